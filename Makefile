@@ -1,0 +1,74 @@
+# Solar 175 campaign manager. `make run` serves the app; `make test` passes every test.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+MANAGE := $(PY) manage.py
+PG_URL ?= postgres://postgres@127.0.0.1:5432/postgres
+PYTEST_ARGS ?=
+
+.PHONY: run serve test test-sqlite test-postgres lint format migrations-check setup chromium bench demo clean
+
+$(VENV)/.installed: requirements.txt
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements.txt
+	touch $@
+
+setup: $(VENV)/.installed
+
+db.sqlite3: $(VENV)/.installed
+	$(MANAGE) migrate --noinput
+
+demo: setup
+	$(MANAGE) migrate --noinput
+	$(MANAGE) load_catalogue
+	$(MANAGE) load_demo
+
+run: demo
+	$(MANAGE) runserver 127.0.0.1:8000
+
+# Chromium for the browser tests comes from Debian's package (see BROWSER-TESTS.md).
+chromium:
+	@if [ ! -x /usr/bin/chromium ]; then \
+	  echo "Installing Chromium for the browser tests (Debian package)"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core >/dev/null; \
+	fi
+
+lint: setup
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+format: setup
+	$(VENV)/bin/ruff format .
+	$(VENV)/bin/ruff check --fix .
+
+migrations-check: setup
+	$(MANAGE) makemigrations --check --dry-run
+
+test-sqlite: setup chromium
+	DATABASE_URL= $(VENV)/bin/pytest $(PYTEST_ARGS)
+
+# The PostgreSQL leg: the same suite against a real server. Without one it says so loudly;
+# under CI (CI=true) a missing server fails the run.
+test-postgres: setup chromium
+	@if $(PY) scripts/pg_ready.py "$(PG_URL)"; then \
+	  DATABASE_URL="$(PG_URL)" $(VENV)/bin/pytest $(PYTEST_ARGS); \
+	else \
+	  echo "!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!"; \
+	  echo "!!! No PostgreSQL answers at $(PG_URL): the PostgreSQL leg did NOT run. !!!"; \
+	  echo "!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!"; \
+	  if [ "$$CI" = "true" ]; then exit 1; fi; \
+	fi
+
+test: lint migrations-check test-sqlite test-postgres
+
+bench: setup
+	$(MANAGE) bench
+
+serve: setup
+	$(MANAGE) migrate --noinput
+	$(MANAGE) collectstatic --noinput
+	$(VENV)/bin/gunicorn config.wsgi --bind 127.0.0.1:8000 --workers 2
+
+clean:
+	rm -rf $(VENV) db.sqlite3 staticfiles

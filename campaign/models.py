@@ -1,0 +1,97 @@
+"""Campaigns and their game log: the source of truth. Everything else is derived by replay.
+
+`Campaign.state` and `Game.result` are the derived cache: `campaign.actions.rebuild` writes
+them, in the same transaction as any change to the log, and nothing else does.
+"""
+
+from django.conf import settings
+from django.db import models
+
+
+class SecondPlaceRounding(models.TextChoices):
+    # Printed contradiction: the HUB page rounds up, End Game Scoring rounds down.
+    DOWN = "down", "Round down (End Game Scoring page)"
+    UP = "up", "Round up (HUB page)"
+
+
+class Campaign(models.Model):
+    name = models.CharField(max_length=100)
+    slug = models.SlugField(max_length=120, unique=True)
+    second_place_rounding = models.CharField(
+        max_length=4, choices=SecondPlaceRounding.choices, default=SecondPlaceRounding.DOWN
+    )
+    opening = models.JSONField(
+        null=True, blank=True, help_text="State after an earlier game, for a mid-campaign start."
+    )
+    manual_unlocks = models.JSONField(default=list, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    # Derived cache: the replay's output (CONTRACTS.md §2), rebuilt on every change to the log.
+    state = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Corporation(models.Model):
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="corporations")
+    key = models.SlugField(max_length=30)
+    name = models.CharField(max_length=60)
+    player = models.CharField(max_length=60, blank=True)
+    ai = models.BooleanField(default=False)
+    power = models.SlugField(max_length=40, blank=True)
+    order = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["order", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["campaign", "key"], name="campaign_corporation_unique_key"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Game(models.Model):
+    """One game: a campaign's (numbered in order) or a one-off game (no campaign)."""
+
+    campaign = models.ForeignKey(
+        Campaign, null=True, blank=True, on_delete=models.CASCADE, related_name="games"
+    )
+    number = models.PositiveSmallIntegerField(default=1)
+    played_on = models.DateField()
+    # The table state as CONTRACTS.md §1 spells it; in a campaign without the derived keys.
+    table = models.JSONField()
+    megastructure = models.SlugField(max_length=60, blank=True)
+    neds_sold_out = models.BooleanField(default=False)
+    census_completed = models.BooleanField(default=False)
+    megastructure_repairs_completed = models.BooleanField(default=False)
+    city_location = models.CharField(max_length=60, blank=True)
+    city_name = models.CharField(max_length=60, blank=True)
+    debt_marks = models.JSONField(default=list, blank=True)
+    notes = models.TextField(blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+    # Bumped on every save: a second editor working from an older version is refused.
+    version = models.PositiveIntegerField(default=1)
+    # Derived cache: the engine's output for this game (GameScore.as_dict()).
+    result = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        ordering = ["campaign_id", "number", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["campaign", "number"], name="campaign_game_unique_number"
+            )
+        ]
+
+    def __str__(self) -> str:
+        if self.campaign_id:
+            return f"Game {self.number} of {self.campaign}"
+        return f"Game on {self.played_on}"

@@ -1,0 +1,5 @@
+
+
+app_name = "campaign"
+
+urlpatterns: list = []

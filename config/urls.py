@@ -1,0 +1,9 @@
+from django.contrib import admin
+from django.urls import include, path
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("", include("scoring.urls")),
+    path("campaigns/", include("campaign.urls")),
+    path("campaigns/", include("unlocks.urls")),
+]

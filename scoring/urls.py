@@ -1,0 +1,5 @@
+
+
+app_name = "scoring"
+
+urlpatterns: list = []
