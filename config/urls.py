@@ -4,6 +4,7 @@ from django.urls import include, path
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("", include("scoring.urls")),
+    path("catalogue/", include("scoring.catalogue_urls")),
     path("campaigns/", include("campaign.urls")),
     path("campaigns/", include("unlocks.urls")),
 ]
