@@ -25,7 +25,7 @@ demo: setup
 	$(MANAGE) load_demo
 
 run: demo
-	$(MANAGE) runserver 127.0.0.1:8000
+	DEBUG=1 $(MANAGE) runserver 127.0.0.1:8000
 
 # Chromium for the browser tests comes from Debian's package (see BROWSER-TESTS.md).
 chromium:
