@@ -2,6 +2,10 @@
 
 Loaded from `fixtures/catalogue.json`; what the rulebook text does not print (other location
 cards, leased ships' values, higher megastructures) the group adds in the app.
+
+Locations, ships and awards have integer ids, so the fixture names them by a natural key
+instead (a location's or ship's name; an award's section and tier): the same fixture then loads
+into any database whatever ids the group's own rows already took.
 """
 
 from django.db import models
@@ -48,6 +52,11 @@ class Party(models.Model):
         return self.name
 
 
+class LocationManager(models.Manager["Location"]):
+    def get_by_natural_key(self, name: str) -> "Location":
+        return self.get(name=name)
+
+
 class Location(models.Model):
     name = models.CharField(max_length=60, unique=True)
     zone = models.ForeignKey(Zone, on_delete=models.PROTECT, related_name="locations")
@@ -57,11 +66,16 @@ class Location(models.Model):
     naming_spaces = models.PositiveSmallIntegerField(default=0)
     mining = models.BooleanField(default=False, help_text="Has a mining symbol.")
 
+    objects = LocationManager()
+
     class Meta:
         ordering = ["zone", "name"]
 
     def __str__(self) -> str:
         return f"{self.name} (zone {self.zone_id})"
+
+    def natural_key(self) -> tuple[str]:
+        return (self.name,)
 
 
 class MegastructureType(models.IntegerChoices):
@@ -110,11 +124,18 @@ class AwardTier(models.TextChoices):
     SILVER = "silver", "Silver"
 
 
+class AwardManager(models.Manager["Award"]):
+    def get_by_natural_key(self, section: str, tier: str) -> "Award":
+        return self.get(section_id=section, tier=tier)
+
+
 class Award(models.Model):
     section = models.ForeignKey(TrackerSection, on_delete=models.CASCADE, related_name="awards")
     tier = models.CharField(max_length=6, choices=AwardTier.choices)
     name = models.CharField(max_length=100)
     points = models.PositiveSmallIntegerField()
+
+    objects = AwardManager()
 
     class Meta:
         ordering = ["section__order", "tier"]
@@ -124,6 +145,11 @@ class Award(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.points})"
+
+    def natural_key(self) -> tuple[str, str]:
+        return (self.section_id, self.tier)
+
+    natural_key.dependencies = ["scoring.trackersection"]
 
 
 class PlayerPower(models.Model):
@@ -139,6 +165,11 @@ class PlayerPower(models.Model):
         return self.name
 
 
+class ShipManager(models.Manager["Ship"]):
+    def get_by_natural_key(self, name: str) -> "Ship":
+        return self.get(name=name)
+
+
 class Ship(models.Model):
     name = models.CharField(max_length=60, unique=True)
     presence = models.PositiveSmallIntegerField(default=2)
@@ -146,11 +177,16 @@ class Ship(models.Model):
     starting = models.BooleanField(default=False, help_text="Every corporation starts with it.")
     leased = models.BooleanField(default=False, help_text="Leased from the White Star Shipyard.")
 
+    objects = ShipManager()
+
     class Meta:
         ordering = ["-starting", "name"]
 
     def __str__(self) -> str:
         return self.name
+
+    def natural_key(self) -> tuple[str]:
+        return (self.name,)
 
 
 class CorporationColour(models.Model):
@@ -164,3 +200,26 @@ class CorporationColour(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class CatalogueSeed(models.Model):
+    """A fixture row `load_catalogue` has already put in (or found) once.
+
+    The command inserts only rows it has never seeded, so a location the group renamed or a
+    ship it deleted is not brought back on the next run: the group's catalogue is theirs.
+    """
+
+    model = models.CharField(max_length=60, help_text="The model's label, e.g. scoring.location.")
+    entry = models.CharField(max_length=200, help_text="The row's key in the fixture.")
+    seeded_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["model", "entry"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["model", "entry"], name="scoring_catalogueseed_unique_entry"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.model} {self.entry}"
