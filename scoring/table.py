@@ -250,7 +250,7 @@ def _describe(value: Any) -> str:
         return "true" if value else "false"
     if isinstance(value, str):
         return f'the text "{value}"' if len(value) <= 20 else "text"
-    if isinstance(value, float):
+    if isinstance(value, int | float):
         return repr(value)
     if isinstance(value, list | tuple):
         return "a list"
