@@ -6,6 +6,7 @@ them, in the same transaction as any change to the log, and nothing else does.
 
 from django.conf import settings
 from django.db import models
+from django.urls import reverse
 
 
 class SecondPlaceRounding(models.TextChoices):
@@ -33,6 +34,9 @@ class Campaign(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("campaign:dashboard", kwargs={"slug": self.slug})
 
 
 class Corporation(models.Model):
@@ -67,6 +71,8 @@ class Game(models.Model):
     # The table state as CONTRACTS.md §1 spells it; in a campaign without the derived keys.
     table = models.JSONField()
     megastructure = models.SlugField(max_length=60, blank=True)
+    # A megastructure the catalogue places nowhere: the game states the zone of its +5 bonus.
+    megastructure_zone = models.PositiveSmallIntegerField(null=True, blank=True)
     neds_sold_out = models.BooleanField(default=False)
     census_completed = models.BooleanField(default=False)
     megastructure_repairs_completed = models.BooleanField(default=False)
@@ -78,6 +84,9 @@ class Game(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     updated_at = models.DateTimeField(auto_now=True)
+    updated_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     # Bumped on every save: a second editor working from an older version is refused.
     version = models.PositiveIntegerField(default=1)
     # Derived cache: the engine's output for this game (GameScore.as_dict()).
@@ -95,3 +104,41 @@ class Game(models.Model):
         if self.campaign_id:
             return f"Game {self.number} of {self.campaign}"
         return f"Game on {self.played_on}"
+
+
+class ChangeKind(models.TextChoices):
+    CAMPAIGN_CREATED = "campaign_created", "Campaign created"
+    CAMPAIGN_IMPORTED = "campaign_imported", "Campaign imported from a file"
+    GAME_ADDED = "game_added", "Game added"
+    GAME_EDITED = "game_edited", "Game edited"
+    GAME_DELETED = "game_deleted", "Game deleted"
+    GAME_MOVED = "game_moved", "Game moved"
+    CITY_NAMED = "city_named", "City named"
+    MANUAL_UNLOCK = "manual_unlock", "Section unlocked by the group"
+    POWER_SET = "power_set", "Player power chosen"
+
+
+class Change(models.Model):
+    """One change to a campaign's log and who made it ("nothing is lost", DESIGN.md).
+
+    Written by `campaign.actions` next to the change itself; a history, never replayed.
+    """
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="changes")
+    kind = models.CharField(max_length=20, choices=ChangeKind.choices)
+    game_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    summary = models.CharField(max_length=200, blank=True)
+    made_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    made_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-made_at", "-id"]
+
+    def __str__(self) -> str:
+        return (
+            f"{self.get_kind_display()}: {self.summary}"
+            if self.summary
+            else self.get_kind_display()
+        )
