@@ -1,0 +1,132 @@
+"""`manage.py score TABLE.json` run as a script runs it (CONTRACTS.md §1): a real subprocess."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from scoring.tests.test_engine import CONTRACT_OUTPUT, CONTRACT_TABLE
+
+PROJECT = Path(__file__).resolve().parents[2]
+
+
+def run_score(path) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "manage.py", "score", str(path)],
+        cwd=PROJECT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def write(tmp_path: Path, content: str | bytes, name: str = "table.json") -> Path:
+    path = tmp_path / name
+    if isinstance(content, bytes):
+        path.write_bytes(content)
+    else:
+        path.write_text(content, encoding="utf-8")
+    return path
+
+
+def test_it_prints_the_contract_example_score(tmp_path):
+    result = run_score(write(tmp_path, CONTRACT_TABLE))
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""
+    output = json.loads(result.stdout)
+    expected = json.loads(CONTRACT_OUTPUT)
+    assert output["election"] == expected["election"]
+    assert output["worker_values"] == expected["worker_values"]
+    assert output["players"][0] == expected["players"][0]
+    assert [p["corporation"] for p in output["players"]] == ["purple", "yellow"]
+    assert output["winner"] == expected["winner"]
+    assert output["tracker"] == expected["tracker"]
+    assert [key for key in output if key in expected] == list(expected)
+    # Indent 2, as documented.
+    assert result.stdout.startswith('{\n  "election": {\n    "winner": "united_federalists"')
+
+
+def bad_table(**changes) -> str:
+    data = json.loads(CONTRACT_TABLE)
+    for path, value in changes.items():
+        target = data
+        *parents, last = path.split("__")
+        for key in parents:
+            target = target[int(key)] if key.isdigit() else target[key]
+        target[int(last) if last.isdigit() else last] = value
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize(
+    ("content", "line"),
+    [
+        (
+            bad_table(players__1__credits=30),
+            "players[1].credits: must be between 0 and 29",
+        ),
+        (
+            bad_table(players__0__bases=[1, 4]),
+            "players[0].bases[1]: must be a zone in play (1, 2)",
+        ),
+        (
+            bad_table(incumbent_party="pirates"),
+            "incumbent_party: must be one of united_federalists, workers_union, brave_new_dawn "
+            "or celestial_rebellion",
+        ),
+        (
+            bad_table(players=[]),
+            "players: must list 2 to 5 players, not 0",
+        ),
+        ("[1, 2]", "table: must be an object, not a list"),
+    ],
+)
+def test_it_exits_2_with_one_line_naming_the_field(tmp_path, content, line):
+    result = run_score(write(tmp_path, content))
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert result.stderr == line + "\n"
+
+
+def test_it_names_only_the_first_of_several_problems(tmp_path):
+    result = run_score(write(tmp_path, bad_table(players__0__credits=-1, players__1__credits=99)))
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert result.stderr.splitlines() == ["players[0].credits: must be between 0 and 29"]
+
+
+def test_it_exits_2_on_a_file_that_is_not_json(tmp_path):
+    path = write(tmp_path, '{"players": [,]}')
+    result = run_score(path)
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert result.stderr.splitlines() == [
+        f"{path}: is not JSON (Expecting value at line 1 column 14)"
+    ]
+
+
+def test_it_exits_2_on_a_file_that_is_not_utf8(tmp_path):
+    path = write(tmp_path, b'{"players": "\xff"}')
+    result = run_score(path)
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert len(result.stderr.splitlines()) == 1
+    assert result.stderr.startswith(f"{path}: is not UTF-8 text")
+
+
+def test_it_exits_2_on_a_missing_file(tmp_path):
+    path = tmp_path / "missing.json"
+    result = run_score(path)
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert result.stderr.splitlines() == [
+        f"{path}: cannot read the file (No such file or directory)"
+    ]
+
+
+def test_it_exits_2_on_a_directory(tmp_path):
+    result = run_score(tmp_path)
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert result.stderr.splitlines() == [f"{tmp_path}: cannot read the file (Is a directory)"]
