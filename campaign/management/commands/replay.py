@@ -1,0 +1,87 @@
+"""`python manage.py replay FILE`: a campaign file in, the derived campaign state out.
+
+CONTRACTS.md §2. Touches no database: the catalogue comes from `fixtures/catalogue.json` read
+as plain JSON (or `--catalogue PATH`, another fixture such as one with the group's own Type
+III-VI megastructures). Success prints the state as JSON (indent 2) and exits 0; bad input exits
+2 with one line on stderr naming the field by its path, and prints nothing on stdout.
+"""
+
+import json
+import sys
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError
+
+from campaign.replay import CATALOGUE_FIXTURE, CampaignError, Catalogue, replay
+
+BAD_INPUT = 2
+BROKEN_CATALOGUE = 1
+
+
+def _one_line(text: str) -> str:
+    return " ".join(str(text).split())
+
+
+class Command(BaseCommand):
+    help = "Replay a Solar 175 campaign file (CONTRACTS.md §2) and print the derived state."
+    requires_system_checks = []
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument("file", help="the campaign file, JSON as in CONTRACTS.md §2")
+        parser.add_argument(
+            "--catalogue",
+            default=str(CATALOGUE_FIXTURE),
+            help="the catalogue fixture to read (default: fixtures/catalogue.json)",
+        )
+
+    def execute(self, *args: Any, **options: Any) -> str | None:
+        try:
+            return super().execute(*args, **options)
+        except CommandError as error:
+            if not getattr(self, "_called_from_command_line", False) or options.get("traceback"):
+                raise
+            # CONTRACTS.md: the stderr line is the field's path and the problem, nothing else.
+            self.stderr.write(str(error))
+            sys.exit(error.returncode)
+
+    def handle(self, *args: Any, file: str, catalogue: str, **options: Any) -> None:
+        reference = self.read_catalogue(catalogue)
+        data = self.read_json(file)
+        try:
+            state = replay(data, reference)
+        except CampaignError as error:
+            raise CommandError(_one_line(str(error)), returncode=BAD_INPUT) from error
+        self.stdout.write(json.dumps(state, indent=2, ensure_ascii=False))
+
+    def read_catalogue(self, path: str) -> Catalogue:
+        try:
+            return Catalogue.from_fixture(path)
+        except (OSError, ValueError, KeyError, TypeError) as error:
+            raise CommandError(
+                _one_line(f"{path}: cannot read the catalogue ({error})"),
+                returncode=BROKEN_CATALOGUE,
+            ) from error
+
+    def read_json(self, path: str) -> Any:
+        try:
+            with open(path, encoding="utf-8") as file:
+                text = file.read()
+        except OSError as error:
+            reason = error.strerror or error.__class__.__name__
+            raise CommandError(
+                _one_line(f"{path}: cannot read the file ({reason})"), returncode=BAD_INPUT
+            ) from error
+        except UnicodeDecodeError as error:
+            raise CommandError(
+                _one_line(f"{path}: is not UTF-8 text ({error.reason} at byte {error.start})"),
+                returncode=BAD_INPUT,
+            ) from error
+        try:
+            return json.loads(text)
+        except json.JSONDecodeError as error:
+            raise CommandError(
+                _one_line(
+                    f"{path}: is not JSON ({error.msg} at line {error.lineno} column {error.colno})"
+                ),
+                returncode=BAD_INPUT,
+            ) from error
