@@ -1,0 +1,967 @@
+"""Campaign pages: list, new campaign, dashboard, game log, checklist, trackers, elections, cities.
+
+Pages read two caches the replay wrote (`Campaign.state`, `Game.result`), so each answers in
+a constant number of queries however long the campaign; they write only through
+`campaign.actions`. No rules here: views join the catalogue's names onto the replay's output.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.contrib import messages
+from django.db.models import OuterRef, Subquery
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import NoReverseMatch, reverse
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from campaign import actions, campaign_io
+from campaign.actions import StaleGameError
+from campaign.forms import (
+    CampaignFileForm,
+    CampaignForm,
+    CityForm,
+    GameFactsForm,
+    OpeningForm,
+    PowerForm,
+    corporation_formset,
+    count_filled,
+)
+from campaign.models import Campaign, Corporation, Game
+from campaign.replay import CampaignError
+from scoring.forms import CorporationOption, TableForm
+from scoring.models import (
+    Award,
+    CorporationColour,
+    Location,
+    Megastructure,
+    Party,
+    PlayerPower,
+    TrackerSection,
+)
+from scoring.table import parse_table
+from scoring.views import render_live_result, score_sheet
+from unlocks.sections import sections_by_number, switches_on
+
+# Section #8 brings the tracker cards with the Bank of Yurushi debt boxes.
+DEBT_BOXES_SWITCH = "new_tracker_cards"
+MAX_CHANGES_SHOWN = 12
+
+MIN_CORPORATIONS = 2
+# Election counters that drive events (RULES-NOTES §2): #13, #25, #26.
+ELECTION_COUNTERS = (
+    ("workers_union", "wins", 5, 13),
+    ("celestial_rebellion", "overthrows", 5, 25),
+    ("brave_new_dawn", "wins", 8, 26),
+)
+
+
+# --- lookups -----------------------------------------------------------------------------
+
+
+def _get_campaign(request: HttpRequest, slug: str) -> Campaign:
+    """The campaign at `slug`. Accounts come later: for now every campaign is visible."""
+    return get_object_or_404(Campaign, slug=slug)
+
+
+def _corporations(campaign: Campaign) -> list[Corporation]:
+    """The campaign's corporations with their colour's CSS value, in one query."""
+    colour = CorporationColour.objects.filter(key=OuterRef("key")).values("css_colour")[:1]
+    return list(campaign.corporations.annotate(css_colour=Subquery(colour)))
+
+
+def _by_key(corporations: list[Corporation]) -> dict[str, Corporation]:
+    return {corp.key: corp for corp in corporations}
+
+
+def _party_names() -> dict[str, str]:
+    return dict(Party.objects.values_list("key", "name"))
+
+
+def _megastructure_names() -> dict[str, str]:
+    return dict(Megastructure.objects.values_list("key", "name"))
+
+
+def _award_names() -> dict[tuple[str, str], str]:
+    return {(a.section_id, a.tier): a.name for a in Award.objects.all()}
+
+
+def _section_names() -> dict[str, str]:
+    return dict(TrackerSection.objects.values_list("key", "name"))
+
+
+def _colours() -> list[tuple[str, str]]:
+    return list(CorporationColour.objects.values_list("key", "name"))
+
+
+def _unlocks_links(slug: str) -> list[tuple[str, str]]:
+    """The unlocks pages this build has (another app); an absent one is simply not linked."""
+    links = []
+    for name, label in (
+        ("unlocks:sections", "Sections"),
+        ("unlocks:next", "What unlocks next"),
+        ("unlocks:setup", "Next game setup"),
+    ):
+        try:
+            links.append((reverse(name, kwargs={"slug": slug}), label))
+        except NoReverseMatch:
+            continue
+    return links
+
+
+def _page(request: HttpRequest, campaign: Campaign, active: str, **context: Any) -> dict:
+    """The context every campaign page shares: the campaign, its state, its navigation."""
+    corporations = context.pop("corporations", None)
+    if corporations is None:
+        corporations = _corporations(campaign)
+    return {
+        "campaign": campaign,
+        "state": campaign.state or {},
+        "corporations": corporations,
+        "corps": _by_key(corporations),
+        "active": active,
+        "unlocks_links": _unlocks_links(campaign.slug),
+        **context,
+    }
+
+
+# --- campaigns ---------------------------------------------------------------------------
+
+
+@require_GET
+def campaign_list(request: HttpRequest) -> HttpResponse:
+    campaigns = Campaign.objects.only("name", "slug", "state", "created_at")
+    return render(request, "campaign/campaign_list.html", {"campaigns": campaigns})
+
+
+@require_http_methods(["GET", "POST"])
+def campaign_create(request: HttpRequest) -> HttpResponse:
+    colours = _colours()
+    data = request.POST if request.method == "POST" else None
+    form = CampaignForm(data)
+    formset = corporation_formset(data, colours=colours)
+    if request.method == "POST":
+        valid = form.is_valid() & formset.is_valid()
+        if valid and count_filled(formset) < MIN_CORPORATIONS:
+            formset._non_form_errors = formset.error_class(  # noqa: SLF001
+                ["A campaign needs 2 to 5 corporations: fill in at least two rows."]
+            )
+            valid = False
+        if valid:
+            try:
+                campaign = actions.create_campaign(
+                    name=form.cleaned_data["name"],
+                    corporations=formset.corporations(),
+                    settings={"second_place_rounding": form.cleaned_data["second_place_rounding"]},
+                    user=_user(request),
+                )
+            except CampaignError as error:
+                form.add_error(None, error.message)
+            else:
+                messages.success(request, f"Campaign “{campaign.name}” created.")
+                return redirect("campaign:dashboard", slug=campaign.slug)
+    return render(
+        request,
+        "campaign/campaign_form.html",
+        {"form": form, "formset": formset, "file_form": CampaignFileForm()},
+    )
+
+
+def _opening_form(data=None) -> OpeningForm:
+    awards = [
+        {"section": a.section_id, "tier": a.tier, "name": a.name, "points": a.points}
+        for a in Award.objects.select_related("section").order_by("section__order", "tier")
+    ]
+    return OpeningForm(
+        data,
+        parties=list(Party.objects.values_list("key", "name")),
+        sections=list(TrackerSection.objects.values_list("key", "name")),
+        awards=awards,
+        megastructures=list(Megastructure.objects.values_list("key", "name")),
+        locations=[
+            (name, name)
+            for name in Location.objects.filter(base_location=True).values_list("name", flat=True)
+        ],
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def campaign_create_midway(request: HttpRequest) -> HttpResponse:
+    """A group that starts using the app mid-campaign: the state after their last game."""
+    colours = _colours()
+    data = request.POST if request.method == "POST" else None
+    form = CampaignForm(data)
+    formset = corporation_formset(data, colours=colours)
+    opening_form = _opening_form(data)
+    if request.method == "POST":
+        valid = form.is_valid() & formset.is_valid() & opening_form.is_valid()
+        if valid and count_filled(formset) < MIN_CORPORATIONS:
+            formset._non_form_errors = formset.error_class(  # noqa: SLF001
+                ["A campaign needs 2 to 5 corporations: fill in at least two rows."]
+            )
+            valid = False
+        if valid:
+            corporations = formset.corporations()
+            try:
+                opening = opening_form.opening([c["key"] for c in corporations])
+            except Exception:  # noqa: BLE001 - the form has named the field
+                opening = None
+            if opening is not None:
+                try:
+                    campaign = actions.create_campaign(
+                        name=form.cleaned_data["name"],
+                        corporations=corporations,
+                        settings={
+                            "second_place_rounding": form.cleaned_data["second_place_rounding"]
+                        },
+                        opening=opening,
+                        user=_user(request),
+                    )
+                except CampaignError as error:
+                    opening_form.add_error(None, error.message)
+                else:
+                    messages.success(request, f"Campaign “{campaign.name}” created.")
+                    return redirect("campaign:dashboard", slug=campaign.slug)
+    return render(
+        request,
+        "campaign/campaign_midway.html",
+        {"form": form, "formset": formset, "opening_form": opening_form},
+    )
+
+
+@require_POST
+def campaign_import(request: HttpRequest) -> HttpResponse:
+    file_form = CampaignFileForm(request.POST, request.FILES)
+    if file_form.is_valid():
+        try:
+            data = json.loads(file_form.cleaned_data["file"].read().decode("utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError):
+            file_form.add_error("file", "This is not a campaign file: it is not JSON.")
+        else:
+            try:
+                campaign = campaign_io.import_campaign(data, user=_user(request))
+            except CampaignError as error:
+                file_form.add_error("file", str(error))
+            else:
+                messages.success(request, f"Campaign “{campaign.name}” imported.")
+                return redirect("campaign:dashboard", slug=campaign.slug)
+    return render(
+        request,
+        "campaign/campaign_form.html",
+        {
+            "form": CampaignForm(),
+            "formset": corporation_formset(colours=_colours()),
+            "file_form": file_form,
+        },
+        status=400,
+    )
+
+
+@require_GET
+def campaign_export(request: HttpRequest, slug: str) -> HttpResponse:
+    campaign = _get_campaign(request, slug)
+    response = HttpResponse(
+        campaign_io.dump_campaign(campaign), content_type="application/json; charset=utf-8"
+    )
+    response["Content-Disposition"] = f'attachment; filename="{campaign.slug}.json"'
+    return response
+
+
+def _user(request: HttpRequest):
+    return request.user if request.user.is_authenticated else None
+
+
+# --- dashboard ---------------------------------------------------------------------------
+
+
+def _awards_by_corporation(state: dict) -> dict[str, list[dict]]:
+    names = _award_names()
+    awards: dict[str, list[dict]] = {}
+    for award in state.get("awards", []):
+        awards.setdefault(award["corporation"], []).append(
+            {**award, "name": names.get((award["section"], award["tier"]), award["section"])}
+        )
+    return awards
+
+
+def _standings(state: dict, corps: dict[str, Corporation]) -> list[dict]:
+    awards = _awards_by_corporation(state)
+    debt = state.get("debt", {})
+    return [
+        {
+            **row,
+            "corp": corps.get(row["corporation"]),
+            "awards": awards.get(row["corporation"], []),
+            "debt": debt.get(row["corporation"], 0),
+        }
+        for row in state.get("standings", [])
+    ]
+
+
+def _score_rows(result: dict, corps: dict[str, Corporation]) -> list[dict]:
+    return [
+        {**player, "corp": corps.get(player["corporation"])}
+        for player in sorted(result.get("players", []), key=lambda p: p.get("rank", 0))
+    ]
+
+
+@require_GET
+def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
+    campaign = _get_campaign(request, slug)
+    context = _page(request, campaign, "dashboard")
+    state, corps = context["state"], context["corps"]
+    last_game = (
+        campaign.games.order_by("-number")
+        .only("campaign_id", "number", "played_on", "result")
+        .first()
+    )
+    next_game = state.get("next_game") or {}
+    megastructures = _megastructure_names()
+    context.update(
+        standings=_standings(state, corps),
+        last_game=last_game,
+        last_scores=_score_rows(last_game.result, corps) if last_game else [],
+        next_game=next_game,
+        parties=_party_names(),
+        megastructure_options=[
+            (key, megastructures.get(key, key))
+            for key in next_game.get("megastructure_options", [])
+        ],
+    )
+    return render(request, "campaign/dashboard.html", context)
+
+
+# --- game log ----------------------------------------------------------------------------
+
+
+@require_GET
+def game_log(request: HttpRequest, slug: str) -> HttpResponse:
+    campaign = _get_campaign(request, slug)
+    context = _page(request, campaign, "games")
+    corps = context["corps"]
+    games = campaign.games.defer("table", "notes")
+    context.update(
+        games=[
+            {"game": game, "scores": _score_rows(game.result, corps), "result": game.result}
+            for game in games
+        ],
+        parties=_party_names(),
+        megastructures=_megastructure_names(),
+    )
+    return render(request, "campaign/game_log.html", context)
+
+
+def _get_game(campaign: Campaign, number: int) -> Game:
+    return get_object_or_404(Game, campaign=campaign, number=number)
+
+
+def _error_sentence(error: CampaignError) -> str:
+    """A replay refusal as the page says it: the sentence, then where, for the curious."""
+    return f"{error.message[:1].upper()}{error.message[1:]} ({error.path})."
+
+
+def _game_snapshot(game: Game) -> dict:
+    """What an editor started from: compared with the stored game when a save comes too late."""
+    return {
+        "table": game.table,
+        "played_on": game.played_on.isoformat(),
+        "megastructure": game.megastructure,
+        "neds_sold_out": game.neds_sold_out,
+        "census_completed": game.census_completed,
+        "megastructure_repairs_completed": game.megastructure_repairs_completed,
+        "debt_marks": game.debt_marks,
+        "notes": game.notes,
+        "city": [game.city_location, game.city_name],
+    }
+
+
+def _flatten(value: Any, path: str = "") -> dict[str, Any]:
+    if isinstance(value, dict):
+        flat: dict[str, Any] = {}
+        for key, item in value.items():
+            flat.update(_flatten(item, f"{path}.{key}" if path else str(key)))
+        return flat
+    if isinstance(value, list) and any(isinstance(item, dict | list) for item in value):
+        flat = {}
+        for index, item in enumerate(value):
+            flat.update(_flatten(item, f"{path}[{index}]"))
+        return flat
+    return {path: value}
+
+
+def _changes(before: dict, after: dict) -> list[str]:
+    """Each value another editor changed, as `where: old → new`."""
+    old, new = _flatten(before), _flatten(after)
+    players = [p.get("corporation", "") for p in (after.get("table") or {}).get("players", [])]
+
+    def label(path: str) -> str:
+        for index, corporation in enumerate(players):
+            path = path.replace(f"table.players[{index}]", corporation or f"player {index + 1}")
+        return path.replace("table.", "").replace("_", " ")
+
+    def shown(value: Any) -> str:
+        if value in (None, "", [], {}):
+            return "—"
+        return ", ".join(str(v) for v in value) if isinstance(value, list) else str(value)
+
+    return [
+        f"{label(path)}: {shown(old.get(path))} → {shown(new.get(path))}"
+        for path in sorted(set(old) | set(new))
+        if old.get(path) != new.get(path)
+    ]
+
+
+def _debt_boxes_in_play(state: dict, game: Game | None) -> bool:
+    """Whether the tracker cards had debt boxes when the game was played (or will be)."""
+    if game is None:
+        return DEBT_BOXES_SWITCH in (state.get("next_game") or {}).get("switches", [])
+    before = [u["section"] for u in state.get("unlocked_sections", []) if u["game"] < game.number]
+    return DEBT_BOXES_SWITCH in switches_on(before)
+
+
+def _sheet(table_form: TableForm):
+    """The wizard's score sheet of a valid table form (None while it is not)."""
+    if not table_form.is_valid():
+        return None
+    table = parse_table(table_form.to_table())
+    return score_sheet(table_form.score(), table, table_form.catalogue, table_form.corporations)
+
+
+def _megastructure_zones() -> dict[str, int | None]:
+    """Each megastructure's zone, from its location card (the +5 presence bonus)."""
+    return dict(Megastructure.objects.values_list("key", "location__zone"))
+
+
+def _corporation_options(corporations: list[Corporation]) -> list[CorporationOption]:
+    return [CorporationOption(c.key, c.name, c.css_colour or "#888888") for c in corporations]
+
+
+def _game_forms(
+    request: HttpRequest,
+    campaign: Campaign,
+    corporations: list[Corporation],
+    *,
+    entry: dict,
+    game: Game | None,
+    data=None,
+) -> tuple[TableForm, GameFactsForm]:
+    """The wizard's table form with the game's derived rules fixed, and the campaign facts.
+
+    `entry` is the replay's word on the game: `next_game` for a new one, the game's own
+    `games[]` entry for an edit (the rules that were in force then).
+    """
+    names = _megastructure_names()
+    zones = _megastructure_zones()
+    options = list(entry.get("megastructure_options") or [])
+    if game is not None and game.megastructure and game.megastructure not in options:
+        options.append(game.megastructure)
+    facts = GameFactsForm(
+        data,
+        prefix="game",
+        initial=(
+            GameFactsForm.initial_for(game) if game is not None else {"number": entry.get("number")}
+        ),
+        megastructures=[(key, names.get(key, key)) for key in options],
+        corporations=[(c.key, c.name) for c in corporations],
+        debt=_debt_boxes_in_play(campaign.state or {}, game) or bool(game and game.debt_marks),
+    )
+    chosen = facts["megastructure"].value() or ""
+    rules = entry.get("rules") or {
+        key: entry[key]
+        for key in ("zones_in_play", "celestial_rebellion", "trade_unions", "second_place_rounding")
+        if key in entry
+    }
+    rules.setdefault("second_place_rounding", campaign.second_place_rounding)
+    fixed: dict[str, Any] = {"rules": rules, "incumbent_party": entry["incumbent_party"]}
+    # The megastructure's location card places the +5 presence bonus; a megastructure the
+    # catalogue places nowhere leaves the zone to the group (CONTRACTS §2).
+    if zones.get(chosen) is not None:
+        fixed["megastructure_zone"] = zones[chosen]
+    if game is not None:
+        table = game.table
+    else:
+        table = {"players": [{"corporation": c.key} for c in corporations]}
+    table_form = TableForm(
+        data,
+        table=table,
+        fixed=fixed,
+        corporations=_corporation_options(corporations),
+    )
+    return table_form, facts
+
+
+def _save_game(
+    request: HttpRequest,
+    campaign: Campaign,
+    table_form: TableForm,
+    facts: GameFactsForm,
+    game: Game | None,
+    expected_version: int | None,
+) -> Game:
+    data = facts.cleaned_data
+    return actions.save_game(
+        campaign,
+        table=table_form.to_table(include_fixed=False),
+        played_on=data["played_on"],
+        megastructure=data["megastructure"],
+        neds_sold_out=data["neds_sold_out"],
+        census_completed=data["census_completed"],
+        megastructure_repairs_completed=data["megastructure_repairs_completed"],
+        city_location=game.city_location if game else "",
+        city_name=game.city_name if game else "",
+        debt_marks=facts.debt_marks(),
+        notes=data["notes"],
+        game=game,
+        expected_version=expected_version,
+        user=_user(request),
+    )
+
+
+def _game_page(
+    request: HttpRequest,
+    campaign: Campaign,
+    table_form: TableForm,
+    facts: GameFactsForm,
+    *,
+    game: Game | None,
+    number: int,
+    status: int = 200,
+) -> HttpResponse:
+    """The scoring wizard's own page, with the campaign's facts as its game form."""
+    if game is None:
+        title = f"Game {number} · {campaign.name}"
+        action = reverse("campaign:game_add", args=[campaign.slug])
+    else:
+        title = f"Edit game {number} · {campaign.name}"
+        action = reverse("campaign:game_edit", args=[campaign.slug, game.number])
+    context = {
+        "campaign": campaign,
+        "table_form": table_form,
+        "game_form": facts,
+        "sheet": _sheet(table_form),
+        "title": title,
+        "form_action": action,
+        "preview_url": reverse("campaign:game_preview", args=[campaign.slug]),
+        "cancel_url": reverse("campaign:games", args=[campaign.slug]),
+    }
+    if request.htmx and "refresh" in request.POST:
+        return render(request, "scoring/wizard.html#wizard-body", context)
+    return render(request, "scoring/wizard.html", context, status=status)
+
+
+@require_http_methods(["GET", "POST"])
+def game_add(request: HttpRequest, slug: str) -> HttpResponse:
+    """Enter the next game through the scoring wizard, the campaign's rules fixed."""
+    campaign = _get_campaign(request, slug)
+    state = campaign.state or {}
+    if state.get("campaign_over"):
+        messages.info(request, "The campaign is over: a Type VI megastructure has been built.")
+        return redirect("campaign:dashboard", slug=campaign.slug)
+    corporations = _corporations(campaign)
+    entry = state.get("next_game") or {}
+    data = request.POST if request.method == "POST" else None
+    table_form, facts = _game_forms(
+        request, campaign, corporations, entry=entry, game=None, data=data
+    )
+    status = 200
+    if data is not None and "refresh" not in data:
+        if table_form.is_valid() & facts.is_valid():
+            try:
+                game = _save_game(request, campaign, table_form, facts, None, None)
+            except CampaignError as error:
+                facts.add_error(None, _error_sentence(error))
+            else:
+                messages.success(request, f"Game {game.number} saved: now the checklist.")
+                return redirect("campaign:checklist", slug=campaign.slug, number=game.number)
+        status = 400
+    return _game_page(
+        request,
+        campaign,
+        table_form,
+        facts,
+        game=None,
+        number=entry.get("number", 1),
+        status=status,
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def game_edit(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Correct a game: the wizard prefilled; the replay re-derives everything after it."""
+    campaign = _get_campaign(request, slug)
+    game = _get_game(campaign, number)
+    corporations = _corporations(campaign)
+    entry = _game_state(campaign.state or {}, number)
+    data = request.POST if request.method == "POST" else None
+    table_form, facts = _game_forms(
+        request, campaign, corporations, entry=entry, game=game, data=data
+    )
+    status = 200
+    if data is None:
+        facts.initial["original"] = json.dumps(_game_snapshot(game))
+    elif "refresh" not in data:
+        if table_form.is_valid() & facts.is_valid():
+            try:
+                _save_game(
+                    request,
+                    campaign,
+                    table_form,
+                    facts,
+                    game,
+                    facts.cleaned_data["expected_version"],
+                )
+            except StaleGameError as stale:
+                _explain_stale(facts, stale)
+            except CampaignError as error:
+                facts.add_error(None, _error_sentence(error))
+            else:
+                messages.success(request, f"Game {number} saved; the campaign was replayed.")
+                return redirect("campaign:checklist", slug=campaign.slug, number=number)
+        status = 400
+    return _game_page(request, campaign, table_form, facts, game=game, number=number, status=status)
+
+
+def _explain_stale(facts: GameFactsForm, stale: StaleGameError) -> None:
+    """Keep the editor's entries, say what the other editor changed, and let a second save
+    (knowingly) replace their version."""
+    try:
+        before = json.loads(facts.cleaned_data.get("original") or "{}")
+    except ValueError:
+        before = {}
+    now = _game_snapshot(stale.game)
+    who = f" by {stale.game.updated_by}" if stale.game.updated_by_id else ""
+    facts.add_error(
+        None,
+        f"Game {stale.game.number} was saved{who} while you were editing it (now version "
+        f"{stale.game.version}). Nothing of yours was saved; your entries are kept below. "
+        "Save again to replace their version with yours.",
+    )
+    changes = _changes(before, now) if before else []
+    for change in changes[:MAX_CHANGES_SHOWN]:
+        facts.add_error(None, f"They changed {change}")
+    if len(changes) > MAX_CHANGES_SHOWN:
+        facts.add_error(None, f"… and {len(changes) - MAX_CHANGES_SHOWN} more changes.")
+    facts.set_hidden(expected_version=stale.game.version, original=json.dumps(now))
+
+
+def _int_or_none(value: Any) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+@require_POST
+def game_preview(request: HttpRequest, slug: str) -> HttpResponse:
+    """The htmx live result of the game being entered, with the campaign's fixed rules."""
+    campaign = _get_campaign(request, slug)
+    corporations = _corporations(campaign)
+    state = campaign.state or {}
+    number = _int_or_none(request.POST.get("game-number"))
+    game = None
+    if number is not None and campaign.games.filter(number=number).exists():
+        entry = _game_state(state, number)
+        game = campaign.games.get(number=number)
+    else:
+        entry = state.get("next_game") or {}
+    table_form, _ = _game_forms(
+        request, campaign, corporations, entry=entry, game=game, data=request.POST
+    )
+    return render_live_result(request, table_form)
+
+
+@require_http_methods(["GET", "POST"])
+def game_delete(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    campaign = _get_campaign(request, slug)
+    game = _get_game(campaign, number)
+    error = None
+    if request.method == "POST":
+        try:
+            actions.delete_game(game, user=_user(request))
+        except CampaignError as exc:
+            error = exc.message
+        else:
+            messages.success(request, f"Game {number} deleted; the campaign was replayed.")
+            return redirect("campaign:games", slug=campaign.slug)
+    context = _page(request, campaign, "games", game=game, error=error)
+    return render(
+        request, "campaign/game_confirm_delete.html", context, status=400 if error else 200
+    )
+
+
+# --- post-game checklist -----------------------------------------------------------------
+
+
+def _game_state(state: dict, number: int) -> dict:
+    """The replay's entry for game `number` (its rules, score, boxes, awards, unlocks)."""
+    for entry in state.get("games", []):
+        if entry.get("number") == number:
+            return entry
+    raise Http404(f"No game {number} in this campaign's replay.")
+
+
+def _free_city_locations(state: dict) -> list[tuple[str, str]]:
+    """Base locations with a free naming space: the spaces printed minus the names given."""
+    used: dict[str, int] = {}
+    for city in state.get("cities", []):
+        used[city["location"]] = used.get(city["location"], 0) + 1
+    return [
+        (location.name, f"{location.name} (zone {location.zone_id})")
+        for location in Location.objects.filter(base_location=True, naming_spaces__gt=0)
+        if used.get(location.name, 0) < location.naming_spaces
+    ]
+
+
+def _power_picks(state: dict, entry: dict, corporations: list[Corporation]) -> list[dict] | None:
+    """Section #7 in this game: who picks a power, in the game's placing; None otherwise."""
+    if 7 not in [u["section"] for u in entry.get("sections_unlocked", [])]:
+        return None
+    by_key = _by_key(corporations)
+    powers = list(PlayerPower.objects.values_list("key", "name"))
+    taken = {c.power for c in corporations if c.power}
+    placing = [p["corporation"] for p in sorted(entry["score"]["players"], key=lambda p: p["rank"])]
+    picks = []
+    offered = False
+    for key in placing:
+        corp = by_key.get(key)
+        if corp is None:
+            continue
+        pick = {"corp": corp, "power": dict(powers).get(corp.power, corp.power), "form": None}
+        if not corp.power and not offered:
+            # One at a time, in placing order: the next to choose sees what is left.
+            pick["form"] = PowerForm(
+                powers=[(k, name) for k, name in powers if k not in taken],
+                prefix=f"power-{key}",
+            )
+            offered = True
+        picks.append(pick)
+    return picks
+
+
+def _checklist_context(
+    request: HttpRequest,
+    campaign: Campaign,
+    game: Game,
+    city_form: CityForm | None = None,
+    power_form: tuple[str, PowerForm] | None = None,
+) -> dict:
+    context = _page(request, campaign, "games")
+    state, corps = context["state"], context["corps"]
+    entry = _game_state(state, game.number)
+    score = entry.get("score") or game.result
+    section_names = _section_names()
+    award_names = _award_names()
+    boxes = [
+        {
+            "section": section,
+            "name": section_names.get(section, section),
+            "corps": [corps.get(key) for key in keys],
+        }
+        for section, keys in (entry.get("boxes_crossed") or score.get("tracker", {})).items()
+        if keys
+    ]
+    awards = [
+        {
+            **award,
+            "corp": corps.get(award["corporation"]),
+            "name": award_names.get((award["section"], award["tier"]), award["section"]),
+            "section_name": section_names.get(award["section"], award["section"]),
+        }
+        for award in entry.get("awards", [])
+    ]
+    shipped = sections_by_number()
+    unlocked = [
+        {
+            **unlock,
+            "title": (shipped[unlock["section"]].title if unlock["section"] in shipped else None),
+        }
+        for unlock in entry.get("sections_unlocked", [])
+    ]
+    locations = _free_city_locations(state)
+    winner = score.get("winner")
+    if city_form is None and not game.city_name:
+        city_form = CityForm(locations=locations, prefix="city")
+    picks = _power_picks(state, entry, context["corporations"])
+    if picks and power_form is not None:
+        for pick in picks:
+            if pick["corp"].key == power_form[0]:
+                pick["form"] = power_form[1]
+    try:
+        sections_url = reverse("unlocks:sections", kwargs={"slug": campaign.slug})
+    except NoReverseMatch:
+        sections_url = None
+    context.update(
+        game=game,
+        entry=entry,
+        score=score,
+        winner=corps.get(winner),
+        boxes=boxes,
+        awards=awards,
+        city_form=city_form,
+        city_locations=locations,
+        megastructure=_megastructure_names().get(game.megastructure, game.megastructure),
+        unlocked=unlocked,
+        sections_url=sections_url,
+        narrative_zones=entry.get("winner_ship_zones", []),
+        power_picks=picks,
+    )
+    return context
+
+
+@require_GET
+def checklist(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    campaign = _get_campaign(request, slug)
+    game = _get_game(campaign, number)
+    return render(request, "campaign/checklist.html", _checklist_context(request, campaign, game))
+
+
+@require_POST
+def checklist_city(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    campaign = _get_campaign(request, slug)
+    game = _get_game(campaign, number)
+    form = CityForm(request.POST, locations=_free_city_locations(campaign.state), prefix="city")
+    if form.is_valid():
+        try:
+            actions.name_city(
+                game, form.cleaned_data["location"], form.cleaned_data["name"], user=_user(request)
+            )
+        except CampaignError as error:
+            form.add_error(None, error.message)
+        else:
+            messages.success(request, f"{form.cleaned_data['name']} named.")
+            return redirect("campaign:checklist", slug=campaign.slug, number=number)
+    context = _checklist_context(request, campaign, game, city_form=form)
+    template = "campaign/checklist.html#city" if request.htmx else "campaign/checklist.html"
+    return render(request, template, context, status=200 if request.htmx else 400)
+
+
+@require_POST
+def checklist_power(request: HttpRequest, slug: str, number: int, key: str) -> HttpResponse:
+    campaign = _get_campaign(request, slug)
+    game = _get_game(campaign, number)
+    corporation = get_object_or_404(Corporation, campaign=campaign, key=key)
+    taken = set(
+        campaign.corporations.exclude(power="")
+        .exclude(pk=corporation.pk)
+        .values_list("power", flat=True)
+    )
+    powers = [(k, n) for k, n in PlayerPower.objects.values_list("key", "name") if k not in taken]
+    form = PowerForm(request.POST, powers=powers, prefix=f"power-{key}")
+    if form.is_valid():
+        try:
+            actions.set_power(corporation, form.cleaned_data["power"], user=_user(request))
+        except CampaignError as error:
+            form.add_error(None, error.message)
+        else:
+            messages.success(request, f"{corporation.name} took its power.")
+            return redirect("campaign:checklist", slug=campaign.slug, number=number)
+    context = _checklist_context(request, campaign, game, power_form=(key, form))
+    return render(request, "campaign/checklist.html", context, status=400)
+
+
+# --- trackers, elections, cities ---------------------------------------------------------
+
+
+@require_GET
+def trackers(request: HttpRequest, slug: str) -> HttpResponse:
+    campaign = _get_campaign(request, slug)
+    context = _page(request, campaign, "trackers")
+    state = context["state"]
+    sections = list(TrackerSection.objects.values_list("key", "name", "boxes"))
+    award_names = _award_names()
+    powers = dict(PlayerPower.objects.values_list("key", "name"))
+    in_play = set((state.get("next_game") or {}).get("zones_in_play", [1, 2]))
+    awards_by = {}
+    for award in state.get("awards", []):
+        awards_by.setdefault((award["corporation"], award["section"]), []).append(
+            {**award, "name": award_names.get((award["section"], award["tier"]), "")}
+        )
+    debt_marks: dict[str, list[dict]] = {}
+    for entry in state.get("games", []):
+        for mark in entry.get("debt_marks", []):
+            debt_marks.setdefault(mark["corporation"], []).append(
+                {"game": entry["number"], "points": mark["points"]}
+            )
+    cards = []
+    for corp in context["corporations"]:
+        crossed = state.get("tracker", {}).get(corp.key, {})
+        card_sections = []
+        for key, name, size in sections:
+            count = min(crossed.get(key, 0), size)
+            zone = int(key.split("_")[1]) if key.startswith("presence_") else None
+            card_sections.append(
+                {
+                    "key": key,
+                    "name": name,
+                    "boxes": [index < count for index in range(size)],
+                    "crossed": count,
+                    "size": size,
+                    "awards": awards_by.get((corp.key, key), []),
+                    "presence": zone is not None,
+                    "in_play": zone is None or zone in in_play,
+                }
+            )
+        cards.append(
+            {
+                "corp": corp,
+                "presence": [s for s in card_sections if s["presence"]],
+                "others": [s for s in card_sections if not s["presence"]],
+                "tally": crossed.get("influence_tally", 0),
+                "debt": state.get("debt", {}).get(corp.key, 0),
+                "debt_marks": debt_marks.get(corp.key, []),
+                "power": powers.get(corp.power, corp.power),
+            }
+        )
+    context.update(cards=cards)
+    return render(request, "campaign/trackers.html", context)
+
+
+@require_GET
+def elections(request: HttpRequest, slug: str) -> HttpResponse:
+    campaign = _get_campaign(request, slug)
+    context = _page(request, campaign, "elections")
+    state = context["state"]
+    parties = _party_names()
+    wins = state.get("election_wins", {})
+    overthrows = state.get("overthrows")
+    if overthrows is None:
+        overthrows = sum(1 for e in state.get("elections", []) if e.get("overthrown"))
+    counters = []
+    for party, kind, target, section in ELECTION_COUNTERS:
+        count = overthrows if kind == "overthrows" else wins.get(party, 0)
+        counters.append(
+            {
+                "party": parties.get(party, party),
+                "kind": kind,
+                "count": count,
+                "target": target,
+                "section": section,
+                "percent": min(100, round(100 * count / target)),
+            }
+        )
+    context.update(
+        parties=parties,
+        elections=state.get("elections", []),
+        wins=[(parties.get(key, key), count) for key, count in wins.items()],
+        counters=counters,
+    )
+    return render(request, "campaign/elections.html", context)
+
+
+@require_GET
+def cities(request: HttpRequest, slug: str) -> HttpResponse:
+    campaign = _get_campaign(request, slug)
+    context = _page(request, campaign, "cities")
+    zones = dict(Location.objects.values_list("name", "zone_id"))
+    corps = context["corps"]
+    rows = sorted(
+        (
+            {**city, "zone": zones.get(city["location"]), "corp": corps.get(city["corporation"])}
+            for city in context["state"].get("cities", [])
+        ),
+        key=lambda c: (c["zone"] or 99, c["location"], c["game"]),
+    )
+    context.update(cities=rows)
+    return render(request, "campaign/cities.html", context)

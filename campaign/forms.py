@@ -1,0 +1,480 @@
+"""Forms of the campaign pages: a new campaign, a mid-campaign opening, the post-game checklist.
+
+The game form itself is the scoring wizard's (`scoring.forms`), reused with the campaign's
+derived rules as fixed values; `GameFactsForm` here adds only what is not on the table.
+Forms validate shapes (numbers, choices); the rules are the replay's: whatever it refuses comes
+back as a `CampaignError` sentence that the view shows beside the form.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from typing import Any
+
+from crispy_forms.helper import FormHelper
+from django import forms
+from django.core.exceptions import ValidationError
+
+from campaign.models import SecondPlaceRounding
+from scoring.forms import FIELD_TEMPLATE
+
+MIN_CORPORATIONS = 2
+MAX_CORPORATIONS = 5
+# Tracker card: 6 boxes per zone presence section, 8 for the others (RULES-NOTES §3).
+PRESENCE_BOXES = 6
+OTHER_BOXES = 8
+PRESENCE_SECTIONS = tuple(f"presence_{zone}" for zone in range(1, 7))
+OTHER_SECTIONS = ("megastructure", "bases", "military", "mining", "credits", "influence")
+TRACKER_SECTIONS = (*PRESENCE_SECTIONS, *OTHER_SECTIONS)
+SECTION_COUNT = 33
+PARTY_KEYS = ("united_federalists", "workers_union", "brave_new_dawn", "celestial_rebellion")
+OPENING_CITY_ROWS = 6
+_DEBT_VALUES = re.compile(r"^\s*\d+(\s*,\s*\d+)*\s*$")
+
+
+def section_boxes(section: str) -> int:
+    return PRESENCE_BOXES if section.startswith("presence_") else OTHER_BOXES
+
+
+def _helper() -> FormHelper:
+    helper = FormHelper()
+    # The templates own the <form> tag: one form element often holds several crispy forms.
+    helper.form_tag = False
+    helper.disable_csrf = True
+    return helper
+
+
+class CampaignForm(forms.Form):
+    name = forms.CharField(max_length=100, label="Campaign name")
+    second_place_rounding = forms.ChoiceField(
+        choices=SecondPlaceRounding.choices,
+        initial=SecondPlaceRounding.DOWN,
+        label="Second place in a zone (house rule)",
+        help_text="The rulebook prints both: the HUB page rounds up, End Game Scoring rounds down.",
+    )
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.helper = _helper()
+
+
+class CorporationForm(forms.Form):
+    """One row of the new-campaign form; a row left as it was shown is no corporation."""
+
+    colour = forms.ChoiceField(label="Colour")
+    player = forms.CharField(max_length=60, required=False, label="Player")
+    name = forms.CharField(
+        max_length=60, required=False, label="Corporation name", help_text="Optional."
+    )
+    ai = forms.BooleanField(required=False, label="AI player (minister cards)")
+
+    def __init__(self, *args, colours: list[tuple[str, str]], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["colour"].choices = colours
+        self.helper = _helper()
+
+    def clean(self) -> dict:
+        data = super().clean()
+        if not data.get("player") and not data.get("ai"):
+            raise ValidationError("Give the player's name, or tick AI player.")
+        return data
+
+
+class BaseCorporationFormSet(forms.BaseFormSet):
+    def __init__(self, *args, colours: list[tuple[str, str]], **kwargs) -> None:
+        self.colours = colours
+        super().__init__(*args, **kwargs)
+
+    def get_form_kwargs(self, index: int) -> dict:
+        kwargs = super().get_form_kwargs(index)
+        kwargs["colours"] = self.colours
+        # Each row suggests its own colour; an untouched row still counts as empty.
+        if index is not None and index < len(self.colours):
+            kwargs["initial"] = {"colour": self.colours[index][0]}
+        return kwargs
+
+    def clean(self) -> None:
+        if any(self.errors):
+            return
+        seen: set[str] = set()
+        for form in self.forms:
+            colour = form.cleaned_data.get("colour")
+            if not colour:
+                continue
+            if colour in seen:
+                raise ValidationError("Each corporation needs its own colour.")
+            seen.add(colour)
+
+    def corporations(self) -> list[dict]:
+        """The filled rows in CONTRACTS §2 shape (`key`, `name`, `player`, `ai`)."""
+        names = dict(self.colours)
+        result = []
+        for form in self.forms:
+            data = getattr(form, "cleaned_data", None)
+            if not data or not data.get("colour"):
+                continue
+            key = data["colour"]
+            result.append(
+                {
+                    "key": key,
+                    "name": data.get("name") or names[key],
+                    "player": data.get("player", ""),
+                    "ai": bool(data.get("ai")),
+                }
+            )
+        return result
+
+
+CorporationFormSet = forms.formset_factory(
+    CorporationForm,
+    formset=BaseCorporationFormSet,
+    extra=MAX_CORPORATIONS,
+    min_num=0,
+    max_num=MAX_CORPORATIONS,
+    absolute_max=MAX_CORPORATIONS,
+    validate_max=True,
+)
+
+
+def corporation_formset(data=None, *, colours: list[tuple[str, str]]) -> BaseCorporationFormSet:
+    formset = CorporationFormSet(data, prefix="corp", colours=colours)
+    return formset
+
+
+def count_filled(formset: BaseCorporationFormSet) -> int:
+    return sum(1 for form in formset.forms if form.has_changed())
+
+
+class CampaignFileForm(forms.Form):
+    file = forms.FileField(
+        label="Campaign file (.json)", help_text="A file exported from this app (CONTRACTS §2)."
+    )
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.helper = _helper()
+
+
+class OpeningForm(forms.Form):
+    """The state after an earlier game, for a group that starts using the app mid-campaign.
+
+    Rows refer to the corporation rows of the same page (1-5); `opening()` turns them into the
+    CONTRACTS §2 `opening` shape once the corporations' keys are known.
+    """
+
+    after_game = forms.IntegerField(
+        min_value=1, max_value=200, label="Games already played", initial=4
+    )
+    incumbent_party = forms.ChoiceField(label="Party in power now")
+
+    def __init__(
+        self,
+        *args,
+        parties: list[tuple[str, str]],
+        sections: list[tuple[str, str]],
+        awards: list[dict],
+        megastructures: list[tuple[str, str]],
+        locations: list[tuple[str, str]],
+        **kwargs,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.helper = _helper()
+        self.parties = parties
+        self.sections = sections
+        self.awards = awards
+        self.fields["incumbent_party"].choices = parties
+        self.fields["incumbent_party"].initial = PARTY_KEYS[0]
+        rows = [("", "—")] + [(str(row), f"Corporation {row}") for row in range(1, 6)]
+        for row in range(1, MAX_CORPORATIONS + 1):
+            for key, label in sections:
+                self.fields[f"tracker_{row}_{key}"] = forms.IntegerField(
+                    min_value=0,
+                    max_value=section_boxes(key),
+                    initial=0,
+                    required=False,
+                    label=label,
+                    widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+                )
+            self.fields[f"tracker_{row}_influence_tally"] = forms.IntegerField(
+                min_value=0,
+                initial=0,
+                required=False,
+                label="Wins after full",
+                widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+            )
+            self.fields[f"tracker_{row}_debt"] = forms.IntegerField(
+                min_value=0,
+                initial=0,
+                required=False,
+                label="Bank debt (points)",
+                widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+            )
+        self.fields["last_winner"] = forms.ChoiceField(
+            choices=rows, required=False, label="Winner of the last game"
+        )
+        for award in awards:
+            self.fields[f"award_{award['section']}_{award['tier']}"] = forms.ChoiceField(
+                choices=rows, required=False, label=award["name"]
+            )
+        for key, label in parties:
+            self.fields[f"wins_{key}"] = forms.IntegerField(
+                min_value=0,
+                initial=0,
+                required=False,
+                label=label,
+                widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+            )
+        self.fields["overthrows"] = forms.IntegerField(
+            min_value=0,
+            initial=0,
+            required=False,
+            label="Elections the Celestial Rebellion overthrew",
+            widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+        )
+        self.fields["unlocked_sections"] = forms.TypedMultipleChoiceField(
+            choices=[(n, f"#{n}") for n in range(1, SECTION_COUNT + 1)],
+            coerce=int,
+            required=False,
+            widget=forms.CheckboxSelectMultiple,
+            label="Sections unlocked",
+        )
+        self.fields["megastructures_built"] = forms.MultipleChoiceField(
+            choices=megastructures,
+            required=False,
+            widget=forms.CheckboxSelectMultiple,
+            label="Megastructures built",
+        )
+        for index in range(1, OPENING_CITY_ROWS + 1):
+            self.fields[f"city_{index}_location"] = forms.ChoiceField(
+                choices=[("", "—"), *locations], required=False, label="Location"
+            )
+            self.fields[f"city_{index}_name"] = forms.CharField(
+                max_length=60, required=False, label="City name"
+            )
+            self.fields[f"city_{index}_row"] = forms.ChoiceField(
+                choices=rows, required=False, label="Named by"
+            )
+
+    def tracker_rows(self) -> list[dict]:
+        """Bound fields grouped per corporation row, for the template's grid."""
+        return [
+            {
+                "row": row,
+                "fields": [self[f"tracker_{row}_{key}"] for key, _ in self.sections]
+                + [self[f"tracker_{row}_influence_tally"], self[f"tracker_{row}_debt"]],
+            }
+            for row in range(1, MAX_CORPORATIONS + 1)
+        ]
+
+    def award_fields(self) -> list:
+        return [self[f"award_{a['section']}_{a['tier']}"] for a in self.awards]
+
+    def party_fields(self) -> list:
+        return [self[f"wins_{key}"] for key, _ in self.parties]
+
+    def city_rows(self) -> list[list]:
+        return [
+            [self[f"city_{i}_{part}"] for part in ("location", "name", "row")]
+            for i in range(1, OPENING_CITY_ROWS + 1)
+        ]
+
+    def clean(self) -> dict:
+        data = super().clean()
+        for index in range(1, OPENING_CITY_ROWS + 1):
+            parts = [data.get(f"city_{index}_{part}") for part in ("location", "name", "row")]
+            if any(parts) and not all(parts):
+                self.add_error(
+                    f"city_{index}_name", "A city needs its location, its name and who named it."
+                )
+        return data
+
+    def opening(self, corporation_keys: list[str]) -> dict:
+        """The CONTRACTS §2 opening; raises ValidationError naming a row with no corporation."""
+        data = self.cleaned_data
+
+        def corporation(row: str, field: str) -> str:
+            index = int(row) - 1
+            if index >= len(corporation_keys):
+                self.add_error(field, f"There is no corporation {row} on this page.")
+                raise ValidationError("")
+            return corporation_keys[index]
+
+        tracker = {}
+        for row, key in enumerate(corporation_keys, start=1):
+            tracker[key] = {
+                section: data.get(f"tracker_{row}_{section}") or 0 for section, _ in self.sections
+            }
+            tracker[key]["influence_tally"] = data.get(f"tracker_{row}_influence_tally") or 0
+        debt = {
+            key: data[f"tracker_{row}_debt"]
+            for row, key in enumerate(corporation_keys, start=1)
+            if data.get(f"tracker_{row}_debt")
+        }
+        for row in range(len(corporation_keys) + 1, MAX_CORPORATIONS + 1):
+            for section, _ in self.sections:
+                if data.get(f"tracker_{row}_{section}"):
+                    self.add_error(
+                        f"tracker_{row}_{section}", f"There is no corporation {row} on this page."
+                    )
+                    raise ValidationError("")
+        awards = []
+        for award in self.awards:
+            field = f"award_{award['section']}_{award['tier']}"
+            if data.get(field):
+                awards.append(
+                    {
+                        "section": award["section"],
+                        "tier": award["tier"],
+                        "corporation": corporation(data[field], field),
+                        "game": 0,
+                        "points": award["points"],
+                    }
+                )
+        election_wins = {key: data.get(f"wins_{key}") or 0 for key, _ in self.parties}
+        after_game = data["after_game"]
+        cities = []
+        for index in range(1, OPENING_CITY_ROWS + 1):
+            if data.get(f"city_{index}_name"):
+                cities.append(
+                    {
+                        # The snapshot does not say which earlier game: the last one.
+                        "game": after_game,
+                        "location": data[f"city_{index}_location"],
+                        "name": data[f"city_{index}_name"],
+                        "corporation": corporation(data[f"city_{index}_row"], f"city_{index}_row"),
+                    }
+                )
+        opening = {
+            "after_game": after_game,
+            "tracker": tracker,
+            "awards": awards,
+            "election_wins": election_wins,
+            "overthrows": data.get("overthrows") or 0,
+            "unlocked_sections": [
+                {"section": number, "game": 0} for number in data.get("unlocked_sections", [])
+            ],
+            "megastructures_built": [
+                {"game": after_game, "megastructure": key}
+                for key in data.get("megastructures_built", [])
+            ],
+            "cities": cities,
+            "incumbent_party": data["incumbent_party"],
+            "debt": debt,
+        }
+        if data.get("last_winner"):
+            opening["last_winner"] = corporation(data["last_winner"], "last_winner")
+        return opening
+
+
+class GameFactsForm(forms.Form):
+    """What a campaign game records that is not on the table (CONTRACTS §2 `games[]`)."""
+
+    played_on = forms.DateField(
+        label="Played on",
+        widget=forms.DateInput(attrs={"type": "date"}),
+        initial=datetime.date.today,
+    )
+    megastructure = forms.ChoiceField(label="Megastructure built", required=False)
+    neds_sold_out = forms.BooleanField(required=False, label="NEDs sold out this game")
+    census_completed = forms.BooleanField(required=False, label="Census completed")
+    megastructure_repairs_completed = forms.BooleanField(
+        required=False, label="Megastructure repairs completed"
+    )
+    notes = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 3}))
+    # Which game the live preview scores, and the version an edit started from.
+    number = forms.IntegerField(required=False, widget=forms.HiddenInput)
+    expected_version = forms.IntegerField(required=False, widget=forms.HiddenInput)
+    # The game as the editor first saw it (JSON), to say what another editor changed.
+    original = forms.CharField(required=False, widget=forms.HiddenInput)
+
+    def __init__(
+        self,
+        *args,
+        megastructures: list[tuple[str, str]],
+        corporations: list[tuple[str, str]],
+        debt: bool,
+        **kwargs,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.helper = _helper()
+        # Drawn like the wizard's own fields, since it sits inside the wizard's page.
+        self.helper.field_template = FIELD_TEMPLATE
+        self.fields["megastructure"].choices = [("", "None built"), *megastructures]
+        if len(megastructures) == 1:
+            self.fields["megastructure"].initial = megastructures[0][0]
+        self.corporation_keys = [key for key, _ in corporations]
+        self.debt = debt
+        if debt:
+            for key, name in corporations:
+                self.fields[f"debt_{key}"] = forms.CharField(
+                    required=False,
+                    max_length=60,
+                    label=f"{name}: Bank of Yurushi boxes checked",
+                    help_text="The printed value of each box checked this game, e.g. 2, 3.",
+                    widget=forms.TextInput(attrs={"inputmode": "decimal"}),
+                )
+
+    def clean(self) -> dict:
+        data = super().clean()
+        for key in self.corporation_keys:
+            value = data.get(f"debt_{key}") or ""
+            if value and not _DEBT_VALUES.match(value):
+                self.add_error(f"debt_{key}", "Write the box values as numbers: 2, 3.")
+        return data
+
+    def debt_marks(self) -> list[dict]:
+        marks = []
+        for key in self.corporation_keys:
+            for value in (self.cleaned_data.get(f"debt_{key}") or "").split(","):
+                if value.strip():
+                    marks.append({"corporation": key, "points": int(value)})
+        return marks
+
+    def set_hidden(self, **values: Any) -> None:
+        """Change hidden values of a bound form (a stale edit starts again from the new version)."""
+        self.data = self.data.copy()
+        for name, value in values.items():
+            self.data[self.add_prefix(name)] = "" if value is None else str(value)
+
+    @staticmethod
+    def initial_for(game) -> dict:
+        initial = {
+            "number": game.number,
+            "expected_version": game.version,
+            "played_on": game.played_on,
+            "megastructure": game.megastructure,
+            "neds_sold_out": game.neds_sold_out,
+            "census_completed": game.census_completed,
+            "megastructure_repairs_completed": game.megastructure_repairs_completed,
+            "notes": game.notes,
+        }
+        per_corporation: dict[str, list[str]] = {}
+        for mark in game.debt_marks or []:
+            per_corporation.setdefault(mark["corporation"], []).append(str(mark["points"]))
+        for key, values in per_corporation.items():
+            initial[f"debt_{key}"] = ", ".join(values)
+        return initial
+
+
+class CityForm(forms.Form):
+    """Step 2 of the checklist: the winner names a city on a base location with a free space."""
+
+    location = forms.ChoiceField(label="Base location")
+    name = forms.CharField(max_length=60, label="City name")
+
+    def __init__(self, *args, locations: list[tuple[str, str]], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["location"].choices = [("", "Choose a location"), *locations]
+        self.helper = _helper()
+
+
+class PowerForm(forms.Form):
+    """Section #7: a corporation picks its permanent power; powers already taken are hidden."""
+
+    power = forms.ChoiceField(label="Power")
+
+    def __init__(self, *args, powers: list[tuple[str, str]], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["power"].choices = powers
+        self.helper = _helper()

@@ -1,0 +1,424 @@
+"""The campaign pages: list, new campaign, dashboard, game log, trackers, elections, cities.
+
+Campaigns are built the way a group builds them: through `campaign.actions` and the import of a
+generated campaign file (`campaign/tests/factory.py`), never by writing the cache by hand.
+Every page is read from the replay's cache, so its query count is asserted and is the same for
+a 5-game and a 60-game campaign.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.core.management import call_command
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from campaign import actions, campaign_io
+from campaign.models import Campaign, Change, Corporation, Game
+from campaign.tests.factory import leader_table, make_campaign, make_game, make_table
+
+pytestmark = pytest.mark.django_db
+
+# Each page's queries, whatever the campaign's length (the page reads the replay's cache).
+PAGE_QUERIES = {
+    # campaign, corporations (colour joined), awards, last game, parties, megastructures
+    "campaign:dashboard": 6,
+    # campaign, corporations, games, parties, megastructures
+    "campaign:games": 5,
+    # campaign, corporations, tracker sections, awards, powers
+    "campaign:trackers": 5,
+    # campaign, corporations, parties
+    "campaign:elections": 3,
+    # campaign, corporations, locations
+    "campaign:cities": 3,
+}
+
+
+@pytest.fixture(autouse=True)
+def catalogue():
+    call_command("load_catalogue", verbosity=0)
+
+
+def import_campaign(n_games: int, **kwargs) -> Campaign:
+    return campaign_io.import_campaign(make_campaign(n_games, **kwargs))
+
+
+@pytest.fixture
+def five() -> Campaign:
+    return import_campaign(5, corporations=3)
+
+
+@pytest.fixture
+def sixty() -> Campaign:
+    return import_campaign(60, corporations=5)
+
+
+@pytest.fixture
+def fresh() -> Campaign:
+    return actions.create_campaign(
+        "Thursday group",
+        [
+            {"key": "purple", "name": "Purple corporation", "player": "Caro"},
+            {"key": "yellow", "name": "Yellow corporation", "player": "Ali"},
+            {"key": "teal", "name": "Teal corporation", "player": "Rosa", "ai": True},
+        ],
+    )
+
+
+def snapshot() -> dict:
+    """Everything a request could change, to show that it changed nothing."""
+    return {
+        "campaigns": list(Campaign.objects.values()),
+        "corporations": list(Corporation.objects.values()),
+        "games": list(Game.objects.values()),
+        "changes": Change.objects.count(),
+    }
+
+
+def page_urls(campaign: Campaign) -> list[str]:
+    return [reverse(name, args=[campaign.slug]) for name in PAGE_QUERIES]
+
+
+# The campaign list and a new campaign --------------------------------------------------------
+
+
+def test_it_lists_campaigns(client, five):
+    response = client.get(reverse("campaign:list"))
+    assert response.status_code == 200
+    assert five.name in response.content.decode()
+    assert reverse("campaign:dashboard", args=[five.slug]) in response.content.decode()
+
+
+def test_the_list_answers_in_the_same_queries_however_many_campaigns(
+    client, django_assert_num_queries
+):
+    import_campaign(2)
+    with django_assert_num_queries(1):
+        client.get(reverse("campaign:list"))
+    import_campaign(8)
+    import_campaign(3)
+    with django_assert_num_queries(1):
+        client.get(reverse("campaign:list"))
+
+
+def new_campaign_data(**overrides) -> dict:
+    data = {
+        "name": "Thursday group",
+        "second_place_rounding": "down",
+        "corp-TOTAL_FORMS": "5",
+        "corp-INITIAL_FORMS": "0",
+        "corp-MIN_NUM_FORMS": "0",
+        "corp-MAX_NUM_FORMS": "5",
+        "corp-0-colour": "purple",
+        "corp-0-player": "Caro",
+        "corp-1-colour": "yellow",
+        "corp-1-player": "Ali",
+        "corp-1-ai": "on",
+        "corp-2-colour": "teal",
+        "corp-3-colour": "orange",
+        "corp-4-colour": "fifth",
+    }
+    data.update(overrides)
+    return data
+
+
+def test_the_new_campaign_form_offers_five_rows_each_with_its_colour(client):
+    response = client.get(reverse("campaign:create"))
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert 'name="corp-4-colour"' in page
+    assert 'name="corp-5-colour"' not in page
+    assert 'name="csrfmiddlewaretoken"' in page
+    assert '<option value="orange" selected>' in page
+
+
+def test_it_creates_a_campaign_from_the_filled_rows_and_redirects_to_it(client):
+    response = client.post(reverse("campaign:create"), new_campaign_data(name="Thursday group"))
+
+    campaign = Campaign.objects.get()
+    assert response.status_code == 302
+    assert response["Location"] == reverse("campaign:dashboard", args=[campaign.slug])
+    corps = list(campaign.corporations.values_list("key", "name", "player", "ai"))
+    assert corps == [
+        ("purple", "Purple corporation", "Caro", False),
+        ("yellow", "Yellow corporation", "Ali", True),
+    ]
+    assert campaign.state["next_game"]["number"] == 1
+    assert Change.objects.filter(campaign=campaign).exists()
+
+
+def test_it_keeps_the_house_rule(client):
+    client.post(reverse("campaign:create"), new_campaign_data(second_place_rounding="up"))
+    assert Campaign.objects.get().second_place_rounding == "up"
+
+
+@pytest.mark.parametrize(
+    "overrides, sentence",
+    [
+        ({"corp-1-player": "", "corp-1-ai": ""}, "fill in at least two rows"),
+        ({"corp-1-colour": "purple"}, "Each corporation needs its own colour."),
+        ({"name": ""}, "This field is required."),
+        ({"corp-1-colour": "mauve"}, "Select a valid choice."),
+    ],
+)
+def test_an_invalid_new_campaign_changes_nothing_and_says_why(client, overrides, sentence):
+    response = client.post(reverse("campaign:create"), new_campaign_data(**overrides))
+
+    assert response.status_code == 200
+    assert sentence in response.content.decode()
+    assert Campaign.objects.count() == 0
+
+
+def test_a_row_needs_a_player_or_the_ai_box(client):
+    data = new_campaign_data(**{"corp-2-player": "", "corp-2-name": "Teal Inc"})
+    response = client.post(reverse("campaign:create"), data)
+    assert "Give the player&#x27;s name, or tick AI player." in response.content.decode()
+    assert Campaign.objects.count() == 0
+
+
+def test_the_new_campaign_pages_refuse_other_methods(client):
+    for url in (reverse("campaign:create"), reverse("campaign:create_midway")):
+        assert client.put(url).status_code == 405
+        assert client.delete(url).status_code == 405
+    assert client.post(reverse("campaign:list")).status_code == 405
+    assert client.get(reverse("campaign:import")).status_code == 405
+
+
+def test_a_post_without_the_csrf_token_is_refused_and_creates_nothing():
+    client = Client(enforce_csrf_checks=True)
+    response = client.post(reverse("campaign:create"), new_campaign_data())
+    assert response.status_code == 403
+    assert Campaign.objects.count() == 0
+
+
+# Import and export ---------------------------------------------------------------------------
+
+
+def upload(data: dict | str, name: str = "campaign.json"):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    content = data if isinstance(data, str) else json.dumps(data)
+    return SimpleUploadedFile(name, content.encode(), content_type="application/json")
+
+
+def test_it_imports_a_campaign_file(client):
+    response = client.post(reverse("campaign:import"), {"file": upload(make_campaign(3))})
+    campaign = Campaign.objects.get()
+    assert response.status_code == 302
+    assert response["Location"] == reverse("campaign:dashboard", args=[campaign.slug])
+    assert campaign.games.count() == 3
+
+
+def test_a_bad_campaign_file_changes_nothing_and_names_the_field(client):
+    data = make_campaign(3)
+    data["games"][1]["table"]["players"][0]["credits"] = 99
+    response = client.post(reverse("campaign:import"), {"file": upload(data)})
+    assert response.status_code == 400
+    assert "games[1].table.players[0].credits" in response.content.decode()
+    assert Campaign.objects.count() == 0
+
+    response = client.post(reverse("campaign:import"), {"file": upload("{not json")})
+    assert "it is not JSON" in response.content.decode()
+    assert Campaign.objects.count() == 0
+
+
+def test_it_exports_the_campaign_file(client, five):
+    response = client.get(reverse("campaign:export", args=[five.slug]))
+    assert response.status_code == 200
+    assert json.loads(response.content)["name"] == five.name
+    assert "attachment" in response["Content-Disposition"]
+
+
+# Every campaign page --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", PAGE_QUERIES)
+def test_each_page_answers_in_the_same_queries_for_5_and_60_games(
+    client, django_assert_num_queries, five, sixty, name
+):
+    for campaign in (five, sixty):
+        with django_assert_num_queries(PAGE_QUERIES[name]):
+            response = client.get(reverse(name, args=[campaign.slug]))
+        assert response.status_code == 200
+
+
+@pytest.mark.parametrize("name", PAGE_QUERIES)
+def test_each_page_refuses_post(client, five, name):
+    assert client.post(reverse(name, args=[five.slug])).status_code == 405
+
+
+def test_get_never_writes(client, five):
+    before = snapshot()
+    games = five.games.order_by("number")
+    urls = page_urls(five) + [
+        reverse("campaign:list"),
+        reverse("campaign:create"),
+        reverse("campaign:create_midway"),
+        reverse("campaign:export", args=[five.slug]),
+        reverse("campaign:game_add", args=[five.slug]),
+    ]
+    for game in games:
+        urls += [
+            reverse("campaign:game_edit", args=[five.slug, game.number]),
+            reverse("campaign:game_delete", args=[five.slug, game.number]),
+            reverse("campaign:checklist", args=[five.slug, game.number]),
+        ]
+    with CaptureQueriesContext(connection) as queries:
+        for url in urls:
+            assert client.get(url).status_code == 200, url
+    writes = [q["sql"] for q in queries if not q["sql"].lstrip().upper().startswith("SELECT")]
+    assert writes == []
+    assert snapshot() == before
+
+
+def test_an_unknown_campaign_is_404(client):
+    assert client.get(reverse("campaign:dashboard", args=["nope"])).status_code == 404
+    assert client.get(reverse("campaign:games", args=["nope"])).status_code == 404
+
+
+# Dashboard ------------------------------------------------------------------------------------
+
+
+def test_a_fresh_campaign_dashboard_shows_the_first_game_setup(client, fresh):
+    page = client.get(reverse("campaign:dashboard", args=[fresh.slug])).content.decode()
+    assert "Next: game 1" in page
+    assert "1, 2" in page  # zones in play
+    assert "United Federalists" in page
+    assert "Sky hooks throughout zones 1 and 2" in page
+    assert "No game played yet" in page
+    assert reverse("campaign:game_add", args=[fresh.slug]) in page
+
+
+def test_the_dashboard_shows_standings_awards_last_game_and_next_game(client):
+    # Purple leads the credits section 8 games running: it wins the gold credits award.
+    tables = [leader_table("purple", "yellow", sections=("credits",)) for _ in range(8)]
+    campaign = campaign_io.import_campaign(make_campaign(corporations=2, tables=tables))
+
+    page = client.get(reverse("campaign:dashboard", args=[campaign.slug])).content.decode()
+
+    assert "Benefactor of the Bank of Yurushi · 5" in page
+    assert "sticker-gold" in page
+    assert "Last game: game 8" in page
+    assert "Next: game 9" in page
+    standings = campaign.state["standings"]
+    assert standings[0]["corporation"] == "purple"
+
+
+def test_the_dashboard_says_when_the_campaign_is_over(client, sixty):
+    page = client.get(reverse("campaign:dashboard", args=[sixty.slug])).content.decode()
+    if sixty.state["campaign_over"]:
+        assert "The campaign is over" in page
+    else:
+        assert "Next: game" in page
+
+
+# Game log -------------------------------------------------------------------------------------
+
+
+def test_the_game_log_shows_every_game_with_its_winner_election_and_city(client, five):
+    page = client.get(reverse("campaign:games", args=[five.slug])).content.decode()
+    for number in range(1, 6):
+        assert f'id="game-{number}"' in page
+    assert "City 1 on Mars" in page
+    assert "Sky hooks throughout zones 1 and 2" in page
+    assert reverse("campaign:game_edit", args=[five.slug, 3]) in page
+    assert reverse("campaign:checklist", args=[five.slug, 3]) in page
+
+
+# Delete ---------------------------------------------------------------------------------------
+
+
+def test_delete_asks_first_then_deletes_and_replays(client, five):
+    url = reverse("campaign:game_delete", args=[five.slug, 5])
+    page = client.get(url).content.decode()
+    assert "Delete game 5?" in page
+    assert Game.objects.filter(campaign=five).count() == 5
+
+    response = client.post(url)
+
+    assert response.status_code == 302
+    assert response["Location"] == reverse("campaign:games", args=[five.slug])
+    five.refresh_from_db()
+    assert five.games.count() == 4
+    assert five.state["games_played"] == 4
+
+
+def test_a_delete_the_replay_refuses_changes_nothing_and_says_why(client):
+    # Game 2 plays zone 3, which game 1 unlocked (#1): without game 1, game 2 is impossible.
+    tables = [
+        make_table("purple", "yellow"),
+        make_table(
+            {"corporation": "purple", "outposts": {"3": 2}},
+            "yellow",
+            hubs={
+                "hensler": {"workers": 1},
+                "ufss": {"workers": 1},
+                "military": {"workers": 1},
+                "zones": {"1": {}, "2": {}, "3": {"workers": 2}},
+            },
+        ),
+    ]
+    campaign = campaign_io.import_campaign(make_campaign(corporations=2, tables=tables))
+    before = snapshot()
+
+    response = client.post(reverse("campaign:game_delete", args=[campaign.slug, 1]))
+
+    assert response.status_code == 400
+    assert "alert-danger" in response.content.decode()
+    assert snapshot() == before
+
+
+def test_delete_refuses_put(client, five):
+    assert client.put(reverse("campaign:game_delete", args=[five.slug, 1])).status_code == 405
+
+
+# Trackers, elections, cities --------------------------------------------------------------------
+
+
+def test_tracker_cards_draw_each_section_with_its_boxes(client):
+    tables = [leader_table("purple", "yellow", sections=("credits",)) for _ in range(8)]
+    campaign = campaign_io.import_campaign(make_campaign(corporations=2, tables=tables))
+
+    page = client.get(reverse("campaign:trackers", args=[campaign.slug])).content.decode()
+
+    assert page.count('class="tracker-card"') == 2
+    assert page.count("tracker-boxes boxes-6") == 12  # six presence sections a card
+    assert page.count("tracker-boxes boxes-8") == 12  # six other sections a card
+    # Purple: 8 credits boxes and 8 influence boxes crossed.
+    assert page.count("tracker-box crossed") == 16
+    assert "Benefactor of the Bank of Yurushi · 5" in page
+    assert "Wins after full" not in page
+
+
+def test_tracker_cards_show_the_influence_tally_debt_and_power(client):
+    tables = [leader_table("purple", "yellow", sections=("credits",)) for _ in range(10)]
+    games = [make_game(n, t) for n, t in enumerate(tables, start=1)]
+    games[9]["debt_marks"] = [{"corporation": "yellow", "points": 3}]
+    data = make_campaign(corporations=2, games=games, powers={"purple": "extra-ip"})
+    campaign = campaign_io.import_campaign(data)
+
+    page = client.get(reverse("campaign:trackers", args=[campaign.slug])).content.decode()
+
+    assert 'Wins after full: <span class="tally">2</span>' in page
+    assert "−3" in page
+    assert "You get an additional 2 end game influence points" in page
+
+
+def test_the_elections_page_counts_toward_the_events(client, sixty):
+    page = client.get(reverse("campaign:elections", args=[sixty.slug])).content.decode()
+    wins = sixty.state["election_wins"]
+    assert f"<strong>{wins['workers_union']}</strong> of 5" in page
+    assert f"<strong>{wins['brave_new_dawn']}</strong> of 8" in page
+    assert "#13" in page and "#25" in page and "#26" in page
+    assert page.count("<tr>") >= 60
+
+
+def test_the_cities_page_lists_each_named_city(client, five):
+    page = client.get(reverse("campaign:cities", args=[five.slug])).content.decode()
+    for number in range(1, 5):
+        assert f"City {number}" in page
+    assert "Ganymede" in page
