@@ -1,5 +1,15 @@
+from django.urls import path
 
+from scoring import views
 
 app_name = "scoring"
 
-urlpatterns: list = []
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("score/", views.wizard, name="wizard"),
+    path("score/preview/", views.preview, name="preview"),
+    path("games/", views.game_list, name="game_list"),
+    path("games/<int:pk>/", views.game_detail, name="game_detail"),
+    path("games/<int:pk>/edit/", views.game_edit, name="game_edit"),
+    path("games/<int:pk>/delete/", views.game_delete, name="game_delete"),
+]
