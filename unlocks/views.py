@@ -1,0 +1,611 @@
+"""The spoiler-safe sections pages, "what unlocks next", the next-game setup sheet and the
+rules reference.
+
+Pages read the replay's cache (`Campaign.state`: `unlocked_sections`, `unlock_reasons`,
+`progress`, `next_game`) and the sections data (`unlocks.sections`); no rule is computed here.
+They answer in a constant number of queries however long the campaign.
+
+Spoilers: a locked section is built as a `locked_row` (number, printed trigger, progress) that
+holds no title and no changes, so no template can show them by mistake. Only `section` shows a
+locked section's title and changes, and only to the person who confirmed a reveal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.text import slugify
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from campaign import actions
+from campaign.models import Campaign, Corporation
+from campaign.replay import CampaignError
+from scoring.models import CorporationColour, Megastructure, Party, PlayerPower, Zone
+from unlocks import rulebook
+from unlocks.forms import (
+    ComponentChecklistForm,
+    ManualUnlockForm,
+    RevealForm,
+    SectionNoteForm,
+)
+from unlocks.models import (
+    FIRST_UNTRANSCRIBED_SECTION,
+    ComponentTick,
+    SectionNote,
+    SectionReveal,
+)
+from unlocks.sections import SECTION_NUMBERS, Section, sections, sections_by_number
+
+MANUAL_KIND = "manual"  # the trigger kind the group decides (#19, #30)
+ELECTION_TOKEN_ANARCHY = "celestial_rebellion"
+
+
+# --- lookups -----------------------------------------------------------------------------
+
+
+def _get_campaign(request: HttpRequest, slug: str) -> Campaign:
+    """The campaign at `slug`. Accounts come later: for now every campaign is visible."""
+    return get_object_or_404(Campaign, slug=slug)
+
+
+def _get_section(number: int) -> Section:
+    if number not in SECTION_NUMBERS:
+        raise Http404("Sections are numbered 1 to 33.")
+    return sections_by_number()[number]
+
+
+def _user(request: HttpRequest):
+    return request.user if request.user.is_authenticated else None
+
+
+def _unlocked(campaign: Campaign) -> dict[int, int]:
+    """Section number -> the game after which it unlocked, from the replay's cache."""
+    state = campaign.state or {}
+    return {entry["section"]: entry["game"] for entry in state.get("unlocked_sections", [])}
+
+
+def _revealed(request: HttpRequest, campaign: Campaign) -> set[int]:
+    """The locked sections this person asked to read (one query, none without a session)."""
+    session_key = request.session.session_key or ""
+    if not session_key and not request.user.is_authenticated:
+        return set()
+    reveals = SectionReveal.objects.filter(campaign=campaign).for_person(
+        session_key, _user(request)
+    )
+    return set(reveals.values_list("section", flat=True))
+
+
+def _unlocks_links(slug: str) -> list[tuple[str, str]]:
+    return [
+        (reverse("unlocks:sections", kwargs={"slug": slug}), "Sections"),
+        (reverse("unlocks:next", kwargs={"slug": slug}), "What unlocks next"),
+        (reverse("unlocks:setup", kwargs={"slug": slug}), "Next game setup"),
+        (reverse("unlocks:rules", kwargs={"slug": slug}), "Rules in force"),
+    ]
+
+
+def _page(campaign: Campaign, active: str, **context: Any) -> dict[str, Any]:
+    return {
+        "campaign": campaign,
+        "state": campaign.state or {},
+        "active": active,
+        "unlocks_links": _unlocks_links(campaign.slug),
+        **context,
+    }
+
+
+# --- rows: what a section may show -------------------------------------------------------
+
+
+def checklist_items(section: Section) -> list[tuple[str, str]]:
+    """The things an unlocked section asks the group to do once: (key, words).
+
+    The section box icons (page 25): open an envelope, open a box, check a rule box; plus the
+    cards its switches bring into the game (`rulebook.SWITCH_STEPS`).
+    """
+    items = [(f"envelope-{n}", f"Open envelope {n}") for n in section.envelopes]
+    items += [(f"box-{n}", f"Open Box {n}") for n in section.boxes]
+    for box in section.rule_boxes:
+        key = f"rule-box-p{box.page}-{slugify(box.where)[:40]}"
+        words = f"Check the #{section.number} rule box on page {box.page} ({box.where})"
+        items.append((key, words))
+    items += [
+        (f"step-{switch}", rulebook.SWITCH_STEPS[switch])
+        for switch in section.switches
+        if switch in rulebook.SWITCH_STEPS
+    ]
+    return items
+
+
+def _when(game: int) -> str:
+    return f"after game {game}" if game else "before the app (opening snapshot)"
+
+
+def unlocked_row(
+    section: Section,
+    *,
+    game: int,
+    reason: str,
+    note: SectionNote | None,
+    done: Iterable[str],
+    manual: bool,
+    form: ComponentChecklistForm | None = None,
+    note_form: SectionNoteForm | None = None,
+) -> dict[str, Any]:
+    """Everything an unlocked section shows: title, when, why, changes and its checklist."""
+    items = checklist_items(section)
+    done = set(done) & {key for key, _ in items}
+    if form is None:
+        form = ComponentChecklistForm(
+            items=items, initial={"done": sorted(done)}, prefix=f"s{section.number}"
+        )
+    untranscribed = section.number >= FIRST_UNTRANSCRIBED_SECTION
+    if untranscribed and note_form is None:
+        note_form = SectionNoteForm(instance=note, prefix=f"note{section.number}")
+    typed_title = note.title if note else ""
+    return {
+        "number": section.number,
+        "unlocked": True,
+        "title": typed_title or section.title or "",
+        "page": section.page,
+        "game": game,
+        "when": _when(game),
+        "reason": reason,
+        "changes": section.changes if section.changes else "",
+        "note": note.note if note else "",
+        "untranscribed": untranscribed,
+        "items": [(key, words, key in done) for key, words in items],
+        "done_count": len(done),
+        "form": form,
+        "note_form": note_form if untranscribed else None,
+        "manual": manual,
+    }
+
+
+def locked_row(
+    section: Section,
+    *,
+    progress: Mapping[str, Any] | None,
+    revealed: bool,
+    unlock_form: ManualUnlockForm | None,
+    unlock_after: int | None,
+) -> dict[str, Any]:
+    """What a locked section may show: its number and the printed trigger. Never the title."""
+    return {
+        "number": section.number,
+        "unlocked": False,
+        "trigger_text": section.trigger_text,
+        "progress": dict(progress) if progress else None,
+        "revealed": revealed,
+        "unlock_form": unlock_form,
+        "unlock_after": unlock_after,
+    }
+
+
+def _manual_unlock_form(
+    section: Section, games_played: int, data: Any = None
+) -> tuple[ManualUnlockForm | None, int | None]:
+    """The group's own unlock (#19 "whenever you feel ready ... (anytime after game 4)", #30's
+    achievements). Returns (form or None, the game after which it becomes possible)."""
+    trigger = section.trigger
+    if trigger.get("kind") != MANUAL_KIND:
+        return None, None
+    earliest = trigger.get("after_game", 0)
+    if games_played < earliest:
+        return None, earliest
+    games = list(range(earliest, games_played + 1))
+    return ManualUnlockForm(data, games=games, prefix=f"unlock{section.number}"), earliest
+
+
+def _manual_sections(campaign: Campaign) -> set[int]:
+    return {entry.get("section") for entry in campaign.manual_unlocks or []}
+
+
+def _sections_context(
+    request: HttpRequest,
+    campaign: Campaign,
+    *,
+    forms: Mapping[int, Any] | None = None,
+) -> dict[str, Any]:
+    """The sections page: unlocked (newest first, with checklists) and locked (number and
+    trigger only). `forms` carries a submitted form back to its section with its errors."""
+    forms = forms or {}
+    state = campaign.state or {}
+    unlocked = _unlocked(campaign)
+    reasons = state.get("unlock_reasons", {})
+    progress = {entry["section"]: entry for entry in state.get("progress", [])}
+    games_played = state.get("games_played", 0)
+    ticks: dict[int, set[str]] = {}
+    for number, item in ComponentTick.objects.filter(campaign=campaign).values_list(
+        "section", "item"
+    ):
+        ticks.setdefault(number, set()).add(item)
+    notes = {note.section: note for note in SectionNote.objects.filter(campaign=campaign)}
+    revealed = _revealed(request, campaign)
+    manual = _manual_sections(campaign)
+    by_number = sections_by_number()
+
+    unlocked_rows = []
+    # Newest first: after a game the group reads and ticks what it has just unlocked.
+    for number, game in sorted(unlocked.items(), key=lambda kv: (-kv[1], kv[0])):
+        submitted = forms.get(number, {})
+        unlocked_rows.append(
+            unlocked_row(
+                by_number[number],
+                game=game,
+                reason=reasons.get(str(number), ""),
+                note=notes.get(number),
+                done=ticks.get(number, ()),
+                manual=number in manual,
+                form=submitted.get("checklist"),
+                note_form=submitted.get("note"),
+            )
+        )
+    locked_rows = []
+    for section in sections():
+        if section.number in unlocked:
+            continue
+        unlock_form, unlock_after = _manual_unlock_form(section, games_played)
+        unlock_form = forms.get(section.number, {}).get("unlock", unlock_form)
+        locked_rows.append(
+            locked_row(
+                section,
+                progress=progress.get(section.number),
+                revealed=section.number in revealed,
+                unlock_form=unlock_form,
+                unlock_after=unlock_after,
+            )
+        )
+    latest_game = max(unlocked.values(), default=None)
+    return _page(
+        campaign,
+        "sections",
+        unlocked=unlocked_rows,
+        locked=locked_rows,
+        latest=[row for row in unlocked_rows if latest_game and row["game"] == latest_game],
+        games_played=games_played,
+    )
+
+
+# --- the sections page -------------------------------------------------------------------
+
+
+@require_GET
+def section_list(request: HttpRequest, slug: str) -> HttpResponse:
+    campaign = _get_campaign(request, slug)
+    return render(request, "unlocks/sections.html", _sections_context(request, campaign))
+
+
+@require_GET
+def section_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """One section. Unlocked: all of it. Locked: number and trigger, unless this person
+    confirmed a reveal; then its title and changes, to them only."""
+    campaign = _get_campaign(request, slug)
+    section = _get_section(number)
+    unlocked = _unlocked(campaign)
+    if number in unlocked:
+        context = _sections_context(request, campaign)
+        row = next(r for r in context["unlocked"] if r["number"] == number)
+        return render(request, "unlocks/section.html", {**context, "section": row})
+    state = campaign.state or {}
+    progress = next((p for p in state.get("progress", []) if p["section"] == number), None)
+    unlock_form, unlock_after = _manual_unlock_form(section, state.get("games_played", 0))
+    revealed = number in _revealed(request, campaign)
+    row = locked_row(
+        section,
+        progress=progress,
+        revealed=revealed,
+        unlock_form=unlock_form,
+        unlock_after=unlock_after,
+    )
+    context = _page(campaign, "sections", section=row)
+    if revealed:
+        # The person asked for it and confirmed: the title and changes, for their eyes only.
+        context["spoiler"] = {"title": section.title or "", "changes": section.changes or ""}
+    return render(request, "unlocks/section.html", context)
+
+
+def _redirect_to_section(campaign: Campaign, number: int) -> HttpResponse:
+    url = reverse("unlocks:sections", kwargs={"slug": campaign.slug})
+    return redirect(f"{url}#section-{number}")
+
+
+@require_POST
+def section_components(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Store which of an unlocked section's components and rule boxes the group has done."""
+    campaign = _get_campaign(request, slug)
+    section = _get_section(number)
+    if number not in _unlocked(campaign):
+        raise Http404("Only an unlocked section has a checklist.")
+    form = ComponentChecklistForm(request.POST, items=checklist_items(section), prefix=f"s{number}")
+    if form.is_valid():
+        done = set(form.cleaned_data["done"])
+        ticks = ComponentTick.objects.filter(campaign=campaign, section=number)
+        ticks.exclude(item__in=done).delete()
+        already = set(ticks.values_list("item", flat=True))
+        ComponentTick.objects.bulk_create(
+            ComponentTick(campaign=campaign, section=number, item=item, ticked_by=_user(request))
+            for item in sorted(done - already)
+        )
+        if not request.htmx:
+            messages.success(request, f"Checklist of #{number} saved.")
+            return _redirect_to_section(campaign, number)
+        form = None
+    context = _sections_context(
+        request, campaign, forms={number: {"checklist": form}} if form else None
+    )
+    row = next(r for r in context["unlocked"] if r["number"] == number)
+    if request.htmx:
+        return render(request, "unlocks/sections.html#section-card", {**context, "row": row})
+    return render(request, "unlocks/sections.html", context, status=400)
+
+
+@require_POST
+def section_note(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """The group's title and note of an untranscribed section (20-33) once it is unlocked."""
+    campaign = _get_campaign(request, slug)
+    _get_section(number)
+    if number not in _unlocked(campaign) or number < FIRST_UNTRANSCRIBED_SECTION:
+        raise Http404("Only an unlocked section 20-33 takes a note.")
+    note = SectionNote.objects.filter(campaign=campaign, section=number).first()
+    form = SectionNoteForm(request.POST, instance=note, prefix=f"note{number}")
+    if form.is_valid():
+        note = form.save(commit=False)
+        note.campaign = campaign
+        note.section = number
+        note.updated_by = _user(request)
+        note.save()
+        if not request.htmx:
+            messages.success(request, f"Note on #{number} saved.")
+            return _redirect_to_section(campaign, number)
+        form = None
+    context = _sections_context(request, campaign, forms={number: {"note": form}} if form else None)
+    row = next(r for r in context["unlocked"] if r["number"] == number)
+    if request.htmx:
+        return render(request, "unlocks/sections.html#section-card", {**context, "row": row})
+    return render(request, "unlocks/sections.html", context, status=400)
+
+
+@require_POST
+def section_unlock(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """The group unlocks a section by its own decision (#19, #30): through the log."""
+    campaign = _get_campaign(request, slug)
+    section = _get_section(number)
+    if number in _unlocked(campaign):
+        return redirect("unlocks:section", slug=campaign.slug, number=number)
+    state = campaign.state or {}
+    form, _ = _manual_unlock_form(section, state.get("games_played", 0), request.POST)
+    if form is None:
+        raise Http404("This section unlocks by its trigger, not by the group's decision.")
+    if form.is_valid():
+        try:
+            actions.set_manual_unlock(
+                campaign, number, form.cleaned_data["after_game"], user=_user(request)
+            )
+        except CampaignError as error:
+            form.add_error("after_game", error.message)
+        else:
+            messages.success(request, f"Section #{number} unlocked. Read it now.")
+            return redirect("unlocks:section", slug=campaign.slug, number=number)
+    context = _sections_context(request, campaign, forms={number: {"unlock": form}})
+    return render(request, "unlocks/sections.html", context, status=400)
+
+
+@require_POST
+def section_take_back(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Undo the group's own unlock of a section (a mistaken tap)."""
+    campaign = _get_campaign(request, slug)
+    _get_section(number)
+    if number not in _manual_sections(campaign):
+        raise Http404("The group did not unlock this section by hand.")
+    try:
+        actions.set_manual_unlock(campaign, number, None, user=_user(request))
+    except CampaignError as error:
+        messages.error(request, f"#{number} stays unlocked: {error.message}")
+    else:
+        messages.success(request, f"Section #{number} is locked again.")
+    return _redirect_to_section(campaign, number)
+
+
+@require_http_methods(["GET", "POST"])
+def section_reveal(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Reveal a locked section to one person: GET asks "are you sure?", POST confirms."""
+    campaign = _get_campaign(request, slug)
+    section = _get_section(number)
+    if number in _unlocked(campaign):
+        return redirect("unlocks:section", slug=campaign.slug, number=number)
+    form = RevealForm(request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        if not request.session.session_key:
+            request.session.save()
+        SectionReveal.objects.get_or_create(
+            campaign=campaign,
+            section=number,
+            session_key=request.session.session_key,
+            user=_user(request),
+        )
+        return redirect("unlocks:section", slug=campaign.slug, number=number)
+    context = _page(
+        campaign,
+        "sections",
+        section={"number": section.number, "trigger_text": section.trigger_text},
+        form=form,
+    )
+    status = 400 if request.method == "POST" else 200
+    return render(request, "unlocks/reveal_confirm.html", context, status=status)
+
+
+@require_POST
+def section_hide(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Forget this person's reveal: the section is hidden from them again."""
+    campaign = _get_campaign(request, slug)
+    _get_section(number)
+    session_key = request.session.session_key or ""
+    SectionReveal.objects.filter(campaign=campaign, section=number).for_person(
+        session_key, _user(request)
+    ).delete()
+    messages.info(request, f"Section #{number} is hidden again.")
+    return _redirect_to_section(campaign, number)
+
+
+# --- what unlocks next -------------------------------------------------------------------
+
+
+def _nearness(entry: Mapping[str, Any]) -> tuple[float, int, int]:
+    target = entry.get("target") or 1
+    return (-entry.get("current", 0) / target, target - entry.get("current", 0), entry["section"])
+
+
+@require_GET
+def next_unlocks(request: HttpRequest, slug: str) -> HttpResponse:
+    """Every locked section with its progress in the group's own numbers, nearest first."""
+    campaign = _get_campaign(request, slug)
+    state = campaign.state or {}
+    rows = []
+    for entry in sorted(state.get("progress", []), key=_nearness):
+        target = entry.get("target") or 1
+        rows.append(
+            {
+                "number": entry["section"],
+                "trigger_text": entry["trigger"],
+                "words": entry["words"],
+                "current": entry["current"],
+                "target": entry["target"],
+                "percent": round(100 * entry["current"] / target),
+            }
+        )
+    return render(request, "unlocks/next.html", _page(campaign, "next", rows=rows))
+
+
+# --- the next game's setup sheet -----------------------------------------------------------
+
+
+def _corporation_rows(campaign: Campaign, next_game: Mapping[str, Any]) -> list[dict[str, Any]]:
+    colours = dict(CorporationColour.objects.values_list("key", "css_colour"))
+    powers = dict(PlayerPower.objects.values_list("key", "name"))
+    credits = next_game.get("starting_credits_by_corporation", {})
+    held = next_game.get("player_powers", {})
+    rows = []
+    corporation: Corporation
+    for corporation in campaign.corporations.all():
+        rows.append(
+            {
+                "key": corporation.key,
+                "name": corporation.name,
+                "player": corporation.player,
+                "ai": corporation.ai,
+                "colour": colours.get(corporation.key, ""),
+                "credits": credits.get(corporation.key, next_game.get("starting_credits")),
+                "power": powers.get(held.get(corporation.key, ""), held.get(corporation.key, "")),
+            }
+        )
+    return rows
+
+
+@require_GET
+def setup_sheet(request: HttpRequest, slug: str) -> HttpResponse:
+    """Everything the campaign changes for the next game (RULES-NOTES §9), on one page."""
+    campaign = _get_campaign(request, slug)
+    state = campaign.state or {}
+    next_game = state.get("next_game") or {}
+    corporations = _corporation_rows(campaign, next_game)
+    names = {c["key"]: c["name"] for c in corporations}
+    parties = dict(Party.objects.values_list("key", "name"))
+    hubs = dict(Zone.objects.values_list("number", "hub_name"))
+    megastructures = {
+        m.key: {
+            "name": m.name,
+            "type": m.get_type_display(),
+            "location": m.location.name if m.location else "",
+            "zone": m.location.zone_id if m.location else None,
+        }
+        for m in Megastructure.objects.select_related("location")
+    }
+    options = [
+        megastructures.get(key, {"name": key, "type": "", "location": "", "zone": None})
+        for key in next_game.get("megastructure_options", [])
+    ]
+    chooser = next_game.get("megastructure_chooser")
+    games = state.get("games") or []
+    last_winner = games[-1].get("winner") if games else None
+    incumbent = next_game.get("incumbent_party", "")
+    cards = next_game.get("political_influence_cards")
+    keep_both = [names.get(k, k) for k, kept in cards["kept"].items() if kept > 1] if cards else []
+    by_players = next_game.get("mining_tokens_by_players", {})
+    context = _page(
+        campaign,
+        "setup",
+        next_game=next_game,
+        corporations=corporations,
+        zones=[(z, hubs.get(z, "")) for z in next_game.get("zones_in_play", [])],
+        trade_row=[rulebook.TRADE_CARDS.get(k, k) for k in next_game.get("trade_row", [])],
+        political_row=[parties.get(k, k) for k in next_game.get("political_row", [])],
+        incumbent=parties.get(incumbent, incumbent),
+        anarchy_side=incumbent == ELECTION_TOKEN_ANARCHY,
+        hire_cards=rulebook.HIRE_CARDS,
+        options=options,
+        fixed=len(options) == 1 and chooser is None,
+        chooser=names.get(chooser, chooser) if chooser else None,
+        first_player=names.get(last_winner, last_winner) if last_winner else None,
+        last_game=games[-1]["number"] if games else None,
+        keep_both=keep_both,
+        mining_by_players=sorted((int(n), t) for n, t in by_players.items()),
+    )
+    return render(request, "unlocks/setup.html", context)
+
+
+# --- the rules reference -----------------------------------------------------------------
+
+
+@require_GET
+def rules_reference(request: HttpRequest, slug: str) -> HttpResponse:
+    """The rulebook's rule areas with the changes in force, each linked to its section.
+
+    A locked section shows only that it may change the area later ("you will be checking off
+    these sections as they unlock", page 4), never what it changes.
+    """
+    campaign = _get_campaign(request, slug)
+    unlocked = _unlocked(campaign)
+    notes = {note.section: note for note in SectionNote.objects.filter(campaign=campaign)}
+    by_number = sections_by_number()
+    rule_boxes = [(s.number, box.where) for s in sections() for box in s.rule_boxes]
+    areas = []
+    for area in rulebook.RULE_AREAS:
+        inside = area.inside_section
+        if inside is not None and inside not in unlocked:
+            continue
+        in_force, later = [], []
+        for number in rulebook.sections_changing(area, rule_boxes):
+            url = reverse("unlocks:section", kwargs={"slug": campaign.slug, "number": number})
+            if number in unlocked:
+                section, note = by_number[number], notes.get(number)
+                in_force.append(
+                    {
+                        "number": number,
+                        "title": (note.title if note else "") or section.title or "",
+                        "when": _when(unlocked[number]),
+                        "changes": section.changes or (note.note if note else ""),
+                        "url": url,
+                    }
+                )
+            else:
+                later.append({"number": number, "url": url})
+        name = area.name
+        if inside is not None and by_number[inside].title:
+            name = f"{area.name} {by_number[inside].title}"
+        areas.append(
+            {
+                "key": area.key,
+                "name": name,
+                "page": area.page,
+                "rule": area.rule,
+                "in_force": in_force,
+                "later": later,
+            }
+        )
+    return render(request, "unlocks/rules.html", _page(campaign, "rules", areas=areas))

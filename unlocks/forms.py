@@ -1,0 +1,75 @@
+"""Forms of the sections pages: the component checklist, the group's note on sections 20-33,
+a manual unlock, and the "are you sure?" of a reveal.
+
+Forms check shapes; whether a manual unlock is allowed is the replay's call
+(`campaign.actions.set_manual_unlock` raises `CampaignError`, shown beside the form).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from crispy_forms.helper import FormHelper
+from django import forms
+
+from unlocks.models import SectionNote
+
+
+def _helper() -> FormHelper:
+    helper = FormHelper()
+    # The templates own the <form> tag (its action, its htmx attributes, its buttons).
+    helper.form_tag = False
+    helper.disable_csrf = True
+    return helper
+
+
+class ComponentChecklistForm(forms.Form):
+    """The items of one unlocked section that the group has done (ticked)."""
+
+    done = forms.MultipleChoiceField(
+        required=False, widget=forms.CheckboxSelectMultiple, label="Done"
+    )
+
+    def __init__(self, *args, items: Sequence[tuple[str, str]], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["done"].choices = list(items)
+        self.helper = _helper()
+        self.helper.form_show_labels = False
+
+
+class SectionNoteForm(forms.ModelForm):
+    """The title and changes the group copies from its own rulebook (sections 20-33)."""
+
+    class Meta:
+        model = SectionNote
+        fields = ["title", "note"]
+        labels = {"title": "Title (from your rulebook)", "note": "What changed"}
+        widgets = {"note": forms.Textarea(attrs={"rows": 3})}
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.helper = _helper()
+
+
+class ManualUnlockForm(forms.Form):
+    """The group unlocks a section by its own decision, after a game already played."""
+
+    after_game = forms.TypedChoiceField(coerce=int, label="Unlocked after game")
+
+    def __init__(self, *args, games: Sequence[int], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["after_game"]
+        field.choices = [(n, f"Game {n}" if n else "Before the first game") for n in games]
+        if games:
+            field.initial = games[-1]
+        self.helper = _helper()
+
+
+class RevealForm(forms.Form):
+    """The second step of a reveal: the person confirmed they want to read a locked section."""
+
+    confirm = forms.BooleanField(required=True, widget=forms.HiddenInput, initial=True)
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.helper = _helper()
