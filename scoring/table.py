@@ -12,8 +12,10 @@ API (stable; the wizard imports it):
   so `parse_table(table_to_dict(t)) == t`. With `campaign=True` it leaves out the three keys a
   campaign derives (below), giving the shape of a campaign file's `games[].table`.
 
-A standalone table (`campaign=False`, the `score` command) must give `players`, `rules` (with
-`rules.zones_in_play`), `megastructure_zone` and `incumbent_party`.
+A standalone table (`campaign=False`, the `score` command) must give `players`; the rest
+defaults as for a first game (CONTRACTS.md §1 "missing optional keys default"): `rules` to zones
+1 and 2 with no Rebellion or unions, `incumbent_party` to the United Federalists ("First game:
+the United Federalists are in power"), and no `megastructure_zone` to no +5 presence bonus.
 
 A campaign's table (`campaign=True`) may leave out `rules`, `megastructure_zone` and
 `incumbent_party`: the replay derives them and passes them in as keywords::
@@ -391,8 +393,6 @@ class _TableReader:
             if given is not None:
                 self.zones = given.zones_in_play
                 return given
-            if not self.campaign:
-                self.error("rules", "is required (with at least rules.zones_in_play)")
             return Rules()
         data = self.mapping(table["rules"], "rules", RULES_KEYS, "a rules key")
         errors_before = len(self.errors)
@@ -425,8 +425,7 @@ class _TableReader:
             if self.campaign:
                 # The campaign supplies them (or, validating without it, nothing to check).
                 return self.given_rules.zones_in_play if self.given_rules else ALL_ZONES
-            self.error(path, "is required (the zones in play, at least 1 and 2)")
-            return ALL_ZONES
+            return ALWAYS_IN_PLAY
         zones: list[int] = []
         for index, item in enumerate(self.sequence(value, path)):
             item_path = f"{path}[{index}]"
@@ -458,11 +457,6 @@ class _TableReader:
     def read_megastructure_zone(self, table: dict) -> int | None:
         given = self.given_megastructure_zone
         if "megastructure_zone" not in table:
-            if not self.campaign:
-                self.error(
-                    "megastructure_zone",
-                    "is required (the zone holding the Megastructure Location Token)",
-                )
             return given
         zone = self.zone(table["megastructure_zone"], "megastructure_zone")
         if given is not None and zone is not None and zone != given:
@@ -474,12 +468,6 @@ class _TableReader:
     def read_incumbent(self, table: dict, rules: Rules) -> str:
         given = self.given_incumbent
         if "incumbent_party" not in table:
-            if not self.campaign:
-                self.error(
-                    "incumbent_party",
-                    "is required (the party in power before the election; "
-                    f"{UNITED_FEDERALISTS} in the first game)",
-                )
             return given or UNITED_FEDERALISTS
         party = table["incumbent_party"]
         if party not in PARTIES:

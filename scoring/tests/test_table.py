@@ -528,23 +528,26 @@ def test_it_refuses_a_wrong_format_or_version_when_given():
     assert problems(table(format=None, version=None)) == []
 
 
-def test_it_requires_rules_megastructure_zone_incumbent_and_players_outside_a_campaign():
+def test_it_requires_only_players_outside_a_campaign():
     data = table(rules=None, megastructure_zone=None, incumbent_party=None, players=None)
-    assert problems(data) == [
-        ("rules", "is required (with at least rules.zones_in_play)"),
-        ("megastructure_zone", "is required (the zone holding the Megastructure Location Token)"),
-        (
-            "incumbent_party",
-            "is required (the party in power before the election; united_federalists in the "
-            "first game)",
-        ),
-        ("players", "is required (a list of 2 to 5 players)"),
-    ]
-    data = table()
-    del data["rules"]["zones_in_play"]
-    assert problems(data) == [
-        ("rules.zones_in_play", "is required (the zones in play, at least 1 and 2)")
-    ]
+    assert problems(data) == [("players", "is required (a list of 2 to 5 players)")]
+
+
+def test_it_defaults_a_bare_table_to_a_first_game():
+    # CONTRACTS.md §1: missing optional keys default; the first game has zones 1 and 2 and
+    # the United Federalists in power; no location token given means no +5 bonus.
+    bare = {
+        "players": [
+            {"corporation": "purple", "outposts": {"1": 2}},
+            {"corporation": "yellow", "outposts": {"2": 1}},
+        ]
+    }
+    state = parse_table(bare)
+    assert state.rules.zones_in_play == (1, 2)
+    assert state.incumbent_party == "united_federalists"
+    assert state.megastructure_zone is None
+    state = parse_table({**bare, "rules": {"celestial_rebellion": True}})
+    assert state.rules.zones_in_play == (1, 2)
 
 
 # --- campaign tables ---------------------------------------------------------------------
