@@ -372,7 +372,8 @@ class GameFactsForm(forms.Form):
 
     played_on = forms.DateField(
         label="Played on",
-        widget=forms.DateInput(attrs={"type": "date"}),
+        # A date input reads and writes ISO dates whatever the site's language.
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
         initial=datetime.date.today,
     )
     megastructure = forms.ChoiceField(label="Megastructure built", required=False)

@@ -48,6 +48,8 @@ from unlocks.sections import sections_by_number, switches_on
 # Section #8 brings the tracker cards with the Bank of Yurushi debt boxes.
 DEBT_BOXES_SWITCH = "new_tracker_cards"
 MAX_CHANGES_SHOWN = 12
+# Section #7 Variable Player Powers: each corporation picks one, the game's winner first.
+POWERS_SECTION = 7
 
 MIN_CORPORATIONS = 2
 # Election counters that drive events (RULES-NOTES §2): #13, #25, #26.
@@ -716,7 +718,7 @@ def _free_city_locations(state: dict) -> list[tuple[str, str]]:
 
 def _power_picks(state: dict, entry: dict, corporations: list[Corporation]) -> list[dict] | None:
     """Section #7 in this game: who picks a power, in the game's placing; None otherwise."""
-    if 7 not in [u["section"] for u in entry.get("sections_unlocked", [])]:
+    if POWERS_SECTION not in [u["section"] for u in entry.get("unlocked_sections", [])]:
         return None
     by_key = _by_key(corporations)
     powers = list(PlayerPower.objects.values_list("key", "name"))
@@ -753,31 +755,26 @@ def _checklist_context(
     score = entry.get("score") or game.result
     section_names = _section_names()
     award_names = _award_names()
-    boxes = [
+    crossed = entry.get("boxes_crossed", {})
+    tallied = entry.get("influence_tally", [])
+    boxes_by_corporation = [
         {
-            "section": section,
-            "name": section_names.get(section, section),
-            "corps": [corps.get(key) for key in keys],
+            "corp": corp,
+            "sections": [section_names.get(key, key) for key in crossed.get(corp.key, [])]
+            + (["Highest influence: a tally (the section is full)"] if corp.key in tallied else []),
         }
-        for section, keys in (entry.get("boxes_crossed") or score.get("tracker", {})).items()
-        if keys
+        for corp in context["corporations"]
+        if any(p["corporation"] == corp.key for p in score.get("players", []))
     ]
-    awards = [
-        {
-            **award,
-            "corp": corps.get(award["corporation"]),
-            "name": award_names.get((award["section"], award["tier"]), award["section"]),
-            "section_name": section_names.get(award["section"], award["section"]),
-        }
-        for award in entry.get("awards", [])
-    ]
+    awards = _award_lines(entry, score, corps, award_names, section_names)
     shipped = sections_by_number()
+    # Only sections unlocked in this game are listed, so a shipped title is no spoiler here.
     unlocked = [
         {
             **unlock,
-            "title": (shipped[unlock["section"]].title if unlock["section"] in shipped else None),
+            "title": shipped[unlock["section"]].title if unlock["section"] in shipped else None,
         }
-        for unlock in entry.get("sections_unlocked", [])
+        for unlock in entry.get("unlocked_sections", [])
     ]
     locations = _free_city_locations(state)
     winner = score.get("winner")
@@ -797,17 +794,69 @@ def _checklist_context(
         entry=entry,
         score=score,
         winner=corps.get(winner),
-        boxes=boxes,
+        boxes_by_corporation=boxes_by_corporation,
         awards=awards,
+        election_party=_party_names().get((entry.get("election") or {}).get("winner", ""), ""),
         city_form=city_form,
         city_locations=locations,
         megastructure=_megastructure_names().get(game.megastructure, game.megastructure),
         unlocked=unlocked,
         sections_url=sections_url,
-        narrative_zones=entry.get("winner_ship_zones", []),
+        narrative_zones=_ship_zones(game.table, winner),
         power_picks=picks,
     )
     return context
+
+
+def _award_lines(
+    entry: dict,
+    score: dict,
+    corps: dict[str, Corporation],
+    award_names: dict[tuple[str, str], str],
+    section_names: dict[str, str],
+) -> list[dict]:
+    """The awards the replay handed out in this game, with why, when two completed a section
+    in the same game (Campaign Scoring: most IP that game, then the end-game tie-breakers)."""
+    completed: dict[str, list[str]] = {}
+    for corporation, sections in entry.get("sections_completed", {}).items():
+        for section in sections:
+            completed.setdefault(section, []).append(corporation)
+    players = {p["corporation"]: p for p in score.get("players", [])}
+    lines = []
+    for award in entry.get("awards", []):
+        section = award["section"]
+        rivals = [c for c in completed.get(section, []) if c != award["corporation"]]
+        reason = ""
+        if rivals:
+            mine = players.get(award["corporation"], {})
+            others = ", ".join(
+                f"{corps[c].name if c in corps else c} ({players.get(c, {}).get('total', '?')} IP)"
+                for c in rivals
+            )
+            reason = (
+                f"{others} completed {section_names.get(section, section)} in the same game: "
+                f"{corps[award['corporation']].name if award['corporation'] in corps else ''} "
+                f"placed higher ({mine.get('total', '?')} IP, place {mine.get('rank', '?')}), "
+                "so takes the higher award."
+            )
+        lines.append(
+            {
+                **award,
+                "corp": corps.get(award["corporation"]),
+                "name": award_names.get((section, award["tier"]), section),
+                "section_name": section_names.get(section, section),
+                "reason": reason,
+            }
+        )
+    return lines
+
+
+def _ship_zones(table: dict, corporation: str | None) -> list[int]:
+    """Zones where `corporation` had a ship at the end (step 5: a narrative of one of them)."""
+    for player in table.get("players", []):
+        if player.get("corporation") == corporation:
+            return sorted({ship["zone"] for ship in player.get("ships", []) if "zone" in ship})
+    return []
 
 
 @require_GET

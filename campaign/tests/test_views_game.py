@@ -1,0 +1,484 @@
+"""Entering and correcting a campaign game through the scoring wizard, and the post-game checklist.
+
+The forms are filled the way a browser without JavaScript fills them: read every field of the
+page as served, change a few, post the lot.
+"""
+
+from __future__ import annotations
+
+from html.parser import HTMLParser
+
+import pytest
+from django.core.management import call_command
+from django.urls import reverse
+
+from campaign import actions, campaign_io
+from campaign.models import Campaign, Corporation, Game
+from campaign.replay import CampaignError
+from campaign.tests.factory import leader_table, make_campaign, make_game
+from campaign.tests.test_views import snapshot
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def catalogue():
+    call_command("load_catalogue", verbosity=0)
+
+
+@pytest.fixture
+def fresh() -> Campaign:
+    return actions.create_campaign(
+        "Thursday group",
+        [
+            {"key": "purple", "name": "Purple corporation", "player": "Caro"},
+            {"key": "yellow", "name": "Yellow corporation", "player": "Ali"},
+            {"key": "teal", "name": "Teal corporation", "player": "Rosa"},
+        ],
+    )
+
+
+class _FormReader(HTMLParser):
+    """The values a browser would post for the form with `id`, as served."""
+
+    def __init__(self, form_id: str) -> None:
+        super().__init__()
+        self.form_id = form_id
+        self.inside = False
+        self.data: dict[str, list[str]] = {}
+        self.select: str | None = None
+        self.select_first: str | None = None
+        self.select_chosen = False
+        self.textarea: str | None = None
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "form":
+            self.inside = attrs.get("id") == self.form_id or self.form_id == "*"
+        if not self.inside:
+            return
+        name = attrs.get("name")
+        if tag == "input" and name and "disabled" not in attrs:
+            kind = attrs.get("type", "text")
+            if kind in ("checkbox", "radio"):
+                if "checked" in attrs:
+                    self.data.setdefault(name, []).append(attrs.get("value", "on"))
+            elif kind not in ("submit", "button"):
+                self.data.setdefault(name, []).append(attrs.get("value", ""))
+        elif tag == "select" and name:
+            self.select, self.select_first, self.select_chosen = name, None, False
+        elif tag == "option" and self.select:
+            value = attrs.get("value", "")
+            if self.select_first is None:
+                self.select_first = value
+            if "selected" in attrs:
+                self.data.setdefault(self.select, []).append(value)
+                self.select_chosen = True
+        elif tag == "textarea" and name:
+            self.textarea = name
+            self.data.setdefault(name, []).append("")
+
+    def handle_endtag(self, tag):
+        if tag == "form":
+            self.inside = False
+        elif tag == "select" and self.select:
+            if not self.select_chosen and self.select_first is not None:
+                self.data.setdefault(self.select, []).append(self.select_first)
+            self.select = None
+        elif tag == "textarea":
+            self.textarea = None
+
+    def handle_data(self, data):
+        if self.textarea:
+            self.data[self.textarea][-1] += data
+
+
+def form_data(html: str, form_id: str = "table-form") -> dict[str, list[str] | str]:
+    reader = _FormReader(form_id)
+    reader.feed(html)
+    return {k: v if len(v) > 1 else v[0] for k, v in reader.data.items()}
+
+
+def add_url(campaign: Campaign) -> str:
+    return reverse("campaign:game_add", args=[campaign.slug])
+
+
+def fill_first_game(data: dict) -> dict:
+    """Purple wins game 1 clearly: credits, tokens, outposts in zone 1."""
+    data.update(
+        {
+            "game-played_on": "2026-01-05",
+            "hubs-hensler_workers": "3",
+            "hubs-ufss_workers": "3",
+            "hubs-military_workers": "2",
+            "hubs-zone1_workers": "3",
+            "hubs-zone2_workers": "3",
+            "ballots-united_federalists": "2",
+            "p1-credits": "12",
+            "p1-megastructure_tokens": "3",
+            "p1-mining_tokens": "2",
+            "p1-outposts_1": "3",
+            "p1-ship_zone": "1",
+            "p2-credits": "3",
+            "p2-outposts_2": "2",
+            "p2-ship_zone": "2",
+            "p3-outposts_2": "1",
+            "p3-ship_zone": "2",
+        }
+    )
+    return data
+
+
+# The game form ------------------------------------------------------------------------------
+
+
+def test_the_game_form_is_the_wizard_with_the_campaigns_rules_fixed(client, fresh):
+    page = client.get(add_url(fresh)).content.decode()
+
+    assert "Game 1 · Thursday group" in page
+    assert "Zones in play: 1, 2" in page
+    assert "In power before the election: United Federalists" in page
+    # The rules are fixed: no field for them; the players are the campaign's corporations.
+    assert 'name="setup-zones_in_play"' not in page
+    assert 'name="setup-incumbent_party"' not in page
+    assert "Purple corporation" in page and "Teal corporation" in page
+    assert 'name="p3-credits"' in page
+    # Campaign-only fields.
+    for name in (
+        "game-played_on",
+        "game-megastructure",
+        "game-neds_sold_out",
+        "game-census_completed",
+        "game-megastructure_repairs_completed",
+        "game-notes",
+    ):
+        assert f'name="{name}"' in page
+    assert 'value="skyhooks-zones-1-2" selected' in page
+    # No debt boxes before #8 brings the new tracker cards.
+    assert "Bank of Yurushi" not in page
+
+
+def test_it_saves_a_game_then_shows_its_checklist(client, fresh):
+    data = fill_first_game(form_data(client.get(add_url(fresh)).content.decode()))
+
+    response = client.post(add_url(fresh), data)
+
+    game = Game.objects.get(campaign=fresh)
+    assert response.status_code == 302
+    assert response["Location"] == reverse("campaign:checklist", args=[fresh.slug, 1])
+    assert game.number == 1
+    assert game.megastructure == "skyhooks-zones-1-2"
+    assert "rules" not in game.table  # the campaign derives them
+    assert game.result["winner"] == "purple"
+    fresh.refresh_from_db()
+    assert fresh.state["games_played"] == 1
+
+
+def test_an_invalid_table_changes_nothing_and_says_why_beside_the_field(client, fresh):
+    data = fill_first_game(form_data(client.get(add_url(fresh)).content.decode()))
+    data["p1-credits"] = "35"
+    before = snapshot()
+
+    response = client.post(add_url(fresh), data)
+
+    assert response.status_code == 400
+    assert "29" in response.content.decode()  # "You may never have more than 29 credits."
+    assert snapshot() == before
+
+
+def test_a_replay_refusal_is_shown_as_its_sentence_and_nothing_changes(client, fresh, monkeypatch):
+    data = fill_first_game(form_data(client.get(add_url(fresh)).content.decode()))
+    before = snapshot()
+
+    def refuse(*args, **kwargs):
+        raise CampaignError("games[0].megastructure", "was not among the megastructures open")
+
+    monkeypatch.setattr(actions, "save_game", refuse)
+    response = client.post(add_url(fresh), data)
+
+    assert response.status_code == 400
+    assert "Was not among the megastructures open (games[0].megastructure)." in (
+        response.content.decode()
+    )
+    assert snapshot() == before
+
+
+def test_a_refresh_redraws_the_form_without_saving(client, fresh):
+    data = form_data(client.get(add_url(fresh)).content.decode())
+    data["refresh"] = "1"
+    data["setup-players"] = "2"
+
+    response = client.post(add_url(fresh), data)
+    assert response.status_code == 200
+    assert 'name="p3-credits"' not in response.content.decode()
+    assert Game.objects.count() == 0
+
+    response = client.post(add_url(fresh), data, headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    assert '<div id="wizard-body"' in response.content.decode()
+    assert "<html" not in response.content.decode()
+
+
+def test_the_live_preview_scores_with_the_campaigns_rules(client, fresh):
+    data = fill_first_game(form_data(client.get(add_url(fresh)).content.decode()))
+    response = client.post(
+        reverse("campaign:game_preview", args=[fresh.slug]), data, headers={"HX-Request": "true"}
+    )
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert 'id="live-result"' in page
+    assert "<html" not in page
+    assert Game.objects.count() == 0
+    assert client.get(reverse("campaign:game_preview", args=[fresh.slug])).status_code == 405
+
+
+def test_the_game_pages_refuse_other_methods(client, fresh):
+    assert client.put(add_url(fresh)).status_code == 405
+    assert client.delete(add_url(fresh)).status_code == 405
+
+
+# Editing --------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def played() -> Campaign:
+    tables = [leader_table("purple", "yellow", sections=("credits",)) for _ in range(3)]
+    return campaign_io.import_campaign(make_campaign(corporations=2, tables=tables))
+
+
+def edit_url(campaign: Campaign, number: int) -> str:
+    return reverse("campaign:game_edit", args=[campaign.slug, number])
+
+
+def test_the_edit_form_is_prefilled_with_the_game_and_its_version(client, played):
+    game = played.games.get(number=2)
+    page = client.get(edit_url(played, 2)).content.decode()
+    data = form_data(page)
+
+    assert "Edit game 2 · Thursday group" in page
+    assert data["p1-credits"] == "10"
+    assert data["game-expected_version"] == str(game.version)
+    assert data["game-played_on"] == game.played_on.isoformat()
+    assert "Zones in play: 1, 2, 3" in page  # game 2's rules: #1 unlocked after game 1
+
+
+def test_an_edit_is_saved_and_the_campaign_replayed(client, played):
+    data = form_data(client.get(edit_url(played, 2)).content.decode())
+    data["p1-credits"] = "0"
+    data["p2-credits"] = "6"
+
+    response = client.post(edit_url(played, 2), data)
+
+    assert response.status_code == 302
+    game = played.games.get(number=2)
+    assert game.result["winner"] == "yellow"
+    assert game.version == 2
+    played.refresh_from_db()
+    assert played.state["tracker"]["yellow"]["credits"] == 1
+
+
+def test_a_stale_edit_keeps_the_input_shows_what_changed_and_changes_nothing(client, played):
+    mine = form_data(client.get(edit_url(played, 2)).content.decode())
+    mine["p2-credits"] = "4"
+    # Someone else saves game 2 first: purple's credits 10 -> 8.
+    theirs = played.games.get(number=2)
+    table = dict(theirs.table)
+    table["players"] = [dict(p) for p in table["players"]]
+    table["players"][0]["credits"] = 8
+    actions.save_game(
+        played,
+        table=table,
+        played_on=theirs.played_on,
+        megastructure=theirs.megastructure,
+        game=theirs,
+        expected_version=theirs.version,
+    )
+    before = snapshot()
+
+    response = client.post(edit_url(played, 2), mine)
+
+    page = response.content.decode()
+    assert response.status_code == 400
+    assert "was saved while you were editing it" in page
+    assert "They changed purple.credits: 10 → 8" in page
+    assert form_data(page)["p2-credits"] == "4"  # the input is kept
+    assert snapshot() == before
+
+    # Saving again, knowingly, replaces their version.
+    response = client.post(edit_url(played, 2), form_data(page))
+    assert response.status_code == 302
+    game = played.games.get(number=2)
+    assert game.table["players"][1]["credits"] == 4
+    assert game.version == 3
+
+
+def test_editing_an_unknown_game_is_404(client, played):
+    assert client.get(edit_url(played, 9)).status_code == 404
+
+
+# The checklist --------------------------------------------------------------------------------
+
+
+def checklist_url(campaign: Campaign, number: int) -> str:
+    return reverse("campaign:checklist", args=[campaign.slug, number])
+
+
+def test_the_checklist_walks_the_five_steps(client, played):
+    page = client.get(checklist_url(played, 1)).content.decode()
+
+    assert "Cross off tracker boxes" in page
+    assert "Most profitable" in page  # purple's credits box
+    assert "Check awards; the winner names a city" in page
+    assert "No award this game." in page
+    assert 'name="city-location"' in page
+    assert "Mars (zone 1)" in page
+    assert "Check off <strong>Sky hooks throughout zones 1 and 2</strong>" in page
+    # Events: #1 and #2 unlocked here (so their titles may show), nothing later.
+    assert "<strong>#1</strong> Zone 3" in page
+    assert "<strong>#2</strong> NEDs" in page
+    assert "<strong>#3</strong>" not in page
+    assert "White Star" not in page
+    assert "Read a solar system narrative" in page
+
+
+def test_the_checklist_names_the_award_and_why(client):
+    tables = [leader_table("purple", "yellow", sections=("credits",)) for _ in range(8)]
+    campaign = campaign_io.import_campaign(make_campaign(corporations=2, tables=tables))
+
+    page = client.get(checklist_url(campaign, 8)).content.decode()
+
+    assert (
+        "Purple corporation</span> completed Most profitable first: gold, "
+        "Benefactor of the Bank of Yurushi, 5 points." in page
+    )
+
+
+def test_the_checklist_explains_a_same_game_tie(client):
+    # Purple and yellow tie for credits every game: both complete the section in game 8.
+    both = {"credits": 10}
+    tables = [
+        {
+            "players": [
+                {"corporation": "purple", "credits": 10, "outposts": {"1": 1}},
+                {"corporation": "yellow", **both},
+            ],
+            "hubs": {"zones": {"1": {"workers": 1}}},
+            "ballots": {},
+        }
+        for _ in range(8)
+    ]
+    campaign = campaign_io.import_campaign(make_campaign(corporations=2, tables=tables))
+    page = client.get(checklist_url(campaign, 8)).content.decode()
+
+    assert "sticker-gold" in page and "sticker-silver" in page
+    assert "completed Most profitable in the same game" in page
+
+
+def test_naming_the_city(client, played):
+    response = client.post(
+        reverse("campaign:checklist_city", args=[played.slug, 3]),
+        {"city-location": "Ganymede", "city-name": "New Caro"},
+    )
+    assert response.status_code == 302
+    assert response["Location"] == checklist_url(played, 3)
+    game = played.games.get(number=3)
+    assert (game.city_location, game.city_name) == ("Ganymede", "New Caro")
+    page = client.get(checklist_url(played, 3)).content.decode()
+    assert 'named <strong class="word-break">New Caro</strong> on Ganymede' in page
+    page = client.get(reverse("campaign:cities", args=[played.slug])).content.decode()
+    assert "New Caro" in page
+
+
+def test_a_full_location_is_not_offered_and_a_bad_city_changes_nothing(client, played):
+    for number, name in ((1, "A"), (2, "B")):
+        actions.name_city(played.games.get(number=number), "Mars", name)
+    page = client.get(checklist_url(played, 3)).content.decode()
+    assert "Mars (zone 1)" not in page  # both naming spaces used
+    before = snapshot()
+
+    response = client.post(
+        reverse("campaign:checklist_city", args=[played.slug, 3]),
+        {"city-location": "Mars", "city-name": "C"},
+    )
+    assert response.status_code == 400
+    assert "Select a valid choice" in response.content.decode()
+    assert snapshot() == before
+
+    response = client.post(
+        reverse("campaign:checklist_city", args=[played.slug, 3]),
+        {"city-location": "Ganymede", "city-name": ""},
+        headers={"HX-Request": "true"},
+    )
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert page.lstrip().startswith('<div id="city-step">')
+    assert "This field is required." in page
+    assert snapshot() == before
+
+
+def test_the_city_step_is_skipped_when_no_space_is_free(client, played):
+    from scoring.models import Location
+
+    for number, name in ((1, "A"), (2, "B")):
+        actions.name_city(played.games.get(number=number), "Mars", name)
+    Location.objects.filter(name="Ganymede").update(naming_spaces=0)
+
+    page = client.get(checklist_url(played, 3)).content.decode()
+
+    assert "fully developed" in page
+    assert 'name="city-location"' not in page
+
+
+def test_the_checklist_refuses_other_methods(client, played):
+    assert client.post(checklist_url(played, 1)).status_code == 405
+    assert client.get(reverse("campaign:checklist_city", args=[played.slug, 1])).status_code == 405
+
+
+# Section #7: player powers ----------------------------------------------------------------------
+
+
+@pytest.fixture
+def four_games() -> Campaign:
+    games = [
+        make_game(n, leader_table(leader, *others, sections=("credits",)))
+        for n, (leader, *others) in enumerate(
+            [("purple", "yellow", "teal")] * 3 + [("yellow", "purple", "teal")], start=1
+        )
+    ]
+    return campaign_io.import_campaign(make_campaign(corporations=3, games=games))
+
+
+def power_url(campaign: Campaign, key: str) -> str:
+    return reverse("campaign:checklist_power", args=[campaign.slug, 4, key])
+
+
+def test_when_7_unlocks_each_corporation_picks_a_power_in_placing_order(client, four_games):
+    page = client.get(checklist_url(four_games, 4)).content.decode()
+    assert "#7: each corporation picks a power" in page
+    # Yellow won game 4: it chooses first, and only it has a form now.
+    assert page.count('name="power-yellow-power"') == 1
+    assert 'name="power-purple-power"' not in page
+
+    response = client.post(power_url(four_games, "yellow"), {"power-yellow-power": "extra-ip"})
+    assert response.status_code == 302
+    assert Corporation.objects.get(campaign=four_games, key="yellow").power == "extra-ip"
+
+    page = client.get(checklist_url(four_games, 4)).content.decode()
+    assert 'name="power-purple-power"' in page
+    # The power yellow took is no longer offered.
+    assert '<option value="extra-ip"' not in page
+
+
+def test_a_power_already_taken_is_refused_and_nothing_changes(client, four_games):
+    client.post(power_url(four_games, "yellow"), {"power-yellow-power": "extra-ip"})
+    before = snapshot()
+
+    response = client.post(power_url(four_games, "purple"), {"power-purple-power": "extra-ip"})
+
+    assert response.status_code == 400
+    assert "Select a valid choice" in response.content.decode()
+    assert snapshot() == before
+
+
+def test_no_power_step_when_7_did_not_unlock_in_that_game(client, four_games):
+    assert "picks a power" not in client.get(checklist_url(four_games, 3)).content.decode()
