@@ -1,0 +1,475 @@
+"""The scoring wizard's pages: setup, the table form, the live result, saved one-off games."""
+
+from __future__ import annotations
+
+import copy
+import datetime
+import re
+
+import pytest
+from django.core.management import call_command
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from campaign.models import Campaign, Game
+from scoring.engine import score_game
+from scoring.forms import TableForm
+from scoring.table import parse_table
+
+pytestmark = pytest.mark.django_db
+
+# CONTRACTS.md §1's example, with two more players, in the wizard's own shape (every zone in
+# play listed, the starting ship first), so that the form gives it back unchanged.
+TABLE = {
+    "format": "solar175-table",
+    "version": 1,
+    "rules": {
+        "zones_in_play": [1, 2],
+        "celestial_rebellion": False,
+        "trade_unions": False,
+        "second_place_rounding": "down",
+    },
+    "megastructure_zone": 1,
+    "incumbent_party": "united_federalists",
+    "hubs": {
+        "hensler": {"workers": 3, "algorithms": 1},
+        "ufss": {"workers": 3, "algorithms": 1},
+        "military": {"workers": 2, "algorithms": 0},
+        "zones": {"1": {"workers": 3, "algorithms": 2}, "2": {"workers": 3, "algorithms": 0}},
+    },
+    "ballots": {"united_federalists": 2, "workers_union": 1, "brave_new_dawn": 0},
+    "players": [
+        {
+            "corporation": "purple",
+            "credits": 12,
+            "loans": [],
+            "mining_tokens": 2,
+            "megastructure_tokens": 3,
+            "military_tokens": 2,
+            "outposts": {"1": 3, "2": 1},
+            "bases": [1, 2],
+            "ships": [{"zone": 1, "presence": 2}],
+            "political_influence_ip": 0,
+            "bonus_ip": 0,
+            "extra_vote": None,
+        },
+        {
+            "corporation": "yellow",
+            "credits": 5,
+            "loans": [],
+            "mining_tokens": 1,
+            "megastructure_tokens": 1,
+            "military_tokens": 0,
+            "outposts": {"1": 1, "2": 4},
+            "bases": [2],
+            "ships": [{"zone": 2, "presence": 2}],
+            "political_influence_ip": 0,
+            "bonus_ip": 0,
+            "extra_vote": None,
+        },
+        {
+            "corporation": "teal",
+            "credits": 20,
+            "loans": [],
+            "mining_tokens": 0,
+            "megastructure_tokens": 0,
+            "military_tokens": 3,
+            "outposts": {"1": 2, "2": 2},
+            "bases": [],
+            "ships": [{"zone": 1, "presence": 2}],
+            "political_influence_ip": 0,
+            "bonus_ip": 0,
+            "extra_vote": None,
+        },
+    ],
+}
+
+
+@pytest.fixture(autouse=True)
+def catalogue(db):
+    call_command("load_catalogue", verbosity=0)
+
+
+def form_data(table: dict = TABLE, **changes: str) -> dict[str, list[str]]:
+    """The wizard's POST for `table`, as a browser would send it, with `changes` applied."""
+    data = TableForm(table=table).data
+    posted = {key: data.getlist(key) for key in data}
+    posted["game-played_on"] = ["2026-01-05"]
+    for key, value in changes.items():
+        posted[key.replace("__", "-")] = [value]
+    return posted
+
+
+def make_game(table: dict = TABLE, played_on: str = "2026-01-05") -> Game:
+    return Game.objects.create(
+        campaign=None,
+        number=1,
+        played_on=played_on,
+        table=table,
+        result=score_game(parse_table(table)).as_dict(),
+    )
+
+
+def field_error(html: str, field_id: str) -> str:
+    match = re.search(rf'id="{re.escape(field_id)}_error"[^>]*>(.*?)</div>', html, re.S)
+    assert match, f"no error slot for {field_id}"
+    return re.sub(r"<[^>]+>", " ", match.group(1)).strip()
+
+
+def writes(queries: CaptureQueriesContext) -> list[str]:
+    return [
+        q["sql"]
+        for q in queries.captured_queries
+        if q["sql"].split()[0].upper() in ("INSERT", "UPDATE", "DELETE")
+    ]
+
+
+# --- the first step ---------------------------------------------------------------------
+
+
+def test_it_shows_the_first_step(client, django_assert_num_queries):
+    with django_assert_num_queries(5):
+        response = client.get(reverse("scoring:wizard"))
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert 'name="setup-players"' in html
+    # Three seats by default, in the catalogue's colour order.
+    assert 'name="setup-seat3_corporation"' in html
+    assert 'name="setup-seat4_corporation"' not in html
+    assert 'value="purple" selected' in html
+    assert 'name="step" value="table"' in html
+
+
+def test_the_first_step_redraws_for_more_players(client):
+    response = client.get(
+        reverse("scoring:wizard"),
+        {"setup-players": "5", "setup-seat1_corporation": "teal"},
+        headers={"HX-Request": "true"},
+    )
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "<html" not in html
+    assert 'name="setup-seat5_corporation"' in html
+    # A new seat takes a colour no earlier seat has.
+    assert re.search(r'name="setup-seat2_corporation".*?value="purple" selected', html, re.S)
+
+
+def test_the_first_step_refuses_a_colour_twice_with_the_commands_sentence(client):
+    response = client.get(
+        reverse("scoring:wizard"),
+        {
+            "setup-players": "2",
+            "setup-seat1_corporation": "purple",
+            "setup-seat2_corporation": "purple",
+            "step": "table",
+        },
+    )
+    html = response.content.decode()
+    assert 'name="p1-credits"' not in html
+    assert field_error(html, "id_setup-seat2_corporation") == (
+        "repeats &quot;purple&quot; of players[0]; each corporation plays once"
+    )
+
+
+def test_it_lays_out_the_table_for_the_chosen_players_and_rules(client):
+    response = client.get(
+        reverse("scoring:wizard"),
+        {
+            "setup-players": "4",
+            "setup-seat1_corporation": "orange",
+            "setup-seat2_corporation": "purple",
+            "setup-seat3_corporation": "yellow",
+            "setup-seat4_corporation": "teal",
+            "setup-zones_in_play": ["3", "4"],
+            "setup-celestial_rebellion": "on",
+            "setup-trade_unions": "on",
+            "step": "table",
+        },
+    )
+    html = response.content.decode()
+    assert response.status_code == 200
+    for name in (
+        "p4-credits",
+        "p1-outposts_4",
+        "p2-bases_3",
+        "hubs-zone4_workers",
+        "ballots-spoiled",
+        "ballots-hire_pilot",
+    ):
+        assert f'name="{name}"' in html, name
+    assert 'name="p1-outposts_5"' not in html
+    assert "1. Orange corporation" in html
+    assert 'inputmode="numeric"' in html
+    # A fresh table of zeros already scores, so the live result shows from the start.
+    assert 'data-total="orange"' in html
+
+
+# --- saving --------------------------------------------------------------------------------
+
+
+def test_it_saves_a_valid_game_and_redirects_to_its_result(client, django_assert_num_queries):
+    data = form_data()
+    with django_assert_num_queries(8):
+        response = client.post(reverse("scoring:wizard"), data)
+    game = Game.objects.get()
+    assert response.status_code == 302
+    assert response["Location"] == reverse("scoring:game_detail", args=[game.pk])
+    assert game.campaign is None
+    assert game.number == 1
+    assert game.played_on == datetime.date(2026, 1, 5)
+    assert game.table == TABLE
+    assert game.result == score_game(parse_table(TABLE)).as_dict()
+
+
+def test_invalid_input_changes_nothing_and_shows_the_sentence_beside_the_field(client):
+    response = client.post(reverse("scoring:wizard"), form_data(p2__credits="30"))
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert Game.objects.count() == 0
+    assert field_error(html, "id_p2-credits") == "must be between 0 and 29"
+    # The other fields keep what was typed.
+    assert re.search(r'name="p3-credits" value="20"', html)
+
+
+def test_it_places_each_sentence_where_its_path_points(client):
+    data = form_data(
+        hubs__ufss_workers="-1",
+        ballots__brave_new_dawn="40",
+        p1__outposts_1="17",
+        p1__leased1_zone="2",
+        p3__loans="5, 0",
+    )
+    html = client.post(reverse("scoring:wizard"), data).content.decode()
+    assert field_error(html, "id_hubs-ufss_workers") == "must be 0 or more"
+    assert "more than the 34 voting tokens in the box" in html
+    assert "Outposts: must total at most 17" in html
+    assert field_error(html, "id_p1-leased1_presence") == (
+        "is required (a ship has a zone and its card&#x27;s presence)"
+    )
+    assert field_error(html, "id_p3-loans") == "Loan 2: must be 1 or more"
+    assert Game.objects.count() == 0
+
+
+def test_a_change_of_players_or_rules_redraws_the_form_without_saving(client):
+    data = form_data(setup__players="4", setup__celestial_rebellion="on", refresh="1")
+    response = client.post(reverse("scoring:wizard"), data, headers={"HX-Request": "true"})
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert html.lstrip().startswith('<div id="wizard-body"')
+    assert 'name="p4-credits"' in html
+    assert 'name="ballots-spoiled"' in html
+    # What was typed stays; the new player starts at the defaults.
+    assert 'name="p3-credits" value="20"' in html
+    assert 'name="p4-credits" value="0"' in html
+    assert Game.objects.count() == 0
+
+
+def test_without_javascript_the_update_button_redraws_the_whole_page(client):
+    response = client.post(reverse("scoring:wizard"), form_data(setup__players="2", refresh="1"))
+    html = response.content.decode()
+    assert "<html" in html
+    assert 'name="p3-credits"' not in html
+    assert Game.objects.count() == 0
+
+
+# --- the live result -------------------------------------------------------------------------
+
+
+def test_the_live_preview_returns_the_result_fragment(client, django_assert_num_queries):
+    data = form_data()
+    with django_assert_num_queries(5):
+        response = client.post(reverse("scoring:preview"), data, headers={"HX-Request": "true"})
+    html = response.content.decode()
+    score = score_game(parse_table(TABLE))
+    assert response.status_code == 200
+    assert html.lstrip().startswith('<div id="live-result"')
+    assert "<html" not in html
+    for player in score.players:
+        assert f'data-total="{player.corporation}">{player.total}<' in html
+    # The totals bar and every field's sentence slot come along out of band, now empty.
+    assert 'id="live-totals" class="live-totals d-lg-none" aria-hidden="true" hx-swap-oob' in html
+    assert '<div class="field-error" id="id_p1-credits_error" hx-swap-oob="true"></div>' in html
+    assert Game.objects.count() == 0
+
+
+def test_an_invalid_live_preview_is_a_200_with_the_sentences_beside_the_fields(client):
+    data = form_data(p1__mining_tokens="31", p2__credits="30")
+    response = client.post(reverse("scoring:preview"), data, headers={"HX-Request": "true"})
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert 'data-total="purple"' not in html
+    assert (
+        '<div class="field-error" id="id_p2-credits_error" hx-swap-oob="true">'
+        "<span>must be between 0 and 29</span></div>"
+    ) in html
+    assert (
+        '<div class="form-errors" id="players-errors" hx-swap-oob="true"><p>players: hold 32 '
+        "mining resource tokens, more than the 30 in the box</p></div>"
+    ) in html
+
+
+# --- methods and writes ------------------------------------------------------------------------
+
+
+def test_wrong_methods_are_refused(client):
+    game = make_game()
+    assert client.get(reverse("scoring:preview")).status_code == 405
+    assert client.put(reverse("scoring:wizard")).status_code == 405
+    assert client.post(reverse("scoring:game_detail", args=[game.pk])).status_code == 405
+    assert client.post(reverse("scoring:game_list")).status_code == 405
+    assert client.post(reverse("scoring:home")).status_code == 405
+    assert client.delete(reverse("scoring:game_delete", args=[game.pk])).status_code == 405
+    assert client.patch(reverse("scoring:game_edit", args=[game.pk])).status_code == 405
+
+
+def test_get_never_writes(client):
+    game = make_game()
+    before = Game.objects.values().get()
+    urls = [
+        reverse("scoring:home"),
+        reverse("scoring:wizard"),
+        reverse("scoring:wizard") + "?setup-players=2&step=table",
+        reverse("scoring:game_list"),
+        reverse("scoring:game_detail", args=[game.pk]),
+        reverse("scoring:game_edit", args=[game.pk]),
+        reverse("scoring:game_delete", args=[game.pk]),
+    ]
+    with CaptureQueriesContext(connection) as queries:
+        for url in urls:
+            assert client.get(url).status_code == 200, url
+    assert writes(queries) == []
+    assert Game.objects.values().get() == before
+
+
+# --- the saved game ----------------------------------------------------------------------------
+
+
+def test_the_result_page_shows_the_breakdown_election_tie_break_and_tracker(
+    client, django_assert_num_queries
+):
+    game = make_game()
+    score = score_game(parse_table(TABLE))
+    with django_assert_num_queries(6):
+        response = client.get(reverse("scoring:game_detail", args=[game.pk]))
+    html = response.content.decode()
+    for player in score.players:
+        assert f'data-total="{player.corporation}">{player.total}<' in html
+    winner = score.player(score.winner)
+    assert f"Purple corporation</strong> wins with <strong>{winner.total}</strong> IP." in html
+    assert "The United Federalists won the election with 2 votes." in html
+    assert "Megastructure IP is doubled." in html
+    assert "Megastructure funding" in html
+    assert re.search(r"Purple corporation</strong> crosses: Zone 1 presence, [^<]*Highest", html)
+
+
+def test_the_result_page_names_the_tie_break_in_words(client):
+    table = copy.deepcopy(TABLE)
+    # Two players with the same table but for the order: the first in play order wins.
+    table["players"][1] = {**table["players"][0], "corporation": "yellow"}
+    game = make_game(table)
+    html = client.get(reverse("scoring:game_detail", args=[game.pk])).content.decode()
+    score = score_game(parse_table(table))
+    assert score.tie_break == "play_order"
+    total = score.player("purple").total
+    assert (
+        f"Tie on {total} IP and on presence in zone 1 broken by the order of play: "
+        "Purple corporation takes the first player marker soonest."
+    ) in html
+
+
+def test_the_result_page_shows_union_votes_and_an_overthrow(client):
+    table = copy.deepcopy(TABLE)
+    table["rules"].update(celestial_rebellion=True, trade_unions=True)
+    table["ballots"]["spoiled"] = 7
+    table["hire_cards_left"] = {"general": 2, "engineer": 2, "pilot": 4}
+    game = make_game(table)
+    html = client.get(reverse("scoring:game_detail", args=[game.pk])).content.decode()
+    assert "The Celestial Rebellion took power: 7 spoiled ballots" in html
+    assert "incl. +2 union" in html
+    assert "Presence IP is doubled." in html
+
+
+def test_a_campaign_game_is_not_a_one_off_game(client):
+    campaign = Campaign.objects.create(name="Thursday", slug="thursday")
+    game = Game.objects.create(campaign=campaign, number=1, played_on="2026-01-05", table=TABLE)
+    assert client.get(reverse("scoring:game_detail", args=[game.pk])).status_code == 404
+    assert client.get(reverse("scoring:game_edit", args=[game.pk])).status_code == 404
+    assert client.post(reverse("scoring:game_delete", args=[game.pk])).status_code == 404
+    assert (
+        reverse("scoring:game_detail", args=[game.pk])
+        not in client.get(reverse("scoring:game_list")).content.decode()
+    )
+
+
+def test_the_list_shows_date_players_winner_and_totals_in_constant_queries(
+    client, django_assert_num_queries
+):
+    make_game(played_on="2026-01-05")
+    with django_assert_num_queries(2):
+        response = client.get(reverse("scoring:game_list"))
+    html = response.content.decode()
+    assert "5 Jan 2026" in html
+    assert "Purple corporation won" in html
+    assert "Teal corporation" in html
+    for _ in range(4):
+        make_game(played_on="2026-02-01")
+    with django_assert_num_queries(2):
+        client.get(reverse("scoring:game_list"))
+    with django_assert_num_queries(2):
+        html = client.get(reverse("scoring:home")).content.decode()
+    assert "Score a game" in html
+
+
+def test_edit_reopens_the_wizard_prefilled(client, django_assert_num_queries):
+    game = make_game()
+    with django_assert_num_queries(6):
+        response = client.get(reverse("scoring:game_edit", args=[game.pk]))
+    html = response.content.decode()
+    assert 'name="p3-credits" value="20"' in html
+    assert 'name="hubs-zone1_algorithms" value="2"' in html
+    assert 'name="game-played_on" value="2026-01-05"' in html
+    assert 'name="game-version" value="1"' in html
+
+
+def test_edit_saves_a_new_version_and_rescores(client):
+    game = make_game()
+    data = form_data(p3__credits="29", game__version="1")
+    response = client.post(reverse("scoring:game_edit", args=[game.pk]), data)
+    assert response.status_code == 302
+    game.refresh_from_db()
+    assert game.version == 2
+    assert game.table["players"][2]["credits"] == 29
+    assert game.result == score_game(parse_table(game.table)).as_dict()
+    assert Game.objects.count() == 1
+
+
+def test_edit_refuses_a_stale_version(client):
+    game = make_game()
+    Game.objects.filter(pk=game.pk).update(version=2)
+    data = form_data(p3__credits="29", game__version="1")
+    response = client.post(reverse("scoring:game_edit", args=[game.pk]), data)
+    assert response.status_code == 200
+    assert "Someone saved this game after you opened it" in response.content.decode()
+    game.refresh_from_db()
+    assert game.table == TABLE
+
+
+def test_invalid_edit_changes_nothing(client):
+    game = make_game()
+    data = form_data(p1__credits="-3", game__version="1")
+    html = client.post(reverse("scoring:game_edit", args=[game.pk]), data).content.decode()
+    assert field_error(html, "id_p1-credits") == "must be between 0 and 29"
+    game.refresh_from_db()
+    assert (game.version, game.table) == (1, TABLE)
+
+
+def test_delete_asks_first_then_deletes(client):
+    game = make_game()
+    response = client.get(reverse("scoring:game_delete", args=[game.pk]))
+    assert "Delete the game of 5 January 2026?" in response.content.decode()
+    assert Game.objects.count() == 1
+    response = client.post(reverse("scoring:game_delete", args=[game.pk]))
+    assert response.status_code == 302
+    assert response["Location"] == reverse("scoring:game_list")
+    assert Game.objects.count() == 0

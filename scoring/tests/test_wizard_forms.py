@@ -1,0 +1,183 @@
+"""`TableForm`: a table in, the same table out; fixed campaign rules; each sentence in its place."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+from django.core.management import call_command
+from django.http import QueryDict
+
+from scoring.engine import score_game
+from scoring.forms import CorporationOption, TableForm, locate
+from scoring.table import parse_table, validate_table
+from scoring.tests.test_wizard import TABLE
+
+pytestmark = pytest.mark.django_db
+
+CAMPAIGN_RULES = {
+    "zones_in_play": [1, 2, 3],
+    "celestial_rebellion": True,
+    "trade_unions": False,
+    "second_place_rounding": "up",
+}
+
+
+@pytest.fixture(autouse=True)
+def catalogue(db):
+    call_command("load_catalogue", verbosity=0)
+
+
+def posted(form: TableForm, **changes: str) -> QueryDict:
+    data = form.data.copy()
+    for key, value in changes.items():
+        data[key.replace("__", "-")] = value
+    return data
+
+
+def test_it_gives_back_the_table_it_was_prefilled_with():
+    form = TableForm(table=TABLE)
+    assert form.is_valid()
+    assert form.to_table() == TABLE
+    assert validate_table(form.to_table()) == []
+    assert form.score() == score_game(parse_table(TABLE))
+
+
+def test_a_posted_copy_of_its_own_data_scores_the_same():
+    form = TableForm(posted(TableForm(table=TABLE)))
+    assert form.is_valid()
+    assert form.to_table() == TABLE
+
+
+def test_a_fresh_form_is_a_table_of_zeros_for_three_players():
+    form = TableForm()
+    assert form.is_valid()
+    table = form.to_table()
+    assert [p["corporation"] for p in table["players"]] == ["purple", "yellow", "teal"]
+    assert table["rules"]["zones_in_play"] == [1, 2]
+    assert table["incumbent_party"] == "united_federalists"
+    assert table["players"][0]["ships"] == [{"zone": 1, "presence": 2}]
+
+
+def test_leased_ships_loans_and_powers_reach_the_table():
+    data = posted(
+        TableForm(table=TABLE),
+        p2__leased1_zone="1",
+        p2__leased1_presence="3",
+        p2__leased2_zone="2",
+        p2__leased2_ship="",
+        p2__leased2_presence="2",
+        p1__loans="5, 10",
+        p1__bonus="on",
+        p3__extra_vote="brave_new_dawn",
+        p3__political_influence_ip="4",
+    )
+    form = TableForm(data)
+    assert form.is_valid(), [f.errors for f in form.forms]
+    players = form.to_table()["players"]
+    assert players[1]["ships"] == [
+        {"zone": 2, "presence": 2},
+        {"zone": 1, "presence": 3},
+        {"zone": 2, "presence": 2},
+    ]
+    assert players[0]["loans"] == [5, 10]
+    assert players[0]["bonus_ip"] == 2
+    assert players[2]["extra_vote"] == "brave_new_dawn"
+    assert players[2]["political_influence_ip"] == 4
+    # And back: the edit form shows them again.
+    again = TableForm(table=form.to_table())
+    assert again.is_valid()
+    assert again.to_table() == form.to_table()
+    assert again.data["p1-loans"] == "5, 10"
+
+
+def test_a_leased_ship_picked_from_the_catalogue_brings_its_presence():
+    from scoring.models import Ship
+
+    ship = Ship.objects.filter(leased=True).first()
+    Ship.objects.filter(pk=ship.pk).update(presence=4)
+    data = posted(TableForm(table=TABLE), p1__leased1_zone="2", p1__leased1_ship=str(ship.pk))
+    form = TableForm(data)
+    assert form.is_valid()
+    assert form.to_table()["players"][0]["ships"][1] == {"zone": 2, "presence": 4}
+
+
+def test_garbage_in_a_number_is_refused_by_the_form_itself():
+    form = TableForm(posted(TableForm(table=TABLE), p1__credits="lots", p2__loans="five"))
+    assert not form.is_valid()
+    assert form.players[0].errors["credits"] == ["Enter a whole number."]
+    assert "Enter the value of each loan" in form.players[1].errors["loans"][0]
+
+
+def test_fixed_campaign_rules_are_not_fields_and_stay_out_of_the_campaign_table():
+    corporations = [
+        CorporationOption("purple", "Caro", "#6f42c1"),
+        CorporationOption("yellow", "Ali", "#ffc107"),
+        CorporationOption("teal", "Rosa", "#20c997"),
+    ]
+    fixed = {
+        "rules": CAMPAIGN_RULES,
+        "incumbent_party": "workers_union",
+        "megastructure_zone": 3,
+    }
+    table = {k: v for k, v in TABLE.items() if k not in fixed}
+    form = TableForm(table=table, fixed=fixed, corporations=corporations)
+    for name in ("zones_in_play", "celestial_rebellion", "incumbent_party", "megastructure_zone"):
+        assert name not in form.setup.fields
+    # The rules in force still shape the form: zone 3 and the spoiled ballots.
+    assert "outposts_3" in form.players[0].fields
+    assert "spoiled" in form.ballots.fields
+    assert form.setup.fields["seat1_corporation"].choices[0] == ("purple", "Caro")
+    assert form.is_valid(), [f.errors for f in form.forms]
+    full = form.to_table()
+    assert full["rules"] == CAMPAIGN_RULES
+    assert (full["incumbent_party"], full["megastructure_zone"]) == ("workers_union", 3)
+    campaign_table = form.to_table(include_fixed=False)
+    assert not {"rules", "incumbent_party", "megastructure_zone"} & set(campaign_table)
+    assert "Zones in play: 1, 2, 3" in form.rules_summary()
+
+
+def test_a_campaign_may_leave_the_megastructure_zone_to_the_group():
+    fixed = {"rules": CAMPAIGN_RULES, "incumbent_party": "workers_union"}
+    form = TableForm(table={"players": TABLE["players"]}, fixed=fixed)
+    assert "megastructure_zone" in form.setup.fields
+    assert form.is_valid()
+    assert "megastructure_zone" in form.to_table(include_fixed=False)
+
+
+def test_more_players_than_the_data_has_get_the_defaults():
+    data = posted(TableForm(table=TABLE), setup__players="4")
+    form = TableForm(data)
+    assert [seat.corporation.key for seat in form.shape.seats] == [
+        "purple",
+        "yellow",
+        "teal",
+        "orange",
+    ]
+    assert form.is_valid()
+    assert form.to_table()["players"][3]["credits"] == 0
+
+
+def test_every_path_the_table_names_has_a_place():
+    assert locate("players[1].credits") == ("player", [1, ["credits"]])
+    assert locate("players[0].ships[1].presence") == ("player", [0, ["ships", "1", "presence"]])
+    assert locate("players[2].corporation") == ("setup", "seat3_corporation")
+    assert locate("players") == ("players", None)
+    assert locate("hubs.zones.3.workers") == ("hubs", "zone3_workers")
+    assert locate("hubs.ufss.algorithms") == ("hubs", "ufss_algorithms")
+    assert locate("hubs") == ("hubs", None)
+    assert locate("ballots.spoiled") == ("ballots", "spoiled")
+    assert locate("hire_cards_left.pilot") == ("ballots", "hire_pilot")
+    assert locate("rules.zones_in_play[2]") == ("setup", "zones_in_play")
+    assert locate("incumbent_party") == ("setup", "incumbent_party")
+    assert locate("format") == ("table", None)
+
+
+def test_a_rebellion_incumbent_without_the_rebellion_is_refused_beside_the_field():
+    table = copy.deepcopy(TABLE)
+    table["incumbent_party"] = "celestial_rebellion"
+    form = TableForm(table=table)
+    assert not form.is_valid()
+    assert form.setup.errors["incumbent_party"] == [
+        "can be celestial_rebellion only with the Celestial Rebellion (#12) in play"
+    ]
