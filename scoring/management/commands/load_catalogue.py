@@ -124,7 +124,8 @@ class Command(BaseCommand):
         if verbosity >= 2:
             for described in load.inserted:
                 self.stdout.write(f"added {described}")
-        self.stdout.write(
-            f"Catalogue: {len(load.inserted)} added, {len(load.kept)} already there, "
-            f"{len(load.withheld)} left out (the group renamed or removed them)."
-        )
+        if verbosity >= 1:
+            self.stdout.write(
+                f"Catalogue: {len(load.inserted)} added, {len(load.kept)} already there, "
+                f"{len(load.withheld)} left out (the group renamed or removed them)."
+            )
