@@ -67,8 +67,8 @@ bench: setup
 
 serve: setup
 	$(MANAGE) migrate --noinput
-	$(MANAGE) collectstatic --noinput
-	$(VENV)/bin/gunicorn config.wsgi --bind 127.0.0.1:8000 --workers 2
+	STATICFILES_BACKEND=whitenoise.storage.CompressedManifestStaticFilesStorage $(MANAGE) collectstatic --noinput
+	STATICFILES_BACKEND=whitenoise.storage.CompressedManifestStaticFilesStorage $(VENV)/bin/gunicorn config.wsgi --bind 127.0.0.1:8000 --workers 2
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles
