@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from scoring.engine import CELESTIAL_REBELLION, PARTIES, UNITED_FEDERALISTS
+from scoring.engine import CELESTIAL_REBELLION, PARTIES
 from scoring.table import MAX_PLAYERS, MIN_PLAYERS, SECOND_PLACE_ROUNDINGS, validate_table
 from unlocks.sections import SECTION_NUMBERS, sections_by_number
 from unlocks.triggers import GOLD, SILVER, AwardWon, ElectionResult
@@ -335,7 +335,7 @@ class _Reader:
         opening = self.read_opening(top.get("opening"))
         first = opening.after_game + 1 if opening else 1
         games = self.read_games(top.get("games", []), first)
-        manual = self.read_manual_unlocks(top.get("manual_unlocks") or [], first - 1)
+        manual = self.read_manual_unlocks(top.get("manual_unlocks") or [])
         powers = self.read_powers(top.get("powers") or {})
         return CampaignFile(
             name=name,
@@ -472,7 +472,7 @@ class _Reader:
             if isinstance(player, Mapping) and "corporation" in player:
                 self.corporation(player["corporation"], f"{path}.table.players[{j}].corporation")
 
-    def read_manual_unlocks(self, value: Any, start: int) -> tuple[ManualUnlock, ...]:
+    def read_manual_unlocks(self, value: Any) -> tuple[ManualUnlock, ...]:
         unlocks = []
         seen: dict[int, int] = {}
         for i, item in enumerate(_list(value, "manual_unlocks")):
@@ -499,12 +499,6 @@ class _Reader:
                     f"{path}.after_game",
                     f"section #{section} can be unlocked only after game {earliest}, not after "
                     f"game {after}",
-                )
-            if after < start:
-                raise CampaignError(
-                    f"{path}.after_game",
-                    f"must be at least {start}: the opening snapshot holds the state after game "
-                    f"{start}",
                 )
             unlocks.append(ManualUnlock(index=i, section=section, after_game=after))
         return tuple(unlocks)
@@ -624,10 +618,17 @@ class _Reader:
                     ),
                 )
             )
-        incumbent = self.party(
-            _required(data, "incumbent_party", path, "the party that won the last election"),
-            f"{path}.incumbent_party",
-        )
+        next_game = data.get("next_game")
+        if "incumbent_party" not in data and isinstance(next_game, Mapping):
+            # A replay output pasted whole: its next game names the party in power.
+            incumbent = self.party(
+                next_game.get("incumbent_party"), f"{path}.next_game.incumbent_party"
+            )
+        else:
+            incumbent = self.party(
+                _required(data, "incumbent_party", path, "the party that won the last election"),
+                f"{path}.incumbent_party",
+            )
         if incumbent == CELESTIAL_REBELLION and 12 not in unlocked:
             raise CampaignError(
                 f"{path}.incumbent_party",
@@ -639,8 +640,12 @@ class _Reader:
             self.corporation(corp, f"{path}.debt.{corp}")
             debt[corp] = _int(points, f"{path}.debt.{corp}")
         last_winner = data.get("last_winner")
+        games = data.get("games")
         if last_winner is not None:
             last_winner = self.corporation(last_winner, f"{path}.last_winner")
+        elif isinstance(games, list) and games and isinstance(games[-1], Mapping):
+            # A replay output pasted whole: its last game names the winner.
+            last_winner = self.corporation(games[-1].get("winner"), f"{path}.games[-1].winner")
         else:
             # The winner names a city after each game (The Campaign, Developing the Solar System).
             last_winner = next(
@@ -657,7 +662,7 @@ class _Reader:
             unlocked_sections=unlocked,
             megastructures_built=tuple(built),
             cities=tuple(cities),
-            incumbent_party=incumbent if incumbent else UNITED_FEDERALISTS,
+            incumbent_party=incumbent,
             debt=debt,
             last_winner=last_winner,
         )

@@ -326,6 +326,14 @@ class _Replay:
         if opening is None:
             self.apply_manual(0, recheck=False)
             return
+        self.seed_opening()
+        # Manual unlocks up to the opening's game: those not in its list apply now.
+        for game in sorted(g for g in self.manual_by_game if g <= opening.after_game):
+            self.apply_manual(game, recheck=False)
+
+    def seed_opening(self) -> None:
+        opening = self.campaign.opening
+        assert opening is not None
         self.games_played = opening.after_game
         for corp, boxes in opening.tracker.items():
             for key, count in boxes.items():
@@ -352,7 +360,6 @@ class _Replay:
         for _, key in self.built:
             if self.catalogue.type_of(key) == CAMPAIGN_END_TYPE:
                 self.ended_after = opening.after_game
-        self.apply_manual(opening.after_game, recheck=False)
 
     # --- rules in force
 

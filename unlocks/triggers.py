@@ -87,10 +87,14 @@ class CampaignProgress:
     unlocked: frozenset[int] = frozenset()
     envelopes: frozenset[int] = frozenset()
     built_keys: frozenset[str] = field(init=False, default=frozenset())
+    built_types: frozenset[int] = field(init=False, default=frozenset())
 
     def __post_init__(self) -> None:
         # Read by several triggers on every check: computed once per snapshot.
-        object.__setattr__(self, "built_keys", frozenset(k for _, k in self.megastructures_built))
+        keys = frozenset(k for _, k in self.megastructures_built)
+        object.__setattr__(self, "built_keys", keys)
+        types = frozenset(self.catalogue.type_of(k) for k in keys) - {None}
+        object.__setattr__(self, "built_types", types)
 
 
 # --- small helpers -----------------------------------------------------------------------
@@ -184,7 +188,7 @@ def _all_of_type_built(t: Trigger, p: CampaignProgress) -> bool:
 
 
 def _type_built(t: Trigger, p: CampaignProgress) -> bool:
-    return any(p.catalogue.type_of(key) == t["type"] for _, key in p.megastructures_built)
+    return t["type"] in p.built_types
 
 
 def _election_wins(t: Trigger, p: CampaignProgress) -> bool:

@@ -1,0 +1,43 @@
+"""The replay stays linear: 60 games of 5 corporations well inside the 30 ms goal."""
+
+import re
+import statistics
+import time
+
+from campaign.replay import Catalogue, bench_replay, replay
+from campaign.tests.factory import make_campaign
+
+CATALOGUE = Catalogue.from_fixture()
+# The goal is 30 ms; the assertion is loose so a busy CI machine does not flake.
+LOOSE_BOUND_MS = 150
+
+
+def median_ms(campaign: dict, repeat: int = 9) -> float:
+    timings = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        replay(campaign, CATALOGUE)
+        timings.append((time.perf_counter() - start) * 1000)
+    return statistics.median(timings)
+
+
+def test_it_replays_60_games_of_5_corporations_quickly():
+    campaign = make_campaign(60, corporations=5)
+    state = replay(campaign, CATALOGUE)
+    assert state["games_played"] == 60
+    assert len(state["unlocked_sections"]) > 20
+    ms = median_ms(campaign)
+    print(f"replay: 60 games x 5 corporations median {ms:.1f} ms")
+    assert ms < LOOSE_BOUND_MS
+
+
+def test_it_grows_linearly_with_the_log():
+    small = median_ms(make_campaign(15, corporations=5))
+    large = median_ms(make_campaign(60, corporations=5))
+    # Four times the games: far less than sixteen times the time.
+    assert large < 8 * small + 5
+
+
+def test_bench_replay_reports_one_line():
+    line = bench_replay(repeat=3)
+    assert re.fullmatch(r"replay: 60 games x 5 corporations median \d+\.\d ms", line)
