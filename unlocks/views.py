@@ -188,17 +188,22 @@ def locked_row(
 
 
 def _manual_unlock_form(
-    section: Section, games_played: int, data: Any = None
+    campaign: Campaign, section: Section, data: Any = None
 ) -> tuple[ManualUnlockForm | None, int | None]:
     """The group's own unlock (#19 "whenever you feel ready ... (anytime after game 4)", #30's
-    achievements). Returns (form or None, the game after which it becomes possible)."""
+    achievements). Returns (form or None, the game after which it becomes possible).
+
+    The form offers the games played since the later of the trigger's `after_game` and the
+    opening snapshot (the log holds nothing before it); the replay has the last word."""
     trigger = section.trigger
     if trigger.get("kind") != MANUAL_KIND:
         return None, None
     earliest = trigger.get("after_game", 0)
+    games_played = (campaign.state or {}).get("games_played", 0)
     if games_played < earliest:
         return None, earliest
-    games = list(range(earliest, games_played + 1))
+    start = max(earliest, (campaign.opening or {}).get("after_game", 0))
+    games = list(range(start, games_played + 1))
     return ManualUnlockForm(data, games=games, prefix=f"unlock{section.number}"), earliest
 
 
@@ -250,7 +255,7 @@ def _sections_context(
     for section in sections():
         if section.number in unlocked:
             continue
-        unlock_form, unlock_after = _manual_unlock_form(section, games_played)
+        unlock_form, unlock_after = _manual_unlock_form(campaign, section)
         unlock_form = forms.get(section.number, {}).get("unlock", unlock_form)
         locked_rows.append(
             locked_row(
@@ -294,7 +299,7 @@ def section_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse
         return render(request, "unlocks/section.html", {**context, "section": row})
     state = campaign.state or {}
     progress = next((p for p in state.get("progress", []) if p["section"] == number), None)
-    unlock_form, unlock_after = _manual_unlock_form(section, state.get("games_played", 0))
+    unlock_form, unlock_after = _manual_unlock_form(campaign, section)
     revealed = number in _revealed(request, campaign)
     row = locked_row(
         section,
@@ -378,8 +383,7 @@ def section_unlock(request: HttpRequest, slug: str, number: int) -> HttpResponse
     section = _get_section(number)
     if number in _unlocked(campaign):
         return redirect("unlocks:section", slug=campaign.slug, number=number)
-    state = campaign.state or {}
-    form, _ = _manual_unlock_form(section, state.get("games_played", 0), request.POST)
+    form, _ = _manual_unlock_form(campaign, section, request.POST)
     if form is None:
         raise Http404("This section unlocks by its trigger, not by the group's decision.")
     if form.is_valid():
