@@ -34,6 +34,7 @@ from scoring.engine import (
     UNITED_FEDERALISTS,
     GameScore,
     Rules,
+    TableState,
     score_game,
 )
 from scoring.table import TableError, parse_table
@@ -97,6 +98,7 @@ WAGE_SQUEEZE_CREDITS = 2
 EXTRA_CREDITS_POWER = "extra-credits"
 EXTRA_CREDITS = 3
 BOTH_CARDS_POWER = "both-political-cards"
+EXTRA_VOTE_POWER = "extra-vote"
 POLITICAL_CARDS_DEALT = 2
 # Setting Up the Solar System: "a Mining Resource Token (or two if playing with 3+ players)".
 MINING_TOKENS_FEW_PLAYERS = 1
@@ -476,6 +478,41 @@ class _Replay:
             zone = table_zone
         return zone
 
+    def check_components(
+        self, game: GameEntry, table: TableState, switches: frozenset[str]
+    ) -> None:
+        """Refuse what a table cannot hold before its section opens the component."""
+        path = f"games[{game.index}].table.players"
+        for j, player in enumerate(table.players):
+            if player.loans and "loans" not in switches:
+                # #15 Yurushi Bank Loans brings the loan tokens.
+                raise CampaignError(
+                    f"{path}[{j}].loans",
+                    f"must be empty in game {game.number}: loans come with section #15 "
+                    "(Yurushi Bank Loans), not unlocked",
+                )
+            if player.political_influence_ip and "political_influence" not in switches:
+                raise CampaignError(
+                    f"{path}[{j}].political_influence_ip",
+                    f"must be 0 in game {game.number}: political influence cards come with "
+                    "section #6 (Political Influence), not unlocked",
+                )
+            if player.extra_vote is None:
+                continue
+            if "player_powers" not in switches:
+                raise CampaignError(
+                    f"{path}[{j}].extra_vote",
+                    f"must be null in game {game.number}: player powers come with section #7 "
+                    "(Variable Player Powers), not unlocked",
+                )
+            power = self.campaign.powers.get(player.corporation)
+            if power is not None and power != EXTRA_VOTE_POWER:
+                raise CampaignError(
+                    f"{path}[{j}].extra_vote",
+                    f'must be null: {player.corporation}\'s power is "{power}", not '
+                    f'"{EXTRA_VOTE_POWER}"',
+                )
+
     def play(self, game: GameEntry) -> None:
         n = game.number
         path = f"games[{game.index}]"
@@ -504,6 +541,7 @@ class _Replay:
             )
         except TableError as error:
             raise table_error(path, error) from None
+        self.check_components(game, table, switches)
         incumbent = self.incumbent
         score = score_game(table)
 

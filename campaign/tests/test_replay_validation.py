@@ -270,3 +270,53 @@ def test_the_table_checks_run_before_the_replay():
     data["games"][3]["table"]["hubs"]["hensler"]["workers"] = -1
     error = refused(data)
     assert error.path == "games[3].table.hubs.hensler.workers"
+
+
+def five_games() -> dict:
+    tables = [leader_table("purple", "yellow") for _ in range(5)]
+    return make_campaign(corporations=("purple", "yellow"), tables=tables)
+
+
+def give(data: dict, game: int, **fields) -> dict:
+    data["games"][game - 1]["table"]["players"][0].update(fields)
+    return data
+
+
+def replay_error(data: dict) -> CampaignError:
+    validate_campaign(data, CATALOGUE)  # structurally fine: the rules in force refuse it
+    with pytest.raises(CampaignError) as caught:
+        replay(data, CATALOGUE)
+    return caught.value
+
+
+def test_loans_before_section_15_are_refused():
+    error = replay_error(give(five_games(), 2, loans=[3]))
+    assert error.path == "games[1].table.players[0].loans"
+    assert error.message == (
+        "must be empty in game 2: loans come with section #15 (Yurushi Bank Loans), not unlocked"
+    )
+    data = give(five_games(), 2, loans=[3])
+    data["manual_unlocks"] = [{"section": 15, "after_game": 1}]
+    assert replay(data, CATALOGUE)["games"][1]["score"]["players"][0]["ip"]["loans"] == 0
+
+
+def test_political_influence_before_section_6_is_refused():
+    error = replay_error(give(five_games(), 3, political_influence_ip=5))
+    assert error.path == "games[2].table.players[0].political_influence_ip"
+    state = replay(give(five_games(), 4, political_influence_ip=5), CATALOGUE)
+    assert state["games"][3]["score"]["players"][0]["ip"]["political_influence"] == 5
+
+
+def test_an_extra_vote_needs_section_7_and_that_power():
+    error = replay_error(give(five_games(), 4, extra_vote="workers_union"))
+    assert error.path == "games[3].table.players[0].extra_vote"
+    assert "section #7" in error.message
+
+    data = give(five_games(), 5, extra_vote="workers_union")
+    data["powers"] = {"purple": "extra-ip"}
+    error = replay_error(data)
+    assert error.message == 'must be null: purple\'s power is "extra-ip", not "extra-vote"'
+
+    data["powers"] = {"purple": "extra-vote"}
+    state = replay(data, CATALOGUE)
+    assert state["elections"][4]["winner"] == "workers_union"
