@@ -19,7 +19,14 @@ from typing import Any
 from django.db import transaction
 from django.db.models import F, Max
 
-from campaign.campaign_io import campaign_file_data, unique_slug
+from campaign.campaign_io import (
+    CAMPAIGN_FORMAT,
+    CAMPAIGN_VERSION,
+    campaign_file_data,
+    check_campaign_file,
+    game_from_dict,
+    unique_slug,
+)
 from campaign.catalogue import catalogue_from_db
 from campaign.models import (
     Campaign,
@@ -93,7 +100,6 @@ def _game_results(state: Mapping[str, Any]) -> dict[int, dict]:
 # --- campaigns ---------------------------------------------------------------------------
 
 
-@transaction.atomic
 def create_campaign(
     name: str,
     corporations: Sequence[Mapping[str, Any]],
@@ -104,32 +110,75 @@ def create_campaign(
 ) -> Campaign:
     """Start a campaign with no games played (or from an `opening` snapshot).
 
-    Preconditions: `corporations` are dicts with `key`, `name`, optional `player`, `ai` and
-    `power` (2 to 5 of them, keys unique); `settings` may give `second_place_rounding`;
-    `opening` is null or the CONTRACTS.md §2 snapshot. The replay checks all of it and raises
-    `CampaignError` (nothing written) when something is wrong.
+    Preconditions: none that are not checked first: `corporations` are dicts with `key`,
+    `name`, optional `player`, `ai` and `power` (2 to 5 of them, keys unique); `settings` may
+    give `second_place_rounding`; `opening` is null or the CONTRACTS.md §2 snapshot. Anything
+    wrong raises `CampaignError` naming the field, and nothing is written.
     """
-    settings = settings or {}
-    campaign = Campaign.objects.create(
-        name=name,
-        slug=unique_slug(name),
-        second_place_rounding=settings.get("second_place_rounding", SecondPlaceRounding.DOWN),
-        opening=opening,
-    )
-    Corporation.objects.bulk_create(
-        Corporation(
-            campaign=campaign,
-            key=corp["key"],
-            name=corp["name"],
-            player=corp.get("player") or "",
-            ai=bool(corp.get("ai", False)),
-            power=corp.get("power") or "",
-            order=index,
+    data = {
+        "format": CAMPAIGN_FORMAT,
+        "version": CAMPAIGN_VERSION,
+        "name": name,
+        "settings": {
+            "second_place_rounding": (settings or {}).get(
+                "second_place_rounding", SecondPlaceRounding.DOWN
+            )
+        },
+        "corporations": [
+            {
+                "key": corp.get("key"),
+                "name": corp.get("name", corp.get("key")),
+                "player": corp.get("player") or "",
+                "ai": bool(corp.get("ai", False)),
+            }
+            for corp in corporations
+        ],
+        "opening": opening,
+        "games": [],
+        "manual_unlocks": [],
+        "powers": {corp.get("key"): corp["power"] for corp in corporations if corp.get("power")},
+    }
+    return create_campaign_from_file(data, user=user, kind=ChangeKind.CAMPAIGN_CREATED)
+
+
+def create_campaign_from_file(
+    data: Any, *, user=None, kind: str = ChangeKind.CAMPAIGN_IMPORTED
+) -> Campaign:
+    """A new campaign holding a whole campaign file: its corporations, games and cache.
+
+    Preconditions: none: the file is checked in full (structure, what the database can hold,
+    a whole replay) before the one transaction that writes it; `CampaignError` otherwise.
+    """
+    catalogue = catalogue_from_db()
+    check_campaign_file(data, catalogue)
+    with transaction.atomic():
+        campaign = Campaign.objects.create(
+            name=data["name"],
+            slug=unique_slug(data["name"]),
+            second_place_rounding=(data.get("settings") or {}).get(
+                "second_place_rounding", SecondPlaceRounding.DOWN
+            ),
+            opening=data.get("opening"),
+            manual_unlocks=list(data.get("manual_unlocks") or []),
         )
-        for index, corp in enumerate(corporations)
-    )
-    _record(campaign, ChangeKind.CAMPAIGN_CREATED, user, summary=name)
-    rebuild(campaign)
+        powers = data.get("powers") or {}
+        Corporation.objects.bulk_create(
+            Corporation(
+                campaign=campaign,
+                key=corp["key"],
+                name=corp.get("name", corp["key"]),
+                player=corp.get("player") or "",
+                ai=bool(corp.get("ai", False)),
+                power=powers.get(corp["key"]) or "",
+                order=index,
+            )
+            for index, corp in enumerate(data["corporations"])
+        )
+        games = data.get("games") or []
+        Game.objects.bulk_create(game_from_dict(campaign, game, user=user) for game in games)
+        summary = data["name"] if kind == ChangeKind.CAMPAIGN_CREATED else f"{len(games)} games"
+        _record(campaign, kind, user, summary=summary)
+        rebuild(campaign, catalogue=catalogue)
     return campaign
 
 
@@ -180,7 +229,7 @@ def save_game(
         "debt_marks": [dict(mark) for mark in debt_marks],
         "notes": notes,
     }
-    campaign = _lock_campaign(campaign)
+    _lock_campaign(campaign)
     if game is None:
         last = _last_number(campaign)
         if number is None or number > last:
@@ -278,13 +327,13 @@ def set_manual_unlock(
     Preconditions: the section allows a manual unlock at that point; the replay refuses one
     that does not (`CampaignError`).
     """
-    campaign = _lock_campaign(campaign)
-    unlocks = [u for u in campaign.manual_unlocks if u.get("section") != section]
+    current = _lock_campaign(campaign)
+    unlocks = [u for u in current.manual_unlocks if u.get("section") != section]
     if after_game is not None:
         unlocks.append({"section": section, "after_game": after_game})
         unlocks.sort(key=lambda u: (u["after_game"], u["section"]))
+    Campaign.objects.filter(pk=campaign.pk).update(manual_unlocks=unlocks)
     campaign.manual_unlocks = unlocks
-    campaign.save(update_fields=["manual_unlocks"])
     summary = (
         f"#{section} after game {after_game}" if after_game is not None else f"#{section} undone"
     )
@@ -301,11 +350,10 @@ def set_power(corporation: Corporation, power: str, *, user=None) -> Corporation
     corporation of the campaign holds ("Players now choose a unique player power"); the replay
     refuses anything else (`CampaignError`).
     """
-    campaign = _lock_campaign(corporation.campaign)
-    corporation = Corporation.objects.select_for_update().get(pk=corporation.pk)
-    corporation.campaign = campaign
+    campaign = corporation.campaign
+    _lock_campaign(campaign)
+    Corporation.objects.filter(pk=corporation.pk).update(power=power)
     corporation.power = power
-    corporation.save(update_fields=["power"])
     _record(campaign, ChangeKind.POWER_SET, user, summary=f"{corporation.key}: {power or 'none'}")
     rebuild(campaign)
     return corporation
@@ -328,11 +376,15 @@ def _lock_campaign(campaign: Campaign) -> Campaign:
 
 
 def _lock(game: Game) -> Game:
-    """The game as stored now, its campaign's row then its own locked (always in that order)."""
-    campaign = _lock_campaign(Campaign(pk=game.campaign_id))
-    game = Game.objects.select_for_update().get(pk=game.pk)
-    game.campaign = campaign
-    return game
+    """The game as stored now, its campaign's row then its own locked (always in that order).
+
+    The returned game keeps the caller's campaign object, whose `state` `rebuild` refreshes.
+    """
+    campaign = game.campaign
+    _lock_campaign(campaign)
+    locked = Game.objects.select_for_update().get(pk=game.pk)
+    locked.campaign = campaign
+    return locked
 
 
 def _last_number(campaign: Campaign) -> int:

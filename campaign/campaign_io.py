@@ -17,12 +17,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from django.db import transaction
 from django.utils.text import slugify
 
 from campaign.campaign_file import OPENING_KEYS, REPLAY_OUTPUT_KEYS
-from campaign.catalogue import catalogue_from_db
-from campaign.models import Campaign, Change, ChangeKind, Corporation, Game
+from campaign.models import Campaign, ChangeKind, Corporation, Game
 from campaign.replay import TRACKER_KEYS, CampaignError, Catalogue, replay, validate_campaign
 from scoring.table import (
     BALLOT_KEYS,
@@ -259,45 +257,11 @@ def import_campaign(data: Any, *, name: str | None = None, user=None) -> Campaig
     nothing when it is bad). `name` overrides the file's name, e.g. to import a second copy.
     One transaction: the campaign, its corporations, its games and the cache, or nothing.
     """
-    from campaign.actions import rebuild  # actions import this module for campaign_to_dict
+    from campaign.actions import create_campaign_from_file  # actions import this module
 
-    catalogue = catalogue_from_db()
-    if name is not None:
-        data = {**data, "name": name} if isinstance(data, Mapping) else data
-    check_campaign_file(data, catalogue)
-
-    with transaction.atomic():
-        campaign = Campaign.objects.create(
-            name=data["name"],
-            slug=unique_slug(data["name"]),
-            second_place_rounding=data.get("settings", {}).get("second_place_rounding", "down"),
-            opening=data.get("opening"),
-            manual_unlocks=list(data.get("manual_unlocks") or []),
-        )
-        powers = data.get("powers") or {}
-        Corporation.objects.bulk_create(
-            Corporation(
-                campaign=campaign,
-                key=corp["key"],
-                name=corp["name"],
-                player=corp.get("player") or "",
-                ai=bool(corp.get("ai", False)),
-                power=powers.get(corp["key"]) or "",
-                order=index,
-            )
-            for index, corp in enumerate(data["corporations"])
-        )
-        Game.objects.bulk_create(
-            game_from_dict(campaign, game, user=user) for game in data.get("games") or []
-        )
-        Change.objects.create(
-            campaign=campaign,
-            kind=ChangeKind.CAMPAIGN_IMPORTED,
-            summary=f"{len(data.get('games') or [])} games",
-            made_by=user,
-        )
-        rebuild(campaign, catalogue=catalogue)
-    return campaign
+    if name is not None and isinstance(data, Mapping):
+        data = {**data, "name": name}
+    return create_campaign_from_file(data, user=user, kind=ChangeKind.CAMPAIGN_IMPORTED)
 
 
 def game_from_dict(campaign: Campaign, data: Mapping[str, Any], *, user=None) -> Game:

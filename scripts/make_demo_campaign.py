@@ -280,7 +280,9 @@ class GameBuilder:
         credits = self.spread("credits", rng.randint(6, 12), low=0)
         loans = LOANS.get(number, {})
         players = []
-        order = KEYS[number % len(KEYS) :] + KEYS[: number % len(KEYS)]
+        # The order of play for a next round (tie-breaker 2): the first player rotates.
+        first = (number - 1) % len(KEYS)
+        order = KEYS[first:] + KEYS[:first]
         for corp in order:
             political = 0
             if number >= 4:  # #6 Political Influence after game 3
