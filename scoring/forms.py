@@ -408,7 +408,7 @@ class SetupForm(TableSectionForm):
             if name in self.fields
         ]
         others = [
-            Column(name, css_class="col-12 col-sm-4")
+            Column(name, css_class="col-12 col-md-6")
             for name in ("second_place_rounding", "incumbent_party", "megastructure_zone")
             if name in self.fields
         ]
@@ -549,7 +549,12 @@ class BallotsForm(TableSectionForm):
                     '<p class="form-text mb-1">Workers left on each hire card (trade unions, '
                     "#13): the fewest add 2 votes to their party.</p>"
                 ),
-                Row(*[Column(f"hire_{card}", css_class="col-4") for card in self.hire_cards]),
+                Row(
+                    *[
+                        Column(f"hire_{card}", css_class="col-6 col-md-4")
+                        for card in self.hire_cards
+                    ]
+                ),
             ]
         self.helper.layout = Layout(*layout)
 

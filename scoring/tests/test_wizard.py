@@ -386,7 +386,7 @@ def test_the_result_page_shows_union_votes_and_an_overthrow(client):
     game = make_game(table)
     html = client.get(reverse("scoring:game_detail", args=[game.pk])).content.decode()
     assert "The Celestial Rebellion took power: 7 spoiled ballots" in html
-    assert "incl. +2 union" in html
+    assert "incl. +2 from the union" in html
     assert "Presence IP is doubled." in html
 
 

@@ -1,0 +1,196 @@
+"""The scoring wizard in a real headless Chromium: a phone at the table, a desktop, no JavaScript.
+
+Screenshots land in the conftest's screenshot folder for a person to look at.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.core.management import call_command
+from django.http import QueryDict
+from django.urls import reverse
+
+from campaign.models import Game
+from scoring.engine import score_game
+from scoring.forms import TableForm
+from scoring.table import parse_table
+from scoring.tests.test_wizard import TABLE
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PHONE_WIDTH = 390
+SCROLL_WIDTH = "document.documentElement.scrollWidth"
+
+
+@pytest.fixture(autouse=True)
+def catalogue():
+    call_command("load_catalogue", verbosity=0)
+
+
+def live_total(page, corporation: str) -> str:
+    return page.locator(f"#live-result [data-total={corporation}]").inner_text()
+
+
+def wait_for_live_total(page, corporation: str, total: int) -> None:
+    page.wait_for_function(
+        "([corporation, total]) => {"
+        "  const cell = document.querySelector(`#live-result [data-total=${corporation}]`);"
+        "  return cell !== null && cell.textContent.trim() === String(total);"
+        "}",
+        arg=[corporation, total],
+    )
+
+
+def enter_table(page, table: dict) -> None:
+    """Type a table into the wizard's second step, field by field, as a player would."""
+    hubs = table["hubs"]
+    for key in ("hensler", "ufss", "military"):
+        page.fill(f"[name='hubs-{key}_workers']", str(hubs[key]["workers"]))
+        page.fill(f"[name='hubs-{key}_algorithms']", str(hubs[key]["algorithms"]))
+    for zone, hub in hubs["zones"].items():
+        page.fill(f"[name='hubs-zone{zone}_workers']", str(hub["workers"]))
+        page.fill(f"[name='hubs-zone{zone}_algorithms']", str(hub["algorithms"]))
+    for party, votes in table["ballots"].items():
+        page.fill(f"[name='ballots-{party}']", str(votes))
+    for seat, player in enumerate(table["players"], start=1):
+        prefix = f"p{seat}"
+        for key in ("credits", "megastructure_tokens", "military_tokens"):
+            page.fill(f"[name='{prefix}-{key}']", str(player[key]))
+        # Mining tokens with the + button, the way a thumb does it.
+        plus = page.locator(f"#div_id_{prefix}-mining_tokens [data-step='1']")
+        for _ in range(player["mining_tokens"]):
+            plus.click()
+        for zone, count in player["outposts"].items():
+            page.fill(f"[name='{prefix}-outposts_{zone}']", str(count))
+        for zone in table["rules"]["zones_in_play"]:
+            page.fill(f"[name='{prefix}-bases_{zone}']", str(player["bases"].count(zone)))
+        page.select_option(f"[name='{prefix}-ship_zone']", str(player["ships"][0]["zone"]))
+
+
+def test_a_three_player_game_scored_on_a_phone(live_server, phone_page, screenshot_path):
+    page = phone_page
+    page.goto(live_server.url + reverse("scoring:home"))
+    page.get_by_role("link", name="Score a game").last.click()
+
+    # Step 1: three players by default, in the catalogue's colour order; zone 3 joins and
+    # leaves again to show that the form follows the rules.
+    assert page.locator("[name='setup-seat3_corporation']").input_value() == "teal"
+    page.screenshot(path=screenshot_path("wizard-setup-phone.png"), full_page=True)
+    page.get_by_role("button", name="Next: the table").click()
+
+    page.check("[name='setup-zones_in_play'][value='3']")
+    page.wait_for_selector("[name='p1-outposts_3']")
+    page.uncheck("[name='setup-zones_in_play'][value='3']")
+    page.wait_for_selector("[name='p1-outposts_3']", state="detached")
+
+    # The live result follows the typing: megastructure tokens first.
+    before = int(live_total(page, "purple"))
+    page.fill("[name='hubs-ufss_workers']", "5")
+    page.fill("[name='p1-megastructure_tokens']", "1")
+    # UFSS worker value 5, doubled by the United Federalists in power after a 0-0-0 tie.
+    wait_for_live_total(page, "purple", before + 10)
+    assert page.locator("#live-totals [data-live-total=purple]").inner_text() == str(before + 10)
+
+    # An impossible value: the command's sentence beside the field, and no totals.
+    page.fill("[name='p2-credits']", "30")
+    error = page.locator("#id_p2-credits_error")
+    error.filter(has_text="must be between 0 and 29").wait_for()
+    assert page.locator("#live-result [data-total]").count() == 0
+
+    enter_table(page, TABLE)
+    expected = score_game(parse_table(TABLE))
+    for player in expected.players:
+        wait_for_live_total(page, player.corporation, player.total)
+    assert error.inner_text() == ""
+    assert page.evaluate(SCROLL_WIDTH) <= PHONE_WIDTH
+    page.screenshot(path=screenshot_path("wizard-phone.png"), full_page=True)
+    page.locator("#p1-section").screenshot(path=screenshot_path("wizard-player-phone.png"))
+
+    page.get_by_role("button", name="Score and save").click()
+    page.wait_for_url("**/games/*/")
+    game = Game.objects.get()
+    assert game.table == TABLE
+    assert game.result == expected.as_dict()
+    for player in expected.players:
+        assert page.locator(f"[data-total={player.corporation}]").inner_text() == str(player.total)
+    winner = expected.player(expected.winner)
+    assert page.locator(".winner").inner_text().endswith(f"wins with {winner.total} IP.")
+    assert page.get_by_text("crosses:").count() == 3
+    assert page.evaluate(SCROLL_WIDTH) <= PHONE_WIDTH
+    page.screenshot(path=screenshot_path("result-phone.png"), full_page=True)
+
+
+def test_five_players_and_every_rule_fit_a_phone(live_server, phone_page, screenshot_path):
+    page = phone_page
+    query = (
+        "?setup-players=5&setup-zones_in_play=3&setup-zones_in_play=4&setup-zones_in_play=5"
+        "&setup-zones_in_play=6&setup-celestial_rebellion=on&setup-trade_unions=on&step=table"
+    )
+    page.goto(live_server.url + reverse("scoring:wizard") + query)
+    page.locator("#p5-section details summary").click()
+    page.fill("[name='p5-loans']", "5, 10")
+    page.fill("[name='ballots-spoiled']", "3")
+    # What the server makes of the same entries, straight through the form and the engine.
+    oracle = TableForm(QueryDict(query[1:] + "&p5-loans=5,10&ballots-spoiled=3"))
+    assert oracle.is_valid()
+    wait_for_live_total(page, "fifth", oracle.score().player("fifth").total)
+    assert page.evaluate(SCROLL_WIDTH) <= PHONE_WIDTH
+    page.screenshot(path=screenshot_path("wizard-five-players-phone.png"), full_page=True)
+    page.locator("#live-result").screenshot(path=screenshot_path("live-result-five-phone.png"))
+
+
+def test_the_result_and_the_edit_page_on_a_desktop(live_server, desktop_page, screenshot_path):
+    table = {**TABLE, "rules": {**TABLE["rules"], "trade_unions": True}}
+    table["hire_cards_left"] = {"general": 2, "engineer": 2, "pilot": 4}
+    score = score_game(parse_table(table))
+    game = Game.objects.create(
+        played_on="2026-01-05", table=table, result=score.as_dict(), campaign=None
+    )
+    page = desktop_page
+    page.goto(live_server.url + reverse("scoring:game_detail", args=[game.pk]))
+    for player in score.players:
+        assert page.locator(f"[data-total={player.corporation}]").inner_text() == str(player.total)
+    assert page.get_by_text("incl. +2 from the union").count() == 2
+    page.screenshot(path=screenshot_path("result-desktop.png"), full_page=True)
+
+    page.get_by_role("link", name="Edit").click()
+    assert page.locator("[name='p3-credits']").input_value() == "20"
+    page.fill("[name='p3-credits']", "29")
+    changed = {**table, "players": [*table["players"][:2], {**table["players"][2], "credits": 29}]}
+    teal = score_game(parse_table(changed)).player("teal")
+    wait_for_live_total(page, "teal", teal.total)
+    page.screenshot(path=screenshot_path("wizard-desktop.png"), full_page=True)
+    page.get_by_role("button", name="Score and save").click()
+    page.wait_for_url(f"**/games/{game.pk}/")
+    game.refresh_from_db()
+    assert (game.version, game.table["players"][2]["credits"]) == (2, 29)
+
+
+def test_a_game_scored_with_javascript_off(live_server, browser):
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    try:
+        page.goto(live_server.url + reverse("scoring:wizard"))
+        page.select_option("[name='setup-players']", "2")
+        page.get_by_role("button", name="Show the seats for this number of players").click()
+        assert page.locator("[name='setup-seat3_corporation']").count() == 0
+        page.get_by_role("button", name="Next: the table").click()
+        # No JavaScript: no steppers, plain number inputs.
+        assert not page.locator("#div_id_p1-credits [data-step]").first.is_visible()
+        page.check("[name='setup-trade_unions']")
+        page.get_by_role("button", name="Update the form for these players and rules").click()
+        assert page.locator("[name='ballots-hire_general']").count() == 1
+        page.fill("[name='p1-credits']", "31")
+        page.get_by_role("button", name="Score and save").click()
+        assert page.locator("#id_p1-credits_error").inner_text() == "must be between 0 and 29"
+        assert Game.objects.count() == 0
+        page.fill("[name='p1-credits']", "9")
+        page.fill("[name='ballots-workers_union']", "2")
+        page.get_by_role("button", name="Score and save").click()
+        page.wait_for_url("**/games/*/")
+        game = Game.objects.get()
+        assert game.table["players"][0]["credits"] == 9
+        assert game.table["rules"]["trade_unions"] is True
+        assert page.get_by_text("Game saved:").is_visible()
+    finally:
+        context.close()
