@@ -431,11 +431,6 @@ def _sheet(table_form: TableForm):
     return score_sheet(table_form.score(), table, table_form.catalogue, table_form.corporations)
 
 
-def _megastructure_zones() -> dict[str, int | None]:
-    """Each megastructure's zone, from its location card (the +5 presence bonus)."""
-    return dict(Megastructure.objects.values_list("key", "location__zone"))
-
-
 def _corporation_options(corporations: list[Corporation]) -> list[CorporationOption]:
     return [CorporationOption(c.key, c.name, c.css_colour or "#888888") for c in corporations]
 
@@ -454,8 +449,9 @@ def _game_forms(
     `entry` is the replay's word on the game: `next_game` for a new one, the game's own
     `games[]` entry for an edit (the rules that were in force then).
     """
-    names = _megastructure_names()
-    zones = _megastructure_zones()
+    names, zones = {}, {}
+    for key, name, zone in Megastructure.objects.values_list("key", "name", "location__zone"):
+        names[key], zones[key] = name, zone
     options = list(entry.get("megastructure_options") or [])
     if game is not None and game.megastructure and game.megastructure not in options:
         options.append(game.megastructure)
@@ -913,6 +909,20 @@ def checklist_power(request: HttpRequest, slug: str, number: int, key: str) -> H
 # --- trackers, elections, cities ---------------------------------------------------------
 
 
+def _text_colour(css_colour: str) -> str:
+    """Black or white, whichever reads better on the corporation's colour (WCAG luminance)."""
+    try:
+        red, green, blue = (int(css_colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
+    except (ValueError, IndexError):
+        return "#fff"
+
+    def linear(c: float) -> float:
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    luminance = 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
+    return "#000" if luminance > 0.179 else "#fff"
+
+
 @require_GET
 def trackers(request: HttpRequest, slug: str) -> HttpResponse:
     campaign = _get_campaign(request, slug)
@@ -955,6 +965,7 @@ def trackers(request: HttpRequest, slug: str) -> HttpResponse:
         cards.append(
             {
                 "corp": corp,
+                "text_colour": _text_colour(corp.css_colour or ""),
                 "presence": [s for s in card_sections if s["presence"]],
                 "others": [s for s in card_sections if not s["presence"]],
                 "tally": crossed.get("influence_tally", 0),

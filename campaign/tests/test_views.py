@@ -422,3 +422,79 @@ def test_the_cities_page_lists_each_named_city(client, five):
     for number in range(1, 5):
         assert f"City {number}" in page
     assert "Ganymede" in page
+
+
+# Start mid-campaign ---------------------------------------------------------------------------
+
+
+def midway_data(**overrides) -> dict:
+    data = new_campaign_data(
+        **{
+            "after_game": "4",
+            "incumbent_party": "workers_union",
+            "last_winner": "1",
+            "tracker_1_presence_1": "6",
+            "tracker_1_credits": "3",
+            "tracker_1_influence": "3",
+            "tracker_2_presence_1": "2",
+            "tracker_2_influence": "1",
+            "tracker_2_debt": "2",
+            "award_presence_1_gold": "1",
+            "wins_united_federalists": "2",
+            "wins_workers_union": "2",
+            "unlocked_sections": [str(n) for n in range(1, 10)],
+            "megastructures_built": [
+                "skyhooks-zones-1-2",
+                "skyhooks-zone-3",
+                "drum-defence-cannon",
+                "skyhooks-zone-4",
+            ],
+            "city_1_location": "Mars",
+            "city_1_name": "New Caro",
+            "city_1_row": "1",
+        }
+    )
+    data.update(overrides)
+    return data
+
+
+def test_it_starts_a_campaign_mid_way_from_the_state_after_a_game(client):
+    response = client.post(reverse("campaign:create_midway"), midway_data())
+
+    campaign = Campaign.objects.get()
+    assert response.status_code == 302
+    opening = campaign.opening
+    assert opening["after_game"] == 4
+    assert opening["tracker"]["purple"]["presence_1"] == 6
+    assert opening["tracker"]["yellow"]["presence_1"] == 2
+    assert opening["awards"] == [
+        {"section": "presence_1", "tier": "gold", "corporation": "purple", "game": 0, "points": 3}
+    ]
+    assert opening["debt"] == {"yellow": 2}
+    assert opening["cities"][0]["corporation"] == "purple"
+    state = campaign.state
+    assert state["next_game"]["number"] == 5
+    assert state["next_game"]["incumbent_party"] == "workers_union"
+    assert state["next_game"]["zones_in_play"] == [1, 2, 3, 4, 5]
+    assert {"corporation": "purple", "points": 3, "rank": 1} in state["standings"]
+
+    page = client.get(reverse("campaign:dashboard", args=[campaign.slug])).content.decode()
+    assert "Next: game 5" in page
+    assert "Niven Zone 1 Gold · 3" in page
+
+
+def test_a_mid_way_state_the_replay_refuses_changes_nothing_and_says_why(client):
+    # An award needs its section complete: yellow has 2 of 6 zone 1 boxes.
+    response = client.post(
+        reverse("campaign:create_midway"), midway_data(award_presence_1_silver="2")
+    )
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "an award needs the section complete" in page
+    assert Campaign.objects.count() == 0
+
+
+def test_a_mid_way_row_without_a_corporation_is_refused(client):
+    response = client.post(reverse("campaign:create_midway"), midway_data(tracker_4_bases="3"))
+    assert "There is no corporation 4 on this page." in response.content.decode()
+    assert Campaign.objects.count() == 0

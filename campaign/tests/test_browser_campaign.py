@@ -1,0 +1,143 @@
+"""A group's evening in a real Chromium, on a phone: a new campaign, two games scored through the
+wizard, the checklist with a city named, the standings. Screenshots for a person to look at."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.management import call_command
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PHONE_WIDTH = 390
+# Buttons, links styled as buttons, fields: the tap targets of these pages.
+TAP_TARGETS = "main .btn, main .form-control, main .form-select, main .campaign-nav a"
+
+
+@pytest.fixture
+def catalogue():
+    call_command("load_catalogue", verbosity=0)
+
+
+def fits_the_phone(page) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE_WIDTH, f"{page.url} scrolls sideways: {width}px"
+    small = page.evaluate(
+        """(selector) => [...document.querySelectorAll(selector)]
+            .filter(e => e.offsetParent !== null && e.type !== 'hidden')
+            .map(e => [e.textContent.trim().slice(0, 30) || e.name,
+                       e.getBoundingClientRect().height])
+            .filter(([, h]) => h < 43.5)""",
+        TAP_TARGETS,
+    )
+    assert small == [], f"{page.url}: tap targets under 44px: {small}"
+
+
+def score_game(page, *, winner: str, loser: str) -> None:
+    """Fill the wizard so that seat `winner` (p1/p2) wins clearly, then save."""
+    page.fill('[name="hubs-hensler_workers"]', "3")
+    page.fill('[name="hubs-ufss_workers"]', "3")
+    page.fill('[name="hubs-zone1_workers"]', "3")
+    page.fill('[name="ballots-united_federalists"]', "2")
+    page.fill(f'[name="{winner}-credits"]', "12")
+    page.fill(f'[name="{winner}-megastructure_tokens"]', "3")
+    page.fill(f'[name="{winner}-outposts_1"]', "3")
+    page.fill(f'[name="{loser}-credits"]', "2")
+    page.fill(f'[name="{loser}-outposts_2"]', "1")
+    page.get_by_role("button", name="Score and save").click()
+    page.wait_for_url("**/checklist/")
+
+
+def test_a_new_campaign_two_games_the_checklist_and_the_standings(
+    live_server, catalogue, phone_page, desktop_page, screenshot_path
+):
+    page = phone_page
+    page.goto(f"{live_server.url}/campaigns/new/")
+    fits_the_phone(page)
+    page.fill('[name="name"]', "Thursday group")
+    page.fill('[name="corp-0-player"]', "Caro")
+    page.fill('[name="corp-1-player"]', "Ali")
+    page.get_by_role("button", name="Create the campaign").click()
+    page.wait_for_url("**/campaigns/thursday-group/")
+    assert "Next: game 1" in page.content()
+    fits_the_phone(page)
+
+    # Game 1: purple (seat 1) wins.
+    page.get_by_role("link", name="Enter game 1").click()
+    page.wait_for_selector('[name="p2-credits"]')
+    assert "Zones in play: 1, 2" in page.content()
+    fits_the_phone(page)
+    score_game(page, winner="p1", loser="p2")
+    assert "After game 1: the checklist" in page.content()
+    fits_the_phone(page)
+
+    # The winner names a city (the form swaps in place with htmx).
+    page.select_option('[name="city-location"]', "Mars")
+    page.fill('[name="city-name"]', "New Caro")
+    page.get_by_role("button", name="Name the city").click()
+    page.wait_for_selector("text=named New Caro")
+    assert "<strong>#1</strong> Zone 3" in page.content()
+
+    # Game 2: zone 3 is now in play; yellow (seat 2) wins.
+    page.goto(f"{live_server.url}/campaigns/thursday-group/games/new/")
+    page.wait_for_selector('[name="p2-credits"]')
+    assert "Zones in play: 1, 2, 3" in page.content()
+    score_game(page, winner="p2", loser="p1")
+    assert "After game 2: the checklist" in page.content()
+    page.screenshot(path=screenshot_path("campaign-checklist-phone.png"), full_page=True)
+    page.select_option('[name="city-location"]', "Ganymede")
+    page.fill('[name="city-name"]', "Ali Station")
+    page.get_by_role("button", name="Name the city").click()
+    page.wait_for_selector("text=named Ali Station")
+    fits_the_phone(page)
+
+    # The standings.
+    page.get_by_role("link", name="Done: see the standings").click()
+    page.wait_for_url("**/campaigns/thursday-group/")
+    content = page.content()
+    assert "Standings" in content and "Last game: game 2" in content and "Next: game 3" in content
+    fits_the_phone(page)
+    page.screenshot(path=screenshot_path("campaign-dashboard-phone.png"), full_page=True)
+
+    pages = {
+        "games": "games/",
+        "trackers": "trackers/",
+        "elections": "elections/",
+        "cities": "cities/",
+    }
+    for name, path in pages.items():
+        page.goto(f"{live_server.url}/campaigns/thursday-group/{path}")
+        fits_the_phone(page)
+        page.screenshot(path=screenshot_path(f"campaign-{name}-phone.png"), full_page=True)
+    assert "New Caro" in page.content() and "Ali Station" in page.content()
+
+    for name, path in {"dashboard": "", **pages, "checklist": "games/2/checklist/"}.items():
+        desktop_page.goto(f"{live_server.url}/campaigns/thursday-group/{path}")
+        shot = screenshot_path(f"campaign-{name}-desktop.png")
+        desktop_page.screenshot(path=shot, full_page=True)
+
+
+def test_the_pages_work_without_javascript(live_server, catalogue, browser, screenshot_path):
+    context = browser.new_context(
+        java_script_enabled=False,
+        viewport={"width": PHONE_WIDTH, "height": 844},
+        has_touch=True,
+        is_mobile=True,
+    )
+    page = context.new_page()
+    try:
+        page.goto(f"{live_server.url}/campaigns/new/")
+        page.fill('[name="name"]', "No script group")
+        page.fill('[name="corp-0-player"]', "Caro")
+        page.fill('[name="corp-1-player"]', "Ali")
+        page.get_by_role("button", name="Create the campaign").click()
+        page.wait_for_url("**/campaigns/no-script-group/")
+        page.get_by_role("link", name="Enter game 1").click()
+        page.wait_for_selector('[name="p2-credits"]')
+        score_game(page, winner="p1", loser="p2")
+        page.select_option('[name="city-location"]', "Mars")
+        page.fill('[name="city-name"]', "Plain City")
+        page.get_by_role("button", name="Name the city").click()
+        page.wait_for_selector("text=named Plain City")
+        fits_the_phone(page)
+    finally:
+        context.close()
