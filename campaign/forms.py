@@ -13,11 +13,12 @@ import re
 from typing import Any
 
 from crispy_forms.helper import FormHelper
+from crispy_forms.layout import HTML, Layout
 from django import forms
 from django.core.exceptions import ValidationError
 
 from campaign.models import SecondPlaceRounding
-from scoring.forms import FIELD_TEMPLATE
+from scoring.forms import FIELD_TEMPLATE, REFRESH, Details
 
 MIN_CORPORATIONS = 2
 MAX_CORPORATIONS = 5
@@ -402,19 +403,47 @@ class GameFactsForm(forms.Form):
         # Drawn like the wizard's own fields, since it sits inside the wizard's page.
         self.helper.field_template = FIELD_TEMPLATE
         self.fields["megastructure"].choices = [("", "None built"), *megastructures]
+        # Its location places the +5 presence bonus: a change redraws the wizard's rules.
+        self.fields["megastructure"].widget.attrs.update(REFRESH)
         if len(megastructures) == 1:
             self.fields["megastructure"].initial = megastructures[0][0]
         self.corporation_keys = [key for key, _ in corporations]
         self.debt = debt
+        debt_fields = []
         if debt:
             for key, name in corporations:
+                debt_fields.append(f"debt_{key}")
                 self.fields[f"debt_{key}"] = forms.CharField(
                     required=False,
                     max_length=60,
-                    label=f"{name}: Bank of Yurushi boxes checked",
-                    help_text="The printed value of each box checked this game, e.g. 2, 3.",
+                    label=name,
                     widget=forms.TextInput(attrs={"inputmode": "decimal"}),
                 )
+        events = ("neds_sold_out", "census_completed", "megastructure_repairs_completed")
+        self.helper.layout = Layout(
+            "played_on",
+            "megastructure",
+            *events,
+            *(
+                [
+                    Details(
+                        "Bank of Yurushi debt boxes checked",
+                        HTML(
+                            '<p class="form-text mt-0">The printed value of each red box a '
+                            "corporation checked this game, e.g. 2, 3.</p>"
+                        ),
+                        *debt_fields,
+                        open_when=debt_fields,
+                    )
+                ]
+                if debt_fields
+                else []
+            ),
+            Details("Notes", "notes", open_when=["notes"]),
+            "number",
+            "expected_version",
+            "original",
+        )
 
     def clean(self) -> dict:
         data = super().clean()

@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 from django.core.management import call_command
 
+from campaign.models import Campaign
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PHONE_WIDTH = 390
@@ -141,3 +143,37 @@ def test_the_pages_work_without_javascript(live_server, catalogue, browser, scre
         fits_the_phone(page)
     finally:
         context.close()
+
+
+def test_a_long_campaign_reads_well_on_a_phone(
+    live_server, catalogue, phone_page, desktop_page, screenshot_path
+):
+    """The demo campaign (awards, a same-game tie, debts, powers, an overthrow): every page fits
+    the phone, and the screenshots show the stickers and the full tracker cards."""
+    call_command("load_demo", verbosity=0)
+    campaign = Campaign.objects.get()
+    last = campaign.state["games_played"]
+    paths = {
+        "dashboard": "",
+        "games": "games/",
+        "trackers": "trackers/",
+        "elections": "elections/",
+        "cities": "cities/",
+        "checklist": f"games/{last}/checklist/",
+        "edit": f"games/{last}/edit/",
+    }
+    paths.update({f"checklist-{n}": f"games/{n}/checklist/" for n in range(1, last)})
+    for name, path in paths.items():
+        phone_page.goto(f"{live_server.url}/campaigns/{campaign.slug}/{path}")
+        fits_the_phone(phone_page)
+        if not name.startswith("checklist-"):
+            shot = screenshot_path(f"demo-{name}-phone.png")
+            phone_page.screenshot(path=shot, full_page=True)
+    for name in ("dashboard", "trackers"):
+        desktop_page.goto(f"{live_server.url}/campaigns/{campaign.slug}/{paths[name]}")
+        shot = screenshot_path(f"demo-{name}-desktop.png")
+        desktop_page.screenshot(path=shot, full_page=True)
+    for path in ("/campaigns/new/", "/campaigns/new/mid-campaign/", "/campaigns/"):
+        phone_page.goto(f"{live_server.url}{path}")
+        fits_the_phone(phone_page)
+    phone_page.screenshot(path=screenshot_path("campaign-list-phone.png"), full_page=True)
