@@ -207,8 +207,9 @@ def save_game(
 ) -> Game:
     """Add a game to the log (`game=None`) or edit one (`game=` it), then rebuild.
 
-    Adding: `number=None` appends after the last game; a `number` already taken inserts the
-    game there and moves that game and every later one up by one.
+    Adding: `number=None` appends after the last game (game `after_game + 1` first when the
+    campaign opened from a snapshot); a `number` already taken inserts the game there and
+    moves that game and every later one up by one.
     Editing: `expected_version` is the version the person started editing from; if the game
     has been saved since, `StaleGameError` (carrying the game as it is now) and nothing
     changes. A `number` other than the game's own moves it, as `move_game` does.
@@ -231,10 +232,11 @@ def save_game(
     }
     _lock_campaign(campaign)
     if game is None:
-        last = _last_number(campaign)
+        first = _first_number(campaign)
+        last = max(_last_number(campaign), first - 1)
         if number is None or number > last:
             number = last + 1
-        _check_number(number)
+        _check_number(campaign, number)
         _shift(campaign, first=number, last=last, by=1)
         game = Game.objects.create(
             campaign=campaign, number=number, created_by=user, updated_by=user, **fields
@@ -281,7 +283,8 @@ def delete_game(game: Game, *, user=None) -> None:
 def move_game(game: Game, new_number: int, *, user=None) -> Game:
     """Put a game at another place in the log (games in between close up), then rebuild.
 
-    Preconditions: 1 <= `new_number` <= the campaign's last game number.
+    Preconditions: `new_number` is a game of the log (from 1, or from the game after the
+    opening snapshot, to the last); `CampaignError` otherwise.
     """
     game = _lock(game)
     old_number = game.number
@@ -387,13 +390,21 @@ def _lock(game: Game) -> Game:
     return locked
 
 
+def _first_number(campaign: Campaign) -> int:
+    """The log's first game: 1, or the one after a mid-campaign opening snapshot."""
+    opening = campaign.opening or {}
+    return opening.get("after_game", opening.get("games_played", 0)) + 1
+
+
 def _last_number(campaign: Campaign) -> int:
     return campaign.games.aggregate(last=Max("number"))["last"] or 0
 
 
-def _check_number(number: int) -> None:
-    if number < 1:
-        raise CampaignError("number", "a game number is 1 or more")
+def _check_number(campaign: Campaign, number: int) -> None:
+    first = _first_number(campaign)
+    if number < first:
+        after = f" (the opening snapshot holds games 1 to {first - 1})" if first > 1 else ""
+        raise CampaignError("number", f"a game number is {first} or more{after}")
 
 
 def _shift(campaign: Campaign, *, first: int, last: int, by: int) -> None:
@@ -409,9 +420,9 @@ def _shift(campaign: Campaign, *, first: int, last: int, by: int) -> None:
 
 def _move(game: Game, new_number: int) -> Game:
     campaign = game.campaign
-    last = _last_number(campaign)
-    if not 1 <= new_number <= last:
-        raise CampaignError("number", f"must be between 1 and {last}, the games played")
+    first, last = _first_number(campaign), _last_number(campaign)
+    if not first <= new_number <= last:
+        raise CampaignError("number", f"must be between {first} and {last}, the games in the log")
     old_number = game.number
     if new_number == old_number:
         return game

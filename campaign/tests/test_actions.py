@@ -182,6 +182,41 @@ def test_it_inserts_a_game_and_moves_the_later_ones_up(three_games):
     assert assert_cache_is_the_replay(three_games)["games_played"] == 4
 
 
+def test_a_campaign_opened_mid_way_goes_on_from_the_game_after_its_snapshot():
+    campaign = import_campaign(
+        make_campaign(
+            corporations=3,
+            opening={
+                "after_game": 4,
+                "tracker": {},
+                "awards": [],
+                "election_wins": {"united_federalists": 4},
+                "unlocked_sections": list(range(1, 10)),
+                "megastructures_built": [],
+                "cities": [],
+                "incumbent_party": "united_federalists",
+            },
+        )
+    )
+    fields = {"played_on": datetime.date(2026, 3, 1), "megastructure": "skyhooks-zone-5"}
+    fifth = actions.save_game(campaign, table=leader_table("teal", "purple"), **fields)
+    assert fifth.number == 5
+    sixth = actions.save_game(campaign, table=leader_table("purple", "teal"), **fields)
+    assert sixth.number == 6
+    assert campaign.state["games_played"] == 6
+    before = snapshot(campaign)
+    with pytest.raises(CampaignError) as caught:
+        actions.save_game(campaign, number=4, table=leader_table("teal", "purple"), **fields)
+    assert caught.value.message == (
+        "a game number is 5 or more (the opening snapshot holds games 1 to 4)"
+    )
+    with pytest.raises(CampaignError):
+        actions.move_game(sixth, 4)
+    assert snapshot(campaign) == before
+    actions.move_game(sixth, 5)
+    assert winners(campaign) == ["purple", "teal"]
+
+
 def test_an_added_game_the_replay_refuses_is_not_stored(three_games):
     before = snapshot(three_games)
     table = leader_table("purple", "yellow", "teal")
