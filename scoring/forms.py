@@ -161,7 +161,7 @@ class StepperInput(forms.NumberInput):
     stepper = True
 
     def __init__(self, *, minimum: int | None = 0, maximum: int | None = None, attrs=None):
-        base = {"inputmode": "numeric", "pattern": "-?[0-9]*"}
+        base = {"inputmode": "numeric"}
         if minimum is not None:
             base["min"] = minimum
         if maximum is not None:
@@ -570,7 +570,8 @@ class BallotsForm(TableSectionForm):
         return part
 
 
-_LOANS = re.compile(r"^[\s,]*(-?\d+[\s,]+)*(-?\d+)?[\s,]*$")
+# Loan values, separated by commas, spaces or whatever a phone's number pad offers.
+_LOANS = re.compile(r"^[\d\s,;.+-]*$")
 
 
 class PlayerForm(TableSectionForm):
@@ -646,7 +647,8 @@ class PlayerForm(TableSectionForm):
             label="Loans held (#15)",
             required=False,
             help_text="The value of each loan token, e.g. 5, 10.",
-            widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
+            # "decimal" gives a number pad with a separator key; "numeric" has none on iOS.
+            widget=forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off"}),
         )
         fields["political_influence_ip"] = count_field("Political influence card IP (#6)")
         fields["bonus"] = forms.BooleanField(label="Player power: +2 end-game IP", required=False)
