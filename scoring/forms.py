@@ -235,8 +235,6 @@ class TableSectionForm(forms.Form):
     player, a zone brought into play) shows the new fields at their defaults, not as errors.
     """
 
-    error_label = ""
-
     def __init__(self, data: QueryDict, *, prefix: str, initial: Mapping[str, Any]) -> None:
         super().__init__(data, prefix=prefix, initial=dict(initial))
         self.helper = FormHelper()
@@ -301,8 +299,6 @@ class TableShape:
 
 class SetupForm(TableSectionForm):
     """Who plays, in order of play from the next first player, and (unless fixed) the rules."""
-
-    error_label = "Setup"
 
     players = forms.TypedChoiceField(
         label="Number of players",
@@ -483,8 +479,6 @@ class SetupForm(TableSectionForm):
 class HubsForm(TableSectionForm):
     """Workers and algorithms on each HUB that scores (HUBs, Worker Value)."""
 
-    error_label = "HUBs"
-
     def __init__(
         self,
         data: QueryDict,
@@ -521,8 +515,6 @@ class HubsForm(TableSectionForm):
 
 class BallotsForm(TableSectionForm):
     """The ballot box, emptied: votes per party; spoiled ballots and hire cards when in play."""
-
-    error_label = "Ballots"
 
     def __init__(
         self,
@@ -687,10 +679,6 @@ class PlayerForm(TableSectionForm):
                 open_when=extras,
             ),
         )
-
-    @property
-    def error_label(self) -> str:  # type: ignore[override]
-        return self.seat.corporation.name
 
     def clean_loans(self) -> list[int]:
         text = self.cleaned_data.get("loans") or ""

@@ -119,6 +119,11 @@ def test_a_three_player_game_scored_on_a_phone(live_server, phone_page, screensh
     assert page.evaluate(SCROLL_WIDTH) <= PHONE_WIDTH
     page.screenshot(path=screenshot_path("result-phone.png"), full_page=True)
 
+    page.goto(live_server.url + reverse("scoring:home"))
+    assert page.get_by_text(f"Purple corporation {winner.total}").is_visible()
+    assert page.evaluate(SCROLL_WIDTH) <= PHONE_WIDTH
+    page.screenshot(path=screenshot_path("home-phone.png"), full_page=True)
+
 
 def test_five_players_and_every_rule_fit_a_phone(live_server, phone_page, screenshot_path):
     page = phone_page
