@@ -54,15 +54,21 @@ class SectionNoteForm(forms.ModelForm):
 class ManualUnlockForm(forms.Form):
     """The group unlocks a section by its own decision, after a game already played."""
 
-    after_game = forms.TypedChoiceField(coerce=int, label="Unlocked after game")
+    after_game = forms.TypedChoiceField(
+        coerce=int,
+        label="Unlocked after game",
+        widget=forms.Select(attrs={"aria-label": "Unlocked after game"}),
+    )
 
     def __init__(self, *args, games: Sequence[int], **kwargs) -> None:
         super().__init__(*args, **kwargs)
         field = self.fields["after_game"]
-        field.choices = [(n, f"Game {n}" if n else "Before the first game") for n in games]
+        field.choices = [(n, f"after game {n}" if n else "before the first game") for n in games]
         if games:
             field.initial = games[-1]
         self.helper = _helper()
+        # The button beside it says what it does ("Unlock #19 [after game 5]").
+        self.helper.form_show_labels = False
 
 
 class RevealForm(forms.Form):

@@ -212,6 +212,14 @@ TRADE_CARDS = {
     "wotherbys": "Wotherby's Auction House (the project deck, shuffled, face down)",
 }
 
+# The switch that put each card in the row (the sheet marks what the last game added).
+TRADE_CARD_SWITCHES = {
+    "neds": "neds",
+    "white_star": "white_star",
+    "wotherbys": "wotherbys",
+    "bank_of_yurushi_loans": "loans",
+}
+
 # Setting up the Employment Row; the first three are the ones with a union side.
 HIRE_CARDS = (
     ("Yurushi Employment Center", "general workers", True),

@@ -39,7 +39,13 @@ from unlocks.models import (
     SectionNote,
     SectionReveal,
 )
-from unlocks.sections import SECTION_NUMBERS, Section, sections, sections_by_number
+from unlocks.sections import (
+    SECTION_NUMBERS,
+    Section,
+    sections,
+    sections_by_number,
+    switches_on,
+)
 
 MANUAL_KIND = "manual"  # the trigger kind the group decides (#19, #30)
 ELECTION_TOKEN_ANARCHY = "celestial_rebellion"
@@ -216,10 +222,17 @@ def _sections_context(
     campaign: Campaign,
     *,
     forms: Mapping[int, Any] | None = None,
+    expanded: int | None = None,
 ) -> dict[str, Any]:
     """The sections page: unlocked (newest first, with checklists) and locked (number and
-    trigger only). `forms` carries a submitted form back to its section with its errors."""
+    trigger only). `forms` carries a submitted form back to its section with its errors.
+
+    The last game's unlocks are shown open; earlier ones folded, except `expanded` (the
+    section just saved) and the one the address asks for (`?open=7`)."""
     forms = forms or {}
+    if expanded is None:
+        asked = request.GET.get("open", "")
+        expanded = int(asked) if asked.isdigit() else None
     state = campaign.state or {}
     unlocked = _unlocked(campaign)
     reasons = state.get("unlock_reasons", {})
@@ -267,6 +280,10 @@ def _sections_context(
             )
         )
     latest_game = max(unlocked.values(), default=None)
+    for row in unlocked_rows:
+        row["expanded"] = (
+            row["game"] == latest_game or row["number"] == expanded or row["number"] in forms
+        )
     return _page(
         campaign,
         "sections",
@@ -294,7 +311,7 @@ def section_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse
     section = _get_section(number)
     unlocked = _unlocked(campaign)
     if number in unlocked:
-        context = _sections_context(request, campaign)
+        context = _sections_context(request, campaign, expanded=number)
         row = next(r for r in context["unlocked"] if r["number"] == number)
         return render(request, "unlocks/section.html", {**context, "section": row})
     state = campaign.state or {}
@@ -317,7 +334,7 @@ def section_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse
 
 def _redirect_to_section(campaign: Campaign, number: int) -> HttpResponse:
     url = reverse("unlocks:sections", kwargs={"slug": campaign.slug})
-    return redirect(f"{url}#section-{number}")
+    return redirect(f"{url}?open={number}#section-{number}")
 
 
 @require_POST
@@ -342,7 +359,7 @@ def section_components(request: HttpRequest, slug: str, number: int) -> HttpResp
             return _redirect_to_section(campaign, number)
         form = None
     context = _sections_context(
-        request, campaign, forms={number: {"checklist": form}} if form else None
+        request, campaign, forms={number: {"checklist": form}} if form else None, expanded=number
     )
     row = next(r for r in context["unlocked"] if r["number"] == number)
     if request.htmx:
@@ -369,7 +386,9 @@ def section_note(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             messages.success(request, f"Note on #{number} saved.")
             return _redirect_to_section(campaign, number)
         form = None
-    context = _sections_context(request, campaign, forms={number: {"note": form}} if form else None)
+    context = _sections_context(
+        request, campaign, forms={number: {"note": form}} if form else None, expanded=number
+    )
     row = next(r for r in context["unlocked"] if r["number"] == number)
     if request.htmx:
         return render(request, "unlocks/sections.html#section-card", {**context, "row": row})
@@ -513,10 +532,19 @@ def _corporation_rows(campaign: Campaign, next_game: Mapping[str, Any]) -> list[
 
 @require_GET
 def setup_sheet(request: HttpRequest, slug: str) -> HttpResponse:
-    """Everything the campaign changes for the next game (RULES-NOTES §9), on one page."""
+    """Everything the campaign changes for the next game (RULES-NOTES §9), on one page.
+
+    What the last game's unlocks changed is marked new: the table sets it up for the first time.
+    """
     campaign = _get_campaign(request, slug)
     state = campaign.state or {}
     next_game = state.get("next_game") or {}
+    games_played = state.get("games_played", 0)
+    new = switches_on(
+        entry["section"]
+        for entry in state.get("unlocked_sections", [])
+        if games_played and entry["game"] == games_played
+    )
     corporations = _corporation_rows(campaign, next_game)
     names = {c["key"]: c["name"] for c in corporations}
     parties = dict(Party.objects.values_list("key", "name"))
@@ -546,9 +574,20 @@ def setup_sheet(request: HttpRequest, slug: str) -> HttpResponse:
         "setup",
         next_game=next_game,
         corporations=corporations,
-        zones=[(z, hubs.get(z, "")) for z in next_game.get("zones_in_play", [])],
-        trade_row=[rulebook.TRADE_CARDS.get(k, k) for k in next_game.get("trade_row", [])],
-        political_row=[parties.get(k, k) for k in next_game.get("political_row", [])],
+        zones=[
+            {"number": z, "hub": hubs.get(z, ""), "new": f"zone_{z}" in new}
+            for z in next_game.get("zones_in_play", [])
+        ],
+        trade_row=[
+            {
+                "name": rulebook.TRADE_CARDS.get(k, k),
+                "new": rulebook.TRADE_CARD_SWITCHES.get(k) in new,
+            }
+            for k in next_game.get("trade_row", [])
+        ],
+        political_row=[
+            {"name": parties.get(k, k), "new": k in new} for k in next_game.get("political_row", [])
+        ],
         incumbent=parties.get(incumbent, incumbent),
         anarchy_side=incumbent == ELECTION_TOKEN_ANARCHY,
         hire_cards=rulebook.HIRE_CARDS,
@@ -559,6 +598,7 @@ def setup_sheet(request: HttpRequest, slug: str) -> HttpResponse:
         last_game=games[-1]["number"] if games else None,
         keep_both=keep_both,
         mining_by_players=sorted((int(n), t) for n, t in by_players.items()),
+        new=new,
     )
     return render(request, "unlocks/setup.html", context)
 

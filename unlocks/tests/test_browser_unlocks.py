@@ -1,0 +1,179 @@
+"""Game 4 at the table, in a real Chromium on a phone: the checklist announces #7, #8 and #9,
+the sections page ticks their components, and the next game's setup sheet has zone 5 and the
+player powers. Screenshots (phone and desktop) of the sections page and the setup sheet."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.management import call_command
+
+from campaign import campaign_io
+from campaign.tests.factory import leader_table, make_campaign
+from unlocks.models import ComponentTick
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PHONE_WIDTH = 390
+TAP_TARGET = 43.5  # 44 CSS px, less sub-pixel rounding
+TAP_TARGETS = "main .btn, main .form-control, main .form-select, main .form-check"
+
+
+@pytest.fixture
+def three_games():
+    """Games 1-3 played (purple wins each); game 4 is next."""
+    call_command("load_catalogue", verbosity=0)
+    data = make_campaign(
+        corporations=("purple", "yellow"), tables=[leader_table("purple", "yellow")] * 3
+    )
+    data["name"] = "Thursday group"
+    return campaign_io.import_campaign(data)
+
+
+def fits_the_phone(page) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE_WIDTH, f"{page.url} scrolls sideways: {width}px"
+    small = page.evaluate(
+        """([selector, minimum]) => [...document.querySelectorAll(selector)]
+            .filter(e => e.offsetParent !== null && e.type !== 'hidden')
+            .map(e => [e.textContent.trim().slice(0, 40) || e.name,
+                       e.getBoundingClientRect().height])
+            .filter(([, h]) => h < minimum)""",
+        [TAP_TARGETS, TAP_TARGET],
+    )
+    assert small == [], f"{page.url}: tap targets under 44px: {small}"
+
+
+def score_game_4(page) -> None:
+    """The scoring wizard: purple (seat 1) wins game 4 clearly, then the checklist."""
+    page.fill('[name="hubs-hensler_workers"]', "3")
+    page.fill('[name="hubs-ufss_workers"]', "3")
+    page.fill('[name="hubs-zone1_workers"]', "3")
+    page.fill('[name="ballots-united_federalists"]', "2")
+    page.fill('[name="p1-credits"]', "12")
+    page.fill('[name="p1-megastructure_tokens"]', "3")
+    page.fill('[name="p1-outposts_1"]', "3")
+    page.fill('[name="p2-credits"]', "2")
+    page.fill('[name="p2-outposts_2"]', "1")
+    page.get_by_role("button", name="Score and save").click()
+    page.wait_for_url("**/games/4/checklist/")
+
+
+def test_game_4_unlocks_7_8_9_ticked_on_the_sections_page_and_set_up_for_game_5(
+    live_server, three_games, phone_page, desktop_page, screenshot_path
+):
+    campaign = three_games
+    base = f"{live_server.url}/campaigns/{campaign.slug}"
+    page = phone_page
+
+    # Finish game 4: the checklist announces the three sections, titles and all.
+    page.goto(f"{base}/games/new/")
+    page.wait_for_selector('[name="p2-credits"]')
+    score_game_4(page)
+    events = page.locator("#step-events")
+    for announced in ("#7 Variable Player Powers", "#8 Zone 5", "#9 Type II Megastructures"):
+        assert announced in " ".join(events.inner_text().split())
+
+    # #7: each corporation picks its power on the checklist, the winner first.
+    page.select_option('[name="power-purple-power"]', "extra-credits")
+    page.locator('form[action$="/power/purple/"] button').click()
+    page.wait_for_selector('[name="power-yellow-power"]')
+    page.select_option('[name="power-yellow-power"]', "extra-ip")
+    page.locator('form[action$="/power/yellow/"] button').click()
+    page.wait_for_load_state()
+
+    # The sections page: the new sections first, announced, each with its checklist.
+    events = page.locator("#step-events")
+    events.get_by_role("link", name="Open the sections").click()
+    page.wait_for_url("**/sections/")
+    banner = " ".join(page.locator("#just-unlocked").inner_text().split())
+    assert "Unlocked after game 4: #7 Variable Player Powers, #8 Zone 5, #9 Type II" in banner
+    assert page.locator("[data-unlocked]").first.get_attribute("data-unlocked") == "7"
+    fits_the_phone(page)
+
+    # Tick #8's components: each tap saves at once (htmx) and the card counts them.
+    eight = page.locator("#section-8")
+    assert "0 of 3 done" in eight.inner_text()
+    for label in ("Open envelope 6", "Check the #8 rule box on page 12"):
+        page.locator("#section-8").get_by_label(label).check()
+        page.wait_for_timeout(50)
+    page.wait_for_function(
+        "() => document.querySelector('#section-8').innerText.includes('2 of 3 done')"
+    )
+    page.locator("#section-8").get_by_label("Hand out the new campaign tracker cards").check()
+    page.wait_for_function(
+        "() => document.querySelector('#section-8').innerText.includes('3 of 3 done')"
+    )
+    assert set(
+        ComponentTick.objects.filter(campaign=campaign, section=8).values_list("item", flat=True)
+    ) == {"envelope-6", "rule-box-p12-the-6-zones-of-the-solar-system", "step-new_tracker_cards"}
+    # A reload shows them ticked (stored, not just on screen).
+    page.reload()
+    assert page.locator("#section-8").get_by_label("Open envelope 6").is_checked()
+    page.screenshot(path=screenshot_path("unlocks-sections-phone.png"), full_page=True)
+
+    # Locked sections show number and trigger only.
+    ten = " ".join(page.locator("#section-10").inner_text().split())
+    assert ten.startswith("#10 locked When you have built the sky hooks around zone 5")
+    assert "Zone 6" not in ten
+
+    # The setup sheet for game 5: zone 5 in play, the powers held, the Type II choice.
+    page.locator("nav[aria-label=Campaign]").get_by_role("link", name="Next game setup").click()
+    page.wait_for_url("**/setup/")
+    sheet = " ".join(page.locator("main").inner_text().split())
+    assert "Setup for game 5" in sheet
+    assert "Zones in play: 1, 2, 3, 4, 5" in sheet
+    assert "Start each game with three additional credits" in sheet
+    assert "You get an additional 2 end game influence points" in sheet
+    assert "Purple corporation (winner of the last game) chooses one of:" in sheet
+    fits_the_phone(page)
+    page.screenshot(path=screenshot_path("unlocks-setup-phone.png"), full_page=True)
+
+    desktop_page.goto(f"{base}/sections/")
+    desktop_page.screenshot(path=screenshot_path("unlocks-sections-desktop.png"), full_page=True)
+    desktop_page.goto(f"{base}/setup/")
+    desktop_page.screenshot(path=screenshot_path("unlocks-setup-desktop.png"), full_page=True)
+    desktop_page.emulate_media(media="print")
+    desktop_page.screenshot(path=screenshot_path("unlocks-setup-print.png"), full_page=True)
+    desktop_page.pdf(path=screenshot_path("unlocks-setup.pdf"), format="A4")
+
+
+def test_the_pages_fit_the_phone_and_work_without_javascript(
+    live_server, three_games, browser, screenshot_path
+):
+    campaign = three_games
+    base = f"{live_server.url}/campaigns/{campaign.slug}"
+    context = browser.new_context(
+        java_script_enabled=False,
+        viewport={"width": PHONE_WIDTH, "height": 844},
+        has_touch=True,
+        is_mobile=True,
+    )
+    page = context.new_page()
+    try:
+        for path in ("sections/", "next/", "setup/", "rules/", "sections/19/"):
+            page.goto(f"{base}/{path}")
+            fits_the_phone(page)
+            name = path.strip("/").replace("/", "-")
+            page.screenshot(path=screenshot_path(f"unlocks-nojs-{name}-phone.png"), full_page=True)
+
+        # Ticking without JavaScript: a real form post, then back to the section.
+        page.goto(f"{base}/sections/")
+        page.locator("#section-5").wait_for()
+        page.locator("#section-6").get_by_label("Add the political influence cards").check()
+        page.locator("#section-6").get_by_role("button", name="Save the checklist").click()
+        page.wait_for_url("**/sections/?open=6#section-6")
+        assert page.locator("#section-6").get_by_label("Add the political influence").is_checked()
+        assert "1 of 3 done" in page.locator("#section-6").inner_text()
+
+        # A reveal asks first, then shows the title to this person only.
+        page.goto(f"{base}/sections/")
+        page.locator("#section-16").get_by_role("link", name="Reveal #16 to me…").click()
+        assert "Are you sure?" in page.locator("main").inner_text()
+        assert "Wage Squeeze" not in page.content()
+        fits_the_phone(page)
+        page.screenshot(path=screenshot_path("unlocks-reveal-phone.png"), full_page=True)
+        page.get_by_role("button", name="Yes, show me #16").click()
+        page.wait_for_url("**/sections/16/")
+        assert "#16 Wage Squeeze" in " ".join(page.locator("main").inner_text().split())
+    finally:
+        context.close()
