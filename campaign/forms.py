@@ -13,7 +13,7 @@ import re
 from typing import Any
 
 from crispy_forms.helper import FormHelper
-from crispy_forms.layout import HTML, Layout
+from crispy_forms.layout import HTML, Column, Layout, Row
 from django import forms
 from django.core.exceptions import ValidationError
 
@@ -66,14 +66,29 @@ class CorporationForm(forms.Form):
     colour = forms.ChoiceField(label="Colour")
     player = forms.CharField(max_length=60, required=False, label="Player")
     name = forms.CharField(
-        max_length=60, required=False, label="Corporation name", help_text="Optional."
+        max_length=60,
+        required=False,
+        label="Corporation name",
+        widget=forms.TextInput(attrs={"placeholder": "optional"}),
     )
-    ai = forms.BooleanField(required=False, label="AI player (minister cards)")
+    ai = forms.BooleanField(required=False, label="AI player")
 
     def __init__(self, *args, colours: list[tuple[str, str]], **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["colour"].choices = colours
+        self.fields["colour"].choices = [
+            (key, name.removesuffix(" corporation")) for key, name in colours
+        ]
         self.helper = _helper()
+        self.helper.layout = Layout(
+            Row(
+                Column("colour", css_class="col-5"),
+                Column("player", css_class="col-7"),
+            ),
+            Row(
+                Column("name", css_class="col-7"),
+                Column("ai", css_class="col-5 pt-sm-4"),
+            ),
+        )
 
     def clean(self) -> dict:
         data = super().clean()

@@ -327,6 +327,12 @@ def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
         last_scores=_score_rows(last_game.result, corps) if last_game else [],
         next_game=next_game,
         parties=_party_names(),
+        opening_after=(campaign.opening or {}).get("after_game"),
+        credits_by_corporation=[
+            (corps.get(key), credits)
+            for key, credits in next_game.get("starting_credits_by_corporation", {}).items()
+            if credits != next_game.get("starting_credits")
+        ],
         megastructure_options=[
             (key, megastructures.get(key, key))
             for key in next_game.get("megastructure_options", [])
@@ -343,7 +349,7 @@ def game_log(request: HttpRequest, slug: str) -> HttpResponse:
     campaign = _get_campaign(request, slug)
     context = _page(request, campaign, "games")
     corps = context["corps"]
-    games = campaign.games.defer("table", "notes")
+    games = campaign.games.defer("table")
     context.update(
         games=[
             {"game": game, "scores": _score_rows(game.result, corps), "result": game.result}
@@ -1016,9 +1022,15 @@ def cities(request: HttpRequest, slug: str) -> HttpResponse:
     context = _page(request, campaign, "cities")
     zones = dict(Location.objects.values_list("name", "zone_id"))
     corps = context["corps"]
+    opening_after = (campaign.opening or {}).get("after_game", 0)
     rows = sorted(
         (
-            {**city, "zone": zones.get(city["location"]), "corp": corps.get(city["corporation"])}
+            {
+                **city,
+                "zone": zones.get(city["location"]),
+                "corp": corps.get(city["corporation"]),
+                "before_the_app": city["game"] <= opening_after,
+            }
             for city in context["state"].get("cities", [])
         ),
         key=lambda c: (c["zone"] or 99, c["location"], c["game"]),

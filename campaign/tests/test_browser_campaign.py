@@ -173,7 +173,11 @@ def test_a_long_campaign_reads_well_on_a_phone(
         desktop_page.goto(f"{live_server.url}/campaigns/{campaign.slug}/{paths[name]}")
         shot = screenshot_path(f"demo-{name}-desktop.png")
         desktop_page.screenshot(path=shot, full_page=True)
-    for path in ("/campaigns/new/", "/campaigns/new/mid-campaign/", "/campaigns/"):
+    for name, path in (
+        ("new", "/campaigns/new/"),
+        ("midway", "/campaigns/new/mid-campaign/"),
+        ("list", "/campaigns/"),
+    ):
         phone_page.goto(f"{live_server.url}{path}")
         fits_the_phone(phone_page)
-    phone_page.screenshot(path=screenshot_path("campaign-list-phone.png"), full_page=True)
+        phone_page.screenshot(path=screenshot_path(f"campaign-{name}-phone.png"), full_page=True)
