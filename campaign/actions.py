@@ -13,6 +13,7 @@ Views, commands and the import call these; nothing else writes a game or the cac
 from __future__ import annotations
 
 import datetime
+import enum
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -41,6 +42,15 @@ from campaign.replay import CampaignError, Catalogue, replay
 # Renumbering passes every moved game through numbers no game uses, because the unique
 # (campaign, number) constraint is checked row by row on SQLite and PostgreSQL.
 _RENUMBER_OFFSET = 10000
+
+
+class Keep(enum.Enum):
+    """`save_game`'s default for a fact not given: the game keeps what it has."""
+
+    KEEP = "keep"
+
+
+KEEP = Keep.KEEP
 
 
 class StaleGameError(Exception):
@@ -192,21 +202,24 @@ def save_game(
     table: Mapping[str, Any],
     played_on: datetime.date,
     megastructure: str,
-    megastructure_zone: int | None = None,
+    megastructure_zone: int | None | Keep = KEEP,
     number: int | None = None,
-    neds_sold_out: bool = False,
-    census_completed: bool = False,
-    megastructure_repairs_completed: bool = False,
-    city_location: str = "",
-    city_name: str = "",
-    debt_marks: Iterable[Mapping[str, Any]] = (),
-    notes: str = "",
+    neds_sold_out: bool | Keep = KEEP,
+    census_completed: bool | Keep = KEEP,
+    megastructure_repairs_completed: bool | Keep = KEEP,
+    city_location: str | Keep = KEEP,
+    city_name: str | Keep = KEEP,
+    debt_marks: Iterable[Mapping[str, Any]] | Keep = KEEP,
+    notes: str | Keep = KEEP,
     game: Game | None = None,
     expected_version: int | None = None,
     user=None,
 ) -> Game:
     """Add a game to the log (`game=None`) or edit one (`game=` it), then rebuild.
 
+    `table`, `played_on` and `megastructure` are always given. The other facts, left out,
+    keep what the game has (a new game: none, false, empty), so a form that does not show the
+    city or a Type III game's stated zone does not erase them.
     Adding: `number=None` appends after the last game (game `after_game + 1` first when the
     campaign opened from a snapshot); a `number` already taken inserts the game there and
     moves that game and every later one up by one.
@@ -215,21 +228,23 @@ def save_game(
     changes. A `number` other than the game's own moves it, as `move_game` does.
     Preconditions: `table` is the campaign shape of CONTRACTS.md §1 (the derived keys left
     out); `megastructure` a catalogue key; `megastructure_zone` only for a megastructure the
-    catalogue places nowhere. Anything the replay refuses raises `CampaignError`.
+    catalogue places nowhere; a city needs both its location and its name. Anything the
+    replay refuses raises `CampaignError`.
     """
-    fields = {
-        "table": dict(table),
-        "played_on": played_on,
-        "megastructure": megastructure,
+    given = {
         "megastructure_zone": megastructure_zone,
         "neds_sold_out": neds_sold_out,
         "census_completed": census_completed,
         "megastructure_repairs_completed": megastructure_repairs_completed,
-        "city_location": city_location if city_name else "",
-        "city_name": city_name if city_location else "",
-        "debt_marks": [dict(mark) for mark in debt_marks],
+        "city_location": city_location,
+        "city_name": city_name,
+        "debt_marks": debt_marks,
         "notes": notes,
     }
+    facts = {name: value for name, value in given.items() if value is not KEEP}
+    if "debt_marks" in facts:
+        facts["debt_marks"] = [dict(mark) for mark in facts["debt_marks"]]
+    fields = {"table": dict(table), "played_on": played_on, "megastructure": megastructure}
     _lock_campaign(campaign)
     if game is None:
         first = _first_number(campaign)
@@ -238,9 +253,9 @@ def save_game(
             number = last + 1
         _check_number(campaign, number)
         _shift(campaign, first=number, last=last, by=1)
-        game = Game.objects.create(
-            campaign=campaign, number=number, created_by=user, updated_by=user, **fields
-        )
+        game = Game(campaign=campaign, number=number, created_by=user, updated_by=user)
+        _set_facts(game, fields | facts)
+        game.save(force_insert=True)
         _record(campaign, ChangeKind.GAME_ADDED, user, game.number)
     else:
         game = Game.objects.select_for_update().get(pk=game.pk)
@@ -249,8 +264,7 @@ def save_game(
         game.campaign = campaign
         if expected_version is not None and expected_version != game.version:
             raise StaleGameError(game, expected_version)
-        for name, value in fields.items():
-            setattr(game, name, value)
+        _set_facts(game, fields | facts)
         game.version = F("version") + 1
         game.updated_by = user
         game.save()
@@ -363,6 +377,14 @@ def set_power(corporation: Corporation, power: str, *, user=None) -> Corporation
 
 
 # --- helpers -------------------------------------------------------------------------------
+
+
+def _set_facts(game: Game, facts: Mapping[str, Any]) -> None:
+    for name, value in facts.items():
+        setattr(game, name, value)
+    # A named city is a location card and a name; half of one is no city.
+    if not (game.city_location and game.city_name):
+        game.city_location = game.city_name = ""
 
 
 def _record(

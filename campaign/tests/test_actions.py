@@ -280,6 +280,37 @@ def test_an_edit_to_game_3_of_12_changes_a_later_award(demo):
     assert Game.objects.get(campaign=demo, number=12).result == demo.state["games"][11]["score"]
 
 
+def test_an_edit_keeps_the_facts_it_does_not_give(demo):
+    # Game 9: a Type III card with the zone the group stated, a note; game 8: a debt mark.
+    for number in (8, 9):
+        game = demo.games.get(number=number)
+        kept = (game.megastructure_zone, game.notes, game.debt_marks, game.city_name)
+        edited = actions.save_game(
+            demo,
+            game=game,
+            table=game.table,
+            played_on=game.played_on + datetime.timedelta(days=1),
+            megastructure=game.megastructure,
+        )
+        assert edited.version == 2
+        assert (
+            edited.megastructure_zone,
+            edited.notes,
+            edited.debt_marks,
+            edited.city_name,
+        ) == kept
+    assert demo.games.get(number=9).megastructure_zone == 1
+    assert demo.games.get(number=8).debt_marks == [{"corporation": "orange", "points": 2}]
+    # Given, they change; a city needs a location and a name.
+    game = demo.games.get(number=1)
+    edited = actions.save_game(
+        demo, **fields_of(game, notes="", city_name="", neds_sold_out=True), game=game
+    )
+    assert (edited.notes, edited.city_location, edited.city_name) == ("", "", "")
+    assert edited.neds_sold_out
+    assert_cache_is_the_replay(demo)
+
+
 def test_a_stale_edit_raises_with_the_current_game_and_changes_nothing(three_games, user):
     game = three_games.games.get(number=1)
     # Ali saves the game first...
