@@ -21,14 +21,6 @@ FIRST_UNTRANSCRIBED_SECTION = 20
 LAST_SECTION = 33
 
 
-class ComponentKind(models.TextChoices):
-    # The three section box icons (Unlockable Sections, "Section Box Icons").
-    ENVELOPE = "envelope", "Open envelope"
-    BOX = "box", "Open box"
-    RULE_BOX = "rule_box", "Check the rule box"
-    CARD = "card", "Add the card"
-
-
 class ComponentTick(models.Model):
     """One item of an unlocked section's checklist that the group has done."""
 
@@ -36,7 +28,8 @@ class ComponentTick(models.Model):
         "campaign.Campaign", on_delete=models.CASCADE, related_name="component_ticks"
     )
     section = models.PositiveSmallIntegerField()
-    # The checklist item's key as the sections data names it, e.g. "envelope-1", "rule-box-p12".
+    # The checklist item's key (`unlocks.views.checklist_items`): "envelope-1", "box-1",
+    # "rule-box-p12-the-6-zones-of-the-solar-system", "step-neds".
     item = models.CharField(max_length=60)
     ticked_at = models.DateTimeField(auto_now_add=True)
     ticked_by = models.ForeignKey(

@@ -12,7 +12,7 @@ import re
 
 import pytest
 from django.core.management import call_command
-from django.db import connection
+from django.db import IntegrityError, connection, transaction
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -25,7 +25,7 @@ from campaign.tests.factory import (
     make_campaign,
     make_table,
 )
-from unlocks.models import ComponentTick, SectionNote
+from unlocks.models import ComponentTick, SectionNote, SectionReveal
 
 pytestmark = pytest.mark.django_db
 
@@ -626,3 +626,26 @@ def test_get_never_writes(client, five):
         client.get(url("unlocks:section", five, number))
         client.get(url("unlocks:section_reveal", five, number))
     assert (Campaign.objects.get(pk=five.pk).state, ComponentTick.objects.count()) == before
+
+
+# --- the models' rules -------------------------------------------------------------------
+
+
+def test_a_note_is_only_for_sections_20_to_33():
+    campaign = games(1)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        SectionNote.objects.create(campaign=campaign, section=19, title="Early")
+    note = SectionNote.objects.create(campaign=campaign, section=20, title="Red Planet")
+    assert str(note) == "#20 Red Planet"
+
+
+def test_a_reveal_needs_a_person_and_is_kept_once_per_session():
+    campaign = games(1)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        SectionReveal.objects.create(campaign=campaign, section=16, session_key="")
+    SectionReveal.objects.create(campaign=campaign, section=16, session_key="abcdef123")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        SectionReveal.objects.create(campaign=campaign, section=16, session_key="abcdef123")
+    assert str(SectionReveal.objects.get()) == "#16 revealed to session abcdef…"
+    tick = ComponentTick.objects.create(campaign=campaign, section=1, item="envelope-1")
+    assert str(tick).startswith("#1 envelope-1 ticked")
