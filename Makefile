@@ -51,6 +51,7 @@ test-sqlite: setup chromium
 # The PostgreSQL leg: the same suite against a real server. Without one it says so loudly;
 # under CI (CI=true) a missing server fails the run.
 test-postgres: setup chromium
+	@if [ "$$CI" = "true" ]; then scripts/ensure_postgres.sh || true; fi
 	@if $(PY) scripts/pg_ready.py "$(PG_URL)"; then \
 	  DATABASE_URL="$(PG_URL)" $(VENV)/bin/pytest $(PYTEST_ARGS); \
 	else \
