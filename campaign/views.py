@@ -50,6 +50,7 @@ DEBT_BOXES_SWITCH = "new_tracker_cards"
 MAX_CHANGES_SHOWN = 12
 # Section #7 Variable Player Powers: each corporation picks one, the game's winner first.
 POWERS_SECTION = 7
+POWERS_SWITCH = "player_powers"
 
 MIN_CORPORATIONS = 2
 # Election counters that drive events (RULES-NOTES §2): #13, #25, #26.
@@ -980,7 +981,14 @@ def trackers(request: HttpRequest, slug: str) -> HttpResponse:
                 "power": powers.get(corp.power, corp.power),
             }
         )
-    context.update(cards=cards)
+    # The debt boxes and the power sticker come with later sections (#8, #7): before they
+    # unlock, the cards show neither, so nothing hints at what those sections hold.
+    switches = (state.get("next_game") or {}).get("switches", [])
+    context.update(
+        cards=cards,
+        debt_boxes=DEBT_BOXES_SWITCH in switches,
+        powers_in_play=POWERS_SWITCH in switches,
+    )
     return render(request, "campaign/trackers.html", context)
 
 

@@ -498,3 +498,9 @@ def test_a_mid_way_row_without_a_corporation_is_refused(client):
     response = client.post(reverse("campaign:create_midway"), midway_data(tracker_4_bases="3"))
     assert "There is no corporation 4 on this page." in response.content.decode()
     assert Campaign.objects.count() == 0
+
+
+def test_tracker_cards_hide_the_debt_boxes_and_power_before_they_unlock(client, fresh):
+    page = client.get(reverse("campaign:trackers", args=[fresh.slug])).content.decode()
+    assert "Bank of Yurushi" not in page
+    assert "Player power" not in page
