@@ -308,14 +308,6 @@ def test_the_dashboard_shows_standings_awards_last_game_and_next_game(client):
     assert standings[0]["corporation"] == "purple"
 
 
-def test_the_dashboard_says_when_the_campaign_is_over(client, sixty):
-    page = client.get(reverse("campaign:dashboard", args=[sixty.slug])).content.decode()
-    if sixty.state["campaign_over"]:
-        assert "The campaign is over" in page
-    else:
-        assert "Next: game" in page
-
-
 # Game log -------------------------------------------------------------------------------------
 
 
@@ -504,3 +496,22 @@ def test_tracker_cards_hide_the_debt_boxes_and_power_before_they_unlock(client, 
     page = client.get(reverse("campaign:trackers", args=[fresh.slug])).content.decode()
     assert "Bank of Yurushi" not in page
     assert "Player power" not in page
+
+
+def test_the_dashboard_names_the_winner_when_the_campaign_is_over(client):
+    from scoring.models import Megastructure, MegastructureType
+
+    Megastructure.objects.create(key="ark", name="The Ark", type=MegastructureType.TYPE_VI)
+    data = make_campaign(14, corporations=3)
+    data["games"][13]["megastructure"] = "ark"
+    campaign = campaign_io.import_campaign(data)
+    assert campaign.state["campaign_over"]
+
+    page = client.get(reverse("campaign:dashboard", args=[campaign.slug])).content.decode()
+
+    winner = Corporation.objects.get(campaign=campaign, key=campaign.state["winner"])
+    assert "The campaign is over" in page
+    assert f"{winner.name}</span> wins the campaign." in page
+    assert reverse("campaign:game_add", args=[campaign.slug]) not in page
+    response = client.get(reverse("campaign:game_add", args=[campaign.slug]))
+    assert response.status_code == 302
