@@ -7,4 +7,6 @@ urlpatterns = [
     path("catalogue/", include("scoring.catalogue_urls")),
     path("campaigns/", include("campaign.urls")),
     path("campaigns/", include("unlocks.urls")),
+    path("campaigns/", include("campaign.picture_urls")),
+    path("campaigns/", include("campaign.history_urls")),
 ]
