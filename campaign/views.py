@@ -161,7 +161,7 @@ def campaign_create(request: HttpRequest) -> HttpResponse:
                     user=_user(request),
                 )
             except CampaignError as error:
-                form.add_error(None, error.message)
+                form.add_error(None, _error_sentence(error))
             else:
                 messages.success(request, f"Campaign “{campaign.name}” created.")
                 return redirect("campaign:dashboard", slug=campaign.slug)
@@ -223,7 +223,7 @@ def campaign_create_midway(request: HttpRequest) -> HttpResponse:
                         user=_user(request),
                     )
                 except CampaignError as error:
-                    opening_form.add_error(None, error.message)
+                    opening_form.add_error(None, _error_sentence(error))
                 else:
                     messages.success(request, f"Campaign “{campaign.name}” created.")
                     return redirect("campaign:dashboard", slug=campaign.slug)
@@ -686,7 +686,7 @@ def game_delete(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         try:
             actions.delete_game(game, user=_user(request))
         except CampaignError as exc:
-            error = exc.message
+            error = _error_sentence(exc)
         else:
             messages.success(request, f"Game {number} deleted; the campaign was replayed.")
             return redirect("campaign:games", slug=campaign.slug)
@@ -880,7 +880,7 @@ def checklist_city(request: HttpRequest, slug: str, number: int) -> HttpResponse
                 game, form.cleaned_data["location"], form.cleaned_data["name"], user=_user(request)
             )
         except CampaignError as error:
-            form.add_error(None, error.message)
+            form.add_error(None, _error_sentence(error))
         else:
             messages.success(request, f"{form.cleaned_data['name']} named.")
             return redirect("campaign:checklist", slug=campaign.slug, number=number)
@@ -905,7 +905,7 @@ def checklist_power(request: HttpRequest, slug: str, number: int, key: str) -> H
         try:
             actions.set_power(corporation, form.cleaned_data["power"], user=_user(request))
         except CampaignError as error:
-            form.add_error(None, error.message)
+            form.add_error(None, _error_sentence(error))
         else:
             messages.success(request, f"{corporation.name} took its power.")
             return redirect("campaign:checklist", slug=campaign.slug, number=number)

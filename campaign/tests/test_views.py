@@ -359,8 +359,10 @@ def test_a_delete_the_replay_refuses_changes_nothing_and_says_why(client):
 
     response = client.post(reverse("campaign:game_delete", args=[campaign.slug, 1]))
 
+    page = response.content.decode()
     assert response.status_code == 400
-    assert "alert-danger" in response.content.decode()
+    assert "alert-danger" in page
+    assert "(games[0].table" in page  # the sentence names the game that no longer fits
     assert snapshot() == before
 
 
