@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.conf import settings
 from django.core.management import call_command
 from django.db import IntegrityError, connection, transaction
 from django.test import Client
@@ -523,7 +524,9 @@ def test_two_players_put_one_mining_token_per_location(client):
 
 def test_the_sheet_prints_on_one_a4_page(client, fresh):
     html = page(client, "unlocks:setup", fresh)
-    assert "@page { size: A4" in html
+    assert "css/unlocks.css" in html
+    stylesheet = (settings.BASE_DIR / "static" / "css" / "unlocks.css").read_text()
+    assert "@page { size: A4" in stylesheet
     assert 'class="btn btn-outline-secondary no-print"' in html
 
 
