@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 MANAGE := $(PY) manage.py
 PG_URL ?= postgres://postgres@127.0.0.1:5432/postgres
-PYTEST_ARGS ?=
+PYTEST_ARGS ?= -n 2
 
 .PHONY: run serve test test-sqlite test-postgres lint format migrations-check setup chromium bench demo clean
 
