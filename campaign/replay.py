@@ -415,9 +415,9 @@ class _Replay:
     def check_table_agrees(
         self, game: GameEntry, rules: Rules, switches: frozenset[str]
     ) -> int | None:
-        """Refuse a table that states rules or an incumbent the campaign contradicts.
+        """Refuse a table that states rules, an incumbent or a zone the campaign contradicts.
 
-        Returns the megastructure zone the game states (its own key or its table's), if any.
+        Returns the game's megastructure zone (`megastructure_zone`), checked against the table's.
         """
         path = f"games[{game.index}].table"
         table = game.table
@@ -467,15 +467,35 @@ class _Replay:
                 f"{path}.incumbent_party",
                 f'must be "{self.incumbent}" in game {game.number} ({why})',
             )
-        zone = game.megastructure_zone
-        table_zone = table.get("megastructure_zone")
-        if table_zone is not None and zone is not None and table_zone != zone:
-            raise CampaignError(
-                f"{path}.megastructure_zone",
-                f"must agree with games[{game.index}].megastructure_zone, which is {zone}",
-            )
-        if zone is None and isinstance(table_zone, int) and not isinstance(table_zone, bool):
-            zone = table_zone
+        return self.megastructure_zone(game)
+
+    def megastructure_zone(self, game: GameEntry) -> int | None:
+        """The zone of the game's +5 presence bonus; a table that states one must agree.
+
+        CONTRACTS.md §2: the game's own `megastructure_zone` wins over its location's zone,
+        else the zone of the megastructure's location card. Only a megastructure the catalogue
+        places nowhere (and the game states no zone for) takes its table's zone.
+        """
+        path = f"games[{game.index}].table.megastructure_zone"
+        own = game.megastructure_zone
+        zone = own if own is not None else self.catalogue.zone_of(game.megastructure)
+        table_zone = game.table.get("megastructure_zone")
+        if not isinstance(table_zone, int) or isinstance(table_zone, bool):
+            # Absent or null; any other value is refused by the table's own check, at this path.
+            return zone
+        if zone is None:
+            return table_zone
+        if table_zone != zone:
+            if own is not None:
+                message = f"must agree with games[{game.index}].megastructure_zone, which is {own}"
+            else:
+                entry = self.catalogue.megastructures[game.megastructure]
+                message = (
+                    f"must be {zone}, the zone of {entry.location or 'the location'} where "
+                    f"{entry.name} is built, not {table_zone} (a game may state its own "
+                    "megastructure_zone instead)"
+                )
+            raise CampaignError(path, message)
         return zone
 
     def check_components(
@@ -524,11 +544,8 @@ class _Replay:
             )
         switches = self.switches()
         rules = self.rules(switches)
-        stated_zone = self.check_table_agrees(game, rules, switches)
-        # The megastructure's location fixes the +5 presence zone; a stated zone wins.
-        zone = (
-            stated_zone if stated_zone is not None else self.catalogue.zone_of(game.megastructure)
-        )
+        # The megastructure's location fixes the +5 presence zone; the game's own zone wins.
+        zone = self.check_table_agrees(game, rules, switches)
         options = self.megastructure_options(n)
         chooser = self.megastructure_chooser(n, options)
         try:

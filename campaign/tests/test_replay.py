@@ -331,10 +331,11 @@ def test_the_megastructure_location_sets_the_presence_bonus_zone():
     state = replay(campaign, CATALOGUE)
     assert [g["megastructure_zone"] for g in state["games"]] == [1, 3]  # Earth, Titan
 
+    # The game's own zone wins over the location's; a table may state the location's zone.
     campaign["games"][0]["megastructure_zone"] = 2
-    campaign["games"][1]["table"] = {**tables[1], "megastructure_zone": 2}
+    campaign["games"][1]["table"] = {**tables[1], "megastructure_zone": 3}
     state = replay(campaign, CATALOGUE)
-    assert [g["megastructure_zone"] for g in state["games"]] == [2, 2]
+    assert [g["megastructure_zone"] for g in state["games"]] == [2, 3]
 
 
 def test_the_presence_bonus_is_scored_in_the_stated_zone():
