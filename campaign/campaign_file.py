@@ -8,6 +8,8 @@ that states rules the campaign contradicts) is checked by the replay, which deri
 
 from __future__ import annotations
 
+import datetime
+import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -97,7 +99,26 @@ REPLAY_OUTPUT_KEYS = (
     "campaign_points",
     "warnings",
 )
-_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+# ASCII digits only (`\d` would take any script's) and nothing after: `fullmatch`, not `$`.
+_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+# A corporation's key appears in page addresses (its tracker card, its power).
+_CORPORATION_KEY = re.compile(r"[-a-zA-Z0-9_]+")
+
+# What the database holds (the `max_length` of `campaign/models.py`'s fields; a test keeps the
+# two equal). A value that would not fit is bad input named by its path, refused by the pure
+# `replay` as by the import, never a database error half-way through one.
+CAMPAIGN_NAME_MAX_LENGTH = 100  # Campaign.name
+CORPORATION_KEY_MAX_LENGTH = 30  # Corporation.key
+CORPORATION_NAME_MAX_LENGTH = 60  # Corporation.name
+PLAYER_NAME_MAX_LENGTH = 60  # Corporation.player
+CITY_LOCATION_MAX_LENGTH = 60  # Game.city_location
+CITY_NAME_MAX_LENGTH = 60  # Game.city_name
+MAX_GAME_NUMBER = 32767  # Game.number, a PositiveSmallIntegerField
+# The opening snapshot is stored as JSON as given, replay-output keys the replay ignores
+# included: deeper than this is no snapshot (a whole replay output nests 6 levels).
+MAX_OPENING_DEPTH = 32
+# Integers a database's JSON keeps exactly (SQLite's JSON functions stop at 64 bits).
+MAX_JSON_INTEGER = 2**63 - 1
 
 
 class CampaignError(ValueError):
@@ -252,14 +273,83 @@ def _bool(value: Any, path: str) -> bool:
     return value
 
 
-def _text(value: Any, path: str, *, required: bool = True) -> str:
+def _text(value: Any, path: str, *, required: bool = True, max_length: int | None = None) -> str:
     if value is None and not required:
         return ""
     if not isinstance(value, str):
         raise CampaignError(path, f"must be text, not {_describe(value)}")
     if required and not value.strip():
         raise CampaignError(path, "must not be empty")
+    _storable_text(value, path)
+    if max_length is not None and len(value) > max_length:
+        raise CampaignError(path, f"is {len(value)} characters long; at most {max_length}")
     return value
+
+
+def _storable_text(value: str, path: str) -> None:
+    """Text every database and every terminal takes: UTF-8 without the NUL character."""
+    if "\x00" in value:
+        # PostgreSQL's text and jsonb cannot hold U+0000.
+        raise CampaignError(path, "must not contain the NUL character (U+0000)")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as error:
+        # A lone surrogate ("\ud800" in JSON) is no character: not UTF-8, not storable.
+        code = ord(value[error.start])
+        raise CampaignError(
+            path, f"must be Unicode text, not a lone surrogate (U+{code:04X})"
+        ) from None
+
+
+def _date(value: str, path: str) -> str:
+    if not _DATE.fullmatch(value):
+        raise CampaignError(path, "must be a date written YYYY-MM-DD")
+    try:
+        datetime.date.fromisoformat(value)
+    except ValueError:
+        raise CampaignError(path, "is not a date on the calendar") from None
+    return value
+
+
+def _plain_json(value: Any, path: str, max_depth: int) -> None:
+    """Refuse what a database's JSON column cannot store and give back the same.
+
+    For parts of the file stored as given without being read (an opening's replay-output
+    keys): text as `_storable_text`, finite numbers, integers within 64 bits, at most
+    `max_depth` levels. Iterative, so no nesting can exhaust Python's stack.
+    """
+    stack: list[tuple[Any, str, int]] = [(value, path, 0)]
+    while stack:
+        item, where, depth = stack.pop()
+        if isinstance(item, Mapping) or isinstance(item, list | tuple):
+            if depth >= max_depth:
+                raise CampaignError(where, f"nests more than {max_depth} levels deep")
+            if isinstance(item, Mapping):
+                for key, inner in item.items():
+                    if not isinstance(key, str):
+                        raise CampaignError(where, f"has a key that is not text ({key!r})")
+                    _storable_text(key, f"{where}.{key}")
+                    stack.append((inner, f"{where}.{key}", depth + 1))
+            else:
+                stack.extend((inner, f"{where}[{i}]", depth + 1) for i, inner in enumerate(item))
+        elif isinstance(item, str):
+            _storable_text(item, where)
+        elif isinstance(item, bool) or item is None:
+            continue
+        elif isinstance(item, int):
+            if abs(item) > MAX_JSON_INTEGER:
+                raise CampaignError(where, f"must be a number between ±{MAX_JSON_INTEGER}")
+        elif isinstance(item, float):
+            if not math.isfinite(item):
+                raise CampaignError(where, f"must be a finite number, not {item}")
+        else:
+            raise CampaignError(where, f"must be JSON, not {type(item).__name__}")
+
+
+def _optional(top: Mapping, key: str, default: Any) -> Any:
+    """An optional key: absent or null means `default`; any other value is read as given."""
+    value = top.get(key)
+    return default if value is None else value
 
 
 def _required(data: Mapping, key: str, path: str, what: str) -> Any:
@@ -318,9 +408,13 @@ class _Reader:
             raise CampaignError("format", f'must be "{CAMPAIGN_FORMAT}"')
         if top.get("version") != CAMPAIGN_VERSION or isinstance(top.get("version"), bool):
             raise CampaignError("version", f"must be {CAMPAIGN_VERSION}, the only version")
-        name = _text(_required(top, "name", "", "the campaign's name"), "name")
+        name = _text(
+            _required(top, "name", "", "the campaign's name"),
+            "name",
+            max_length=CAMPAIGN_NAME_MAX_LENGTH,
+        )
 
-        settings = _mapping(top.get("settings") or {}, "settings", SETTINGS_KEYS)
+        settings = _mapping(_optional(top, "settings", {}), "settings", SETTINGS_KEYS)
         rounding = settings.get("second_place_rounding", "down")
         if rounding not in SECOND_PLACE_ROUNDINGS:
             raise CampaignError(
@@ -335,8 +429,8 @@ class _Reader:
         opening = self.read_opening(top.get("opening"))
         first = opening.after_game + 1 if opening else 1
         games = self.read_games(top.get("games", []), first)
-        manual = self.read_manual_unlocks(top.get("manual_unlocks") or [])
-        powers = self.read_powers(top.get("powers") or {})
+        manual = self.read_manual_unlocks(_optional(top, "manual_unlocks", []))
+        powers = self.read_powers(_optional(top, "powers", {}))
         return CampaignFile(
             name=name,
             second_place_rounding=rounding,
@@ -360,15 +454,32 @@ class _Reader:
         for i, item in enumerate(items):
             path = f"corporations[{i}]"
             entry = _mapping(item, path, CORPORATION_KEYS)
-            key = _text(_required(entry, "key", path, "a short key such as purple"), f"{path}.key")
+            key = _text(
+                _required(entry, "key", path, "a short key such as purple"),
+                f"{path}.key",
+                max_length=CORPORATION_KEY_MAX_LENGTH,
+            )
+            if not _CORPORATION_KEY.fullmatch(key):
+                raise CampaignError(
+                    f"{path}.key", "must be letters, digits, - or _ (such as purple)"
+                )
             if key in seen:
                 raise CampaignError(f"{path}.key", f'repeats "{key}"; each key once')
             seen.add(key)
             corporations.append(
                 Corporation(
                     key=key,
-                    name=_text(entry.get("name", key), f"{path}.name"),
-                    player=_text(entry.get("player"), f"{path}.player", required=False),
+                    name=_text(
+                        entry.get("name", key),
+                        f"{path}.name",
+                        max_length=CORPORATION_NAME_MAX_LENGTH,
+                    ),
+                    player=_text(
+                        entry.get("player"),
+                        f"{path}.player",
+                        required=False,
+                        max_length=PLAYER_NAME_MAX_LENGTH,
+                    ),
                     ai=_bool(entry.get("ai", False), f"{path}.ai"),
                 )
             )
@@ -383,17 +494,18 @@ class _Reader:
     def read_game(self, value: Any, path: str, index: int, expected: int) -> GameEntry:
         entry = _mapping(value, path, GAME_KEYS)
         number = _int(_required(entry, "number", path, "the game's number"), f"{path}.number", 1)
+        if number > MAX_GAME_NUMBER:
+            raise CampaignError(f"{path}.number", f"must be at most {MAX_GAME_NUMBER}")
         if number != expected:
             where = "after the opening snapshot" if expected > index + 1 else "from 1"
             raise CampaignError(
                 f"{path}.number",
                 f"must be {expected}: games are numbered in order {where}, not {number}",
             )
-        played_on = _text(
-            _required(entry, "played_on", path, "the date, YYYY-MM-DD"), f"{path}.played_on"
+        played_on = _date(
+            _text(_required(entry, "played_on", path, "the date, YYYY-MM-DD"), f"{path}.played_on"),
+            f"{path}.played_on",
         )
-        if not _DATE.match(played_on):
-            raise CampaignError(f"{path}.played_on", "must be a date written YYYY-MM-DD")
         megastructure = entry.get("megastructure")
         if megastructure is not None:
             megastructure = self.megastructure(megastructure, f"{path}.megastructure")
@@ -416,14 +528,16 @@ class _Reader:
                 _text(
                     _required(city, "location", f"{path}.named_city", "a base location card"),
                     f"{path}.named_city.location",
+                    max_length=CITY_LOCATION_MAX_LENGTH,
                 ),
                 _text(
                     _required(city, "name", f"{path}.named_city", "the city's name"),
                     f"{path}.named_city.name",
+                    max_length=CITY_NAME_MAX_LENGTH,
                 ),
             )
         debt_marks = []
-        for j, mark in enumerate(_list(entry.get("debt_marks") or [], f"{path}.debt_marks")):
+        for j, mark in enumerate(_list(_optional(entry, "debt_marks", []), f"{path}.debt_marks")):
             mark_path = f"{path}.debt_marks[{j}]"
             mark = _mapping(mark, mark_path, DEBT_KEYS)
             debt_marks.append(
@@ -534,12 +648,14 @@ class _Reader:
                 raise CampaignError(
                     f"{path}.{key}", f"is not a known key; allowed: {', '.join(OPENING_KEYS)}"
                 )
-        if "after_game" in data:
-            after = _int(data["after_game"], f"{path}.after_game", 1)
-        elif "games_played" in data:
-            after = _int(data["games_played"], f"{path}.games_played", 1)
-        else:
+        # Stored as given, the replay-output keys it ignores included.
+        _plain_json(data, path, MAX_OPENING_DEPTH)
+        key = "after_game" if "after_game" in data else "games_played"
+        if key not in data:
             raise CampaignError(f"{path}.after_game", "is required (the last game already played)")
+        after = _int(data[key], f"{path}.{key}", 1)
+        if after > MAX_GAME_NUMBER:
+            raise CampaignError(f"{path}.{key}", f"must be at most {MAX_GAME_NUMBER}")
 
         unlocked = self.read_unlocked(
             data.get("unlocked_sections", []), f"{path}.unlocked_sections"

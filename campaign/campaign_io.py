@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import datetime
 import json
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -37,18 +36,6 @@ CAMPAIGN_FORMAT = "solar175-campaign"
 CAMPAIGN_VERSION = 1
 DEFAULT_SLUG = "campaign"
 
-# What the models hold (the replay's validation does not know column sizes): a value that would
-# not fit is bad input named by its path, not a database error half-way through an import.
-_TEXT_LIMITS = {
-    "name": Campaign._meta.get_field("name").max_length,
-    "corporations[].key": Corporation._meta.get_field("key").max_length,
-    "corporations[].name": Corporation._meta.get_field("name").max_length,
-    "corporations[].player": Corporation._meta.get_field("player").max_length,
-    "games[].megastructure": Game._meta.get_field("megastructure").max_length,
-    "games[].named_city.location": Game._meta.get_field("city_location").max_length,
-    "games[].named_city.name": Game._meta.get_field("city_name").max_length,
-    "powers.*": Corporation._meta.get_field("power").max_length,
-}
 MANUAL_UNLOCK_KEYS = ("section", "after_game")
 DEBT_MARK_KEYS = ("corporation", "points")
 OPENING_ORDER = (*OPENING_KEYS, *REPLAY_OUTPUT_KEYS)
@@ -72,8 +59,6 @@ NESTED_ORDER = (
     "overthrown",
     "points",
 )
-MAX_GAME_NUMBER = 32767  # PositiveSmallIntegerField
-_CORPORATION_KEY = re.compile(r"^[-a-zA-Z0-9_]+$")
 
 
 # --- export ------------------------------------------------------------------------------
@@ -241,12 +226,12 @@ def read_campaign_file(path: str | Path) -> Any:
 def check_campaign_file(data: Any, catalogue: Catalogue) -> dict[str, Any]:
     """Raise the first `CampaignError` in `data`; return the replay's state when it has none.
 
-    Bad input is caught here, before anything is written: the structure and the catalogue
-    (`validate_campaign`), what the database can hold, then a whole replay, which refuses a
-    table that contradicts the rules the earlier games derive.
+    Bad input is caught here, before anything is written: the structure, the catalogue and
+    what the database can hold (`validate_campaign`: text lengths, real calendar dates, keys
+    usable in an address), then a whole replay, which refuses a table that contradicts the
+    rules the earlier games derive.
     """
     validate_campaign(data, catalogue)
-    _check_fits_models(data)
     return replay(data, catalogue)
 
 
@@ -296,34 +281,3 @@ def unique_slug(name: str) -> str:
     while f"{base}-{number}" in taken:
         number += 1
     return f"{base}-{number}"
-
-
-def _check_fits_models(data: Mapping[str, Any]) -> None:
-    def check(value: Any, path: str, limit_key: str) -> None:
-        limit = _TEXT_LIMITS[limit_key]
-        if isinstance(value, str) and len(value) > limit:
-            raise CampaignError(path, f"is {len(value)} characters long; at most {limit}")
-
-    check(data.get("name"), "name", "name")
-    for i, corp in enumerate(data.get("corporations") or []):
-        for key in ("key", "name", "player"):
-            check(corp.get(key), f"corporations[{i}].{key}", f"corporations[].{key}")
-        if not _CORPORATION_KEY.match(corp["key"]):
-            # The key appears in page addresses (a corporation's power, its tracker card).
-            raise CampaignError(
-                f"corporations[{i}].key", "must be letters, digits, - or _ (such as purple)"
-            )
-    for key, power in (data.get("powers") or {}).items():
-        check(power, f"powers.{key}", "powers.*")
-    for i, game in enumerate(data.get("games") or []):
-        check(game.get("megastructure"), f"games[{i}].megastructure", "games[].megastructure")
-        city = game.get("named_city") or {}
-        for key in ("location", "name"):
-            check(city.get(key), f"games[{i}].named_city.{key}", f"games[].named_city.{key}")
-        try:
-            datetime.date.fromisoformat(game["played_on"])
-        except ValueError:
-            raise CampaignError(f"games[{i}].played_on", "is not a date on the calendar") from None
-        number = game.get("number")
-        if isinstance(number, int) and number > MAX_GAME_NUMBER:
-            raise CampaignError(f"games[{i}].number", f"must be at most {MAX_GAME_NUMBER}")
