@@ -1,0 +1,156 @@
+"""Pictures of a campaign: the charts page, a tracker card as a PNG, a game's printable summary.
+
+Each reads the replay's cache (`Campaign.state`) and a few catalogue names, so it answers in a
+constant number of queries however long the campaign. The shapes come from the pure modules
+`campaign.charts` and `campaign.pictures`; no rule is computed here.
+"""
+
+from __future__ import annotations
+
+from django.db.models import OuterRef, Subquery
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import NoReverseMatch, reverse
+from django.utils.cache import get_conditional_response, patch_cache_control
+from django.utils.http import quote_etag
+from django.views.decorators.http import require_GET
+
+from campaign import charts, pictures
+from campaign.access import campaign_for_reader
+from campaign.models import Campaign
+from scoring.models import (
+    Award,
+    CorporationColour,
+    Megastructure,
+    Party,
+    PlayerPower,
+    TrackerSection,
+)
+from scoring.views import CATEGORY_LABELS
+
+
+def _corporations(campaign: Campaign, **filters: str) -> list[charts.ChartCorporation]:
+    """The campaign's corporations with their catalogue colour, in one query."""
+    colour = CorporationColour.objects.filter(key=OuterRef("key")).values("css_colour")[:1]
+    rows = (
+        campaign.corporations.filter(**filters)
+        .annotate(colour=Subquery(colour))
+        .values("key", "name", "player", "ai", "colour", "power")
+    )
+    return charts.chart_corporations(rows)
+
+
+def _party_names() -> dict[str, str]:
+    return dict(Party.objects.values_list("key", "name"))
+
+
+def _unlocks_links(slug: str) -> list[tuple[str, str]]:
+    """The unlocks pages the campaign navigation lists (as campaign.views does)."""
+    links = []
+    for name, label in (
+        ("unlocks:sections", "Sections"),
+        ("unlocks:next", "What unlocks next"),
+        ("unlocks:setup", "Next game setup"),
+    ):
+        try:
+            links.append((reverse(name, kwargs={"slug": slug}), label))
+        except NoReverseMatch:
+            continue
+    return links
+
+
+def _page(campaign: Campaign, active: str, **context: object) -> dict:
+    return {
+        "campaign": campaign,
+        "state": campaign.state or {},
+        "active": active,
+        "unlocks_links": _unlocks_links(campaign.slug),
+        **context,
+    }
+
+
+@require_GET
+def charts_page(request: HttpRequest, slug: str) -> HttpResponse:
+    campaign = campaign_for_reader(request, slug)
+    corporations = _corporations(campaign)
+    built = charts.build_charts(campaign.state or {}, corporations, _party_names())
+    context = _page(campaign, "charts", charts=built, corporations=corporations)
+    return render(request, "pictures/charts.html", context)
+
+
+@require_GET
+def tracker_png(request: HttpRequest, slug: str, key: str) -> HttpResponse:
+    campaign = campaign_for_reader(request, slug)
+    found = (
+        campaign.corporations.filter(key=key)
+        .annotate(
+            colour=Subquery(
+                CorporationColour.objects.filter(key=OuterRef("key")).values("css_colour")[:1]
+            )
+        )
+        .values("key", "name", "player", "ai", "colour", "power")
+        .first()
+    )
+    if found is None:
+        raise Http404(f"No corporation {key} in this campaign.")
+    corporation = charts.chart_corporations([found])[0]
+    power_name = ""
+    if found["power"]:
+        power_name = (
+            PlayerPower.objects.filter(key=found["power"]).values_list("name", flat=True).first()
+            or found["power"]
+        )
+    card = pictures.tracker_card(
+        campaign.state or {},
+        corporation,
+        campaign_name=campaign.name,
+        sections=list(TrackerSection.objects.values_list("key", "name", "boxes")),
+        award_names={(a.section_id, a.tier): a.name for a in Award.objects.all()},
+        power_name=power_name,
+    )
+    etag = quote_etag(pictures.card_etag(card))
+    response = get_conditional_response(request, etag=etag)
+    if response is None:
+        response = HttpResponse(pictures.draw_tracker_card(card), content_type="image/png")
+        response["Content-Disposition"] = (
+            f'inline; filename="{campaign.slug}-{corporation.key}-tracker.png"'
+        )
+    response["ETag"] = etag
+    # Private: a campaign is its members' business; no-cache: always revalidated by the ETag.
+    patch_cache_control(response, private=True, no_cache=True)
+    return response
+
+
+@require_GET
+def game_summary(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    campaign = campaign_for_reader(request, slug)
+    state = campaign.state or {}
+    entry = charts.find_game(state, number)
+    if entry is None:
+        raise Http404(f"No game {number} in this campaign's replay.")
+    corporations = _corporations(campaign)
+    # Asked even for a game that built none, so every summary costs the same queries.
+    megastructure_key = entry.get("megastructure") or ""
+    megastructure = (
+        Megastructure.objects.filter(key=megastructure_key).values_list("name", flat=True).first()
+        or megastructure_key
+    )
+    summary = charts.game_summary(
+        entry,
+        corporations,
+        party_names=_party_names(),
+        category_labels=CATEGORY_LABELS,
+        section_names=dict(TrackerSection.objects.values_list("key", "name")),
+        award_names={(a.section_id, a.tier): a.name for a in Award.objects.all()},
+        megastructure_name=megastructure,
+    )
+    numbers = [g["number"] for g in state.get("games") or []]
+    context = _page(
+        campaign,
+        "games",
+        summary=summary,
+        previous_game=number - 1 if number - 1 in numbers else None,
+        next_game=number + 1 if number + 1 in numbers else None,
+        sections_url=next((url for url, label in _unlocks_links(slug) if label == "Sections"), ""),
+    )
+    return render(request, "pictures/game_summary.html", context)
