@@ -1,0 +1,475 @@
+"""A corporation's campaign tracker card as a PNG, drawn like the printed card, for sharing.
+
+Pure given plain data: `tracker_card(state, corporation, ...)` reads the replay's cached state
+(docs/replay.md) into a `TrackerCard`, and `draw_tracker_card(card)` draws it with Pillow. No
+Django, no ORM. `card_etag(card)` hashes exactly what is drawn, so a picture's ETag changes
+when, and only when, the picture would.
+
+The text is DejaVu Sans, vendored in `static/fonts/` (its licence beside it), so every machine
+draws the same picture. The card is drawn at twice its size and shrunk, which smooths the
+crosses and round corners; 1080 px wide, the width a group chat shows in full.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from PIL import Image, ImageDraw, ImageFont
+
+from campaign.charts import ChartCorporation, safe_colour, text_colour_on
+
+FONT_DIR = Path(__file__).resolve().parent.parent / "static" / "fonts"
+REGULAR_FONT = FONT_DIR / "DejaVuSans.ttf"
+BOLD_FONT = FONT_DIR / "DejaVuSans-Bold.ttf"
+# Bump when the drawing changes: the ETag then changes with it.
+DRAWING_VERSION = "1"
+
+WIDTH = 1080
+SCALE = 2
+MARGIN = 44
+COLUMN_GAP = 36
+COLUMN = (WIDTH - 2 * MARGIN - COLUMN_GAP) // 2
+BOX = 48
+BOX_GAP = 9
+BAND = 176
+
+PAPER = "#fbf8f1"
+INK = "#1d1d1f"
+MUTED = "#6b6f76"
+FADED = "#c9c9c9"
+BOX_CROSSED = "#e6e2d8"
+DEBT_RED = "#b02a37"
+STICKERS = {
+    # fill, outline, text
+    "gold": ("#f2c94c", "#a07a12", "#3b2a00"),
+    "silver": ("#dfe3e8", "#868e96", "#212529"),
+}
+
+# Section #8 brings the tracker cards with the Bank of Yurushi debt boxes, #7 the power
+# sticker: before they unlock the picture shows neither, so it hints at nothing.
+DEBT_BOXES_SWITCH = "new_tracker_cards"
+POWERS_SWITCH = "player_powers"
+
+
+# --- the card as plain data --------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Sticker:
+    tier: str
+    name: str
+    points: int
+
+
+@dataclass(frozen=True)
+class CardSection:
+    key: str
+    name: str
+    boxes: int
+    crossed: int
+    in_play: bool = True
+    stickers: tuple[Sticker, ...] = ()
+
+
+@dataclass(frozen=True)
+class TrackerCard:
+    campaign: str
+    corporation: str
+    colour: str
+    games_played: int
+    presence: tuple[CardSection, ...]
+    others: tuple[CardSection, ...]
+    player: str = ""
+    ai: bool = False
+    influence_tally: int = 0
+    debt_shown: bool = False
+    debt_marks: tuple[int, ...] = ()
+    debt: int = 0
+    power_shown: bool = False
+    power: str = ""
+    points: int | None = None
+    rank: int | None = None
+    corporations: int = 0
+
+
+def tracker_card(
+    state: Mapping[str, Any],
+    corporation: ChartCorporation,
+    *,
+    campaign_name: str,
+    sections: Sequence[tuple[str, str, int]],
+    award_names: Mapping[tuple[str, str], str],
+    power_name: str = "",
+) -> TrackerCard:
+    """One corporation's card from the replay's state; `sections` are the catalogue's
+    (key, name, boxes) in tracker-card order."""
+    crossed = (state.get("tracker") or {}).get(corporation.key, {})
+    next_game = state.get("next_game") or {}
+    in_play = set(next_game.get("zones_in_play") or [1, 2])
+    switches = set(next_game.get("switches") or [])
+    stickers: dict[str, list[Sticker]] = {}
+    for award in state.get("awards") or []:
+        if award.get("corporation") == corporation.key:
+            key = (award.get("section", ""), award.get("tier", ""))
+            stickers.setdefault(key[0], []).append(
+                Sticker(
+                    tier=key[1], name=award_names.get(key, key[0]), points=award.get("points", 0)
+                )
+            )
+    presence, others = [], []
+    for key, name, size in sections:
+        zone = int(key.split("_")[1]) if key.startswith("presence_") else None
+        section = CardSection(
+            key=key,
+            name=name,
+            boxes=size,
+            crossed=min(int(crossed.get(key, 0)), size),
+            in_play=zone is None or zone in in_play,
+            stickers=tuple(stickers.get(key, [])),
+        )
+        (presence if zone is not None else others).append(section)
+    debt_marks = tuple(
+        int(mark.get("points", 0))
+        for game in state.get("games") or []
+        for mark in game.get("debt_marks") or []
+        if mark.get("corporation") == corporation.key
+    )
+    debt = int((state.get("debt") or {}).get(corporation.key, 0))
+    standing = next(
+        (s for s in state.get("standings") or [] if s.get("corporation") == corporation.key), {}
+    )
+    return TrackerCard(
+        campaign=campaign_name,
+        corporation=corporation.name,
+        colour=safe_colour(corporation.colour),
+        games_played=int(state.get("games_played") or 0),
+        presence=tuple(presence),
+        others=tuple(others),
+        player=corporation.player,
+        ai=corporation.ai,
+        influence_tally=int(crossed.get("influence_tally", 0)),
+        debt_shown=DEBT_BOXES_SWITCH in switches or debt > 0,
+        debt_marks=debt_marks,
+        debt=debt,
+        power_shown=POWERS_SWITCH in switches or bool(power_name),
+        power=power_name,
+        points=standing.get("points"),
+        rank=standing.get("rank"),
+        corporations=len(state.get("standings") or []),
+    )
+
+
+def card_etag(card: TrackerCard) -> str:
+    """A hash of everything the picture shows, and of how it is drawn."""
+    data = json.dumps([DRAWING_VERSION, asdict(card)], sort_keys=True, ensure_ascii=True)
+    return hashlib.sha256(data.encode()).hexdigest()[:32]
+
+
+# --- drawing -----------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=64)
+def _font(size: int, bold: bool) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(str(BOLD_FONT if bold else REGULAR_FONT), size * SCALE)
+
+
+@dataclass(frozen=True)
+class BoxPlace:
+    """Where a tracker box was drawn (output pixels), for a test to look at."""
+
+    section: str
+    index: int
+    crossed: bool
+    left: int
+    top: int
+    size: int
+
+    @property
+    def centre(self) -> tuple[int, int]:
+        return (self.left + self.size // 2, self.top + self.size // 2)
+
+
+class _Pen:
+    """Draws in output pixels on a canvas SCALE times larger; `dry` only measures."""
+
+    def __init__(self, height: int, dry: bool = False) -> None:
+        self.dry = dry
+        self.height = height
+        self.boxes: list[BoxPlace] = []
+        size = (WIDTH * SCALE, height * SCALE) if not dry else (1, 1)
+        self.image = Image.new("RGB", size, PAPER)
+        self.draw = ImageDraw.Draw(self.image)
+
+    @staticmethod
+    def _s(values: Sequence[float]) -> list[float]:
+        return [v * SCALE for v in values]
+
+    def rect(
+        self,
+        box: Sequence[float],
+        *,
+        fill: str | None = None,
+        outline: str | None = None,
+        width: int = 0,
+        radius: int = 0,
+    ) -> None:
+        if self.dry:
+            return
+        self.draw.rounded_rectangle(
+            self._s(box), radius=radius * SCALE, fill=fill, outline=outline, width=width * SCALE
+        )
+
+    def line(self, points: Sequence[float], *, fill: str, width: int) -> None:
+        if not self.dry:
+            self.draw.line(self._s(points), fill=fill, width=width * SCALE)
+
+    def ellipse(self, box: Sequence[float], *, fill: str, outline: str, width: int) -> None:
+        if not self.dry:
+            self.draw.ellipse(self._s(box), fill=fill, outline=outline, width=width * SCALE)
+
+    def text(
+        self,
+        xy: tuple[float, float],
+        text: str,
+        *,
+        size: int,
+        bold: bool = False,
+        fill: str = INK,
+        anchor: str = "la",
+    ) -> None:
+        if not self.dry:
+            self.draw.text(self._s(xy), text, font=_font(size, bold), fill=fill, anchor=anchor)
+
+    @staticmethod
+    def width_of(text: str, size: int, bold: bool = False) -> float:
+        return _font(size, bold).getlength(text) / SCALE
+
+    def fit(
+        self, text: str, max_width: float, size: int, smallest: int, bold: bool = False
+    ) -> tuple[str, int]:
+        """The largest size down to `smallest` at which `text` fits; else cut with an ellipsis."""
+        for candidate in range(size, smallest - 1, -2):
+            if self.width_of(text, candidate, bold) <= max_width:
+                return text, candidate
+        cut = text
+        while cut and self.width_of(cut + "…", smallest, bold) > max_width:
+            cut = cut[:-1]
+        return cut.rstrip() + "…", smallest
+
+    def png(self) -> bytes:
+        image = self.image.resize((WIDTH, self.height), Image.Resampling.LANCZOS)
+        buffer = io.BytesIO()
+        image.save(buffer, "PNG", optimize=True)
+        return buffer.getvalue()
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _draw_boxes(pen: _Pen, section: CardSection, left: float, top: float) -> None:
+    outline = INK if section.in_play else FADED
+    for index in range(section.boxes):
+        x = left + index * (BOX + BOX_GAP)
+        crossed = index < section.crossed
+        pen.rect(
+            (x, top, x + BOX, top + BOX),
+            fill=BOX_CROSSED if crossed else "#ffffff",
+            outline=outline,
+            width=3,
+            radius=6,
+        )
+        if crossed:
+            # A pen's cross, corner to corner, as the group marks the printed card.
+            inset = 11
+            pen.line(
+                (x + inset, top + inset, x + BOX - inset, top + BOX - inset), fill=INK, width=6
+            )
+            pen.line(
+                (x + BOX - inset, top + inset, x + inset, top + BOX - inset), fill=INK, width=6
+            )
+        pen.boxes.append(BoxPlace(section.key, index, crossed, round(x), round(top), BOX))
+
+
+def _draw_sticker(pen: _Pen, sticker: Sticker, left: float, top: float, width: float) -> float:
+    fill, outline, ink = STICKERS.get(sticker.tier, STICKERS["silver"])
+    height = 44
+    pen.rect(
+        (left, top, left + width, top + height), fill=fill, outline=outline, width=2, radius=22
+    )
+    # The points in a round seal at the sticker's left end.
+    seal = height - 10
+    pen.ellipse(
+        (left + 5, top + 5, left + 5 + seal, top + 5 + seal),
+        fill="#ffffff",
+        outline=outline,
+        width=2,
+    )
+    pen.text(
+        (left + 5 + seal / 2, top + height / 2),
+        str(sticker.points),
+        size=19,
+        bold=True,
+        fill=ink,
+        anchor="mm",
+    )
+    label = f"{sticker.tier.capitalize()}: {sticker.name}"
+    text, size = pen.fit(label, width - seal - 26, 21, 15, bold=True)
+    pen.text(
+        (left + seal + 16, top + height / 2), text, size=size, bold=True, fill=ink, anchor="lm"
+    )
+    return height
+
+
+def _draw_tally(pen: _Pen, count: int, left: float, top: float) -> float:
+    """Wins after highest influence is full, as tally marks in fives."""
+    label = "Wins after full:"
+    pen.text((left, top + 16), label, size=21, fill=INK, anchor="lm")
+    x = left + pen.width_of(label, 21) + 14
+    shown = min(count, 20)
+    for group in range(0, shown, 5):
+        marks = min(5, shown - group)
+        for mark in range(min(marks, 4)):
+            pen.line((x + mark * 9, top + 2, x + mark * 9, top + 30), fill=INK, width=3)
+        if marks == 5:
+            pen.line((x - 5, top + 26, x + 32, top + 6), fill=INK, width=3)
+        x += 54
+    pen.text((x, top + 16), f"{count}", size=21, bold=True, fill=INK, anchor="lm")
+    return 32
+
+
+def _section_height(card: TrackerCard, section: CardSection) -> int:
+    extras = len(section.stickers) * 52
+    if section.key == "influence" and card.influence_tally:
+        extras += 40
+    if not section.in_play:
+        extras += 30
+    return 40 + BOX + (12 + extras if extras else 0)
+
+
+def _draw_section(pen: _Pen, card: TrackerCard, section: CardSection, left: float, top: float):
+    ink = INK if section.in_play else FADED
+    count = f"{section.crossed}/{section.boxes}"
+    name, size = pen.fit(section.name, COLUMN - pen.width_of(count, 24) - 16, 25, 17, bold=True)
+    pen.text((left, top + 14), name, size=size, bold=True, fill=ink, anchor="lm")
+    pen.text((left + COLUMN, top + 14), count, size=24, fill=MUTED, anchor="rm")
+    _draw_boxes(pen, section, left, top + 36)
+    y = top + 36 + BOX + 12
+    if not section.in_play:
+        pen.text((left, y + 12), "Zone not in play yet", size=19, fill=MUTED, anchor="lm")
+        y += 30
+    if section.key == "influence" and card.influence_tally:
+        y += _draw_tally(pen, card.influence_tally, left, y) + 8
+    for sticker in section.stickers:
+        y += _draw_sticker(pen, sticker, left, y, COLUMN) + 8
+
+
+def _draw_grid(pen: _Pen, card: TrackerCard, sections: Sequence[CardSection], top: float) -> float:
+    for start in range(0, len(sections), 2):
+        row = sections[start : start + 2]
+        for column, section in enumerate(row):
+            _draw_section(pen, card, section, MARGIN + column * (COLUMN + COLUMN_GAP), top)
+        top += max(_section_height(card, s) for s in row) + 24
+    return top
+
+
+def _draw_heading(pen: _Pen, text: str, top: float, colour: str) -> float:
+    pen.text((MARGIN, top + 16), text.upper(), size=22, bold=True, fill=MUTED, anchor="lm")
+    width = pen.width_of(text.upper(), 22, bold=True)
+    pen.line((MARGIN + width + 16, top + 16, WIDTH - MARGIN, top + 16), fill=colour, width=3)
+    return top + 44
+
+
+def _layout(card: TrackerCard, pen: _Pen) -> float:
+    colour = safe_colour(card.colour)
+    on_colour = text_colour_on(colour)
+    # The card: paper with a border and a band in the corporation's colour.
+    pen.rect((0, 0, WIDTH, pen.height), fill=PAPER)
+    pen.rect((0, 0, WIDTH, BAND), fill=colour)
+    pen.text(
+        (MARGIN, 38),
+        "SOLAR 175 · CAMPAIGN TRACKER",
+        size=22,
+        bold=True,
+        fill=on_colour,
+        anchor="lm",
+    )
+    name, size = pen.fit(card.corporation, WIDTH - 2 * MARGIN, 58, 32, bold=True)
+    pen.text((MARGIN, 92), name, size=size, bold=True, fill=on_colour, anchor="lm")
+    who = " · ".join(p for p in (card.player, "AI player" if card.ai else "") if p)
+    after = f"after game {card.games_played}" if card.games_played else "before the first game"
+    line = " · ".join(p for p in (who, f"{card.campaign}, {after}") if p)
+    line, size = pen.fit(line, WIDTH - 2 * MARGIN, 25, 17)
+    pen.text((MARGIN, 144), line, size=size, fill=on_colour, anchor="lm")
+
+    top = BAND + 24
+    top = _draw_heading(pen, "Presence", top, colour)
+    top = _draw_grid(pen, card, card.presence, top)
+    top = _draw_heading(pen, "Achievements", top, colour)
+    top = _draw_grid(pen, card, card.others, top)
+
+    if card.debt_shown:
+        top = _draw_heading(pen, "Bank of Yurushi debt", top, colour)
+        x = MARGIN
+        for points in card.debt_marks[:14]:
+            pen.rect(
+                (x, top, x + 62, top + 50), fill="#ffffff", outline=DEBT_RED, width=3, radius=5
+            )
+            pen.text(
+                (x + 31, top + 25), f"−{points}", size=24, bold=True, fill=DEBT_RED, anchor="mm"
+            )
+            x += 70
+        if not card.debt_marks:
+            pen.text((MARGIN, top + 25), "No box checked.", size=23, fill=MUTED, anchor="lm")
+        elif len(card.debt_marks) > 14:
+            pen.text((x, top + 25), f"+{len(card.debt_marks) - 14} more", size=21, anchor="lm")
+        lost = f"Campaign points lost: {card.debt}"
+        pen.text((WIDTH - MARGIN, top + 25), lost, size=23, bold=True, fill=DEBT_RED, anchor="rm")
+        top += 50 + 24
+
+    if card.power_shown:
+        top = _draw_heading(pen, "Player power", top, colour)
+        power, size = pen.fit(card.power or "Not chosen yet.", WIDTH - 2 * MARGIN, 27, 18)
+        pen.text((MARGIN, top + 16), power, size=size, bold=bool(card.power), anchor="lm")
+        top += 32 + 24
+
+    # The foot: where the corporation stands in the campaign.
+    pen.rect((0, top, WIDTH, top + 86), fill="#ffffff")
+    pen.line((0, top, WIDTH, top), fill=colour, width=4)
+    if card.points is not None:
+        standing = f"{card.points} campaign point{'s' if card.points != 1 else ''}"
+        if card.rank:
+            standing += f" · {_ordinal(card.rank)} of {card.corporations}"
+    else:
+        standing = "No campaign points yet"
+    pen.text((MARGIN, top + 43), standing, size=28, bold=True, anchor="lm")
+    pen.text(
+        (WIDTH - MARGIN, top + 43), "Solar 175 campaign manager", size=18, fill=MUTED, anchor="rm"
+    )
+    top += 86
+    # The border last, over the band's edge.
+    pen.rect((0, 0, WIDTH, pen.height), outline=colour, width=10)
+    return top
+
+
+def card_layout(card: TrackerCard) -> tuple[int, list[BoxPlace]]:
+    """The picture's height and where each tracker box sits, without drawing anything."""
+    pen = _Pen(height=1, dry=True)
+    height = round(_layout(card, pen))
+    return height, pen.boxes
+
+
+def draw_tracker_card(card: TrackerCard) -> bytes:
+    """The card as PNG bytes, 1080 px wide."""
+    height, _ = card_layout(card)
+    pen = _Pen(height=height)
+    _layout(card, pen)
+    return pen.png()
