@@ -94,12 +94,11 @@ def tracker_png(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     if found is None:
         raise Http404(f"No corporation {key} in this campaign.")
     corporation = charts.chart_corporations([found])[0]
-    power_name = ""
-    if found["power"]:
-        power_name = (
-            PlayerPower.objects.filter(key=found["power"]).values_list("name", flat=True).first()
-            or found["power"]
-        )
+    # Asked even when no power is chosen, so every picture costs the same queries.
+    power_name = (
+        PlayerPower.objects.filter(key=found["power"] or "").values_list("name", flat=True).first()
+        or found["power"]
+    )
     card = pictures.tracker_card(
         campaign.state or {},
         corporation,
