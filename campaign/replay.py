@@ -997,7 +997,7 @@ def bench_replay(games: int = 60, corporations: int = 5, repeat: int = 21) -> st
     import statistics
     import time
 
-    from campaign.tests.factory import make_campaign
+    from campaign.sample_campaigns import make_campaign
 
     catalogue = Catalogue.from_fixture()
     campaign = make_campaign(games, corporations=corporations)
