@@ -36,7 +36,7 @@ SCALE = 2
 MARGIN = 44
 COLUMN_GAP = 36
 COLUMN = (WIDTH - 2 * MARGIN - COLUMN_GAP) // 2
-BOX = 48
+BOX = 50
 BOX_GAP = 9
 BAND = 176
 
@@ -263,6 +263,20 @@ class _Pen:
             cut = cut[:-1]
         return cut.rstrip() + "…", smallest
 
+    def wrap(
+        self, text: str, max_width: float, size: int, lines: int, bold: bool = False
+    ) -> list[str]:
+        """`text` in at most `lines` lines of `max_width`, the last cut with an ellipsis."""
+        words, result = text.split(), []
+        while words and len(result) < lines:
+            line = words.pop(0)
+            while words and self.width_of(f"{line} {words[0]}", size, bold) <= max_width:
+                line = f"{line} {words.pop(0)}"
+            result.append(line)
+        if words or (result and self.width_of(result[-1], size, bold) > max_width):
+            result[-1] = self.fit(" ".join([result[-1], *words]), max_width, size, size, bold)[0]
+        return result
+
     def png(self) -> bytes:
         image = self.image.resize((WIDTH, self.height), Image.Resampling.LANCZOS)
         buffer = io.BytesIO()
@@ -301,9 +315,9 @@ def _draw_boxes(pen: _Pen, section: CardSection, left: float, top: float) -> Non
 
 def _draw_sticker(pen: _Pen, sticker: Sticker, left: float, top: float, width: float) -> float:
     fill, outline, ink = STICKERS.get(sticker.tier, STICKERS["silver"])
-    height = 44
+    height = 50
     pen.rect(
-        (left, top, left + width, top + height), fill=fill, outline=outline, width=2, radius=22
+        (left, top, left + width, top + height), fill=fill, outline=outline, width=2, radius=25
     )
     # The points in a round seal at the sticker's left end.
     seal = height - 10
@@ -316,13 +330,13 @@ def _draw_sticker(pen: _Pen, sticker: Sticker, left: float, top: float, width: f
     pen.text(
         (left + 5 + seal / 2, top + height / 2),
         str(sticker.points),
-        size=19,
+        size=22,
         bold=True,
         fill=ink,
         anchor="mm",
     )
     label = f"{sticker.tier.capitalize()}: {sticker.name}"
-    text, size = pen.fit(label, width - seal - 26, 21, 15, bold=True)
+    text, size = pen.fit(label, width - seal - 28, 24, 16, bold=True)
     pen.text(
         (left + seal + 16, top + height / 2), text, size=size, bold=True, fill=ink, anchor="lm"
     )
@@ -332,60 +346,57 @@ def _draw_sticker(pen: _Pen, sticker: Sticker, left: float, top: float, width: f
 def _draw_tally(pen: _Pen, count: int, left: float, top: float) -> float:
     """Wins after highest influence is full, as tally marks in fives."""
     label = "Wins after full:"
-    pen.text((left, top + 16), label, size=21, fill=INK, anchor="lm")
-    x = left + pen.width_of(label, 21) + 14
+    pen.text((left, top + 18), label, size=24, fill=INK, anchor="lm")
+    x = left + pen.width_of(label, 24) + 16
     shown = min(count, 20)
     for group in range(0, shown, 5):
         marks = min(5, shown - group)
         for mark in range(min(marks, 4)):
-            pen.line((x + mark * 9, top + 2, x + mark * 9, top + 30), fill=INK, width=3)
+            pen.line((x + mark * 10, top + 3, x + mark * 10, top + 33), fill=INK, width=4)
         if marks == 5:
-            pen.line((x - 5, top + 26, x + 32, top + 6), fill=INK, width=3)
-        x += 54
-    pen.text((x, top + 16), f"{count}", size=21, bold=True, fill=INK, anchor="lm")
-    return 32
+            pen.line((x - 6, top + 29, x + 36, top + 7), fill=INK, width=4)
+        x += min(marks, 4) * 10 + 22
+    pen.text((x + 4, top + 18), f"({count})", size=24, bold=True, fill=INK, anchor="lm")
+    return 36
 
 
-def _section_height(card: TrackerCard, section: CardSection) -> int:
-    extras = len(section.stickers) * 52
-    if section.key == "influence" and card.influence_tally:
-        extras += 40
-    if not section.in_play:
-        extras += 30
-    return 40 + BOX + (12 + extras if extras else 0)
-
-
-def _draw_section(pen: _Pen, card: TrackerCard, section: CardSection, left: float, top: float):
+def _draw_section(
+    pen: _Pen, card: TrackerCard, section: CardSection, left: float, top: float
+) -> float:
+    """A section's name, count, boxes and what sits under them; returns its height."""
     ink = INK if section.in_play else FADED
     count = f"{section.crossed}/{section.boxes}"
-    name, size = pen.fit(section.name, COLUMN - pen.width_of(count, 24) - 16, 25, 17, bold=True)
-    pen.text((left, top + 14), name, size=size, bold=True, fill=ink, anchor="lm")
-    pen.text((left + COLUMN, top + 14), count, size=24, fill=MUTED, anchor="rm")
-    _draw_boxes(pen, section, left, top + 36)
-    y = top + 36 + BOX + 12
+    name, size = pen.fit(section.name, COLUMN - pen.width_of(count, 27) - 14, 29, 19, bold=True)
+    pen.text((left, top + 17), name, size=size, bold=True, fill=ink, anchor="lm")
+    pen.text((left + COLUMN, top + 17), count, size=27, fill=MUTED, anchor="rm")
+    _draw_boxes(pen, section, left, top + 42)
+    y = top + 42 + BOX
     if not section.in_play:
-        pen.text((left, y + 12), "Zone not in play yet", size=19, fill=MUTED, anchor="lm")
-        y += 30
+        pen.text((left, y + 24), "Zone not in play yet", size=22, fill=MUTED, anchor="lm")
+        y += 40
     if section.key == "influence" and card.influence_tally:
-        y += _draw_tally(pen, card.influence_tally, left, y) + 8
+        y += 12 + _draw_tally(pen, card.influence_tally, left, y + 12)
     for sticker in section.stickers:
-        y += _draw_sticker(pen, sticker, left, y, COLUMN) + 8
+        y += 12 + _draw_sticker(pen, sticker, left, y + 12, COLUMN)
+    return y - top
 
 
 def _draw_grid(pen: _Pen, card: TrackerCard, sections: Sequence[CardSection], top: float) -> float:
     for start in range(0, len(sections), 2):
         row = sections[start : start + 2]
-        for column, section in enumerate(row):
+        heights = [
             _draw_section(pen, card, section, MARGIN + column * (COLUMN + COLUMN_GAP), top)
-        top += max(_section_height(card, s) for s in row) + 24
+            for column, section in enumerate(row)
+        ]
+        top += max(heights) + 28
     return top
 
 
 def _draw_heading(pen: _Pen, text: str, top: float, colour: str) -> float:
-    pen.text((MARGIN, top + 16), text.upper(), size=22, bold=True, fill=MUTED, anchor="lm")
-    width = pen.width_of(text.upper(), 22, bold=True)
+    pen.text((MARGIN, top + 16), text.upper(), size=24, bold=True, fill=MUTED, anchor="lm")
+    width = pen.width_of(text.upper(), 24, bold=True)
     pen.line((MARGIN + width + 16, top + 16, WIDTH - MARGIN, top + 16), fill=colour, width=3)
-    return top + 44
+    return top + 46
 
 
 def _layout(card: TrackerCard, pen: _Pen) -> float:
@@ -397,17 +408,17 @@ def _layout(card: TrackerCard, pen: _Pen) -> float:
     pen.text(
         (MARGIN, 38),
         "SOLAR 175 · CAMPAIGN TRACKER",
-        size=22,
+        size=24,
         bold=True,
         fill=on_colour,
         anchor="lm",
     )
-    name, size = pen.fit(card.corporation, WIDTH - 2 * MARGIN, 58, 32, bold=True)
+    name, size = pen.fit(card.corporation, WIDTH - 2 * MARGIN, 62, 34, bold=True)
     pen.text((MARGIN, 92), name, size=size, bold=True, fill=on_colour, anchor="lm")
     who = " · ".join(p for p in (card.player, "AI player" if card.ai else "") if p)
     after = f"after game {card.games_played}" if card.games_played else "before the first game"
     line = " · ".join(p for p in (who, f"{card.campaign}, {after}") if p)
-    line, size = pen.fit(line, WIDTH - 2 * MARGIN, 25, 17)
+    line, size = pen.fit(line, WIDTH - 2 * MARGIN, 28, 19)
     pen.text((MARGIN, 144), line, size=size, fill=on_colour, anchor="lm")
 
     top = BAND + 24
@@ -424,22 +435,32 @@ def _layout(card: TrackerCard, pen: _Pen) -> float:
                 (x, top, x + 62, top + 50), fill="#ffffff", outline=DEBT_RED, width=3, radius=5
             )
             pen.text(
-                (x + 31, top + 25), f"−{points}", size=24, bold=True, fill=DEBT_RED, anchor="mm"
+                (x + 31, top + 25), f"−{points}", size=26, bold=True, fill=DEBT_RED, anchor="mm"
             )
             x += 70
         if not card.debt_marks:
-            pen.text((MARGIN, top + 25), "No box checked.", size=23, fill=MUTED, anchor="lm")
+            pen.text((MARGIN, top + 25), "No box checked.", size=26, fill=MUTED, anchor="lm")
         elif len(card.debt_marks) > 14:
             pen.text((x, top + 25), f"+{len(card.debt_marks) - 14} more", size=21, anchor="lm")
         lost = f"Campaign points lost: {card.debt}"
-        pen.text((WIDTH - MARGIN, top + 25), lost, size=23, bold=True, fill=DEBT_RED, anchor="rm")
+        pen.text(
+            (WIDTH - MARGIN, top + 25),
+            lost,
+            size=26,
+            bold=bool(card.debt),
+            fill=DEBT_RED if card.debt else MUTED,
+            anchor="rm",
+        )
         top += 50 + 24
 
     if card.power_shown:
         top = _draw_heading(pen, "Player power", top, colour)
-        power, size = pen.fit(card.power or "Not chosen yet.", WIDTH - 2 * MARGIN, 27, 18)
-        pen.text((MARGIN, top + 16), power, size=size, bold=bool(card.power), anchor="lm")
-        top += 32 + 24
+        for line in pen.wrap(
+            card.power or "Not chosen yet.", WIDTH - 2 * MARGIN, 28, 2, bool(card.power)
+        ):
+            pen.text((MARGIN, top + 18), line, size=28, bold=bool(card.power), anchor="lm")
+            top += 40
+        top += 20
 
     # The foot: where the corporation stands in the campaign.
     pen.rect((0, top, WIDTH, top + 86), fill="#ffffff")
@@ -450,9 +471,9 @@ def _layout(card: TrackerCard, pen: _Pen) -> float:
             standing += f" · {_ordinal(card.rank)} of {card.corporations}"
     else:
         standing = "No campaign points yet"
-    pen.text((MARGIN, top + 43), standing, size=28, bold=True, anchor="lm")
+    pen.text((MARGIN, top + 43), standing, size=32, bold=True, anchor="lm")
     pen.text(
-        (WIDTH - MARGIN, top + 43), "Solar 175 campaign manager", size=18, fill=MUTED, anchor="rm"
+        (WIDTH - MARGIN, top + 43), "Solar 175 campaign manager", size=20, fill=MUTED, anchor="rm"
     )
     top += 86
     # The border last, over the band's edge.
