@@ -225,6 +225,8 @@ class LineChart:
     step: bool
     table: DataTable
     width: int = WIDTH
+    # Many games: thinner lines, so sixty games of five corporations still read.
+    dense: bool = False
 
     @property
     def view_box(self) -> str:
@@ -388,7 +390,7 @@ def game_ticks(first: int, last: int, most: int = 7) -> list[int]:
             break
     ticks = [first] + [g for g in range(first + 1, last + 1) if g % step == 0]
     # A tick right after the first would print on top of it.
-    if len(ticks) > 2 and step > 1 and ticks[1] - first < step / 2:
+    if len(ticks) > 2 and step > 1 and ticks[1] - first <= step / 2:
         ticks.pop(1)
     return ticks
 
@@ -525,6 +527,7 @@ def _ip_chart(
         zero_y=y(0),
         series=tuple(series),
         step=False,
+        dense=len(games) > MAX_GAMES_WITH_DOTS,
         table=DataTable(
             caption="Total IP per game",
             row_heading="Game",
@@ -555,8 +558,9 @@ def _points_chart(state: Mapping[str, Any], corporations: Sequence[ChartCorporat
     series = []
     spread = len(corporations) - 1
     for index, corp in enumerate(corporations):
-        # Equal points would draw one line over another: each series sits a hair apart.
-        nudge = (index - spread / 2) * 1.6
+        # Equal points would draw one line over another: each series sits a line's width
+        # from the next, and the legend and the table give the exact numbers.
+        nudge = (index - spread / 2) * 2.8
 
         def at(number: int, value: int, nudge: float = nudge) -> str:
             return f"{x(number)},{round(y(value) + nudge, 1)}"
@@ -586,7 +590,7 @@ def _points_chart(state: Mapping[str, Any], corporations: Sequence[ChartCorporat
     first_label = "start" if first == 0 else str(first)
     x_ticks = [Tick(x(g), str(g)) for g in game_ticks(first, numbers[-1])]
     x_ticks[0] = Tick(x_ticks[0].position, first_label)
-    rows = [TableRow(f"Before game {first + 1}", tuple(str(start[k]) for k in keys))]
+    rows = [TableRow("Start" if first == 0 else str(first), tuple(str(start[k]) for k in keys))]
     rows += [TableRow(str(n), tuple(str(p[k]) for k in keys), game=n) for n, p in after]
     return LineChart(
         key="points",
@@ -601,6 +605,7 @@ def _points_chart(state: Mapping[str, Any], corporations: Sequence[ChartCorporat
         zero_y=y(0),
         series=tuple(series),
         step=True,
+        dense=len(after) > MAX_GAMES_WITH_DOTS,
         table=DataTable(
             caption="Campaign points after each game",
             row_heading="After game",
@@ -863,6 +868,8 @@ class GameSummary:
     sections_unlocked: tuple[int, ...]
     debt_marks: tuple[tuple[ChartCorporation, int], ...]
     tie_break: str | None = None
+    # The campaign standings after this game, most points first.
+    standings_after: tuple[tuple[ChartCorporation, int], ...] = ()
 
 
 def _date(value: Any) -> datetime.date | None:
@@ -989,6 +996,12 @@ def game_summary(
             (corp(m["corporation"]), int(m.get("points", 0)))
             for m in entry.get("debt_marks") or []
             if "corporation" in m
+        ),
+        standings_after=tuple(
+            sorted(
+                ((corp(key), int(points)) for key, points in points_after.items()),
+                key=lambda row: -row[1],
+            )
         ),
         tie_break=TIE_BREAKS.get(score.get("tie_break") or "", score.get("tie_break") or None),
     )

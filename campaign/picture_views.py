@@ -2,11 +2,13 @@
 
 Each reads the replay's cache (`Campaign.state`) and a few catalogue names, so it answers in a
 constant number of queries however long the campaign. The shapes come from the pure modules
-`campaign.charts` and `campaign.pictures`; no rule is computed here.
+`campaign.charts` and `campaign.pictures`; no rule is computed here. Like every campaign page,
+they ask `campaign.access` who may read the campaign, after sending a stranger to log in.
 """
 
 from __future__ import annotations
 
+from django.contrib.auth.decorators import login_required
 from django.db.models import OuterRef, Subquery
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -69,6 +71,7 @@ def _page(campaign: Campaign, active: str, **context: object) -> dict:
     }
 
 
+@login_required
 @require_GET
 def charts_page(request: HttpRequest, slug: str) -> HttpResponse:
     campaign = campaign_for_reader(request, slug)
@@ -78,6 +81,7 @@ def charts_page(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "pictures/charts.html", context)
 
 
+@login_required
 @require_GET
 def tracker_png(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     campaign = campaign_for_reader(request, slug)
@@ -120,6 +124,7 @@ def tracker_png(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     return response
 
 
+@login_required
 @require_GET
 def game_summary(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     campaign = campaign_for_reader(request, slug)

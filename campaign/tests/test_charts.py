@@ -7,11 +7,13 @@ the replay's cache, so its query count is asserted and is the same for 5 and 60 
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from pathlib import Path
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -39,6 +41,31 @@ SCRIPT = "<script>alert(1)</script>"
 CHARTS_QUERIES = 3
 # campaign, corporations, megastructure name, parties, tracker sections, awards
 SUMMARY_QUERIES = 6
+
+
+_readers = itertools.count(1)
+
+
+def sign_in(client, campaign: Campaign, role: str = "viewer"):
+    """`client` signed in as a member of `campaign` (a viewer reads every picture)."""
+    user = get_user_model().objects.create_user(f"reader{next(_readers)}", password="x" * 12)
+    try:
+        from accounts.models import Membership
+    except ImportError:  # before accounts and memberships, anyone signed in reads
+        pass
+    else:
+        Membership.objects.create(campaign=campaign, user=user, role=role)
+    client.force_login(user)
+    return user
+
+
+def page_queries(queries: CaptureQueriesContext) -> list[str]:
+    """The page's own queries: the session and the signed-in user are the login's."""
+    return [
+        q["sql"]
+        for q in queries.captured_queries
+        if "django_session" not in q["sql"] and 'FROM "auth_user"' not in q["sql"]
+    ]
 
 
 @pytest.fixture(autouse=True)
@@ -140,6 +167,7 @@ def test_no_game_yet_has_no_charts():
 
 
 def test_it_draws_a_point_per_game_for_each_corporation(client, five):
+    sign_in(client, five)
     html = client.get(charts_url(five)).content.decode()
     for key in ("purple", "yellow", "teal"):
         (line,) = polylines(chart_svg(html, "ip"), key)
@@ -148,6 +176,7 @@ def test_it_draws_a_point_per_game_for_each_corporation(client, five):
 
 def test_it_draws_the_ip_each_game_scored(client, demo):
     """The line's heights follow the replay's totals: the highest point is the best game."""
+    sign_in(client, demo)
     html = client.get(charts_url(demo)).content.decode()
     totals = [
         next(p["total"] for p in g["score"]["players"] if p["corporation"] == "orange")
@@ -164,6 +193,7 @@ def test_it_draws_the_ip_each_game_scored(client, demo):
 
 
 def test_the_election_strip_has_a_cell_per_game_with_its_party(client, demo):
+    sign_in(client, demo)
     html = client.get(charts_url(demo)).content.decode()
     strip = chart_svg(html, "elections")
     cells = re.findall(r'class="party-cell" data-game="(\d+)" data-party="(\w+)"', strip)
@@ -177,6 +207,7 @@ def test_the_election_strip_has_a_cell_per_game_with_its_party(client, demo):
 
 
 def test_campaign_points_end_at_the_standings(client, demo):
+    sign_in(client, demo)
     html = client.get(charts_url(demo)).content.decode()
     table = re.search(r"Campaign points after each game</caption>.*?</table>", html, re.S).group(0)
     last_row = re.findall(r"<tr>(.*?)</tr>", table, re.S)[-1]
@@ -189,6 +220,7 @@ def test_campaign_points_end_at_the_standings(client, demo):
 
 
 def test_presence_bars_count_the_games_a_corporation_came_first_in_a_zone(client, demo):
+    sign_in(client, demo)
     html = client.get(charts_url(demo)).content.decode()
     svg = chart_svg(html, "presence")
     bars = re.findall(r'class="bar" data-corporation="(\w+)" data-value="(\d+)"', svg)
@@ -201,6 +233,7 @@ def test_presence_bars_count_the_games_a_corporation_came_first_in_a_zone(client
 
 
 def test_it_is_accessible_without_the_pictures(client, demo):
+    sign_in(client, demo)
     html = client.get(charts_url(demo)).content.decode()
     for key in ("ip", "points", "elections", "presence"):
         svg = chart_svg(html, key)
@@ -210,6 +243,7 @@ def test_it_is_accessible_without_the_pictures(client, demo):
 
 
 def test_it_links_each_tracker_card_picture(client, demo):
+    sign_in(client, demo)
     html = client.get(charts_url(demo)).content.decode()
     for key in ("purple", "yellow", "teal", "orange"):
         url = reverse("pictures:tracker_png", kwargs={"slug": demo.slug, "key": key})
@@ -219,6 +253,7 @@ def test_it_links_each_tracker_card_picture(client, demo):
 
 def test_a_fresh_campaign_says_the_charts_start_after_the_first_game(client):
     campaign = campaign_io.import_campaign(make_campaign(0))
+    sign_in(client, campaign)
     response = client.get(charts_url(campaign))
     assert response.status_code == 200
     assert "the charts start after the first game" in response.content.decode()
@@ -229,6 +264,7 @@ def test_it_escapes_names_people_typed(client):
     data["corporations"][0]["name"] = SCRIPT
     data["name"] = f"{SCRIPT} group"
     campaign = campaign_io.import_campaign(data)
+    sign_in(client, campaign)
     for url in (charts_url(campaign), summary_url(campaign, 2)):
         html = client.get(url).content.decode()
         assert SCRIPT not in html
@@ -237,24 +273,34 @@ def test_it_escapes_names_people_typed(client):
 
 def test_the_charts_query_count_does_not_grow_with_the_campaign(client, five, sixty):
     for campaign in (five, sixty):
+        sign_in(client, campaign)
         with CaptureQueriesContext(connection) as queries:
             response = client.get(charts_url(campaign))
         assert response.status_code == 200
-        assert len(queries) == CHARTS_QUERIES, [q["sql"] for q in queries]
+        assert len(page_queries(queries)) == CHARTS_QUERIES, page_queries(queries)
     html = client.get(charts_url(sixty)).content.decode()
     assert len(polylines(chart_svg(html, "ip"), "fifth")[0].split()) == 60
     assert chart_svg(html, "elections").count('class="party-cell"') == 60
 
 
 def test_charts_answer_get_only_and_404_for_an_unknown_campaign(client, five):
+    sign_in(client, five)
     assert client.post(charts_url(five)).status_code == 405
     assert client.get("/campaigns/no-such-group/charts/").status_code == 404
+
+
+def test_a_stranger_is_sent_to_log_in(client, five):
+    for url in (charts_url(five), summary_url(five, 1)):
+        response = client.get(url)
+        assert response.status_code == 302
+        assert "login" in response["Location"]
 
 
 # --- a game's summary --------------------------------------------------------------------
 
 
 def test_the_summary_shows_the_games_facts(client, demo):
+    sign_in(client, demo)
     entry = demo.state["games"][11]
     html = client.get(summary_url(demo, 12)).content.decode()
     assert "Game 12" in html
@@ -288,6 +334,7 @@ def test_the_summary_names_the_city_and_the_boxes_crossed(client):
         ],
     )
     campaign = campaign_io.import_campaign(data)
+    sign_in(client, campaign)
     html = client.get(summary_url(campaign, 1)).content.decode()
     assert "Nova Rosa</strong> on Mars" in html
     assert "Teal corporation</strong>: Resource extraction, Most profitable, Highest influence" in (
@@ -298,6 +345,7 @@ def test_the_summary_names_the_city_and_the_boxes_crossed(client):
 
 def test_the_summary_never_names_a_section(client, demo):
     """Numbers only: a title belongs to the sections page, which knows what was revealed."""
+    sign_in(client, demo)
     html = client.get(summary_url(demo, 12)).content.decode()
     assert "Titanica Elite</strong>" in html  # the megastructure, open vocabulary
     section_part = re.search(r'id="sections-title".*?</section>', html, re.S).group(0)
@@ -308,13 +356,15 @@ def test_the_summary_never_names_a_section(client, demo):
 
 def test_the_summary_query_count_does_not_grow_with_the_campaign(client, five, sixty):
     for campaign, number in ((five, 5), (sixty, 60), (sixty, 1)):
+        sign_in(client, campaign)
         with CaptureQueriesContext(connection) as queries:
             response = client.get(summary_url(campaign, number))
         assert response.status_code == 200
-        assert len(queries) == SUMMARY_QUERIES, [q["sql"] for q in queries]
+        assert len(page_queries(queries)) == SUMMARY_QUERIES, page_queries(queries)
 
 
 def test_the_summary_is_404_for_an_unknown_game_and_get_only(client, five):
+    sign_in(client, five)
     assert client.get(summary_url(five, 6)).status_code == 404
     assert client.get(summary_url(five, 0)).status_code == 404
     assert client.post(summary_url(five, 1)).status_code == 405

@@ -33,6 +33,7 @@ from campaign.pictures import (
     tracker_card,
 )
 from campaign.tests.factory import leader_table, make_campaign
+from campaign.tests.test_charts import page_queries, sign_in
 from scoring.models import Award, TrackerSection
 
 DEMO = Path(__file__).resolve().parents[2] / "fixtures" / "demo-campaign.json"
@@ -182,6 +183,7 @@ def demo(catalogue) -> Campaign:
 
 
 def test_it_serves_the_png_inline_with_its_name(client, demo):
+    sign_in(client, demo)
     response = client.get(png_url(demo, "purple"))
     assert response.status_code == 200
     assert response["Content-Type"] == "image/png"
@@ -200,6 +202,7 @@ def test_it_serves_the_png_inline_with_its_name(client, demo):
 
 
 def test_it_is_cached_by_the_state_it_draws(client, demo):
+    sign_in(client, demo)
     first = client.get(png_url(demo, "teal"))
     etag = first["ETag"]
     assert etag.startswith('"') and len(etag) == 34
@@ -215,6 +218,7 @@ def test_a_new_game_changes_the_etag(client, catalogue):
     campaign = campaign_io.import_campaign(
         make_campaign(corporations=THREE, tables=[leader_table(*THREE)])
     )
+    sign_in(client, campaign)
     etag = client.get(png_url(campaign, "purple"))["ETag"]
     actions.save_game(
         campaign,
@@ -231,6 +235,7 @@ def test_a_corporation_named_like_markup_draws(client, catalogue):
     data = make_campaign(2, corporations=3)
     data["corporations"][0]["name"] = SCRIPT
     campaign = campaign_io.import_campaign(data)
+    sign_in(client, campaign)
     response = client.get(png_url(campaign, "purple"))
     assert response.status_code == 200
     assert opened(response.content).width == 1080
@@ -239,13 +244,21 @@ def test_a_corporation_named_like_markup_draws(client, catalogue):
 def test_the_png_query_count_does_not_grow_with_the_campaign(client, catalogue):
     for n_games, corporations in ((1, 3), (5, 3), (60, 5)):
         campaign = campaign_io.import_campaign(make_campaign(n_games, corporations=corporations))
+        sign_in(client, campaign)
         with CaptureQueriesContext(connection) as queries:
             response = client.get(png_url(campaign, "teal"))
         assert response.status_code == 200
-        assert len(queries) == PNG_QUERIES, [q["sql"] for q in queries]
+        assert len(page_queries(queries)) == PNG_QUERIES, page_queries(queries)
+
+
+def test_a_stranger_is_sent_to_log_in_and_sees_no_picture(client, demo):
+    response = client.get(png_url(demo, "purple"))
+    assert response.status_code == 302
+    assert "login" in response["Location"]
 
 
 def test_an_unknown_corporation_or_campaign_is_404_and_only_get_answers(client, demo):
+    sign_in(client, demo)
     assert client.get(png_url(demo, "fifth")).status_code == 404
     assert client.get("/campaigns/no-such-group/trackers/purple.png").status_code == 404
     assert client.post(png_url(demo, "purple")).status_code == 405
