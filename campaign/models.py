@@ -116,25 +116,85 @@ class ChangeKind(models.TextChoices):
     CITY_NAMED = "city_named", "City named"
     MANUAL_UNLOCK = "manual_unlock", "Section unlocked by the group"
     POWER_SET = "power_set", "Player power chosen"
+    SETTINGS_CHANGED = "settings_changed", "Settings changed"
+    # The unlocks pages' bookkeeping (unlocks.models): recorded, never replayed nor undone here.
+    COMPONENT_TICKED = "component_ticked", "Checklist item ticked"
+    COMPONENT_UNTICKED = "component_unticked", "Checklist item unticked"
+    SECTION_NOTE_EDITED = "section_note_edited", "Section note written"
+
+
+# What a change's `before`/`after` snapshots hold, by kind (an undo records the kind of what it
+# did: undoing a deletion is a game added).
+GAME_KINDS = frozenset(
+    {
+        ChangeKind.GAME_ADDED,
+        ChangeKind.GAME_EDITED,
+        ChangeKind.GAME_DELETED,
+        ChangeKind.GAME_MOVED,
+        ChangeKind.CITY_NAMED,
+    }
+)
+UNDOABLE_KINDS = GAME_KINDS | {
+    ChangeKind.MANUAL_UNLOCK,
+    ChangeKind.POWER_SET,
+    ChangeKind.SETTINGS_CHANGED,
+}
+
+
+class ChangeQuerySet(models.QuerySet):
+    def for_history(self) -> "ChangeQuerySet":
+        """The history page's rows in one query: who made each change and the change that
+        undid it joined in; the snapshots left unread, only whether there are any."""
+        return (
+            self.select_related("made_by", "undone_by__made_by")
+            .defer("before", "after", "undone_by__before", "undone_by__after", "undone_by__details")
+            .annotate(
+                snapshotted=models.ExpressionWrapper(
+                    models.Q(before__isnull=False) | models.Q(after__isnull=False),
+                    output_field=models.BooleanField(),
+                )
+            )
+        )
 
 
 class Change(models.Model):
-    """One change to a campaign's log and who made it ("nothing is lost", DESIGN.md).
+    """One change to a campaign and who made it ("nothing is lost", DESIGN.md).
 
-    Written by `campaign.actions` next to the change itself; a history, never replayed.
+    Written by `campaign.actions` in the transaction of the change itself; a history, never
+    replayed. `before` and `after` are what the change replaced and what it put in its place:
+
+    - a game (`GAME_KINDS`): its entry of the campaign file (`campaign_io.game_to_dict`);
+      `before` is null for a game added, `after` for a game deleted;
+    - a manual unlock: `{"section", "after_game"}` (`after_game` null: not unlocked);
+    - a power: `{"corporation", "power"}` (`power` empty: none);
+    - settings: the settings it changed, `{"name", "second_place_rounding"}` or some of them.
+
+    `details` says what changed, a line each ("credits of purple 12 → 14"); `undoes` is the
+    change this one undid (a change is undone at most once: undoing the undo puts it back).
     """
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="changes")
-    kind = models.CharField(max_length=20, choices=ChangeKind.choices)
+    kind = models.CharField(max_length=30, choices=ChangeKind.choices)
     game_number = models.PositiveSmallIntegerField(null=True, blank=True)
     summary = models.CharField(max_length=200, blank=True)
+    details = models.JSONField(default=list, blank=True)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+    undoes = models.OneToOneField(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="undone_by"
+    )
     made_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     made_at = models.DateTimeField(auto_now_add=True)
 
+    objects = ChangeQuerySet.as_manager()
+
     class Meta:
         ordering = ["-made_at", "-id"]
+        indexes = [
+            models.Index(fields=["campaign", "-made_at", "-id"], name="campaign_change_newest")
+        ]
 
     def __str__(self) -> str:
         return (
@@ -142,3 +202,18 @@ class Change(models.Model):
             if self.summary
             else self.get_kind_display()
         )
+
+    @property
+    def is_undone(self) -> bool:
+        """Whether a later change undid this one (no query after `select_related("undone_by")`)."""
+        return hasattr(self, "undone_by")
+
+    @property
+    def can_be_undone(self) -> bool:
+        """Whether the history offers to undo it: a kind with snapshots, recorded with them,
+        not undone yet. `campaign.actions.undo_change` still checks the log allows it."""
+        if "snapshotted" in self.__dict__:  # `for_history` read whether, not what
+            recorded = self.__dict__["snapshotted"]
+        else:
+            recorded = self.before is not None or self.after is not None
+        return self.kind in UNDOABLE_KINDS and recorded and not self.is_undone
