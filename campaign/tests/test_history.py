@@ -8,8 +8,13 @@ import json
 from pathlib import Path
 
 import pytest
+from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
 
 from campaign import actions
 from campaign.actions import UndoRefused
@@ -50,6 +55,22 @@ def three_games() -> Campaign:
             corporations=3,
         )
     )
+
+
+def make_member(campaign: Campaign, user, role: str = "owner") -> None:
+    """Give `user` a role in the campaign (with accounts; before them every person may)."""
+    if apps.is_installed("accounts"):
+        from accounts.models import Membership
+
+        Membership.objects.create(campaign=campaign, user=user, role=role)
+
+
+@pytest.fixture
+def member(client, user, three_games) -> Client:
+    """A client signed in as the owner of `three_games`."""
+    make_member(three_games, user)
+    client.force_login(user)
+    return client
 
 
 # --- helpers ---------------------------------------------------------------------------------
@@ -480,3 +501,177 @@ def test_what_cannot_be_undone_says_why(three_games):
     assert not old.can_be_undone
     with pytest.raises(UndoRefused, match="recorded before the history kept"):
         actions.undo_change(old)
+
+
+# --- the history page ------------------------------------------------------------------------
+
+
+def history_url(campaign: Campaign, **query) -> str:
+    url = reverse("history:list", kwargs={"slug": campaign.slug})
+    return url + ("?" + "&".join(f"{k}={v}" for k, v in query.items()) if query else "")
+
+
+def undo_url(change: Change) -> str:
+    return reverse("history:undo", kwargs={"slug": change.campaign.slug, "pk": change.pk})
+
+
+def test_the_page_lists_each_change_newest_first_with_who_when_and_what(member, three_games, user):
+    table = with_credits(three_games.games.get(number=1).table, "purple", 14)
+    edit(three_games, 1, user, table=table)
+    actions.delete_game(three_games.games.get(number=3))
+    response = member.get(history_url(three_games))
+    assert response.status_code == 200
+    html = response.content.decode()
+    deleted = html.index("Game deleted · game 3")
+    edited = html.index("Game edited · game 1")
+    imported = html.index("Campaign imported from a file")
+    assert deleted < edited < imported
+    assert "credits of purple 10 → 14" in html
+    assert "by caro" in html and "by someone not signed in" in html
+    assert "Undo: put game 3 back" in html
+    assert "Undo: game 1 as it was" in html
+    assert html.count('type="submit"') == 2  # the import has no Undo
+    assert 'name="csrfmiddlewaretoken"' in html
+
+
+def test_a_long_edit_folds_its_lines_beyond_four(member, three_games):
+    game = three_games.games.get(number=1)
+    table = copy.deepcopy(game.table)
+    for player, credits in zip(table["players"], (20, 21, 22), strict=True):
+        player["credits"] = credits
+    edit(three_games, 1, table=table, notes="n", played_on=datetime.date(2026, 1, 6))
+    html = member.get(history_url(three_games)).content.decode()
+    assert "<summary>1 more change</summary>" in html
+
+
+def make_changes(campaign: Campaign, count: int, user) -> None:
+    """`count` changes, some by a person, some undone: every row the page draws."""
+    actions.name_city(campaign.games.get(number=1), "Mars", "New Caro", user=user)
+    actions.undo_change(campaign.changes.first(), user=user)
+    actions.delete_game(campaign.games.get(number=3))
+    game = entry(campaign.games.get(number=1))
+    Change.objects.bulk_create(
+        Change(
+            campaign=campaign,
+            kind=ChangeKind.GAME_EDITED,
+            game_number=1,
+            summary=f"notes edited {i}",
+            details=["notes edited"],
+            before=game,
+            after=game,
+            made_by=user if i % 2 else None,
+        )
+        for i in range(count - campaign.changes.count())
+    )
+    assert campaign.changes.count() == count
+
+
+def test_the_page_answers_in_the_same_queries_for_5_and_60_changes(client, user):
+    client.force_login(user)
+    counts = []
+    for changes in (5, 60):
+        campaign = import_campaign(
+            make_campaign(
+                tables=[leader_table(c, "yellow", sections=("credits",)) for c in ("purple",) * 3],
+                corporations=("purple", "yellow"),
+                name=f"Group {changes}",
+            )
+        )
+        make_member(campaign, user)
+        make_changes(campaign, changes, user)
+        with CaptureQueriesContext(connection) as queries:
+            response = client.get(history_url(campaign))
+        assert response.status_code == 200
+        assert response.content.decode().count('class="history-change') == min(changes, 50)
+        counts.append(len(queries))
+    assert counts[0] == counts[1]
+
+
+def test_the_page_is_paginated_by_50(member, three_games, user):
+    make_changes(three_games, 60, user)
+    first = member.get(history_url(three_games)).content.decode()
+    assert first.count('class="history-change') == 50
+    assert "Page 1 of 2" in first and "?page=2" in first
+    second = member.get(history_url(three_games, page=2)).content.decode()
+    assert second.count('class="history-change') == 10
+    assert "Campaign imported from a file" in second
+
+
+def test_undo_is_post_only_and_the_page_get_only(member, three_games):
+    actions.delete_game(three_games.games.get(number=3))
+    change = three_games.changes.first()
+    assert member.get(undo_url(change)).status_code == 405
+    assert member.post(history_url(three_games)).status_code == 405
+    assert three_games.games.count() == 2
+
+
+def test_an_undo_without_the_csrf_token_is_refused(user, three_games):
+    make_member(three_games, user)
+    actions.delete_game(three_games.games.get(number=3))
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(user)
+    assert client.post(undo_url(three_games.changes.first())).status_code == 403
+    assert three_games.games.count() == 2
+
+
+def test_pressing_undo_puts_the_game_back_and_says_so(member, three_games):
+    original = log(three_games)
+    actions.delete_game(three_games.games.get(number=2))
+    response = member.post(undo_url(three_games.changes.first()))
+    undo = three_games.changes.first()
+    assert response.status_code == 302
+    assert response["Location"] == history_url(three_games) + f"#change-{undo.pk}"
+    assert log(three_games) == original
+    assert undo.made_by.username == "caro"
+    html = member.get(response["Location"]).content.decode()
+    assert "Undone: game deleted, game 2 (played on 12 Jan 2026" in html
+    assert "Undone on " in html
+    assert "Undo: take game 2 out" in html  # the undo can be undone in its turn
+
+
+def test_a_refused_undo_says_why_and_points_at_the_later_change(member, three_games):
+    edit(three_games, 2, notes="first")
+    first = three_games.changes.first()
+    edit(three_games, 2, notes="second")
+    later = three_games.changes.first()
+    before = stored(three_games)
+    response = member.post(undo_url(first))
+    assert response["Location"] == history_url(three_games) + f"#change-{later.pk}"
+    html = member.get(response["Location"]).content.decode()
+    assert "Not undone. Game 2 has been changed since" in html
+    assert stored(three_games) == before
+
+
+def test_a_refused_undo_points_at_the_change_on_its_page(member, three_games, user):
+    make_changes(three_games, 60, user)
+    old = three_games.changes.get(kind=ChangeKind.CAMPAIGN_IMPORTED)
+    response = member.post(undo_url(old))
+    assert response["Location"] == history_url(three_games, page=2) + f"#change-{old.pk}"
+
+
+def test_unknown_campaigns_and_changes_of_another_campaign_are_404(member, three_games):
+    other = import_campaign(make_campaign(tables=[leader_table("purple", "yellow")], name="Other"))
+    change = other.changes.first()
+    assert member.get(reverse("history:list", kwargs={"slug": "nope"})).status_code == 404
+    url = reverse("history:undo", kwargs={"slug": three_games.slug, "pk": change.pk})
+    assert member.post(url).status_code == 404
+
+
+def test_someone_signed_out_is_sent_to_sign_in(client, three_games):
+    response = client.get(history_url(three_games))
+    assert response.status_code == 302 and "next=" in response["Location"]
+    actions.delete_game(three_games.games.get(number=3))
+    assert client.post(undo_url(three_games.changes.first())).status_code == 302
+    assert three_games.games.count() == 2
+
+
+def test_a_viewer_reads_the_history_but_cannot_undo(client, user, three_games):
+    if not apps.is_installed("accounts"):
+        pytest.skip("roles come with the accounts app")
+    make_member(three_games, user, role="viewer")
+    client.force_login(user)
+    actions.delete_game(three_games.games.get(number=3))
+    html = client.get(history_url(three_games)).content.decode()
+    assert "Game deleted · game 3" in html and "Undo:" not in html
+    assert client.post(undo_url(three_games.changes.first())).status_code == 403
+    assert three_games.games.count() == 2

@@ -1,0 +1,132 @@
+"""The history page: every change to a campaign, newest first, and the undo of one of them.
+
+Reads through `campaign.access` (any member reads the history; players and the owner undo);
+writes only through `campaign.actions.undo_change`, which replays the campaign. The page answers
+in the same number of queries however long the history.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlencode
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.db.models import Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import NoReverseMatch, reverse
+from django.views.decorators.http import require_GET, require_POST
+
+from campaign import actions
+from campaign.access import campaign_for_player, campaign_for_reader
+from campaign.actions import UndoRefused
+from campaign.models import Campaign, Change, ChangeKind
+
+CHANGES_PER_PAGE = 50
+# Lines of what changed shown before the rest fold away (a table edit can change dozens).
+DETAILS_SHOWN = 4
+
+
+def _user(request: HttpRequest):
+    return request.user if request.user.is_authenticated else None
+
+
+def _unlocks_links(slug: str) -> list[tuple[str, str]]:
+    """The unlocks pages the campaign navigation links to, when this build has them."""
+    links = []
+    for name, label in (
+        ("unlocks:sections", "Sections"),
+        ("unlocks:next", "What unlocks next"),
+        ("unlocks:setup", "Next game setup"),
+    ):
+        try:
+            links.append((reverse(name, kwargs={"slug": slug}), label))
+        except NoReverseMatch:
+            continue
+    return links
+
+
+def undo_label(change: Change) -> str:
+    """What the Undo button does, in words: the button says it, so it needs no second step."""
+    number = change.game_number
+    if change.kind in (ChangeKind.GAME_ADDED, ChangeKind.GAME_DELETED):
+        # Known from the kind alone: an undo records the kind of what it did.
+        if change.kind == ChangeKind.GAME_ADDED:
+            return f"Undo: take game {number} out"
+        return f"Undo: put game {number} back"
+    if change.kind == ChangeKind.GAME_MOVED:
+        return "Undo: move it back"
+    if change.kind in (ChangeKind.GAME_EDITED, ChangeKind.CITY_NAMED):
+        return f"Undo: game {number} as it was"
+    return "Undo: as it was"
+
+
+def _can_undo(campaign: Campaign) -> bool:
+    """Whether the person may undo (a player or the owner); `campaign.access` says so on the
+    campaign it returns. The page leaves the buttons out otherwise; the undo view refuses."""
+    return getattr(campaign, "can_play", True)
+
+
+def _row(change: Change, can_undo: bool) -> dict[str, Any]:
+    details = list(change.details or [])
+    # An edit's summary is its lines joined: show the lines, not both.
+    headline = "" if details and change.summary.startswith(details[0]) else change.summary
+    if headline and len(details) == 1:  # a city named, a move: the summary says it
+        details = []
+    return {
+        "change": change,
+        "headline": headline,
+        "lines": details[:DETAILS_SHOWN],
+        "more": details[DETAILS_SHOWN:],
+        "undo_label": undo_label(change) if can_undo and change.can_be_undone else "",
+    }
+
+
+@login_required
+@require_GET
+def change_list(request: HttpRequest, slug: str) -> HttpResponse:
+    """Every change, newest first, 50 a page: who, when, what; Undo on those that can be."""
+    campaign = campaign_for_reader(request, slug)
+    paginator = Paginator(campaign.changes.for_history(), CHANGES_PER_PAGE)
+    page = paginator.get_page(request.GET.get("page"))
+    can_undo = _can_undo(campaign)
+    context = {
+        "campaign": campaign,
+        "active": "history",
+        "unlocks_links": _unlocks_links(campaign.slug),
+        "page": page,
+        "rows": [_row(change, can_undo) for change in page.object_list],
+    }
+    return render(request, "history/change_list.html", context)
+
+
+def _page_of(campaign: Campaign, change: Change) -> int:
+    newer = campaign.changes.filter(
+        Q(made_at__gt=change.made_at) | Q(made_at=change.made_at, pk__gt=change.pk)
+    ).count()
+    return newer // CHANGES_PER_PAGE + 1
+
+
+def _at(campaign: Campaign, change: Change) -> str:
+    """The history page showing `change`, scrolled to it."""
+    url = reverse("history:list", kwargs={"slug": campaign.slug})
+    page = _page_of(campaign, change)
+    query = f"?{urlencode({'page': page})}" if page > 1 else ""
+    return f"{url}{query}#change-{change.pk}"
+
+
+@login_required
+@require_POST
+def change_undo(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """Undo one change; back to the history at the undo, or at the change to undo first."""
+    campaign = campaign_for_player(request, slug)
+    change = get_object_or_404(Change, pk=pk, campaign=campaign)
+    try:
+        undo = actions.undo_change(change, user=_user(request))
+    except UndoRefused as refusal:
+        messages.error(request, f"Not undone. {refusal.message}")
+        return redirect(_at(campaign, refusal.blocking or change))
+    messages.success(request, f"Undone: {undo.summary.removeprefix('undid: ')}. Campaign replayed.")
+    return redirect(_at(campaign, undo))
