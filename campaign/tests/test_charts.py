@@ -343,6 +343,16 @@ def test_the_summary_names_the_city_and_the_boxes_crossed(client):
     assert "#1, #2" in html
 
 
+def test_the_summary_says_a_tally_when_highest_influence_is_full(client):
+    three = ("purple", "yellow", "teal")
+    tables = [leader_table("teal", "purple", "yellow", sections=())] * 9
+    campaign = campaign_io.import_campaign(make_campaign(corporations=three, tables=tables))
+    sign_in(client, campaign)
+    html = client.get(summary_url(campaign, 9)).content.decode()
+    assert "Teal corporation</strong>: a highest influence tally (the section is full)" in html
+    assert "Purple corporation</strong>: none" in html
+
+
 def test_the_summary_never_names_a_section(client, demo):
     """Numbers only: a title belongs to the sections page, which knows what was revealed."""
     sign_in(client, demo)
