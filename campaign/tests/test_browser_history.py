@@ -1,0 +1,110 @@
+"""The history in a real Chromium on a phone: a game deleted from the game log comes back with
+one press of Undo. Screenshots for a person to look at."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+from django.apps import apps
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+from django.test import Client
+
+from campaign import actions
+from campaign.campaign_io import import_campaign
+from campaign.tests.factory import leader_table, make_campaign
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PHONE_WIDTH = 390
+
+
+@pytest.fixture
+def campaign():
+    call_command("load_catalogue", verbosity=0)
+    campaign = import_campaign(
+        make_campaign(
+            tables=[
+                leader_table("purple", "yellow", "teal", sections=("credits",)),
+                leader_table("yellow", "purple", "teal", sections=("mining",)),
+                leader_table("teal", "purple", "yellow", sections=("military",)),
+            ],
+            corporations=3,
+        )
+    )
+    # An edit with a few lines of what changed, so the page shows one.
+    game = campaign.games.get(number=1)
+    table = copy.deepcopy(game.table)
+    for player, credits in zip(table["players"], (14, 3, 5), strict=True):
+        player["credits"] = credits
+    actions.save_game(
+        campaign,
+        game=game,
+        table=table,
+        played_on=game.played_on,
+        megastructure=game.megastructure,
+        city_location="Mars",
+        city_name="New Caro",
+    )
+    return campaign
+
+
+def sign_in(page, live_server, campaign) -> None:
+    """Caro, the campaign's owner (with accounts; before them anyone may), signed in."""
+    user = get_user_model().objects.create_user("caro", password="not-used-here-1")
+    if apps.is_installed("accounts"):
+        from accounts.models import Membership
+
+        Membership.objects.create(campaign=campaign, user=user, role="owner")
+    client = Client()
+    client.force_login(user)
+    session = client.cookies[settings.SESSION_COOKIE_NAME].value
+    page.context.add_cookies(
+        [{"name": settings.SESSION_COOKIE_NAME, "value": session, "url": live_server.url}]
+    )
+
+
+def scroll_width(page) -> int:
+    return page.evaluate("document.documentElement.scrollWidth")
+
+
+def test_a_deleted_game_comes_back_from_the_history_on_a_phone(
+    live_server, campaign, phone_page, screenshot_path
+):
+    page = phone_page
+    sign_in(page, live_server, campaign)
+    base = f"{live_server.url}/campaigns/{campaign.slug}"
+
+    # Game 2 is deleted through the game log's delete page; game 3 becomes game 2.
+    page.goto(f"{base}/games/2/delete/")
+    page.get_by_role("button", name="Delete game 2").click()
+    page.wait_for_url("**/games/")
+    assert page.locator("#game-3").count() == 0
+
+    page.goto(f"{base}/history/")
+    assert scroll_width(page) <= PHONE_WIDTH
+    deleted = page.locator(".history-change").first
+    assert "Game deleted · game 2" in deleted.inner_text()
+    assert "by caro" in deleted.inner_text()
+    assert "credits of purple 10 → 14" in page.locator("main").inner_text()
+
+    page.get_by_role("button", name="Undo: put game 2 back").click()
+    page.wait_for_selector("text=Undone: game deleted, game 2")
+    assert "#change-" in page.url
+    assert scroll_width(page) <= PHONE_WIDTH
+    main = page.locator("main").inner_text()
+    assert "Game added · game 2" in main and "Undone on " in main
+    # The undo is undoable in its turn (it would delete game 2 again).
+    assert page.get_by_role("button", name="Undo: take game 2 out").count() == 1
+    page.screenshot(path=screenshot_path("history-undo-phone.png"), full_page=True)
+
+    page.get_by_role("link", name="Game log").click()
+    page.wait_for_url("**/games/")
+    assert page.locator("#game-3").count() == 1
+    back = page.locator("#game-2").inner_text()
+    assert "12 Jan 2026" in back and "Winner:" in back
+    assert "yellow" in back.lower()
+    assert scroll_width(page) <= PHONE_WIDTH
+    page.screenshot(path=screenshot_path("history-game-log-after-undo-phone.png"), full_page=True)
