@@ -9,8 +9,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
+# Set by the browser tests' fixture in this process; a hosted app never has it.
+LOCAL_ONLY = {"DEBUG", "SECRET_KEY", "DJANGO_ALLOW_ASYNC_UNSAFE", "HTTPS"}
+
+
 def run_check(**env: str) -> subprocess.CompletedProcess:
-    environment = {k: v for k, v in os.environ.items() if k not in {"DEBUG", "SECRET_KEY"}}
+    environment = {k: v for k, v in os.environ.items() if k not in LOCAL_ONLY}
     environment.update(env)
     return subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
