@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 import random
 from collections import Counter
 
@@ -24,7 +25,12 @@ CATALOGUE = Catalogue.from_fixture()
 SIZES = dict(CATALOGUE.section_boxes)
 PARTIES = ("united_federalists", "workers_union", "brave_new_dawn", "celestial_rebellion")
 MAX_GAMES = 24
-PROPERTIES = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# Modest for every test run (the file takes seconds); PROPERTY_EXAMPLES=1000 for a long hunt.
+PROPERTIES = settings(
+    max_examples=int(os.environ.get("PROPERTY_EXAMPLES", "40")),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 
 
 @st.composite
