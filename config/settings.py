@@ -61,6 +61,7 @@ INSTALLED_APPS = [
     "scoring",
     "campaign",
     "unlocks",
+    "accounts",
 ]
 
 MIDDLEWARE = [
@@ -132,6 +133,12 @@ CRISPY_TEMPLATE_PACK = "bootstrap5"
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
 
+# Django's own login, logout and password reset views (accounts/, templates/registration/).
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "campaign:list"
+LOGOUT_REDIRECT_URL = "scoring:home"
+
+# Password reset emails are printed to the console unless a real backend is configured.
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "solar175@localhost")
 

@@ -1,0 +1,131 @@
+"""Every write to who belongs to a campaign: one function each, each in one transaction.
+
+Views check who may ask (`campaign.access`); these functions keep the rules that hold
+whoever asks: a campaign always keeps an owner, an invite never makes an owner nor lowers a
+member's role, and a person is a member of a campaign once.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone
+
+from accounts.models import ROLE_RANK, Invite, Membership, PublicLink, Role, new_token
+from campaign.models import Campaign
+
+
+class MembershipError(Exception):
+    """A change that would break a rule of membership; its message is the page's sentence."""
+
+
+def add_owner(campaign: Campaign, user) -> Membership:
+    """Make the person who created or imported a campaign its owner (idempotent)."""
+    membership, created = Membership.objects.get_or_create(
+        campaign=campaign, user=user, defaults={"role": Role.OWNER}
+    )
+    if not created and membership.role != Role.OWNER:
+        membership.role = Role.OWNER
+        membership.save(update_fields=["role"])
+    return membership
+
+
+def _owners(campaign: Campaign) -> int:
+    return Membership.objects.filter(campaign=campaign, role=Role.OWNER).count()
+
+
+@transaction.atomic
+def change_role(membership: Membership, role: str) -> Membership:
+    """Give a member another role; the campaign's last owner stays its owner."""
+    if role not in Role.values:
+        raise MembershipError(f"“{role}” is not a role.")
+    membership = Membership.objects.select_for_update().get(pk=membership.pk)
+    if membership.role == Role.OWNER and role != Role.OWNER and _owners(membership.campaign) < 2:
+        raise MembershipError(
+            f"{membership.user} is the only owner: make someone else an owner first."
+        )
+    membership.role = role
+    membership.save(update_fields=["role"])
+    return membership
+
+
+@transaction.atomic
+def remove_member(membership: Membership) -> None:
+    """Take someone out of a campaign; the campaign's last owner cannot be removed."""
+    membership = Membership.objects.select_for_update().get(pk=membership.pk)
+    if membership.role == Role.OWNER and _owners(membership.campaign) < 2:
+        raise MembershipError(
+            f"{membership.user} is the only owner: make someone else an owner first."
+        )
+    membership.delete()
+
+
+def create_invite(campaign: Campaign, role: str, *, days: int, user) -> Invite:
+    return Invite.objects.create(
+        campaign=campaign,
+        role=role,
+        created_by=user,
+        expires_at=timezone.now() + timedelta(days=days),
+    )
+
+
+def revoke_invite(invite: Invite) -> Invite:
+    if invite.revoked_at is None:
+        invite.revoked_at = timezone.now()
+        invite.save(update_fields=["revoked_at"])
+    return invite
+
+
+@transaction.atomic
+def join(invite: Invite, user) -> tuple[Membership, bool]:
+    """Join the invite's campaign with its role. Returns (membership, whether it is new).
+
+    Joining twice changes nothing; an invite with a higher role than the member's raises it
+    (a viewer given a player's link becomes a player), never lowers it.
+    Precondition: the invite is usable (`Invite.refusal()` is None); checked again here.
+    """
+    invite = Invite.objects.select_for_update().get(pk=invite.pk)
+    refusal = invite.refusal()
+    if refusal:
+        raise MembershipError(refusal)
+    membership = Membership.objects.filter(campaign=invite.campaign_id, user=user).first()
+    if membership is not None:
+        if ROLE_RANK[Role(invite.role)] > ROLE_RANK[Role(membership.role)]:
+            membership.role = invite.role
+            membership.save(update_fields=["role"])
+        return membership, False
+    try:
+        with transaction.atomic():
+            membership = Membership.objects.create(
+                campaign_id=invite.campaign_id, user=user, role=invite.role
+            )
+    except IntegrityError:
+        # The same person on two phones at once: the other request made them a member.
+        return Membership.objects.get(campaign=invite.campaign_id, user=user), False
+    Invite.objects.filter(pk=invite.pk).update(uses=F("uses") + 1)
+    return membership, True
+
+
+def public_link(campaign: Campaign) -> PublicLink:
+    """The campaign's public page settings (made, switched off, the first time they are asked)."""
+    link, _ = PublicLink.objects.get_or_create(campaign=campaign)
+    return link
+
+
+def switch_public_link(campaign: Campaign, enabled: bool) -> PublicLink:
+    """Switch the public page on or off. Switched on again, it keeps its address."""
+    link = public_link(campaign)
+    if link.enabled != enabled:
+        link.enabled = enabled
+        link.save(update_fields=["enabled", "updated_at"])
+    return link
+
+
+def regenerate_public_link(campaign: Campaign) -> PublicLink:
+    """A new secret address: the old one answers 404 from now on."""
+    link = public_link(campaign)
+    link.token = new_token()
+    link.save(update_fields=["token", "updated_at"])
+    return link

@@ -1,0 +1,47 @@
+from crispy_forms.helper import FormHelper
+from django import forms
+from django.contrib.auth.forms import UserCreationForm
+
+from accounts.models import INVITE_DAYS, INVITE_ROLES, Role
+
+INVITE_DAY_CHOICES = [(1, "1 day"), (INVITE_DAYS, f"{INVITE_DAYS} days"), (30, "30 days")]
+
+
+class SignUpForm(UserCreationForm):
+    email = forms.EmailField(
+        required=False,
+        help_text="Optional: only to reset your password if you forget it.",
+    )
+
+    class Meta(UserCreationForm.Meta):
+        fields = ("username", "email")
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["username"].widget.attrs.update(autocapitalize="none", autocomplete="username")
+        self.helper = FormHelper()
+        self.helper.form_tag = False
+
+
+class InviteForm(forms.Form):
+    role = forms.ChoiceField(
+        choices=[(role.value, role.label) for role in INVITE_ROLES],
+        initial=Role.PLAYER,
+        help_text="Players enter games and tick checklists; viewers only read.",
+    )
+    days = forms.TypedChoiceField(
+        label="Expires after", choices=INVITE_DAY_CHOICES, coerce=int, initial=INVITE_DAYS
+    )
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.helper = FormHelper()
+        self.helper.form_tag = False
+
+
+class RoleForm(forms.Form):
+    role = forms.ChoiceField(choices=Role.choices)
+
+
+class PublicSwitchForm(forms.Form):
+    enabled = forms.BooleanField(required=False)

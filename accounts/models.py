@@ -1,0 +1,143 @@
+"""Who belongs to a campaign, the links that let someone join it, and its public page.
+
+- `Membership` — a person's role in a campaign: the owner (settings, members, delete), a
+  player (enters and edits games, ticks checklists) or a viewer (reads).
+- `Invite` — a link the owner shows as a QR code at the table; whoever opens it while it is
+  neither expired nor revoked joins with its role. It may be used by several people.
+- `PublicLink` — the campaign's read-only public page, off until the owner switches it on;
+  its secret token is the address, so a new token makes the old address 404.
+"""
+
+import secrets
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+
+INVITE_DAYS = 7
+# 16 random bytes: 22 URL-safe characters, short enough for a small QR code.
+TOKEN_BYTES = 16
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def invite_expiry() -> datetime:
+    return timezone.now() + timedelta(days=INVITE_DAYS)
+
+
+class Role(models.TextChoices):
+    OWNER = "owner", "Owner"
+    PLAYER = "player", "Player"
+    VIEWER = "viewer", "Viewer"
+
+
+# Who enters and edits games, ticks checklists and unlocks sections.
+PLAYING_ROLES = frozenset({Role.OWNER, Role.PLAYER})
+# An invite never makes an owner: the owner promotes a member on the members page.
+INVITE_ROLES = (Role.PLAYER, Role.VIEWER)
+# For "never downgrade": a second invite only ever raises a member's role.
+ROLE_RANK = {Role.VIEWER: 0, Role.PLAYER: 1, Role.OWNER: 2}
+
+
+class Membership(models.Model):
+    campaign = models.ForeignKey(
+        "campaign.Campaign", on_delete=models.CASCADE, related_name="memberships"
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
+    )
+    role = models.CharField(max_length=10, choices=Role.choices, default=Role.PLAYER)
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["campaign", "joined_at", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["campaign", "user"], name="accounts_membership_one_per_person"
+            ),
+            models.CheckConstraint(
+                condition=Q(role__in=Role.values), name="accounts_membership_role_known"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} is {self.get_role_display().lower()} of {self.campaign}"
+
+
+class InviteQuerySet(models.QuerySet):
+    def usable(self) -> "InviteQuerySet":
+        """Invites that still let someone join: not revoked, not expired."""
+        return self.filter(revoked_at__isnull=True, expires_at__gt=timezone.now())
+
+
+class Invite(models.Model):
+    campaign = models.ForeignKey(
+        "campaign.Campaign", on_delete=models.CASCADE, related_name="invites"
+    )
+    role = models.CharField(max_length=10, choices=Role.choices, default=Role.PLAYER)
+    token = models.CharField(max_length=43, unique=True, default=new_token, editable=False)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField(default=invite_expiry)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+    uses = models.PositiveIntegerField(default=0)
+
+    objects = InviteQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(role__in=[role.value for role in INVITE_ROLES]),
+                name="accounts_invite_never_owner",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Invite to {self.campaign} as {self.get_role_display().lower()}"
+
+    @property
+    def is_revoked(self) -> bool:
+        return self.revoked_at is not None
+
+    @property
+    def is_expired(self) -> bool:
+        return self.expires_at <= timezone.now()
+
+    @property
+    def is_usable(self) -> bool:
+        return not self.is_revoked and not self.is_expired
+
+    def refusal(self) -> str | None:
+        """Why this link no longer lets anyone join, as the join page says it; None if it does."""
+        if self.is_revoked:
+            return (
+                f"This invitation to {self.campaign} was withdrawn by its owner. "
+                "Ask them for a new link."
+            )
+        if self.is_expired:
+            return (
+                f"This invitation to {self.campaign} expired on "
+                f"{timezone.localtime(self.expires_at):%-d %B %Y}. Ask its owner for a new link."
+            )
+        return None
+
+
+class PublicLink(models.Model):
+    """The campaign's read-only public page: off by default; the token is its address."""
+
+    campaign = models.OneToOneField(
+        "campaign.Campaign", on_delete=models.CASCADE, related_name="public_link"
+    )
+    enabled = models.BooleanField(default=False)
+    token = models.CharField(max_length=43, unique=True, default=new_token, editable=False)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"Public page of {self.campaign} ({'on' if self.enabled else 'off'})"

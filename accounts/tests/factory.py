@@ -1,0 +1,40 @@
+"""People for tests: users, members of a campaign with a role, the owner the view tests use.
+
+- `make_user(username)`: a user whose password is `PASSWORD`.
+- `owner_user()`: the one user called "owner" (made the first time it is asked for); the
+  root conftest's `owner_client` is logged in as them.
+- `owned(campaign)`: makes `owner_user()` (or the given user) the campaign's owner and returns
+  the campaign, so a test builds a campaign as before and reads it as its owner.
+- `add_member(campaign, user, role)`.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+
+from accounts.models import Membership, Role
+from campaign.models import Campaign
+
+PASSWORD = "table-talk-175"
+OWNER = "owner"
+
+
+def make_user(username: str, **fields):
+    return get_user_model().objects.create_user(username, password=PASSWORD, **fields)
+
+
+def owner_user():
+    user = get_user_model().objects.filter(username=OWNER).first()
+    return user or make_user(OWNER)
+
+
+def add_member(campaign: Campaign, user, role: str = Role.PLAYER) -> Membership:
+    membership, _ = Membership.objects.update_or_create(
+        campaign=campaign, user=user, defaults={"role": role}
+    )
+    return membership
+
+
+def owned(campaign: Campaign, user=None) -> Campaign:
+    add_member(campaign, user or owner_user(), Role.OWNER)
+    return campaign
