@@ -1,9 +1,12 @@
-"""Fixtures shared by every app's tests: a real headless Chromium for the browser tests."""
+"""Fixtures shared by every app's tests: people (an owner's client, personas of a campaign)
+and a real headless Chromium for the browser tests."""
 
 import os
 import shutil
+from dataclasses import dataclass
 
 import pytest
+from django.test import Client
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 # Without the background-networking flags Chromium keeps calling hosts this network refuses.
@@ -55,3 +58,95 @@ def screenshot_path():
     """Where a browser test saves a screenshot for a person to look at (git-ignored)."""
     os.makedirs(SCREENSHOTS, exist_ok=True)
     return lambda name: os.path.join(SCREENSHOTS, name)
+
+
+# --- people ------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def make_user(db):
+    """`make_user("ali")`: a user whose password is `accounts.tests.factory.PASSWORD`."""
+    from accounts.tests.factory import make_user
+
+    return make_user
+
+
+@pytest.fixture
+def owner(db):
+    """The user `owner`: `accounts.tests.factory.owned(campaign)` makes them its owner."""
+    from accounts.tests.factory import owner_user
+
+    return owner_user()
+
+
+@pytest.fixture
+def owner_client(client, owner):
+    """The test client, logged in as `owner`."""
+    client.force_login(owner)
+    return client
+
+
+@pytest.fixture
+def add_member(db):
+    """`add_member(campaign, user, role)`: a membership (updated if there is one)."""
+    from accounts.tests.factory import add_member
+
+    return add_member
+
+
+@dataclass
+class Personas:
+    """One campaign seen by each kind of person: a client for each, and the users."""
+
+    owner: Client
+    player: Client
+    viewer: Client
+    outsider: Client
+    anonymous: Client
+    users: dict
+
+
+@pytest.fixture
+def personas(db):
+    """`personas(campaign)`: the campaign's owner, a player, a viewer, a signed-in outsider
+    and an anonymous visitor, each with their own client (healthchecks' personas)."""
+    from accounts.models import Role
+    from accounts.tests.factory import add_member, make_user
+
+    def make(campaign) -> Personas:
+        users = {}
+        clients = {}
+        for name in ("owner", "player", "viewer", "outsider"):
+            user = make_user(f"{name}-{campaign.slug}"[:150])
+            if name != "outsider":
+                add_member(campaign, user, Role(name))
+            users[name] = user
+            clients[name] = Client()
+            clients[name].force_login(user)
+        return Personas(**clients, anonymous=Client(), users=users)
+
+    return make
+
+
+def log_in_browser(page, live_server, user) -> None:
+    """Give a browser page `user`'s session cookie (logging in through the form is tested
+    once, in accounts/tests/test_browser_accounts.py; the other tests start logged in)."""
+    from django.conf import settings
+
+    client = Client()
+    client.force_login(user)
+    page.context.add_cookies(
+        [
+            {
+                "name": settings.SESSION_COOKIE_NAME,
+                "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+                "url": live_server.url,
+            }
+        ]
+    )
+
+
+@pytest.fixture
+def log_in():
+    """`log_in(page, live_server, user)`: that page's browser context is signed in as `user`."""
+    return log_in_browser

@@ -11,13 +11,22 @@ import json
 from typing import Any
 
 from django.contrib import messages
-from django.db.models import OuterRef, Subquery
+from django.contrib.auth.decorators import login_required
+from django.db import transaction
+from django.db.models import F, OuterRef, Subquery
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from accounts.actions import add_owner
 from campaign import actions, campaign_io
+from campaign.access import (
+    campaign_for_owner,
+    campaign_for_player,
+    campaign_for_public,
+    campaign_for_reader,
+)
 from campaign.actions import StaleGameError
 from campaign.forms import (
     CampaignFileForm,
@@ -62,11 +71,6 @@ ELECTION_COUNTERS = (
 
 
 # --- lookups -----------------------------------------------------------------------------
-
-
-def _get_campaign(request: HttpRequest, slug: str) -> Campaign:
-    """The campaign at `slug`. Accounts come later: for now every campaign is visible."""
-    return get_object_or_404(Campaign, slug=slug)
 
 
 def _corporations(campaign: Campaign) -> list[Corporation]:
@@ -115,17 +119,22 @@ def _unlocks_links(slug: str) -> list[tuple[str, str]]:
 
 
 def _page(request: HttpRequest, campaign: Campaign, active: str, **context: Any) -> dict:
-    """The context every campaign page shares: the campaign, its state, its navigation."""
+    """The context every campaign page shares: the campaign, its state, its navigation.
+
+    On the public page (`campaign.public_token`) the navigation holds only the public pages:
+    no sections, no setup sheet, nothing locked."""
     corporations = context.pop("corporations", None)
     if corporations is None:
         corporations = _corporations(campaign)
+    public = getattr(campaign, "public_token", None)
     return {
         "campaign": campaign,
         "state": campaign.state or {},
         "corporations": corporations,
         "corps": _by_key(corporations),
         "active": active,
-        "unlocks_links": _unlocks_links(campaign.slug),
+        "unlocks_links": [] if public else _unlocks_links(campaign.slug),
+        "public": public,
         **context,
     }
 
@@ -133,12 +142,19 @@ def _page(request: HttpRequest, campaign: Campaign, active: str, **context: Any)
 # --- campaigns ---------------------------------------------------------------------------
 
 
+@login_required
 @require_GET
 def campaign_list(request: HttpRequest) -> HttpResponse:
-    campaigns = Campaign.objects.only("name", "slug", "state", "created_at")
+    """The campaigns this person is a member of, with their role in each."""
+    campaigns = (
+        Campaign.objects.filter(memberships__user=request.user)
+        .annotate(member_role=F("memberships__role"))
+        .only("name", "slug", "state", "created_at")
+    )
     return render(request, "campaign/campaign_list.html", {"campaigns": campaigns})
 
 
+@login_required
 @require_http_methods(["GET", "POST"])
 def campaign_create(request: HttpRequest) -> HttpResponse:
     colours = _colours()
@@ -154,12 +170,16 @@ def campaign_create(request: HttpRequest) -> HttpResponse:
             valid = False
         if valid:
             try:
-                campaign = actions.create_campaign(
-                    name=form.cleaned_data["name"],
-                    corporations=formset.corporations(),
-                    settings={"second_place_rounding": form.cleaned_data["second_place_rounding"]},
-                    user=_user(request),
-                )
+                with transaction.atomic():
+                    campaign = actions.create_campaign(
+                        name=form.cleaned_data["name"],
+                        corporations=formset.corporations(),
+                        settings={
+                            "second_place_rounding": form.cleaned_data["second_place_rounding"]
+                        },
+                        user=request.user,
+                    )
+                    add_owner(campaign, request.user)
             except CampaignError as error:
                 form.add_error(None, _error_sentence(error))
             else:
@@ -190,6 +210,7 @@ def _opening_form(data=None) -> OpeningForm:
     )
 
 
+@login_required
 @require_http_methods(["GET", "POST"])
 def campaign_create_midway(request: HttpRequest) -> HttpResponse:
     """A group that starts using the app mid-campaign: the state after their last game."""
@@ -213,15 +234,17 @@ def campaign_create_midway(request: HttpRequest) -> HttpResponse:
                 opening = None
             if opening is not None:
                 try:
-                    campaign = actions.create_campaign(
-                        name=form.cleaned_data["name"],
-                        corporations=corporations,
-                        settings={
-                            "second_place_rounding": form.cleaned_data["second_place_rounding"]
-                        },
-                        opening=opening,
-                        user=_user(request),
-                    )
+                    with transaction.atomic():
+                        campaign = actions.create_campaign(
+                            name=form.cleaned_data["name"],
+                            corporations=corporations,
+                            settings={
+                                "second_place_rounding": form.cleaned_data["second_place_rounding"]
+                            },
+                            opening=opening,
+                            user=request.user,
+                        )
+                        add_owner(campaign, request.user)
                 except CampaignError as error:
                     opening_form.add_error(None, _error_sentence(error))
                 else:
@@ -234,6 +257,7 @@ def campaign_create_midway(request: HttpRequest) -> HttpResponse:
     )
 
 
+@login_required
 @require_POST
 def campaign_import(request: HttpRequest) -> HttpResponse:
     file_form = CampaignFileForm(request.POST, request.FILES)
@@ -244,7 +268,9 @@ def campaign_import(request: HttpRequest) -> HttpResponse:
             file_form.add_error("file", "This is not a campaign file: it is not JSON.")
         else:
             try:
-                campaign = campaign_io.import_campaign(data, user=_user(request))
+                with transaction.atomic():
+                    campaign = campaign_io.import_campaign(data, user=request.user)
+                    add_owner(campaign, request.user)
             except CampaignError as error:
                 file_form.add_error("file", str(error))
             else:
@@ -262,18 +288,15 @@ def campaign_import(request: HttpRequest) -> HttpResponse:
     )
 
 
+@login_required
 @require_GET
 def campaign_export(request: HttpRequest, slug: str) -> HttpResponse:
-    campaign = _get_campaign(request, slug)
+    campaign = campaign_for_reader(request, slug)
     response = HttpResponse(
         campaign_io.dump_campaign(campaign), content_type="application/json; charset=utf-8"
     )
     response["Content-Disposition"] = f'attachment; filename="{campaign.slug}.json"'
     return response
-
-
-def _user(request: HttpRequest):
-    return request.user if request.user.is_authenticated else None
 
 
 # --- dashboard ---------------------------------------------------------------------------
@@ -310,9 +333,13 @@ def _score_rows(result: dict, corps: dict[str, Corporation]) -> list[dict]:
     ]
 
 
+@login_required
 @require_GET
 def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
-    campaign = _get_campaign(request, slug)
+    return _dashboard(request, campaign_for_reader(request, slug))
+
+
+def _dashboard(request: HttpRequest, campaign: Campaign) -> HttpResponse:
     context = _page(request, campaign, "dashboard")
     state, corps = context["state"], context["corps"]
     last_game = (
@@ -345,9 +372,13 @@ def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
 # --- game log ----------------------------------------------------------------------------
 
 
+@login_required
 @require_GET
 def game_log(request: HttpRequest, slug: str) -> HttpResponse:
-    campaign = _get_campaign(request, slug)
+    return _game_log(request, campaign_for_reader(request, slug))
+
+
+def _game_log(request: HttpRequest, campaign: Campaign) -> HttpResponse:
     context = _page(request, campaign, "games")
     corps = context["corps"]
     games = campaign.games.defer("table")
@@ -488,11 +519,19 @@ def _game_forms(
         table = game.table
     else:
         table = {"players": [{"corporation": c.key} for c in corporations]}
+    # Spoilers: only the fields of the sections unlocked before this game (every one so far
+    # for a new game; for game N, those unlocked after an earlier game or in the opening).
+    unlocked = [
+        u["section"]
+        for u in (campaign.state or {}).get("unlocked_sections", [])
+        if game is None or u["game"] < game.number
+    ]
     table_form = TableForm(
         data,
         table=table,
         fixed=fixed,
         corporations=_corporation_options(corporations),
+        unlocked_sections=frozenset(unlocked),
     )
     return table_form, facts
 
@@ -520,7 +559,7 @@ def _save_game(
         notes=data["notes"],
         game=game,
         expected_version=expected_version,
-        user=_user(request),
+        user=request.user,
     )
 
 
@@ -556,10 +595,11 @@ def _game_page(
     return render(request, "scoring/wizard.html", context, status=status)
 
 
+@login_required
 @require_http_methods(["GET", "POST"])
 def game_add(request: HttpRequest, slug: str) -> HttpResponse:
     """Enter the next game through the scoring wizard, the campaign's rules fixed."""
-    campaign = _get_campaign(request, slug)
+    campaign = campaign_for_player(request, slug)
     state = campaign.state or {}
     if state.get("campaign_over"):
         messages.info(request, "The campaign is over: a Type VI megastructure has been built.")
@@ -592,10 +632,11 @@ def game_add(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
+@login_required
 @require_http_methods(["GET", "POST"])
 def game_edit(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """Correct a game: the wizard prefilled; the replay re-derives everything after it."""
-    campaign = _get_campaign(request, slug)
+    campaign = campaign_for_player(request, slug)
     game = _get_game(campaign, number)
     corporations = _corporations(campaign)
     entry = _game_state(campaign.state or {}, number)
@@ -658,10 +699,11 @@ def _int_or_none(value: Any) -> int | None:
         return None
 
 
+@login_required
 @require_POST
 def game_preview(request: HttpRequest, slug: str) -> HttpResponse:
     """The htmx live result of the game being entered, with the campaign's fixed rules."""
-    campaign = _get_campaign(request, slug)
+    campaign = campaign_for_player(request, slug)
     corporations = _corporations(campaign)
     state = campaign.state or {}
     number = _int_or_none(request.POST.get("game-number"))
@@ -677,14 +719,15 @@ def game_preview(request: HttpRequest, slug: str) -> HttpResponse:
     return render_live_result(request, table_form)
 
 
+@login_required
 @require_http_methods(["GET", "POST"])
 def game_delete(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    campaign = _get_campaign(request, slug)
+    campaign = campaign_for_player(request, slug)
     game = _get_game(campaign, number)
     error = None
     if request.method == "POST":
         try:
-            actions.delete_game(game, user=_user(request))
+            actions.delete_game(game, user=request.user)
         except CampaignError as exc:
             error = _error_sentence(exc)
         else:
@@ -781,9 +824,13 @@ def _checklist_context(
     ]
     locations = _free_city_locations(state)
     winner = score.get("winner")
-    if city_form is None and not game.city_name:
+    # A viewer sees the checklist without its forms (the views refuse their POSTs anyway).
+    if city_form is None and not game.city_name and campaign.can_play:
         city_form = CityForm(locations=locations, prefix="city")
     picks = _power_picks(state, entry, context["corporations"])
+    if picks and not campaign.can_play:
+        for pick in picks:
+            pick["form"] = None
     if picks and power_form is not None:
         for pick in picks:
             if pick["corp"].key == power_form[0]:
@@ -862,22 +909,24 @@ def _ship_zones(table: dict, corporation: str | None) -> list[int]:
     return []
 
 
+@login_required
 @require_GET
 def checklist(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    campaign = _get_campaign(request, slug)
+    campaign = campaign_for_reader(request, slug)
     game = _get_game(campaign, number)
     return render(request, "campaign/checklist.html", _checklist_context(request, campaign, game))
 
 
+@login_required
 @require_POST
 def checklist_city(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    campaign = _get_campaign(request, slug)
+    campaign = campaign_for_player(request, slug)
     game = _get_game(campaign, number)
     form = CityForm(request.POST, locations=_free_city_locations(campaign.state), prefix="city")
     if form.is_valid():
         try:
             actions.name_city(
-                game, form.cleaned_data["location"], form.cleaned_data["name"], user=_user(request)
+                game, form.cleaned_data["location"], form.cleaned_data["name"], user=request.user
             )
         except CampaignError as error:
             form.add_error(None, _error_sentence(error))
@@ -889,9 +938,10 @@ def checklist_city(request: HttpRequest, slug: str, number: int) -> HttpResponse
     return render(request, template, context, status=200 if request.htmx else 400)
 
 
+@login_required
 @require_POST
 def checklist_power(request: HttpRequest, slug: str, number: int, key: str) -> HttpResponse:
-    campaign = _get_campaign(request, slug)
+    campaign = campaign_for_player(request, slug)
     game = _get_game(campaign, number)
     corporation = get_object_or_404(Corporation, campaign=campaign, key=key)
     taken = set(
@@ -903,7 +953,7 @@ def checklist_power(request: HttpRequest, slug: str, number: int, key: str) -> H
     form = PowerForm(request.POST, powers=powers, prefix=f"power-{key}")
     if form.is_valid():
         try:
-            actions.set_power(corporation, form.cleaned_data["power"], user=_user(request))
+            actions.set_power(corporation, form.cleaned_data["power"], user=request.user)
         except CampaignError as error:
             form.add_error(None, _error_sentence(error))
         else:
@@ -930,9 +980,13 @@ def _text_colour(css_colour: str) -> str:
     return "#000" if luminance > 0.179 else "#fff"
 
 
+@login_required
 @require_GET
 def trackers(request: HttpRequest, slug: str) -> HttpResponse:
-    campaign = _get_campaign(request, slug)
+    return _trackers(request, campaign_for_reader(request, slug))
+
+
+def _trackers(request: HttpRequest, campaign: Campaign) -> HttpResponse:
     context = _page(request, campaign, "trackers")
     state = context["state"]
     sections = list(TrackerSection.objects.values_list("key", "name", "boxes"))
@@ -992,9 +1046,13 @@ def trackers(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "campaign/trackers.html", context)
 
 
+@login_required
 @require_GET
 def elections(request: HttpRequest, slug: str) -> HttpResponse:
-    campaign = _get_campaign(request, slug)
+    return _elections(request, campaign_for_reader(request, slug))
+
+
+def _elections(request: HttpRequest, campaign: Campaign) -> HttpResponse:
     context = _page(request, campaign, "elections")
     state = context["state"]
     parties = _party_names()
@@ -1024,9 +1082,13 @@ def elections(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "campaign/elections.html", context)
 
 
+@login_required
 @require_GET
 def cities(request: HttpRequest, slug: str) -> HttpResponse:
-    campaign = _get_campaign(request, slug)
+    return _cities(request, campaign_for_reader(request, slug))
+
+
+def _cities(request: HttpRequest, campaign: Campaign) -> HttpResponse:
     context = _page(request, campaign, "cities")
     zones = dict(Location.objects.values_list("name", "zone_id"))
     corps = context["corps"]
@@ -1045,3 +1107,50 @@ def cities(request: HttpRequest, slug: str) -> HttpResponse:
     )
     context.update(cities=rows)
     return render(request, "campaign/cities.html", context)
+
+
+# --- deleting a campaign (its owner) -----------------------------------------------------
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def campaign_delete(request: HttpRequest, slug: str) -> HttpResponse:
+    """GET asks, POST deletes the campaign with its games, members and links."""
+    campaign = campaign_for_owner(request, slug)
+    if request.method == "POST":
+        name = campaign.name
+        campaign.delete()
+        messages.success(request, f"Campaign “{name}” deleted.")
+        return redirect("campaign:list")
+    context = _page(request, campaign, "", games=campaign.games.count())
+    return render(request, "campaign/campaign_confirm_delete.html", context)
+
+
+# --- the public page: the same pages, read-only, at a secret address ---------------------
+# No login: the token is the key (`campaign_for_public`, 404 when the owner switched it off).
+# Only these five pages: no sections, no setup sheet, no checklist, nothing locked.
+
+
+@require_GET
+def public_dashboard(request: HttpRequest, token: str) -> HttpResponse:
+    return _dashboard(request, campaign_for_public(token))
+
+
+@require_GET
+def public_game_log(request: HttpRequest, token: str) -> HttpResponse:
+    return _game_log(request, campaign_for_public(token))
+
+
+@require_GET
+def public_trackers(request: HttpRequest, token: str) -> HttpResponse:
+    return _trackers(request, campaign_for_public(token))
+
+
+@require_GET
+def public_elections(request: HttpRequest, token: str) -> HttpResponse:
+    return _elections(request, campaign_for_public(token))
+
+
+@require_GET
+def public_cities(request: HttpRequest, token: str) -> HttpResponse:
+    return _cities(request, campaign_for_public(token))

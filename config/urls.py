@@ -3,6 +3,9 @@ from django.urls import include, path
 
 urlpatterns = [
     path("admin/", admin.site.urls),
+    path("accounts/", include("django.contrib.auth.urls")),
+    path("", include("accounts.urls")),
+    path("p/", include("campaign.public_urls")),
     path("", include("scoring.urls")),
     path("catalogue/", include("scoring.catalogue_urls")),
     path("campaigns/", include("campaign.urls")),

@@ -16,13 +16,15 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from campaign import actions
+from campaign.access import campaign_for_player, campaign_for_reader
 from campaign.models import Campaign, Corporation
 from campaign.replay import CampaignError
 from scoring.models import CorporationColour, Megastructure, Party, PlayerPower, Zone
@@ -54,19 +56,10 @@ ELECTION_TOKEN_ANARCHY = "celestial_rebellion"
 # --- lookups -----------------------------------------------------------------------------
 
 
-def _get_campaign(request: HttpRequest, slug: str) -> Campaign:
-    """The campaign at `slug`. Accounts come later: for now every campaign is visible."""
-    return get_object_or_404(Campaign, slug=slug)
-
-
 def _get_section(number: int) -> Section:
     if number not in SECTION_NUMBERS:
         raise Http404("Sections are numbered 1 to 33.")
     return sections_by_number()[number]
-
-
-def _user(request: HttpRequest):
-    return request.user if request.user.is_authenticated else None
 
 
 def _unlocked(campaign: Campaign) -> dict[int, int]:
@@ -76,12 +69,12 @@ def _unlocked(campaign: Campaign) -> dict[int, int]:
 
 
 def _revealed(request: HttpRequest, campaign: Campaign) -> set[int]:
-    """The locked sections this person asked to read (one query, none without a session)."""
-    session_key = request.session.session_key or ""
-    if not session_key and not request.user.is_authenticated:
-        return set()
+    """The locked sections this person asked to read, on any of their devices (one query).
+
+    Reveals are kept on the account; one made on this device before accounts is still found
+    by its session."""
     reveals = SectionReveal.objects.filter(campaign=campaign).for_person(
-        session_key, _user(request)
+        request.session.session_key or "", request.user
     )
     return set(reveals.values_list("section", flat=True))
 
@@ -206,7 +199,8 @@ def _manual_unlock_form(
         return None, None
     earliest = trigger.get("after_game", 0)
     games_played = (campaign.state or {}).get("games_played", 0)
-    if games_played < earliest:
+    if games_played < earliest or not campaign.can_play:
+        # Not yet; or a viewer, who sees when the group may unlock it but not the form.
         return None, earliest
     start = max(earliest, (campaign.opening or {}).get("after_game", 0))
     games = list(range(start, games_played + 1))
@@ -284,6 +278,9 @@ def _sections_context(
         row["expanded"] = (
             row["game"] == latest_game or row["number"] == expanded or row["number"] in forms
         )
+        if not campaign.can_play:
+            # A viewer reads the checklist and notes; the forms are the players'.
+            row["form"] = row["note_form"] = None
     return _page(
         campaign,
         "sections",
@@ -297,17 +294,19 @@ def _sections_context(
 # --- the sections page -------------------------------------------------------------------
 
 
+@login_required
 @require_GET
 def section_list(request: HttpRequest, slug: str) -> HttpResponse:
-    campaign = _get_campaign(request, slug)
+    campaign = campaign_for_reader(request, slug)
     return render(request, "unlocks/sections.html", _sections_context(request, campaign))
 
 
+@login_required
 @require_GET
 def section_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """One section. Unlocked: all of it. Locked: number and trigger, unless this person
     confirmed a reveal; then its title and changes, to them only."""
-    campaign = _get_campaign(request, slug)
+    campaign = campaign_for_reader(request, slug)
     section = _get_section(number)
     unlocked = _unlocked(campaign)
     if number in unlocked:
@@ -337,10 +336,11 @@ def _redirect_to_section(campaign: Campaign, number: int) -> HttpResponse:
     return redirect(f"{url}?open={number}#section-{number}")
 
 
+@login_required
 @require_POST
 def section_components(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """Store which of an unlocked section's components and rule boxes the group has done."""
-    campaign = _get_campaign(request, slug)
+    campaign = campaign_for_player(request, slug)
     section = _get_section(number)
     if number not in _unlocked(campaign):
         raise Http404("Only an unlocked section has a checklist.")
@@ -351,7 +351,7 @@ def section_components(request: HttpRequest, slug: str, number: int) -> HttpResp
         ticks.exclude(item__in=done).delete()
         already = set(ticks.values_list("item", flat=True))
         ComponentTick.objects.bulk_create(
-            ComponentTick(campaign=campaign, section=number, item=item, ticked_by=_user(request))
+            ComponentTick(campaign=campaign, section=number, item=item, ticked_by=request.user)
             for item in sorted(done - already)
         )
         if not request.htmx:
@@ -367,10 +367,11 @@ def section_components(request: HttpRequest, slug: str, number: int) -> HttpResp
     return render(request, "unlocks/sections.html", context, status=400)
 
 
+@login_required
 @require_POST
 def section_note(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """The group's title and note of an untranscribed section (20-33) once it is unlocked."""
-    campaign = _get_campaign(request, slug)
+    campaign = campaign_for_player(request, slug)
     _get_section(number)
     if number not in _unlocked(campaign) or number < FIRST_UNTRANSCRIBED_SECTION:
         raise Http404("Only an unlocked section 20-33 takes a note.")
@@ -380,7 +381,7 @@ def section_note(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         note = form.save(commit=False)
         note.campaign = campaign
         note.section = number
-        note.updated_by = _user(request)
+        note.updated_by = request.user
         note.save()
         if not request.htmx:
             messages.success(request, f"Note on #{number} saved.")
@@ -395,10 +396,11 @@ def section_note(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     return render(request, "unlocks/sections.html", context, status=400)
 
 
+@login_required
 @require_POST
 def section_unlock(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """The group unlocks a section by its own decision (#19, #30): through the log."""
-    campaign = _get_campaign(request, slug)
+    campaign = campaign_for_player(request, slug)
     section = _get_section(number)
     if number in _unlocked(campaign):
         return redirect("unlocks:section", slug=campaign.slug, number=number)
@@ -408,7 +410,7 @@ def section_unlock(request: HttpRequest, slug: str, number: int) -> HttpResponse
     if form.is_valid():
         try:
             actions.set_manual_unlock(
-                campaign, number, form.cleaned_data["after_game"], user=_user(request)
+                campaign, number, form.cleaned_data["after_game"], user=request.user
             )
         except CampaignError as error:
             form.add_error("after_game", error.message)
@@ -419,15 +421,16 @@ def section_unlock(request: HttpRequest, slug: str, number: int) -> HttpResponse
     return render(request, "unlocks/sections.html", context, status=400)
 
 
+@login_required
 @require_POST
 def section_take_back(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """Undo the group's own unlock of a section (a mistaken tap)."""
-    campaign = _get_campaign(request, slug)
+    campaign = campaign_for_player(request, slug)
     _get_section(number)
     if number not in _manual_sections(campaign):
         raise Http404("The group did not unlock this section by hand.")
     try:
-        actions.set_manual_unlock(campaign, number, None, user=_user(request))
+        actions.set_manual_unlock(campaign, number, None, user=request.user)
     except CampaignError as error:
         messages.error(request, f"#{number} stays unlocked: {error.message}")
     else:
@@ -435,22 +438,22 @@ def section_take_back(request: HttpRequest, slug: str, number: int) -> HttpRespo
     return _redirect_to_section(campaign, number)
 
 
+@login_required
 @require_http_methods(["GET", "POST"])
 def section_reveal(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """Reveal a locked section to one person: GET asks "are you sure?", POST confirms."""
-    campaign = _get_campaign(request, slug)
+    campaign = campaign_for_reader(request, slug)
     section = _get_section(number)
     if number in _unlocked(campaign):
         return redirect("unlocks:section", slug=campaign.slug, number=number)
     form = RevealForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
-        if not request.session.session_key:
-            request.session.save()
+        # Kept on the account: the person sees it on their other phone too, nobody else does.
         SectionReveal.objects.get_or_create(
             campaign=campaign,
             section=number,
-            session_key=request.session.session_key,
-            user=_user(request),
+            user=request.user,
+            defaults={"session_key": request.session.session_key or ""},
         )
         return redirect("unlocks:section", slug=campaign.slug, number=number)
     context = _page(
@@ -463,14 +466,14 @@ def section_reveal(request: HttpRequest, slug: str, number: int) -> HttpResponse
     return render(request, "unlocks/reveal_confirm.html", context, status=status)
 
 
+@login_required
 @require_POST
 def section_hide(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """Forget this person's reveal: the section is hidden from them again."""
-    campaign = _get_campaign(request, slug)
+    campaign = campaign_for_reader(request, slug)
     _get_section(number)
-    session_key = request.session.session_key or ""
     SectionReveal.objects.filter(campaign=campaign, section=number).for_person(
-        session_key, _user(request)
+        request.session.session_key or "", request.user
     ).delete()
     messages.info(request, f"Section #{number} is hidden again.")
     return _redirect_to_section(campaign, number)
@@ -484,10 +487,11 @@ def _nearness(entry: Mapping[str, Any]) -> tuple[float, int, int]:
     return (-entry.get("current", 0) / target, target - entry.get("current", 0), entry["section"])
 
 
+@login_required
 @require_GET
 def next_unlocks(request: HttpRequest, slug: str) -> HttpResponse:
     """Every locked section with its progress in the group's own numbers, nearest first."""
-    campaign = _get_campaign(request, slug)
+    campaign = campaign_for_reader(request, slug)
     state = campaign.state or {}
     rows = []
     for entry in sorted(state.get("progress", []), key=_nearness):
@@ -530,13 +534,14 @@ def _corporation_rows(campaign: Campaign, next_game: Mapping[str, Any]) -> list[
     return rows
 
 
+@login_required
 @require_GET
 def setup_sheet(request: HttpRequest, slug: str) -> HttpResponse:
     """Everything the campaign changes for the next game (RULES-NOTES §9), on one page.
 
     What the last game's unlocks changed is marked new: the table sets it up for the first time.
     """
-    campaign = _get_campaign(request, slug)
+    campaign = campaign_for_reader(request, slug)
     state = campaign.state or {}
     next_game = state.get("next_game") or {}
     games_played = state.get("games_played", 0)
@@ -606,6 +611,7 @@ def setup_sheet(request: HttpRequest, slug: str) -> HttpResponse:
 # --- the rules reference -----------------------------------------------------------------
 
 
+@login_required
 @require_GET
 def rules_reference(request: HttpRequest, slug: str) -> HttpResponse:
     """The rulebook's rule areas with the changes in force, each linked to its section.
@@ -613,7 +619,7 @@ def rules_reference(request: HttpRequest, slug: str) -> HttpResponse:
     A locked section shows only that it may change the area later ("you will be checking off
     these sections as they unlock", page 4), never what it changes.
     """
-    campaign = _get_campaign(request, slug)
+    campaign = campaign_for_reader(request, slug)
     unlocked = _unlocked(campaign)
     notes = {note.section: note for note in SectionNote.objects.filter(campaign=campaign)}
     by_number = sections_by_number()

@@ -17,6 +17,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from accounts.tests.factory import owned, owner_user
 from campaign import actions, campaign_io
 from campaign.models import Campaign, Change, Corporation, Game
 from campaign.tests.factory import leader_table, make_campaign, make_game, make_table
@@ -24,17 +25,20 @@ from campaign.tests.factory import leader_table, make_campaign, make_game, make_
 pytestmark = pytest.mark.django_db
 
 # Each page's queries, whatever the campaign's length (the page reads the replay's cache).
+# Every page first loads the session and its user (2), then the campaign with the person's
+# role in it (1, `campaign.access`).
 PAGE_QUERIES = {
-    # campaign, corporations (colour joined), awards, last game, parties, megastructures
-    "campaign:dashboard": 6,
-    # campaign, corporations, games, parties, megastructures
-    "campaign:games": 5,
-    # campaign, corporations, tracker sections, awards, powers
-    "campaign:trackers": 5,
-    # campaign, corporations, parties
-    "campaign:elections": 3,
-    # campaign, corporations, locations
-    "campaign:cities": 3,
+    # session, user, campaign, corporations (colour joined), awards, last game, parties,
+    # megastructures
+    "campaign:dashboard": 8,
+    # session, user, campaign, corporations, games, parties, megastructures
+    "campaign:games": 7,
+    # session, user, campaign, corporations, tracker sections, awards, powers
+    "campaign:trackers": 7,
+    # session, user, campaign, corporations, parties
+    "campaign:elections": 5,
+    # session, user, campaign, corporations, locations
+    "campaign:cities": 5,
 }
 
 
@@ -44,7 +48,7 @@ def catalogue():
 
 
 def import_campaign(n_games: int, **kwargs) -> Campaign:
-    return campaign_io.import_campaign(make_campaign(n_games, **kwargs))
+    return owned(campaign_io.import_campaign(make_campaign(n_games, **kwargs)))
 
 
 @pytest.fixture
@@ -59,13 +63,15 @@ def sixty() -> Campaign:
 
 @pytest.fixture
 def fresh() -> Campaign:
-    return actions.create_campaign(
-        "Thursday group",
-        [
-            {"key": "purple", "name": "Purple corporation", "player": "Caro"},
-            {"key": "yellow", "name": "Yellow corporation", "player": "Ali"},
-            {"key": "teal", "name": "Teal corporation", "player": "Rosa", "ai": True},
-        ],
+    return owned(
+        actions.create_campaign(
+            "Thursday group",
+            [
+                {"key": "purple", "name": "Purple corporation", "player": "Caro"},
+                {"key": "yellow", "name": "Yellow corporation", "player": "Ali"},
+                {"key": "teal", "name": "Teal corporation", "player": "Rosa", "ai": True},
+            ],
+        )
     )
 
 
@@ -86,23 +92,24 @@ def page_urls(campaign: Campaign) -> list[str]:
 # The campaign list and a new campaign --------------------------------------------------------
 
 
-def test_it_lists_campaigns(client, five):
-    response = client.get(reverse("campaign:list"))
+def test_it_lists_campaigns(owner_client, five):
+    response = owner_client.get(reverse("campaign:list"))
     assert response.status_code == 200
     assert five.name in response.content.decode()
     assert reverse("campaign:dashboard", args=[five.slug]) in response.content.decode()
 
 
 def test_the_list_answers_in_the_same_queries_however_many_campaigns(
-    client, django_assert_num_queries
+    owner_client, django_assert_num_queries
 ):
     import_campaign(2)
-    with django_assert_num_queries(1):
-        client.get(reverse("campaign:list"))
+    # session, user, the person's campaigns
+    with django_assert_num_queries(3):
+        owner_client.get(reverse("campaign:list"))
     import_campaign(8)
     import_campaign(3)
-    with django_assert_num_queries(1):
-        client.get(reverse("campaign:list"))
+    with django_assert_num_queries(3):
+        owner_client.get(reverse("campaign:list"))
 
 
 def new_campaign_data(**overrides) -> dict:
@@ -126,8 +133,8 @@ def new_campaign_data(**overrides) -> dict:
     return data
 
 
-def test_the_new_campaign_form_offers_five_rows_each_with_its_colour(client):
-    response = client.get(reverse("campaign:create"))
+def test_the_new_campaign_form_offers_five_rows_each_with_its_colour(owner_client):
+    response = owner_client.get(reverse("campaign:create"))
     page = response.content.decode()
     assert response.status_code == 200
     assert 'name="corp-4-colour"' in page
@@ -136,8 +143,10 @@ def test_the_new_campaign_form_offers_five_rows_each_with_its_colour(client):
     assert '<option value="orange" selected>' in page
 
 
-def test_it_creates_a_campaign_from_the_filled_rows_and_redirects_to_it(client):
-    response = client.post(reverse("campaign:create"), new_campaign_data(name="Thursday group"))
+def test_it_creates_a_campaign_from_the_filled_rows_and_redirects_to_it(owner_client):
+    response = owner_client.post(
+        reverse("campaign:create"), new_campaign_data(name="Thursday group")
+    )
 
     campaign = Campaign.objects.get()
     assert response.status_code == 302
@@ -151,8 +160,8 @@ def test_it_creates_a_campaign_from_the_filled_rows_and_redirects_to_it(client):
     assert Change.objects.filter(campaign=campaign).exists()
 
 
-def test_it_keeps_the_house_rule(client):
-    client.post(reverse("campaign:create"), new_campaign_data(second_place_rounding="up"))
+def test_it_keeps_the_house_rule(owner_client):
+    owner_client.post(reverse("campaign:create"), new_campaign_data(second_place_rounding="up"))
     assert Campaign.objects.get().second_place_rounding == "up"
 
 
@@ -165,31 +174,32 @@ def test_it_keeps_the_house_rule(client):
         ({"corp-1-colour": "mauve"}, "Select a valid choice."),
     ],
 )
-def test_an_invalid_new_campaign_changes_nothing_and_says_why(client, overrides, sentence):
-    response = client.post(reverse("campaign:create"), new_campaign_data(**overrides))
+def test_an_invalid_new_campaign_changes_nothing_and_says_why(owner_client, overrides, sentence):
+    response = owner_client.post(reverse("campaign:create"), new_campaign_data(**overrides))
 
     assert response.status_code == 200
     assert sentence in response.content.decode()
     assert Campaign.objects.count() == 0
 
 
-def test_a_row_needs_a_player_or_the_ai_box(client):
+def test_a_row_needs_a_player_or_the_ai_box(owner_client):
     data = new_campaign_data(**{"corp-2-player": "", "corp-2-name": "Teal Inc"})
-    response = client.post(reverse("campaign:create"), data)
+    response = owner_client.post(reverse("campaign:create"), data)
     assert "Give the player&#x27;s name, or tick AI player." in response.content.decode()
     assert Campaign.objects.count() == 0
 
 
-def test_the_new_campaign_pages_refuse_other_methods(client):
+def test_the_new_campaign_pages_refuse_other_methods(owner_client):
     for url in (reverse("campaign:create"), reverse("campaign:create_midway")):
-        assert client.put(url).status_code == 405
-        assert client.delete(url).status_code == 405
-    assert client.post(reverse("campaign:list")).status_code == 405
-    assert client.get(reverse("campaign:import")).status_code == 405
+        assert owner_client.put(url).status_code == 405
+        assert owner_client.delete(url).status_code == 405
+    assert owner_client.post(reverse("campaign:list")).status_code == 405
+    assert owner_client.get(reverse("campaign:import")).status_code == 405
 
 
 def test_a_post_without_the_csrf_token_is_refused_and_creates_nothing():
     client = Client(enforce_csrf_checks=True)
+    client.force_login(owner_user())
     response = client.post(reverse("campaign:create"), new_campaign_data())
     assert response.status_code == 403
     assert Campaign.objects.count() == 0
@@ -205,29 +215,29 @@ def upload(data: dict | str, name: str = "campaign.json"):
     return SimpleUploadedFile(name, content.encode(), content_type="application/json")
 
 
-def test_it_imports_a_campaign_file(client):
-    response = client.post(reverse("campaign:import"), {"file": upload(make_campaign(3))})
+def test_it_imports_a_campaign_file(owner_client):
+    response = owner_client.post(reverse("campaign:import"), {"file": upload(make_campaign(3))})
     campaign = Campaign.objects.get()
     assert response.status_code == 302
     assert response["Location"] == reverse("campaign:dashboard", args=[campaign.slug])
     assert campaign.games.count() == 3
 
 
-def test_a_bad_campaign_file_changes_nothing_and_names_the_field(client):
+def test_a_bad_campaign_file_changes_nothing_and_names_the_field(owner_client):
     data = make_campaign(3)
     data["games"][1]["table"]["players"][0]["credits"] = 99
-    response = client.post(reverse("campaign:import"), {"file": upload(data)})
+    response = owner_client.post(reverse("campaign:import"), {"file": upload(data)})
     assert response.status_code == 400
     assert "games[1].table.players[0].credits" in response.content.decode()
     assert Campaign.objects.count() == 0
 
-    response = client.post(reverse("campaign:import"), {"file": upload("{not json")})
+    response = owner_client.post(reverse("campaign:import"), {"file": upload("{not json")})
     assert "it is not JSON" in response.content.decode()
     assert Campaign.objects.count() == 0
 
 
-def test_it_exports_the_campaign_file(client, five):
-    response = client.get(reverse("campaign:export", args=[five.slug]))
+def test_it_exports_the_campaign_file(owner_client, five):
+    response = owner_client.get(reverse("campaign:export", args=[five.slug]))
     assert response.status_code == 200
     assert json.loads(response.content)["name"] == five.name
     assert "attachment" in response["Content-Disposition"]
@@ -238,20 +248,20 @@ def test_it_exports_the_campaign_file(client, five):
 
 @pytest.mark.parametrize("name", PAGE_QUERIES)
 def test_each_page_answers_in_the_same_queries_for_5_and_60_games(
-    client, django_assert_num_queries, five, sixty, name
+    owner_client, django_assert_num_queries, five, sixty, name
 ):
     for campaign in (five, sixty):
         with django_assert_num_queries(PAGE_QUERIES[name]):
-            response = client.get(reverse(name, args=[campaign.slug]))
+            response = owner_client.get(reverse(name, args=[campaign.slug]))
         assert response.status_code == 200
 
 
 @pytest.mark.parametrize("name", PAGE_QUERIES)
-def test_each_page_refuses_post(client, five, name):
-    assert client.post(reverse(name, args=[five.slug])).status_code == 405
+def test_each_page_refuses_post(owner_client, five, name):
+    assert owner_client.post(reverse(name, args=[five.slug])).status_code == 405
 
 
-def test_get_never_writes(client, five):
+def test_get_never_writes(owner_client, five):
     before = snapshot()
     games = five.games.order_by("number")
     urls = page_urls(five) + [
@@ -269,22 +279,22 @@ def test_get_never_writes(client, five):
         ]
     with CaptureQueriesContext(connection) as queries:
         for url in urls:
-            assert client.get(url).status_code == 200, url
+            assert owner_client.get(url).status_code == 200, url
     writes = [q["sql"] for q in queries if not q["sql"].lstrip().upper().startswith("SELECT")]
     assert writes == []
     assert snapshot() == before
 
 
-def test_an_unknown_campaign_is_404(client):
-    assert client.get(reverse("campaign:dashboard", args=["nope"])).status_code == 404
-    assert client.get(reverse("campaign:games", args=["nope"])).status_code == 404
+def test_an_unknown_campaign_is_404(owner_client):
+    assert owner_client.get(reverse("campaign:dashboard", args=["nope"])).status_code == 404
+    assert owner_client.get(reverse("campaign:games", args=["nope"])).status_code == 404
 
 
 # Dashboard ------------------------------------------------------------------------------------
 
 
-def test_a_fresh_campaign_dashboard_shows_the_first_game_setup(client, fresh):
-    page = client.get(reverse("campaign:dashboard", args=[fresh.slug])).content.decode()
+def test_a_fresh_campaign_dashboard_shows_the_first_game_setup(owner_client, fresh):
+    page = owner_client.get(reverse("campaign:dashboard", args=[fresh.slug])).content.decode()
     assert "Next: game 1" in page
     assert "1, 2" in page  # zones in play
     assert "United Federalists" in page
@@ -293,12 +303,12 @@ def test_a_fresh_campaign_dashboard_shows_the_first_game_setup(client, fresh):
     assert reverse("campaign:game_add", args=[fresh.slug]) in page
 
 
-def test_the_dashboard_shows_standings_awards_last_game_and_next_game(client):
+def test_the_dashboard_shows_standings_awards_last_game_and_next_game(owner_client):
     # Purple leads the credits section 8 games running: it wins the gold credits award.
     tables = [leader_table("purple", "yellow", sections=("credits",)) for _ in range(8)]
-    campaign = campaign_io.import_campaign(make_campaign(corporations=2, tables=tables))
+    campaign = owned(campaign_io.import_campaign(make_campaign(corporations=2, tables=tables)))
 
-    page = client.get(reverse("campaign:dashboard", args=[campaign.slug])).content.decode()
+    page = owner_client.get(reverse("campaign:dashboard", args=[campaign.slug])).content.decode()
 
     assert "Benefactor of the Bank of Yurushi · 5" in page
     assert "sticker-gold" in page
@@ -311,8 +321,8 @@ def test_the_dashboard_shows_standings_awards_last_game_and_next_game(client):
 # Game log -------------------------------------------------------------------------------------
 
 
-def test_the_game_log_shows_every_game_with_its_winner_election_and_city(client, five):
-    page = client.get(reverse("campaign:games", args=[five.slug])).content.decode()
+def test_the_game_log_shows_every_game_with_its_winner_election_and_city(owner_client, five):
+    page = owner_client.get(reverse("campaign:games", args=[five.slug])).content.decode()
     for number in range(1, 6):
         assert f'id="game-{number}"' in page
     assert "City 1 on Mars" in page
@@ -324,13 +334,13 @@ def test_the_game_log_shows_every_game_with_its_winner_election_and_city(client,
 # Delete ---------------------------------------------------------------------------------------
 
 
-def test_delete_asks_first_then_deletes_and_replays(client, five):
+def test_delete_asks_first_then_deletes_and_replays(owner_client, five):
     url = reverse("campaign:game_delete", args=[five.slug, 5])
-    page = client.get(url).content.decode()
+    page = owner_client.get(url).content.decode()
     assert "Delete game 5?" in page
     assert Game.objects.filter(campaign=five).count() == 5
 
-    response = client.post(url)
+    response = owner_client.post(url)
 
     assert response.status_code == 302
     assert response["Location"] == reverse("campaign:games", args=[five.slug])
@@ -339,7 +349,7 @@ def test_delete_asks_first_then_deletes_and_replays(client, five):
     assert five.state["games_played"] == 4
 
 
-def test_a_delete_the_replay_refuses_changes_nothing_and_says_why(client):
+def test_a_delete_the_replay_refuses_changes_nothing_and_says_why(owner_client):
     # Game 2 plays zone 3, which game 1 unlocked (#1): without game 1, game 2 is impossible.
     tables = [
         make_table("purple", "yellow"),
@@ -354,10 +364,10 @@ def test_a_delete_the_replay_refuses_changes_nothing_and_says_why(client):
             },
         ),
     ]
-    campaign = campaign_io.import_campaign(make_campaign(corporations=2, tables=tables))
+    campaign = owned(campaign_io.import_campaign(make_campaign(corporations=2, tables=tables)))
     before = snapshot()
 
-    response = client.post(reverse("campaign:game_delete", args=[campaign.slug, 1]))
+    response = owner_client.post(reverse("campaign:game_delete", args=[campaign.slug, 1]))
 
     page = response.content.decode()
     assert response.status_code == 400
@@ -366,18 +376,18 @@ def test_a_delete_the_replay_refuses_changes_nothing_and_says_why(client):
     assert snapshot() == before
 
 
-def test_delete_refuses_put(client, five):
-    assert client.put(reverse("campaign:game_delete", args=[five.slug, 1])).status_code == 405
+def test_delete_refuses_put(owner_client, five):
+    assert owner_client.put(reverse("campaign:game_delete", args=[five.slug, 1])).status_code == 405
 
 
 # Trackers, elections, cities --------------------------------------------------------------------
 
 
-def test_tracker_cards_draw_each_section_with_its_boxes(client):
+def test_tracker_cards_draw_each_section_with_its_boxes(owner_client):
     tables = [leader_table("purple", "yellow", sections=("credits",)) for _ in range(8)]
-    campaign = campaign_io.import_campaign(make_campaign(corporations=2, tables=tables))
+    campaign = owned(campaign_io.import_campaign(make_campaign(corporations=2, tables=tables)))
 
-    page = client.get(reverse("campaign:trackers", args=[campaign.slug])).content.decode()
+    page = owner_client.get(reverse("campaign:trackers", args=[campaign.slug])).content.decode()
 
     assert page.count('class="tracker-card"') == 2
     assert page.count("tracker-boxes boxes-6") == 12  # six presence sections a card
@@ -388,22 +398,22 @@ def test_tracker_cards_draw_each_section_with_its_boxes(client):
     assert "Wins after full" not in page
 
 
-def test_tracker_cards_show_the_influence_tally_debt_and_power(client):
+def test_tracker_cards_show_the_influence_tally_debt_and_power(owner_client):
     tables = [leader_table("purple", "yellow", sections=("credits",)) for _ in range(10)]
     games = [make_game(n, t) for n, t in enumerate(tables, start=1)]
     games[9]["debt_marks"] = [{"corporation": "yellow", "points": 3}]
     data = make_campaign(corporations=2, games=games, powers={"purple": "extra-ip"})
-    campaign = campaign_io.import_campaign(data)
+    campaign = owned(campaign_io.import_campaign(data))
 
-    page = client.get(reverse("campaign:trackers", args=[campaign.slug])).content.decode()
+    page = owner_client.get(reverse("campaign:trackers", args=[campaign.slug])).content.decode()
 
     assert 'Wins after full: <span class="tally">2</span>' in page
     assert "−3" in page
     assert "You get an additional 2 end game influence points" in page
 
 
-def test_the_elections_page_counts_toward_the_events(client, sixty):
-    page = client.get(reverse("campaign:elections", args=[sixty.slug])).content.decode()
+def test_the_elections_page_counts_toward_the_events(owner_client, sixty):
+    page = owner_client.get(reverse("campaign:elections", args=[sixty.slug])).content.decode()
     wins = sixty.state["election_wins"]
     assert f"<strong>{wins['workers_union']}</strong> of 5" in page
     assert f"<strong>{wins['brave_new_dawn']}</strong> of 8" in page
@@ -411,8 +421,8 @@ def test_the_elections_page_counts_toward_the_events(client, sixty):
     assert page.count("<tr>") >= 60
 
 
-def test_the_cities_page_lists_each_named_city(client, five):
-    page = client.get(reverse("campaign:cities", args=[five.slug])).content.decode()
+def test_the_cities_page_lists_each_named_city(owner_client, five):
+    page = owner_client.get(reverse("campaign:cities", args=[five.slug])).content.decode()
     for number in range(1, 5):
         assert f"City {number}" in page
     assert "Ganymede" in page
@@ -452,8 +462,8 @@ def midway_data(**overrides) -> dict:
     return data
 
 
-def test_it_starts_a_campaign_mid_way_from_the_state_after_a_game(client):
-    response = client.post(reverse("campaign:create_midway"), midway_data())
+def test_it_starts_a_campaign_mid_way_from_the_state_after_a_game(owner_client):
+    response = owner_client.post(reverse("campaign:create_midway"), midway_data())
 
     campaign = Campaign.objects.get()
     assert response.status_code == 302
@@ -472,14 +482,14 @@ def test_it_starts_a_campaign_mid_way_from_the_state_after_a_game(client):
     assert state["next_game"]["zones_in_play"] == [1, 2, 3, 4, 5]
     assert {"corporation": "purple", "points": 3, "rank": 1} in state["standings"]
 
-    page = client.get(reverse("campaign:dashboard", args=[campaign.slug])).content.decode()
+    page = owner_client.get(reverse("campaign:dashboard", args=[campaign.slug])).content.decode()
     assert "Next: game 5" in page
     assert "Niven Zone 1 Gold · 3" in page
 
 
-def test_a_mid_way_state_the_replay_refuses_changes_nothing_and_says_why(client):
+def test_a_mid_way_state_the_replay_refuses_changes_nothing_and_says_why(owner_client):
     # An award needs its section complete: yellow has 2 of 6 zone 1 boxes.
-    response = client.post(
+    response = owner_client.post(
         reverse("campaign:create_midway"), midway_data(award_presence_1_silver="2")
     )
     page = response.content.decode()
@@ -488,32 +498,34 @@ def test_a_mid_way_state_the_replay_refuses_changes_nothing_and_says_why(client)
     assert Campaign.objects.count() == 0
 
 
-def test_a_mid_way_row_without_a_corporation_is_refused(client):
-    response = client.post(reverse("campaign:create_midway"), midway_data(tracker_4_bases="3"))
+def test_a_mid_way_row_without_a_corporation_is_refused(owner_client):
+    response = owner_client.post(
+        reverse("campaign:create_midway"), midway_data(tracker_4_bases="3")
+    )
     assert "There is no corporation 4 on this page." in response.content.decode()
     assert Campaign.objects.count() == 0
 
 
-def test_tracker_cards_hide_the_debt_boxes_and_power_before_they_unlock(client, fresh):
-    page = client.get(reverse("campaign:trackers", args=[fresh.slug])).content.decode()
+def test_tracker_cards_hide_the_debt_boxes_and_power_before_they_unlock(owner_client, fresh):
+    page = owner_client.get(reverse("campaign:trackers", args=[fresh.slug])).content.decode()
     assert "Bank of Yurushi" not in page
     assert "Player power" not in page
 
 
-def test_the_dashboard_names_the_winner_when_the_campaign_is_over(client):
+def test_the_dashboard_names_the_winner_when_the_campaign_is_over(owner_client):
     from scoring.models import Megastructure, MegastructureType
 
     Megastructure.objects.create(key="ark", name="The Ark", type=MegastructureType.TYPE_VI)
     data = make_campaign(14, corporations=3)
     data["games"][13]["megastructure"] = "ark"
-    campaign = campaign_io.import_campaign(data)
+    campaign = owned(campaign_io.import_campaign(data))
     assert campaign.state["campaign_over"]
 
-    page = client.get(reverse("campaign:dashboard", args=[campaign.slug])).content.decode()
+    page = owner_client.get(reverse("campaign:dashboard", args=[campaign.slug])).content.decode()
 
     winner = Corporation.objects.get(campaign=campaign, key=campaign.state["winner"])
     assert "The campaign is over" in page
     assert f"{winner.name}</span> wins the campaign." in page
     assert reverse("campaign:game_add", args=[campaign.slug]) not in page
-    response = client.get(reverse("campaign:game_add", args=[campaign.slug]))
+    response = owner_client.get(reverse("campaign:game_add", args=[campaign.slug]))
     assert response.status_code == 302

@@ -12,6 +12,7 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
+from accounts.tests.factory import owned
 from campaign import actions, campaign_io
 from campaign.models import Campaign, Corporation, Game
 from campaign.replay import CampaignError
@@ -28,13 +29,15 @@ def catalogue():
 
 @pytest.fixture
 def fresh() -> Campaign:
-    return actions.create_campaign(
-        "Thursday group",
-        [
-            {"key": "purple", "name": "Purple corporation", "player": "Caro"},
-            {"key": "yellow", "name": "Yellow corporation", "player": "Ali"},
-            {"key": "teal", "name": "Teal corporation", "player": "Rosa"},
-        ],
+    return owned(
+        actions.create_campaign(
+            "Thursday group",
+            [
+                {"key": "purple", "name": "Purple corporation", "player": "Caro"},
+                {"key": "yellow", "name": "Yellow corporation", "player": "Ali"},
+                {"key": "teal", "name": "Teal corporation", "player": "Rosa"},
+            ],
+        )
     )
 
 
@@ -132,8 +135,8 @@ def fill_first_game(data: dict) -> dict:
 # The game form ------------------------------------------------------------------------------
 
 
-def test_the_game_form_is_the_wizard_with_the_campaigns_rules_fixed(client, fresh):
-    page = client.get(add_url(fresh)).content.decode()
+def test_the_game_form_is_the_wizard_with_the_campaigns_rules_fixed(owner_client, fresh):
+    page = owner_client.get(add_url(fresh)).content.decode()
 
     assert "Game 1 · Thursday group" in page
     assert "Zones in play: 1, 2" in page
@@ -158,10 +161,10 @@ def test_the_game_form_is_the_wizard_with_the_campaigns_rules_fixed(client, fres
     assert "Bank of Yurushi" not in page
 
 
-def test_it_saves_a_game_then_shows_its_checklist(client, fresh):
-    data = fill_first_game(form_data(client.get(add_url(fresh)).content.decode()))
+def test_it_saves_a_game_then_shows_its_checklist(owner_client, fresh):
+    data = fill_first_game(form_data(owner_client.get(add_url(fresh)).content.decode()))
 
-    response = client.post(add_url(fresh), data)
+    response = owner_client.post(add_url(fresh), data)
 
     game = Game.objects.get(campaign=fresh)
     assert response.status_code == 302
@@ -174,27 +177,29 @@ def test_it_saves_a_game_then_shows_its_checklist(client, fresh):
     assert fresh.state["games_played"] == 1
 
 
-def test_an_invalid_table_changes_nothing_and_says_why_beside_the_field(client, fresh):
-    data = fill_first_game(form_data(client.get(add_url(fresh)).content.decode()))
+def test_an_invalid_table_changes_nothing_and_says_why_beside_the_field(owner_client, fresh):
+    data = fill_first_game(form_data(owner_client.get(add_url(fresh)).content.decode()))
     data["p1-credits"] = "35"
     before = snapshot()
 
-    response = client.post(add_url(fresh), data)
+    response = owner_client.post(add_url(fresh), data)
 
     assert response.status_code == 400
     assert "29" in response.content.decode()  # "You may never have more than 29 credits."
     assert snapshot() == before
 
 
-def test_a_replay_refusal_is_shown_as_its_sentence_and_nothing_changes(client, fresh, monkeypatch):
-    data = fill_first_game(form_data(client.get(add_url(fresh)).content.decode()))
+def test_a_replay_refusal_is_shown_as_its_sentence_and_nothing_changes(
+    owner_client, fresh, monkeypatch
+):
+    data = fill_first_game(form_data(owner_client.get(add_url(fresh)).content.decode()))
     before = snapshot()
 
     def refuse(*args, **kwargs):
         raise CampaignError("games[0].megastructure", "was not among the megastructures open")
 
     monkeypatch.setattr(actions, "save_game", refuse)
-    response = client.post(add_url(fresh), data)
+    response = owner_client.post(add_url(fresh), data)
 
     assert response.status_code == 400
     assert "Was not among the megastructures open (games[0].megastructure)." in (
@@ -203,25 +208,25 @@ def test_a_replay_refusal_is_shown_as_its_sentence_and_nothing_changes(client, f
     assert snapshot() == before
 
 
-def test_a_refresh_redraws_the_form_without_saving(client, fresh):
-    data = form_data(client.get(add_url(fresh)).content.decode())
+def test_a_refresh_redraws_the_form_without_saving(owner_client, fresh):
+    data = form_data(owner_client.get(add_url(fresh)).content.decode())
     data["refresh"] = "1"
     data["setup-players"] = "2"
 
-    response = client.post(add_url(fresh), data)
+    response = owner_client.post(add_url(fresh), data)
     assert response.status_code == 200
     assert 'name="p3-credits"' not in response.content.decode()
     assert Game.objects.count() == 0
 
-    response = client.post(add_url(fresh), data, headers={"HX-Request": "true"})
+    response = owner_client.post(add_url(fresh), data, headers={"HX-Request": "true"})
     assert response.status_code == 200
     assert '<div id="wizard-body"' in response.content.decode()
     assert "<html" not in response.content.decode()
 
 
-def test_the_live_preview_scores_with_the_campaigns_rules(client, fresh):
-    data = fill_first_game(form_data(client.get(add_url(fresh)).content.decode()))
-    response = client.post(
+def test_the_live_preview_scores_with_the_campaigns_rules(owner_client, fresh):
+    data = fill_first_game(form_data(owner_client.get(add_url(fresh)).content.decode()))
+    response = owner_client.post(
         reverse("campaign:game_preview", args=[fresh.slug]), data, headers={"HX-Request": "true"}
     )
     page = response.content.decode()
@@ -229,12 +234,12 @@ def test_the_live_preview_scores_with_the_campaigns_rules(client, fresh):
     assert 'id="live-result"' in page
     assert "<html" not in page
     assert Game.objects.count() == 0
-    assert client.get(reverse("campaign:game_preview", args=[fresh.slug])).status_code == 405
+    assert owner_client.get(reverse("campaign:game_preview", args=[fresh.slug])).status_code == 405
 
 
-def test_the_game_pages_refuse_other_methods(client, fresh):
-    assert client.put(add_url(fresh)).status_code == 405
-    assert client.delete(add_url(fresh)).status_code == 405
+def test_the_game_pages_refuse_other_methods(owner_client, fresh):
+    assert owner_client.put(add_url(fresh)).status_code == 405
+    assert owner_client.delete(add_url(fresh)).status_code == 405
 
 
 # Editing --------------------------------------------------------------------------------------
@@ -243,16 +248,16 @@ def test_the_game_pages_refuse_other_methods(client, fresh):
 @pytest.fixture
 def played() -> Campaign:
     tables = [leader_table("purple", "yellow", sections=("credits",)) for _ in range(3)]
-    return campaign_io.import_campaign(make_campaign(corporations=2, tables=tables))
+    return owned(campaign_io.import_campaign(make_campaign(corporations=2, tables=tables)))
 
 
 def edit_url(campaign: Campaign, number: int) -> str:
     return reverse("campaign:game_edit", args=[campaign.slug, number])
 
 
-def test_the_edit_form_is_prefilled_with_the_game_and_its_version(client, played):
+def test_the_edit_form_is_prefilled_with_the_game_and_its_version(owner_client, played):
     game = played.games.get(number=2)
-    page = client.get(edit_url(played, 2)).content.decode()
+    page = owner_client.get(edit_url(played, 2)).content.decode()
     data = form_data(page)
 
     assert "Edit game 2 · Thursday group" in page
@@ -262,12 +267,12 @@ def test_the_edit_form_is_prefilled_with_the_game_and_its_version(client, played
     assert "Zones in play: 1, 2, 3" in page  # game 2's rules: #1 unlocked after game 1
 
 
-def test_an_edit_is_saved_and_the_campaign_replayed(client, played):
-    data = form_data(client.get(edit_url(played, 2)).content.decode())
+def test_an_edit_is_saved_and_the_campaign_replayed(owner_client, played):
+    data = form_data(owner_client.get(edit_url(played, 2)).content.decode())
     data["p1-credits"] = "0"
     data["p2-credits"] = "6"
 
-    response = client.post(edit_url(played, 2), data)
+    response = owner_client.post(edit_url(played, 2), data)
 
     assert response.status_code == 302
     game = played.games.get(number=2)
@@ -277,8 +282,8 @@ def test_an_edit_is_saved_and_the_campaign_replayed(client, played):
     assert played.state["tracker"]["yellow"]["credits"] == 1
 
 
-def test_a_stale_edit_keeps_the_input_shows_what_changed_and_changes_nothing(client, played):
-    mine = form_data(client.get(edit_url(played, 2)).content.decode())
+def test_a_stale_edit_keeps_the_input_shows_what_changed_and_changes_nothing(owner_client, played):
+    mine = form_data(owner_client.get(edit_url(played, 2)).content.decode())
     mine["p2-credits"] = "4"
     # Someone else saves game 2 first: purple's credits 10 -> 8.
     theirs = played.games.get(number=2)
@@ -295,7 +300,7 @@ def test_a_stale_edit_keeps_the_input_shows_what_changed_and_changes_nothing(cli
     )
     before = snapshot()
 
-    response = client.post(edit_url(played, 2), mine)
+    response = owner_client.post(edit_url(played, 2), mine)
 
     page = response.content.decode()
     assert response.status_code == 400
@@ -305,15 +310,15 @@ def test_a_stale_edit_keeps_the_input_shows_what_changed_and_changes_nothing(cli
     assert snapshot() == before
 
     # Saving again, knowingly, replaces their version.
-    response = client.post(edit_url(played, 2), form_data(page))
+    response = owner_client.post(edit_url(played, 2), form_data(page))
     assert response.status_code == 302
     game = played.games.get(number=2)
     assert game.table["players"][1]["credits"] == 4
     assert game.version == 3
 
 
-def test_editing_an_unknown_game_is_404(client, played):
-    assert client.get(edit_url(played, 9)).status_code == 404
+def test_editing_an_unknown_game_is_404(owner_client, played):
+    assert owner_client.get(edit_url(played, 9)).status_code == 404
 
 
 # The checklist --------------------------------------------------------------------------------
@@ -323,8 +328,8 @@ def checklist_url(campaign: Campaign, number: int) -> str:
     return reverse("campaign:checklist", args=[campaign.slug, number])
 
 
-def test_the_checklist_walks_the_five_steps(client, played):
-    page = client.get(checklist_url(played, 1)).content.decode()
+def test_the_checklist_walks_the_five_steps(owner_client, played):
+    page = owner_client.get(checklist_url(played, 1)).content.decode()
 
     assert "Cross off tracker boxes" in page
     assert "Most profitable" in page  # purple's credits box
@@ -341,11 +346,11 @@ def test_the_checklist_walks_the_five_steps(client, played):
     assert "Read a solar system narrative" in page
 
 
-def test_the_checklist_names_the_award_and_why(client):
+def test_the_checklist_names_the_award_and_why(owner_client):
     tables = [leader_table("purple", "yellow", sections=("credits",)) for _ in range(8)]
-    campaign = campaign_io.import_campaign(make_campaign(corporations=2, tables=tables))
+    campaign = owned(campaign_io.import_campaign(make_campaign(corporations=2, tables=tables)))
 
-    page = client.get(checklist_url(campaign, 8)).content.decode()
+    page = owner_client.get(checklist_url(campaign, 8)).content.decode()
 
     assert (
         "Purple corporation</span> completed Most profitable first: gold, "
@@ -353,7 +358,7 @@ def test_the_checklist_names_the_award_and_why(client):
     )
 
 
-def test_the_checklist_explains_a_same_game_tie(client):
+def test_the_checklist_explains_a_same_game_tie(owner_client):
     # Purple and yellow tie for credits every game: both complete the section in game 8.
     both = {"credits": 10}
     tables = [
@@ -367,15 +372,15 @@ def test_the_checklist_explains_a_same_game_tie(client):
         }
         for _ in range(8)
     ]
-    campaign = campaign_io.import_campaign(make_campaign(corporations=2, tables=tables))
-    page = client.get(checklist_url(campaign, 8)).content.decode()
+    campaign = owned(campaign_io.import_campaign(make_campaign(corporations=2, tables=tables)))
+    page = owner_client.get(checklist_url(campaign, 8)).content.decode()
 
     assert "sticker-gold" in page and "sticker-silver" in page
     assert "completed Most profitable in the same game" in page
 
 
-def test_naming_the_city(client, played):
-    response = client.post(
+def test_naming_the_city(owner_client, played):
+    response = owner_client.post(
         reverse("campaign:checklist_city", args=[played.slug, 3]),
         {"city-location": "Ganymede", "city-name": "New Caro"},
     )
@@ -383,20 +388,20 @@ def test_naming_the_city(client, played):
     assert response["Location"] == checklist_url(played, 3)
     game = played.games.get(number=3)
     assert (game.city_location, game.city_name) == ("Ganymede", "New Caro")
-    page = client.get(checklist_url(played, 3)).content.decode()
+    page = owner_client.get(checklist_url(played, 3)).content.decode()
     assert 'named <strong class="word-break">New Caro</strong> on Ganymede' in page
-    page = client.get(reverse("campaign:cities", args=[played.slug])).content.decode()
+    page = owner_client.get(reverse("campaign:cities", args=[played.slug])).content.decode()
     assert "New Caro" in page
 
 
-def test_a_full_location_is_not_offered_and_a_bad_city_changes_nothing(client, played):
+def test_a_full_location_is_not_offered_and_a_bad_city_changes_nothing(owner_client, played):
     for number, name in ((1, "A"), (2, "B")):
         actions.name_city(played.games.get(number=number), "Mars", name)
-    page = client.get(checklist_url(played, 3)).content.decode()
+    page = owner_client.get(checklist_url(played, 3)).content.decode()
     assert "Mars (zone 1)" not in page  # both naming spaces used
     before = snapshot()
 
-    response = client.post(
+    response = owner_client.post(
         reverse("campaign:checklist_city", args=[played.slug, 3]),
         {"city-location": "Mars", "city-name": "C"},
     )
@@ -404,7 +409,7 @@ def test_a_full_location_is_not_offered_and_a_bad_city_changes_nothing(client, p
     assert "Select a valid choice" in response.content.decode()
     assert snapshot() == before
 
-    response = client.post(
+    response = owner_client.post(
         reverse("campaign:checklist_city", args=[played.slug, 3]),
         {"city-location": "Ganymede", "city-name": ""},
         headers={"HX-Request": "true"},
@@ -416,22 +421,25 @@ def test_a_full_location_is_not_offered_and_a_bad_city_changes_nothing(client, p
     assert snapshot() == before
 
 
-def test_the_city_step_is_skipped_when_no_space_is_free(client, played):
+def test_the_city_step_is_skipped_when_no_space_is_free(owner_client, played):
     from scoring.models import Location
 
     for number, name in ((1, "A"), (2, "B")):
         actions.name_city(played.games.get(number=number), "Mars", name)
     Location.objects.filter(name="Ganymede").update(naming_spaces=0)
 
-    page = client.get(checklist_url(played, 3)).content.decode()
+    page = owner_client.get(checklist_url(played, 3)).content.decode()
 
     assert "fully developed" in page
     assert 'name="city-location"' not in page
 
 
-def test_the_checklist_refuses_other_methods(client, played):
-    assert client.post(checklist_url(played, 1)).status_code == 405
-    assert client.get(reverse("campaign:checklist_city", args=[played.slug, 1])).status_code == 405
+def test_the_checklist_refuses_other_methods(owner_client, played):
+    assert owner_client.post(checklist_url(played, 1)).status_code == 405
+    assert (
+        owner_client.get(reverse("campaign:checklist_city", args=[played.slug, 1])).status_code
+        == 405
+    )
 
 
 # Section #7: player powers ----------------------------------------------------------------------
@@ -445,46 +453,50 @@ def four_games() -> Campaign:
             [("purple", "yellow", "teal")] * 3 + [("yellow", "purple", "teal")], start=1
         )
     ]
-    return campaign_io.import_campaign(make_campaign(corporations=3, games=games))
+    return owned(campaign_io.import_campaign(make_campaign(corporations=3, games=games)))
 
 
 def power_url(campaign: Campaign, key: str) -> str:
     return reverse("campaign:checklist_power", args=[campaign.slug, 4, key])
 
 
-def test_when_7_unlocks_each_corporation_picks_a_power_in_placing_order(client, four_games):
-    page = client.get(checklist_url(four_games, 4)).content.decode()
+def test_when_7_unlocks_each_corporation_picks_a_power_in_placing_order(owner_client, four_games):
+    page = owner_client.get(checklist_url(four_games, 4)).content.decode()
     assert "#7: each corporation picks a power" in page
     # Yellow won game 4: it chooses first, and only it has a form now.
     assert page.count('name="power-yellow-power"') == 1
     assert 'name="power-purple-power"' not in page
 
-    response = client.post(power_url(four_games, "yellow"), {"power-yellow-power": "extra-ip"})
+    response = owner_client.post(
+        power_url(four_games, "yellow"), {"power-yellow-power": "extra-ip"}
+    )
     assert response.status_code == 302
     assert Corporation.objects.get(campaign=four_games, key="yellow").power == "extra-ip"
 
-    page = client.get(checklist_url(four_games, 4)).content.decode()
+    page = owner_client.get(checklist_url(four_games, 4)).content.decode()
     assert 'name="power-purple-power"' in page
     # The power yellow took is no longer offered.
     assert '<option value="extra-ip"' not in page
 
 
-def test_a_power_already_taken_is_refused_and_nothing_changes(client, four_games):
-    client.post(power_url(four_games, "yellow"), {"power-yellow-power": "extra-ip"})
+def test_a_power_already_taken_is_refused_and_nothing_changes(owner_client, four_games):
+    owner_client.post(power_url(four_games, "yellow"), {"power-yellow-power": "extra-ip"})
     before = snapshot()
 
-    response = client.post(power_url(four_games, "purple"), {"power-purple-power": "extra-ip"})
+    response = owner_client.post(
+        power_url(four_games, "purple"), {"power-purple-power": "extra-ip"}
+    )
 
     assert response.status_code == 400
     assert "Select a valid choice" in response.content.decode()
     assert snapshot() == before
 
 
-def test_no_power_step_when_7_did_not_unlock_in_that_game(client, four_games):
-    assert "picks a power" not in client.get(checklist_url(four_games, 3)).content.decode()
+def test_no_power_step_when_7_did_not_unlock_in_that_game(owner_client, four_games):
+    assert "picks a power" not in owner_client.get(checklist_url(four_games, 3)).content.decode()
 
 
-def test_a_mid_way_campaign_goes_on_from_the_next_game(client):
+def test_a_mid_way_campaign_goes_on_from_the_next_game(owner_client):
     data = make_campaign(
         corporations=3,
         opening={
@@ -498,13 +510,13 @@ def test_a_mid_way_campaign_goes_on_from_the_next_game(client):
             "incumbent_party": "united_federalists",
         },
     )
-    campaign = campaign_io.import_campaign(data)
-    page = client.get(add_url(campaign)).content.decode()
+    campaign = owned(campaign_io.import_campaign(data))
+    page = owner_client.get(add_url(campaign)).content.decode()
     assert "Game 5 · Thursday group" in page
     form = fill_first_game(form_data(page))
     form["game-megastructure"] = "skyhooks-zone-5"
 
-    response = client.post(add_url(campaign), form)
+    response = owner_client.post(add_url(campaign), form)
 
     assert response.status_code == 302
     assert campaign.games.get().number == 5
@@ -513,38 +525,45 @@ def test_a_mid_way_campaign_goes_on_from_the_next_game(client):
 # Query counts: the same for a 5-game and a 60-game campaign -------------------------------------
 
 GAME_PAGE_QUERIES = {
-    # campaign, corporations, megastructures, the wizard's catalogue (5)
-    "campaign:game_add": 8,
+    # session, user, campaign (with the person's role), corporations, megastructures, the
+    # wizard's catalogue (5)
+    "campaign:game_add": 10,
     # the same and the game
-    "campaign:game_edit": 9,
-    # campaign, game, corporations
-    "campaign:game_delete": 3,
-    # campaign, game, corporations, sections, awards, locations, megastructures, parties
-    "campaign:checklist": 8,
+    "campaign:game_edit": 11,
+    # session, user, campaign, game, corporations
+    "campaign:game_delete": 5,
+    # session, user, campaign, game, corporations, sections, awards, locations,
+    # megastructures, parties
+    "campaign:checklist": 10,
 }
 
 
 @pytest.mark.parametrize("name", GAME_PAGE_QUERIES)
 def test_each_game_page_answers_in_the_same_queries_for_5_and_60_games(
-    client, django_assert_num_queries, name
+    owner_client, django_assert_num_queries, name
 ):
     for n_games, corporations in ((5, 3), (60, 5)):
-        campaign = campaign_io.import_campaign(make_campaign(n_games, corporations=corporations))
+        campaign = owned(
+            campaign_io.import_campaign(make_campaign(n_games, corporations=corporations))
+        )
         args = [campaign.slug] if name == "campaign:game_add" else [campaign.slug, 3]
         with django_assert_num_queries(GAME_PAGE_QUERIES[name]):
-            assert client.get(reverse(name, args=args)).status_code == 200
+            assert owner_client.get(reverse(name, args=args)).status_code == 200
 
 
 def test_the_live_preview_answers_in_the_same_queries_for_5_and_60_games(
-    client, django_assert_num_queries
+    owner_client, django_assert_num_queries
 ):
     for n_games, corporations in ((5, 3), (60, 5)):
-        campaign = campaign_io.import_campaign(make_campaign(n_games, corporations=corporations))
-        page = client.get(reverse("campaign:game_edit", args=[campaign.slug, 3]))
+        campaign = owned(
+            campaign_io.import_campaign(make_campaign(n_games, corporations=corporations))
+        )
+        page = owner_client.get(reverse("campaign:game_edit", args=[campaign.slug, 3]))
         data = form_data(page.content.decode())
-        # campaign, corporations, the game (exists, then itself), megastructures, catalogue (5)
-        with django_assert_num_queries(10):
-            response = client.post(
+        # session, user, campaign, corporations, the game (exists, then itself),
+        # megastructures, catalogue (5)
+        with django_assert_num_queries(12):
+            response = owner_client.post(
                 reverse("campaign:game_preview", args=[campaign.slug]),
                 data,
                 headers={"HX-Request": "true"},

@@ -18,6 +18,9 @@ from django.core.management import call_command
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
+from accounts.actions import switch_public_link
+from accounts.models import Role
+from accounts.tests.factory import add_member, make_user, owned
 from campaign import actions, campaign_io
 from campaign.models import Campaign
 from campaign.tests.factory import leader_table, make_campaign
@@ -46,18 +49,19 @@ REQUIRED_PAGES = (
     "unlocks:next",
     "unlocks:setup",
     "unlocks:rules",
+    # The public page, switched on for this test: the same pages at a secret address.
+    "public:dashboard",
+    "public:games",
+    "public:trackers",
+    "public:elections",
+    "public:cities",
 )
 SKIPPED_NAMESPACES = ("admin",)
-# Leaks found in pages other engineers own, reported to them; any other leak fails the test.
-# (address pattern, section): the one-off scoring wizard's rule switches name #13's title; the
-# catalogue lists White Star ships (#4) and the player powers' political influence cards (#6);
-# a campaign game's form offers political influence IP before #6 is unlocked.
-KNOWN_LEAKS_ELSEWHERE = (
-    (r"^/score/", 13),
-    (r"^/catalogue/", 4),
-    (r"^/catalogue/powers/", 6),
-    (r"^/campaigns/[^/]+/games/(new|\d+/edit)/", 6),
-)
+# Leaks found in pages other engineers own, reported to them: (address pattern, section).
+# None now: the wizard asks for sections by number first, the catalogue shows what #4 and #7
+# bring only when asked, and a campaign game's form follows the sections unlocked before it.
+# scoring/tests/test_spoilers_scoring.py renders the wizard's steps and the catalogue fresh.
+KNOWN_LEAKS_ELSEWHERE: tuple[tuple[str, int], ...] = ()
 
 
 @pytest.fixture(autouse=True)
@@ -66,24 +70,28 @@ def catalogue():
 
 
 def fresh() -> Campaign:
-    return actions.create_campaign(
-        "Thursday group",
-        [
-            {"key": "purple", "name": "Purple corporation", "player": "Caro"},
-            {"key": "yellow", "name": "Yellow corporation", "player": "Ali"},
-            {"key": "teal", "name": "Teal corporation", "player": "Rosa", "ai": True},
-        ],
+    return owned(
+        actions.create_campaign(
+            "Thursday group",
+            [
+                {"key": "purple", "name": "Purple corporation", "player": "Caro"},
+                {"key": "yellow", "name": "Yellow corporation", "player": "Ali"},
+                {"key": "teal", "name": "Teal corporation", "player": "Rosa", "ai": True},
+            ],
+        )
     )
 
 
 def played(n: int) -> Campaign:
-    return campaign_io.import_campaign(
-        make_campaign(corporations=THREE, tables=[leader_table(*THREE)] * n)
+    return owned(
+        campaign_io.import_campaign(
+            make_campaign(corporations=THREE, tables=[leader_table(*THREE)] * n)
+        )
     )
 
 
 def random_campaign(n: int) -> Campaign:
-    return campaign_io.import_campaign(make_campaign(n, corporations=4, seed=9))
+    return owned(campaign_io.import_campaign(make_campaign(n, corporations=4, seed=9)))
 
 
 CAMPAIGNS = {
@@ -120,6 +128,8 @@ def _kwarg_values(campaign: Campaign, name: str, kwarg: str) -> list:
         return list(range(1, state.get("games_played", 0) + 1))
     if kwarg == "key":
         return list(campaign.corporations.values_list("key", flat=True))
+    if kwarg == "token" and name.startswith("public:"):
+        return [switch_public_link(campaign, True).token]
     return []  # a one-off game's pk, a catalogue row: not a campaign page
 
 
@@ -204,15 +214,14 @@ def locked_sections(campaign: Campaign) -> set[int]:
 
 
 @pytest.mark.parametrize("which", sorted(CAMPAIGNS))
-def test_no_page_shows_a_locked_sections_title_or_changes(which):
+def test_no_page_shows_a_locked_sections_title_or_changes(owner_client, which):
     campaign = CAMPAIGNS[which]()
     locked = locked_sections(campaign)
     assert locked
     vocabulary = open_vocabulary()
-    client = Client()
     answered, leaks = set(), []
     for name, address in page_addresses(campaign):
-        response = client.get(address)
+        response = owner_client.get(address)
         if response.status_code != 200 or "html" not in response.get("Content-Type", ""):
             continue
         answered.add(name)
@@ -230,11 +239,13 @@ def test_no_page_shows_a_locked_sections_title_or_changes(which):
         assert "campaign:checklist" in answered
 
 
-def test_the_check_itself_catches_a_title(client):
+def test_the_check_itself_catches_a_title(owner_client):
     """The spoiler check is not vacuous: a revealed page does hold the title."""
     campaign = fresh()
-    client.post(reverse("unlocks:section_reveal", args=[campaign.slug, 16]), {"confirm": "True"})
-    page = client.get(reverse("unlocks:section", args=[campaign.slug, 16]))
+    owner_client.post(
+        reverse("unlocks:section_reveal", args=[campaign.slug, 16]), {"confirm": "True"}
+    )
+    page = owner_client.get(reverse("unlocks:section", args=[campaign.slug, 16]))
     found = spoilers_in(visible_text(page.content.decode()), {16}, open_vocabulary())
     assert found[0] == "#16's title 'Wage Squeeze'"
     assert found[1].startswith("#16's changes 'Every game starts with 2 credits")
@@ -243,14 +254,14 @@ def test_the_check_itself_catches_a_title(client):
 # --- reveals -----------------------------------------------------------------------------
 
 
-def test_a_reveal_asks_first_and_reveals_only_on_the_confirming_post(client):
+def test_a_reveal_asks_first_and_reveals_only_on_the_confirming_post(owner_client):
     campaign = fresh()
     section = reverse("unlocks:section", args=[campaign.slug, 19])
     reveal = reverse("unlocks:section_reveal", args=[campaign.slug, 19])
 
     # The section page offers a reveal, which asks "are you sure?" and reveals nothing yet.
-    assert reveal in client.get(section).content.decode()
-    asked = client.get(reveal)
+    assert reveal in owner_client.get(section).content.decode()
+    asked = owner_client.get(reveal)
     assert asked.status_code == 200
     asked_text = visible_text(asked.content.decode())
     assert "Are you sure?" in asked_text
@@ -258,58 +269,62 @@ def test_a_reveal_asks_first_and_reveals_only_on_the_confirming_post(client):
     assert not SectionReveal.objects.exists()
 
     # A POST without the confirmation is refused: asked again, nothing stored.
-    refused = client.post(reveal, {})
+    refused = owner_client.post(reveal, {})
     assert refused.status_code == 400
     assert "Are you sure?" in visible_text(refused.content.decode())
     assert not SectionReveal.objects.exists()
 
-    confirmed = client.post(reveal, {"confirm": "True"})
+    confirmed = owner_client.post(reveal, {"confirm": "True"})
     assert confirmed.status_code == 302
     assert confirmed["Location"] == section
-    shown = visible_text(client.get(section).content.decode())
+    shown = visible_text(owner_client.get(section).content.decode())
     assert "#19 Wotherby's" in shown
     assert "Revealed to you only" in shown
     reveal_row = SectionReveal.objects.get()
-    assert (reveal_row.section, reveal_row.user) == (19, None)
-    assert reveal_row.session_key == client.session.session_key
+    assert (reveal_row.section, reveal_row.user.username) == (19, "owner")
 
     # Everyone else, and every list page, still sees number and trigger only.
     other = Client()
+    other.force_login(add_member(campaign, make_user("ali"), Role.PLAYER).user)
     assert "Wotherby" not in visible_text(other.get(section).content.decode())
     for name in ("unlocks:sections", "unlocks:next", "unlocks:rules", "unlocks:setup"):
-        listing = visible_text(client.get(reverse(name, args=[campaign.slug])).content.decode())
+        listing = visible_text(
+            owner_client.get(reverse(name, args=[campaign.slug])).content.decode()
+        )
         assert "Wotherby" not in listing, name
     assert "revealed to you" in visible_text(
-        client.get(reverse("unlocks:sections", args=[campaign.slug])).content.decode()
+        owner_client.get(reverse("unlocks:sections", args=[campaign.slug])).content.decode()
     )
 
     # Hiding it again forgets the reveal for this person.
-    hidden = client.post(reverse("unlocks:section_hide", args=[campaign.slug, 19]))
+    hidden = owner_client.post(reverse("unlocks:section_hide", args=[campaign.slug, 19]))
     assert hidden.status_code == 302
     assert not SectionReveal.objects.exists()
-    assert "Wotherby" not in visible_text(client.get(section).content.decode())
+    assert "Wotherby" not in visible_text(owner_client.get(section).content.decode())
 
 
-def test_a_reveal_belongs_to_one_campaign(client):
+def test_a_reveal_belongs_to_one_campaign(owner_client):
     first, second = fresh(), fresh()
-    client.post(reverse("unlocks:section_reveal", args=[first.slug, 16]), {"confirm": "True"})
-    page = client.get(reverse("unlocks:section", args=[second.slug, 16]))
+    owner_client.post(reverse("unlocks:section_reveal", args=[first.slug, 16]), {"confirm": "True"})
+    page = owner_client.get(reverse("unlocks:section", args=[second.slug, 16]))
     assert "Wage Squeeze" not in page.content.decode()
 
 
-def test_revealing_an_unlocked_section_just_opens_it(client):
+def test_revealing_an_unlocked_section_just_opens_it(owner_client):
     campaign = played(1)
-    response = client.get(reverse("unlocks:section_reveal", args=[campaign.slug, 1]))
+    response = owner_client.get(reverse("unlocks:section_reveal", args=[campaign.slug, 1]))
     assert response.status_code == 302
     assert response["Location"] == reverse("unlocks:section", args=[campaign.slug, 1])
     assert not SectionReveal.objects.exists()
 
 
-def test_a_signed_in_persons_reveal_is_kept_on_their_account(client, django_user_model):
+def test_a_signed_in_persons_reveal_is_kept_on_their_account(owner_client):
     campaign = fresh()
-    user = django_user_model.objects.create_user("caro", password="not-used-here-1")
-    client.force_login(user)
-    client.post(reverse("unlocks:section_reveal", args=[campaign.slug, 16]), {"confirm": "True"})
+    user = add_member(campaign, make_user("caro"), Role.VIEWER).user
+    owner_client.force_login(user)
+    owner_client.post(
+        reverse("unlocks:section_reveal", args=[campaign.slug, 16]), {"confirm": "True"}
+    )
     assert SectionReveal.objects.get().user == user
     other_device = Client()
     other_device.force_login(user)

@@ -12,9 +12,9 @@ from collections.abc import Callable
 
 import pytest
 from django.core.management import call_command
-from django.test import Client
 from django.urls import reverse
 
+from accounts.tests.factory import owned
 from campaign import campaign_io
 from campaign.tests.factory import leader_table, make_campaign
 from scoring.models import Megastructure, MegastructureType
@@ -346,20 +346,21 @@ def text(html: str) -> str:
     CASES,
     ids=[case[0] for case in CASES],
 )
-def test_the_trigger_shows_on_the_pages(kind, section, fired, game, reason, before, words):
-    client = Client()
-    campaign = campaign_io.import_campaign(fired())
-    html = client.get(reverse("unlocks:sections", args=[campaign.slug])).content.decode()
+def test_the_trigger_shows_on_the_pages(
+    owner_client, kind, section, fired, game, reason, before, words
+):
+    campaign = owned(campaign_io.import_campaign(fired()))
+    html = owner_client.get(reverse("unlocks:sections", args=[campaign.slug])).content.decode()
     assert section in [int(n) for n in re.findall(r'data-unlocked="(\d+)"', html)]
     card = re.search(rf'<article [^>]*data-unlocked="{section}".*?</article>', html, re.S)
     assert f"Unlocked after game {game}: {reason}" in text(card.group(0))
-    detail = client.get(reverse("unlocks:section", args=[campaign.slug, section]))
+    detail = owner_client.get(reverse("unlocks:section", args=[campaign.slug, section]))
     assert reason in text(detail.content.decode())
 
-    earlier = campaign_io.import_campaign(before())
-    html = client.get(reverse("unlocks:next", args=[earlier.slug])).content.decode()
+    earlier = owned(campaign_io.import_campaign(before()))
+    html = owner_client.get(reverse("unlocks:next", args=[earlier.slug])).content.decode()
     row = re.search(rf'<li [^>]*id="next-{section}".*?</li>', html, re.S)
     assert row, f"#{section} is not waiting on the next page"
     assert words.lower() in text(row.group(0)).lower()
-    locked = client.get(reverse("unlocks:section", args=[earlier.slug, section]))
+    locked = owner_client.get(reverse("unlocks:section", args=[earlier.slug, section]))
     assert words.lower() in text(locked.content.decode()).lower()
