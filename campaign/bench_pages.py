@@ -18,6 +18,7 @@ all of them alike; each figure is a median.
 
 from __future__ import annotations
 
+import json
 import os
 import statistics
 import tempfile
@@ -230,6 +231,17 @@ def _timed(client: Client, url: str) -> float:
     return (time.perf_counter() - start) * 1000
 
 
+def _state_cost(campaign: Campaign, repeat: int) -> tuple[int, float]:
+    """The size of a campaign's stored state and the median time to decode it."""
+    text = json.dumps(Campaign.objects.get(pk=campaign.pk).state)
+    timings = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        json.loads(text)
+        timings.append((time.perf_counter() - start) * 1000)
+    return len(text.encode()), statistics.median(timings)
+
+
 def measure_pages(repeat: int = PAGE_REPEAT, warmup: int = PAGE_WARMUP) -> list[str]:
     """Each page's median server time at 60 games against the floor, and its query counts at
     5 and 60 games (the same count: a page reads the replay's cache, never the log)."""
@@ -262,9 +274,14 @@ def measure_pages(repeat: int = PAGE_REPEAT, warmup: int = PAGE_WARMUP) -> list[
             for page in PAGES
         }
     floor = statistics.median(timed[floor_url])
+    size, decode = _state_cost(large, repeat)
     lines = [
         f"pages: floor (a bare view rendering base.html, {who}) median {floor:.2f} ms over "
-        f"{repeat} requests after {warmup} warm-up; {connection.vendor}, DEBUG off"
+        f"{repeat} requests after {warmup} warm-up; {connection.vendor}, DEBUG off",
+        # Not a goal: the part of every campaign page that grows with the log.
+        f"pages: the replay's cache (Campaign.state) at {LARGE_GAMES} games is {size / 1024:.0f} "
+        f"KB of JSON, decoded in {decode:.2f} ms = {decode / floor:.1f}× floor by every page "
+        "that reads it",
     ]
     for page in PAGES:
         median = statistics.median(timed[urls[page.url_name]])
