@@ -47,6 +47,13 @@ Readings this module takes where the contract leaves a choice:
   can build a maximum of four in any game" (Hensler).
 - Zones in play need not be consecutive: the unlock order makes a gap unlikely, but a table
   can hold any set of zone cards, and nothing in scoring depends on it.
+
+One optional key of this project's own (CONTRACTS.md lets a project add optional keys):
+
+- `sections`: a one-off game's list of the section numbers (1 to 33, each once) the group said
+  it had unlocked when it scored the game in the wizard. Scoring ignores it; the wizard reopens
+  the game with the fields those sections bring (the rest stay hidden: no spoilers). A
+  campaign's table must not give it: the replay knows what is unlocked before each game.
 """
 
 from __future__ import annotations
@@ -87,6 +94,8 @@ WORKER_TOKENS_IN_BOX = 100
 ALWAYS_IN_PLAY = (1, 2)
 SECOND_PLACE_ROUNDINGS = ("down", "up")
 HIRE_CARDS = tuple(HIRE_CARD_PARTY)
+# The legacy rulebook's sections are numbered 1 to 33 (Campaign Events).
+SECTION_NUMBERS = range(1, 34)
 
 TOP_KEYS = (
     "format",
@@ -98,6 +107,7 @@ TOP_KEYS = (
     "ballots",
     "hire_cards_left",
     "players",
+    "sections",
 )
 CAMPAIGN_KEYS = ("rules", "megastructure_zone", "incumbent_party")
 RULES_KEYS = ("zones_in_play", "celestial_rebellion", "trade_unions", "second_place_rounding")
@@ -375,6 +385,8 @@ class _TableReader:
         ballots = self.read_ballots(table.get("ballots", {}), "ballots")
         hire_cards_left = self.read_hire_cards(table.get("hire_cards_left", {}), "hire_cards_left")
         players = self.read_players(table.get("players", _MISSING), "players")
+        if "sections" in table:
+            self.read_sections(table["sections"], "sections")
         if self.errors:
             return None
         return TableState(
@@ -386,6 +398,27 @@ class _TableReader:
             ballots=ballots,
             hire_cards_left=hire_cards_left,
         )
+
+    def read_sections(self, value: Any, path: str) -> None:
+        """A one-off game's unlocked sections: checked, not kept (scoring does not use them)."""
+        if self.campaign:
+            self.error(
+                path,
+                "is for a one-off game's table; a campaign's unlocked sections come from its "
+                "replay",
+            )
+            return
+        seen: set[int] = set()
+        for index, item in enumerate(self.sequence(value, path)):
+            item_path = f"{path}[{index}]"
+            if isinstance(item, bool) or not isinstance(item, int):
+                self.error(item_path, f"must be a section number, not {_describe(item)}")
+            elif item not in SECTION_NUMBERS:
+                self.error(item_path, "must be a section number from 1 to 33")
+            elif item in seen:
+                self.error(item_path, f"repeats section {item}; list each section once")
+            else:
+                seen.add(item)
 
     def read_rules(self, table: dict) -> Rules:
         given = self.given_rules

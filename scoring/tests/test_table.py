@@ -427,7 +427,7 @@ def test_it_refuses_an_unknown_top_level_key():
         (
             "colour",
             "is not a table key; allowed: format, version, rules, megastructure_zone, "
-            "incumbent_party, hubs, ballots, hire_cards_left, players",
+            "incumbent_party, hubs, ballots, hire_cards_left, players, sections",
         )
     ]
 
@@ -548,6 +548,36 @@ def test_it_defaults_a_bare_table_to_a_first_game():
     assert state.megastructure_zone is None
     state = parse_table({**bare, "rules": {"celestial_rebellion": True}})
     assert state.rules.zones_in_play == (1, 2)
+
+
+# --- a one-off game's unlocked sections -----------------------------------------------------
+
+
+def test_it_accepts_a_one_off_games_unlocked_sections_and_scores_as_without_them():
+    assert problems(table(sections=[1, 2, 3, 4, 33])) == []
+    assert problems(table(sections=[])) == []
+    assert parse_table(table(sections=[12, 15])) == parse_table(table())
+
+
+def test_it_refuses_sections_that_are_not_a_list_of_section_numbers_once_each():
+    assert problems(table(sections="1, 2")) == [("sections", 'must be a list, not the text "1, 2"')]
+    assert problems(table(sections=[1, "2", 0, 34, True, 1])) == [
+        ("sections[1]", 'must be a section number, not the text "2"'),
+        ("sections[2]", "must be a section number from 1 to 33"),
+        ("sections[3]", "must be a section number from 1 to 33"),
+        ("sections[4]", "must be a section number, not true"),
+        ("sections[5]", "repeats section 1; list each section once"),
+    ]
+
+
+def test_a_campaign_table_may_not_give_sections():
+    data = campaign_table(sections=[1, 2])
+    assert problems(data, campaign=True) == [
+        (
+            "sections",
+            "is for a one-off game's table; a campaign's unlocked sections come from its replay",
+        )
+    ]
 
 
 # --- campaign tables ---------------------------------------------------------------------
