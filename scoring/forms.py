@@ -36,9 +36,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from crispy_forms.helper import FormHelper
-from crispy_forms.layout import HTML, Column, Div, Field, Layout, Row
+from crispy_forms.layout import HTML, Column, Div, Field, Layout, LayoutObject, Row
 from django import forms
 from django.http import QueryDict
+from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.html import format_html
 
@@ -54,6 +55,7 @@ from scoring.table import (
     MIN_PLAYERS,
     MINING_TOKENS_IN_BOX,
     OUTPOSTS_PER_CORPORATION,
+    SECTION_NUMBERS,
     TABLE_FORMAT,
     TABLE_VERSION,
     VOTING_TOKENS_IN_BOX,
@@ -61,6 +63,8 @@ from scoring.table import (
     parse_table,
     validate_table,
 )
+from unlocks.sections import sections, sections_by_number, switches_on
+from unlocks.sections import zones_in_play as zones_opened_by
 
 DEFAULT_PLAYERS = 3
 # Leased ships (White Star, #4): a corporation rarely holds more than a few.
@@ -79,6 +83,23 @@ SECOND_PLACE_ROUNDING_CHOICES = [
     ("up", "Half, rounded up (HUB page)"),
 ]
 HIRE_CARD_LABELS = {"general": "General workers", "engineer": "Engineers", "pilot": "Pilots"}
+
+# Spoilers: a legacy game's sections are secret until unlocked (RULES-NOTES §5). A one-off
+# game's wizard asks which sections the group has unlocked, by number only, and shows a field
+# only once the section that brings it is unlocked; only then does it name the thing. Sections
+# 20 to 33 add nothing the table holds, so the wizard asks about #1 to #19.
+ASKED_SECTIONS = range(1, 20)
+NO_SECTIONS = "none"
+# The games whose end unlocks sections whatever happens in them (#1-#9, Campaign Events):
+# one tap sets the picker to what those games unlocked.
+PRESET_GAMES = (1, 2, 3, 4)
+# Section switches (`unlocks.sections.SWITCHES`) that add fields to the wizard.
+LEASED_SHIPS = "white_star"
+POLITICAL_INFLUENCE = "political_influence"
+PLAYER_POWERS = "player_powers"
+LOANS = "loans"
+REBELLION_RULE = "celestial_rebellion"
+UNIONS_RULE = "trade_unions"
 
 
 # --- the catalogue, as the wizard needs it ------------------------------------------------
@@ -150,6 +171,87 @@ class WizardCatalogue:
             if option.key == key:
                 return option
         return CorporationOption(key, key.capitalize())
+
+
+# --- which sections are unlocked -------------------------------------------------------------
+
+
+def sections_after_game(game: int) -> tuple[int, ...]:
+    """The sections that unlock at the end of games 1 to `game`, whatever happens in them."""
+    return tuple(
+        s.number
+        for s in sections()
+        if s.trigger.get("kind") == "end_of_game" and s.trigger.get("game", 0) <= game
+    )
+
+
+def _first_section_with(switch: str) -> int:
+    return min(s.number for s in sections() if switch in s.switches)
+
+
+def sections_for_table(
+    table: Mapping[str, Any],
+    *,
+    rules: Mapping[str, Any] | None = None,
+    starting_ship_presence: int = STARTING_SHIP_PRESENCE,
+) -> frozenset[int]:
+    """The unlocked sections a saved table stands for, so its editor shows every value it holds.
+
+    A one-off game's table names them (the optional `sections` key); to those come the fewest
+    sections that bring every value the table holds (a table from a file, or saved before the
+    wizard asked): zone 3 in play needs the section that opens zone 3, a loan the one that
+    brings loans, and so on. A table of a first game needs none. `rules` stands in for the
+    table's own when a campaign fixes them.
+    """
+    named = table.get("sections") if isinstance(table.get("sections"), list) else []
+    given = {
+        n for n in named if isinstance(n, int) and not isinstance(n, bool) and n in SECTION_NUMBERS
+    }
+    if rules is None:
+        rules = table.get("rules") if isinstance(table.get("rules"), Mapping) else {}
+    needed: set[str] = set()
+    for zone in rules.get("zones_in_play") or ():
+        if zone in engine.ALL_ZONES and zone not in ALWAYS_IN_PLAY:
+            needed.add(f"zone_{zone}")
+    for rule in (REBELLION_RULE, UNIONS_RULE):
+        if rules.get(rule):
+            needed.add(rule)
+    for player in table.get("players") or ():
+        if not isinstance(player, Mapping):
+            continue
+        if player.get("loans"):
+            needed.add(LOANS)
+        if player.get("political_influence_ip"):
+            needed.add(POLITICAL_INFLUENCE)
+        if player.get("bonus_ip") or player.get("extra_vote"):
+            needed.add(PLAYER_POWERS)
+        ships = [ship for ship in player.get("ships") or () if isinstance(ship, Mapping)]
+        if len(ships) > 1 or any(s.get("presence") != starting_ship_presence for s in ships):
+            needed.add(LEASED_SHIPS)
+    return frozenset(given | {_first_section_with(switch) for switch in needed})
+
+
+def section_features(unlocked: Iterable[int]) -> frozenset[str]:
+    """What the unlocked sections switch on (zones, rules, components), as the wizard reads it."""
+    known = sections_by_number()
+    return switches_on(n for n in unlocked if n in known)
+
+
+def numbers_text(numbers: Iterable[int]) -> str:
+    """Section numbers for a sentence, runs shortened: "#1–#4, #6, #12"."""
+    runs: list[list[int]] = []
+    for n in sorted(set(numbers)):
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    parts = []
+    for run in runs:
+        if len(run) > 2:
+            parts.append(f"#{run[0]}–#{run[-1]}")
+        else:
+            parts += [f"#{n}" for n in run]
+    return ", ".join(parts)
 
 
 # --- widgets and the shared section form --------------------------------------------------
@@ -289,16 +391,49 @@ class Seat:
 
 @dataclass(frozen=True)
 class TableShape:
-    """What decides the form's layout: who plays, which zones, which rules add fields."""
+    """What decides the form's layout: who plays, which zones, which rules and sections add
+    fields (`features`: what the unlocked sections switch on, `unlocks.sections.SWITCHES`)."""
 
     seats: tuple[Seat, ...]
     zones: tuple[int, ...]
     celestial_rebellion: bool
     trade_unions: bool
+    features: frozenset[str] = frozenset()
+
+
+class SectionsPicker(LayoutObject):
+    """The unlocked sections by number only, as toggle buttons; on the first step with the
+    one-tap choices "after game 1…4"."""
+
+    template = "scoring/layout/sections_picker.html"
+
+    def __init__(self, name: str, *, presets: bool) -> None:
+        self.fields: list = []
+        self.name = name
+        self.presets = presets
+
+    def render(self, form, context, *args, **kwargs):
+        presets = [
+            (game, numbers_text(sections_after_game(game)), sections_after_game(game))
+            for game in (PRESET_GAMES if self.presets else ())
+        ]
+        return render_to_string(
+            self.template, {"field": form[self.name], "presets": presets, "form": form}
+        )
 
 
 class SetupForm(TableSectionForm):
-    """Who plays, in order of play from the next first player, and (unless fixed) the rules."""
+    """Who plays, in order of play from the next first player, and (unless fixed) the rules.
+
+    A one-off game first says which sections the group has unlocked (`sections`, by number
+    only); the zones on offer, the Celestial Rebellion, the unions and the player fields follow
+    from them. A campaign passes `unlocked_sections` (what its replay unlocked before the game)
+    and fixes the rules: then there is nothing to ask.
+
+    On its own it is the wizard's first step (`first_step`): the sections, with one-tap
+    presets, and the seats. Inside a `TableForm` it also lays out the zones, the rounding, the
+    party in power and the location token, the sections folded away.
+    """
 
     players = forms.TypedChoiceField(
         label="Number of players",
@@ -310,34 +445,28 @@ class SetupForm(TableSectionForm):
     zones_in_play = forms.TypedMultipleChoiceField(
         label="Zones in play",
         coerce=int,
-        choices=[(z, str(z)) for z in engine.ALL_ZONES],
+        choices=[(z, str(z)) for z in ALWAYS_IN_PLAY],
         initial=list(ALWAYS_IN_PLAY),
         required=False,
         widget=ZoneCheckboxes(attrs={**REFRESH, "class": "form-check-input"}),
-        help_text="1 and 2 always; 3 after #1, 4 after #3, 5 after #8, 6 after #10.",
+        help_text="1 and 2 always; the others as your sections opened them.",
     )
-    celestial_rebellion = forms.BooleanField(
-        label="Celestial Rebellion (#12): spoiled ballots",
-        required=False,
-        widget=forms.CheckboxInput(attrs=REFRESH),
-    )
-    trade_unions = forms.BooleanField(
-        label="Trade unions (#13): union votes",
-        required=False,
-        widget=forms.CheckboxInput(attrs=REFRESH),
-    )
+    # The zones the last layout offered: a zone a newly ticked section opens starts in play.
+    zones_offered = forms.CharField(required=False, widget=forms.HiddenInput)
     second_place_rounding = forms.ChoiceField(
         label="Second place in a zone",
         choices=SECOND_PLACE_ROUNDING_CHOICES,
         initial="down",
     )
     incumbent_party = forms.ChoiceField(
-        label="Party in power before the election", initial=engine.UNITED_FEDERALISTS
+        label="Party in power before the election",
+        initial=engine.UNITED_FEDERALISTS,
+        error_messages={"invalid_choice": "must be one of the parties in play"},
     )
     megastructure_zone = forms.TypedChoiceField(
         label="Megastructure Location Token in",
         coerce=int,
-        choices=[(z, f"Zone {z}") for z in engine.ALL_ZONES],
+        choices=[(z, f"Zone {z}") for z in ALWAYS_IN_PLAY],
         initial=1,
     )
 
@@ -349,25 +478,61 @@ class SetupForm(TableSectionForm):
         corporations: list[CorporationOption],
         catalogue: WizardCatalogue,
         fixed: Mapping[str, Any],
+        unlocked_sections: Iterable[int] | None = None,
+        first_step: bool = True,
         prefix: str = "setup",
     ) -> None:
         super().__init__(data, prefix=prefix, initial=initial)
         self.corporations = corporations
         self.fixed = fixed
-        if "rules" in fixed:
-            for name in ("zones_in_play", "celestial_rebellion", "trade_unions"):
+        self.first_step = first_step
+        # A fresh form is filled from its initial values later (`fill_missing`), so until then
+        # the layout reads them instead of the data.
+        self.fresh = not data
+        self.asks_sections = unlocked_sections is None
+        if self.asks_sections:
+            self.fields["sections"] = forms.MultipleChoiceField(
+                label="Which sections has your group unlocked?",
+                choices=[(NO_SECTIONS, "None: our first game")]
+                + [(str(n), f"#{n}") for n in ASKED_SECTIONS],
+                initial=[NO_SECTIONS],
+                required=False,
+                # The first step lays out nothing that depends on them: no redraw per tap.
+                widget=forms.CheckboxSelectMultiple(
+                    attrs={"class": "btn-check", **({} if first_step else REFRESH)}
+                ),
+                help_text="By number only: the form then asks for what those sections add.",
+            )
+            self.unlocked = self._read_sections()
+        else:
+            self.unlocked = frozenset(unlocked_sections)
+        self.features = section_features(self.unlocked)
+
+        rules = fixed.get("rules")
+        if rules is not None:
+            for name in ("zones_in_play", "zones_offered", "second_place_rounding"):
                 del self.fields[name]
-            del self.fields["second_place_rounding"]
+            self.zones_offered = tuple(sorted(set(rules.get("zones_in_play", ALWAYS_IN_PLAY))))
+            self.celestial_rebellion = bool(rules.get("celestial_rebellion", False))
+            self.trade_unions = bool(rules.get("trade_unions", False))
+        else:
+            self.zones_offered = zones_opened_by(self.features)
+            self.celestial_rebellion = REBELLION_RULE in self.features
+            self.trade_unions = UNIONS_RULE in self.features
+            self._offer_zones()
         for key in ("incumbent_party", "megastructure_zone"):
             if key in fixed:
                 del self.fields[key]
         if "incumbent_party" in self.fields:
+            # The Rebellion can be in power only once it is in play (#12).
             self.fields["incumbent_party"].choices = [
-                (party, catalogue.party(party)) for party in engine.PARTIES
+                (party, catalogue.party(party))
+                for party in engine.PARTIES
+                if party != engine.CELESTIAL_REBELLION or self.celestial_rebellion
             ]
         if "megastructure_zone" in self.fields:
             self.fields["megastructure_zone"].choices = [
-                (z, catalogue.zone(z)) for z in engine.ALL_ZONES
+                (z, catalogue.zone(z)) for z in self.zones_offered
             ]
         # The seats follow the number of players asked for, so read it before the fields exist.
         self.player_count = self._player_count()
@@ -388,6 +553,48 @@ class SetupForm(TableSectionForm):
             taken.append(self.data.get(self.add_prefix(name)) or default)
         self.helper.layout = self._layout()
 
+    def _read_sections(self) -> frozenset[int]:
+        """The section numbers asked, read leniently (the layout follows even a bad answer).
+
+        "after game N" (a preset button without JavaScript) sets the answer to what games 1 to
+        N unlocked; a number ticked wins over a "none" left ticked.
+        """
+        key = self.add_prefix("sections")
+        if self.fresh:
+            values = [str(v) for v in self.initial.get("sections") or [NO_SECTIONS]]
+        else:
+            preset = self.data.get(self.add_prefix("after_game"), "")
+            if preset.isdigit() and int(preset) in PRESET_GAMES:
+                self.data.setlist(key, [str(n) for n in sections_after_game(int(preset))])
+            self.data.pop(self.add_prefix("after_game"), None)
+            values = self.data.getlist(key)
+        numbers = sorted({int(v) for v in values if v.isdigit() and int(v) in ASKED_SECTIONS})
+        if numbers and not self.fresh and NO_SECTIONS in values:
+            self.data.setlist(key, [str(n) for n in numbers])
+        return frozenset(numbers)
+
+    def _offer_zones(self) -> None:
+        """Zones 1 and 2, and those the unlocked sections opened; a zone newly offered (its
+        section just ticked) starts in play, one no longer offered leaves play."""
+        offered = self.zones_offered
+        field = self.fields["zones_in_play"]
+        field.choices = [(z, str(z)) for z in offered]
+        field.initial = list(offered)
+        if "zones_in_play" in self.initial:
+            self.initial["zones_in_play"] = [
+                z for z in self.initial["zones_in_play"] if z in offered
+            ]
+        offered_key = self.add_prefix("zones_offered")
+        if not self.fresh:
+            key = self.add_prefix("zones_in_play")
+            before = {
+                int(z) for z in self.data.get(offered_key, "").split(",") if z.strip().isdigit()
+            } or set(ALWAYS_IN_PLAY)
+            picked = {int(z) for z in self.data.getlist(key) if str(z).isdigit()}
+            zones = (picked | (set(offered) - before)) & set(offered)
+            self.data.setlist(key, [str(z) for z in sorted(zones)])
+        self.data[offered_key] = ",".join(str(z) for z in offered)
+
     def _player_count(self) -> int:
         raw = self.data.get(self.add_prefix("players"), self.initial.get("players"))
         try:
@@ -396,28 +603,42 @@ class SetupForm(TableSectionForm):
             return DEFAULT_PLAYERS
         return min(max(count, MIN_PLAYERS), MAX_PLAYERS)
 
+    def sections_summary(self) -> str:
+        if not self.unlocked:
+            return "Sections unlocked: none (a first game)"
+        return f"Sections unlocked: {numbers_text(self.unlocked)}"
+
     def _layout(self) -> Layout:
         seats = [f"seat{n}_corporation" for n in range(1, self.player_count + 1)]
-        rules = [
-            name
-            for name in ("zones_in_play", "celestial_rebellion", "trade_unions")
-            if name in self.fields
-        ]
-        others = [
-            Column(name, css_class="col-12 col-md-6")
-            for name in ("second_place_rounding", "incumbent_party", "megastructure_zone")
-            if name in self.fields
-        ]
-        return Layout(
+        parts: list[Any] = []
+        if self.asks_sections:
+            picker = SectionsPicker("sections", presets=self.first_step)
+            if self.first_step:
+                parts.append(picker)
+            else:
+                parts.append(ErrorDetails(self.sections_summary(), picker, when_wrong="sections"))
+        parts += [
             Row(Column("players", css_class="col-12 col-sm-4")),
             HTML(
                 '<p class="form-text mt-0 mb-1">In order of play for a next round: first the '
                 "player who would take the first player marker next (tie-breaker 2).</p>"
             ),
             Div(*seats, css_class="seats"),
-            *rules,
-            Row(*others),
-        )
+        ]
+        if self.first_step:
+            # Zones, rounding, incumbent and token come with the table, where they show.
+            return Layout(*parts)
+        if "zones_in_play" in self.fields:
+            if len(self.zones_offered) > len(ALWAYS_IN_PLAY):
+                parts.append("zones_in_play")
+            parts.append("zones_offered")
+        others = [
+            Column(name, css_class="col-12 col-md-6")
+            for name in ("second_place_rounding", "incumbent_party", "megastructure_zone")
+            if name in self.fields
+        ]
+        parts.append(Row(*others))
+        return Layout(*parts)
 
     def shape(self) -> TableShape:
         """The layout the data asks for, read leniently: a half-valid setup still lays out."""
@@ -426,17 +647,22 @@ class SetupForm(TableSectionForm):
         for n in range(1, self.player_count + 1):
             key = self[f"seat{n}_corporation"].value() or ""
             seats.append(Seat(n, by_key.get(key) or CorporationOption(key, key.capitalize())))
-        if "rules" in self.fixed:
-            rules = self.fixed["rules"]
-            zones = tuple(sorted(set(rules.get("zones_in_play", ALWAYS_IN_PLAY))))
-            rebellion = bool(rules.get("celestial_rebellion", False))
-            unions = bool(rules.get("trade_unions", False))
-        else:
+        if "zones_in_play" in self.fields:
             picked = {int(z) for z in self["zones_in_play"].value() or () if str(z).isdigit()}
-            zones = tuple(sorted((picked & set(engine.ALL_ZONES)) | set(ALWAYS_IN_PLAY)))
-            rebellion = bool(self["celestial_rebellion"].value())
-            unions = bool(self["trade_unions"].value())
-        return TableShape(tuple(seats), zones, rebellion, unions)
+            zones = tuple(sorted((picked & set(self.zones_offered)) | set(ALWAYS_IN_PLAY)))
+        else:
+            zones = self.zones_offered
+        return TableShape(
+            tuple(seats), zones, self.celestial_rebellion, self.trade_unions, self.features
+        )
+
+    def clean_sections(self) -> list[int]:
+        values = self.cleaned_data["sections"]
+        if not values:
+            raise forms.ValidationError(
+                "Tick the sections your group has unlocked, or “None: our first game”."
+            )
+        return sorted(int(v) for v in values if v != NO_SECTIONS)
 
     def clean_zones_in_play(self) -> list[int]:
         # Zones 1 and 2 come as disabled boxes, which a browser never posts.
@@ -451,8 +677,8 @@ class SetupForm(TableSectionForm):
         else:
             part["rules"] = {
                 "zones_in_play": data["zones_in_play"],
-                "celestial_rebellion": data["celestial_rebellion"],
-                "trade_unions": data["trade_unions"],
+                "celestial_rebellion": self.celestial_rebellion,
+                "trade_unions": self.trade_unions,
                 "second_place_rounding": data["second_place_rounding"],
             }
         for key in ("megastructure_zone", "incumbent_party"):
@@ -606,10 +832,81 @@ class PlayerForm(TableSectionForm):
             choices=zone_choices,
             initial=shape.zones[0],
         )
+        # Each of these comes with a section: no field (so no hint) before it is unlocked;
+        # a field left out counts as its zero or empty value (`table_part`).
+        features = shape.features
+        extras: list[str] = []
+        details: list[Any] = []
+        summary: list[str] = []
+        if LEASED_SHIPS in features:
+            details += self._leased_ship_fields(catalogue, zone_choices)
+            extras += [
+                f"leased{n}_{part}"
+                for n in range(1, MAX_LEASED_SHIPS + 1)
+                for part in ("zone", "ship", "presence")
+            ]
+            summary.append("Leased ships")
+        money_row = []
+        if LOANS in features:
+            fields["loans"] = forms.CharField(
+                label="Loans held (#15)",
+                required=False,
+                help_text="The value of each loan token, e.g. 5, 10.",
+                # "decimal" gives a number pad with a separator key; "numeric" has none on iOS.
+                widget=forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off"}),
+            )
+            money_row.append(Column("loans", css_class="col-12 col-md-6"))
+            extras.append("loans")
+            summary.append("loans")
+        if POLITICAL_INFLUENCE in features:
+            fields["political_influence_ip"] = count_field("Political influence card IP (#6)")
+            money_row.append(Column("political_influence_ip", css_class="col-12 col-md-6"))
+            extras.append("political_influence_ip")
+            summary.append("political influence")
+        if money_row:
+            details.append(Row(*money_row))
+        if PLAYER_POWERS in features:
+            fields["bonus"] = forms.BooleanField(
+                label="Player power: +2 end-game IP", required=False
+            )
+            fields["extra_vote"] = forms.ChoiceField(
+                label="Player power: extra vote for",
+                choices=[("", "— none —")]
+                + [(p, catalogue.party(p)) for p in engine.LEGITIMATE_PARTIES],
+                required=False,
+            )
+            details.append(
+                Row(
+                    Column("bonus", css_class="col-12 col-md-6 pt-md-4"),
+                    Column("extra_vote", css_class="col-12 col-md-6"),
+                )
+            )
+            extras += ["bonus", "extra_vote"]
+            summary.append("player powers")
+        layout: list[Any] = [
+            Row(
+                Column("credits", css_class="col-6 col-md-3"),
+                Column("mining_tokens", css_class="col-6 col-md-3"),
+                Column("megastructure_tokens", css_class="col-6 col-md-3"),
+                Column("military_tokens", css_class="col-6 col-md-3"),
+            ),
+            count_grid(("Outposts", "Bases"), zone_rows),
+            Row(Column("ship_zone", css_class="col-12 col-md-6")),
+        ]
+        if details:
+            text = ", ".join(summary)
+            layout.append(Details(text[0].upper() + text[1:], *details, open_when=extras))
+        self.helper.layout = Layout(*layout)
+
+    def _leased_ship_fields(
+        self, catalogue: WizardCatalogue, zone_choices: list[tuple[int, str]]
+    ) -> list[Row]:
+        """Up to three leased ships (#4): a zone, and the ship card or its presence."""
+        fields = self.fields
         ship_choices = [("", "— or enter its presence —")] + [
             (str(s.pk), f"{s.name} ({s.presence})") for s in catalogue.leased_ships
         ]
-        leased_rows = []
+        rows = []
         for n in range(1, MAX_LEASED_SHIPS + 1):
             fields[f"leased{n}_zone"] = forms.TypedChoiceField(
                 label=f"Leased ship {n} in",
@@ -627,7 +924,7 @@ class PlayerForm(TableSectionForm):
                 widget=StepperInput(minimum=1),
                 help_text="Blank: the card's value.",
             )
-            leased_rows.append(
+            rows.append(
                 Row(
                     Column(f"leased{n}_zone", css_class="col-6 col-md-4"),
                     Column(f"leased{n}_ship", css_class="col-6 col-md-4"),
@@ -635,50 +932,7 @@ class PlayerForm(TableSectionForm):
                     css_class="leased-row",
                 )
             )
-        fields["loans"] = forms.CharField(
-            label="Loans held (#15)",
-            required=False,
-            help_text="The value of each loan token, e.g. 5, 10.",
-            # "decimal" gives a number pad with a separator key; "numeric" has none on iOS.
-            widget=forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off"}),
-        )
-        fields["political_influence_ip"] = count_field("Political influence card IP (#6)")
-        fields["bonus"] = forms.BooleanField(label="Player power: +2 end-game IP", required=False)
-        fields["extra_vote"] = forms.ChoiceField(
-            label="Player power: extra vote for",
-            choices=[("", "— none —")]
-            + [(p, catalogue.party(p)) for p in engine.LEGITIMATE_PARTIES],
-            required=False,
-        )
-        extras = [
-            f"leased{n}_{part}"
-            for n in range(1, MAX_LEASED_SHIPS + 1)
-            for part in ("zone", "ship", "presence")
-        ]
-        extras += ["loans", "political_influence_ip", "bonus", "extra_vote"]
-        self.helper.layout = Layout(
-            Row(
-                Column("credits", css_class="col-6 col-md-3"),
-                Column("mining_tokens", css_class="col-6 col-md-3"),
-                Column("megastructure_tokens", css_class="col-6 col-md-3"),
-                Column("military_tokens", css_class="col-6 col-md-3"),
-            ),
-            count_grid(("Outposts", "Bases"), zone_rows),
-            Row(Column("ship_zone", css_class="col-12 col-md-6")),
-            Details(
-                "Leased ships, loans, political influence, player powers",
-                *leased_rows,
-                Row(
-                    Column("loans", css_class="col-12 col-md-6"),
-                    Column("political_influence_ip", css_class="col-12 col-md-6"),
-                ),
-                Row(
-                    Column("bonus", css_class="col-12 col-md-6 pt-md-4"),
-                    Column("extra_vote", css_class="col-12 col-md-6"),
-                ),
-                open_when=extras,
-            ),
-        )
+        return rows
 
     def clean_loans(self) -> list[int]:
         text = self.cleaned_data.get("loans") or ""
@@ -781,10 +1035,22 @@ class Details(Div):
         return False
 
 
+class ErrorDetails(Details):
+    """A `<details>` block that opens only when its field is wrong: its value is always set."""
+
+    def __init__(self, summary: str, *fields, when_wrong: str, **kwargs) -> None:
+        super().__init__(summary, *fields, **kwargs)
+        self.when_wrong = when_wrong
+
+    def _should_open(self, form: forms.Form) -> bool:
+        return self.when_wrong in form.errors
+
+
 # --- where a validate_table sentence goes ---------------------------------------------------
 
 _PATH_PART = re.compile(r"[A-Za-z_]+|\d+")
-_RULES_FIELDS = ("zones_in_play", "celestial_rebellion", "trade_unions", "second_place_rounding")
+# The Rebellion and the unions are no fields: the unlocked sections (#12, #13) decide them.
+_RULES_FIELDS = ("zones_in_play", "second_place_rounding")
 
 
 def locate(path: str) -> tuple[str, Any]:
@@ -823,9 +1089,12 @@ def locate(path: str) -> tuple[str, Any]:
 # --- the whole table ------------------------------------------------------------------------
 
 
-def _setup_initial(table: Mapping[str, Any], fixed: Mapping[str, Any]) -> dict[str, Any]:
+def _setup_initial(
+    table: Mapping[str, Any], fixed: Mapping[str, Any], unlocked: Iterable[int]
+) -> dict[str, Any]:
     players = table.get("players") or []
-    initial: dict[str, Any] = {}
+    asked = [str(n) for n in sorted(unlocked) if n in ASKED_SECTIONS]
+    initial: dict[str, Any] = {"sections": asked or [NO_SECTIONS]}
     if players:
         initial["players"] = len(players)
     for n, player in enumerate(players, start=1):
@@ -834,9 +1103,8 @@ def _setup_initial(table: Mapping[str, Any], fixed: Mapping[str, Any]) -> dict[s
     rules = table.get("rules") or {}
     if "zones_in_play" in rules:
         initial["zones_in_play"] = list(rules["zones_in_play"])
-    for key in ("celestial_rebellion", "trade_unions", "second_place_rounding"):
-        if key in rules:
-            initial[key] = rules[key]
+    if "second_place_rounding" in rules:
+        initial["second_place_rounding"] = rules["second_place_rounding"]
     for key in ("megastructure_zone", "incumbent_party"):
         if table.get(key) is not None and key not in fixed:
             initial[key] = table[key]
@@ -913,6 +1181,18 @@ class TableForm:
       `to_table()` uses these values.
     - `corporations`: the `CorporationOption`s a seat can take; the catalogue's colours by default.
     - `catalogue`: a `WizardCatalogue` (loaded if not given: five queries).
+    - `unlocked_sections`: the section numbers unlocked before this game (a campaign passes
+      what its replay unlocked before it). Only their features get fields: leased ships (#4),
+      political influence (#6), player powers (#7), loans (#15), and, when the rules are not
+      fixed, the zones they open, the Celestial Rebellion (#12) and the unions (#13). A field
+      left out counts as its zero or empty value. Left as None, the form asks: the one-off
+      wizard's picker (`setup-sections`, by number only), prefilled from the table's
+      `sections` key, else from what the table holds (`sections_for_table`: nothing for a
+      fresh form, i.e. a first game). With fixed rules and None, nothing is asked: the form
+      shows what the table and the fixed rules need, and no more.
+
+    A one-off game's table (rules not fixed) records the answer under the optional key
+    `sections` (scoring/table.py), so its editor reopens with the same fields.
 
     `is_valid()` checks each section's shapes, then the whole table with `validate_table` and
     places each `TableError` beside the field its path names. Then `to_table()` gives the dict
@@ -927,6 +1207,7 @@ class TableForm:
         fixed: Mapping[str, Any] | None = None,
         corporations: list[CorporationOption] | None = None,
         catalogue: WizardCatalogue | None = None,
+        unlocked_sections: Iterable[int] | None = None,
     ) -> None:
         self.catalogue = catalogue or WizardCatalogue.load()
         self.fixed = {key: value for key, value in (fixed or {}).items() if key in FIXABLE_KEYS}
@@ -936,13 +1217,26 @@ class TableForm:
         table = table or {}
         fresh = data is None
         self.data = QueryDict(mutable=True) if data is None else data.copy()
+        # A one-off game records the sections it was scored with; a campaign's replay knows.
+        self.records_sections = "rules" not in self.fixed
+        in_table = sections_for_table(
+            table,
+            rules=self.fixed.get("rules"),
+            starting_ship_presence=self.catalogue.starting_ship_presence,
+        )
+        if unlocked_sections is None and not self.records_sections:
+            unlocked_sections = in_table
 
         self.setup = SetupForm(
             self.data,
-            initial=_setup_initial(table, self.fixed),
+            initial=_setup_initial(
+                table, self.fixed, in_table if unlocked_sections is None else unlocked_sections
+            ),
             corporations=self.corporations,
             catalogue=self.catalogue,
             fixed=self.fixed,
+            unlocked_sections=unlocked_sections,
+            first_step=False,
         )
         self.setup.fill_missing(fresh=fresh)
         self.shape = self.setup.shape()
@@ -1005,6 +1299,8 @@ class TableForm:
         table.update(self.hubs.table_part())
         table.update(self.ballots.table_part())
         table["players"] = [form.table_part() for form in self.players]
+        if self.records_sections:
+            table["sections"] = sorted(self.setup.unlocked)
         return table
 
     def _place(self, error: TableError) -> None:

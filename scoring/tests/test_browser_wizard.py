@@ -41,6 +41,17 @@ def wait_for_live_total(page, corporation: str, total: int) -> None:
     )
 
 
+def chip(page, value: str):
+    """A section's toggle on the first step (its checkbox is drawn as the label)."""
+    return page.locator(f"label[for='id_setup-sections_{0 if value == 'none' else value}']")
+
+
+def ticked_sections(page) -> list[str]:
+    return page.eval_on_selector_all(
+        "[name='setup-sections']:checked", "boxes => boxes.map(b => b.value)"
+    )
+
+
 def enter_table(page, table: dict) -> None:
     """Type a table into the wizard's second step, field by field, as a player would."""
     hubs = table["hubs"]
@@ -72,16 +83,24 @@ def test_a_three_player_game_scored_on_a_phone(live_server, phone_page, screensh
     page.goto(live_server.url + reverse("scoring:home"))
     page.get_by_role("link", name="Score a game").last.click()
 
-    # Step 1: three players by default, in the catalogue's colour order; zone 3 joins and
-    # leaves again to show that the form follows the rules.
+    # Step 1: a first game ("none" ticked), three players by default, in the catalogue's
+    # colour order. A section tapped unticks "none"; "none" tapped unticks the sections.
     assert page.locator("[name='setup-seat3_corporation']").input_value() == "teal"
+    assert ticked_sections(page) == ["none"]
+    assert page.evaluate(SCROLL_WIDTH) <= PHONE_WIDTH
     page.screenshot(path=screenshot_path("wizard-setup-phone.png"), full_page=True)
+    chip(page, "1").click()
+    chip(page, "3").click()
+    assert ticked_sections(page) == ["1", "3"]
+    chip(page, "none").click()
+    assert ticked_sections(page) == ["none"]
     page.get_by_role("button", name="Next: the table").click()
 
-    page.check("[name='setup-zones_in_play'][value='3']")
-    page.wait_for_selector("[name='p1-outposts_3']")
-    page.uncheck("[name='setup-zones_in_play'][value='3']")
-    page.wait_for_selector("[name='p1-outposts_3']", state="detached")
+    # Zones 1 and 2 only, and no field a section brings.
+    page.wait_for_selector("[name='p1-credits']")
+    assert page.locator("[name='setup-zones_in_play']").count() == 0
+    assert page.locator("[name='p1-loans'], [name='ballots-spoiled']").count() == 0
+    assert page.get_by_text("Sections unlocked: none (a first game)").is_visible()
 
     # The live result follows the typing: megastructure tokens first.
     before = int(live_total(page, "purple"))
@@ -125,12 +144,48 @@ def test_a_three_player_game_scored_on_a_phone(live_server, phone_page, screensh
     page.screenshot(path=screenshot_path("home-phone.png"), full_page=True)
 
 
+def test_sections_picked_on_a_phone_bring_their_zones_and_fields(
+    live_server, phone_page, screenshot_path
+):
+    page = phone_page
+    page.goto(live_server.url + reverse("scoring:wizard"))
+    # One tap for what games 1 and 2 unlocked, then #12 and #15 (a Rebellion, loans).
+    page.get_by_role("button", name="After game 2: #1–#4").click()
+    assert ticked_sections(page) == ["1", "2", "3", "4"]
+    chip(page, "12").click()
+    assert ticked_sections(page) == ["1", "2", "3", "4", "12"]
+    page.locator("#setup-section").screenshot(path=screenshot_path("wizard-sections-phone.png"))
+    page.get_by_role("button", name="Next: the table").click()
+
+    # Zones 3 and 4 came into play with #1 and #3; the group plays without zone 4.
+    page.wait_for_selector("[name='p1-outposts_4']")
+    assert page.locator("[name='ballots-spoiled']").count() == 1
+    assert page.locator("[name='p1-leased1_zone']").count() == 1
+    assert page.locator("[name='p1-loans']").count() == 0
+    page.uncheck("[name='setup-zones_in_play'][value='4']")
+    page.wait_for_selector("[name='p1-outposts_4']", state="detached")
+
+    # #15 ticked later, under the folded sections: loans come, zone 4 stays out.
+    page.get_by_text("Sections unlocked: #1–#4, #12").click()
+    chip(page, "15").click()
+    page.wait_for_selector("[name='p1-loans']", state="attached")
+    assert page.locator("[name='p1-outposts_4']").count() == 0
+    page.locator("#p1-section details summary").click()
+    page.fill("[name='p1-loans']", "5")
+    assert page.evaluate(SCROLL_WIDTH) <= PHONE_WIDTH
+    page.get_by_role("button", name="Score and save").click()
+    page.wait_for_url("**/games/*/")
+    table = Game.objects.get().table
+    assert table["sections"] == [1, 2, 3, 4, 12, 15]
+    assert table["rules"]["zones_in_play"] == [1, 2, 3]
+    assert table["rules"]["celestial_rebellion"] is True
+    assert table["players"][0]["loans"] == [5]
+
+
 def test_five_players_and_every_rule_fit_a_phone(live_server, phone_page, screenshot_path):
     page = phone_page
-    query = (
-        "?setup-players=5&setup-zones_in_play=3&setup-zones_in_play=4&setup-zones_in_play=5"
-        "&setup-zones_in_play=6&setup-celestial_rebellion=on&setup-trade_unions=on&step=table"
-    )
+    query = "?setup-players=5&" + "&".join(f"setup-sections={n}" for n in range(1, 20))
+    query += "&step=table"
     page.goto(live_server.url + reverse("scoring:wizard") + query)
     page.locator("#p5-section details summary").click()
     page.fill("[name='p5-loans']", "5, 10")
@@ -179,11 +234,20 @@ def test_a_game_scored_with_javascript_off(live_server, browser):
         page.select_option("[name='setup-players']", "2")
         page.get_by_role("button", name="Show the seats for this number of players").click()
         assert page.locator("[name='setup-seat3_corporation']").count() == 0
+        # A preset without JavaScript: the page comes back with #1 and #2 ticked.
+        page.get_by_role("button", name="After game 1: #1, #2").click()
+        assert ticked_sections(page) == ["1", "2"]
+        assert page.locator("[name='setup-seat3_corporation']").count() == 0
         page.get_by_role("button", name="Next: the table").click()
         # No JavaScript: no steppers, plain number inputs.
         assert not page.locator("#div_id_p1-credits [data-step]").first.is_visible()
-        page.check("[name='setup-trade_unions']")
-        page.get_by_role("button", name="Update the form for these players and rules").click()
+        assert page.locator("[name='p1-outposts_3']").count() == 1
+        # #13 ticked under the folded sections (a plain <details>), then the update button.
+        page.get_by_text("Sections unlocked: #1, #2").click()
+        chip(page, "13").click()
+        page.get_by_role(
+            "button", name="Update the form for these sections, players and rules"
+        ).click()
         assert page.locator("[name='ballots-hire_general']").count() == 1
         page.fill("[name='p1-credits']", "31")
         page.get_by_role("button", name="Score and save").click()
@@ -196,6 +260,7 @@ def test_a_game_scored_with_javascript_off(live_server, browser):
         game = Game.objects.get()
         assert game.table["players"][0]["credits"] == 9
         assert game.table["rules"]["trade_unions"] is True
+        assert game.table["sections"] == [1, 2, 13]
         assert page.get_by_text("Game saved:").is_visible()
     finally:
         context.close()

@@ -20,7 +20,8 @@ from scoring.table import parse_table
 pytestmark = pytest.mark.django_db
 
 # CONTRACTS.md §1's example, with two more players, in the wizard's own shape (every zone in
-# play listed, the starting ship first), so that the form gives it back unchanged.
+# play listed, the starting ship first, and the optional `sections` the group said it had
+# unlocked: none, a first game), so that the form gives it back unchanged.
 TABLE = {
     "format": "solar175-table",
     "version": 1,
@@ -83,7 +84,22 @@ TABLE = {
             "extra_vote": None,
         },
     ],
+    "sections": [],
 }
+# Section titles and the words of what they bring, which no page may show before the group
+# says the section is unlocked (RULES-NOTES §5; the distinctive ones).
+SECRET_WORDS = (
+    "Celestial Rebellion",
+    "Trade unions",
+    "from the union",
+    "hire card",
+    "Spoiled ballots",
+    "Loans held",
+    "Political influence",
+    "Player power",
+    "Leased ship",
+    "White Star",
+)
 
 
 @pytest.fixture(autouse=True)
@@ -91,14 +107,21 @@ def catalogue(db):
     call_command("load_catalogue", verbosity=0)
 
 
-def form_data(table: dict = TABLE, **changes: str) -> dict[str, list[str]]:
-    """The wizard's POST for `table`, as a browser would send it, with `changes` applied."""
+def form_data(table: dict = TABLE, **changes: str | list[str]) -> dict[str, list[str]]:
+    """The wizard's POST for `table`, as a browser would send it, with `changes` applied
+    (a list for a field of several values: `setup__sections=["4", "15"]`)."""
     data = TableForm(table=table).data
     posted = {key: data.getlist(key) for key in data}
     posted["game-played_on"] = ["2026-01-05"]
     for key, value in changes.items():
-        posted[key.replace("__", "-")] = [value]
+        posted[key.replace("__", "-")] = value if isinstance(value, list) else [value]
     return posted
+
+
+def secrets_in(html: str) -> list[str]:
+    """The secret words anywhere in the page, attributes and scripts included."""
+    lowered = html.lower()
+    return [word for word in SECRET_WORDS if word.lower() in lowered]
 
 
 def make_game(table: dict = TABLE, played_on: str = "2026-01-05") -> Game:
@@ -139,6 +162,46 @@ def test_it_shows_the_first_step(client, django_assert_num_queries):
     assert 'name="setup-seat4_corporation"' not in html
     assert 'value="purple" selected' in html
     assert 'name="step" value="table"' in html
+    # First the sections unlocked, by number only: "none" ticked for a first game.
+    assert re.search(r'name="setup-sections" value="none"[^>]*checked', html)
+    labels = re.findall(r'<label class="btn btn-outline-primary" for="[^"]+">([^<]*)</label>', html)
+    assert labels == ["None: our first game"] + [f"#{n}" for n in range(1, 20)]
+    # One tap for what the first games unlock, whatever happened in them.
+    assert 'name="setup-after_game" value="4"' in html
+    assert 'data-sections="1 2 3 4 5 6 7 8 9"' in html
+    # The rules come with the table; nothing yet hints at what a section brings.
+    assert 'name="setup-zones_in_play"' not in html
+    assert secrets_in(html) == []
+
+
+def test_a_preset_without_javascript_ticks_what_the_first_games_unlocked(client):
+    response = client.get(
+        reverse("scoring:wizard"),
+        {"setup-sections": ["none", "13"], "setup-players": "3", "setup-after_game": "2"},
+    )
+    html = response.content.decode()
+    ticked = re.findall(r'name="setup-sections" value="(\w+)"[^>]*checked', html)
+    assert ticked == ["1", "2", "3", "4"]
+    assert 'name="p1-credits"' not in html
+
+
+def test_a_section_ticked_wins_over_none_left_ticked(client):
+    response = client.get(
+        reverse("scoring:wizard"),
+        {"setup-sections": ["none", "15"], "setup-players": "3", "step": "table"},
+    )
+    html = response.content.decode()
+    assert 'name="p1-loans"' in html
+    assert re.findall(r'name="setup-sections" value="(\w+)"[^>]*checked', html) == ["15"]
+
+
+def test_the_first_step_asks_for_an_answer_about_sections(client):
+    response = client.get(reverse("scoring:wizard"), {"setup-players": "3", "step": "table"})
+    html = response.content.decode()
+    assert 'name="p1-credits"' not in html
+    assert field_error(html, "id_setup-sections") == (
+        "Tick the sections your group has unlocked, or “None: our first game”."
+    )
 
 
 def test_the_first_step_redraws_for_more_players(client):
@@ -159,6 +222,7 @@ def test_the_first_step_refuses_a_colour_twice_with_the_commands_sentence(client
     response = client.get(
         reverse("scoring:wizard"),
         {
+            "setup-sections": "none",
             "setup-players": "2",
             "setup-seat1_corporation": "purple",
             "setup-seat2_corporation": "purple",
@@ -172,7 +236,7 @@ def test_the_first_step_refuses_a_colour_twice_with_the_commands_sentence(client
     )
 
 
-def test_it_lays_out_the_table_for_the_chosen_players_and_rules(client):
+def test_it_lays_out_the_table_for_the_chosen_players_and_sections(client):
     response = client.get(
         reverse("scoring:wizard"),
         {
@@ -181,9 +245,8 @@ def test_it_lays_out_the_table_for_the_chosen_players_and_rules(client):
             "setup-seat2_corporation": "purple",
             "setup-seat3_corporation": "yellow",
             "setup-seat4_corporation": "teal",
-            "setup-zones_in_play": ["3", "4"],
-            "setup-celestial_rebellion": "on",
-            "setup-trade_unions": "on",
+            # Zones 3 and 4, the Celestial Rebellion and the unions.
+            "setup-sections": ["1", "3", "12", "13"],
             "step": "table",
         },
     )
@@ -199,10 +262,63 @@ def test_it_lays_out_the_table_for_the_chosen_players_and_rules(client):
     ):
         assert f'name="{name}"' in html, name
     assert 'name="p1-outposts_5"' not in html
+    # The zones the sections opened start in play and can be taken out.
+    assert re.search(r'name="setup-zones_in_play" value="4"[^>]*checked', html)
+    assert 'name="setup-zones_in_play" value="5"' not in html
+    assert '<option value="celestial_rebellion">Celestial Rebellion</option>' in html
     assert "1. Orange corporation" in html
     assert 'inputmode="numeric"' in html
+    # The sections fold away under their numbers.
+    assert "Sections unlocked: #1, #3, #12, #13" in html
     # A fresh table of zeros already scores, so the live result shows from the start.
     assert 'data-total="orange"' in html
+
+
+def test_a_first_game_shows_no_field_a_section_brings(client):
+    response = client.get(
+        reverse("scoring:wizard"),
+        {"setup-sections": "none", "setup-players": "3", "step": "table"},
+    )
+    html = response.content.decode()
+    assert 'name="p1-credits"' in html
+    for name in (
+        "p1-loans",
+        "p1-political_influence_ip",
+        "p1-bonus",
+        "p1-extra_vote",
+        "p1-leased1_zone",
+        "ballots-spoiled",
+        "ballots-hire_general",
+        "p1-outposts_3",
+        "hubs-zone3_workers",
+    ):
+        assert f'name="{name}"' not in html, name
+    # Only zones 1 and 2 exist: no choice to show, no zone beyond them to name.
+    assert 'name="setup-zones_in_play"' not in html
+    assert not re.search(r"Zone [3-6]", html)
+    assert secrets_in(html) == []
+    assert "Sections unlocked: none (a first game)" in html
+
+
+def test_each_section_brings_its_fields_named_in_the_games_words(client):
+    html = client.get(
+        reverse("scoring:wizard"),
+        {"setup-sections": ["4", "6", "7", "15"], "setup-players": "2", "step": "table"},
+    ).content.decode()
+    assert 'name="p2-leased3_presence"' in html
+    assert "Loans held (#15)" in html
+    assert "Political influence card IP (#6)" in html
+    assert "Player power: +2 end-game IP" in html
+    assert "Leased ships, loans, political influence, player powers" in html
+    # Not the Rebellion's or the unions' sections.
+    assert 'name="ballots-spoiled"' not in html
+    assert 'name="ballots-hire_pilot"' not in html
+    only_loans = client.get(
+        reverse("scoring:wizard"),
+        {"setup-sections": ["15"], "setup-players": "2", "step": "table"},
+    ).content.decode()
+    assert "<summary>Loans</summary>" in only_loans
+    assert [w for w in secrets_in(only_loans) if w != "Loans held"] == []
 
 
 # --- saving --------------------------------------------------------------------------------
@@ -222,6 +338,36 @@ def test_it_saves_a_valid_game_and_redirects_to_its_result(client, django_assert
     assert game.result == score_game(parse_table(TABLE)).as_dict()
 
 
+def test_it_keeps_the_sections_a_game_was_scored_with_and_reopens_with_them(client):
+    data = form_data(setup__sections=["1", "6", "12"], p2__political_influence_ip="3")
+    client.post(reverse("scoring:wizard"), data)
+    game = Game.objects.get()
+    assert game.table["sections"] == [1, 6, 12]
+    assert game.table["rules"]["zones_in_play"] == [1, 2, 3]
+    assert game.table["rules"]["celestial_rebellion"] is True
+    assert game.table["players"][1]["political_influence_ip"] == 3
+    html = client.get(reverse("scoring:game_edit", args=[game.pk])).content.decode()
+    ticked = re.findall(r'name="setup-sections" value="(\w+)"[^>]*checked', html)
+    assert ticked == ["1", "6", "12"]
+    assert 'name="p2-political_influence_ip" value="3"' in html
+    assert 'name="ballots-spoiled"' in html
+    assert 'name="p1-loans"' not in html
+
+
+def test_an_older_game_without_sections_reopens_with_what_its_table_holds(client):
+    table = copy.deepcopy(TABLE)
+    del table["sections"]
+    table["rules"]["zones_in_play"] = [1, 2, 3]
+    table["players"][0]["loans"] = [5]
+    game = make_game(table)
+    html = client.get(reverse("scoring:game_edit", args=[game.pk])).content.decode()
+    # Zone 3 needs #1, a loan #15: those fields show with their values; nothing else does.
+    assert "Sections unlocked: #1, #15" in html
+    assert 'name="p1-loans" value="5"' in html
+    assert 'name="p1-outposts_3"' in html
+    assert 'name="p1-political_influence_ip"' not in html
+
+
 def test_invalid_input_changes_nothing_and_shows_the_sentence_beside_the_field(client):
     response = client.post(reverse("scoring:wizard"), form_data(p2__credits="30"))
     html = response.content.decode()
@@ -234,6 +380,7 @@ def test_invalid_input_changes_nothing_and_shows_the_sentence_beside_the_field(c
 
 def test_it_places_each_sentence_where_its_path_points(client):
     data = form_data(
+        setup__sections=["4", "15"],
         hubs__ufss_workers="-1",
         ballots__brave_new_dawn="40",
         p1__outposts_1="17",
@@ -251,8 +398,8 @@ def test_it_places_each_sentence_where_its_path_points(client):
     assert Game.objects.count() == 0
 
 
-def test_a_change_of_players_or_rules_redraws_the_form_without_saving(client):
-    data = form_data(setup__players="4", setup__celestial_rebellion="on", refresh="1")
+def test_a_change_of_players_or_sections_redraws_the_form_without_saving(client):
+    data = form_data(setup__players="4", setup__sections="12", refresh="1")
     response = client.post(reverse("scoring:wizard"), data, headers={"HX-Request": "true"})
     html = response.content.decode()
     assert response.status_code == 200
@@ -263,6 +410,40 @@ def test_a_change_of_players_or_rules_redraws_the_form_without_saving(client):
     assert 'name="p3-credits" value="20"' in html
     assert 'name="p4-credits" value="0"' in html
     assert Game.objects.count() == 0
+
+
+def test_a_section_ticked_later_brings_its_zone_into_play_and_a_zone_taken_out_stays_out(
+    client,
+):
+    # Zones 3 and 4 open (#1, #3); the group takes zone 4 out of play.
+    data = form_data(setup__sections=["1", "3"], refresh="1")
+    html = client.post(reverse("scoring:wizard"), data).content.decode()
+    assert 'name="setup-zones_offered" value="1,2,3,4"' in html
+    data = form_data(
+        setup__sections=["1", "3"], setup__zones_offered="1,2,3,4", setup__zones_in_play="3"
+    )
+    data["refresh"] = ["1"]
+    html = client.post(reverse("scoring:wizard"), data).content.decode()
+    assert 'name="p1-outposts_3"' in html and 'name="p1-outposts_4"' not in html
+    # Then #8 is ticked: zone 5 joins, zone 4 stays out.
+    data["setup-sections"] = ["1", "3", "8"]
+    html = client.post(reverse("scoring:wizard"), data).content.decode()
+    assert 'name="p1-outposts_5"' in html and 'name="p1-outposts_4"' not in html
+    # And un-ticking #1 takes zone 3 out of play with it.
+    data["setup-sections"] = ["3", "8"]
+    data["setup-zones_offered"] = ["1,2,3,4,5"]
+    data["setup-zones_in_play"] = ["3", "5"]
+    html = client.post(reverse("scoring:wizard"), data).content.decode()
+    assert 'name="p1-outposts_3"' not in html and 'name="p1-outposts_5"' in html
+
+
+def test_a_field_of_a_section_not_unlocked_counts_as_zero(client):
+    # Typed while #15 and #6 were ticked, then un-ticked: the values do not reach the table.
+    data = form_data(setup__sections="none", p1__loans="5", p1__political_influence_ip="4")
+    response = client.post(reverse("scoring:wizard"), data)
+    assert response.status_code == 302
+    player = Game.objects.get().table["players"][0]
+    assert (player["loans"], player["political_influence_ip"]) == ([], 0)
 
 
 def test_without_javascript_the_update_button_redraws_the_whole_page(client):
@@ -329,7 +510,7 @@ def test_get_never_writes(client):
     urls = [
         reverse("scoring:home"),
         reverse("scoring:wizard"),
-        reverse("scoring:wizard") + "?setup-players=2&step=table",
+        reverse("scoring:wizard") + "?setup-sections=none&setup-players=2&step=table",
         reverse("scoring:game_list"),
         reverse("scoring:game_detail", args=[game.pk]),
         reverse("scoring:game_edit", args=[game.pk]),

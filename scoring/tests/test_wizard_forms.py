@@ -9,7 +9,14 @@ from django.core.management import call_command
 from django.http import QueryDict
 
 from scoring.engine import score_game
-from scoring.forms import CorporationOption, TableForm, locate
+from scoring.forms import (
+    CorporationOption,
+    TableForm,
+    locate,
+    numbers_text,
+    sections_after_game,
+    sections_for_table,
+)
 from scoring.table import parse_table, validate_table
 from scoring.tests.test_wizard import TABLE
 
@@ -28,10 +35,10 @@ def catalogue(db):
     call_command("load_catalogue", verbosity=0)
 
 
-def posted(form: TableForm, **changes: str) -> QueryDict:
+def posted(form: TableForm, **changes: str | list[str]) -> QueryDict:
     data = form.data.copy()
     for key, value in changes.items():
-        data[key.replace("__", "-")] = value
+        data.setlist(key.replace("__", "-"), value if isinstance(value, list) else [value])
     return data
 
 
@@ -49,7 +56,7 @@ def test_a_posted_copy_of_its_own_data_scores_the_same():
     assert form.to_table() == TABLE
 
 
-def test_a_fresh_form_is_a_table_of_zeros_for_three_players():
+def test_a_fresh_form_is_a_table_of_zeros_for_three_players_in_a_first_game():
     form = TableForm()
     assert form.is_valid()
     table = form.to_table()
@@ -57,11 +64,23 @@ def test_a_fresh_form_is_a_table_of_zeros_for_three_players():
     assert table["rules"]["zones_in_play"] == [1, 2]
     assert table["incumbent_party"] == "united_federalists"
     assert table["players"][0]["ships"] == [{"zone": 1, "presence": 2}]
+    # Safe by default: no section unlocked, so no field a section brings.
+    assert table["sections"] == []
+    assert {"loans", "political_influence_ip", "bonus", "leased1_zone"}.isdisjoint(
+        form.players[0].fields
+    )
+    assert "spoiled" not in form.ballots.fields
+    assert [key for key, _ in form.setup.fields["incumbent_party"].choices] == [
+        "united_federalists",
+        "workers_union",
+        "brave_new_dawn",
+    ]
 
 
 def test_leased_ships_loans_and_powers_reach_the_table():
     data = posted(
         TableForm(table=TABLE),
+        setup__sections=["4", "6", "7", "15"],
         p2__leased1_zone="1",
         p2__leased1_presence="3",
         p2__leased2_zone="2",
@@ -84,6 +103,7 @@ def test_leased_ships_loans_and_powers_reach_the_table():
     assert players[0]["bonus_ip"] == 2
     assert players[2]["extra_vote"] == "brave_new_dawn"
     assert players[2]["political_influence_ip"] == 4
+    assert form.to_table()["sections"] == [4, 6, 7, 15]
     # And back: the edit form shows them again.
     again = TableForm(table=form.to_table())
     assert again.is_valid()
@@ -96,14 +116,21 @@ def test_a_leased_ship_picked_from_the_catalogue_brings_its_presence():
 
     ship = Ship.objects.filter(leased=True).first()
     Ship.objects.filter(pk=ship.pk).update(presence=4)
-    data = posted(TableForm(table=TABLE), p1__leased1_zone="2", p1__leased1_ship=str(ship.pk))
+    data = posted(
+        TableForm(table=TABLE),
+        setup__sections="4",
+        p1__leased1_zone="2",
+        p1__leased1_ship=str(ship.pk),
+    )
     form = TableForm(data)
     assert form.is_valid()
     assert form.to_table()["players"][0]["ships"][1] == {"zone": 2, "presence": 4}
 
 
 def test_garbage_in_a_number_is_refused_by_the_form_itself():
-    form = TableForm(posted(TableForm(table=TABLE), p1__credits="lots", p2__loans="five"))
+    form = TableForm(
+        posted(TableForm(table=TABLE), setup__sections="15", p1__credits="lots", p2__loans="five")
+    )
     assert not form.is_valid()
     assert form.players[0].errors["credits"] == ["Enter a whole number."]
     assert "Enter the value of each loan" in form.players[1].errors["loans"][0]
@@ -122,7 +149,7 @@ def test_fixed_campaign_rules_are_not_fields_and_stay_out_of_the_campaign_table(
     }
     table = {k: v for k, v in TABLE.items() if k not in fixed}
     form = TableForm(table=table, fixed=fixed, corporations=corporations)
-    for name in ("zones_in_play", "celestial_rebellion", "incumbent_party", "megastructure_zone"):
+    for name in ("zones_in_play", "sections", "incumbent_party", "megastructure_zone"):
         assert name not in form.setup.fields
     # The rules in force still shape the form: zone 3 and the spoiled ballots.
     assert "outposts_3" in form.players[0].fields
@@ -133,8 +160,69 @@ def test_fixed_campaign_rules_are_not_fields_and_stay_out_of_the_campaign_table(
     assert full["rules"] == CAMPAIGN_RULES
     assert (full["incumbent_party"], full["megastructure_zone"]) == ("workers_union", 3)
     campaign_table = form.to_table(include_fixed=False)
-    assert not {"rules", "incumbent_party", "megastructure_zone"} & set(campaign_table)
+    assert not {"rules", "incumbent_party", "megastructure_zone", "sections"} & set(campaign_table)
+    assert "sections" not in full
     assert "Zones in play: 1, 2, 3" in form.rules_summary()
+
+
+def test_a_campaign_game_shows_only_what_its_unlocked_sections_bring():
+    fixed = {"rules": CAMPAIGN_RULES, "incumbent_party": "workers_union"}
+    table = {"players": TABLE["players"]}
+    before_6 = TableForm(table=table, fixed=fixed, unlocked_sections=frozenset({1, 2, 3, 4, 5}))
+    player = before_6.players[0].fields
+    assert "leased1_zone" in player
+    assert {"political_influence_ip", "bonus", "extra_vote", "loans"}.isdisjoint(player)
+    # The fixed rules still decide the zones and the ballots, whatever the sections say.
+    assert "outposts_3" in player and "spoiled" in before_6.ballots.fields
+    assert before_6.is_valid()
+    after_7 = TableForm(table=table, fixed=fixed, unlocked_sections=range(1, 10))
+    assert {"political_influence_ip", "bonus", "extra_vote"} <= set(after_7.players[0].fields)
+    assert "sections" not in after_7.to_table(include_fixed=False)
+
+
+def test_without_unlocked_sections_a_campaign_form_shows_what_its_table_holds():
+    fixed = {"rules": CAMPAIGN_RULES, "incumbent_party": "workers_union"}
+    players = copy.deepcopy(TABLE["players"])
+    form = TableForm(table={"players": players}, fixed=fixed)
+    assert "political_influence_ip" not in form.players[0].fields
+    players[1]["political_influence_ip"] = 3
+    form = TableForm(table={"players": players}, fixed=fixed)
+    # Zone 3 and the Rebellion come from the fixed rules, the card IP from the table.
+    assert form.setup.unlocked == {1, 6, 12}
+    assert form.players[0].fields["political_influence_ip"]
+    assert form.is_valid()
+    assert form.to_table()["players"][1]["political_influence_ip"] == 3
+
+
+def test_the_sections_a_table_stands_for():
+    assert sections_for_table({}) == frozenset()
+    assert sections_for_table(TABLE) == frozenset()
+    assert sections_for_table({**TABLE, "sections": [4, 19, 40, True]}) == {4, 19}
+    # What the table holds is never hidden, whatever its list says.
+    unions = {**TABLE["rules"], "trade_unions": True}
+    assert sections_for_table({**TABLE, "sections": [2], "rules": unions}) == {2, 13}
+    players = copy.deepcopy(TABLE["players"])
+    players[0].update(loans=[5], bonus_ip=2)
+    players[1]["ships"].append({"zone": 1, "presence": 3})
+    players[2]["political_influence_ip"] = 2
+    rules = {"zones_in_play": [1, 2, 3, 5], "celestial_rebellion": True, "trade_unions": True}
+    assert sections_for_table({"rules": rules, "players": players}) == {1, 4, 6, 7, 8, 12, 13, 15}
+    assert sections_for_table({"players": players}, rules={"zones_in_play": [1, 2, 6]}) == {
+        4,
+        6,
+        7,
+        10,
+        15,
+    }
+
+
+def test_presets_and_numbers_in_words():
+    assert [sections_after_game(n) for n in (1, 2, 4)] == [
+        (1, 2),
+        (1, 2, 3, 4),
+        tuple(range(1, 10)),
+    ]
+    assert numbers_text([12, 1, 2, 3, 4, 6, 7]) == "#1–#4, #6, #7, #12"
 
 
 def test_a_campaign_may_leave_the_megastructure_zone_to_the_group():
@@ -178,6 +266,6 @@ def test_a_rebellion_incumbent_without_the_rebellion_is_refused_beside_the_field
     table["incumbent_party"] = "celestial_rebellion"
     form = TableForm(table=table)
     assert not form.is_valid()
-    assert form.setup.errors["incumbent_party"] == [
-        "can be celestial_rebellion only with the Celestial Rebellion (#12) in play"
-    ]
+    # Not offered before its section is unlocked; said without naming it.
+    assert form.setup.errors["incumbent_party"] == ["must be one of the parties in play"]
+    assert "celestial_rebellion" not in dict(form.setup.fields["incumbent_party"].choices)
