@@ -7,15 +7,19 @@ SQLite file of their own, for exit codes and exactly what reaches stdout and std
 import copy
 import json
 import os
+import re
 import subprocess
 import sys
 from io import StringIO
 from pathlib import Path
 
 import pytest
+from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.test import Client
 
+from accounts.models import Membership
 from campaign.campaign_io import dump_campaign
 from campaign.models import Campaign, Change, Corporation, Game
 from campaign.tests.factory import leader_table, make_campaign
@@ -220,11 +224,18 @@ def test_load_demo_loads_the_catalogue_and_the_demo_once(db):
     stdout, _ = run("load_demo")
     assert Megastructure.objects.filter(pk="space-elevator-mars").exists()
     campaign = Campaign.objects.get(slug="demo-campaign")
-    assert stdout.splitlines()[-1] == campaign.get_absolute_url() == "/campaigns/demo-campaign/"
+    *_, address, login = stdout.splitlines()
+    assert address == campaign.get_absolute_url() == "/campaigns/demo-campaign/"
+    # The demo user owns it, with the password printed (`make run` shows it before serving).
+    username, password = re.fullmatch(r"Demo login: (\w+) / (\S+)", login).groups()
+    assert Membership.objects.get(campaign=campaign).user.username == username == "demo"
+    assert Client().login(username=username, password=password)
     before = rows()
+    users = list(User.objects.values_list("username", "password"))
     stdout, _ = run("load_demo")
     assert rows() == before
-    assert stdout.splitlines()[-1] == "/campaigns/demo-campaign/"
+    assert list(User.objects.values_list("username", "password")) == users
+    assert stdout.splitlines()[-2:] == ["/campaigns/demo-campaign/", login]
 
 
 def test_load_demo_keeps_the_groups_catalogue(catalogue):
