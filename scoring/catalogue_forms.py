@@ -258,3 +258,14 @@ class MegastructureForm(forms.ModelForm):
             # force_insert: a key that appeared since clean_name must fail, not overwrite.
             megastructure.save(force_insert=adding)
         return megastructure
+
+
+class RevealForm(forms.Form):
+    """The confirming POST of a catalogue reveal: the visitor asked to see a section's cards."""
+
+    confirm = forms.BooleanField(required=True, widget=forms.HiddenInput, initial=True)
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.helper = _helper()
+        self.helper.disable_csrf = True

@@ -21,4 +21,7 @@ urlpatterns = [
     path("ships/<int:pk>/edit/", catalogue_views.ship_edit, name="ship_edit"),
     path("awards/", catalogue_views.award_list, name="awards"),
     path("powers/", catalogue_views.power_list, name="powers"),
+    # Entries a legacy section brings (`catalogue_views.SPOILERS`): asked for, then shown.
+    path("reveal/<slug:key>/", catalogue_views.reveal, name="reveal"),
+    path("reveal/<slug:key>/hide/", catalogue_views.hide, name="hide"),
 ]

@@ -2,20 +2,29 @@
 
 Open to everyone for now (accounts come later); every write is a POST with a CSRF token, then a
 redirect to the list it changed, so a reload never saves twice and GET never writes.
+
+Spoilers: some of the box comes with a legacy section (RULES-NOTES §5): the leased ships with
+#4, the player powers with #7 (and one of them names what #6 brings). The catalogue is the same
+for every group, so it cannot know what a visitor has unlocked: it shows those entries only to
+a visitor who asked, by section number, and confirmed with a POST; the choice stays in their
+session (`SESSION_KEY`) until they hide them again. Before that they are not in the HTML at all,
+and the forms that add or edit a leased ship send the visitor to the question first.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.contrib import messages
 from django.db.models import Model
 from django.forms import ModelForm
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.csrf import csrf_protect
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from .catalogue_forms import LocationForm, MegastructureForm, ShipForm
+from .catalogue_forms import LocationForm, MegastructureForm, RevealForm, ShipForm
 from .models import (
     CorporationColour,
     Hub,
@@ -28,16 +37,97 @@ from .models import (
     Zone,
 )
 
+SESSION_KEY = "catalogue_revealed"
+
+
+@dataclass(frozen=True)
+class Spoiler:
+    """Catalogue entries that come with sections: `key` names them in the address and the
+    session; the question names only the section numbers."""
+
+    key: str
+    sections: tuple[int, ...]
+    question: str
+    page: str
+
+
+SPOILERS = {
+    spoiler.key: spoiler
+    for spoiler in (
+        Spoiler(
+            "ships",
+            (4,),
+            "More ships come from section #4. Show them? It spoils the section.",
+            "catalogue:ships",
+        ),
+        Spoiler(
+            "powers",
+            (7, 6),
+            "These come from section #7, and one of them names what section #6 brings. "
+            "Show them? It spoils both sections.",
+            "catalogue:powers",
+        ),
+    )
+}
+
+
+def revealed(request: HttpRequest) -> frozenset[str]:
+    """The spoilers this visitor asked to see (a fresh visitor has no session: no query)."""
+    return frozenset(request.session.get(SESSION_KEY, ()))
+
+
+def _context(request: HttpRequest, page: str, **context) -> dict:
+    return {"page": page, "revealed": revealed(request), "spoilers": SPOILERS, **context}
+
+
+def _spoiler(key: str) -> Spoiler:
+    try:
+        return SPOILERS[key]
+    except KeyError:
+        raise Http404("No such catalogue entries to reveal.") from None
+
+
+@require_http_methods(["GET", "POST"])
+@csrf_protect
+def reveal(request: HttpRequest, key: str) -> HttpResponse:
+    """Show a section's catalogue entries to this visitor: GET asks, a confirming POST shows."""
+    spoiler = _spoiler(key)
+    if key in revealed(request):
+        return redirect(spoiler.page)
+    form = RevealForm(request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        request.session[SESSION_KEY] = sorted(revealed(request) | {key})
+        return redirect(spoiler.page)
+    context = _context(request, key, spoiler=spoiler, form=form)
+    status = 400 if request.method == "POST" else 200
+    return render(request, "catalogue/reveal_confirm.html", context, status=status)
+
+
+@require_POST
+@csrf_protect
+def hide(request: HttpRequest, key: str) -> HttpResponse:
+    """Hide a section's catalogue entries from this visitor again."""
+    spoiler = _spoiler(key)
+    if key in revealed(request):
+        request.session[SESSION_KEY] = sorted(revealed(request) - {key})
+    messages.info(request, f"Hidden again: what {_sections_text(spoiler)} brings.")
+    return redirect(spoiler.page)
+
+
+def _sections_text(spoiler: Spoiler) -> str:
+    return " and ".join(f"#{n}" for n in sorted(spoiler.sections))
+
 
 @require_GET
 def index(request: HttpRequest) -> HttpResponse:
-    context = {
-        "page": "index",
-        "zones": Zone.objects.all(),
-        "scoring_hubs": Hub.objects.filter(zone=None),
-        "parties": Party.objects.all(),
-        "colours": CorporationColour.objects.all(),
-    }
+    context = _context(
+        request,
+        "index",
+        zones=Zone.objects.all(),
+        scoring_hubs=Hub.objects.filter(zone=None),
+        parties=Party.objects.all(),
+        colours=CorporationColour.objects.all(),
+    )
     return render(request, "catalogue/index.html", context)
 
 
@@ -45,32 +135,39 @@ def index(request: HttpRequest) -> HttpResponse:
 def location_list(request: HttpRequest) -> HttpResponse:
     locations = Location.objects.select_related("zone")
     return render(
-        request, "catalogue/locations.html", {"page": "locations", "locations": locations}
+        request, "catalogue/locations.html", _context(request, "locations", locations=locations)
     )
 
 
 @require_GET
 def megastructure_list(request: HttpRequest) -> HttpResponse:
     megastructures = Megastructure.objects.select_related("location")
-    context = {"page": "megastructures", "megastructures": megastructures}
+    context = _context(request, "megastructures", megastructures=megastructures)
     return render(request, "catalogue/megastructures.html", context)
 
 
 @require_GET
 def ship_list(request: HttpRequest) -> HttpResponse:
-    return render(request, "catalogue/ships.html", {"page": "ships", "ships": Ship.objects.all()})
+    # Leased ships (#4) only once asked for: not even their names before.
+    ships = Ship.objects.all()
+    if "ships" not in revealed(request):
+        ships = ships.filter(leased=False)
+    context = _context(request, "ships", ships=ships, spoiler=SPOILERS["ships"])
+    return render(request, "catalogue/ships.html", context)
 
 
 @require_GET
 def award_list(request: HttpRequest) -> HttpResponse:
     sections = TrackerSection.objects.prefetch_related("awards")
-    return render(request, "catalogue/awards.html", {"page": "awards", "sections": sections})
+    return render(request, "catalogue/awards.html", _context(request, "awards", sections=sections))
 
 
 @require_GET
 def power_list(request: HttpRequest) -> HttpResponse:
-    powers = PlayerPower.objects.all()
-    return render(request, "catalogue/powers.html", {"page": "powers", "powers": powers})
+    # Player powers (#7) only once asked for; before, not a query nor a word of them.
+    powers = PlayerPower.objects.all() if "powers" in revealed(request) else []
+    context = _context(request, "powers", powers=powers, spoiler=SPOILERS["powers"])
+    return render(request, "catalogue/powers.html", context)
 
 
 def _form_page(
@@ -85,12 +182,15 @@ def _form_page(
 ) -> HttpResponse:
     """GET shows the form; a valid POST saves, says so and redirects to the list (PRG);
     an invalid POST shows the form again with each field's sentence and saves nothing."""
+    if page in SPOILERS and page not in revealed(request):
+        # The form names what the section brings: ask first, and save nothing.
+        return redirect("catalogue:reveal", key=page)
     form = form_class(request.POST or None, instance=instance)
     if request.method == "POST" and form.is_valid():
         saved_object = form.save()
         messages.success(request, saved.format(saved_object))
         return redirect(f"{reverse(back)}#{page}-{saved_object.pk}")
-    context = {"page": page, "form": form, "title": title, "back": back, "instance": instance}
+    context = _context(request, page, form=form, title=title, back=back, instance=instance)
     return render(request, "catalogue/form.html", context)
 
 

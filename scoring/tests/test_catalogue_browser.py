@@ -1,11 +1,11 @@
 """The catalogue on a phone in a real Chromium: no sideways scrolling, thumb-sized targets,
-and the add/edit forms work with JavaScript off."""
+what a section brings shown only when asked, and the add/edit forms work with JavaScript off."""
 
 import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from scoring.models import Location
+from scoring.models import Location, Ship
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -48,6 +48,48 @@ def test_it_fits_a_phone_with_thumb_sized_targets(live_server, phone_page, scree
     phone_page.screenshot(
         path=screenshot_path(f"catalogue-{name.split(':')[1]}.png"), full_page=True
     )
+
+
+def test_the_leased_ships_show_on_a_phone_once_asked_for(live_server, phone_page, screenshot_path):
+    page = phone_page
+    page.goto(live_server.url + reverse("catalogue:ships"))
+    assert page.get_by_text("DC-Xerxes 8050").is_visible()
+    assert page.get_by_text("Nautilus EV-280").count() == 0
+    assert page.get_by_role("link", name="Add a ship").count() == 0
+    page.get_by_role("button", name="Yes, show them").click()
+
+    page.get_by_text("Nautilus EV-280").wait_for()
+    assert (
+        page.get_by_text("White Star Shipyard").count() == Ship.objects.filter(leased=True).count()
+    )
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE_WIDTH
+    assert page.evaluate(SMALL_TARGETS_JS, TAP_TARGET) == []
+    page.screenshot(path=screenshot_path("catalogue-ships-revealed.png"), full_page=True)
+    # The powers stay hidden: only what was asked for shows.
+    page.get_by_role("link", name="Section #7").click()
+    assert page.get_by_role("button", name="Yes, show them").is_visible()
+    assert page.get_by_text("political influence").count() == 0
+    page.goto(live_server.url + reverse("catalogue:ships"))
+    page.get_by_role("button", name="Hide them again").click()
+    assert page.get_by_text("Nautilus EV-280").count() == 0
+
+
+def test_it_adds_a_leased_ship_with_javascript_off_after_the_reveal(live_server, browser):
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    try:
+        # The form asks first: the question, then the form.
+        page.goto(live_server.url + reverse("catalogue:ship_add"))
+        assert page.get_by_text("Are you sure?").is_visible()
+        page.get_by_role("button", name="Yes, show them").click()
+        page.get_by_role("link", name="Add a ship").click()
+        page.fill("#id_name", "WS Corsair")
+        page.fill("#id_presence", "3")
+        page.click("button[type=submit]")
+        assert page.get_by_text("WS Corsair").first.is_visible()
+        assert Ship.objects.get(name="WS Corsair").leased
+    finally:
+        context.close()
 
 
 def test_a_bad_location_on_a_phone_shows_the_sentence_and_still_fits(live_server, phone_page):

@@ -29,8 +29,10 @@ LIST_PAGES = {
     "catalogue:megastructures": 1,
     "catalogue:ships": 1,
     "catalogue:awards": 2,  # sections, then their awards
-    "catalogue:powers": 1,
+    "catalogue:powers": 0,  # nothing of section #7 until the visitor asks for it
 }
+# Once the visitor asked for what a section brings: their session, then the list.
+REVEALED_PAGES = {"catalogue:ships": 2, "catalogue:powers": 2}
 
 # Not "anything but SELECT": PostgreSQL reads a form's choices through DECLARE ... CURSOR.
 WRITE_SQL = re.compile(r"\s*(INSERT|UPDATE|DELETE|REPLACE)\b", re.IGNORECASE)
@@ -69,6 +71,12 @@ def snapshot() -> dict:
     }
 
 
+def reveal(client: Client, key: str) -> None:
+    """The visitor asks for what a section brings, and confirms."""
+    response = client.post(reverse("catalogue:reveal", args=[key]), {"confirm": "True"})
+    assert response.status_code == 302
+
+
 def location_data(**overrides) -> dict:
     data = {"name": "Io", "zone": 2, "naming_spaces": 0}
     data.update(overrides)
@@ -103,6 +111,20 @@ def test_the_query_count_does_not_grow_with_the_catalogue(
         assert client.get(reverse(name)).status_code == 200
 
 
+@pytest.mark.parametrize("name,queries", REVEALED_PAGES.items())
+def test_a_revealed_list_also_keeps_its_query_count(
+    client, django_assert_num_queries, name, queries
+):
+    reveal(client, name.split(":")[1])
+    with django_assert_num_queries(queries):
+        assert client.get(reverse(name)).status_code == 200
+    for number in range(5):
+        Ship.objects.create(name=f"Barge {number}", leased=True)
+        PlayerPower.objects.create(key=f"power-{number}", name=f"Power {number}")
+    with django_assert_num_queries(queries):
+        assert client.get(reverse(name)).status_code == 200
+
+
 def test_the_index_shows_zones_hubs_parties_and_colours(client):
     page = client.get(reverse("catalogue:index")).content.decode()
 
@@ -130,6 +152,7 @@ def test_the_megastructures_page_shows_key_type_and_place(client):
 
 
 def test_the_ships_page_offers_edits_for_leased_ships_only(client):
+    reveal(client, "ships")
     page = client.get(reverse("catalogue:ships")).content.decode()
     xerxes = Ship.objects.get(starting=True)
 
@@ -147,6 +170,7 @@ def test_the_awards_page_lists_each_section_with_gold_and_silver(client):
 
 
 def test_the_powers_page_uses_the_rulebooks_wording(client):
+    reveal(client, "powers")
     page = client.get(reverse("catalogue:powers")).content.decode()
 
     assert "All bases cost one less credit than the indicated cost (minimum 0)" in page
@@ -156,6 +180,7 @@ def test_the_powers_page_uses_the_rulebooks_wording(client):
 
 
 def test_get_never_writes(client):
+    reveal(client, "ships")
     before = snapshot()
     urls = [reverse(name) for name in LIST_PAGES] + form_urls()
 
@@ -190,6 +215,7 @@ def test_a_post_without_the_csrf_token_is_refused_and_saves_nothing():
 
 
 def test_forms_carry_the_csrf_token(client):
+    reveal(client, "ships")
     for url in form_urls():
         assert 'name="csrfmiddlewaretoken"' in client.get(url).content.decode()
 
@@ -306,10 +332,93 @@ def test_editing_an_unknown_location_is_404(client):
     assert client.get(reverse("catalogue:location_edit", args=[9999])).status_code == 404
 
 
+# Spoilers: what a section brings shows only to a visitor who asked -----------------------
+
+
+LEASED_SHIP_NAMES = ("WS Vaguard Class II", "Nautilus EV-280", "The Manchester")
+POWER_WORDS = ("player power", "political influence", "additional 2 end game", "one vote")
+
+
+def test_before_the_visitor_asks_no_leased_ship_nor_power_is_in_the_html(client):
+    ships = client.get(reverse("catalogue:ships")).content.decode()
+    assert "DC-Xerxes 8050" in ships
+    for name in (*LEASED_SHIP_NAMES, "White Star", "Leased", reverse("catalogue:ship_add")):
+        assert name not in ships, name
+    assert "More ships come from section #4. Show them? It spoils the section." in ships
+    powers = client.get(reverse("catalogue:powers")).content.decode()
+    for word in POWER_WORDS:
+        assert word not in powers.lower(), word
+    assert "These come from section #7" in powers
+    for name in LIST_PAGES:
+        page = client.get(reverse(name)).content.decode()
+        assert "White Star" not in page and ">Powers<" not in page, name
+        assert ">Section #7<" in page, name
+
+
+def test_a_reveal_asks_first_and_shows_only_after_the_confirming_post(client):
+    asked = client.get(reverse("catalogue:reveal", args=["ships"]))
+    assert asked.status_code == 200
+    assert "Are you sure?" in asked.content.decode()
+    assert "Nautilus" not in asked.content.decode()
+
+    refused = client.post(reverse("catalogue:reveal", args=["ships"]), {})
+    assert refused.status_code == 400
+    assert "Nautilus" not in client.get(reverse("catalogue:ships")).content.decode()
+
+    confirmed = client.post(reverse("catalogue:reveal", args=["ships"]), {"confirm": "True"})
+    assert confirmed.status_code == 302
+    assert confirmed["Location"] == reverse("catalogue:ships")
+    page = client.get(reverse("catalogue:ships")).content.decode()
+    assert all(name in page for name in LEASED_SHIP_NAMES)
+    assert "White Star Shipyard" in page
+    assert reverse("catalogue:ship_add") in page
+    # For this visitor only, and only what they asked for.
+    assert "Nautilus" not in Client().get(reverse("catalogue:ships")).content.decode()
+    assert "political influence" not in client.get(reverse("catalogue:powers")).content.decode()
+
+
+def test_the_powers_reveal_shows_the_powers_and_their_tab_name(client):
+    reveal(client, "powers")
+    page = client.get(reverse("catalogue:powers")).content.decode()
+    assert "You may keep and use both of your political influence cards" in page
+    assert ">Powers<" in page
+    # Asking again just opens them.
+    again = client.get(reverse("catalogue:reveal", args=["powers"]))
+    assert again.status_code == 302
+
+
+def test_hiding_them_again_forgets_the_choice(client):
+    reveal(client, "ships")
+    response = client.post(reverse("catalogue:hide", args=["ships"]))
+    assert response.status_code == 302
+    assert "Nautilus" not in client.get(reverse("catalogue:ships")).content.decode()
+    assert client.get(reverse("catalogue:hide", args=["ships"])).status_code == 405
+
+
+def test_the_ship_forms_ask_first_and_save_nothing_before(client):
+    before = snapshot()
+    for url in (
+        reverse("catalogue:ship_add"),
+        reverse("catalogue:ship_edit", args=[nautilus().pk]),
+    ):
+        response = client.get(url)
+        assert response.status_code == 302
+        assert response["Location"] == reverse("catalogue:reveal", args=["ships"])
+        posted = client.post(url, {"name": "WS Corsair", "presence": 3})
+        assert posted.status_code == 302
+    assert snapshot() == before
+
+
+def test_an_unknown_reveal_is_404(client):
+    assert client.get(reverse("catalogue:reveal", args=["megastructures"])).status_code == 404
+    assert client.post(reverse("catalogue:hide", args=["nope"])).status_code == 404
+
+
 # Ships -------------------------------------------------------------------------------------
 
 
 def test_it_adds_a_leased_ship(client):
+    reveal(client, "ships")
     response = client.post(
         reverse("catalogue:ship_add"), {"name": "WS Corsair", "presence": 3, "moves": 4}
     )
@@ -321,6 +430,7 @@ def test_it_adds_a_leased_ship(client):
 
 
 def test_a_ship_can_be_added_before_its_moves_are_looked_up(client):
+    reveal(client, "ships")
     client.post(reverse("catalogue:ship_add"), {"name": "WS Corsair", "presence": 1, "moves": ""})
 
     assert Ship.objects.get(name="WS Corsair").moves is None
@@ -338,6 +448,7 @@ def test_a_ship_can_be_added_before_its_moves_are_looked_up(client):
     ],
 )
 def test_a_bad_ship_changes_nothing_and_names_the_field(client, data, sentence):
+    reveal(client, "ships")
     before = snapshot()
 
     response = client.post(reverse("catalogue:ship_add"), data)
@@ -348,6 +459,7 @@ def test_a_bad_ship_changes_nothing_and_names_the_field(client, data, sentence):
 
 
 def test_it_corrects_a_leased_ships_card_values(client):
+    reveal(client, "ships")
     ship = nautilus()
 
     client.post(
@@ -360,6 +472,7 @@ def test_it_corrects_a_leased_ships_card_values(client):
 
 
 def test_a_bad_ship_edit_leaves_the_ship_as_it_was(client):
+    reveal(client, "ships")
     before = snapshot()
 
     client.post(
@@ -371,6 +484,7 @@ def test_a_bad_ship_edit_leaves_the_ship_as_it_was(client):
 
 
 def test_the_starting_ship_is_not_editable_in_the_app(client):
+    reveal(client, "ships")
     xerxes = Ship.objects.get(starting=True)
 
     response = client.post(
