@@ -15,6 +15,7 @@ from datetime import date
 from typing import Any
 
 from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.db import transaction
 from django.db.models import F
 from django.http import HttpRequest, HttpResponse
@@ -240,6 +241,7 @@ def _table_page(
     return render(request, "scoring/wizard.html", context)
 
 
+@login_required
 @require_http_methods(["GET", "POST"])
 def wizard(request: HttpRequest) -> HttpResponse:
     """Score a one-off game: first who plays and the rules (GET), then the table (POST)."""
@@ -270,7 +272,10 @@ def wizard(request: HttpRequest) -> HttpResponse:
     game_form = OneOffGameForm(request.POST)
     if "refresh" not in request.POST and table_form.is_valid() and game_form.is_valid():
         game = save_one_off_game(
-            None, table_form.to_table(), played_on=game_form.cleaned_data["played_on"]
+            None,
+            table_form.to_table(),
+            played_on=game_form.cleaned_data["played_on"],
+            user=request.user,
         )
         messages.success(request, _saved_message(game, catalogue))
         return redirect("scoring:game_detail", pk=game.pk)
@@ -284,6 +289,7 @@ def wizard(request: HttpRequest) -> HttpResponse:
     )
 
 
+@login_required
 @require_POST
 def preview(request: HttpRequest) -> HttpResponse:
     return render_live_result(request, TableForm(request.POST))
@@ -297,18 +303,30 @@ class StaleGame(Exception):
 
 
 def save_one_off_game(
-    game: Game | None, table: dict[str, Any], *, played_on: date, version: int | None = None
+    game: Game | None,
+    table: dict[str, Any],
+    *,
+    played_on: date,
+    version: int | None = None,
+    user=None,
 ) -> Game:
     """Store a one-off game's table and its score (the derived cache) in one transaction.
 
     `table` must be valid (`TableForm.to_table()`). Editing needs the `version` the editor
-    started from: an older one raises `StaleGame` and changes nothing.
+    started from: an older one raises `StaleGame` and changes nothing. A new game belongs to
+    `user`, who alone sees and edits it (`_one_off_game`).
     """
     result = engine.score_game(parse_table(table)).as_dict()
     with transaction.atomic():
         if game is None:
             return Game.objects.create(
-                campaign=None, number=1, played_on=played_on, table=table, result=result
+                campaign=None,
+                number=1,
+                played_on=played_on,
+                table=table,
+                result=result,
+                created_by=user,
+                updated_by=user,
             )
         updated = Game.objects.filter(pk=game.pk, campaign=None, version=version).update(
             table=table,
@@ -316,6 +334,7 @@ def save_one_off_game(
             played_on=played_on,
             version=F("version") + 1,
             updated_at=timezone.now(),
+            updated_by=user,
         )
         if not updated:
             raise StaleGame
@@ -323,9 +342,11 @@ def save_one_off_game(
     return game
 
 
-def _one_off_game(pk: int) -> Game:
-    # Campaign games are edited through their campaign, which replays what follows them.
-    return get_object_or_404(Game, pk=pk, campaign__isnull=True)
+def _one_off_game(request: HttpRequest, pk: int) -> Game:
+    """The person's own one-off game; anyone else's is 404, as if it did not exist.
+
+    Campaign games are edited through their campaign, which replays what follows them."""
+    return get_object_or_404(Game, pk=pk, campaign__isnull=True, created_by=request.user.pk)
 
 
 def _saved_message(game: Game, catalogue: WizardCatalogue) -> str:
@@ -364,25 +385,33 @@ def _game_rows(games: list[Game]) -> list[GameRow]:
     return rows
 
 
-def _one_off_games():
-    return Game.objects.filter(campaign__isnull=True).order_by("-played_on", "-id")
+def _one_off_games(request: HttpRequest):
+    """The one-off games this person scored, newest first."""
+    return Game.objects.filter(campaign__isnull=True, created_by=request.user.pk).order_by(
+        "-played_on", "-id"
+    )
 
 
 @require_safe
 def home(request: HttpRequest) -> HttpResponse:
-    rows = _game_rows(list(_one_off_games()[:HOME_GAMES]))
+    """The front page: anyone may see it; a signed-in person sees their latest games."""
+    rows = []
+    if request.user.is_authenticated:
+        rows = _game_rows(list(_one_off_games(request)[:HOME_GAMES]))
     return render(request, "scoring/home.html", {"rows": rows})
 
 
+@login_required
 @require_safe
 def game_list(request: HttpRequest) -> HttpResponse:
-    rows = _game_rows(list(_one_off_games()))
+    rows = _game_rows(list(_one_off_games(request)))
     return render(request, "scoring/game_list.html", {"rows": rows})
 
 
+@login_required
 @require_safe
 def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    game = _one_off_game(pk)
+    game = _one_off_game(request, pk)
     catalogue = WizardCatalogue.load()
     sheet, problem = None, None
     try:
@@ -397,9 +426,10 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
+@login_required
 @require_http_methods(["GET", "POST"])
 def game_edit(request: HttpRequest, pk: int) -> HttpResponse:
-    game = _one_off_game(pk)
+    game = _one_off_game(request, pk)
     catalogue = WizardCatalogue.load()
     if request.method == "GET":
         table_form = TableForm(table=game.table, catalogue=catalogue)
@@ -414,6 +444,7 @@ def game_edit(request: HttpRequest, pk: int) -> HttpResponse:
                     table_form.to_table(),
                     played_on=game_form.cleaned_data["played_on"],
                     version=game_form.cleaned_data["version"],
+                    user=request.user,
                 )
             except StaleGame:
                 game_form.add_error(
@@ -434,9 +465,10 @@ def game_edit(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
+@login_required
 @require_http_methods(["GET", "POST"])
 def game_delete(request: HttpRequest, pk: int) -> HttpResponse:
-    game = _one_off_game(pk)
+    game = _one_off_game(request, pk)
     if request.method == "POST":
         game.delete()
         messages.success(request, f"The game of {date_format(game.played_on)} is deleted.")

@@ -12,6 +12,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from accounts.tests.factory import owner_user
 from campaign.models import Campaign, Game
 from scoring.engine import score_game
 from scoring.forms import TableForm
@@ -131,6 +132,7 @@ def make_game(table: dict = TABLE, played_on: str = "2026-01-05") -> Game:
         played_on=played_on,
         table=table,
         result=score_game(parse_table(table)).as_dict(),
+        created_by=owner_user(),
     )
 
 
@@ -151,9 +153,10 @@ def writes(queries: CaptureQueriesContext) -> list[str]:
 # --- the first step ---------------------------------------------------------------------
 
 
-def test_it_shows_the_first_step(client, django_assert_num_queries):
-    with django_assert_num_queries(5):
-        response = client.get(reverse("scoring:wizard"))
+def test_it_shows_the_first_step(owner_client, django_assert_num_queries):
+    # the session and its user, then the page's own queries
+    with django_assert_num_queries(7):
+        response = owner_client.get(reverse("scoring:wizard"))
     assert response.status_code == 200
     html = response.content.decode()
     assert 'name="setup-players"' in html
@@ -174,8 +177,8 @@ def test_it_shows_the_first_step(client, django_assert_num_queries):
     assert secrets_in(html) == []
 
 
-def test_a_preset_without_javascript_ticks_what_the_first_games_unlocked(client):
-    response = client.get(
+def test_a_preset_without_javascript_ticks_what_the_first_games_unlocked(owner_client):
+    response = owner_client.get(
         reverse("scoring:wizard"),
         {"setup-sections": ["none", "13"], "setup-players": "3", "setup-after_game": "2"},
     )
@@ -185,8 +188,8 @@ def test_a_preset_without_javascript_ticks_what_the_first_games_unlocked(client)
     assert 'name="p1-credits"' not in html
 
 
-def test_a_section_ticked_wins_over_none_left_ticked(client):
-    response = client.get(
+def test_a_section_ticked_wins_over_none_left_ticked(owner_client):
+    response = owner_client.get(
         reverse("scoring:wizard"),
         {"setup-sections": ["none", "15"], "setup-players": "3", "step": "table"},
     )
@@ -195,8 +198,8 @@ def test_a_section_ticked_wins_over_none_left_ticked(client):
     assert re.findall(r'name="setup-sections" value="(\w+)"[^>]*checked', html) == ["15"]
 
 
-def test_the_first_step_asks_for_an_answer_about_sections(client):
-    response = client.get(reverse("scoring:wizard"), {"setup-players": "3", "step": "table"})
+def test_the_first_step_asks_for_an_answer_about_sections(owner_client):
+    response = owner_client.get(reverse("scoring:wizard"), {"setup-players": "3", "step": "table"})
     html = response.content.decode()
     assert 'name="p1-credits"' not in html
     assert field_error(html, "id_setup-sections") == (
@@ -204,8 +207,8 @@ def test_the_first_step_asks_for_an_answer_about_sections(client):
     )
 
 
-def test_the_first_step_redraws_for_more_players(client):
-    response = client.get(
+def test_the_first_step_redraws_for_more_players(owner_client):
+    response = owner_client.get(
         reverse("scoring:wizard"),
         {"setup-players": "5", "setup-seat1_corporation": "teal"},
         headers={"HX-Request": "true"},
@@ -218,8 +221,8 @@ def test_the_first_step_redraws_for_more_players(client):
     assert re.search(r'name="setup-seat2_corporation".*?value="purple" selected', html, re.S)
 
 
-def test_the_first_step_refuses_a_colour_twice_with_the_commands_sentence(client):
-    response = client.get(
+def test_the_first_step_refuses_a_colour_twice_with_the_commands_sentence(owner_client):
+    response = owner_client.get(
         reverse("scoring:wizard"),
         {
             "setup-sections": "none",
@@ -236,8 +239,8 @@ def test_the_first_step_refuses_a_colour_twice_with_the_commands_sentence(client
     )
 
 
-def test_it_lays_out_the_table_for_the_chosen_players_and_sections(client):
-    response = client.get(
+def test_it_lays_out_the_table_for_the_chosen_players_and_sections(owner_client):
+    response = owner_client.get(
         reverse("scoring:wizard"),
         {
             "setup-players": "4",
@@ -274,8 +277,8 @@ def test_it_lays_out_the_table_for_the_chosen_players_and_sections(client):
     assert 'data-total="orange"' in html
 
 
-def test_a_first_game_shows_no_field_a_section_brings(client):
-    response = client.get(
+def test_a_first_game_shows_no_field_a_section_brings(owner_client):
+    response = owner_client.get(
         reverse("scoring:wizard"),
         {"setup-sections": "none", "setup-players": "3", "step": "table"},
     )
@@ -300,8 +303,8 @@ def test_a_first_game_shows_no_field_a_section_brings(client):
     assert "Sections unlocked: none (a first game)" in html
 
 
-def test_each_section_brings_its_fields_named_in_the_games_words(client):
-    html = client.get(
+def test_each_section_brings_its_fields_named_in_the_games_words(owner_client):
+    html = owner_client.get(
         reverse("scoring:wizard"),
         {"setup-sections": ["4", "6", "7", "15"], "setup-players": "2", "step": "table"},
     ).content.decode()
@@ -313,7 +316,7 @@ def test_each_section_brings_its_fields_named_in_the_games_words(client):
     # Not the Rebellion's or the unions' sections.
     assert 'name="ballots-spoiled"' not in html
     assert 'name="ballots-hire_pilot"' not in html
-    only_loans = client.get(
+    only_loans = owner_client.get(
         reverse("scoring:wizard"),
         {"setup-sections": ["15"], "setup-players": "2", "step": "table"},
     ).content.decode()
@@ -324,10 +327,11 @@ def test_each_section_brings_its_fields_named_in_the_games_words(client):
 # --- saving --------------------------------------------------------------------------------
 
 
-def test_it_saves_a_valid_game_and_redirects_to_its_result(client, django_assert_num_queries):
+def test_it_saves_a_valid_game_and_redirects_to_its_result(owner_client, django_assert_num_queries):
     data = form_data()
-    with django_assert_num_queries(8):
-        response = client.post(reverse("scoring:wizard"), data)
+    # the session and its user, then the page's own queries
+    with django_assert_num_queries(10):
+        response = owner_client.post(reverse("scoring:wizard"), data)
     game = Game.objects.get()
     assert response.status_code == 302
     assert response["Location"] == reverse("scoring:game_detail", args=[game.pk])
@@ -338,15 +342,15 @@ def test_it_saves_a_valid_game_and_redirects_to_its_result(client, django_assert
     assert game.result == score_game(parse_table(TABLE)).as_dict()
 
 
-def test_it_keeps_the_sections_a_game_was_scored_with_and_reopens_with_them(client):
+def test_it_keeps_the_sections_a_game_was_scored_with_and_reopens_with_them(owner_client):
     data = form_data(setup__sections=["1", "6", "12"], p2__political_influence_ip="3")
-    client.post(reverse("scoring:wizard"), data)
+    owner_client.post(reverse("scoring:wizard"), data)
     game = Game.objects.get()
     assert game.table["sections"] == [1, 6, 12]
     assert game.table["rules"]["zones_in_play"] == [1, 2, 3]
     assert game.table["rules"]["celestial_rebellion"] is True
     assert game.table["players"][1]["political_influence_ip"] == 3
-    html = client.get(reverse("scoring:game_edit", args=[game.pk])).content.decode()
+    html = owner_client.get(reverse("scoring:game_edit", args=[game.pk])).content.decode()
     ticked = re.findall(r'name="setup-sections" value="(\w+)"[^>]*checked', html)
     assert ticked == ["1", "6", "12"]
     assert 'name="p2-political_influence_ip" value="3"' in html
@@ -354,13 +358,13 @@ def test_it_keeps_the_sections_a_game_was_scored_with_and_reopens_with_them(clie
     assert 'name="p1-loans"' not in html
 
 
-def test_an_older_game_without_sections_reopens_with_what_its_table_holds(client):
+def test_an_older_game_without_sections_reopens_with_what_its_table_holds(owner_client):
     table = copy.deepcopy(TABLE)
     del table["sections"]
     table["rules"]["zones_in_play"] = [1, 2, 3]
     table["players"][0]["loans"] = [5]
     game = make_game(table)
-    html = client.get(reverse("scoring:game_edit", args=[game.pk])).content.decode()
+    html = owner_client.get(reverse("scoring:game_edit", args=[game.pk])).content.decode()
     # Zone 3 needs #1, a loan #15: those fields show with their values; nothing else does.
     assert "Sections unlocked: #1, #15" in html
     assert 'name="p1-loans" value="5"' in html
@@ -368,8 +372,8 @@ def test_an_older_game_without_sections_reopens_with_what_its_table_holds(client
     assert 'name="p1-political_influence_ip"' not in html
 
 
-def test_invalid_input_changes_nothing_and_shows_the_sentence_beside_the_field(client):
-    response = client.post(reverse("scoring:wizard"), form_data(p2__credits="30"))
+def test_invalid_input_changes_nothing_and_shows_the_sentence_beside_the_field(owner_client):
+    response = owner_client.post(reverse("scoring:wizard"), form_data(p2__credits="30"))
     html = response.content.decode()
     assert response.status_code == 200
     assert Game.objects.count() == 0
@@ -378,7 +382,7 @@ def test_invalid_input_changes_nothing_and_shows_the_sentence_beside_the_field(c
     assert re.search(r'name="p3-credits" value="20"', html)
 
 
-def test_it_places_each_sentence_where_its_path_points(client):
+def test_it_places_each_sentence_where_its_path_points(owner_client):
     data = form_data(
         setup__sections=["4", "15"],
         hubs__ufss_workers="-1",
@@ -387,7 +391,7 @@ def test_it_places_each_sentence_where_its_path_points(client):
         p1__leased1_zone="2",
         p3__loans="5, 0",
     )
-    html = client.post(reverse("scoring:wizard"), data).content.decode()
+    html = owner_client.post(reverse("scoring:wizard"), data).content.decode()
     assert field_error(html, "id_hubs-ufss_workers") == "must be 0 or more"
     assert "more than the 34 voting tokens in the box" in html
     assert "Outposts: must total at most 17" in html
@@ -398,9 +402,9 @@ def test_it_places_each_sentence_where_its_path_points(client):
     assert Game.objects.count() == 0
 
 
-def test_a_change_of_players_or_sections_redraws_the_form_without_saving(client):
+def test_a_change_of_players_or_sections_redraws_the_form_without_saving(owner_client):
     data = form_data(setup__players="4", setup__sections="12", refresh="1")
-    response = client.post(reverse("scoring:wizard"), data, headers={"HX-Request": "true"})
+    response = owner_client.post(reverse("scoring:wizard"), data, headers={"HX-Request": "true"})
     html = response.content.decode()
     assert response.status_code == 200
     assert html.lstrip().startswith('<div id="wizard-body"')
@@ -413,41 +417,43 @@ def test_a_change_of_players_or_sections_redraws_the_form_without_saving(client)
 
 
 def test_a_section_ticked_later_brings_its_zone_into_play_and_a_zone_taken_out_stays_out(
-    client,
+    owner_client,
 ):
     # Zones 3 and 4 open (#1, #3); the group takes zone 4 out of play.
     data = form_data(setup__sections=["1", "3"], refresh="1")
-    html = client.post(reverse("scoring:wizard"), data).content.decode()
+    html = owner_client.post(reverse("scoring:wizard"), data).content.decode()
     assert 'name="setup-zones_offered" value="1,2,3,4"' in html
     data = form_data(
         setup__sections=["1", "3"], setup__zones_offered="1,2,3,4", setup__zones_in_play="3"
     )
     data["refresh"] = ["1"]
-    html = client.post(reverse("scoring:wizard"), data).content.decode()
+    html = owner_client.post(reverse("scoring:wizard"), data).content.decode()
     assert 'name="p1-outposts_3"' in html and 'name="p1-outposts_4"' not in html
     # Then #8 is ticked: zone 5 joins, zone 4 stays out.
     data["setup-sections"] = ["1", "3", "8"]
-    html = client.post(reverse("scoring:wizard"), data).content.decode()
+    html = owner_client.post(reverse("scoring:wizard"), data).content.decode()
     assert 'name="p1-outposts_5"' in html and 'name="p1-outposts_4"' not in html
     # And un-ticking #1 takes zone 3 out of play with it.
     data["setup-sections"] = ["3", "8"]
     data["setup-zones_offered"] = ["1,2,3,4,5"]
     data["setup-zones_in_play"] = ["3", "5"]
-    html = client.post(reverse("scoring:wizard"), data).content.decode()
+    html = owner_client.post(reverse("scoring:wizard"), data).content.decode()
     assert 'name="p1-outposts_3"' not in html and 'name="p1-outposts_5"' in html
 
 
-def test_a_field_of_a_section_not_unlocked_counts_as_zero(client):
+def test_a_field_of_a_section_not_unlocked_counts_as_zero(owner_client):
     # Typed while #15 and #6 were ticked, then un-ticked: the values do not reach the table.
     data = form_data(setup__sections="none", p1__loans="5", p1__political_influence_ip="4")
-    response = client.post(reverse("scoring:wizard"), data)
+    response = owner_client.post(reverse("scoring:wizard"), data)
     assert response.status_code == 302
     player = Game.objects.get().table["players"][0]
     assert (player["loans"], player["political_influence_ip"]) == ([], 0)
 
 
-def test_without_javascript_the_update_button_redraws_the_whole_page(client):
-    response = client.post(reverse("scoring:wizard"), form_data(setup__players="2", refresh="1"))
+def test_without_javascript_the_update_button_redraws_the_whole_page(owner_client):
+    response = owner_client.post(
+        reverse("scoring:wizard"), form_data(setup__players="2", refresh="1")
+    )
     html = response.content.decode()
     assert "<html" in html
     assert 'name="p3-credits"' not in html
@@ -457,10 +463,13 @@ def test_without_javascript_the_update_button_redraws_the_whole_page(client):
 # --- the live result -------------------------------------------------------------------------
 
 
-def test_the_live_preview_returns_the_result_fragment(client, django_assert_num_queries):
+def test_the_live_preview_returns_the_result_fragment(owner_client, django_assert_num_queries):
     data = form_data()
-    with django_assert_num_queries(5):
-        response = client.post(reverse("scoring:preview"), data, headers={"HX-Request": "true"})
+    # the session and its user, then the page's own queries
+    with django_assert_num_queries(7):
+        response = owner_client.post(
+            reverse("scoring:preview"), data, headers={"HX-Request": "true"}
+        )
     html = response.content.decode()
     score = score_game(parse_table(TABLE))
     assert response.status_code == 200
@@ -474,9 +483,9 @@ def test_the_live_preview_returns_the_result_fragment(client, django_assert_num_
     assert Game.objects.count() == 0
 
 
-def test_an_invalid_live_preview_is_a_200_with_the_sentences_beside_the_fields(client):
+def test_an_invalid_live_preview_is_a_200_with_the_sentences_beside_the_fields(owner_client):
     data = form_data(p1__mining_tokens="31", p2__credits="30")
-    response = client.post(reverse("scoring:preview"), data, headers={"HX-Request": "true"})
+    response = owner_client.post(reverse("scoring:preview"), data, headers={"HX-Request": "true"})
     html = response.content.decode()
     assert response.status_code == 200
     assert 'data-total="purple"' not in html
@@ -493,18 +502,18 @@ def test_an_invalid_live_preview_is_a_200_with_the_sentences_beside_the_fields(c
 # --- methods and writes ------------------------------------------------------------------------
 
 
-def test_wrong_methods_are_refused(client):
+def test_wrong_methods_are_refused(owner_client):
     game = make_game()
-    assert client.get(reverse("scoring:preview")).status_code == 405
-    assert client.put(reverse("scoring:wizard")).status_code == 405
-    assert client.post(reverse("scoring:game_detail", args=[game.pk])).status_code == 405
-    assert client.post(reverse("scoring:game_list")).status_code == 405
-    assert client.post(reverse("scoring:home")).status_code == 405
-    assert client.delete(reverse("scoring:game_delete", args=[game.pk])).status_code == 405
-    assert client.patch(reverse("scoring:game_edit", args=[game.pk])).status_code == 405
+    assert owner_client.get(reverse("scoring:preview")).status_code == 405
+    assert owner_client.put(reverse("scoring:wizard")).status_code == 405
+    assert owner_client.post(reverse("scoring:game_detail", args=[game.pk])).status_code == 405
+    assert owner_client.post(reverse("scoring:game_list")).status_code == 405
+    assert owner_client.post(reverse("scoring:home")).status_code == 405
+    assert owner_client.delete(reverse("scoring:game_delete", args=[game.pk])).status_code == 405
+    assert owner_client.patch(reverse("scoring:game_edit", args=[game.pk])).status_code == 405
 
 
-def test_get_never_writes(client):
+def test_get_never_writes(owner_client):
     game = make_game()
     before = Game.objects.values().get()
     urls = [
@@ -518,7 +527,7 @@ def test_get_never_writes(client):
     ]
     with CaptureQueriesContext(connection) as queries:
         for url in urls:
-            assert client.get(url).status_code == 200, url
+            assert owner_client.get(url).status_code == 200, url
     assert writes(queries) == []
     assert Game.objects.values().get() == before
 
@@ -527,12 +536,13 @@ def test_get_never_writes(client):
 
 
 def test_the_result_page_shows_the_breakdown_election_tie_break_and_tracker(
-    client, django_assert_num_queries
+    owner_client, django_assert_num_queries
 ):
     game = make_game()
     score = score_game(parse_table(TABLE))
-    with django_assert_num_queries(6):
-        response = client.get(reverse("scoring:game_detail", args=[game.pk]))
+    # the session and its user, then the page's own queries
+    with django_assert_num_queries(8):
+        response = owner_client.get(reverse("scoring:game_detail", args=[game.pk]))
     html = response.content.decode()
     for player in score.players:
         assert f'data-total="{player.corporation}">{player.total}<' in html
@@ -544,12 +554,12 @@ def test_the_result_page_shows_the_breakdown_election_tie_break_and_tracker(
     assert re.search(r"Purple corporation</strong> crosses: Zone 1 presence, [^<]*Highest", html)
 
 
-def test_the_result_page_names_the_tie_break_in_words(client):
+def test_the_result_page_names_the_tie_break_in_words(owner_client):
     table = copy.deepcopy(TABLE)
     # Two players with the same table but for the order: the first in play order wins.
     table["players"][1] = {**table["players"][0], "corporation": "yellow"}
     game = make_game(table)
-    html = client.get(reverse("scoring:game_detail", args=[game.pk])).content.decode()
+    html = owner_client.get(reverse("scoring:game_detail", args=[game.pk])).content.decode()
     score = score_game(parse_table(table))
     assert score.tie_break == "play_order"
     total = score.player("purple").total
@@ -559,53 +569,57 @@ def test_the_result_page_names_the_tie_break_in_words(client):
     ) in html
 
 
-def test_the_result_page_shows_union_votes_and_an_overthrow(client):
+def test_the_result_page_shows_union_votes_and_an_overthrow(owner_client):
     table = copy.deepcopy(TABLE)
     table["rules"].update(celestial_rebellion=True, trade_unions=True)
     table["ballots"]["spoiled"] = 7
     table["hire_cards_left"] = {"general": 2, "engineer": 2, "pilot": 4}
     game = make_game(table)
-    html = client.get(reverse("scoring:game_detail", args=[game.pk])).content.decode()
+    html = owner_client.get(reverse("scoring:game_detail", args=[game.pk])).content.decode()
     assert "The Celestial Rebellion took power: 7 spoiled ballots" in html
     assert "incl. +2 from the union" in html
     assert "Presence IP is doubled." in html
 
 
-def test_a_campaign_game_is_not_a_one_off_game(client):
+def test_a_campaign_game_is_not_a_one_off_game(owner_client):
     campaign = Campaign.objects.create(name="Thursday", slug="thursday")
     game = Game.objects.create(campaign=campaign, number=1, played_on="2026-01-05", table=TABLE)
-    assert client.get(reverse("scoring:game_detail", args=[game.pk])).status_code == 404
-    assert client.get(reverse("scoring:game_edit", args=[game.pk])).status_code == 404
-    assert client.post(reverse("scoring:game_delete", args=[game.pk])).status_code == 404
+    assert owner_client.get(reverse("scoring:game_detail", args=[game.pk])).status_code == 404
+    assert owner_client.get(reverse("scoring:game_edit", args=[game.pk])).status_code == 404
+    assert owner_client.post(reverse("scoring:game_delete", args=[game.pk])).status_code == 404
     assert (
         reverse("scoring:game_detail", args=[game.pk])
-        not in client.get(reverse("scoring:game_list")).content.decode()
+        not in owner_client.get(reverse("scoring:game_list")).content.decode()
     )
 
 
 def test_the_list_shows_date_players_winner_and_totals_in_constant_queries(
-    client, django_assert_num_queries
+    owner_client, django_assert_num_queries
 ):
     make_game(played_on="2026-01-05")
-    with django_assert_num_queries(2):
-        response = client.get(reverse("scoring:game_list"))
+    # the session and its user, then the page's own queries
+    with django_assert_num_queries(4):
+        response = owner_client.get(reverse("scoring:game_list"))
     html = response.content.decode()
     assert "5 Jan 2026" in html
     assert "Purple corporation won" in html
     assert "Teal corporation" in html
     for _ in range(4):
         make_game(played_on="2026-02-01")
-    with django_assert_num_queries(2):
-        client.get(reverse("scoring:game_list"))
-    with django_assert_num_queries(2):
-        html = client.get(reverse("scoring:home")).content.decode()
+    # the session and its user, then the page's own queries
+    with django_assert_num_queries(4):
+        owner_client.get(reverse("scoring:game_list"))
+    # the session and its user, then the page's own queries
+    with django_assert_num_queries(4):
+        html = owner_client.get(reverse("scoring:home")).content.decode()
     assert "Score a game" in html
 
 
-def test_edit_reopens_the_wizard_prefilled(client, django_assert_num_queries):
+def test_edit_reopens_the_wizard_prefilled(owner_client, django_assert_num_queries):
     game = make_game()
-    with django_assert_num_queries(6):
-        response = client.get(reverse("scoring:game_edit", args=[game.pk]))
+    # the session and its user, then the page's own queries
+    with django_assert_num_queries(8):
+        response = owner_client.get(reverse("scoring:game_edit", args=[game.pk]))
     html = response.content.decode()
     assert 'name="p3-credits" value="20"' in html
     assert 'name="hubs-zone1_algorithms" value="2"' in html
@@ -613,10 +627,10 @@ def test_edit_reopens_the_wizard_prefilled(client, django_assert_num_queries):
     assert 'name="game-version" value="1"' in html
 
 
-def test_edit_saves_a_new_version_and_rescores(client):
+def test_edit_saves_a_new_version_and_rescores(owner_client):
     game = make_game()
     data = form_data(p3__credits="29", game__version="1")
-    response = client.post(reverse("scoring:game_edit", args=[game.pk]), data)
+    response = owner_client.post(reverse("scoring:game_edit", args=[game.pk]), data)
     assert response.status_code == 302
     game.refresh_from_db()
     assert game.version == 2
@@ -625,32 +639,32 @@ def test_edit_saves_a_new_version_and_rescores(client):
     assert Game.objects.count() == 1
 
 
-def test_edit_refuses_a_stale_version(client):
+def test_edit_refuses_a_stale_version(owner_client):
     game = make_game()
     Game.objects.filter(pk=game.pk).update(version=2)
     data = form_data(p3__credits="29", game__version="1")
-    response = client.post(reverse("scoring:game_edit", args=[game.pk]), data)
+    response = owner_client.post(reverse("scoring:game_edit", args=[game.pk]), data)
     assert response.status_code == 200
     assert "Someone saved this game after you opened it" in response.content.decode()
     game.refresh_from_db()
     assert game.table == TABLE
 
 
-def test_invalid_edit_changes_nothing(client):
+def test_invalid_edit_changes_nothing(owner_client):
     game = make_game()
     data = form_data(p1__credits="-3", game__version="1")
-    html = client.post(reverse("scoring:game_edit", args=[game.pk]), data).content.decode()
+    html = owner_client.post(reverse("scoring:game_edit", args=[game.pk]), data).content.decode()
     assert field_error(html, "id_p1-credits") == "must be between 0 and 29"
     game.refresh_from_db()
     assert (game.version, game.table) == (1, TABLE)
 
 
-def test_delete_asks_first_then_deletes(client):
+def test_delete_asks_first_then_deletes(owner_client):
     game = make_game()
-    response = client.get(reverse("scoring:game_delete", args=[game.pk]))
+    response = owner_client.get(reverse("scoring:game_delete", args=[game.pk]))
     assert "Delete the game of 5 January 2026?" in response.content.decode()
     assert Game.objects.count() == 1
-    response = client.post(reverse("scoring:game_delete", args=[game.pk]))
+    response = owner_client.post(reverse("scoring:game_delete", args=[game.pk]))
     assert response.status_code == 302
     assert response["Location"] == reverse("scoring:game_list")
     assert Game.objects.count() == 0
