@@ -50,8 +50,10 @@ def score_game(page, *, winner: str, loser: str) -> None:
 
 
 def test_a_new_campaign_two_games_the_checklist_and_the_standings(
-    live_server, catalogue, phone_page, desktop_page, screenshot_path
+    live_server, catalogue, phone_page, desktop_page, screenshot_path, owner, log_in
 ):
+    log_in(phone_page, live_server, owner)
+    log_in(desktop_page, live_server, owner)
     page = phone_page
     page.goto(f"{live_server.url}/campaigns/new/")
     fits_the_phone(page)
@@ -118,7 +120,9 @@ def test_a_new_campaign_two_games_the_checklist_and_the_standings(
         desktop_page.screenshot(path=shot, full_page=True)
 
 
-def test_the_pages_work_without_javascript(live_server, catalogue, browser, screenshot_path):
+def test_the_pages_work_without_javascript(
+    live_server, catalogue, browser, screenshot_path, owner, log_in
+):
     context = browser.new_context(
         java_script_enabled=False,
         viewport={"width": PHONE_WIDTH, "height": 844},
@@ -126,6 +130,7 @@ def test_the_pages_work_without_javascript(live_server, catalogue, browser, scre
         is_mobile=True,
     )
     page = context.new_page()
+    log_in(page, live_server, owner)
     try:
         page.goto(f"{live_server.url}/campaigns/new/")
         page.fill('[name="name"]', "No script group")
@@ -146,12 +151,15 @@ def test_the_pages_work_without_javascript(live_server, catalogue, browser, scre
 
 
 def test_a_long_campaign_reads_well_on_a_phone(
-    live_server, catalogue, phone_page, desktop_page, screenshot_path
+    live_server, catalogue, phone_page, desktop_page, screenshot_path, log_in
 ):
     """The demo campaign (awards, a same-game tie, debts, powers, an overthrow): every page fits
     the phone, and the screenshots show the stickers and the full tracker cards."""
     call_command("load_demo", verbosity=0)
     campaign = Campaign.objects.get()
+    demo = campaign.memberships.get().user  # its owner, as `make run` prints
+    log_in(phone_page, live_server, demo)
+    log_in(desktop_page, live_server, demo)
     last = campaign.state["games_played"]
     paths = {
         "dashboard": "",

@@ -78,7 +78,10 @@ def enter_table(page, table: dict) -> None:
         page.select_option(f"[name='{prefix}-ship_zone']", str(player["ships"][0]["zone"]))
 
 
-def test_a_three_player_game_scored_on_a_phone(live_server, phone_page, screenshot_path):
+def test_a_three_player_game_scored_on_a_phone(
+    live_server, phone_page, screenshot_path, owner, log_in
+):
+    log_in(phone_page, live_server, owner)
     page = phone_page
     page.goto(live_server.url + reverse("scoring:home"))
     page.get_by_role("link", name="Score a game").last.click()
@@ -145,8 +148,9 @@ def test_a_three_player_game_scored_on_a_phone(live_server, phone_page, screensh
 
 
 def test_sections_picked_on_a_phone_bring_their_zones_and_fields(
-    live_server, phone_page, screenshot_path
+    live_server, phone_page, screenshot_path, owner, log_in
 ):
+    log_in(phone_page, live_server, owner)
     page = phone_page
     page.goto(live_server.url + reverse("scoring:wizard"))
     # One tap for what games 1 and 2 unlocked, then #12 and #15 (a Rebellion, loans).
@@ -182,7 +186,10 @@ def test_sections_picked_on_a_phone_bring_their_zones_and_fields(
     assert table["players"][0]["loans"] == [5]
 
 
-def test_five_players_and_every_rule_fit_a_phone(live_server, phone_page, screenshot_path):
+def test_five_players_and_every_rule_fit_a_phone(
+    live_server, phone_page, screenshot_path, owner, log_in
+):
+    log_in(phone_page, live_server, owner)
     page = phone_page
     query = "?setup-players=5&" + "&".join(f"setup-sections={n}" for n in range(1, 20))
     query += "&step=table"
@@ -199,12 +206,15 @@ def test_five_players_and_every_rule_fit_a_phone(live_server, phone_page, screen
     page.locator("#live-result").screenshot(path=screenshot_path("live-result-five-phone.png"))
 
 
-def test_the_result_and_the_edit_page_on_a_desktop(live_server, desktop_page, screenshot_path):
+def test_the_result_and_the_edit_page_on_a_desktop(
+    live_server, desktop_page, screenshot_path, owner, log_in
+):
+    log_in(desktop_page, live_server, owner)
     table = {**TABLE, "rules": {**TABLE["rules"], "trade_unions": True}}
     table["hire_cards_left"] = {"general": 2, "engineer": 2, "pilot": 4}
     score = score_game(parse_table(table))
     game = Game.objects.create(
-        played_on="2026-01-05", table=table, result=score.as_dict(), campaign=None
+        played_on="2026-01-05", table=table, result=score.as_dict(), campaign=None, created_by=owner
     )
     page = desktop_page
     page.goto(live_server.url + reverse("scoring:game_detail", args=[game.pk]))
@@ -226,9 +236,10 @@ def test_the_result_and_the_edit_page_on_a_desktop(live_server, desktop_page, sc
     assert (game.version, game.table["players"][2]["credits"]) == (2, 29)
 
 
-def test_a_game_scored_with_javascript_off(live_server, browser):
+def test_a_game_scored_with_javascript_off(live_server, browser, owner, log_in):
     context = browser.new_context(java_script_enabled=False, viewport={"width": 390, "height": 844})
     page = context.new_page()
+    log_in(page, live_server, owner)
     try:
         page.goto(live_server.url + reverse("scoring:wizard"))
         page.select_option("[name='setup-players']", "2")

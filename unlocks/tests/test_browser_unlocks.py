@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from django.core.management import call_command
 
+from accounts.tests.factory import owned
 from campaign import campaign_io
 from campaign.tests.factory import leader_table, make_campaign
 from unlocks.models import ComponentTick
@@ -26,7 +27,7 @@ def three_games():
         corporations=("purple", "yellow"), tables=[leader_table("purple", "yellow")] * 3
     )
     data["name"] = "Thursday group"
-    return campaign_io.import_campaign(data)
+    return owned(campaign_io.import_campaign(data))
 
 
 def fits_the_phone(page) -> None:
@@ -59,8 +60,10 @@ def score_game_4(page) -> None:
 
 
 def test_game_4_unlocks_7_8_9_ticked_on_the_sections_page_and_set_up_for_game_5(
-    live_server, three_games, phone_page, desktop_page, screenshot_path
+    live_server, three_games, phone_page, desktop_page, screenshot_path, owner, log_in
 ):
+    log_in(phone_page, live_server, owner)
+    log_in(desktop_page, live_server, owner)
     campaign = three_games
     base = f"{live_server.url}/campaigns/{campaign.slug}"
     page = phone_page
@@ -138,7 +141,7 @@ def test_game_4_unlocks_7_8_9_ticked_on_the_sections_page_and_set_up_for_game_5(
 
 
 def test_the_pages_fit_the_phone_and_work_without_javascript(
-    live_server, three_games, browser, screenshot_path
+    live_server, three_games, browser, screenshot_path, owner, log_in
 ):
     campaign = three_games
     base = f"{live_server.url}/campaigns/{campaign.slug}"
@@ -149,6 +152,7 @@ def test_the_pages_fit_the_phone_and_work_without_javascript(
         is_mobile=True,
     )
     page = context.new_page()
+    log_in(page, live_server, owner)
     try:
         for path in ("sections/", "next/", "setup/", "rules/", "sections/19/"):
             page.goto(f"{base}/{path}")
