@@ -13,6 +13,7 @@ from django.utils import timezone
 
 from accounts import actions
 from accounts.models import Invite, Membership, Role
+from accounts.qr import qr_svg
 from campaign import campaign_io
 from campaign.models import Campaign
 from campaign.tests.factory import make_campaign
@@ -170,6 +171,18 @@ def test_the_owner_makes_an_invite_shown_as_a_qr_code_with_its_address(campaign,
     assert re.search(r'<svg [^>]*class="qr-code"[^>]*role="img"', card)
     assert '<path d="M' in card
     assert reverse("accounts:invite_revoke", args=[campaign.slug, made.pk]) in card
+
+
+def test_the_qr_code_encodes_the_join_address(campaign, people):
+    """The drawn code is the address's own: the same modules `qr_svg` draws for it, and a
+    different address draws different ones."""
+    made = invite(campaign)
+    page = people.owner.get(members_url(campaign)).content.decode()
+    drawn = re.search(r'<svg [^>]*class="qr-code".*?<path d="([^"]+)"', page, re.S).group(1)
+    address = f"http://testserver{join_url(made)}"
+    expected = re.search(r'<path d="([^"]+)"', qr_svg(address)).group(1)
+    assert drawn == expected
+    assert drawn != re.search(r'<path d="([^"]+)"', qr_svg(address + "x")).group(1)
 
 
 def test_an_invite_never_makes_an_owner(campaign, people):
