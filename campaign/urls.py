@@ -11,6 +11,7 @@ urlpatterns = [
     path("import/", views.campaign_import, name="import"),
     path("<slug:slug>/", views.dashboard, name="dashboard"),
     path("<slug:slug>/export/", views.campaign_export, name="export"),
+    path("<slug:slug>/settings/", views.campaign_settings, name="settings"),
     path("<slug:slug>/delete/", views.campaign_delete, name="delete"),
     path("<slug:slug>/games/", views.game_log, name="games"),
     path("<slug:slug>/games/new/", views.game_add, name="game_add"),

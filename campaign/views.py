@@ -1109,6 +1109,34 @@ def _cities(request: HttpRequest, campaign: Campaign) -> HttpResponse:
     return render(request, "campaign/cities.html", context)
 
 
+# --- a campaign's settings and deleting it (its owner) -----------------------------------
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def campaign_settings(request: HttpRequest, slug: str) -> HttpResponse:
+    """Rename the campaign or change the second-place house rule (replayed, in the history)."""
+    campaign = campaign_for_owner(request, slug)
+    initial = {"name": campaign.name, "second_place_rounding": campaign.second_place_rounding}
+    form = CampaignForm(request.POST if request.method == "POST" else None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            actions.update_settings(
+                campaign,
+                name=form.cleaned_data["name"],
+                second_place_rounding=form.cleaned_data["second_place_rounding"],
+                user=request.user,
+            )
+        except CampaignError as error:
+            form.add_error(None, _error_sentence(error))
+        else:
+            messages.success(request, "Settings saved; the campaign was replayed.")
+            return redirect("campaign:dashboard", slug=campaign.slug)
+    context = _page(request, campaign, "settings", form=form)
+    status = 400 if request.method == "POST" else 200
+    return render(request, "campaign/settings.html", context, status=status)
+
+
 # --- deleting a campaign (its owner) -----------------------------------------------------
 
 

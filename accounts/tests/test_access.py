@@ -33,11 +33,12 @@ WRITE_FORM_PAGES = {
     "campaign:game_edit",
     "campaign:game_delete",
     "campaign:delete",
+    "campaign:settings",
     "accounts:members",
     "accounts:public_page",
 }
 # The owner's alone (with every accounts page): a player is refused them.
-OWNER_ONLY = {"campaign:delete"}
+OWNER_ONLY = {"campaign:delete", "campaign:settings"}
 
 
 @pytest.fixture(autouse=True)

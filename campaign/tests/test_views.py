@@ -529,3 +529,36 @@ def test_the_dashboard_names_the_winner_when_the_campaign_is_over(owner_client):
     assert reverse("campaign:game_add", args=[campaign.slug]) not in page
     response = owner_client.get(reverse("campaign:game_add", args=[campaign.slug]))
     assert response.status_code == 302
+
+
+# Settings and deleting (the owner's) ----------------------------------------------------------
+
+
+def test_the_owner_renames_the_campaign_and_changes_the_rounding(owner_client, five):
+    url = reverse("campaign:settings", args=[five.slug])
+    page = owner_client.get(url).content.decode()
+    assert f'value="{five.name}"' in page
+    response = owner_client.post(url, {"name": "Friday group", "second_place_rounding": "up"})
+    assert response["Location"] == reverse("campaign:dashboard", args=[five.slug])
+    five.refresh_from_db()
+    assert (five.name, five.second_place_rounding, five.slug) == ("Friday group", "up", five.slug)
+    assert Change.objects.filter(campaign=five, kind="settings_changed").count() == 1
+
+
+def test_a_bad_setting_changes_nothing(owner_client, five):
+    before = snapshot()
+    url = reverse("campaign:settings", args=[five.slug])
+    response = owner_client.post(url, {"name": "", "second_place_rounding": "sideways"})
+    assert response.status_code == 400
+    assert snapshot() == before
+
+
+def test_the_owner_deletes_the_campaign_after_being_asked(owner_client, five):
+    url = reverse("campaign:delete", args=[five.slug])
+    page = owner_client.get(url).content.decode()
+    assert "Delete the campaign?" in page and "5 games" in page
+    assert Campaign.objects.filter(pk=five.pk).exists()
+    response = owner_client.post(url)
+    assert response["Location"] == reverse("campaign:list")
+    assert not Campaign.objects.filter(pk=five.pk).exists()
+    assert not Game.objects.filter(campaign_id=five.pk).exists()
