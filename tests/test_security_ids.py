@@ -1,0 +1,238 @@
+"""Guessing ids: every address that takes an id, a number, a key or a token besides the
+campaign's slug, tried under campaign A's slug with campaign B's object.
+
+The user owns A and nothing in B. Each id-taking pattern is read from the URL resolver; a new
+one the test does not know how to fill fails `test_every_id_taking_pattern_is_known`, so it
+cannot slip past untried. Every request must answer 404 (or 405 for a method the view never
+takes) and leave every table as it was (B's rows and `Campaign.state` included).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+
+from accounts.models import Invite, Membership, PublicLink, Role
+from accounts.tests.factory import add_member, make_user
+from campaign import campaign_io
+from campaign.models import Campaign, Change, Corporation, Game
+from campaign.tests.factory import make_campaign
+from unlocks.models import ComponentTick, SectionNote, SectionReveal
+
+pytestmark = pytest.mark.django_db
+
+# Kwargs that only name the campaign itself (its slug); every other kwarg is an id.
+CAMPAIGN_KWARGS = {"slug"}
+SKIPPED_NAMESPACES = ("admin",)  # Django's own admin: staff only, its own tests.
+MISSING = 987654  # a pk or number nothing has
+
+
+def walk(resolver: URLResolver, namespace: str = "") -> Iterator[tuple[str, URLPattern]]:
+    """(namespaced name, pattern) for every named pattern under `resolver`."""
+    for entry in resolver.url_patterns:
+        if isinstance(entry, URLResolver):
+            inner = entry.namespace or ""
+            yield from walk(entry, f"{namespace}{inner}:" if inner else namespace)
+        elif entry.name:
+            yield f"{namespace}{entry.name}", entry
+
+
+def all_patterns() -> list[tuple[str, URLPattern]]:
+    """Every named pattern of the project's own apps (and Django's auth views)."""
+    return sorted(
+        (name, pattern)
+        for name, pattern in walk(get_resolver())
+        if not name.startswith(tuple(f"{ns}:" for ns in SKIPPED_NAMESPACES))
+    )
+
+
+def id_patterns() -> dict[str, URLPattern]:
+    return {
+        name: pattern
+        for name, pattern in all_patterns()
+        if set(pattern.pattern.converters) - CAMPAIGN_KWARGS
+    }
+
+
+def rows() -> dict[str, list]:
+    """Every table a refused request must leave as it was."""
+    models = (
+        get_user_model(),
+        Campaign,
+        Corporation,
+        Game,
+        Change,
+        Membership,
+        Invite,
+        PublicLink,
+        ComponentTick,
+        SectionNote,
+        SectionReveal,
+    )
+    return {m.__name__: list(m.objects.order_by("pk").values()) for m in models}
+
+
+class World:
+    """Campaign A (owned by `owner`, 2 games, 3 corporations) and campaign B (someone else's,
+    6 games, 5 corporations, a player, an invite, a public link, its own history)."""
+
+    def __init__(self) -> None:
+        self.owner = make_user("a-owner")
+        self.a = campaign_io.import_campaign(make_campaign(2, corporations=3), name="Campaign A")
+        add_member(self.a, self.owner, Role.OWNER)
+        Invite.objects.create(campaign=self.a, created_by=self.owner)
+        self.stranger = make_user("b-owner")
+        self.b = campaign_io.import_campaign(make_campaign(6, corporations=5), name="Campaign B")
+        add_member(self.b, self.stranger, Role.OWNER)
+        self.b_player = add_member(self.b, make_user("b-player"), Role.PLAYER)
+        self.b_invite = Invite.objects.create(campaign=self.b, created_by=self.stranger)
+        self.b_public = PublicLink.objects.create(campaign=self.b, enabled=False)
+        self.b_one_off = Game.objects.create(
+            campaign=None, played_on="2026-01-05", table={}, created_by=self.stranger
+        )
+        self.client = Client()
+        self.client.force_login(self.owner)
+
+    def b_corporation_key(self) -> str:
+        keys = set(self.b.corporations.values_list("key", flat=True))
+        only_b = keys - set(self.a.corporations.values_list("key", flat=True))
+        assert only_b, "B needs a corporation A does not have"
+        return sorted(only_b)[0]
+
+    def b_game_number(self) -> int:
+        number = self.b.games.order_by("-number").values_list("number", flat=True).first()
+        assert not self.a.games.filter(number=number).exists()
+        return number
+
+
+# How to fill each id-taking pattern with "B's" object (or, for ids that are not a campaign's,
+# one nothing has). Each returns the kwargs besides the slug, which is always A's.
+Filler = Callable[[World], dict]
+
+FILLERS: dict[str, Filler] = {
+    # A game of B's: its number is past A's last game.
+    "campaign:game_edit": lambda w: {"number": w.b_game_number()},
+    "campaign:game_delete": lambda w: {"number": w.b_game_number()},
+    "campaign:checklist": lambda w: {"number": w.b_game_number()},
+    "campaign:checklist_city": lambda w: {"number": w.b_game_number()},
+    "pictures:game_summary": lambda w: {"number": w.b_game_number()},
+    # A's own game with B's corporation, then (below) B's game with A's corporation.
+    "campaign:checklist_power": lambda w: {"number": 1, "key": w.b_corporation_key()},
+    "pictures:tracker_png": lambda w: {"key": w.b_corporation_key()},
+    "history:undo": lambda w: {"pk": Change.objects.filter(campaign=w.b).latest("pk").pk},
+    "accounts:member_role": lambda w: {"pk": w.b_player.pk},
+    "accounts:member_remove": lambda w: {"pk": w.b_player.pk},
+    "accounts:invite_revoke": lambda w: {"pk": w.b_invite.pk},
+    # Sections are the rulebook's 33, the same numbers in every campaign: a number past them.
+    "unlocks:section": lambda w: {"number": 34},
+    "unlocks:section_components": lambda w: {"number": 34},
+    "unlocks:section_note": lambda w: {"number": 34},
+    "unlocks:section_unlock": lambda w: {"number": 34},
+    "unlocks:section_take_back": lambda w: {"number": 34},
+    "unlocks:section_reveal": lambda w: {"number": 34},
+    "unlocks:section_hide": lambda w: {"number": 34},
+    # One-off games belong to whoever scored them: B's owner's game, and a campaign's game.
+    "scoring:game_detail": lambda w: {"pk": w.b_one_off.pk},
+    "scoring:game_edit": lambda w: {"pk": w.b_one_off.pk},
+    "scoring:game_delete": lambda w: {"pk": w.b_one_off.pk},
+    # Tokens: B's public page while it is off, and a guessed invitation.
+    "public:dashboard": lambda w: {"token": w.b_public.token},
+    "public:games": lambda w: {"token": w.b_public.token},
+    "public:trackers": lambda w: {"token": w.b_public.token},
+    "public:elections": lambda w: {"token": w.b_public.token},
+    "public:cities": lambda w: {"token": w.b_public.token},
+    "accounts:join": lambda w: {"token": "guessed-" + w.b_invite.token[8:][::-1]},
+    # The shared reference catalogue: ids nothing has.
+    "catalogue:location_edit": lambda w: {"pk": MISSING},
+    "catalogue:ship_edit": lambda w: {"pk": MISSING},
+    "catalogue:megastructure_edit": lambda w: {"key": "no-such-megastructure"},
+    "catalogue:reveal": lambda w: {"key": "no-such-entries"},
+    "catalogue:hide": lambda w: {"key": "no-such-entries"},
+}
+# Django's password reset link: uid and token are checked by Django (an invalid link renders
+# "invalid link" with 200, by design); not a campaign object.
+NOT_OBJECTS = {"password_reset_confirm"}
+
+
+def test_every_id_taking_pattern_is_known():
+    """A new address with an id fails here until this test learns to fill it."""
+    found = set(id_patterns()) - NOT_OBJECTS
+    assert found - set(FILLERS) == set(), "teach FILLERS these patterns"
+    assert set(FILLERS) - found == set(), "FILLERS names patterns that are gone"
+    assert len(found) >= 30
+
+
+def url_for(world: World, name: str, pattern: URLPattern, slug: str | None = None) -> str:
+    kwargs = FILLERS[name](world)
+    if "slug" in pattern.pattern.converters:
+        kwargs["slug"] = slug or world.a.slug
+    return reverse(name, kwargs=kwargs)
+
+
+def assert_refused(client: Client, url: str, name: str) -> None:
+    get, post = client.get(url), client.post(url)
+    statuses = {get.status_code, post.status_code}
+    assert statuses <= {404, 405}, f"{name} {url}: GET {get.status_code}, POST {post.status_code}"
+    assert 404 in statuses, f"{name} {url}: never 404"
+
+
+@pytest.fixture
+def world() -> World:
+    call_command("load_catalogue", verbosity=0)
+    return World()
+
+
+def test_b_objects_under_a_slug_are_404_and_change_nothing(world):
+    before = rows()
+    b_state = Campaign.objects.get(pk=world.b.pk).state
+    for name, pattern in id_patterns().items():
+        if name in NOT_OBJECTS:
+            continue
+        assert_refused(world.client, url_for(world, name, pattern), name)
+    assert rows() == before
+    assert Campaign.objects.get(pk=world.b.pk).state == b_state
+
+
+def test_a_objects_under_b_slug_are_404(world):
+    """The other way round: A's own ids (which the user may use) under B's slug."""
+    before = rows()
+    a_change = Change.objects.filter(campaign=world.a).latest("pk").pk
+    a_membership = Membership.objects.get(campaign=world.a, user=world.owner).pk
+    a_invite = Invite.objects.get(campaign=world.a).pk
+    for name, kwargs in (
+        ("history:undo", {"pk": a_change}),
+        ("accounts:member_role", {"pk": a_membership}),
+        ("accounts:member_remove", {"pk": a_membership}),
+        ("accounts:invite_revoke", {"pk": a_invite}),
+        ("campaign:game_edit", {"number": 1}),
+        ("campaign:checklist_power", {"number": 1, "key": "purple"}),
+        ("pictures:tracker_png", {"key": "purple"}),
+        ("unlocks:section", {"number": 1}),
+    ):
+        assert_refused(world.client, reverse(name, kwargs={"slug": world.b.slug, **kwargs}), name)
+    assert rows() == before
+
+
+def test_a_campaign_game_is_not_a_one_off_game(world):
+    """A campaign's game (even the user's own campaign's) is not reachable as a one-off game."""
+    before = rows()
+    for game in (world.a.games.first(), world.b.games.first()):
+        for name in ("scoring:game_detail", "scoring:game_edit", "scoring:game_delete"):
+            assert_refused(world.client, reverse(name, kwargs={"pk": game.pk}), name)
+    assert rows() == before
+
+
+def test_b_game_with_a_corporation_key_is_404(world):
+    """checklist_power with A's corporation but B's game number (past A's games)."""
+    before = rows()
+    url = reverse(
+        "campaign:checklist_power",
+        kwargs={"slug": world.a.slug, "number": world.b_game_number(), "key": "purple"},
+    )
+    assert_refused(world.client, url, "campaign:checklist_power")
+    assert rows() == before
