@@ -1,0 +1,138 @@
+"""CSRF on every form, and no write by GET.
+
+Every named address of the project (read from the URL resolver, Django's admin aside) is
+filled from one real campaign the user owns (its game 1, section 1, first corporation, a
+player's membership, an open invite, its latest change, its public page switched on) and from
+the user's own one-off game and the catalogue's first entries:
+
+- POSTed without a CSRF token by a client that enforces the checks: 403, nothing written;
+- read by GET: no INSERT, UPDATE or DELETE runs (the session table aside), and no 500.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.core.management import call_command
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from accounts.models import Invite, Membership, PublicLink, Role
+from accounts.tests.factory import add_member, make_user
+from campaign import campaign_io
+from campaign.models import Change, Game
+from campaign.tests.factory import make_campaign
+from scoring.models import Location, Megastructure, Ship
+from tests.test_security_ids import all_patterns, rows
+
+pytestmark = pytest.mark.django_db
+
+WRITE = re.compile(r"^\s*(INSERT|UPDATE|DELETE)\b", re.IGNORECASE)
+
+
+class Setting:
+    def __init__(self) -> None:
+        self.owner = make_user("csrf-owner")
+        self.campaign = campaign_io.import_campaign(make_campaign(3, corporations=3))
+        add_member(self.campaign, self.owner, Role.OWNER)
+        self.player = add_member(self.campaign, make_user("csrf-player"), Role.PLAYER)
+        self.invite = Invite.objects.create(campaign=self.campaign, created_by=self.owner)
+        self.public = PublicLink.objects.create(campaign=self.campaign, enabled=True)
+        self.one_off = Game.objects.create(
+            campaign=None, played_on="2026-01-05", table={}, created_by=self.owner
+        )
+
+    def kwargs(self, name: str, converters) -> dict:
+        kwargs = {}
+        for kwarg in converters:
+            if kwarg == "slug":
+                kwargs[kwarg] = self.campaign.slug
+            elif kwarg == "number":
+                kwargs[kwarg] = 1
+            elif kwarg == "key" and name.startswith("catalogue:megastructure"):
+                kwargs[kwarg] = Megastructure.objects.order_by("pk").first().key
+            elif kwarg == "key" and name.startswith("catalogue:"):
+                kwargs[kwarg] = "ships"
+            elif kwarg == "key":
+                kwargs[kwarg] = self.campaign.corporations.order_by("order").first().key
+            elif kwarg == "pk" and name.startswith("accounts:member"):
+                kwargs[kwarg] = self.player.pk
+            elif kwarg == "pk" and name.startswith("accounts:invite"):
+                kwargs[kwarg] = self.invite.pk
+            elif kwarg == "pk" and name.startswith("history:"):
+                kwargs[kwarg] = Change.objects.filter(campaign=self.campaign).latest("pk").pk
+            elif kwarg == "pk" and name.startswith("scoring:"):
+                kwargs[kwarg] = self.one_off.pk
+            elif kwarg == "pk" and name == "catalogue:location_edit":
+                kwargs[kwarg] = Location.objects.order_by("pk").first().pk
+            elif kwarg == "pk" and name == "catalogue:ship_edit":
+                kwargs[kwarg] = Ship.objects.filter(leased=True).order_by("pk").first().pk
+            elif kwarg == "token" and name.startswith("public:"):
+                kwargs[kwarg] = self.public.token
+            elif kwarg == "token" and name == "accounts:join":
+                kwargs[kwarg] = self.invite.token
+            elif name == "password_reset_confirm":
+                kwargs[kwarg] = "MQ" if kwarg == "uidb64" else "set-password"
+            else:
+                raise AssertionError(f"{name}: teach this test a value for <{kwarg}>")
+        return kwargs
+
+    def urls(self) -> list[tuple[str, str]]:
+        return [
+            (name, reverse(name, kwargs=self.kwargs(name, pattern.pattern.converters)))
+            for name, pattern in all_patterns()
+        ]
+
+
+@pytest.fixture
+def setting() -> Setting:
+    call_command("load_catalogue", verbosity=0)
+    return Setting()
+
+
+def test_every_post_without_a_csrf_token_is_403_and_writes_nothing(setting):
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(setting.owner)
+    before = rows()
+    urls = setting.urls()
+    assert len(urls) >= 60
+    for name, url in urls:
+        response = client.post(url, {"name": "Renamed", "enabled": "on", "role": "viewer"})
+        assert response.status_code == 403, f"{name} {url}: {response.status_code}"
+    assert rows() == before
+
+
+def test_the_same_posts_with_a_token_are_not_refused(setting):
+    """The 403s above are CSRF's: with a token the owner's writes go through."""
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(setting.owner)
+    page = client.get(reverse("accounts:members", kwargs={"slug": setting.campaign.slug}))
+    token = page.cookies["csrftoken"].value
+    url = reverse("accounts:invite_create", kwargs={"slug": setting.campaign.slug})
+    response = client.post(url, {"csrfmiddlewaretoken": token, "role": "player", "days": "7"})
+    assert response.status_code in (200, 302)
+    assert Invite.objects.filter(campaign=setting.campaign).count() == 2
+
+
+def test_no_get_writes_to_the_database(setting):
+    client = Client()
+    client.force_login(setting.owner)
+    before = rows()
+    writes, errors = [], []
+    for name, url in setting.urls():
+        with CaptureQueriesContext(connection) as queries:
+            response = client.get(url)
+        if response.status_code >= 500:
+            errors.append(f"{name} {url}: {response.status_code}")
+        for query in queries.captured_queries:
+            sql = query["sql"]
+            if WRITE.match(sql) and "django_session" not in sql:
+                writes.append(f"{name} {url}: {sql[:160]}")
+    assert errors == []
+    assert writes == []
+    assert rows() == before
+    # The owner still owns it (no GET logged them out or changed their role).
+    assert Membership.objects.get(user=setting.owner).role == Role.OWNER
