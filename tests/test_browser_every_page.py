@@ -1,0 +1,173 @@
+"""Every page on a phone (390×844, real Chromium): no horizontal scrolling, tap targets at
+least 44 px tall.
+
+The demo campaign (fixtures/demo-campaign.json) is imported and its owner signed in; every
+named address of every app (read from the URL resolver, Django's admin aside) is filled from it
+(game 1 and its last game, section 1, its first corporation, its public page switched on, an
+open invitation, one one-off game of the owner's), and every one that answers a GET with an
+HTML page is loaded. The tap-target check is scoped to controls (`.btn`, inputs, selects,
+text areas, nav links, buttons): inline text links inside paragraphs and tables may be smaller.
+A checkbox or radio counts by its label (the thumb hits the label), as does a control inside a
+label or `.form-check` row at least 44 px tall.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.core.management import call_command
+from django.test import Client
+from django.urls import reverse
+
+from accounts.models import Invite, PublicLink, Role
+from accounts.tests.factory import add_member, make_user
+from campaign.campaign_io import import_campaign
+from campaign.models import Game
+from scoring.engine import score_game
+from scoring.table import parse_table
+from scoring.tests.test_wizard import TABLE
+from tests.test_security_csrf import Setting
+from tests.test_security_ids import all_patterns
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PHONE_WIDTH = 390
+MIN_TAP = 44
+DEMO = Path(settings.BASE_DIR) / "fixtures" / "demo-campaign.json"
+# Pages a person looks at after the run (the ones the CSS fixes touched).
+SCREENSHOTS = {
+    "campaign:checklist": "every-page-checklist.png",
+    "unlocks:section": "every-page-section.png",
+    "accounts:members": "every-page-members.png",
+    "campaign:game_edit": "every-page-game-edit.png",
+}
+
+CHECK = """
+(MIN) => {
+  const bad = [];
+  let checked = 0;
+  const seen = (el) => el.checkVisibility({checkOpacity: true, checkVisibilityCSS: true});
+  const describe = (el, r) => {
+    const text = (el.innerText || el.value || el.name || el.getAttribute('aria-label') || '')
+      .trim().replace(/\\s+/g, ' ').slice(0, 40);
+    const type = el.type ? ' type=' + el.type : '';
+    return `<${el.tagName.toLowerCase()}${type} class="${el.className}"> ` +
+      `"${text}" ${Math.round(r.width)}x${Math.round(r.height)}`;
+  };
+  const selector = '.btn, input:not([type=hidden]), select, textarea, .nav-link, button';
+  for (const el of document.querySelectorAll(selector)) {
+    if (!seen(el)) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) continue;
+    checked += 1;
+    if (r.height >= MIN) continue;
+    // A control's tap target may be its label or its row.
+    const holder = el.closest('label, .form-check, .form-check-inline') ||
+      (el.id && document.querySelector(`label[for="${el.id}"]`));
+    if (holder && holder.getBoundingClientRect().height >= MIN) continue;
+    bad.push(describe(el, r));
+  }
+  const wide = [];
+  if (document.documentElement.scrollWidth > window.innerWidth) {
+    for (const el of document.querySelectorAll('body *')) {
+      const r = el.getBoundingClientRect();
+      const scrolls = el.closest('.table-responsive, .overflow-auto');
+      if (r.right > window.innerWidth + 1 && seen(el) && !scrolls) {
+        const tag = el.tagName.toLowerCase();
+        wide.push(`<${tag} class="${el.className}"> right=${Math.round(r.right)}`);
+      }
+    }
+  }
+  return {width: document.documentElement.scrollWidth, bad, checked, wide: wide.slice(0, 8)};
+}
+"""
+
+
+class Demo(Setting):
+    """`Setting`'s way of filling an address, with the demo campaign."""
+
+    def __init__(self) -> None:
+        self.owner = make_user("demo-phone")
+        with open(DEMO, encoding="utf-8") as file:
+            self.campaign = import_campaign(json.load(file))
+        add_member(self.campaign, self.owner, Role.OWNER)
+        self.player = add_member(self.campaign, make_user("demo-player"), Role.PLAYER)
+        self.invite = Invite.objects.create(campaign=self.campaign, created_by=self.owner)
+        self.public = PublicLink.objects.create(campaign=self.campaign, enabled=True)
+        self.one_off = Game.objects.create(
+            campaign=None,
+            played_on="2026-01-05",
+            table=TABLE,
+            result=score_game(parse_table(TABLE)).as_dict(),
+            created_by=self.owner,
+        )
+
+
+def html_pages(demo: Demo) -> list[tuple[str, str]]:
+    """(name, address) of every page that answers the owner's GET with HTML."""
+    client = Client()
+    client.force_login(demo.owner)
+    last = demo.campaign.games.order_by("-number").first().number
+    pages = []
+    for name, pattern in all_patterns():
+        kwargs = demo.kwargs(name, pattern.pattern.converters)
+        urls = [reverse(name, kwargs=kwargs)]
+        if name.startswith("campaign:checklist") or name == "pictures:game_summary":
+            urls.append(reverse(name, kwargs={**kwargs, "number": last}))
+        for url in urls:
+            response = client.get(url)
+            if response.status_code == 200 and response["Content-Type"].startswith("text/html"):
+                pages.append((name, url))
+    return pages
+
+
+def test_every_page_fits_a_phone_with_thumb_sized_controls(
+    phone_page, live_server, log_in, screenshot_path
+):
+    call_command("load_catalogue", verbosity=0)
+    demo = Demo()
+    pages = html_pages(demo)
+    names = {name for name, _ in pages}
+    assert len(pages) >= 40
+    assert {"campaign:dashboard", "unlocks:sections", "public:dashboard", "accounts:join"} <= names
+    log_in(phone_page, live_server, demo.owner)
+    failures = []
+    shot = set()
+    checked = 0
+    for name, url in pages:
+        phone_page.goto(live_server.url + url)
+        found = phone_page.evaluate(CHECK, MIN_TAP)
+        checked += found["checked"]
+        if found["width"] > PHONE_WIDTH:
+            failures.append(f"{name} {url}: scrolls sideways ({found['width']} px) {found['wide']}")
+        if found["bad"]:
+            failures.append(f"{name} {url}: under {MIN_TAP} px: " + "; ".join(found["bad"]))
+        if name in SCREENSHOTS and name not in shot:
+            shot.add(name)
+            phone_page.screenshot(path=screenshot_path(SCREENSHOTS[name]), full_page=True)
+    # Logged out: the pages a visitor reads (the header shows log in and sign up).
+    phone_page.context.clear_cookies()
+    for url in (
+        reverse("login"),
+        reverse("accounts:signup"),
+        reverse("accounts:join", kwargs={"token": demo.invite.token}),
+        reverse("public:dashboard", kwargs={"token": demo.public.token}),
+        reverse("public:trackers", kwargs={"token": demo.public.token}),
+    ):
+        phone_page.goto(live_server.url + url)
+        found = phone_page.evaluate(CHECK, MIN_TAP)
+        if found["width"] > PHONE_WIDTH or found["bad"]:
+            failures.append(f"logged out {url}: {found['width']} px, {found['bad']}")
+    assert failures == [], "\n".join(failures)
+    assert checked > 10 * len(pages)
+    # The check itself sees a small control and a page too wide.
+    phone_page.evaluate(
+        "document.body.insertAdjacentHTML('beforeend',"
+        ' \'<button style="height:20px">tiny</button><div style="width:600px">wide</div>\')'
+    )
+    found = phone_page.evaluate(CHECK, MIN_TAP)
+    assert found["width"] > PHONE_WIDTH
+    assert any('"tiny"' in bad for bad in found["bad"])
