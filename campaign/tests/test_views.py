@@ -562,3 +562,34 @@ def test_the_owner_deletes_the_campaign_after_being_asked(owner_client, five):
     assert response["Location"] == reverse("campaign:list")
     assert not Campaign.objects.filter(pk=five.pk).exists()
     assert not Game.objects.filter(campaign_id=five.pk).exists()
+
+
+# Links to the charts, the history, the pictures ------------------------------------------------
+
+
+def test_the_navigation_links_the_charts_and_the_history(owner_client, five):
+    page = owner_client.get(reverse("campaign:dashboard", args=[five.slug])).content.decode()
+    assert f'href="{reverse("pictures:charts", args=[five.slug])}"' in page
+    assert f'href="{reverse("history:list", args=[five.slug])}"' in page
+    charts = owner_client.get(reverse("pictures:charts", args=[five.slug])).content.decode()
+    assert f'href="{reverse("pictures:charts", args=[five.slug])}" aria-current="page"' in charts
+    history = owner_client.get(reverse("history:list", args=[five.slug])).content.decode()
+    assert f'href="{reverse("history:list", args=[five.slug])}" aria-current="page"' in history
+
+
+def test_each_tracker_card_and_game_links_its_picture(owner_client, five):
+    trackers = owner_client.get(reverse("campaign:trackers", args=[five.slug])).content.decode()
+    for key in five.corporations.values_list("key", flat=True):
+        assert reverse("pictures:tracker_png", args=[five.slug, key]) in trackers
+    log = owner_client.get(reverse("campaign:games", args=[five.slug])).content.decode()
+    for number in range(1, 6):
+        assert reverse("pictures:game_summary", args=[five.slug, number]) in log
+    checklist = owner_client.get(reverse("campaign:checklist", args=[five.slug, 3])).content
+    assert reverse("pictures:game_summary", args=[five.slug, 3]) in checklist.decode()
+
+
+def test_after_a_delete_the_message_links_the_history(owner_client, five):
+    response = owner_client.post(reverse("campaign:game_delete", args=[five.slug, 5]), follow=True)
+    page = response.content.decode()
+    assert "You can undo this from the" in page
+    assert f'<a href="{reverse("history:list", args=[five.slug])}">History page</a>' in page
