@@ -17,6 +17,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -25,7 +26,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from campaign import actions
 from campaign.access import campaign_for_player, campaign_for_reader
-from campaign.models import Campaign, Corporation
+from campaign.models import Campaign, ChangeKind, Corporation
 from campaign.replay import CampaignError
 from scoring.models import CorporationColour, Megastructure, Party, PlayerPower, Zone
 from unlocks import rulebook
@@ -347,13 +348,24 @@ def section_components(request: HttpRequest, slug: str, number: int) -> HttpResp
     form = ComponentChecklistForm(request.POST, items=checklist_items(section), prefix=f"s{number}")
     if form.is_valid():
         done = set(form.cleaned_data["done"])
-        ticks = ComponentTick.objects.filter(campaign=campaign, section=number)
-        ticks.exclude(item__in=done).delete()
-        already = set(ticks.values_list("item", flat=True))
-        ComponentTick.objects.bulk_create(
-            ComponentTick(campaign=campaign, section=number, item=item, ticked_by=request.user)
-            for item in sorted(done - already)
-        )
+        words = dict(checklist_items(section))
+        with transaction.atomic():
+            ticks = ComponentTick.objects.filter(campaign=campaign, section=number)
+            already = set(ticks.values_list("item", flat=True))
+            ticks.exclude(item__in=done).delete()
+            ComponentTick.objects.bulk_create(
+                ComponentTick(campaign=campaign, section=number, item=item, ticked_by=request.user)
+                for item in sorted(done - already)
+            )
+            # The history: one line per item ticked or unticked, in the checklist's words.
+            for kind, items in (
+                (ChangeKind.COMPONENT_TICKED, done - already),
+                (ChangeKind.COMPONENT_UNTICKED, already - done),
+            ):
+                for item in sorted(items):
+                    actions.record_change(
+                        campaign, kind, f"#{number} {words.get(item, item)}", user=request.user
+                    )
         if not request.htmx:
             messages.success(request, f"Checklist of #{number} saved.")
             return _redirect_to_section(campaign, number)
@@ -378,11 +390,20 @@ def section_note(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     note = SectionNote.objects.filter(campaign=campaign, section=number).first()
     form = SectionNoteForm(request.POST, instance=note, prefix=f"note{number}")
     if form.is_valid():
+        changed = form.has_changed()
         note = form.save(commit=False)
         note.campaign = campaign
         note.section = number
         note.updated_by = request.user
-        note.save()
+        with transaction.atomic():
+            note.save()
+            if changed:
+                actions.record_change(
+                    campaign,
+                    ChangeKind.SECTION_NOTE_EDITED,
+                    f"#{number} {note.title}".strip(),
+                    user=request.user,
+                )
         if not request.htmx:
             messages.success(request, f"Note on #{number} saved.")
             return _redirect_to_section(campaign, number)

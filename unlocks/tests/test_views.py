@@ -674,3 +674,33 @@ def test_a_reveal_needs_a_person_and_is_kept_once_per_session():
     assert str(SectionReveal.objects.get()) == "#16 revealed to session abcdef…"
     tick = ComponentTick.objects.create(campaign=campaign, section=1, item="envelope-1")
     assert str(tick).startswith("#1 envelope-1 ticked")
+
+
+def test_ticks_and_unticks_show_on_the_history_page(owner_client):
+    campaign = games(1)
+    owner_client.post(url("unlocks:section_components", campaign, 1), {"s1-done": ["envelope-1"]})
+    owner_client.post(url("unlocks:section_components", campaign, 1), {"s1-done": []})
+    kinds = list(campaign.changes.order_by("pk").values_list("kind", "summary"))[-2:]
+    assert kinds == [
+        ("component_ticked", "#1 Open envelope 1"),
+        ("component_unticked", "#1 Open envelope 1"),
+    ]
+    history = owner_client.get(reverse("history:list", args=[campaign.slug]))
+    assert history.status_code == 200
+    assert history.content.decode().count("#1 Open envelope 1") == 2
+    # Saving the same ticks again records nothing.
+    before = campaign.changes.count()
+    owner_client.post(url("unlocks:section_components", campaign, 1), {"s1-done": []})
+    assert campaign.changes.count() == before
+
+
+def test_a_section_note_shows_on_the_history_page(owner_client):
+    campaign = terraformed()
+    owner_client.post(
+        url("unlocks:section_note", campaign, 20),
+        {"note20-title": "Red Planet", "note20-note": "Mars locations flip to side B."},
+    )
+    change = campaign.changes.order_by("pk").last()
+    assert (change.kind, change.summary) == ("section_note_edited", "#20 Red Planet")
+    history = owner_client.get(reverse("history:list", args=[campaign.slug])).content.decode()
+    assert "#20 Red Planet" in history
