@@ -17,6 +17,7 @@ from django.db.models import F, OuterRef, Subquery
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
+from django.utils.html import format_html
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.actions import add_owner
@@ -403,54 +404,9 @@ def _error_sentence(error: CampaignError) -> str:
 
 
 def _game_snapshot(game: Game) -> dict:
-    """What an editor started from: compared with the stored game when a save comes too late."""
-    return {
-        "table": game.table,
-        "played_on": game.played_on.isoformat(),
-        "megastructure": game.megastructure,
-        "neds_sold_out": game.neds_sold_out,
-        "census_completed": game.census_completed,
-        "megastructure_repairs_completed": game.megastructure_repairs_completed,
-        "debt_marks": game.debt_marks,
-        "notes": game.notes,
-        "city": [game.city_location, game.city_name],
-    }
-
-
-def _flatten(value: Any, path: str = "") -> dict[str, Any]:
-    if isinstance(value, dict):
-        flat: dict[str, Any] = {}
-        for key, item in value.items():
-            flat.update(_flatten(item, f"{path}.{key}" if path else str(key)))
-        return flat
-    if isinstance(value, list) and any(isinstance(item, dict | list) for item in value):
-        flat = {}
-        for index, item in enumerate(value):
-            flat.update(_flatten(item, f"{path}[{index}]"))
-        return flat
-    return {path: value}
-
-
-def _changes(before: dict, after: dict) -> list[str]:
-    """Each value another editor changed, as `where: old → new`."""
-    old, new = _flatten(before), _flatten(after)
-    players = [p.get("corporation", "") for p in (after.get("table") or {}).get("players", [])]
-
-    def label(path: str) -> str:
-        for index, corporation in enumerate(players):
-            path = path.replace(f"table.players[{index}]", corporation or f"player {index + 1}")
-        return path.replace("table.", "").replace("_", " ")
-
-    def shown(value: Any) -> str:
-        if value in (None, "", [], {}):
-            return "—"
-        return ", ".join(str(v) for v in value) if isinstance(value, list) else str(value)
-
-    return [
-        f"{label(path)}: {shown(old.get(path))} → {shown(new.get(path))}"
-        for path in sorted(set(old) | set(new))
-        if old.get(path) != new.get(path)
-    ]
+    """What an editor started from: the game's campaign-file entry (as the history compares
+    it), compared with the stored game when a save comes too late."""
+    return json.loads(json.dumps(campaign_io.game_to_dict(game)))
 
 
 def _debt_boxes_in_play(state: dict, game: Game | None) -> bool:
@@ -684,7 +640,8 @@ def _explain_stale(facts: GameFactsForm, stale: StaleGameError) -> None:
         f"{stale.game.version}). Nothing of yours was saved; your entries are kept below. "
         "Save again to replace their version with yours.",
     )
-    changes = _changes(before, now) if before else []
+    # The history's own words for what changed ("credits of purple 10 → 8").
+    changes = actions.game_differences(before, now) if before else []
     for change in changes[:MAX_CHANGES_SHOWN]:
         facts.add_error(None, f"They changed {change}")
     if len(changes) > MAX_CHANGES_SHOWN:
@@ -731,7 +688,15 @@ def game_delete(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         except CampaignError as exc:
             error = _error_sentence(exc)
         else:
-            messages.success(request, f"Game {number} deleted; the campaign was replayed.")
+            messages.success(
+                request,
+                format_html(
+                    "Game {} deleted; the campaign was replayed. You can undo this from the "
+                    '<a href="{}">History page</a>.',
+                    number,
+                    reverse("history:list", args=[campaign.slug]),
+                ),
+            )
             return redirect("campaign:games", slug=campaign.slug)
     context = _page(request, campaign, "games", game=game, error=error)
     return render(

@@ -305,7 +305,7 @@ def test_a_stale_edit_keeps_the_input_shows_what_changed_and_changes_nothing(own
     page = response.content.decode()
     assert response.status_code == 400
     assert "was saved while you were editing it" in page
-    assert "They changed purple.credits: 10 → 8" in page
+    assert "They changed credits of purple 10 → 8" in page
     assert form_data(page)["p2-credits"] == "4"  # the input is kept
     assert snapshot() == before
 
