@@ -9,6 +9,7 @@ back as a `CampaignError` sentence that the view shows beside the form.
 from __future__ import annotations
 
 import datetime
+import json
 import re
 from typing import Any
 
@@ -162,14 +163,55 @@ def count_filled(formset: BaseCorporationFormSet) -> int:
     return sum(1 for form in formset.forms if form.has_changed())
 
 
+# The largest campaign file the import takes (a 60-game campaign is about 0.2 MB). Django's
+# DATA_UPLOAD_MAX_MEMORY_SIZE does not cover uploaded files: the form checks the size itself.
+MAX_CAMPAIGN_FILE_MB = 2
+MAX_CAMPAIGN_FILE_BYTES = MAX_CAMPAIGN_FILE_MB * 1024 * 1024
+
+
+def _megabytes(size: int) -> str:
+    """3.1 MB: rounded up to a tenth, so a file just over the limit never reads as 2.0 MB."""
+    tenths = -(-size * 10 // (1024 * 1024))
+    return f"{tenths / 10:.1f} MB"
+
+
 class CampaignFileForm(forms.Form):
+    """The upload of a campaign file. `cleaned_data["file"]` is the parsed JSON, not the file:
+    a file too large, not UTF-8 or not JSON is refused with one sentence naming the field."""
+
     file = forms.FileField(
-        label="Campaign file (.json)", help_text="A file exported from this app (CONTRACTS §2)."
+        label="Campaign file (.json)",
+        error_messages={
+            "required": "Campaign file: choose the file to import.",
+            "empty": f"Campaign file: must be a JSON file of at most {MAX_CAMPAIGN_FILE_MB} MB; "
+            "this one is empty.",
+        },
+        help_text=(
+            f"A file exported from this app (CONTRACTS §2), at most {MAX_CAMPAIGN_FILE_MB} MB."
+        ),
     )
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.helper = _helper()
+
+    def clean_file(self) -> Any:
+        upload = self.cleaned_data["file"]
+        rule = f"Campaign file: must be a JSON file of at most {MAX_CAMPAIGN_FILE_MB} MB"
+        if upload.size > MAX_CAMPAIGN_FILE_BYTES:
+            raise ValidationError(f"{rule}; this one is {_megabytes(upload.size)}.")
+        # Never more than the limit in memory, whatever the upload claims its size is.
+        content = upload.read(MAX_CAMPAIGN_FILE_BYTES + 1)
+        if len(content) > MAX_CAMPAIGN_FILE_BYTES:
+            raise ValidationError(f"{rule}; this one is larger.")
+        try:
+            text = content.decode("utf-8")
+        except UnicodeDecodeError:
+            raise ValidationError(f"{rule}; this one is not UTF-8 text.") from None
+        try:
+            return json.loads(text)
+        except ValueError:
+            raise ValidationError(f"{rule}; this one is not JSON.") from None
 
 
 class OpeningForm(forms.Form):

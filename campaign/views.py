@@ -263,20 +263,17 @@ def campaign_create_midway(request: HttpRequest) -> HttpResponse:
 def campaign_import(request: HttpRequest) -> HttpResponse:
     file_form = CampaignFileForm(request.POST, request.FILES)
     if file_form.is_valid():
+        # The form has checked the size and parsed the JSON (CampaignFileForm.clean_file).
+        data = file_form.cleaned_data["file"]
         try:
-            data = json.loads(file_form.cleaned_data["file"].read().decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError):
-            file_form.add_error("file", "This is not a campaign file: it is not JSON.")
+            with transaction.atomic():
+                campaign = campaign_io.import_campaign(data, user=request.user)
+                add_owner(campaign, request.user)
+        except CampaignError as error:
+            file_form.add_error("file", str(error))
         else:
-            try:
-                with transaction.atomic():
-                    campaign = campaign_io.import_campaign(data, user=request.user)
-                    add_owner(campaign, request.user)
-            except CampaignError as error:
-                file_form.add_error("file", str(error))
-            else:
-                messages.success(request, f"Campaign “{campaign.name}” imported.")
-                return redirect("campaign:dashboard", slug=campaign.slug)
+            messages.success(request, f"Campaign “{campaign.name}” imported.")
+            return redirect("campaign:dashboard", slug=campaign.slug)
     return render(
         request,
         "campaign/campaign_form.html",

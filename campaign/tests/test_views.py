@@ -232,8 +232,62 @@ def test_a_bad_campaign_file_changes_nothing_and_names_the_field(owner_client):
     assert Campaign.objects.count() == 0
 
     response = owner_client.post(reverse("campaign:import"), {"file": upload("{not json")})
-    assert "it is not JSON" in response.content.decode()
+    assert response.status_code == 400
+    assert (
+        "Campaign file: must be a JSON file of at most 2 MB; this one is not JSON."
+        in response.content.decode()
+    )
     assert Campaign.objects.count() == 0
+
+
+def test_a_campaign_file_over_2_mb_is_refused_and_creates_nothing(owner_client):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    data = make_campaign(3)
+    # A valid campaign file, padded past the limit with whitespace: refused for its size alone.
+    content = json.dumps(data).encode() + b" " * int(3.05 * 1024 * 1024)
+    big = SimpleUploadedFile("campaign.json", content, content_type="application/json")
+    response = owner_client.post(reverse("campaign:import"), {"file": big})
+    assert response.status_code == 400
+    assert (
+        "Campaign file: must be a JSON file of at most 2 MB; this one is 3.1 MB."
+        in response.content.decode()
+    )
+    assert Campaign.objects.count() == 0
+    assert Change.objects.count() == 0
+
+
+@pytest.mark.parametrize(
+    ("content", "sentence"),
+    [
+        (b"\xff\xfe{}", "this one is not UTF-8 text."),
+        (b"PK\x03\x04\x14\x00\x08\x00\xa3\x8f a zip", "this one is not UTF-8 text."),
+        (b"name,games\nThursday,3\n", "this one is not JSON."),
+        (b"", "Campaign file: must be a JSON file of at most 2 MB; this one is empty."),
+    ],
+)
+def test_a_file_that_is_not_a_json_text_is_refused_and_creates_nothing(
+    owner_client, content, sentence
+):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    bad = SimpleUploadedFile("campaign.json", content, content_type="application/json")
+    response = owner_client.post(reverse("campaign:import"), {"file": bad})
+    assert response.status_code == 400
+    assert sentence in response.content.decode()
+    assert Campaign.objects.count() == 0
+    assert Change.objects.count() == 0
+
+
+def test_a_campaign_file_of_exactly_2_mb_is_read(owner_client):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    content = json.dumps(make_campaign(3)).encode()
+    content += b" " * (2 * 1024 * 1024 - len(content))
+    exact = SimpleUploadedFile("campaign.json", content, content_type="application/json")
+    response = owner_client.post(reverse("campaign:import"), {"file": exact})
+    assert response.status_code == 302
+    assert Campaign.objects.get().games.count() == 3
 
 
 def test_it_exports_the_campaign_file(owner_client, five):
