@@ -457,8 +457,10 @@ class GameFactsForm(forms.Form):
     ) -> None:
         super().__init__(*args, **kwargs)
         self.helper = _helper()
-        # Drawn like the wizard's own fields, since it sits inside the wizard's page.
+        # Drawn like the wizard's own fields, since it sits inside the wizard's page, which
+        # shows the form's errors above it: this template leaves them out, not to say it twice.
         self.helper.field_template = FIELD_TEMPLATE
+        self.helper.template = "campaign/_game_facts_form.html"
         self.fields["megastructure"].choices = [("", "None built"), *megastructures]
         # Its location places the +5 presence bonus: a change redraws the wizard's rules.
         self.fields["megastructure"].widget.attrs.update(REFRESH)

@@ -406,6 +406,40 @@ def _game_snapshot(game: Game) -> dict:
     return json.loads(json.dumps(campaign_io.game_to_dict(game)))
 
 
+def _zero_like(value: Any) -> Any:
+    """What an absent value means beside `value`: 0 beside a number, "no" beside a flag,
+    zeros beside a mapping of numbers (outposts by zone)."""
+    if isinstance(value, dict):
+        return {key: _zero_like(item) for key, item in value.items()}
+    return type(value)() if isinstance(value, bool | int | float | str | list) else None
+
+
+def _filled(a: Any, b: Any) -> tuple[Any, Any]:
+    """`a` and `b` with what one leaves out filled with the other's zero (a table imported
+    from a file leaves out its zeros; the wizard writes every field)."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        a, b = dict(a), dict(b)
+        for key in [*a, *(k for k in b if k not in a)]:
+            if key not in a:
+                a[key] = _zero_like(b[key])
+            elif key not in b:
+                b[key] = _zero_like(a[key])
+            else:
+                a[key], b[key] = _filled(a[key], b[key])
+        return a, b
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        pairs = [_filled(x, y) for x, y in zip(a, b, strict=True)]
+        return [x for x, _ in pairs], [y for _, y in pairs]
+    return a, b
+
+
+def _aligned(before: dict, after: dict) -> tuple[dict, dict]:
+    """Two entries of a game whose tables name the same fields, so that only real changes
+    differ (not "bonus IP of yellow — → 0" for a zero the file left out)."""
+    old_table, new_table = _filled(before.get("table"), after.get("table"))
+    return {**before, "table": old_table}, {**after, "table": new_table}
+
+
 def _debt_boxes_in_play(state: dict, game: Game | None) -> bool:
     """Whether the tracker cards had debt boxes when the game was played (or will be)."""
     if game is None:
@@ -638,7 +672,7 @@ def _explain_stale(facts: GameFactsForm, stale: StaleGameError) -> None:
         "Save again to replace their version with yours.",
     )
     # The history's own words for what changed ("credits of purple 10 → 8").
-    changes = actions.game_differences(before, now) if before else []
+    changes = actions.game_differences(*_aligned(before, now)) if before else []
     for change in changes[:MAX_CHANGES_SHOWN]:
         facts.add_error(None, f"They changed {change}")
     if len(changes) > MAX_CHANGES_SHOWN:

@@ -306,6 +306,7 @@ def test_a_stale_edit_keeps_the_input_shows_what_changed_and_changes_nothing(own
     assert response.status_code == 400
     assert "was saved while you were editing it" in page
     assert "They changed credits of purple 10 → 8" in page
+    assert page.count("was saved while you were editing it") == 1  # said once, above the form
     assert form_data(page)["p2-credits"] == "4"  # the input is kept
     assert snapshot() == before
 
@@ -315,6 +316,31 @@ def test_a_stale_edit_keeps_the_input_shows_what_changed_and_changes_nothing(own
     game = played.games.get(number=2)
     assert game.table["players"][1]["credits"] == 4
     assert game.version == 3
+
+
+def test_a_stale_edit_lists_only_real_changes_not_zeros_the_file_left_out(owner_client, played):
+    mine = form_data(owner_client.get(edit_url(played, 2)).content.decode())
+    theirs = played.games.get(number=2)
+    table = dict(theirs.table)
+    table["players"] = [dict(p) for p in table["players"]]
+    # Their save writes every field, as the wizard does; only purple's credits change.
+    for player in table["players"]:
+        player.setdefault("bonus_ip", 0)
+        player.setdefault("outposts", {"1": 0, "2": 0})
+    table["players"][0]["credits"] = 8
+    actions.save_game(
+        played,
+        table=table,
+        played_on=theirs.played_on,
+        megastructure=theirs.megastructure,
+        game=theirs,
+        expected_version=theirs.version,
+    )
+
+    page = owner_client.post(edit_url(played, 2), mine).content.decode()
+
+    assert page.count("They changed") == 1
+    assert "They changed credits of purple 10 → 8" in page
 
 
 def test_editing_an_unknown_game_is_404(owner_client, played):
