@@ -21,6 +21,7 @@ from django.utils.text import slugify
 from campaign.campaign_file import OPENING_KEYS, REPLAY_OUTPUT_KEYS
 from campaign.models import Campaign, ChangeKind, Corporation, Game
 from campaign.replay import TRACKER_KEYS, CampaignError, Catalogue, replay, validate_campaign
+from scoring.json_input import JsonInputError, read_json_file
 from scoring.table import (
     BALLOT_KEYS,
     HIRE_CARDS,
@@ -205,22 +206,9 @@ def dumps_campaign_file(data: Mapping[str, Any]) -> str:
 def read_campaign_file(path: str | Path) -> Any:
     """The JSON in the file at `path`; a `CampaignError` at the file's name when there is none."""
     try:
-        with open(path, encoding="utf-8") as file:
-            text = file.read()
-    except OSError as error:
-        raise CampaignError(
-            str(path), f"cannot read the file ({error.strerror or type(error).__name__})"
-        ) from None
-    except UnicodeDecodeError as error:
-        raise CampaignError(
-            str(path), f"is not UTF-8 text ({error.reason} at byte {error.start})"
-        ) from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise CampaignError(
-            str(path), f"is not JSON ({error.msg} at line {error.lineno} column {error.colno})"
-        ) from None
+        return read_json_file(path)
+    except JsonInputError as error:
+        raise CampaignError(str(path), str(error)) from None
 
 
 def check_campaign_file(data: Any, catalogue: Catalogue) -> dict[str, Any]:

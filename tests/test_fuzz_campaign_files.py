@@ -296,12 +296,6 @@ UNREADABLE = {
 }
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="campaign/campaign_io.py read_campaign_file catches only JSONDecodeError: deeply "
-    "nested JSON raises RecursionError and a number of over 4300 digits ValueError, so "
-    "import_campaign FILE exits 1 with a traceback instead of 2 (not this change's file)",
-)
 @pytest.mark.parametrize("kind", UNREADABLE)
 def test_the_import_reader_refuses_json_python_cannot_parse(kind, tmp_path):
     path = tmp_path / "campaign.json"
@@ -311,12 +305,6 @@ def test_the_import_reader_refuses_json_python_cannot_parse(kind, tmp_path):
     assert caught.value.path == str(path)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="campaign/management/commands/replay.py read_json catches only JSONDecodeError: "
-    "deeply nested JSON or a number of over 4300 digits exits 1 with a traceback, not 2 "
-    "(not this change's file)",
-)
 @pytest.mark.parametrize("kind", UNREADABLE)
 def test_the_replay_command_refuses_json_python_cannot_parse(kind, tmp_path):
     path = tmp_path / "campaign.json"

@@ -11,6 +11,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError
 
 from scoring.engine import score_game
+from scoring.json_input import JsonInputError, read_json_file
 from scoring.table import TableError, parse_table
 
 BAD_INPUT = 2
@@ -49,24 +50,6 @@ class Command(BaseCommand):
 
     def read_json(self, path: str) -> Any:
         try:
-            with open(path, encoding="utf-8") as file:
-                text = file.read()
-        except OSError as error:
-            reason = error.strerror or error.__class__.__name__
-            raise CommandError(
-                _one_line(f"{path}: cannot read the file ({reason})"), returncode=BAD_INPUT
-            ) from error
-        except UnicodeDecodeError as error:
-            raise CommandError(
-                _one_line(f"{path}: is not UTF-8 text ({error.reason} at byte {error.start})"),
-                returncode=BAD_INPUT,
-            ) from error
-        try:
-            return json.loads(text)
-        except json.JSONDecodeError as error:
-            raise CommandError(
-                _one_line(
-                    f"{path}: is not JSON ({error.msg} at line {error.lineno} column {error.colno})"
-                ),
-                returncode=BAD_INPUT,
-            ) from error
+            return read_json_file(path)
+        except JsonInputError as error:
+            raise CommandError(_one_line(f"{path}: {error}"), returncode=BAD_INPUT) from None
