@@ -4,7 +4,7 @@ from scoring.json_input import JsonInputError, parse_json_bytes, read_json_file
 
 UNREADABLE = {
     "not JSON": (b"{players: []}", "is not JSON (Expecting property name"),
-    "nested too deeply": (b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),
+    "nested too deeply": (b"[" * 100_000 + b"]" * 100_000, "is not JSON this app reads (nested"),
     "a number of 5000 digits": (b'{"credits": 1' + b"0" * 5000 + b"}", "is not JSON this app"),
     "not UTF-8": (b'{"name": "\xff"}', "is not UTF-8 text"),
 }
