@@ -175,6 +175,18 @@ def _megabytes(size: int) -> str:
     return f"{tenths / 10:.1f} MB"
 
 
+MOVE_GAME_HTML = """{% if move_url %}
+<details class="mb-3"><summary>Move to another game number</summary>
+<div class="mt-2"><label class="form-label" for="move-to">Move to game number
+({{ move_first }} to {{ move_last }})</label>
+<div class="d-flex gap-2"><input type="number" name="move-to" id="move-to" class="form-control"
+ inputmode="numeric" min="{{ move_first }}" max="{{ move_last }}">
+<button type="submit" class="btn btn-outline-dark" formaction="{{ move_url }}" formnovalidate>
+Move</button></div>
+<p class="form-text">The games in between close up; the campaign is replayed.</p></div>
+</details>{% endif %}"""
+
+
 class CampaignFileForm(forms.Form):
     """The upload of a campaign file. `cleaned_data["file"]` is the parsed JSON, not the file:
     a file too large, not UTF-8 or not JSON is refused with one sentence naming the field."""
@@ -499,6 +511,9 @@ class GameFactsForm(forms.Form):
                 else []
             ),
             Details("Notes", "notes", open_when=["notes"]),
+            # On the edit page only (campaign.views._game_page gives `move_url`): a button that
+            # posts to the move view, since the page is one form already.
+            HTML(MOVE_GAME_HTML),
             "number",
             "expected_version",
             "original",

@@ -18,6 +18,7 @@ urlpatterns = [
     path("<slug:slug>/games/preview/", views.game_preview, name="game_preview"),
     path("<slug:slug>/games/<int:number>/edit/", views.game_edit, name="game_edit"),
     path("<slug:slug>/games/<int:number>/delete/", views.game_delete, name="game_delete"),
+    path("<slug:slug>/games/<int:number>/move/", views.game_move, name="game_move"),
     path("<slug:slug>/games/<int:number>/checklist/", views.checklist, name="checklist"),
     path("<slug:slug>/games/<int:number>/city/", views.checklist_city, name="checklist_city"),
     path(

@@ -577,6 +577,14 @@ def _game_page(
         "preview_url": reverse("campaign:game_preview", args=[campaign.slug]),
         "cancel_url": reverse("campaign:games", args=[campaign.slug]),
     }
+    if game is not None:
+        first, last = _move_range(campaign)
+        if last > first:
+            context.update(
+                move_url=reverse("campaign:game_move", args=[campaign.slug, game.number]),
+                move_first=first,
+                move_last=last,
+            )
     if request.htmx and "refresh" in request.POST:
         return render(request, "scoring/wizard.html#wizard-body", context)
     return render(request, "scoring/wizard.html", context, status=status)
@@ -733,6 +741,52 @@ def game_delete(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     return render(
         request, "campaign/game_confirm_delete.html", context, status=400 if error else 200
     )
+
+
+def _move_range(campaign: Campaign) -> tuple[int, int]:
+    """The numbers a game can move to: the log's first game (after an opening snapshot) to
+    its last."""
+    numbers = [game["number"] for game in (campaign.state or {}).get("games", [])]
+    opening = campaign.opening or {}
+    first = opening.get("after_game", opening.get("games_played", 0)) + 1
+    return (first, max(numbers)) if numbers else (first, first)
+
+
+@login_required
+@require_POST
+def game_move(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Put a game at another place in the log (the edit page's "Move to game number"); the
+    games in between close up and the campaign is replayed. Answers with a redirect: back to
+    the edit page with a sentence when the number is wrong or the replay refuses."""
+    campaign = campaign_for_player(request, slug)
+    game = _get_game(campaign, number)
+    first, last = _move_range(campaign)
+    new_number = _int_or_none(request.POST.get("move-to", "").strip())
+    back = redirect("campaign:game_edit", slug=campaign.slug, number=number)
+    if new_number is None or not first <= new_number <= last:
+        messages.error(
+            request, f"Move to game number: must be a whole number from {first} to {last}."
+        )
+        return back
+    if new_number == number:
+        messages.info(request, f"Game {number} is already game {number}: nothing moved.")
+        return back
+    try:
+        actions.move_game(game, new_number, user=request.user)
+    except CampaignError as error:
+        messages.error(request, f"Game {number} was not moved. {_error_sentence(error)}")
+        return back
+    messages.success(
+        request,
+        format_html(
+            "Game {} is now game {}; the campaign was replayed. You can undo this from the "
+            '<a href="{}">History page</a>.',
+            number,
+            new_number,
+            reverse("history:list", args=[campaign.slug]),
+        ),
+    )
+    return redirect("campaign:games", slug=campaign.slug)
 
 
 # --- post-game checklist -----------------------------------------------------------------

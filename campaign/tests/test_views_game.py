@@ -14,7 +14,7 @@ from django.urls import reverse
 
 from accounts.tests.factory import owned
 from campaign import actions, campaign_io
-from campaign.models import Campaign, Corporation, Game
+from campaign.models import Campaign, ChangeKind, Corporation, Game
 from campaign.replay import CampaignError
 from campaign.tests.factory import leader_table, make_campaign, make_game
 from campaign.tests.test_views import snapshot
@@ -595,3 +595,78 @@ def test_the_live_preview_answers_in_the_same_queries_for_5_and_60_games(
                 headers={"HX-Request": "true"},
             )
         assert 'id="live-result"' in response.content.decode()
+
+
+# Moving a game --------------------------------------------------------------------------------
+
+
+def move_url(campaign: Campaign, number: int) -> str:
+    return reverse("campaign:game_move", args=[campaign.slug, number])
+
+
+def played_on(campaign: Campaign) -> list[str]:
+    return [g.played_on.isoformat() for g in campaign.games.order_by("number")]
+
+
+def test_the_edit_page_offers_the_move_and_a_new_game_does_not(owner_client, played):
+    page = owner_client.get(edit_url(played, 3)).content.decode()
+    assert "Move to game number" in page
+    assert f'formaction="{move_url(played, 3)}"' in page
+    assert 'min="1" max="3"' in page
+    new = owner_client.get(reverse("campaign:game_add", args=[played.slug])).content.decode()
+    assert "Move to game number" not in new
+
+
+def test_a_game_is_moved_the_campaign_replayed_and_the_history_says_so(owner_client, played):
+    days = played_on(played)
+
+    response = owner_client.post(move_url(played, 3), {"move-to": "1"})
+
+    assert response.status_code == 302
+    assert response["Location"] == reverse("campaign:games", args=[played.slug])
+    assert played_on(played) == [days[2], days[0], days[1]]
+    change = played.changes.order_by("pk").last()
+    assert (change.kind, change.game_number) == (ChangeKind.GAME_MOVED, 1)
+    page = owner_client.get(response["Location"]).content.decode()
+    assert "Game 3 is now game 1; the campaign was replayed." in page
+
+
+@pytest.mark.parametrize("value", ["", "abc", "0", "4", "2.5", "-1"])
+def test_a_bad_number_is_refused_with_a_sentence_and_nothing_moves(owner_client, played, value):
+    days, changes = played_on(played), played.changes.count()
+
+    response = owner_client.post(move_url(played, 3), {"move-to": value}, follow=True)
+
+    assert response.redirect_chain == [(edit_url(played, 3), 302)]
+    assert "Move to game number: must be a whole number from 1 to 3." in response.content.decode()
+    assert played_on(played) == days
+    assert played.changes.count() == changes
+
+
+def test_a_move_the_replay_refuses_says_why_and_changes_nothing(owner_client, played, monkeypatch):
+    def refuse(*args, **kwargs):
+        raise CampaignError("games[0].table", "section #1 is not unlocked yet")
+
+    monkeypatch.setattr(actions, "move_game", refuse)
+    days = played_on(played)
+
+    response = owner_client.post(move_url(played, 3), {"move-to": "1"}, follow=True)
+
+    assert response.redirect_chain == [(edit_url(played, 3), 302)]
+    assert (
+        "Game 3 was not moved. Section #1 is not unlocked yet (games[0].table)."
+        in response.content.decode()
+    )
+    assert played_on(played) == days
+
+
+def test_moving_is_for_players_and_by_post(played, personas):
+    people = personas(played)
+    assert people.viewer.post(move_url(played, 3), {"move-to": "1"}).status_code == 403
+    assert people.outsider.post(move_url(played, 3), {"move-to": "1"}).status_code == 404
+    assert people.player.get(move_url(played, 3)).status_code == 405
+    assert moves_by_post(people.player, played)
+
+
+def moves_by_post(client, campaign: Campaign) -> bool:
+    return client.post(move_url(campaign, 2), {"move-to": "3"}).status_code == 302
