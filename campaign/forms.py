@@ -9,7 +9,6 @@ back as a `CampaignError` sentence that the view shows beside the form.
 from __future__ import annotations
 
 import datetime
-import json
 import re
 from typing import Any
 
@@ -20,6 +19,7 @@ from django.core.exceptions import ValidationError
 
 from campaign.models import SecondPlaceRounding
 from scoring.forms import FIELD_TEMPLATE, REFRESH, Details
+from scoring.json_input import JsonInputError, parse_json_text
 
 MIN_CORPORATIONS = 2
 MAX_CORPORATIONS = 5
@@ -221,9 +221,9 @@ class CampaignFileForm(forms.Form):
         except UnicodeDecodeError:
             raise ValidationError(f"{rule}; this one is not UTF-8 text.") from None
         try:
-            return json.loads(text)
-        except ValueError:
-            raise ValidationError(f"{rule}; this one is not JSON.") from None
+            return parse_json_text(text)
+        except JsonInputError as error:  # also too deeply nested, or numbers too long
+            raise ValidationError(f"{rule}; this one {error}.") from None
 
 
 class OpeningForm(forms.Form):

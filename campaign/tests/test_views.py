@@ -234,7 +234,7 @@ def test_a_bad_campaign_file_changes_nothing_and_names_the_field(owner_client):
     response = owner_client.post(reverse("campaign:import"), {"file": upload("{not json")})
     assert response.status_code == 400
     assert (
-        "Campaign file: must be a JSON file of at most 2 MB; this one is not JSON."
+        "Campaign file: must be a JSON file of at most 2 MB; this one is not JSON ("
         in response.content.decode()
     )
     assert Campaign.objects.count() == 0
@@ -262,7 +262,9 @@ def test_a_campaign_file_over_2_mb_is_refused_and_creates_nothing(owner_client):
     [
         (b"\xff\xfe{}", "this one is not UTF-8 text."),
         (b"PK\x03\x04\x14\x00\x08\x00\xa3\x8f a zip", "this one is not UTF-8 text."),
-        (b"name,games\nThursday,3\n", "this one is not JSON."),
+        (b"name,games\nThursday,3\n", "this one is not JSON (Expecting value"),
+        (b"[" * 100_000 + b"]" * 100_000, "this one is not JSON this app reads (nested"),
+        (b'{"games": ' + b"9" * 5000 + b"}", "this one is not JSON this app reads ("),
         (b"", "Campaign file: must be a JSON file of at most 2 MB; this one is empty."),
     ],
 )
