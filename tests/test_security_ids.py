@@ -117,6 +117,7 @@ Filler = Callable[[World], dict]
 FILLERS: dict[str, Filler] = {
     # A game of B's: its number is past A's last game.
     "campaign:game_edit": lambda w: {"number": w.b_game_number()},
+    "campaign:game_move": lambda w: {"number": w.b_game_number()},
     "campaign:game_delete": lambda w: {"number": w.b_game_number()},
     "campaign:checklist": lambda w: {"number": w.b_game_number()},
     "campaign:checklist_city": lambda w: {"number": w.b_game_number()},
