@@ -45,6 +45,7 @@ from campaign.models import (
     Corporation,
     Game,
     SecondPlaceRounding,
+    split_entry,
 )
 from campaign.replay import CampaignError, Catalogue, replay
 
@@ -110,13 +111,15 @@ class UndoRefused(CampaignError):
 
 
 def rebuild(campaign: Campaign, *, catalogue: Catalogue | None = None) -> dict[str, Any]:
-    """Replay the whole log and store the derived state; return it.
+    """Replay the whole log and store the derived state; return it (the replay's whole output).
 
     Preconditions: called inside the transaction that changed the log (every action here
     does), so a `CampaignError` from the replay rolls the change back. Reads the campaign
-    afresh (locking its row), never a caller's possibly stale copy. Queries, whatever the
+    afresh (locking its row), never a caller's possibly stale copy. Stores the output split
+    (campaign.models): `Campaign.state` without the `games` list, each game's entry on its
+    row (`Game.result` its score, `Game.replay_entry` the rest). Queries, whatever the
     campaign's size: the catalogue's four, the campaign, its corporations, its games, one
-    update of the campaign and at most one bulk update of the games whose result changed.
+    update of the campaign and at most one bulk update of the games whose cache changed.
     """
     if catalogue is None:
         catalogue = catalogue_from_db()
@@ -125,23 +128,26 @@ def rebuild(campaign: Campaign, *, catalogue: Catalogue | None = None) -> dict[s
         corporations = list(Corporation.objects.filter(campaign=current))
         games = list(Game.objects.filter(campaign=current))
         state = replay(campaign_file_data(current, corporations, games), catalogue)
-        Campaign.objects.filter(pk=current.pk).update(state=state)
-        results = _game_results(state)
+        summary = {key: value for key, value in state.items() if key != "games"}
+        Campaign.objects.filter(pk=current.pk).update(state=summary)
+        entries = _game_entries(state)
         changed = []
         for game in games:
-            result = results.get(game.number, {})
-            if game.result != result:
+            entry, result = entries.get(game.number, ({}, {}))
+            if game.result != result or game.replay_entry != entry:
                 game.result = result
+                game.replay_entry = entry
                 changed.append(game)
         if changed:
-            Game.objects.bulk_update(changed, ["result"])
-    campaign.state = state
+            Game.objects.bulk_update(changed, ["result", "replay_entry"])
+    campaign.state = summary
     return state
 
 
-def _game_results(state: Mapping[str, Any]) -> dict[int, dict]:
-    """Each game's score, from the replay's per-game extras."""
-    return {entry["number"]: entry["score"] for entry in state.get("games", [])}
+def _game_entries(state: Mapping[str, Any]) -> dict[int, tuple[dict, dict]]:
+    """Each game's entry of the replay's per-game extras, split as stored: (the rest, the
+    score)."""
+    return {entry["number"]: split_entry(entry) for entry in state.get("games", [])}
 
 
 # --- campaigns ---------------------------------------------------------------------------
@@ -320,7 +326,7 @@ def save_game(
             game = _move(game, number)
         _record_game_change(campaign, ChangeKind.GAME_EDITED, user, before, _snapshot(game))
     rebuild(campaign)
-    game.refresh_from_db(fields=["result"])
+    game.refresh_from_db(fields=["result", "replay_entry"])
     return game
 
 
@@ -370,7 +376,7 @@ def move_game(game: Game, new_number: int, *, user=None) -> Game:
         summary=f"from {old_number} to {new_number}",
     )
     rebuild(game.campaign)
-    game.refresh_from_db(fields=["result"])
+    game.refresh_from_db(fields=["result", "replay_entry"])
     return game
 
 

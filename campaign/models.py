@@ -1,7 +1,11 @@
 """Campaigns and their game log: the source of truth. Everything else is derived by replay.
 
-`Campaign.state` and `Game.result` are the derived cache: `campaign.actions.rebuild` writes
-them, in the same transaction as any change to the log, and nothing else does.
+`Campaign.state`, `Game.result` and `Game.replay_entry` are the derived cache:
+`campaign.actions.rebuild` writes them, in the same transaction as any change to the log, and
+nothing else does. The replay's output (CONTRACTS.md §2) is split between them so that a page
+decodes only what it reads: `Campaign.state` holds every key but the per-game `games` list;
+each game's entry of that list is on its own row (`replay_entry`, without its `score`, which
+is `result`). `Campaign.game_entries` and `Campaign.replayed_state` put them back together.
 """
 
 from django.conf import settings
@@ -26,7 +30,8 @@ class Campaign(models.Model):
     )
     manual_unlocks = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
-    # Derived cache: the replay's output (CONTRACTS.md §2), rebuilt on every change to the log.
+    # Derived cache: the replay's output (CONTRACTS.md §2) without its per-game `games` list
+    # (on the Game rows), rebuilt on every change to the log.
     state = models.JSONField(default=dict, blank=True)
 
     class Meta:
@@ -37,6 +42,33 @@ class Campaign(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("campaign:dashboard", kwargs={"slug": self.slug})
+
+    def game_entries(self, numbers=None) -> list[dict]:
+        """The replay's per-game entries (`state["games"]` of CONTRACTS.md §2), in the log's
+        order, from the Game rows in one query; only games `numbers` if given."""
+        games = Game.objects.filter(campaign=self).order_by("number")
+        if numbers is not None:
+            games = games.filter(number__in=numbers)
+        return [
+            join_entry(entry, result)
+            for entry, result in games.values_list("replay_entry", "result")
+            if entry
+        ]
+
+    def replayed_state(self) -> dict:
+        """The replay's whole output, as `campaign.replay.replay` returned it (one query)."""
+        return {**(self.state or {}), "games": self.game_entries()}
+
+
+def split_entry(entry: dict) -> tuple[dict, dict]:
+    """A replay's game entry as stored: (the entry without its score, the score)."""
+    rest = {key: value for key, value in entry.items() if key != "score"}
+    return rest, entry.get("score", {})
+
+
+def join_entry(rest: dict, score: dict) -> dict:
+    """`split_entry` undone."""
+    return {**rest, "score": score}
 
 
 class Corporation(models.Model):
@@ -91,6 +123,9 @@ class Game(models.Model):
     version = models.PositiveIntegerField(default=1)
     # Derived cache: the engine's output for this game (GameScore.as_dict()).
     result = models.JSONField(default=dict, blank=True)
+    # Derived cache, a campaign's game only: the replay's entry for this game (CONTRACTS.md §2
+    # `games[]`) without its `score` (which is `result`); empty before the first rebuild.
+    replay_entry = models.JSONField(default=dict, blank=True)
 
     class Meta:
         ordering = ["campaign_id", "number", "id"]

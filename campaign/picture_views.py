@@ -1,7 +1,8 @@
 """Pictures of a campaign: the charts page, a tracker card as a PNG, a game's printable summary.
 
-Each reads the replay's cache (`Campaign.state`) and a few catalogue names, so it answers in a
-constant number of queries however long the campaign. The shapes come from the pure modules
+Each reads the replay's cache (`Campaign.state`, and the games' entries in one query when it
+needs them) and a few catalogue names, so it answers in a constant number of queries however
+long the campaign. The shapes come from the pure modules
 `campaign.charts` and `campaign.pictures`; no rule is computed here. Like every campaign page,
 they ask `campaign.access` who may read the campaign, after sending a stranger to log in.
 """
@@ -76,7 +77,7 @@ def _page(campaign: Campaign, active: str, **context: object) -> dict:
 def charts_page(request: HttpRequest, slug: str) -> HttpResponse:
     campaign = campaign_for_reader(request, slug)
     corporations = _corporations(campaign)
-    built = charts.build_charts(campaign.state or {}, corporations, _party_names())
+    built = charts.build_charts(campaign.replayed_state(), corporations, _party_names())
     context = _page(campaign, "charts", charts=built, corporations=corporations)
     return render(request, "pictures/charts.html", context)
 
@@ -104,7 +105,7 @@ def tracker_png(request: HttpRequest, slug: str, key: str) -> HttpResponse:
         or found["power"]
     )
     card = pictures.tracker_card(
-        campaign.state or {},
+        campaign.replayed_state(),
         corporation,
         campaign_name=campaign.name,
         sections=list(TrackerSection.objects.values_list("key", "name", "boxes")),
@@ -128,8 +129,9 @@ def tracker_png(request: HttpRequest, slug: str, key: str) -> HttpResponse:
 @require_GET
 def game_summary(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     campaign = campaign_for_reader(request, slug)
-    state = campaign.state or {}
-    entry = charts.find_game(state, number)
+    # This game's entry and its neighbours' (for the previous and next links), in one query.
+    nearby = {"games": campaign.game_entries([number - 1, number, number + 1])}
+    entry = charts.find_game(nearby, number)
     if entry is None:
         raise Http404(f"No game {number} in this campaign's replay.")
     corporations = _corporations(campaign)
@@ -148,7 +150,7 @@ def game_summary(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         award_names={(a.section_id, a.tier): a.name for a in Award.objects.all()},
         megastructure_name=megastructure,
     )
-    numbers = [g["number"] for g in state.get("games") or []]
+    numbers = [g["number"] for g in nearby["games"]]
     context = _page(
         campaign,
         "games",

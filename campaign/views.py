@@ -13,7 +13,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
-from django.db.models import F, OuterRef, Subquery
+from django.db.models import F, Max, OuterRef, Subquery
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
@@ -39,7 +39,7 @@ from campaign.forms import (
     corporation_formset,
     count_filled,
 )
-from campaign.models import Campaign, Corporation, Game
+from campaign.models import Campaign, Corporation, Game, join_entry
 from campaign.replay import CampaignError
 from scoring.forms import CorporationOption, TableForm
 from scoring.models import (
@@ -379,7 +379,7 @@ def game_log(request: HttpRequest, slug: str) -> HttpResponse:
 def _game_log(request: HttpRequest, campaign: Campaign) -> HttpResponse:
     context = _page(request, campaign, "games")
     corps = context["corps"]
-    games = campaign.games.defer("table")
+    games = campaign.games.defer("table", "replay_entry")
     context.update(
         games=[
             {"game": game, "scores": _score_rows(game.result, corps), "result": game.result}
@@ -634,7 +634,7 @@ def game_edit(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     campaign = campaign_for_player(request, slug)
     game = _get_game(campaign, number)
     corporations = _corporations(campaign)
-    entry = _game_state(campaign.state or {}, number)
+    entry = _entry_of(game)
     data = request.POST if request.method == "POST" else None
     table_form, facts = _game_forms(
         request, campaign, corporations, entry=entry, game=game, data=data
@@ -703,12 +703,8 @@ def game_preview(request: HttpRequest, slug: str) -> HttpResponse:
     corporations = _corporations(campaign)
     state = campaign.state or {}
     number = _int_or_none(request.POST.get("game-number"))
-    game = None
-    if number is not None and campaign.games.filter(number=number).exists():
-        entry = _game_state(state, number)
-        game = campaign.games.get(number=number)
-    else:
-        entry = state.get("next_game") or {}
+    game = campaign.games.filter(number=number).first() if number is not None else None
+    entry = _entry_of(game) if game is not None else state.get("next_game") or {}
     table_form, _ = _game_forms(
         request, campaign, corporations, entry=entry, game=game, data=request.POST
     )
@@ -746,10 +742,10 @@ def game_delete(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 def _move_range(campaign: Campaign) -> tuple[int, int]:
     """The numbers a game can move to: the log's first game (after an opening snapshot) to
     its last."""
-    numbers = [game["number"] for game in (campaign.state or {}).get("games", [])]
+    last = campaign.games.aggregate(last=Max("number"))["last"]
     opening = campaign.opening or {}
     first = opening.get("after_game", opening.get("games_played", 0)) + 1
-    return (first, max(numbers)) if numbers else (first, first)
+    return (first, last) if last is not None else (first, first)
 
 
 @login_required
@@ -792,12 +788,11 @@ def game_move(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 # --- post-game checklist -----------------------------------------------------------------
 
 
-def _game_state(state: dict, number: int) -> dict:
-    """The replay's entry for game `number` (its rules, score, boxes, awards, unlocks)."""
-    for entry in state.get("games", []):
-        if entry.get("number") == number:
-            return entry
-    raise Http404(f"No game {number} in this campaign's replay.")
+def _entry_of(game: Game) -> dict:
+    """The replay's entry for a game already read (its `replay_entry` and `result`)."""
+    if not game.replay_entry:
+        raise Http404(f"No game {game.number} in this campaign's replay.")
+    return join_entry(game.replay_entry, game.result)
 
 
 def _free_city_locations(state: dict) -> list[tuple[str, str]]:
@@ -847,7 +842,7 @@ def _checklist_context(
 ) -> dict:
     context = _page(request, campaign, "games")
     state, corps = context["state"], context["corps"]
-    entry = _game_state(state, game.number)
+    entry = _entry_of(game)
     score = entry.get("score") or game.result
     section_names = _section_names()
     award_names = _award_names()
@@ -1049,7 +1044,7 @@ def _trackers(request: HttpRequest, campaign: Campaign) -> HttpResponse:
             {**award, "name": award_names.get((award["section"], award["tier"]), "")}
         )
     debt_marks: dict[str, list[dict]] = {}
-    for entry in state.get("games", []):
+    for entry in campaign.game_entries():
         for mark in entry.get("debt_marks", []):
             debt_marks.setdefault(mark["corporation"], []).append(
                 {"game": entry["number"], "points": mark["points"]}

@@ -589,8 +589,10 @@ def setup_sheet(request: HttpRequest, slug: str) -> HttpResponse:
         for key in next_game.get("megastructure_options", [])
     ]
     chooser = next_game.get("megastructure_chooser")
-    games = state.get("games") or []
-    last_winner = games[-1].get("winner") if games else None
+    last_game, last_result = campaign.games.order_by("-number").values_list(
+        "number", "result"
+    ).first() or (None, {})
+    last_winner = (last_result or {}).get("winner")
     incumbent = next_game.get("incumbent_party", "")
     cards = next_game.get("political_influence_cards")
     keep_both = [names.get(k, k) for k, kept in cards["kept"].items() if kept > 1] if cards else []
@@ -621,7 +623,7 @@ def setup_sheet(request: HttpRequest, slug: str) -> HttpResponse:
         fixed=len(options) == 1 and chooser is None,
         chooser=names.get(chooser, chooser) if chooser else None,
         first_player=names.get(last_winner, last_winner) if last_winner else None,
-        last_game=games[-1]["number"] if games else None,
+        last_game=last_game,
         keep_both=keep_both,
         mining_by_players=sorted((int(n), t) for n, t in by_players.items()),
         new=new,

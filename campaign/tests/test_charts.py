@@ -37,10 +37,11 @@ pytestmark = pytest.mark.django_db
 
 DEMO = Path(__file__).resolve().parents[2] / "fixtures" / "demo-campaign.json"
 SCRIPT = "<script>alert(1)</script>"
-# campaign, corporations (colour joined), parties
-CHARTS_QUERIES = 3
-# campaign, corporations, megastructure name, parties, tracker sections, awards
-SUMMARY_QUERIES = 6
+# campaign, corporations (colour joined), parties, the games' replay entries
+CHARTS_QUERIES = 4
+# campaign, the game and its neighbours, corporations, megastructure name, parties, tracker
+# sections, awards
+SUMMARY_QUERIES = 7
 
 
 _readers = itertools.count(1)
@@ -180,7 +181,7 @@ def test_it_draws_the_ip_each_game_scored(client, demo):
     html = client.get(charts_url(demo)).content.decode()
     totals = [
         next(p["total"] for p in g["score"]["players"] if p["corporation"] == "orange")
-        for g in demo.state["games"]
+        for g in demo.replayed_state()["games"]
     ]
     (line,) = polylines(chart_svg(html, "ip"), "orange")
     ys = [float(point.split(",")[1]) for point in line.split()]
@@ -227,7 +228,8 @@ def test_presence_bars_count_the_games_a_corporation_came_first_in_a_zone(client
     zones = re.findall(r'class="bar-group" data-zone="(\d+)"', svg)
     assert [int(z) for z in zones] == [1, 2, 3, 4, 5, 6]
     assert len(bars) == 6 * 4
-    firsts = sum("teal" in g["score"]["tracker"].get("presence_2", []) for g in demo.state["games"])
+    games = demo.replayed_state()["games"]
+    firsts = sum("teal" in g["score"]["tracker"].get("presence_2", []) for g in games)
     zone_2 = bars[4:8]
     assert ("teal", str(firsts)) in zone_2
 
@@ -301,7 +303,7 @@ def test_a_stranger_is_sent_to_log_in(client, five):
 
 def test_the_summary_shows_the_games_facts(client, demo):
     sign_in(client, demo)
-    entry = demo.state["games"][11]
+    entry = demo.replayed_state()["games"][11]
     html = client.get(summary_url(demo, 12)).content.decode()
     assert "Game 12" in html
     assert "Thursday 26 March 2026" in html

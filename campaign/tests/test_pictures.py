@@ -38,8 +38,9 @@ from scoring.models import Award, TrackerSection
 
 DEMO = Path(__file__).resolve().parents[2] / "fixtures" / "demo-campaign.json"
 SCRIPT = "<script>alert(1)</script>"
-# campaign, the corporation (colour joined), its power's name, tracker sections, awards
-PNG_QUERIES = 5
+# campaign, the corporation (colour joined), its power's name, tracker sections, awards, the
+# games' replay entries (debt marks)
+PNG_QUERIES = 6
 THREE = ("purple", "yellow", "teal")
 
 

@@ -33,8 +33,9 @@ PAGE_QUERIES = {
     "campaign:dashboard": 8,
     # session, user, campaign, corporations, games, parties, megastructures
     "campaign:games": 7,
-    # session, user, campaign, corporations, tracker sections, awards, powers
-    "campaign:trackers": 7,
+    # session, user, campaign, corporations, tracker sections, awards, powers,
+    # the games' replay entries (debt marks)
+    "campaign:trackers": 8,
     # session, user, campaign, corporations, parties
     "campaign:elections": 5,
     # session, user, campaign, corporations, locations

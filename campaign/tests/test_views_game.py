@@ -554,8 +554,8 @@ GAME_PAGE_QUERIES = {
     # session, user, campaign (with the person's role), corporations, megastructures, the
     # wizard's catalogue (5)
     "campaign:game_add": 10,
-    # the same and the game
-    "campaign:game_edit": 11,
+    # the same, the game and the last game's number (the move range)
+    "campaign:game_edit": 12,
     # session, user, campaign, game, corporations
     "campaign:game_delete": 5,
     # session, user, campaign, game, corporations, sections, awards, locations,
@@ -586,9 +586,9 @@ def test_the_live_preview_answers_in_the_same_queries_for_5_and_60_games(
         )
         page = owner_client.get(reverse("campaign:game_edit", args=[campaign.slug, 3]))
         data = form_data(page.content.decode())
-        # session, user, campaign, corporations, the game (exists, then itself),
+        # session, user, campaign, corporations, the game (once),
         # megastructures, catalogue (5)
-        with django_assert_num_queries(12):
+        with django_assert_num_queries(11):
             response = owner_client.post(
                 reverse("campaign:game_preview", args=[campaign.slug]),
                 data,
