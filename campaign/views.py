@@ -12,6 +12,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
 from django.db import transaction
 from django.db.models import F, Max, OuterRef, Subquery
 from django.http import Http404, HttpRequest, HttpResponse
@@ -376,15 +377,21 @@ def game_log(request: HttpRequest, slug: str) -> HttpResponse:
     return _game_log(request, campaign_for_reader(request, slug))
 
 
+GAME_LOG_PAGE_SIZE = 20
+
+
 def _game_log(request: HttpRequest, campaign: Campaign) -> HttpResponse:
     context = _page(request, campaign, "games")
     corps = context["corps"]
-    games = campaign.games.defer("table", "replay_entry")
+    # Newest first, a page at a time, so the page costs the same however long the log.
+    games = campaign.games.defer("table", "replay_entry").order_by("-number")
+    page = Paginator(games, GAME_LOG_PAGE_SIZE).get_page(request.GET.get("page"))
     context.update(
         games=[
             {"game": game, "scores": _score_rows(game.result, corps), "result": game.result}
-            for game in games
+            for game in page
         ],
+        page=page,
         parties=_party_names(),
         megastructures=_megastructure_names(),
     )

@@ -31,8 +31,8 @@ PAGE_QUERIES = {
     # session, user, campaign, corporations (colour joined), awards, last game, parties,
     # megastructures
     "campaign:dashboard": 8,
-    # session, user, campaign, corporations, games, parties, megastructures
-    "campaign:games": 7,
+    # session, user, campaign, corporations, games (counted, then a page), parties, megastructures
+    "campaign:games": 8,
     # session, user, campaign, corporations, tracker sections, awards, powers,
     # the games' replay entries (debt marks)
     "campaign:trackers": 8,
@@ -650,3 +650,19 @@ def test_after_a_delete_the_message_links_the_history(owner_client, five):
     page = response.content.decode()
     assert "You can undo this from the" in page
     assert f'<a href="{reverse("history:list", args=[five.slug])}">History page</a>' in page
+
+
+def test_the_game_log_shows_the_newest_20_games_a_page(owner_client, sixty):
+    address = reverse("campaign:games", args=[sixty.slug])
+    first = owner_client.get(address).content.decode()
+    assert 'id="game-60"' in first and 'id="game-41"' in first
+    assert 'id="game-40"' not in first
+    assert first.index('id="game-60"') < first.index('id="game-41"')
+    assert "Page 1 of 3" in first and 'href="?page=2">Older games' in first
+    assert f"Enter game {sixty.state['next_game']['number']}" in first
+    last = owner_client.get(address, {"page": 3}).content.decode()
+    assert 'id="game-20"' in last and 'id="game-1"' in last and 'id="game-21"' not in last
+    assert 'href="?page=2">Newer games' in last and "Older games" not in last
+    # A page past the end or not a number shows the last or the first page, never an error.
+    assert 'id="game-1"' in owner_client.get(address, {"page": 99}).content.decode()
+    assert 'id="game-60"' in owner_client.get(address, {"page": "x"}).content.decode()
