@@ -42,7 +42,7 @@ from campaign.forms import (
 )
 from campaign.models import Campaign, Corporation, Game, join_entry
 from campaign.replay import CampaignError
-from scoring.forms import CorporationOption, TableForm
+from scoring.forms import POWER_BONUS_IP, CorporationOption, TableForm
 from scoring.models import (
     Award,
     CorporationColour,
@@ -512,7 +512,14 @@ def _game_forms(
     if game is not None:
         table = game.table
     else:
-        table = {"players": [{"corporation": c.key} for c in corporations]}
+        # Section #7: the "+2 end game influence points" power scores every game, so a new
+        # game starts with it ticked for whoever holds it.
+        table = {
+            "players": [
+                {"corporation": c.key, "bonus_ip": POWER_BONUS_IP if c.power == "extra-ip" else 0}
+                for c in corporations
+            ]
+        }
     # Spoilers: only the fields of the sections unlocked before this game (every one so far
     # for a new game; for game N, those unlocked after an earlier game or in the opening).
     unlocked = [
