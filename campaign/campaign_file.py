@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from scoring.engine import CELESTIAL_REBELLION, PARTIES
+from scoring.errors import FieldError
 from scoring.table import MAX_PLAYERS, MIN_PLAYERS, SECOND_PLACE_ROUNDINGS, validate_table
 from unlocks.sections import SECTION_NUMBERS, sections_by_number
 from unlocks.triggers import GOLD, SILVER, AwardWon, ElectionResult
@@ -121,24 +122,8 @@ MAX_OPENING_DEPTH = 32
 MAX_JSON_INTEGER = 2**63 - 1
 
 
-class CampaignError(ValueError):
-    """Bad campaign input: `path` names the field, `message` says what is allowed."""
-
-    def __init__(self, path: str, message: str) -> None:
-        super().__init__(f"{path}: {message}")
-        self.path = path
-        self.message = message
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, CampaignError):
-            return NotImplemented
-        return (self.path, self.message) == (other.path, other.message)
-
-    def __hash__(self) -> int:
-        return hash((self.path, self.message))
-
-    def __repr__(self) -> str:
-        return f"CampaignError({self.path!r}, {self.message!r})"
+class CampaignError(FieldError):
+    """Bad campaign input."""
 
 
 # --- the parsed file ---------------------------------------------------------------------

@@ -78,6 +78,7 @@ from scoring.engine import (
     Ship,
     TableState,
 )
+from scoring.errors import FieldError
 
 TABLE_FORMAT = "solar175-table"
 TABLE_VERSION = 1
@@ -134,24 +135,8 @@ _ZONE_KEYS = {str(zone): zone for zone in ALL_ZONES}
 _MISSING = object()
 
 
-class TableError(ValueError):
-    """One impossible or malformed value: `path` names the field, `message` says what is allowed."""
-
-    def __init__(self, path: str, message: str) -> None:
-        super().__init__(f"{path}: {message}")
-        self.path = path
-        self.message = message
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, TableError):
-            return NotImplemented
-        return (self.path, self.message) == (other.path, other.message)
-
-    def __hash__(self) -> int:
-        return hash((self.path, self.message))
-
-    def __repr__(self) -> str:
-        return f"TableError({self.path!r}, {self.message!r})"
+class TableError(FieldError):
+    """One impossible or malformed value in a table."""
 
 
 def validate_table(
