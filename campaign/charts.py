@@ -209,8 +209,19 @@ class DataTable:
     columns: tuple[str, ...] = ()  # headings when the columns are not corporations
 
 
+class _SvgFrame:
+    """A chart's SVG frame: its `viewBox` from the chart's width and height."""
+
+    width: int
+    height: int
+
+    @property
+    def view_box(self) -> str:
+        return f"0 0 {self.width} {self.height}"
+
+
 @dataclass(frozen=True)
-class LineChart:
+class LineChart(_SvgFrame):
     key: str
     title: str
     desc: str
@@ -227,10 +238,6 @@ class LineChart:
     width: int = WIDTH
     # Many games: thinner lines, so sixty games of five corporations still read.
     dense: bool = False
-
-    @property
-    def view_box(self) -> str:
-        return f"0 0 {self.width} {self.height}"
 
 
 @dataclass(frozen=True)
@@ -282,7 +289,7 @@ class PartyKey:
 
 
 @dataclass(frozen=True)
-class ElectionStrip:
+class ElectionStrip(_SvgFrame):
     title: str
     desc: str
     height: int
@@ -291,10 +298,6 @@ class ElectionStrip:
     overthrows: int
     table: DataTable
     width: int = WIDTH
-
-    @property
-    def view_box(self) -> str:
-        return f"0 0 {self.width} {self.height}"
 
 
 @dataclass(frozen=True)
@@ -330,7 +333,7 @@ class BarGroup:
 
 
 @dataclass(frozen=True)
-class BarChart:
+class BarChart(_SvgFrame):
     title: str
     desc: str
     height: int
@@ -339,10 +342,6 @@ class BarChart:
     groups: tuple[BarGroup, ...]
     table: DataTable
     width: int = WIDTH
-
-    @property
-    def view_box(self) -> str:
-        return f"0 0 {self.width} {self.height}"
 
 
 @dataclass(frozen=True)
