@@ -6,7 +6,6 @@ import json
 from pathlib import Path
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -31,31 +30,6 @@ FIXED = {1: "skyhooks-zones-1-2", 2: "skyhooks-zone-3", 3: "drum-defence-cannon"
 @pytest.fixture(autouse=True)
 def catalogue(db):
     call_command("load_catalogue", verbosity=0)
-
-
-@pytest.fixture
-def user():
-    return get_user_model().objects.create_user("caro", password="x")
-
-
-@pytest.fixture
-def demo() -> Campaign:
-    return import_campaign(json.loads(DEMO.read_text(encoding="utf-8")))
-
-
-@pytest.fixture
-def three_games() -> Campaign:
-    """Purple, then yellow, then teal win a game each (zones 1 and 2 only)."""
-    return import_campaign(
-        make_campaign(
-            tables=[
-                leader_table("purple", "yellow", "teal", sections=("credits",)),
-                leader_table("yellow", "purple", "teal", sections=("mining",)),
-                leader_table("teal", "purple", "yellow", sections=("military",)),
-            ],
-            corporations=3,
-        )
-    )
 
 
 def rows() -> dict[str, int]:

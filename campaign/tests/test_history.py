@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 from django.apps import apps
-from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.db import connection
 from django.test import Client
@@ -30,31 +29,6 @@ DEMO = PROJECT / "fixtures" / "demo-campaign.json"
 @pytest.fixture(autouse=True)
 def catalogue(db):
     call_command("load_catalogue", verbosity=0)
-
-
-@pytest.fixture
-def user():
-    return get_user_model().objects.create_user("caro", password="x")
-
-
-@pytest.fixture
-def demo() -> Campaign:
-    return import_campaign(json.loads(DEMO.read_text(encoding="utf-8")))
-
-
-@pytest.fixture
-def three_games() -> Campaign:
-    """Purple, then yellow, then teal win a game each (zones 1 and 2 only)."""
-    return import_campaign(
-        make_campaign(
-            tables=[
-                leader_table("purple", "yellow", "teal", sections=("credits",)),
-                leader_table("yellow", "purple", "teal", sections=("mining",)),
-                leader_table("teal", "purple", "yellow", sections=("military",)),
-            ],
-            corporations=3,
-        )
-    )
 
 
 def make_member(campaign: Campaign, user, role: str = "owner") -> None:

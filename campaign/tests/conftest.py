@@ -1,0 +1,38 @@
+"""Campaigns the action and history tests share (the catalogue is loaded by each module)."""
+
+import json
+from pathlib import Path
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from campaign.campaign_io import import_campaign
+from campaign.models import Campaign
+from campaign.tests.factory import leader_table, make_campaign
+
+DEMO = Path(__file__).resolve().parents[2] / "fixtures" / "demo-campaign.json"
+
+
+@pytest.fixture
+def user():
+    return get_user_model().objects.create_user("caro", password="x")
+
+
+@pytest.fixture
+def demo() -> Campaign:
+    return import_campaign(json.loads(DEMO.read_text(encoding="utf-8")))
+
+
+@pytest.fixture
+def three_games() -> Campaign:
+    """Purple, then yellow, then teal win a game each (zones 1 and 2 only)."""
+    return import_campaign(
+        make_campaign(
+            tables=[
+                leader_table("purple", "yellow", "teal", sections=("credits",)),
+                leader_table("yellow", "purple", "teal", sections=("mining",)),
+                leader_table("teal", "purple", "yellow", sections=("military",)),
+            ],
+            corporations=3,
+        )
+    )
