@@ -19,6 +19,7 @@ from __future__ import annotations
 import datetime
 import enum
 import json
+import uuid
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -129,7 +130,8 @@ def rebuild(campaign: Campaign, *, catalogue: Catalogue | None = None) -> dict[s
         games = list(Game.objects.filter(campaign=current))
         state = replay(campaign_file_data(current, corporations, games), catalogue)
         summary = {key: value for key, value in state.items() if key != "games"}
-        Campaign.objects.filter(pk=current.pk).update(state=summary)
+        revision = uuid.uuid4()
+        Campaign.objects.filter(pk=current.pk).update(state=summary, revision=revision)
         entries = _game_entries(state)
         changed = []
         for game in games:
@@ -140,7 +142,7 @@ def rebuild(campaign: Campaign, *, catalogue: Catalogue | None = None) -> dict[s
                 changed.append(game)
         if changed:
             Game.objects.bulk_update(changed, ["result", "replay_entry"])
-    campaign.state = summary
+    campaign.state, campaign.revision = summary, revision
     return state
 
 
@@ -531,7 +533,19 @@ def record_change(
     """
     if kind in UNDOABLE_KINDS or kind not in ChangeKind.values:
         raise ValueError(f"{kind!r} is recorded by its own action in campaign.actions")
+    # Not replayed, but shown (a ticked checklist, a section's note): the pages change.
+    touch(campaign)
     return _record(campaign, kind, user, game_number, summary, details=details)
+
+
+def touch(*campaigns: Campaign) -> None:
+    """Give `campaigns` (every campaign when none is named) a new revision: what their pages
+    show has changed, so their cached bodies (campaign.page_cache) are not read again.
+    `rebuild` does it itself; this is for changes the replay does not see."""
+    queryset = Campaign.objects.all()
+    if campaigns:
+        queryset = queryset.filter(pk__in=[campaign.pk for campaign in campaigns])
+    queryset.update(revision=uuid.uuid4())
 
 
 @transaction.atomic

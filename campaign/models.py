@@ -8,6 +8,8 @@ each game's entry of that list is on its own row (`replay_entry`, without its `s
 is `result`). `Campaign.game_entries` and `Campaign.replayed_state` put them back together.
 """
 
+import uuid
+
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
@@ -33,6 +35,9 @@ class Campaign(models.Model):
     # Derived cache: the replay's output (CONTRACTS.md §2) without its per-game `games` list
     # (on the Game rows), rebuilt on every change to the log.
     state = models.JSONField(default=dict, blank=True)
+    # A new value on every change to the campaign (and to the catalogue it names): the key
+    # under which its pages' bodies are cached (campaign.page_cache).
+    revision = models.UUIDField(default=uuid.uuid4, editable=False)
 
     class Meta:
         ordering = ["-created_at"]

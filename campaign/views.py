@@ -8,6 +8,7 @@ a constant number of queries however long the campaign; they write only through
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
@@ -41,6 +42,7 @@ from campaign.forms import (
     count_filled,
 )
 from campaign.models import Campaign, Corporation, Game, join_entry
+from campaign.page_cache import page_body
 from campaign.replay import CampaignError
 from scoring.forms import POWER_BONUS_IP, CorporationOption, TableForm
 from scoring.models import (
@@ -120,25 +122,47 @@ def _unlocks_links(slug: str) -> list[tuple[str, str]]:
     return links
 
 
-def _page(request: HttpRequest, campaign: Campaign, active: str, **context: Any) -> dict:
-    """The context every campaign page shares: the campaign, its state, its navigation.
-
-    On the public page (`campaign.public_token`) the navigation holds only the public pages:
-    no sections, no setup sheet, nothing locked."""
-    corporations = context.pop("corporations", None)
-    if corporations is None:
-        corporations = _corporations(campaign)
+def _frame(campaign: Campaign, active: str) -> dict:
+    """What every campaign page renders around its body: the campaign, its state, its
+    navigation; no query. On the public page (`campaign.public_token`) the navigation holds
+    only the public pages: no sections, no setup sheet, nothing locked."""
     public = getattr(campaign, "public_token", None)
     return {
         "campaign": campaign,
         "state": campaign.state or {},
-        "corporations": corporations,
-        "corps": _by_key(corporations),
         "active": active,
         "unlocks_links": [] if public else _unlocks_links(campaign.slug),
         "public": public,
+    }
+
+
+def _page(request: HttpRequest, campaign: Campaign, active: str, **context: Any) -> dict:
+    """The context every campaign page shares: the frame and the campaign's corporations."""
+    corporations = context.pop("corporations", None)
+    if corporations is None:
+        corporations = _corporations(campaign)
+    return {
+        **_frame(campaign, active),
+        "corporations": corporations,
+        "corps": _by_key(corporations),
         **context,
     }
+
+
+def _cached_page(
+    request: HttpRequest,
+    campaign: Campaign,
+    template_name: str,
+    active: str,
+    build: Callable[[], dict],
+    *,
+    variant: str = "",
+) -> HttpResponse:
+    """A campaign page whose body (the template's `body` partial) is rendered from `build()`
+    once per change of the campaign and then read from the cache (campaign.page_cache);
+    only the frame around it is rendered for each request."""
+    body = page_body(campaign, f"{template_name}#body", build, variant=variant)
+    return render(request, template_name, {**_frame(campaign, active), "body": body})
 
 
 # --- campaigns ---------------------------------------------------------------------------
@@ -339,6 +363,16 @@ def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _dashboard(request: HttpRequest, campaign: Campaign) -> HttpResponse:
+    return _cached_page(
+        request,
+        campaign,
+        "campaign/dashboard.html",
+        "dashboard",
+        lambda: _dashboard_body(request, campaign),
+    )
+
+
+def _dashboard_body(request: HttpRequest, campaign: Campaign) -> dict:
     context = _page(request, campaign, "dashboard")
     state, corps = context["state"], context["corps"]
     last_game = (
@@ -365,7 +399,7 @@ def _dashboard(request: HttpRequest, campaign: Campaign) -> HttpResponse:
             for key in next_game.get("megastructure_options", [])
         ],
     )
-    return render(request, "campaign/dashboard.html", context)
+    return context
 
 
 # --- game log ----------------------------------------------------------------------------
@@ -381,11 +415,25 @@ GAME_LOG_PAGE_SIZE = 20
 
 
 def _game_log(request: HttpRequest, campaign: Campaign) -> HttpResponse:
+    number = request.GET.get("page", "")
+    if not (number.isdigit() and len(number) <= 4):
+        number = ""  # not a page number: the first page (and not one more cache entry)
+    return _cached_page(
+        request,
+        campaign,
+        "campaign/game_log.html",
+        "games",
+        lambda: _game_log_body(request, campaign, number),
+        variant=number,
+    )
+
+
+def _game_log_body(request: HttpRequest, campaign: Campaign, number: str) -> dict:
     context = _page(request, campaign, "games")
     corps = context["corps"]
     # Newest first, a page at a time, so the page costs the same however long the log.
     games = campaign.games.defer("table", "replay_entry").order_by("-number")
-    page = Paginator(games, GAME_LOG_PAGE_SIZE).get_page(request.GET.get("page"))
+    page = Paginator(games, GAME_LOG_PAGE_SIZE).get_page(number)
     context.update(
         games=[
             {"game": game, "scores": _score_rows(game.result, corps), "result": game.result}
@@ -395,7 +443,7 @@ def _game_log(request: HttpRequest, campaign: Campaign) -> HttpResponse:
         parties=_party_names(),
         megastructures=_megastructure_names(),
     )
-    return render(request, "campaign/game_log.html", context)
+    return context
 
 
 def _get_game(campaign: Campaign, number: int) -> Game:
@@ -1046,6 +1094,16 @@ def trackers(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _trackers(request: HttpRequest, campaign: Campaign) -> HttpResponse:
+    return _cached_page(
+        request,
+        campaign,
+        "campaign/trackers.html",
+        "trackers",
+        lambda: _trackers_body(request, campaign),
+    )
+
+
+def _trackers_body(request: HttpRequest, campaign: Campaign) -> dict:
     context = _page(request, campaign, "trackers")
     state = context["state"]
     sections = list(TrackerSection.objects.values_list("key", "name", "boxes"))
@@ -1102,7 +1160,7 @@ def _trackers(request: HttpRequest, campaign: Campaign) -> HttpResponse:
         debt_boxes=DEBT_BOXES_SWITCH in switches,
         powers_in_play=POWERS_SWITCH in switches,
     )
-    return render(request, "campaign/trackers.html", context)
+    return context
 
 
 @login_required

@@ -128,6 +128,18 @@ STORAGES = {
     },
 }
 
+# The campaign pages keep their rendered bodies here (campaign/page_cache.py) under each
+# campaign's revision, which the database holds: a memory cache per worker process is right
+# even with several workers, since none serves a body for a revision it did not just read.
+# A body is 10-70 KB; 500 of them bound a worker's cache to some 35 MB.
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "campaign-pages",
+        "OPTIONS": {"MAX_ENTRIES": 500},
+    }
+}
+
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
 CRISPY_TEMPLATE_PACK = "bootstrap5"
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from campaign.bench_pages import PAGES
+from campaign.bench_pages import CACHED, PAGES, RENDERED
 
 PROJECT = Path(__file__).resolve().parents[1]
 VERDICT = r"(ok|MISSED.*)"
@@ -74,10 +74,13 @@ def test_it_prints_the_floor_then_every_page(bench):
     )
     matches = [PAGE_LINE.fullmatch(line) for line in printed[4:]]
     assert all(matches), printed[4:]
-    assert [m["name"] for m in matches] == [page.name for page in PAGES]
-    assert len(printed) == 4 + len(PAGES)
+    # Each page twice: its body read from the cache, then rendered after a change.
+    assert [(m["name"], m["note"].rsplit("; ", 1)[-1]) for m in matches] == [
+        (page.name, how) for page in PAGES for how in (CACHED, RENDERED)
+    ]
+    assert len(printed) == 4 + 2 * len(PAGES)
     # There is no standings page: the line says the dashboard stands for it.
-    assert matches[1]["name"] == "standings" and "dashboard" in matches[1]["note"]
+    assert matches[2]["name"] == "standings" and "dashboard" in matches[2]["note"]
 
 
 def test_each_page_answers_in_the_same_queries_at_5_and_60_games(bench):

@@ -27,6 +27,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from campaign import actions
 from campaign.access import campaign_for_player, campaign_for_reader
 from campaign.models import Campaign, ChangeKind, Corporation
+from campaign.page_cache import page_body
 from campaign.replay import CampaignError
 from scoring.models import CorporationColour, Megastructure, Party, PlayerPower, Zone
 from unlocks import rulebook
@@ -563,6 +564,12 @@ def setup_sheet(request: HttpRequest, slug: str) -> HttpResponse:
     What the last game's unlocks changed is marked new: the table sets it up for the first time.
     """
     campaign = campaign_for_reader(request, slug)
+    # The sheet's body is kept until the campaign changes (campaign.page_cache).
+    body = page_body(campaign, "unlocks/setup.html#body", lambda: _setup_sheet_body(campaign))
+    return render(request, "unlocks/setup.html", _page(campaign, "setup", body=body))
+
+
+def _setup_sheet_body(campaign: Campaign) -> dict[str, Any]:
     state = campaign.state or {}
     next_game = state.get("next_game") or {}
     games_played = state.get("games_played", 0)
@@ -628,7 +635,7 @@ def setup_sheet(request: HttpRequest, slug: str) -> HttpResponse:
         mining_by_players=sorted((int(n), t) for n, t in by_players.items()),
         new=new,
     )
-    return render(request, "unlocks/setup.html", context)
+    return context
 
 
 # --- the rules reference -----------------------------------------------------------------
