@@ -1116,10 +1116,14 @@ def _trackers_body(request: HttpRequest, campaign: Campaign) -> dict:
             {**award, "name": award_names.get((award["section"], award["tier"]), "")}
         )
     debt_marks: dict[str, list[dict]] = {}
-    for entry in campaign.game_entries():
-        for mark in entry.get("debt_marks", []):
+    # Only the replay entries' debt marks, not every game's whole entry and score.
+    marks_by_game = campaign.games.order_by("number").values_list(
+        "number", "replay_entry__debt_marks"
+    )
+    for number, marks in marks_by_game:
+        for mark in marks or []:
             debt_marks.setdefault(mark["corporation"], []).append(
-                {"game": entry["number"], "points": mark["points"]}
+                {"game": number, "points": mark["points"]}
             )
     cards = []
     for corp in context["corporations"]:
@@ -1132,7 +1136,6 @@ def _trackers_body(request: HttpRequest, campaign: Campaign) -> dict:
                 {
                     "key": key,
                     "name": name,
-                    "boxes": [index < count for index in range(size)],
                     "crossed": count,
                     "size": size,
                     "awards": awards_by.get((corp.key, key), []),

@@ -1,10 +1,13 @@
-"""Template helpers for the campaign pages: lookups and ranges, no rules."""
+"""Template helpers for the campaign pages: lookups and drawing, no rules."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django import template
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 
 register = template.Library()
 
@@ -20,7 +23,47 @@ def lookup(mapping: Any, key: Any) -> Any:
         return ""
 
 
-@register.inclusion_tag("campaign/_corporation.html")
-def corporation(corp: Any, show_player: bool = False) -> dict:
-    """A corporation's swatch and name, as every campaign page shows it."""
-    return {"corp": corp, "show_player": show_player}
+def _field(corp: Any, name: str) -> Any:
+    """`corp.name` as a template reads it: a mapping's entry, else an attribute."""
+    if isinstance(corp, Mapping):
+        return corp.get(name)
+    return getattr(corp, name, None)
+
+
+@register.simple_tag
+def corporation(corp: Any, show_player: bool = False) -> str:
+    """A corporation's swatch and name, as every campaign page shows it; with the player's
+    name (and whether an AI plays it) when `show_player`. "—" when there is none.
+
+    A simple tag, not an included template: the game log draws some 100 of them."""
+    if not corp:
+        return format_html('<span class="text-body-secondary">—</span>')
+    player, ai = _field(corp, "player"), _field(corp, "ai")
+    who = ""
+    if show_player and player:
+        who = format_html(
+            ' <span class="text-body-secondary">({}{})</span>', player, ", AI" if ai else ""
+        )
+    elif show_player and ai:
+        who = format_html(' <span class="text-body-secondary">(AI)</span>')
+    return format_html(
+        '<span class="corp-name"><span class="corp-swatch" style="background: {}"></span>'
+        "{}{}</span>",
+        _field(corp, "css_colour") or "#888",
+        _field(corp, "name"),
+        who,
+    )
+
+
+CROSSED_BOX = '<span class="tracker-box crossed">✕</span>'
+EMPTY_BOX = '<span class="tracker-box"></span>'
+
+
+@register.simple_tag
+def tracker_boxes(crossed: int, size: int) -> str:
+    """A tracker section's row of `size` boxes, the first `crossed` of them crossed.
+
+    One tag rather than a loop in the template: the tracker cards draw some 500 boxes, and a
+    template loop with a test per box was most of the page's time (docs/performance.md)."""
+    crossed = max(0, min(int(crossed), int(size)))
+    return mark_safe(CROSSED_BOX * crossed + EMPTY_BOX * (int(size) - crossed))  # noqa: S308
