@@ -4,8 +4,11 @@ Screenshots for a person to look at."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.core.management import call_command
+from playwright.sync_api import expect
 
 from accounts.models import Membership, PublicLink, Role
 from accounts.tests.factory import PASSWORD, add_member, make_user, owned
@@ -53,12 +56,14 @@ def test_logging_in_through_the_form_on_a_phone(live_server, phone_page, screens
     page.screenshot(path=screenshot_path("accounts-login-phone.png"), full_page=True)
     page.fill('[name="username"]', "owner")
     page.fill('[name="password"]', PASSWORD)
-    page.get_by_role("button", name="Log in").click()
+    # The login page's own address ends in "?next=/campaigns/": wait for the new page itself.
+    with page.expect_navigation():
+        page.get_by_role("button", name="Log in").click()
     page.wait_for_url("**/campaigns/")
-    assert page.locator(".site-account").inner_text().startswith("owner")
+    expect(page.locator(".site-account")).to_have_text(re.compile("^owner"), use_inner_text=True)
     page.get_by_role("button", name="Log out").click()
     page.wait_for_url(f"{live_server.url}/")
-    assert page.get_by_role("link", name="Log in").first.is_visible()
+    expect(page.get_by_role("link", name="Log in").first).to_be_visible()
     page.goto(f"{live_server.url}/accounts/signup/")
     fits_the_phone(page)
     page.screenshot(path=screenshot_path("accounts-signup-phone.png"), full_page=True)
@@ -71,9 +76,11 @@ def test_an_invitation_scanned_at_the_table_is_taken_up_on_a_second_phone(
     log_in(phone_page, live_server, owner)
     page = phone_page
     page.goto(f"{live_server.url}/campaigns/{campaign.slug}/")
-    page.get_by_role("link", name="Members").click()
+    with page.expect_navigation():
+        page.get_by_role("link", name="Members").click()
     page.select_option('[name="role"]', "player")
-    page.get_by_role("button", name="Make an invitation link").click()
+    with page.expect_navigation():
+        page.get_by_role("button", name="Make an invitation link").click()
     page.wait_for_selector("svg.qr-code")
     qr = page.locator("svg.qr-code").bounding_box()
     assert qr["width"] >= 200 and qr["width"] == pytest.approx(qr["height"], abs=1)
@@ -87,10 +94,13 @@ def test_an_invitation_scanned_at_the_table_is_taken_up_on_a_second_phone(
     try:
         other = friend.new_page()
         other.goto(address)
-        assert "invited to join this Solar 175 campaign as a player" in other.inner_text("main")
+        expect(other.locator("main")).to_contain_text(
+            "invited to join this Solar 175 campaign as a player", use_inner_text=True
+        )
         fits_the_phone(other)
         other.screenshot(path=screenshot_path("accounts-join-logged-out-phone.png"))
-        other.locator("main").get_by_role("link", name="Sign up").click()
+        with other.expect_navigation():
+            other.locator("main").get_by_role("link", name="Sign up").click()
         other.fill('[name="username"]', "rosa")
         other.fill('[name="password1"]', "orbital-shipyard-9")
         other.fill('[name="password2"]', "orbital-shipyard-9")
@@ -100,16 +110,17 @@ def test_an_invitation_scanned_at_the_table_is_taken_up_on_a_second_phone(
         other.screenshot(path=screenshot_path("accounts-join-phone.png"))
         other.get_by_role("button", name="Join as rosa").click()
         other.wait_for_url(f"**/campaigns/{campaign.slug}/")
-        assert other.get_by_text("You joined Thursday group as a player.").is_visible()
-        assert other.get_by_role("link", name="Enter game 4").is_visible()
+        expect(other.get_by_text("You joined Thursday group as a player.")).to_be_visible()
+        expect(other.get_by_role("link", name="Enter game 4")).to_be_visible()
     finally:
         friend.close()
     assert Membership.objects.get(user__username="rosa").role == Role.PLAYER
 
     # Back on the owner's phone: rosa is listed; the link is withdrawn and stops working.
     page.reload()
-    assert page.get_by_text("rosa").first.is_visible()
-    page.get_by_role("button", name="Withdraw this link").click()
+    expect(page.get_by_text("rosa").first).to_be_visible()
+    with page.expect_navigation():
+        page.get_by_role("button", name="Withdraw this link").click()
     page.wait_for_selector("text=Invitation withdrawn")
     late = browser.new_context(**PHONE)
     try:
@@ -134,7 +145,8 @@ def test_a_viewer_sees_no_edit_control_and_a_forced_post_is_refused(
         fits_the_phone(page)
         assert post_forms(page) == [], f"{path}: {post_forms(page)}"
         for words in ("Enter game", "Edit", "Delete", "Members"):
-            assert page.get_by_role("link", name=words, exact=True).count() == 0, (path, words)
+            link = page.get_by_role("link", name=words, exact=True)
+            expect(link, f"{path}: {words}").to_have_count(0)
         if path == "":
             page.screenshot(path=screenshot_path("accounts-viewer-dashboard-phone.png"))
     assert "Save the checklist" not in page.content()
@@ -167,7 +179,8 @@ def test_the_public_page_switched_on_and_read_on_a_phone_without_an_account(
     log_in(phone_page, live_server, owner)
     page = phone_page
     page.goto(f"{live_server.url}/campaigns/{campaign.slug}/public/")
-    page.get_by_role("button", name="Switch the public page on").click()
+    with page.expect_navigation():
+        page.get_by_role("button", name="Switch the public page on").click()
     page.wait_for_selector("svg.qr-code")
     address = page.locator(".link-text").inner_text().strip()
     assert address == f"{live_server.url}/p/{PublicLink.objects.get().token}/"
@@ -182,8 +195,8 @@ def test_the_public_page_switched_on_and_read_on_a_phone_without_an_account(
         public = visitor.new_page()
         public.goto(address)
         for name in ("Standings", "Game log", "Tracker cards", "Elections", "Cities"):
-            public.get_by_role("link", name=name, exact=True).click()
-            public.wait_for_load_state()
+            with public.expect_navigation():
+                public.get_by_role("link", name=name, exact=True).click()
             assert public.url.startswith(address), name
             fits_the_phone(public)
             assert post_forms(public) == [], name
@@ -196,7 +209,8 @@ def test_the_public_page_switched_on_and_read_on_a_phone_without_an_account(
         visitor.close()
 
     # Switched off, the address answers "not found".
-    page.get_by_role("button", name="Switch it off").click()
+    with page.expect_navigation():
+        page.get_by_role("button", name="Switch it off").click()
     page.wait_for_selector("text=The public page is off")
     gone = browser.new_context(**PHONE)
     try:

@@ -66,7 +66,8 @@ def test_a_new_campaign_two_games_the_checklist_and_the_standings(
     fits_the_phone(page)
 
     # Game 1: purple (seat 1) wins.
-    page.get_by_role("link", name="Enter game 1").click()
+    with page.expect_navigation():
+        page.get_by_role("link", name="Enter game 1").click()
     page.wait_for_selector('[name="p2-credits"]')
     assert "Zones in play: 1, 2" in page.content()
     fits_the_phone(page)
@@ -138,12 +139,15 @@ def test_the_pages_work_without_javascript(
         page.fill('[name="corp-1-player"]', "Ali")
         page.get_by_role("button", name="Create the campaign").click()
         page.wait_for_url("**/campaigns/no-script-group/")
-        page.get_by_role("link", name="Enter game 1").click()
+        with page.expect_navigation():
+            page.get_by_role("link", name="Enter game 1").click()
         page.wait_for_selector('[name="p2-credits"]')
         score_game(page, winner="p1", loser="p2")
         page.select_option('[name="city-location"]', "Mars")
         page.fill('[name="city-name"]', "Plain City")
-        page.get_by_role("button", name="Name the city").click()
+        # No JavaScript: a real form post, and the checklist loaded again.
+        with page.expect_navigation():
+            page.get_by_role("button", name="Name the city").click()
         page.wait_for_selector("text=named Plain City")
         fits_the_phone(page)
     finally:

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from django.core.management import call_command
+from playwright.sync_api import expect
 
 from accounts.models import Role
 from accounts.tests.factory import add_member, make_user
@@ -71,7 +72,8 @@ def test_two_players_edit_the_same_game_and_the_second_is_told_what_changed(
 
     # Bob, still on the form he opened before, saves his own change.
     phone_page.fill('[name="p3-credits"]', "7")
-    phone_page.get_by_role("button", name="Score and save").click()
+    with phone_page.expect_navigation():
+        phone_page.get_by_role("button", name="Score and save").click()
     alert = phone_page.locator(".form-errors[role=alert]")
     alert.wait_for()
     message = alert.inner_text()
@@ -80,12 +82,12 @@ def test_two_players_edit_the_same_game_and_the_second_is_told_what_changed(
     assert f"They changed credits of purple {purple_credits} → {purple_credits + 2}" in message
     # Only what alice changed: not the zeros the wizard wrote where the imported file had none.
     assert message.count("They changed") == 1, message
-    assert phone_page.url == edit
+    expect(phone_page).to_have_url(edit)
     # Said once, above the form (not again in an alert of the form's own).
-    assert phone_page.get_by_text("was saved by alice while you were editing it").count() == 1
+    expect(phone_page.get_by_text("was saved by alice while you were editing it")).to_have_count(1)
     # His entry is still on the form; alice's value is not slipped into it.
-    assert phone_page.input_value('[name="p3-credits"]') == "7"
-    assert phone_page.input_value('[name="p2-credits"]') == str(purple_credits)
+    expect(phone_page.locator('[name="p3-credits"]')).to_have_value("7")
+    expect(phone_page.locator('[name="p2-credits"]')).to_have_value(str(purple_credits))
 
     # Nothing of his was saved: the game is alice's version, and the history has no edit by him.
     game.refresh_from_db()
@@ -124,13 +126,16 @@ def test_the_exported_file_imports_through_the_form_into_the_same_standings(
     # Imported through the upload form: a new campaign, with the same standings.
     page.goto(f"{live_server.url}/campaigns/new/")
     page.set_input_files('#import [name="file"]', str(saved))
-    page.locator("#import").get_by_role("button", name="Import").click()
+    with page.expect_navigation():
+        page.locator("#import").get_by_role("button", name="Import").click()
     page.wait_for_selector("[aria-labelledby=standings-title] table")
     copy = Campaign.objects.exclude(pk=campaign.pk).get()
-    assert page.url == f"{live_server.url}/campaigns/{copy.slug}/"
+    expect(page).to_have_url(f"{live_server.url}/campaigns/{copy.slug}/")
     assert copy.name == campaign.name
     campaign.refresh_from_db()
     assert copy.state["standings"] == campaign.state["standings"]
     imported_standings = page.locator("[aria-labelledby=standings-title] table").inner_text()
     assert imported_standings == original_standings
-    assert f"Campaign “{campaign.name}” imported." in page.locator("main").inner_text()
+    expect(page.locator("main")).to_contain_text(
+        f"Campaign “{campaign.name}” imported.", use_inner_text=True
+    )

@@ -12,6 +12,7 @@ import pytest
 from django.conf import settings
 from django.core.management import call_command
 from django.test import Client
+from playwright.sync_api import expect
 
 from campaign import campaign_io
 from campaign.models import Campaign
@@ -55,24 +56,24 @@ def test_the_charts_on_a_phone_and_a_desktop(
     phone_page.goto(url)
     fits_the_phone(phone_page)
     charts = phone_page.locator("svg.chart-svg")
-    assert charts.count() == 4
+    expect(charts).to_have_count(4)
     # Each chart fills the card's width and keeps its labels legible (11 units ≈ 10 px+).
     for index in range(4):
         box = charts.nth(index).bounding_box()
         assert 300 <= box["width"] <= PHONE_WIDTH
     label = phone_page.locator("svg[data-chart=ip] .grid text").first
     assert float(label.evaluate("e => e.getBoundingClientRect().height")) >= 9.5
-    assert phone_page.locator("svg[data-chart=elections] .party-cell").count() == 12
+    expect(phone_page.locator("svg[data-chart=elections] .party-cell")).to_have_count(12)
     phone_page.screenshot(path=screenshot_path("pictures-charts-phone.png"), full_page=True)
 
     # The numbers behind a chart open from its <details>, still inside the phone.
     phone_page.locator("details > summary").first.click()
-    assert phone_page.locator("details[open] table tbody tr").count() == 12
+    expect(phone_page.locator("details[open] table tbody tr")).to_have_count(12)
     fits_the_phone(phone_page)
     phone_page.screenshot(path=screenshot_path("pictures-charts-phone-table.png"), full_page=True)
 
     desktop_page.goto(url)
-    assert desktop_page.locator("svg.chart-svg").count() == 4
+    expect(desktop_page.locator("svg.chart-svg")).to_have_count(4)
     desktop_page.screenshot(path=screenshot_path("pictures-charts-desktop.png"), full_page=True)
 
     # An election cell opens that game's summary.
@@ -89,6 +90,8 @@ def test_a_tracker_card_picture_opens_from_the_charts_page(
     link = phone_page.get_by_role("link", name="Open Purple corporation's tracker card")
     with phone_page.expect_response(re.compile(r"/trackers/purple\.png$")) as answer:
         link.click()
+    # The picture opened in the page: wait for it to load before measuring it.
+    phone_page.wait_for_url(re.compile(r"/trackers/purple\.png$"))
     response = answer.value
     assert response.status == 200
     assert response.headers["content-type"] == "image/png"

@@ -5,10 +5,13 @@ Screenshots land in the conftest's screenshot folder for a person to look at.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.core.management import call_command
 from django.http import QueryDict
 from django.urls import reverse
+from playwright.sync_api import expect
 
 from campaign.models import Game
 from scoring.engine import score_game
@@ -46,10 +49,12 @@ def chip(page, value: str):
     return page.locator(f"label[for='id_setup-sections_{0 if value == 'none' else value}']")
 
 
-def ticked_sections(page) -> list[str]:
-    return page.eval_on_selector_all(
-        "[name='setup-sections']:checked", "boxes => boxes.map(b => b.value)"
-    )
+def expect_ticked(page, values: list[str]) -> None:
+    """The sections ticked on the page are `values`, in order (retried until they are)."""
+    ticked = page.locator("[name='setup-sections']:checked")
+    expect(ticked).to_have_count(len(values))
+    for index, value in enumerate(values):
+        expect(ticked.nth(index)).to_have_value(value)
 
 
 def enter_table(page, table: dict) -> None:
@@ -84,26 +89,28 @@ def test_a_three_player_game_scored_on_a_phone(
     log_in(phone_page, live_server, owner)
     page = phone_page
     page.goto(live_server.url + reverse("scoring:home"))
-    page.get_by_role("link", name="Score a game").last.click()
+    with page.expect_navigation():
+        page.get_by_role("link", name="Score a game").last.click()
 
     # Step 1: a first game ("none" ticked), three players by default, in the catalogue's
     # colour order. A section tapped unticks "none"; "none" tapped unticks the sections.
-    assert page.locator("[name='setup-seat3_corporation']").input_value() == "teal"
-    assert ticked_sections(page) == ["none"]
+    expect(page.locator("[name='setup-seat3_corporation']")).to_have_value("teal")
+    expect_ticked(page, ["none"])
     assert page.evaluate(SCROLL_WIDTH) <= PHONE_WIDTH
     page.screenshot(path=screenshot_path("wizard-setup-phone.png"), full_page=True)
     chip(page, "1").click()
     chip(page, "3").click()
-    assert ticked_sections(page) == ["1", "3"]
+    expect_ticked(page, ["1", "3"])
     chip(page, "none").click()
-    assert ticked_sections(page) == ["none"]
-    page.get_by_role("button", name="Next: the table").click()
+    expect_ticked(page, ["none"])
+    with page.expect_navigation():
+        page.get_by_role("button", name="Next: the table").click()
 
     # Zones 1 and 2 only, and no field a section brings.
     page.wait_for_selector("[name='p1-credits']")
-    assert page.locator("[name='setup-zones_in_play']").count() == 0
-    assert page.locator("[name='p1-loans'], [name='ballots-spoiled']").count() == 0
-    assert page.get_by_text("Sections unlocked: none (a first game)").is_visible()
+    expect(page.locator("[name='setup-zones_in_play']")).to_have_count(0)
+    expect(page.locator("[name='p1-loans'], [name='ballots-spoiled']")).to_have_count(0)
+    expect(page.get_by_text("Sections unlocked: none (a first game)")).to_be_visible()
 
     # The live result follows the typing: megastructure tokens first.
     before = int(live_total(page, "purple"))
@@ -111,19 +118,21 @@ def test_a_three_player_game_scored_on_a_phone(
     page.fill("[name='p1-megastructure_tokens']", "1")
     # UFSS worker value 5, doubled by the United Federalists in power after a 0-0-0 tie.
     wait_for_live_total(page, "purple", before + 10)
-    assert page.locator("#live-totals [data-live-total=purple]").inner_text() == str(before + 10)
+    expect(page.locator("#live-totals [data-live-total=purple]")).to_have_text(
+        str(before + 10), use_inner_text=True
+    )
 
     # An impossible value: the command's sentence beside the field, and no totals.
     page.fill("[name='p2-credits']", "30")
     error = page.locator("#id_p2-credits_error")
     error.filter(has_text="must be between 0 and 29").wait_for()
-    assert page.locator("#live-result [data-total]").count() == 0
+    expect(page.locator("#live-result [data-total]")).to_have_count(0)
 
     enter_table(page, TABLE)
     expected = score_game(parse_table(TABLE))
     for player in expected.players:
         wait_for_live_total(page, player.corporation, player.total)
-    assert error.inner_text() == ""
+    expect(error).to_have_text("", use_inner_text=True)
     assert page.evaluate(SCROLL_WIDTH) <= PHONE_WIDTH
     page.screenshot(path=screenshot_path("wizard-phone.png"), full_page=True)
     page.locator("#p1-section").screenshot(path=screenshot_path("wizard-player-phone.png"))
@@ -134,15 +143,19 @@ def test_a_three_player_game_scored_on_a_phone(
     assert game.table == TABLE
     assert game.result == expected.as_dict()
     for player in expected.players:
-        assert page.locator(f"[data-total={player.corporation}]").inner_text() == str(player.total)
+        expect(page.locator(f"[data-total={player.corporation}]")).to_have_text(
+            str(player.total), use_inner_text=True
+        )
     winner = expected.player(expected.winner)
-    assert page.locator(".winner").inner_text().endswith(f"wins with {winner.total} IP.")
-    assert page.get_by_text("crosses:").count() == 3
+    expect(page.locator(".winner")).to_have_text(
+        re.compile(re.escape(f"wins with {winner.total} IP.") + "$"), use_inner_text=True
+    )
+    expect(page.get_by_text("crosses:")).to_have_count(3)
     assert page.evaluate(SCROLL_WIDTH) <= PHONE_WIDTH
     page.screenshot(path=screenshot_path("result-phone.png"), full_page=True)
 
     page.goto(live_server.url + reverse("scoring:home"))
-    assert page.get_by_text(f"Purple corporation {winner.total}").is_visible()
+    expect(page.get_by_text(f"Purple corporation {winner.total}")).to_be_visible()
     assert page.evaluate(SCROLL_WIDTH) <= PHONE_WIDTH
     page.screenshot(path=screenshot_path("home-phone.png"), full_page=True)
 
@@ -155,17 +168,18 @@ def test_sections_picked_on_a_phone_bring_their_zones_and_fields(
     page.goto(live_server.url + reverse("scoring:wizard"))
     # One tap for what games 1 and 2 unlocked, then #12 and #15 (a Rebellion, loans).
     page.get_by_role("button", name="After game 2: #1–#4").click()
-    assert ticked_sections(page) == ["1", "2", "3", "4"]
+    expect_ticked(page, ["1", "2", "3", "4"])
     chip(page, "12").click()
-    assert ticked_sections(page) == ["1", "2", "3", "4", "12"]
+    expect_ticked(page, ["1", "2", "3", "4", "12"])
     page.locator("#setup-section").screenshot(path=screenshot_path("wizard-sections-phone.png"))
-    page.get_by_role("button", name="Next: the table").click()
+    with page.expect_navigation():
+        page.get_by_role("button", name="Next: the table").click()
 
     # Zones 3 and 4 came into play with #1 and #3; the group plays without zone 4.
     page.wait_for_selector("[name='p1-outposts_4']")
-    assert page.locator("[name='ballots-spoiled']").count() == 1
-    assert page.locator("[name='p1-leased1_zone']").count() == 1
-    assert page.locator("[name='p1-loans']").count() == 0
+    expect(page.locator("[name='ballots-spoiled']")).to_have_count(1)
+    expect(page.locator("[name='p1-leased1_zone']")).to_have_count(1)
+    expect(page.locator("[name='p1-loans']")).to_have_count(0)
     page.uncheck("[name='setup-zones_in_play'][value='4']")
     page.wait_for_selector("[name='p1-outposts_4']", state="detached")
 
@@ -173,7 +187,7 @@ def test_sections_picked_on_a_phone_bring_their_zones_and_fields(
     page.get_by_text("Sections unlocked: #1–#4, #12").click()
     chip(page, "15").click()
     page.wait_for_selector("[name='p1-loans']", state="attached")
-    assert page.locator("[name='p1-outposts_4']").count() == 0
+    expect(page.locator("[name='p1-outposts_4']")).to_have_count(0)
     page.locator("#p1-section details summary").click()
     page.fill("[name='p1-loans']", "5")
     assert page.evaluate(SCROLL_WIDTH) <= PHONE_WIDTH
@@ -219,12 +233,15 @@ def test_the_result_and_the_edit_page_on_a_desktop(
     page = desktop_page
     page.goto(live_server.url + reverse("scoring:game_detail", args=[game.pk]))
     for player in score.players:
-        assert page.locator(f"[data-total={player.corporation}]").inner_text() == str(player.total)
-    assert page.get_by_text("incl. +2 from the union").count() == 2
+        expect(page.locator(f"[data-total={player.corporation}]")).to_have_text(
+            str(player.total), use_inner_text=True
+        )
+    expect(page.get_by_text("incl. +2 from the union")).to_have_count(2)
     page.screenshot(path=screenshot_path("result-desktop.png"), full_page=True)
 
-    page.get_by_role("link", name="Edit").click()
-    assert page.locator("[name='p3-credits']").input_value() == "20"
+    with page.expect_navigation():
+        page.get_by_role("link", name="Edit").click()
+    expect(page.locator("[name='p3-credits']")).to_have_value("20")
     page.fill("[name='p3-credits']", "29")
     changed = {**table, "players": [*table["players"][:2], {**table["players"][2], "credits": 29}]}
     teal = score_game(parse_table(changed)).player("teal")
@@ -243,26 +260,33 @@ def test_a_game_scored_with_javascript_off(live_server, browser, owner, log_in):
     try:
         page.goto(live_server.url + reverse("scoring:wizard"))
         page.select_option("[name='setup-players']", "2")
-        page.get_by_role("button", name="Show the seats for this number of players").click()
-        assert page.locator("[name='setup-seat3_corporation']").count() == 0
+        with page.expect_navigation():
+            page.get_by_role("button", name="Show the seats for this number of players").click()
+        expect(page.locator("[name='setup-seat3_corporation']")).to_have_count(0)
         # A preset without JavaScript: the page comes back with #1 and #2 ticked.
-        page.get_by_role("button", name="After game 1: #1, #2").click()
-        assert ticked_sections(page) == ["1", "2"]
-        assert page.locator("[name='setup-seat3_corporation']").count() == 0
-        page.get_by_role("button", name="Next: the table").click()
+        with page.expect_navigation():
+            page.get_by_role("button", name="After game 1: #1, #2").click()
+        expect_ticked(page, ["1", "2"])
+        expect(page.locator("[name='setup-seat3_corporation']")).to_have_count(0)
+        with page.expect_navigation():
+            page.get_by_role("button", name="Next: the table").click()
         # No JavaScript: no steppers, plain number inputs.
-        assert not page.locator("#div_id_p1-credits [data-step]").first.is_visible()
-        assert page.locator("[name='p1-outposts_3']").count() == 1
+        expect(page.locator("#div_id_p1-credits [data-step]").first).to_be_hidden()
+        expect(page.locator("[name='p1-outposts_3']")).to_have_count(1)
         # #13 ticked under the folded sections (a plain <details>), then the update button.
         page.get_by_text("Sections unlocked: #1, #2").click()
         chip(page, "13").click()
-        page.get_by_role(
-            "button", name="Update the form for these sections, players and rules"
-        ).click()
-        assert page.locator("[name='ballots-hire_general']").count() == 1
+        with page.expect_navigation():
+            page.get_by_role(
+                "button", name="Update the form for these sections, players and rules"
+            ).click()
+        expect(page.locator("[name='ballots-hire_general']")).to_have_count(1)
         page.fill("[name='p1-credits']", "31")
-        page.get_by_role("button", name="Score and save").click()
-        assert page.locator("#id_p1-credits_error").inner_text() == "must be between 0 and 29"
+        with page.expect_navigation():
+            page.get_by_role("button", name="Score and save").click()
+        expect(page.locator("#id_p1-credits_error")).to_have_text(
+            "must be between 0 and 29", use_inner_text=True
+        )
         assert Game.objects.count() == 0
         page.fill("[name='p1-credits']", "9")
         page.fill("[name='ballots-workers_union']", "2")
@@ -272,6 +296,6 @@ def test_a_game_scored_with_javascript_off(live_server, browser, owner, log_in):
         assert game.table["players"][0]["credits"] == 9
         assert game.table["rules"]["trade_unions"] is True
         assert game.table["sections"] == [1, 2, 13]
-        assert page.get_by_text("Game saved:").is_visible()
+        expect(page.get_by_text("Game saved:")).to_be_visible()
     finally:
         context.close()

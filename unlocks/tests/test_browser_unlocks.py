@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from django.core.management import call_command
+from playwright.sync_api import expect
 
 from accounts.tests.factory import owned
 from campaign import campaign_io
@@ -74,44 +75,49 @@ def test_game_4_unlocks_7_8_9_ticked_on_the_sections_page_and_set_up_for_game_5(
     score_game_4(page)
     events = page.locator("#step-events")
     for announced in ("#7 Variable Player Powers", "#8 Zone 5", "#9 Type II Megastructures"):
-        assert announced in " ".join(events.inner_text().split())
+        expect(events).to_contain_text(announced, use_inner_text=True)
 
-    # #7: each corporation picks its power on the checklist, the winner first.
+    # #7: each corporation picks its power on the checklist, the winner first (each pick is a
+    # form post that comes back to the checklist).
     page.select_option('[name="power-purple-power"]', "extra-credits")
-    page.locator('form[action$="/power/purple/"] button').click()
+    with page.expect_navigation():
+        page.locator('form[action$="/power/purple/"] button').click()
     page.wait_for_selector('[name="power-yellow-power"]')
     page.select_option('[name="power-yellow-power"]', "extra-ip")
-    page.locator('form[action$="/power/yellow/"] button').click()
-    page.wait_for_load_state()
+    with page.expect_navigation():
+        page.locator('form[action$="/power/yellow/"] button').click()
 
     # The sections page: the new sections first, announced, each with its checklist.
     events = page.locator("#step-events")
     events.get_by_role("link", name="Open the sections").click()
     page.wait_for_url("**/sections/")
-    banner = " ".join(page.locator("#just-unlocked").inner_text().split())
-    assert "Unlocked after game 4: #7 Variable Player Powers, #8 Zone 5, #9 Type II" in banner
-    assert page.locator("[data-unlocked]").first.get_attribute("data-unlocked") == "7"
+    expect(page.locator("#just-unlocked")).to_contain_text(
+        "Unlocked after game 4: #7 Variable Player Powers, #8 Zone 5, #9 Type II",
+        use_inner_text=True,
+    )
+    expect(page.locator("[data-unlocked]").first).to_have_attribute("data-unlocked", "7")
     fits_the_phone(page)
 
-    # Tick #8's components: each tap saves at once (htmx) and the card counts them.
+    # Tick #8's components: each tap saves at once (htmx) and the card counts them; the next
+    # tap waits for the card to come back counting the last one.
     eight = page.locator("#section-8")
-    assert "0 of 3 done" in eight.inner_text()
-    for label in ("Open envelope 6", "Check the #8 rule box on page 12"):
-        page.locator("#section-8").get_by_label(label).check()
-        page.wait_for_timeout(50)
-    page.wait_for_function(
-        "() => document.querySelector('#section-8').innerText.includes('2 of 3 done')"
-    )
-    page.locator("#section-8").get_by_label("Hand out the new campaign tracker cards").check()
-    page.wait_for_function(
-        "() => document.querySelector('#section-8').innerText.includes('3 of 3 done')"
-    )
+    expect(eight).to_contain_text("0 of 3 done", use_inner_text=True)
+    for done, label in enumerate(
+        (
+            "Open envelope 6",
+            "Check the #8 rule box on page 12",
+            "Hand out the new campaign tracker cards",
+        ),
+        start=1,
+    ):
+        eight.get_by_label(label).check()
+        expect(eight).to_contain_text(f"{done} of 3 done", use_inner_text=True)
     assert set(
         ComponentTick.objects.filter(campaign=campaign, section=8).values_list("item", flat=True)
     ) == {"envelope-6", "rule-box-p12-the-6-zones-of-the-solar-system", "step-new_tracker_cards"}
     # A reload shows them ticked (stored, not just on screen).
     page.reload()
-    assert page.locator("#section-8").get_by_label("Open envelope 6").is_checked()
+    expect(page.locator("#section-8").get_by_label("Open envelope 6")).to_be_checked()
     page.screenshot(path=screenshot_path("unlocks-sections-phone.png"), full_page=True)
 
     # Locked sections show number and trigger only.
@@ -122,12 +128,15 @@ def test_game_4_unlocks_7_8_9_ticked_on_the_sections_page_and_set_up_for_game_5(
     # The setup sheet for game 5: zone 5 in play, the powers held, the Type II choice.
     page.locator("nav[aria-label=Campaign]").get_by_role("link", name="Next game setup").click()
     page.wait_for_url("**/setup/")
-    sheet = " ".join(page.locator("main").inner_text().split())
-    assert "Setup for game 5" in sheet
-    assert "Zones in play: 1, 2, 3, 4, 5" in sheet
-    assert "Start each game with three additional credits" in sheet
-    assert "You get an additional 2 end game influence points" in sheet
-    assert "Purple corporation (winner of the last game) chooses one of:" in sheet
+    sheet = page.locator("main")
+    for words in (
+        "Setup for game 5",
+        "Zones in play: 1, 2, 3, 4, 5",
+        "Start each game with three additional credits",
+        "You get an additional 2 end game influence points",
+        "Purple corporation (winner of the last game) chooses one of:",
+    ):
+        expect(sheet).to_contain_text(words, use_inner_text=True)
     fits_the_phone(page)
     page.screenshot(path=screenshot_path("unlocks-setup-phone.png"), full_page=True)
 
@@ -166,18 +175,20 @@ def test_the_pages_fit_the_phone_and_work_without_javascript(
         page.locator("#section-6").get_by_label("Add the political influence cards").check()
         page.locator("#section-6").get_by_role("button", name="Save the checklist").click()
         page.wait_for_url("**/sections/?open=6#section-6")
-        assert page.locator("#section-6").get_by_label("Add the political influence").is_checked()
-        assert "1 of 3 done" in page.locator("#section-6").inner_text()
+        six = page.locator("#section-6")
+        expect(six.get_by_label("Add the political influence")).to_be_checked()
+        expect(six).to_contain_text("1 of 3 done", use_inner_text=True)
 
         # A reveal asks first, then shows the title to this person only.
         page.goto(f"{base}/sections/")
-        page.locator("#section-16").get_by_role("link", name="Reveal #16 to me…").click()
-        assert "Are you sure?" in page.locator("main").inner_text()
+        with page.expect_navigation():
+            page.locator("#section-16").get_by_role("link", name="Reveal #16 to me…").click()
+        expect(page.locator("main")).to_contain_text("Are you sure?", use_inner_text=True)
         assert "Wage Squeeze" not in page.content()
         fits_the_phone(page)
         page.screenshot(path=screenshot_path("unlocks-reveal-phone.png"), full_page=True)
         page.get_by_role("button", name="Yes, show me #16").click()
         page.wait_for_url("**/sections/16/")
-        assert "#16 Wage Squeeze" in " ".join(page.locator("main").inner_text().split())
+        expect(page.locator("main")).to_contain_text("#16 Wage Squeeze", use_inner_text=True)
     finally:
         context.close()
