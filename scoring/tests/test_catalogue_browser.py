@@ -4,6 +4,7 @@ what a section brings shown only when asked, and the add/edit forms work with Ja
 import pytest
 from django.core.management import call_command
 from django.urls import reverse
+from playwright.sync_api import expect
 
 from scoring.models import Location, Ship
 
@@ -53,10 +54,11 @@ def test_it_fits_a_phone_with_thumb_sized_targets(live_server, phone_page, scree
 def test_the_leased_ships_show_on_a_phone_once_asked_for(live_server, phone_page, screenshot_path):
     page = phone_page
     page.goto(live_server.url + reverse("catalogue:ships"))
-    assert page.get_by_text("DC-Xerxes 8050").is_visible()
-    assert page.get_by_text("Nautilus EV-280").count() == 0
-    assert page.get_by_role("link", name="Add a ship").count() == 0
-    page.get_by_role("button", name="Yes, show them").click()
+    expect(page.get_by_text("DC-Xerxes 8050")).to_be_visible()
+    expect(page.get_by_text("Nautilus EV-280")).to_have_count(0)
+    expect(page.get_by_role("link", name="Add a ship")).to_have_count(0)
+    with page.expect_navigation():
+        page.get_by_role("button", name="Yes, show them").click()
 
     page.get_by_text("Nautilus EV-280").wait_for()
     assert (
@@ -66,12 +68,14 @@ def test_the_leased_ships_show_on_a_phone_once_asked_for(live_server, phone_page
     assert page.evaluate(SMALL_TARGETS_JS, TAP_TARGET) == []
     page.screenshot(path=screenshot_path("catalogue-ships-revealed.png"), full_page=True)
     # The powers stay hidden: only what was asked for shows.
-    page.get_by_role("link", name="Section #7").click()
-    assert page.get_by_role("button", name="Yes, show them").is_visible()
-    assert page.get_by_text("political influence").count() == 0
+    with page.expect_navigation():
+        page.get_by_role("link", name="Section #7").click()
+    expect(page.get_by_role("button", name="Yes, show them")).to_be_visible()
+    expect(page.get_by_text("political influence")).to_have_count(0)
     page.goto(live_server.url + reverse("catalogue:ships"))
-    page.get_by_role("button", name="Hide them again").click()
-    assert page.get_by_text("Nautilus EV-280").count() == 0
+    with page.expect_navigation():
+        page.get_by_role("button", name="Hide them again").click()
+    expect(page.get_by_text("Nautilus EV-280")).to_have_count(0)
 
 
 def test_it_adds_a_leased_ship_with_javascript_off_after_the_reveal(live_server, browser):
@@ -80,13 +84,16 @@ def test_it_adds_a_leased_ship_with_javascript_off_after_the_reveal(live_server,
     try:
         # The form asks first: the question, then the form.
         page.goto(live_server.url + reverse("catalogue:ship_add"))
-        assert page.get_by_text("Are you sure?").is_visible()
-        page.get_by_role("button", name="Yes, show them").click()
-        page.get_by_role("link", name="Add a ship").click()
+        expect(page.get_by_text("Are you sure?")).to_be_visible()
+        with page.expect_navigation():
+            page.get_by_role("button", name="Yes, show them").click()
+        with page.expect_navigation():
+            page.get_by_role("link", name="Add a ship").click()
         page.fill("#id_name", "WS Corsair")
         page.fill("#id_presence", "3")
-        page.click("button[type=submit]")
-        assert page.get_by_text("WS Corsair").first.is_visible()
+        with page.expect_navigation():
+            page.click("button[type=submit]")
+        expect(page.get_by_text("WS Corsair").first).to_be_visible()
         assert Ship.objects.get(name="WS Corsair").leased
     finally:
         context.close()
@@ -96,9 +103,10 @@ def test_a_bad_location_on_a_phone_shows_the_sentence_and_still_fits(live_server
     phone_page.goto(live_server.url + reverse("catalogue:location_add"))
     phone_page.fill("#id_name", "Io")
     phone_page.fill("#id_naming_spaces", "2")
-    phone_page.click("button[type=submit]")
+    with phone_page.expect_navigation():
+        phone_page.click("button[type=submit]")
 
-    assert phone_page.get_by_text("Naming spaces count only on a base location").is_visible()
+    expect(phone_page.get_by_text("Naming spaces count only on a base location")).to_be_visible()
     assert phone_page.evaluate("document.documentElement.scrollWidth") <= PHONE_WIDTH
     assert not Location.objects.filter(name="Io").exists()
 
@@ -112,11 +120,12 @@ def test_it_adds_a_location_with_javascript_off(live_server, browser):
         page.select_option("#id_zone", "2")
         page.check("#id_base_location")
         page.fill("#id_naming_spaces", "3")
-        page.click("button[type=submit]")
+        with page.expect_navigation():
+            page.click("button[type=submit]")
 
+        expect(page.get_by_text("Added Io (zone 2).")).to_be_visible()
         assert page.url.endswith(
             reverse("catalogue:locations") + f"#locations-{Location.objects.get(name='Io').pk}"
         )
-        assert page.get_by_text("Added Io (zone 2).").is_visible()
     finally:
         context.close()
