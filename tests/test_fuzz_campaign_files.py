@@ -13,8 +13,6 @@ import json
 import os
 import random
 import subprocess
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -28,8 +26,8 @@ from campaign.catalogue import catalogue_from_db
 from campaign.models import Campaign
 from campaign.replay import CampaignError, Catalogue, replay
 from campaign.sample_campaigns import random_campaign
+from tests.processes import manage, migrated_sqlite
 
-PROJECT = Path(__file__).resolve().parents[1]
 CATALOGUE = Catalogue.from_fixture()
 # Modest for every test run (the whole file stays under ~15 s); FUZZ_EXAMPLES=2000 for a long hunt.
 FUZZ = settings(
@@ -336,24 +334,7 @@ def process_file(seed: int, mutations: int, exit_code: int = 0) -> dict:
 @pytest.fixture(scope="module")
 def database_url(tmp_path_factory) -> str:
     """A migrated SQLite file of its own, with the catalogue."""
-    url = f"sqlite:///{tmp_path_factory.mktemp('db') / 'fuzz.sqlite3'}"
-    for command in (["migrate", "--noinput"], ["load_catalogue"]):
-        manage(url, *command, check=True)
-    return url
-
-
-def manage(url: str, *args, check: bool = False) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "manage.py", *map(str, args)],
-        cwd=PROJECT,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        errors="replace",
-        timeout=120,
-        check=check,
-        env={**os.environ, "DATABASE_URL": url, "PYTHONIOENCODING": "utf-8"},
-    )
+    return migrated_sqlite(tmp_path_factory.mktemp("db"), "fuzz.sqlite3")
 
 
 def assert_clean_exit(result: subprocess.CompletedProcess) -> None:

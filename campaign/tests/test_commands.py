@@ -6,10 +6,7 @@ SQLite file of their own, for exit codes and exactly what reaches stdout and std
 
 import copy
 import json
-import os
 import re
-import subprocess
-import sys
 from io import StringIO
 from pathlib import Path
 
@@ -24,6 +21,7 @@ from campaign.campaign_io import dump_campaign
 from campaign.models import Campaign, Change, Corporation, Game
 from campaign.tests.factory import leader_table, make_campaign
 from scoring.models import Megastructure, TrackerSection
+from tests.processes import manage, migrated_sqlite
 
 PROJECT = Path(__file__).resolve().parents[2]
 DEMO = PROJECT / "fixtures" / "demo-campaign.json"
@@ -250,23 +248,7 @@ def test_load_demo_keeps_the_groups_catalogue(catalogue):
 @pytest.fixture(scope="module")
 def database_url(tmp_path_factory) -> str:
     """A migrated SQLite file with the catalogue, for commands run as subprocesses."""
-    url = f"sqlite:///{tmp_path_factory.mktemp('db') / 'commands.sqlite3'}"
-    for command in (["migrate", "--noinput"], ["load_catalogue"]):
-        manage(url, *command, check=True)
-    return url
-
-
-def manage(url: str, *args, check: bool = False) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "manage.py", *map(str, args)],
-        cwd=PROJECT,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        timeout=120,
-        check=check,
-        env={**os.environ, "DATABASE_URL": url, "PYTHONIOENCODING": "utf-8"},
-    )
+    return migrated_sqlite(tmp_path_factory.mktemp("db"), "commands.sqlite3")
 
 
 def test_as_a_process_a_bad_file_exits_2_with_one_line_on_stderr(database_url, tmp_path):
