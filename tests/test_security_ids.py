@@ -9,52 +9,33 @@ takes) and leave every table as it was (B's rows and `Campaign.state` included).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.test import Client
-from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from django.urls import URLPattern, reverse
 
 from accounts.models import Invite, Membership, PublicLink, Role
 from accounts.tests.factory import add_member, make_user
 from campaign import campaign_io
 from campaign.models import Campaign, Change, Corporation, Game
 from campaign.tests.factory import make_campaign
+from tests.url_patterns import named_patterns
 from unlocks.models import ComponentTick, SectionNote, SectionReveal
 
 pytestmark = pytest.mark.django_db
 
 # Kwargs that only name the campaign itself (its slug); every other kwarg is an id.
 CAMPAIGN_KWARGS = {"slug"}
-SKIPPED_NAMESPACES = ("admin",)  # Django's own admin: staff only, its own tests.
 MISSING = 987654  # a pk or number nothing has
-
-
-def walk(resolver: URLResolver, namespace: str = "") -> Iterator[tuple[str, URLPattern]]:
-    """(namespaced name, pattern) for every named pattern under `resolver`."""
-    for entry in resolver.url_patterns:
-        if isinstance(entry, URLResolver):
-            inner = entry.namespace or ""
-            yield from walk(entry, f"{namespace}{inner}:" if inner else namespace)
-        elif entry.name:
-            yield f"{namespace}{entry.name}", entry
-
-
-def all_patterns() -> list[tuple[str, URLPattern]]:
-    """Every named pattern of the project's own apps (and Django's auth views)."""
-    return sorted(
-        (name, pattern)
-        for name, pattern in walk(get_resolver())
-        if not name.startswith(tuple(f"{ns}:" for ns in SKIPPED_NAMESPACES))
-    )
 
 
 def id_patterns() -> dict[str, URLPattern]:
     return {
         name: pattern
-        for name, pattern in all_patterns()
+        for name, pattern in named_patterns()
         if set(pattern.pattern.converters) - CAMPAIGN_KWARGS
     }
 

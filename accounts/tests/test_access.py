@@ -8,17 +8,16 @@ a page added tomorrow is tried too.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from django.core.management import call_command
 from django.test import Client
-from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from django.urls import URLPattern, reverse
 
 from accounts.models import Invite, Membership, PublicLink, Role
 from campaign import access, campaign_io
 from campaign.models import Campaign, Change, Corporation, Game
 from campaign.tests.factory import make_campaign
+from tests.url_patterns import named_patterns
 from unlocks.models import ComponentTick, SectionNote, SectionReveal
 
 pytestmark = pytest.mark.django_db
@@ -58,20 +57,11 @@ def people(personas, campaign):
     return people
 
 
-def _patterns(resolver: URLResolver, namespace: str = "") -> Iterator[tuple[str, URLPattern]]:
-    for entry in resolver.url_patterns:
-        if isinstance(entry, URLResolver):
-            inner = entry.namespace or ""
-            yield from _patterns(entry, f"{namespace}{inner}:" if inner else namespace)
-        elif entry.name:
-            yield f"{namespace}{entry.name}", entry
-
-
 def campaign_patterns() -> list[tuple[str, URLPattern]]:
     """Every named pattern of the campaign apps that takes a campaign's slug."""
     return sorted(
         (name, pattern)
-        for name, pattern in _patterns(get_resolver())
+        for name, pattern in named_patterns()
         if name.split(":")[0] in CAMPAIGN_APPS and "slug" in pattern.pattern.converters
     )
 

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 import pytest
 from django.core.management import call_command
 from django.test import Client
-from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from django.urls import reverse
 
 from accounts.actions import switch_public_link
 from accounts.models import Role
@@ -25,6 +25,7 @@ from campaign import actions, campaign_io
 from campaign.models import Campaign
 from campaign.tests.factory import leader_table, make_campaign
 from scoring.models import Award, Hub, Location, Megastructure, Party, TrackerSection, Zone
+from tests.url_patterns import named_patterns
 from unlocks.models import SectionReveal
 from unlocks.sections import sections, sections_by_number
 
@@ -56,7 +57,6 @@ REQUIRED_PAGES = (
     "public:elections",
     "public:cities",
 )
-SKIPPED_NAMESPACES = ("admin",)
 # Leaks found in pages other engineers own, reported to them: (address pattern, section).
 # None now: the wizard asks for sections by number first, the catalogue shows what #4 and #7
 # bring only when asked, and a campaign game's form follows the sections unlocked before it.
@@ -105,19 +105,6 @@ CAMPAIGNS = {
 # --- the pages ---------------------------------------------------------------------------
 
 
-def _patterns(
-    resolver: URLResolver, namespace: str = ""
-) -> Iterator[tuple[str, URLPattern, URLResolver]]:
-    for entry in resolver.url_patterns:
-        if isinstance(entry, URLResolver):
-            inner = entry.namespace or ""
-            if inner in SKIPPED_NAMESPACES:
-                continue
-            yield from _patterns(entry, f"{namespace}{inner}:" if inner else namespace)
-        elif entry.name:
-            yield f"{namespace}{entry.name}", entry, resolver
-
-
 def _kwarg_values(campaign: Campaign, name: str, kwarg: str) -> list:
     state = campaign.state or {}
     if kwarg == "slug":
@@ -137,7 +124,7 @@ def page_addresses(campaign: Campaign) -> Iterator[tuple[str, str]]:
     """(url name, address) of every GET-able address for this campaign, and of the pages
     that take no argument at all (home, the wizard, the catalogue lists)."""
     seen = set()
-    for name, pattern, _ in _patterns(get_resolver()):
+    for name, pattern in named_patterns():
         kwargs_names = list(pattern.pattern.converters)
         if not kwargs_names:
             combos = [{}]
