@@ -11,10 +11,12 @@ are re-exported here; this module adds the hand-made tables:
 - `make_campaign(n_games, ...)`: a whole campaign file; with no `games`, `n_games` random but
   valid games that follow the campaign's unlocks (zones, megastructures).
 - `random_campaign(rng, games=..., corporations=...)`: a campaign using the whole format.
+- `fields_of(game, **changes)`: a stored game's facts as `actions.save_game` takes them.
 """
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -90,3 +92,23 @@ def leader_table(
 ) -> dict[str, Any]:
     """`leader` crosses one box in each of `sections` and `influence` (it wins the game)."""
     return make_table(make_player(leader, **holdings(*sections, **extra)), *others, ballots=ballots)
+
+
+def fields_of(game: Any, **changes: Any) -> dict[str, Any]:
+    """Everything `actions.save_game` takes about a stored `Game`, with `changes` applied:
+    how a test edits one fact of a game and keeps the rest."""
+    fields = {
+        "table": copy.deepcopy(game.table),
+        "played_on": game.played_on,
+        "megastructure": game.megastructure,
+        "megastructure_zone": game.megastructure_zone,
+        "neds_sold_out": game.neds_sold_out,
+        "census_completed": game.census_completed,
+        "megastructure_repairs_completed": game.megastructure_repairs_completed,
+        "city_location": game.city_location,
+        "city_name": game.city_name,
+        "debt_marks": game.debt_marks,
+        "notes": game.notes,
+    }
+    fields.update(changes)
+    return fields

@@ -15,7 +15,7 @@ from campaign.actions import StaleGameError
 from campaign.campaign_io import campaign_to_dict, import_campaign
 from campaign.models import Campaign, Change, ChangeKind, Corporation, Game
 from campaign.replay import CampaignError, Catalogue, replay
-from campaign.tests.factory import leader_table, make_campaign
+from campaign.tests.factory import fields_of, leader_table, make_campaign
 
 PROJECT = Path(__file__).resolve().parents[2]
 DEMO = PROJECT / "fixtures" / "demo-campaign.json"
@@ -45,25 +45,6 @@ def snapshot(campaign: Campaign) -> tuple:
 
 def winners(campaign: Campaign) -> list[str]:
     return [g.result["winner"] for g in Game.objects.filter(campaign=campaign).order_by("number")]
-
-
-def fields_of(game: Game, **changes) -> dict:
-    """Everything `save_game` takes about a game, as stored, with `changes` applied."""
-    fields = {
-        "table": copy.deepcopy(game.table),
-        "played_on": game.played_on,
-        "megastructure": game.megastructure,
-        "megastructure_zone": game.megastructure_zone,
-        "neds_sold_out": game.neds_sold_out,
-        "census_completed": game.census_completed,
-        "megastructure_repairs_completed": game.megastructure_repairs_completed,
-        "city_location": game.city_location,
-        "city_name": game.city_name,
-        "debt_marks": game.debt_marks,
-        "notes": game.notes,
-    }
-    fields.update(changes)
-    return fields
 
 
 def assert_cache_is_the_replay(campaign: Campaign) -> dict:

@@ -20,7 +20,7 @@ from campaign.actions import UndoRefused
 from campaign.campaign_io import campaign_to_dict, game_to_dict, import_campaign
 from campaign.models import Campaign, Change, ChangeKind, Game
 from campaign.replay import Catalogue, replay
-from campaign.tests.factory import leader_table, make_campaign
+from campaign.tests.factory import fields_of, leader_table, make_campaign
 
 PROJECT = Path(__file__).resolve().parents[2]
 DEMO = PROJECT / "fixtures" / "demo-campaign.json"
@@ -77,25 +77,6 @@ def assert_cache_is_the_replay(campaign: Campaign) -> dict:
 
 def entry(game: Game) -> dict:
     return json.loads(json.dumps(game_to_dict(game)))
-
-
-def fields_of(game: Game, **changes) -> dict:
-    """Everything `save_game` takes about a game, as stored, with `changes` applied."""
-    fields = {
-        "table": copy.deepcopy(game.table),
-        "played_on": game.played_on,
-        "megastructure": game.megastructure,
-        "megastructure_zone": game.megastructure_zone,
-        "neds_sold_out": game.neds_sold_out,
-        "census_completed": game.census_completed,
-        "megastructure_repairs_completed": game.megastructure_repairs_completed,
-        "city_location": game.city_location,
-        "city_name": game.city_name,
-        "debt_marks": game.debt_marks,
-        "notes": game.notes,
-    }
-    fields.update(changes)
-    return fields
 
 
 def edit(campaign: Campaign, number: int, user=None, **changes) -> Game:
