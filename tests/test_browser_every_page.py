@@ -30,7 +30,7 @@ from scoring.engine import score_game
 from scoring.table import parse_table
 from scoring.tests.test_wizard import TABLE
 from tests.test_security_csrf import Setting
-from tests.test_security_ids import all_patterns
+from tests.url_patterns import named_patterns
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -112,7 +112,7 @@ def html_pages(demo: Demo) -> list[tuple[str, str]]:
     client.force_login(demo.owner)
     last = demo.campaign.games.order_by("-number").first().number
     pages = []
-    for name, pattern in all_patterns():
+    for name, pattern in named_patterns():
         kwargs = demo.kwargs(name, pattern.pattern.converters)
         urls = [reverse(name, kwargs=kwargs)]
         if name.startswith("campaign:checklist") or name == "pictures:game_summary":

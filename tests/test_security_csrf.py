@@ -26,7 +26,8 @@ from campaign import campaign_io
 from campaign.models import Change, Game
 from campaign.tests.factory import make_campaign
 from scoring.models import Location, Megastructure, Ship
-from tests.test_security_ids import all_patterns, rows
+from tests.test_security_ids import rows
+from tests.url_patterns import named_patterns
 
 pytestmark = pytest.mark.django_db
 
@@ -83,7 +84,7 @@ class Setting:
     def urls(self) -> list[tuple[str, str]]:
         return [
             (name, reverse(name, kwargs=self.kwargs(name, pattern.pattern.converters)))
-            for name, pattern in all_patterns()
+            for name, pattern in named_patterns()
         ]
 
 

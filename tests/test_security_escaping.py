@@ -27,7 +27,7 @@ from accounts.tests.factory import add_member, make_user
 from campaign import campaign_io
 from campaign.models import Campaign
 from campaign.sample_campaigns import random_campaign
-from tests.test_security_ids import all_patterns
+from tests.url_patterns import named_patterns
 
 pytestmark = pytest.mark.django_db
 
@@ -105,7 +105,7 @@ def test_every_page_shows_html_in_names_as_text(hostile):
     campaign, client, public = hostile
     last = campaign.games.order_by("-number").first().number
     read = set()
-    for name, pattern in all_patterns():
+    for name, pattern in named_patterns():
         converters = set(pattern.pattern.converters)
         if name in NOT_HTML:
             continue
