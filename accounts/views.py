@@ -17,7 +17,7 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render, resolve_url
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -62,27 +62,11 @@ def signup(request: HttpRequest) -> HttpResponse:
 # --- a campaign's members (the owner's page) -------------------------------------------
 
 
-def _unlocks_links(slug: str) -> list[tuple[str, str]]:
-    """The campaign navigation's unlocks pages (as campaign.views lists them)."""
-    links = []
-    for name, label in (
-        ("unlocks:sections", "Sections"),
-        ("unlocks:next", "What unlocks next"),
-        ("unlocks:setup", "Next game setup"),
-    ):
-        try:
-            links.append((reverse(name, kwargs={"slug": slug}), label))
-        except NoReverseMatch:
-            continue
-    return links
-
-
 def _page(campaign: Campaign, active: str, **context: Any) -> dict[str, Any]:
     return {
         "campaign": campaign,
         "state": campaign.state or {},
         "active": active,
-        "unlocks_links": _unlocks_links(campaign.slug),
         **context,
     }
 

@@ -16,7 +16,7 @@ from django.core.paginator import Paginator
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from campaign import actions
@@ -31,21 +31,6 @@ DETAILS_SHOWN = 4
 
 def _user(request: HttpRequest):
     return request.user if request.user.is_authenticated else None
-
-
-def _unlocks_links(slug: str) -> list[tuple[str, str]]:
-    """The unlocks pages the campaign navigation links to, when this build has them."""
-    links = []
-    for name, label in (
-        ("unlocks:sections", "Sections"),
-        ("unlocks:next", "What unlocks next"),
-        ("unlocks:setup", "Next game setup"),
-    ):
-        try:
-            links.append((reverse(name, kwargs={"slug": slug}), label))
-        except NoReverseMatch:
-            continue
-    return links
 
 
 def undo_label(change: Change) -> str:
@@ -95,7 +80,6 @@ def change_list(request: HttpRequest, slug: str) -> HttpResponse:
     context = {
         "campaign": campaign,
         "active": "history",
-        "unlocks_links": _unlocks_links(campaign.slug),
         "page": page,
         "rows": [_row(change, can_undo) for change in page.object_list],
     }

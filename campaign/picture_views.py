@@ -13,7 +13,7 @@ from django.contrib.auth.decorators import login_required
 from django.db.models import OuterRef, Subquery
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.http import quote_etag
 from django.views.decorators.http import require_GET
@@ -47,27 +47,11 @@ def _party_names() -> dict[str, str]:
     return dict(Party.objects.values_list("key", "name"))
 
 
-def _unlocks_links(slug: str) -> list[tuple[str, str]]:
-    """The unlocks pages the campaign navigation lists (as campaign.views does)."""
-    links = []
-    for name, label in (
-        ("unlocks:sections", "Sections"),
-        ("unlocks:next", "What unlocks next"),
-        ("unlocks:setup", "Next game setup"),
-    ):
-        try:
-            links.append((reverse(name, kwargs={"slug": slug}), label))
-        except NoReverseMatch:
-            continue
-    return links
-
-
 def _page(campaign: Campaign, active: str, **context: object) -> dict:
     return {
         "campaign": campaign,
         "state": campaign.state or {},
         "active": active,
-        "unlocks_links": _unlocks_links(campaign.slug),
         **context,
     }
 
@@ -157,6 +141,6 @@ def game_summary(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         summary=summary,
         previous_game=number - 1 if number - 1 in numbers else None,
         next_game=number + 1 if number + 1 in numbers else None,
-        sections_url=next((url for url, label in _unlocks_links(slug) if label == "Sections"), ""),
+        sections_url=reverse("unlocks:sections", kwargs={"slug": slug}),
     )
     return render(request, "pictures/game_summary.html", context)

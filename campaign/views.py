@@ -18,7 +18,7 @@ from django.db import transaction
 from django.db.models import F, Max, OuterRef, Subquery
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 from django.utils.html import format_html
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -107,21 +107,6 @@ def _colours() -> list[tuple[str, str]]:
     return list(CorporationColour.objects.values_list("key", "name"))
 
 
-def _unlocks_links(slug: str) -> list[tuple[str, str]]:
-    """The unlocks pages this build has (another app); an absent one is simply not linked."""
-    links = []
-    for name, label in (
-        ("unlocks:sections", "Sections"),
-        ("unlocks:next", "What unlocks next"),
-        ("unlocks:setup", "Next game setup"),
-    ):
-        try:
-            links.append((reverse(name, kwargs={"slug": slug}), label))
-        except NoReverseMatch:
-            continue
-    return links
-
-
 def _frame(campaign: Campaign, active: str) -> dict:
     """What every campaign page renders around its body: the campaign, its state, its
     navigation; no query. On the public page (`campaign.public_token`) the navigation holds
@@ -131,7 +116,6 @@ def _frame(campaign: Campaign, active: str) -> dict:
         "campaign": campaign,
         "state": campaign.state or {},
         "active": active,
-        "unlocks_links": [] if public else _unlocks_links(campaign.slug),
         "public": public,
     }
 
@@ -942,10 +926,7 @@ def _checklist_context(
         for pick in picks:
             if pick["corp"].key == power_form[0]:
                 pick["form"] = power_form[1]
-    try:
-        sections_url = reverse("unlocks:sections", kwargs={"slug": campaign.slug})
-    except NoReverseMatch:
-        sections_url = None
+    sections_url = reverse("unlocks:sections", kwargs={"slug": campaign.slug})
     context.update(
         game=game,
         entry=entry,

@@ -81,21 +81,11 @@ def _revealed(request: HttpRequest, campaign: Campaign) -> set[int]:
     return set(reveals.values_list("section", flat=True))
 
 
-def _unlocks_links(slug: str) -> list[tuple[str, str]]:
-    return [
-        (reverse("unlocks:sections", kwargs={"slug": slug}), "Sections"),
-        (reverse("unlocks:next", kwargs={"slug": slug}), "What unlocks next"),
-        (reverse("unlocks:setup", kwargs={"slug": slug}), "Next game setup"),
-        (reverse("unlocks:rules", kwargs={"slug": slug}), "Rules in force"),
-    ]
-
-
 def _page(campaign: Campaign, active: str, **context: Any) -> dict[str, Any]:
     return {
         "campaign": campaign,
         "state": campaign.state or {},
         "active": active,
-        "unlocks_links": _unlocks_links(campaign.slug),
         **context,
     }
 
