@@ -1,0 +1,24 @@
+"""The error every reader of a person's input raises: which field, and what is allowed."""
+
+
+class FieldError(ValueError):
+    """Bad input: `path` names the field (`players[1].credits`), `message` says what is allowed.
+
+    `str()` is the one line the commands print and the pages show: "path: message".
+    """
+
+    def __init__(self, path: str, message: str) -> None:
+        super().__init__(f"{path}: {message}")
+        self.path = path
+        self.message = message
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return (self.path, self.message) == (other.path, other.message)
+
+    def __hash__(self) -> int:
+        return hash((type(self), self.path, self.message))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.path!r}, {self.message!r})"

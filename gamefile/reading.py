@@ -1,0 +1,33 @@
+"""Small words every reader uses to say what it found and what it wanted."""
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+# A text longer than this is not repeated in an error line: "text" stands for it.
+QUOTED_TEXT_LENGTH = 20
+
+
+def describe(value: Any) -> str:
+    """What a value is, for a sentence: `null`, `true`, `the text "abc"`, `a list`, `12`."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f'the text "{value}"' if len(value) <= QUOTED_TEXT_LENGTH else "text"
+    if isinstance(value, int | float):
+        text = repr(value)
+        return text if len(text) <= QUOTED_TEXT_LENGTH else "a number too long to repeat"
+    if isinstance(value, list | tuple):
+        return "a list"
+    if isinstance(value, Mapping):
+        return "an object"
+    return type(value).__name__
+
+
+def one_of(values: Sequence[Any]) -> str:
+    """`a, b or c`."""
+    words = [str(v) for v in values]
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + f" or {words[-1]}"
