@@ -11,133 +11,30 @@ export -> import -> export gives the same bytes (`docs/campaign-file.md`).
 from __future__ import annotations
 
 import datetime
-import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
 from django.utils.text import slugify
 
-from campaign.campaign_file import OPENING_KEYS, REPLAY_OUTPUT_KEYS
-from campaign.models import Campaign, ChangeKind, Corporation, Game
-from campaign.replay import TRACKER_KEYS, CampaignError, Catalogue, replay, validate_campaign
-from scoring.json_input import JsonInputError, read_json_file
-from scoring.table import (
-    BALLOT_KEYS,
-    HIRE_CARDS,
-    HUB_KEYS,
-    HUBS_KEYS,
-    PLAYER_KEYS,
-    RULES_KEYS,
-    SHIP_KEYS,
+from campaign.models import Campaign, Corporation, Game
+from gamefile.canonical import ordered
+from gamefile.json_input import JsonInputError, read_json_file
+from solar175.campaign_file import (
+    CAMPAIGN_FORMAT,
+    CAMPAIGN_VERSION,
+    DEBT_MARK_KEYS,
+    MANUAL_UNLOCK_KEYS,
+    CampaignError,
+    canonical_opening,
+    dumps_campaign_file,
 )
-from scoring.table import TOP_KEYS as TABLE_KEYS
+from solar175.table import canonical_table
 
-CAMPAIGN_FORMAT = "solar175-campaign"
-CAMPAIGN_VERSION = 1
 DEFAULT_SLUG = "campaign"
-
-MANUAL_UNLOCK_KEYS = ("section", "after_game")
-DEBT_MARK_KEYS = ("corporation", "points")
-OPENING_ORDER = (*OPENING_KEYS, *REPLAY_OUTPUT_KEYS)
-# Inside the opening: a tracker card's sections in card order, then awards', elections' and
-# cities' keys as the replay output prints them (CONTRACTS.md §2).
-NESTED_ORDER = (
-    *TRACKER_KEYS,
-    "influence_tally",
-    "united_federalists",
-    "workers_union",
-    "brave_new_dawn",
-    "celestial_rebellion",
-    "section",
-    "tier",
-    "game",
-    "megastructure",
-    "location",
-    "name",
-    "corporation",
-    "winner",
-    "overthrown",
-    "points",
-)
 
 
 # --- export ------------------------------------------------------------------------------
-
-
-def canonical_table(table: Any) -> Any:
-    """`table` with its keys in CONTRACTS.md §1 order and zones in number order.
-
-    PostgreSQL's jsonb keeps no key order, so the export puts every table's keys back in the
-    documented order: the same file from either database, and a file a person can diff.
-    """
-    if not isinstance(table, Mapping):
-        return table
-    out = _ordered(table, TABLE_KEYS)
-    if isinstance(out.get("rules"), Mapping):
-        out["rules"] = _ordered(out["rules"], RULES_KEYS)
-    hubs = out.get("hubs")
-    if isinstance(hubs, Mapping):
-        hubs = _ordered(hubs, HUBS_KEYS)
-        for key in ("hensler", "ufss", "military"):
-            if isinstance(hubs.get(key), Mapping):
-                hubs[key] = _ordered(hubs[key], HUB_KEYS)
-        if isinstance(hubs.get("zones"), Mapping):
-            hubs["zones"] = {
-                zone: _ordered(hub, HUB_KEYS) if isinstance(hub, Mapping) else hub
-                for zone, hub in _ordered(hubs["zones"]).items()
-            }
-        out["hubs"] = hubs
-    if isinstance(out.get("ballots"), Mapping):
-        out["ballots"] = _ordered(out["ballots"], BALLOT_KEYS)
-    if isinstance(out.get("hire_cards_left"), Mapping):
-        out["hire_cards_left"] = _ordered(out["hire_cards_left"], HIRE_CARDS)
-    if isinstance(out.get("players"), list):
-        out["players"] = [_canonical_player(p) for p in out["players"]]
-    return out
-
-
-def _canonical_player(player: Any) -> Any:
-    if not isinstance(player, Mapping):
-        return player
-    out = _ordered(player, PLAYER_KEYS)
-    if isinstance(out.get("outposts"), Mapping):
-        out["outposts"] = _ordered(out["outposts"])
-    if isinstance(out.get("ships"), list):
-        out["ships"] = [
-            _ordered(ship, SHIP_KEYS) if isinstance(ship, Mapping) else ship
-            for ship in out["ships"]
-        ]
-    return out
-
-
-def canonical_opening(opening: Any) -> Any:
-    """The opening snapshot with its keys in the documented order, nested ones sorted."""
-    if not isinstance(opening, Mapping):
-        return opening
-    return _deep_ordered(_ordered(opening, OPENING_ORDER))
-
-
-def _deep_ordered(value: Any) -> Any:
-    if isinstance(value, Mapping):
-        return {key: _deep_ordered(item) for key, item in _ordered(value, NESTED_ORDER).items()}
-    if isinstance(value, list):
-        return [_deep_ordered(item) for item in value]
-    return value
-
-
-def _ordered(mapping: Mapping[str, Any], order: Sequence[str] = ()) -> dict[str, Any]:
-    """The documented keys first in their order, then zones by number, then the rest by name."""
-    rank = {key: i for i, key in enumerate(order)}
-
-    def sort_key(key: str) -> tuple:
-        if key in rank:
-            return (0, rank[key], "")
-        if isinstance(key, str) and key.isdigit():
-            return (1, int(key), "")
-        return (2, 0, str(key))
-
-    return {key: mapping[key] for key in sorted(mapping, key=sort_key)}
 
 
 def campaign_to_dict(campaign: Campaign) -> dict[str, Any]:
@@ -162,7 +59,7 @@ def campaign_file_data(
         ],
         "opening": canonical_opening(campaign.opening),
         "games": [game_to_dict(game) for game in games],
-        "manual_unlocks": [_ordered(u, MANUAL_UNLOCK_KEYS) for u in campaign.manual_unlocks],
+        "manual_unlocks": [ordered(u, MANUAL_UNLOCK_KEYS) for u in campaign.manual_unlocks],
         "powers": {c.key: c.power for c in corporations if c.power},
     }
 
@@ -184,7 +81,7 @@ def game_to_dict(game: Game) -> dict[str, Any]:
         "named_city": (
             {"location": game.city_location, "name": game.city_name} if game.city_location else None
         ),
-        "debt_marks": [_ordered(mark, DEBT_MARK_KEYS) for mark in game.debt_marks],
+        "debt_marks": [ordered(mark, DEBT_MARK_KEYS) for mark in game.debt_marks],
     }
     if game.notes:
         data["notes"] = game.notes
@@ -196,45 +93,12 @@ def dump_campaign(campaign: Campaign) -> str:
     return dumps_campaign_file(campaign_to_dict(campaign))
 
 
-def dumps_campaign_file(data: Mapping[str, Any]) -> str:
-    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
-
-
-# --- import ------------------------------------------------------------------------------
-
-
 def read_campaign_file(path: str | Path) -> Any:
     """The JSON in the file at `path`; a `CampaignError` at the file's name when there is none."""
     try:
         return read_json_file(path)
     except JsonInputError as error:
         raise CampaignError(str(path), str(error)) from None
-
-
-def check_campaign_file(data: Any, catalogue: Catalogue) -> dict[str, Any]:
-    """Raise the first `CampaignError` in `data`; return the replay's state when it has none.
-
-    Bad input is caught here, before anything is written: the structure, the catalogue and
-    what the database can hold (`validate_campaign`: text lengths, real calendar dates, keys
-    usable in an address), then a whole replay, which refuses a table that contradicts the
-    rules the earlier games derive.
-    """
-    validate_campaign(data, catalogue)
-    return replay(data, catalogue)
-
-
-def import_campaign(data: Any, *, name: str | None = None, user=None) -> Campaign:
-    """Create a new campaign from a campaign file's data and rebuild its cache.
-
-    Preconditions: none on `data` (it is checked first, raising `CampaignError` and writing
-    nothing when it is bad). `name` overrides the file's name, e.g. to import a second copy.
-    One transaction: the campaign, its corporations, its games and the cache, or nothing.
-    """
-    from campaign.actions import create_campaign_from_file  # actions import this module
-
-    if name is not None and isinstance(data, Mapping):
-        data = {**data, "name": name}
-    return create_campaign_from_file(data, user=user, kind=ChangeKind.CAMPAIGN_IMPORTED)
 
 
 def game_from_dict(campaign: Campaign, data: Mapping[str, Any], *, user=None) -> Game:

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scoring.engine import CATEGORIES, DOUBLED_BY, LEGITIMATE_PARTIES
+from solar175.engine import CATEGORIES, DOUBLED_BY, LEGITIMATE_PARTIES
 
 WIDTH = 360
 LINE_HEIGHT = 220

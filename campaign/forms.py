@@ -18,8 +18,8 @@ from django import forms
 from django.core.exceptions import ValidationError
 
 from campaign.models import SecondPlaceRounding
+from gamefile.json_input import JsonInputError, parse_json_text
 from scoring.forms import FIELD_TEMPLATE, REFRESH, Details
-from scoring.json_input import JsonInputError, parse_json_text
 
 MIN_CORPORATIONS = 2
 MAX_CORPORATIONS = 5

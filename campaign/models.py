@@ -61,7 +61,7 @@ class Campaign(models.Model):
         ]
 
     def replayed_state(self) -> dict:
-        """The replay's whole output, as `campaign.replay.replay` returned it (one query)."""
+        """The replay's whole output, as `solar175.replay.replay` returned it (one query)."""
         return {**(self.state or {}), "games": self.game_entries()}
 
 

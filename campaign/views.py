@@ -31,6 +31,7 @@ from campaign.access import (
     campaign_for_reader,
 )
 from campaign.actions import StaleGameError
+from campaign.actions.games import snapshot
 from campaign.forms import (
     CampaignFileForm,
     CampaignForm,
@@ -43,7 +44,6 @@ from campaign.forms import (
 )
 from campaign.models import Campaign, Corporation, Game, join_entry
 from campaign.page_cache import page_body
-from campaign.replay import CampaignError
 from scoring.forms import POWER_BONUS_IP, CorporationOption, TableForm
 from scoring.models import (
     Award,
@@ -54,9 +54,11 @@ from scoring.models import (
     PlayerPower,
     TrackerSection,
 )
-from scoring.table import parse_table
 from scoring.views import render_live_result, score_sheet
-from unlocks.sections import sections_by_number, switches_on
+from solar175.campaign_file import CampaignError
+from solar175.differences import real_differences
+from solar175.sections import sections_by_number, switches_on
+from solar175.table import parse_table
 
 # Section #8 brings the tracker cards with the Bank of Yurushi debt boxes.
 DEBT_BOXES_SWITCH = "new_tracker_cards"
@@ -276,7 +278,7 @@ def campaign_import(request: HttpRequest) -> HttpResponse:
         data = file_form.cleaned_data["file"]
         try:
             with transaction.atomic():
-                campaign = campaign_io.import_campaign(data, user=request.user)
+                campaign = actions.import_campaign(data, user=request.user)
                 add_owner(campaign, request.user)
         except CampaignError as error:
             file_form.add_error("file", str(error))
@@ -437,46 +439,6 @@ def _get_game(campaign: Campaign, number: int) -> Game:
 def _error_sentence(error: CampaignError) -> str:
     """A replay refusal as the page says it: the sentence, then where, for the curious."""
     return f"{error.message[:1].upper()}{error.message[1:]} ({error.path})."
-
-
-def _game_snapshot(game: Game) -> dict:
-    """What an editor started from: the game's campaign-file entry (as the history compares
-    it), compared with the stored game when a save comes too late."""
-    return json.loads(json.dumps(campaign_io.game_to_dict(game)))
-
-
-def _zero_like(value: Any) -> Any:
-    """What an absent value means beside `value`: 0 beside a number, "no" beside a flag,
-    zeros beside a mapping of numbers (outposts by zone)."""
-    if isinstance(value, dict):
-        return {key: _zero_like(item) for key, item in value.items()}
-    return type(value)() if isinstance(value, bool | int | float | str | list) else None
-
-
-def _filled(a: Any, b: Any) -> tuple[Any, Any]:
-    """`a` and `b` with what one leaves out filled with the other's zero (a table imported
-    from a file leaves out its zeros; the wizard writes every field)."""
-    if isinstance(a, dict) and isinstance(b, dict):
-        a, b = dict(a), dict(b)
-        for key in [*a, *(k for k in b if k not in a)]:
-            if key not in a:
-                a[key] = _zero_like(b[key])
-            elif key not in b:
-                b[key] = _zero_like(a[key])
-            else:
-                a[key], b[key] = _filled(a[key], b[key])
-        return a, b
-    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
-        pairs = [_filled(x, y) for x, y in zip(a, b, strict=True)]
-        return [x for x, _ in pairs], [y for _, y in pairs]
-    return a, b
-
-
-def _aligned(before: dict, after: dict) -> tuple[dict, dict]:
-    """Two entries of a game whose tables name the same fields, so that only real changes
-    differ (not "bonus IP of yellow — → 0" for a zero the file left out)."""
-    old_table, new_table = _filled(before.get("table"), after.get("table"))
-    return {**before, "table": old_table}, {**after, "table": new_table}
 
 
 def _debt_boxes_in_play(state: dict, game: Game | None) -> bool:
@@ -687,7 +649,7 @@ def game_edit(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     )
     status = 200
     if data is None:
-        facts.initial["original"] = json.dumps(_game_snapshot(game))
+        facts.initial["original"] = json.dumps(snapshot(game))
     elif "refresh" not in data:
         if table_form.is_valid() & facts.is_valid():
             try:
@@ -717,7 +679,7 @@ def _explain_stale(facts: GameFactsForm, stale: StaleGameError) -> None:
         before = json.loads(facts.cleaned_data.get("original") or "{}")
     except ValueError:
         before = {}
-    now = _game_snapshot(stale.game)
+    now = snapshot(stale.game)
     who = f" by {stale.game.updated_by}" if stale.game.updated_by_id else ""
     facts.add_error(
         None,
@@ -726,7 +688,7 @@ def _explain_stale(facts: GameFactsForm, stale: StaleGameError) -> None:
         "Save again to replace their version with yours.",
     )
     # The history's own words for what changed ("credits of purple 10 → 8").
-    changes = actions.game_differences(*_aligned(before, now)) if before else []
+    changes = real_differences(before, now) if before else []
     for change in changes[:MAX_CHANGES_SHOWN]:
         facts.add_error(None, f"They changed {change}")
     if len(changes) > MAX_CHANGES_SHOWN:

@@ -16,8 +16,7 @@ def describe(value: Any) -> str:
     if isinstance(value, str):
         return f'the text "{value}"' if len(value) <= QUOTED_TEXT_LENGTH else "text"
     if isinstance(value, int | float):
-        text = repr(value)
-        return text if len(text) <= QUOTED_TEXT_LENGTH else "a number too long to repeat"
+        return repr(value)
     if isinstance(value, list | tuple):
         return "a list"
     if isinstance(value, Mapping):

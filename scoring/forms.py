@@ -1,7 +1,7 @@
 """The scoring wizard's forms: one game's end state, read off the table, as a CONTRACTS.md §1 dict.
 
 The forms judge shapes only (is it a whole number, is it one of the choices). Whether a value is
-possible in the game is `scoring.table.validate_table`'s call, so the wizard refuses exactly what
+possible in the game is `solar175.table.validate_table`'s call, so the wizard refuses exactly what
 the `score` command refuses, with the same sentence, shown beside the field it names.
 
 Reuse for a campaign game (the campaign's "edit through the scoring wizard, prefilled")::
@@ -44,9 +44,11 @@ from django.utils import timezone
 from django.utils.html import format_html
 
 from campaign.models import Game
-from scoring import engine
 from scoring.models import CorporationColour, Hub, Party, Ship, TrackerSection
-from scoring.table import (
+from solar175 import engine
+from solar175.sections import sections, sections_by_number, switches_on
+from solar175.sections import zones_in_play as zones_opened_by
+from solar175.table import (
     ALWAYS_IN_PLAY,
     MAX_BASES,
     MAX_CREDITS,
@@ -63,8 +65,6 @@ from scoring.table import (
     parse_table,
     validate_table,
 )
-from unlocks.sections import sections, sections_by_number, switches_on
-from unlocks.sections import zones_in_play as zones_opened_by
 
 DEFAULT_PLAYERS = 3
 # Leased ships (White Star, #4): a corporation rarely holds more than a few.
@@ -93,7 +93,7 @@ NO_SECTIONS = "none"
 # The games whose end unlocks sections whatever happens in them (#1-#9, Campaign Events):
 # one tap sets the picker to what those games unlocked.
 PRESET_GAMES = (1, 2, 3, 4)
-# Section switches (`unlocks.sections.SWITCHES`) that add fields to the wizard.
+# Section switches (`solar175.sections.SWITCHES`) that add fields to the wizard.
 LEASED_SHIPS = "white_star"
 POLITICAL_INFLUENCE = "political_influence"
 PLAYER_POWERS = "player_powers"
@@ -392,7 +392,7 @@ class Seat:
 @dataclass(frozen=True)
 class TableShape:
     """What decides the form's layout: who plays, which zones, which rules and sections add
-    fields (`features`: what the unlocked sections switch on, `unlocks.sections.SWITCHES`)."""
+    fields (`features`: what the unlocked sections switch on, `solar175.sections.SWITCHES`)."""
 
     seats: tuple[Seat, ...]
     zones: tuple[int, ...]

@@ -26,7 +26,6 @@ from django.utils.formats import date_format
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from campaign.models import Game
-from scoring import engine
 from scoring.forms import (
     CorporationOption,
     OneOffGameForm,
@@ -35,7 +34,8 @@ from scoring.forms import (
     WizardCatalogue,
 )
 from scoring.models import CorporationColour
-from scoring.table import TableError, parse_table
+from solar175 import engine
+from solar175.table import TableError, parse_table
 
 CATEGORY_LABELS = {
     "credits": "Credits",

@@ -36,8 +36,10 @@ import django  # noqa: E402
 
 django.setup()
 
-from campaign.campaign_io import canonical_table, dumps_campaign_file  # noqa: E402
-from campaign.replay import Catalogue, replay  # noqa: E402
+from solar175.campaign_file import dumps_campaign_file  # noqa: E402
+from solar175.catalogue import Catalogue  # noqa: E402
+from solar175.replay import replay  # noqa: E402
+from solar175.table import canonical_table  # noqa: E402
 
 OUTPUT = ROOT / "fixtures" / "demo-campaign.json"
 SEED = 175

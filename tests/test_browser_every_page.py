@@ -24,11 +24,11 @@ from django.urls import reverse
 
 from accounts.models import Invite, PublicLink, Role
 from accounts.tests.factory import add_member, make_user
-from campaign.campaign_io import import_campaign
+from campaign.actions import import_campaign
 from campaign.models import Game
-from scoring.engine import score_game
-from scoring.table import parse_table
 from scoring.tests.test_wizard import TABLE
+from solar175.engine import score_game
+from solar175.table import parse_table
 from tests.test_security_csrf import Setting
 from tests.url_patterns import named_patterns
 

@@ -21,11 +21,14 @@ from django.core.management import CommandError, call_command
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from campaign.campaign_io import dump_campaign, import_campaign, read_campaign_file
-from campaign.catalogue import catalogue_from_db
+from benchmarks.samples import random_campaign
+from campaign.actions import import_campaign
+from campaign.campaign_io import dump_campaign, read_campaign_file
 from campaign.models import Campaign
-from campaign.replay import CampaignError, Catalogue, replay
-from campaign.sample_campaigns import random_campaign
+from scoring.catalogue import catalogue_from_db
+from solar175.campaign_file import CampaignError
+from solar175.catalogue import Catalogue
+from solar175.replay import replay
 from tests.processes import manage, migrated_sqlite
 
 CATALOGUE = Catalogue.from_fixture()

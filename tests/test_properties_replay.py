@@ -1,6 +1,6 @@
 """Properties of the campaign replay over random valid campaigns (hypothesis).
 
-The campaigns come from `campaign.sample_campaigns.random_campaign`: 2 to 5 corporations, up to
+The campaigns come from `benchmarks.samples.random_campaign`: 2 to 5 corporations, up to
 two dozen games, powers, loans and political influence once open, manual unlocks, stated
 megastructure zones, cities, debt, absent players. Each property holds for every one of them.
 The engine's own properties are in `scoring/tests/test_engine_properties.py`.
@@ -18,8 +18,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from campaign.replay import CampaignError, Catalogue, MegastructureEntry, replay
-from campaign.sample_campaigns import FIXED_UNLOCKS, make_game, random_campaign
+from benchmarks.samples import FIXED_UNLOCKS, make_game, random_campaign
+from solar175.campaign_file import CampaignError
+from solar175.catalogue import Catalogue, MegastructureEntry
+from solar175.replay import replay
 
 CATALOGUE = Catalogue.from_fixture()
 SIZES = dict(CATALOGUE.section_boxes)

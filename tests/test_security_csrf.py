@@ -22,9 +22,9 @@ from django.urls import reverse
 
 from accounts.models import Invite, Membership, PublicLink, Role
 from accounts.tests.factory import add_member, make_user
-from campaign import campaign_io
+from benchmarks.samples import make_campaign
+from campaign import actions
 from campaign.models import Change, Game
-from campaign.tests.factory import make_campaign
 from scoring.models import Location, Megastructure, Ship
 from tests.test_security_ids import rows
 from tests.url_patterns import named_patterns
@@ -37,7 +37,7 @@ WRITE = re.compile(r"^\s*(INSERT|UPDATE|DELETE)\b", re.IGNORECASE)
 class Setting:
     def __init__(self) -> None:
         self.owner = make_user("csrf-owner")
-        self.campaign = campaign_io.import_campaign(make_campaign(3, corporations=3))
+        self.campaign = actions.import_campaign(make_campaign(3, corporations=3))
         add_member(self.campaign, self.owner, Role.OWNER)
         self.player = add_member(self.campaign, make_user("csrf-player"), Role.PLAYER)
         self.invite = Invite.objects.create(campaign=self.campaign, created_by=self.owner)

@@ -2,7 +2,7 @@
 named cities and game notes are markup, read on every page and picture.
 
 The campaign is a generated campaign file (`random_campaign`: named cities, notes, powers)
-with those fields replaced, imported through `campaign_io.import_campaign`. Every HTML page of
+with those fields replaced, imported through `actions.import_campaign`. Every HTML page of
 the campaign (read from the URL resolver, so a new page is read too), its public pages once
 switched on, must never contain a payload as markup, and the pages that show names must show
 their escaped text. The tracker cards (PNG) must still draw.
@@ -24,9 +24,9 @@ from PIL import Image
 
 from accounts.models import PublicLink, Role
 from accounts.tests.factory import add_member, make_user
-from campaign import campaign_io
+from benchmarks.samples import random_campaign
+from campaign import actions
 from campaign.models import Campaign
-from campaign.sample_campaigns import random_campaign
 from tests.url_patterns import named_patterns
 
 pytestmark = pytest.mark.django_db
@@ -79,7 +79,7 @@ def hostile_campaign_file() -> dict:
 @pytest.fixture
 def hostile():
     call_command("load_catalogue", verbosity=0)
-    campaign = campaign_io.import_campaign(hostile_campaign_file())
+    campaign = actions.import_campaign(hostile_campaign_file())
     owner = make_user("escaping-owner")
     add_member(campaign, owner, Role.OWNER)
     public = PublicLink.objects.create(campaign=campaign, enabled=True)

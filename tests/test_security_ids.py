@@ -19,9 +19,9 @@ from django.urls import URLPattern, reverse
 
 from accounts.models import Invite, Membership, PublicLink, Role
 from accounts.tests.factory import add_member, make_user
-from campaign import campaign_io
+from benchmarks.samples import make_campaign
+from campaign import actions
 from campaign.models import Campaign, Change, Corporation, Game
-from campaign.tests.factory import make_campaign
 from tests.url_patterns import named_patterns
 from unlocks.models import ComponentTick, SectionNote, SectionReveal
 
@@ -64,11 +64,11 @@ class World:
 
     def __init__(self) -> None:
         self.owner = make_user("a-owner")
-        self.a = campaign_io.import_campaign(make_campaign(2, corporations=3), name="Campaign A")
+        self.a = actions.import_campaign(make_campaign(2, corporations=3), name="Campaign A")
         add_member(self.a, self.owner, Role.OWNER)
         Invite.objects.create(campaign=self.a, created_by=self.owner)
         self.stranger = make_user("b-owner")
-        self.b = campaign_io.import_campaign(make_campaign(6, corporations=5), name="Campaign B")
+        self.b = actions.import_campaign(make_campaign(6, corporations=5), name="Campaign B")
         add_member(self.b, self.stranger, Role.OWNER)
         self.b_player = add_member(self.b, make_user("b-player"), Role.PLAYER)
         self.b_invite = Invite.objects.create(campaign=self.b, created_by=self.stranger)

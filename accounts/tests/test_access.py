@@ -14,9 +14,9 @@ from django.test import Client
 from django.urls import URLPattern, reverse
 
 from accounts.models import Invite, Membership, PublicLink, Role
-from campaign import access, campaign_io
+from benchmarks.samples import make_campaign
+from campaign import access, actions
 from campaign.models import Campaign, Change, Corporation, Game
-from campaign.tests.factory import make_campaign
 from tests.url_patterns import named_patterns
 from unlocks.models import ComponentTick, SectionNote, SectionReveal
 
@@ -47,7 +47,7 @@ def catalogue():
 
 @pytest.fixture
 def campaign() -> Campaign:
-    return campaign_io.import_campaign(make_campaign(3, corporations=3))
+    return actions.import_campaign(make_campaign(3, corporations=3))
 
 
 @pytest.fixture
@@ -271,7 +271,7 @@ def test_each_lookup_answers_by_role_in_one_query(
 
 
 def test_a_campaign_list_shows_only_ones_own_campaigns_with_the_role(campaign, people):
-    other = campaign_io.import_campaign(make_campaign(1, corporations=2, name="Other group"))
+    other = actions.import_campaign(make_campaign(1, corporations=2, name="Other group"))
     page = people.viewer.get(reverse("campaign:list")).content.decode()
     assert campaign.name in page and other.name not in page
     assert ">viewer</span>" in page

@@ -12,10 +12,10 @@ from playwright.sync_api import expect
 
 from accounts.models import Membership, PublicLink, Role
 from accounts.tests.factory import PASSWORD, add_member, make_user, owned
-from campaign import campaign_io
-from campaign.tests.factory import leader_table, make_campaign
+from benchmarks.samples import leader_table, make_campaign
+from campaign import actions
 from conftest import PHONE
-from unlocks.sections import sections
+from solar175.sections import sections
 from unlocks.tests.test_spoilers import open_vocabulary, spoilers_in, visible_text
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -31,7 +31,7 @@ def campaign():
         tables=[leader_table("purple", "yellow", "teal")] * 3,
     )
     data["name"] = "Thursday group"
-    return owned(campaign_io.import_campaign(data))
+    return owned(actions.import_campaign(data))
 
 
 def fits_the_phone(page) -> None:

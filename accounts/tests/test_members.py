@@ -14,9 +14,9 @@ from django.utils import timezone
 from accounts import actions
 from accounts.models import Invite, Membership, Role
 from accounts.qr import qr_svg
-from campaign import campaign_io
+from benchmarks.samples import make_campaign
+from campaign import actions as campaign_actions
 from campaign.models import Campaign
-from campaign.tests.factory import make_campaign
 from campaign.tests.test_views import new_campaign_data
 
 pytestmark = pytest.mark.django_db
@@ -29,7 +29,7 @@ def catalogue():
 
 @pytest.fixture
 def campaign() -> Campaign:
-    return campaign_io.import_campaign(make_campaign(2, corporations=3))
+    return campaign_actions.import_campaign(make_campaign(2, corporations=3))
 
 
 @pytest.fixture
@@ -137,7 +137,7 @@ def test_the_owner_removes_a_member_who_then_gets_404(campaign, people):
 
 
 def test_a_membership_of_another_campaign_is_404(campaign, people, make_user):
-    other = campaign_io.import_campaign(make_campaign(1, name="Other group"))
+    other = campaign_actions.import_campaign(make_campaign(1, name="Other group"))
     stranger = Membership.objects.create(campaign=other, user=make_user("zed"), role="player")
     url = reverse("accounts:member_remove", args=[campaign.slug, stranger.pk])
     assert people.owner.post(url).status_code == 404

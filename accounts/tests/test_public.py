@@ -13,10 +13,10 @@ from django.urls import reverse
 
 from accounts import actions
 from accounts.models import PublicLink
-from campaign import campaign_io
+from benchmarks.samples import make_campaign
+from campaign import actions as campaign_actions
 from campaign.models import Campaign
-from campaign.tests.factory import make_campaign
-from unlocks.sections import sections
+from solar175.sections import sections
 from unlocks.tests.test_spoilers import open_vocabulary, spoilers_in, visible_text
 
 pytestmark = pytest.mark.django_db
@@ -37,7 +37,7 @@ def catalogue():
 
 @pytest.fixture
 def campaign() -> Campaign:
-    return campaign_io.import_campaign(make_campaign(12, corporations=4, seed=9))
+    return campaign_actions.import_campaign(make_campaign(12, corporations=4, seed=9))
 
 
 @pytest.fixture
@@ -157,7 +157,9 @@ def test_an_unknown_token_is_404():
 def test_each_public_page_answers_in_the_same_queries_for_5_and_60_games(name):
     counts = []
     for n_games, corporations in ((5, 3), (60, 5)):
-        campaign = campaign_io.import_campaign(make_campaign(n_games, corporations=corporations))
+        campaign = campaign_actions.import_campaign(
+            make_campaign(n_games, corporations=corporations)
+        )
         token = actions.switch_public_link(campaign, True).token
         with CaptureQueriesContext(connection) as captured:
             assert Client().get(reverse(name, args=[token])).status_code == 200

@@ -6,9 +6,9 @@ from pathlib import Path
 import pytest
 from django.contrib.auth import get_user_model
 
-from campaign.campaign_io import import_campaign
+from benchmarks.samples import leader_table, make_campaign
+from campaign.actions import import_campaign
 from campaign.models import Campaign
-from campaign.tests.factory import leader_table, make_campaign
 
 DEMO = Path(__file__).resolve().parents[2] / "fixtures" / "demo-campaign.json"
 

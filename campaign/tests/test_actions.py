@@ -10,12 +10,15 @@ from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from benchmarks.samples import leader_table, make_campaign
 from campaign import actions
-from campaign.actions import StaleGameError
-from campaign.campaign_io import campaign_to_dict, import_campaign
+from campaign.actions import StaleGameError, import_campaign
+from campaign.campaign_io import campaign_to_dict
 from campaign.models import Campaign, Change, ChangeKind, Corporation, Game
-from campaign.replay import CampaignError, Catalogue, replay
-from campaign.tests.factory import fields_of, leader_table, make_campaign
+from campaign.tests.factory import fields_of
+from solar175.campaign_file import CampaignError
+from solar175.catalogue import Catalogue
+from solar175.replay import replay
 
 PROJECT = Path(__file__).resolve().parents[2]
 DEMO = PROJECT / "fixtures" / "demo-campaign.json"

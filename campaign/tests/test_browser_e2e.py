@@ -14,9 +14,9 @@ from playwright.sync_api import expect
 
 from accounts.models import Role
 from accounts.tests.factory import add_member, make_user
-from campaign.campaign_io import import_campaign
+from benchmarks.samples import leader_table, make_campaign
+from campaign.actions import import_campaign
 from campaign.models import Campaign, Change, ChangeKind
-from campaign.tests.factory import leader_table, make_campaign
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

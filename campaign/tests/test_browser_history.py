@@ -14,9 +14,9 @@ from django.core.management import call_command
 from django.test import Client
 from playwright.sync_api import expect
 
+from benchmarks.samples import leader_table, make_campaign
 from campaign import actions
-from campaign.campaign_io import import_campaign
-from campaign.tests.factory import leader_table, make_campaign
+from campaign.actions import import_campaign
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -14,9 +14,9 @@ from django.core.management import call_command
 from django.test import Client
 from playwright.sync_api import expect
 
-from campaign import campaign_io
+from benchmarks.samples import make_campaign
+from campaign import actions
 from campaign.models import Campaign
-from campaign.tests.factory import make_campaign
 from campaign.tests.test_charts import sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -28,7 +28,7 @@ PHONE_WIDTH = 390
 @pytest.fixture
 def demo() -> Campaign:
     call_command("load_catalogue", verbosity=0)
-    return campaign_io.import_campaign(json.loads(DEMO.read_text()))
+    return actions.import_campaign(json.loads(DEMO.read_text()))
 
 
 def signed_in(page, live_server, campaign: Campaign):
@@ -129,7 +129,7 @@ def test_five_corporations_and_sixty_games_still_fit_a_phone(
     call_command("load_catalogue", verbosity=0)
     data = make_campaign(60, corporations=5)
     data["corporations"][1]["name"] = "Interplanetary Consolidated Mining and Shipping"
-    campaign = campaign_io.import_campaign(data)
+    campaign = actions.import_campaign(data)
     signed_in(phone_page, live_server, campaign)
     phone_page.goto(f"{live_server.url}/campaigns/{campaign.slug}/charts/")
     fits_the_phone(phone_page)

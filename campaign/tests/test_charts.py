@@ -1,7 +1,7 @@
 """The charts page and a game's printable summary, from replayed campaigns.
 
 Campaigns are made the way a group makes them: a generated campaign file imported through
-`campaign_io.import_campaign`, so every number on these pages is the replay's. Each page reads
+`actions.import_campaign`, so every number on these pages is the replay's. Each page reads
 the replay's cache, so its query count is asserted and is the same for 5 and 60 games.
 """
 
@@ -19,7 +19,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from campaign import campaign_io
+from benchmarks.samples import leader_table, make_campaign, make_game
+from campaign import actions
 from campaign.charts import (
     ChartCorporation,
     build_charts,
@@ -31,7 +32,8 @@ from campaign.charts import (
     text_colour_on,
 )
 from campaign.models import Campaign
-from campaign.tests.factory import leader_table, make_campaign, make_game
+from solar175.catalogue import Catalogue
+from solar175.replay import replay
 
 pytestmark = pytest.mark.django_db
 
@@ -75,7 +77,7 @@ def catalogue():
 
 
 def imported(n_games: int, **kwargs) -> Campaign:
-    return campaign_io.import_campaign(make_campaign(n_games, **kwargs))
+    return actions.import_campaign(make_campaign(n_games, **kwargs))
 
 
 @pytest.fixture
@@ -90,7 +92,7 @@ def sixty() -> Campaign:
 
 @pytest.fixture
 def demo() -> Campaign:
-    return campaign_io.import_campaign(json.loads(DEMO.read_text()))
+    return actions.import_campaign(json.loads(DEMO.read_text()))
 
 
 def charts_url(campaign: Campaign) -> str:
@@ -141,7 +143,7 @@ def test_colours_from_the_catalogue_are_trusted_only_as_hex():
 
 
 def test_points_are_read_from_points_after_or_accumulated_the_same():
-    state = campaign_io.check_campaign_file(json.loads(DEMO.read_text()), _catalogue_for_replay())
+    state = replay(json.loads(DEMO.read_text()), _catalogue_for_replay())
     keys = [row["corporation"] for row in state["standings"]]
     start, after = points_by_game(state, keys)
     without = {
@@ -154,8 +156,6 @@ def test_points_are_read_from_points_after_or_accumulated_the_same():
 
 
 def _catalogue_for_replay():
-    from campaign.replay import Catalogue
-
     return Catalogue.from_fixture()
 
 
@@ -254,7 +254,7 @@ def test_it_links_each_tracker_card_picture(client, demo):
 
 
 def test_a_fresh_campaign_says_the_charts_start_after_the_first_game(client):
-    campaign = campaign_io.import_campaign(make_campaign(0))
+    campaign = actions.import_campaign(make_campaign(0))
     sign_in(client, campaign)
     response = client.get(charts_url(campaign))
     assert response.status_code == 200
@@ -265,7 +265,7 @@ def test_it_escapes_names_people_typed(client):
     data = make_campaign(3, corporations=3)
     data["corporations"][0]["name"] = SCRIPT
     data["name"] = f"{SCRIPT} group"
-    campaign = campaign_io.import_campaign(data)
+    campaign = actions.import_campaign(data)
     sign_in(client, campaign)
     for url in (charts_url(campaign), summary_url(campaign, 2)):
         html = client.get(url).content.decode()
@@ -335,7 +335,7 @@ def test_the_summary_names_the_city_and_the_boxes_crossed(client):
             )
         ],
     )
-    campaign = campaign_io.import_campaign(data)
+    campaign = actions.import_campaign(data)
     sign_in(client, campaign)
     html = client.get(summary_url(campaign, 1)).content.decode()
     assert "Nova Rosa</strong> on Mars" in html
@@ -348,7 +348,7 @@ def test_the_summary_names_the_city_and_the_boxes_crossed(client):
 def test_the_summary_says_a_tally_when_highest_influence_is_full(client):
     three = ("purple", "yellow", "teal")
     tables = [leader_table("teal", "purple", "yellow", sections=())] * 9
-    campaign = campaign_io.import_campaign(make_campaign(corporations=three, tables=tables))
+    campaign = actions.import_campaign(make_campaign(corporations=three, tables=tables))
     sign_in(client, campaign)
     html = client.get(summary_url(campaign, 9)).content.decode()
     assert "Teal corporation</strong>: a highest influence tally (the section is full)" in html

@@ -17,9 +17,9 @@ from django.core.management.base import CommandError
 from django.test import Client
 
 from accounts.models import Membership
+from benchmarks.samples import leader_table, make_campaign
 from campaign.campaign_io import dump_campaign
 from campaign.models import Campaign, Change, Corporation, Game
-from campaign.tests.factory import leader_table, make_campaign
 from scoring.models import Megastructure, TrackerSection
 from tests.processes import manage, migrated_sqlite
 

@@ -15,12 +15,16 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from benchmarks.samples import leader_table, make_campaign
 from campaign import actions
-from campaign.actions import UndoRefused
-from campaign.campaign_io import campaign_to_dict, game_to_dict, import_campaign
+from campaign.actions import UndoRefused, import_campaign
+from campaign.campaign_io import campaign_to_dict, game_to_dict
 from campaign.models import Campaign, Change, ChangeKind, Game
-from campaign.replay import Catalogue, replay
-from campaign.tests.factory import fields_of, leader_table, make_campaign
+from campaign.tests.factory import fields_of
+from solar175.campaign_file import CampaignError
+from solar175.catalogue import Catalogue
+from solar175.differences import game_differences
+from solar175.replay import replay
 
 PROJECT = Path(__file__).resolve().parents[2]
 DEMO = PROJECT / "fixtures" / "demo-campaign.json"
@@ -179,7 +183,7 @@ def test_what_changed_names_zones_hubs_players_and_facts():
     table["players"][0]["outposts"]["1"] = 3
     table["players"][0]["bases"] = [1, 2]
     table["players"][1] = {"corporation": "yellow", "credits": 1}
-    assert actions.game_differences(before, after) == [
+    assert game_differences(before, after) == [
         "moved from game 3 to 4",
         "NEDs sold out no → yes",
         "city Mars/New Caro removed",
@@ -257,7 +261,7 @@ def test_settings_unchanged_record_nothing_and_bad_ones_are_refused(demo):
     assert demo.changes.count() == count
     before = stored(demo)
     for bad in ({"second_place_rounding": "sideways"}, {"name": "  "}, {"name": "x" * 101}):
-        with pytest.raises(actions.CampaignError):
+        with pytest.raises(CampaignError):
             actions.update_settings(demo, **bad)
     assert stored(demo) == before
 

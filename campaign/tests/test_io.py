@@ -12,17 +12,16 @@ from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from campaign.campaign_io import (
-    campaign_to_dict,
-    canonical_table,
-    dump_campaign,
-    import_campaign,
-)
-from campaign.catalogue import catalogue_from_db
+from benchmarks.samples import leader_table, make_campaign, make_game, make_table
+from campaign.actions import import_campaign
+from campaign.campaign_io import campaign_to_dict, dump_campaign
 from campaign.models import Campaign, Change, ChangeKind, Corporation, Game
-from campaign.replay import CampaignError, Catalogue, replay
-from campaign.tests.factory import leader_table, make_campaign, make_game, make_table
+from scoring.catalogue import catalogue_from_db
 from scoring.models import Location, Megastructure, MegastructureType
+from solar175.campaign_file import CampaignError
+from solar175.catalogue import Catalogue
+from solar175.replay import replay
+from solar175.table import canonical_table
 
 PROJECT = Path(__file__).resolve().parents[2]
 DEMO = PROJECT / "fixtures" / "demo-campaign.json"

@@ -15,9 +15,9 @@ from django.urls import reverse
 
 from accounts.models import PublicLink, Role
 from accounts.tests.factory import add_member, make_user, owned
-from campaign import actions, campaign_io
+from benchmarks.samples import make_campaign
+from campaign import actions
 from campaign.models import Campaign, ChangeKind, Game
-from campaign.tests.factory import make_campaign
 from scoring.models import Megastructure, Party
 
 pytestmark = pytest.mark.django_db
@@ -32,7 +32,7 @@ def catalogue():
 
 
 def import_campaign(n_games: int) -> Campaign:
-    return owned(campaign_io.import_campaign(make_campaign(n_games, corporations=3)))
+    return owned(actions.import_campaign(make_campaign(n_games, corporations=3)))
 
 
 @pytest.fixture

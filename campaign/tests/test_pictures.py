@@ -19,7 +19,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from PIL import Image
 
-from campaign import actions, campaign_io
+from benchmarks.samples import leader_table, make_campaign
+from campaign import actions
 from campaign.charts import ChartCorporation
 from campaign.models import Campaign
 from campaign.pictures import (
@@ -32,7 +33,6 @@ from campaign.pictures import (
     draw_tracker_card,
     tracker_card,
 )
-from campaign.tests.factory import leader_table, make_campaign
 from campaign.tests.test_charts import page_queries, sign_in
 from scoring.models import Award, TrackerSection
 
@@ -138,7 +138,8 @@ def test_the_etag_follows_what_is_drawn():
 
 def test_a_card_from_the_state_hides_debt_and_power_until_they_unlock():
     """#8 brings the debt boxes and #7 the power sticker: before, nothing hints at them."""
-    from campaign.replay import Catalogue, replay
+    from solar175.catalogue import Catalogue
+    from solar175.replay import replay
 
     catalogue = Catalogue.from_fixture()
     purple = ChartCorporation("purple", "Purple corporation", "#6f42c1")
@@ -180,7 +181,7 @@ def served_card(campaign: Campaign, key: str) -> TrackerCard:
 
 @pytest.fixture
 def demo(catalogue) -> Campaign:
-    return campaign_io.import_campaign(json.loads(DEMO.read_text()))
+    return actions.import_campaign(json.loads(DEMO.read_text()))
 
 
 def test_it_serves_the_png_inline_with_its_name(client, demo):
@@ -216,7 +217,7 @@ def test_it_is_cached_by_the_state_it_draws(client, demo):
 
 
 def test_a_new_game_changes_the_etag(client, catalogue):
-    campaign = campaign_io.import_campaign(
+    campaign = actions.import_campaign(
         make_campaign(corporations=THREE, tables=[leader_table(*THREE)])
     )
     sign_in(client, campaign)
@@ -235,7 +236,7 @@ def test_a_new_game_changes_the_etag(client, catalogue):
 def test_a_corporation_named_like_markup_draws(client, catalogue):
     data = make_campaign(2, corporations=3)
     data["corporations"][0]["name"] = SCRIPT
-    campaign = campaign_io.import_campaign(data)
+    campaign = actions.import_campaign(data)
     sign_in(client, campaign)
     response = client.get(png_url(campaign, "purple"))
     assert response.status_code == 200
@@ -244,7 +245,7 @@ def test_a_corporation_named_like_markup_draws(client, catalogue):
 
 def test_the_png_query_count_does_not_grow_with_the_campaign(client, catalogue):
     for n_games, corporations in ((1, 3), (5, 3), (60, 5)):
-        campaign = campaign_io.import_campaign(make_campaign(n_games, corporations=corporations))
+        campaign = actions.import_campaign(make_campaign(n_games, corporations=corporations))
         sign_in(client, campaign)
         with CaptureQueriesContext(connection) as queries:
             response = client.get(png_url(campaign, "teal"))

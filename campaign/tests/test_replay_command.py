@@ -5,8 +5,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from campaign.replay import Catalogue, MegastructureEntry, replay
-from campaign.tests.factory import make_campaign
+from benchmarks.samples import make_campaign
+from solar175.catalogue import Catalogue, MegastructureEntry
+from solar175.replay import replay
 
 PROJECT = Path(__file__).resolve().parents[2]
 

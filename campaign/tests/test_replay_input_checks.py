@@ -6,11 +6,13 @@ import json
 import pytest
 from django.core.management import CommandError, call_command
 
-from campaign import campaign_file
+from benchmarks.samples import leader_table, make_campaign, make_game
 from campaign.models import Campaign, Corporation, Game
-from campaign.replay import CampaignError, Catalogue, replay, validate_campaign
-from campaign.tests.factory import leader_table, make_campaign, make_game
 from scoring.models import Megastructure
+from solar175 import campaign_file
+from solar175.campaign_file import CampaignError, validate_campaign
+from solar175.catalogue import Catalogue
+from solar175.replay import replay
 
 CATALOGUE = Catalogue.from_fixture()
 

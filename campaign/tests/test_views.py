@@ -18,9 +18,9 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from accounts.tests.factory import owned, owner_user
-from campaign import actions, campaign_io
+from benchmarks.samples import leader_table, make_campaign, make_game, make_table
+from campaign import actions
 from campaign.models import Campaign, Change, Corporation, Game
-from campaign.tests.factory import leader_table, make_campaign, make_game, make_table
 
 pytestmark = pytest.mark.django_db
 
@@ -49,7 +49,7 @@ def catalogue():
 
 
 def import_campaign(n_games: int, **kwargs) -> Campaign:
-    return owned(campaign_io.import_campaign(make_campaign(n_games, **kwargs)))
+    return owned(actions.import_campaign(make_campaign(n_games, **kwargs)))
 
 
 @pytest.fixture
@@ -363,7 +363,7 @@ def test_a_fresh_campaign_dashboard_shows_the_first_game_setup(owner_client, fre
 def test_the_dashboard_shows_standings_awards_last_game_and_next_game(owner_client):
     # Purple leads the credits section 8 games running: it wins the gold credits award.
     tables = [leader_table("purple", "yellow", sections=("credits",)) for _ in range(8)]
-    campaign = owned(campaign_io.import_campaign(make_campaign(corporations=2, tables=tables)))
+    campaign = owned(actions.import_campaign(make_campaign(corporations=2, tables=tables)))
 
     page = owner_client.get(reverse("campaign:dashboard", args=[campaign.slug])).content.decode()
 
@@ -421,7 +421,7 @@ def test_a_delete_the_replay_refuses_changes_nothing_and_says_why(owner_client):
             },
         ),
     ]
-    campaign = owned(campaign_io.import_campaign(make_campaign(corporations=2, tables=tables)))
+    campaign = owned(actions.import_campaign(make_campaign(corporations=2, tables=tables)))
     before = snapshot()
 
     response = owner_client.post(reverse("campaign:game_delete", args=[campaign.slug, 1]))
@@ -442,7 +442,7 @@ def test_delete_refuses_put(owner_client, five):
 
 def test_tracker_cards_draw_each_section_with_its_boxes(owner_client):
     tables = [leader_table("purple", "yellow", sections=("credits",)) for _ in range(8)]
-    campaign = owned(campaign_io.import_campaign(make_campaign(corporations=2, tables=tables)))
+    campaign = owned(actions.import_campaign(make_campaign(corporations=2, tables=tables)))
 
     page = owner_client.get(reverse("campaign:trackers", args=[campaign.slug])).content.decode()
 
@@ -460,7 +460,7 @@ def test_tracker_cards_show_the_influence_tally_debt_and_power(owner_client):
     games = [make_game(n, t) for n, t in enumerate(tables, start=1)]
     games[9]["debt_marks"] = [{"corporation": "yellow", "points": 3}]
     data = make_campaign(corporations=2, games=games, powers={"purple": "extra-ip"})
-    campaign = owned(campaign_io.import_campaign(data))
+    campaign = owned(actions.import_campaign(data))
 
     page = owner_client.get(reverse("campaign:trackers", args=[campaign.slug])).content.decode()
 
@@ -575,7 +575,7 @@ def test_the_dashboard_names_the_winner_when_the_campaign_is_over(owner_client):
     Megastructure.objects.create(key="ark", name="The Ark", type=MegastructureType.TYPE_VI)
     data = make_campaign(14, corporations=3)
     data["games"][13]["megastructure"] = "ark"
-    campaign = owned(campaign_io.import_campaign(data))
+    campaign = owned(actions.import_campaign(data))
     assert campaign.state["campaign_over"]
 
     page = owner_client.get(reverse("campaign:dashboard", args=[campaign.slug])).content.decode()

@@ -13,11 +13,11 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from accounts.tests.factory import owned
-from campaign import actions, campaign_io
+from benchmarks.samples import leader_table, make_campaign, make_game
+from campaign import actions
 from campaign.models import Campaign, ChangeKind, Corporation, Game
-from campaign.replay import CampaignError
-from campaign.tests.factory import leader_table, make_campaign, make_game
 from campaign.tests.test_views import snapshot
+from solar175.campaign_file import CampaignError
 
 pytestmark = pytest.mark.django_db
 
@@ -248,7 +248,7 @@ def test_the_game_pages_refuse_other_methods(owner_client, fresh):
 @pytest.fixture
 def played() -> Campaign:
     tables = [leader_table("purple", "yellow", sections=("credits",)) for _ in range(3)]
-    return owned(campaign_io.import_campaign(make_campaign(corporations=2, tables=tables)))
+    return owned(actions.import_campaign(make_campaign(corporations=2, tables=tables)))
 
 
 def edit_url(campaign: Campaign, number: int) -> str:
@@ -374,7 +374,7 @@ def test_the_checklist_walks_the_five_steps(owner_client, played):
 
 def test_the_checklist_names_the_award_and_why(owner_client):
     tables = [leader_table("purple", "yellow", sections=("credits",)) for _ in range(8)]
-    campaign = owned(campaign_io.import_campaign(make_campaign(corporations=2, tables=tables)))
+    campaign = owned(actions.import_campaign(make_campaign(corporations=2, tables=tables)))
 
     page = owner_client.get(checklist_url(campaign, 8)).content.decode()
 
@@ -398,7 +398,7 @@ def test_the_checklist_explains_a_same_game_tie(owner_client):
         }
         for _ in range(8)
     ]
-    campaign = owned(campaign_io.import_campaign(make_campaign(corporations=2, tables=tables)))
+    campaign = owned(actions.import_campaign(make_campaign(corporations=2, tables=tables)))
     page = owner_client.get(checklist_url(campaign, 8)).content.decode()
 
     assert "sticker-gold" in page and "sticker-silver" in page
@@ -479,7 +479,7 @@ def four_games() -> Campaign:
             [("purple", "yellow", "teal")] * 3 + [("yellow", "purple", "teal")], start=1
         )
     ]
-    return owned(campaign_io.import_campaign(make_campaign(corporations=3, games=games)))
+    return owned(actions.import_campaign(make_campaign(corporations=3, games=games)))
 
 
 def power_url(campaign: Campaign, key: str) -> str:
@@ -546,7 +546,7 @@ def test_a_mid_way_campaign_goes_on_from_the_next_game(owner_client):
             "incumbent_party": "united_federalists",
         },
     )
-    campaign = owned(campaign_io.import_campaign(data))
+    campaign = owned(actions.import_campaign(data))
     page = owner_client.get(add_url(campaign)).content.decode()
     assert "Game 5 · Thursday group" in page
     form = fill_first_game(form_data(page))
@@ -579,9 +579,7 @@ def test_each_game_page_answers_in_the_same_queries_for_5_and_60_games(
     owner_client, django_assert_num_queries, name
 ):
     for n_games, corporations in ((5, 3), (60, 5)):
-        campaign = owned(
-            campaign_io.import_campaign(make_campaign(n_games, corporations=corporations))
-        )
+        campaign = owned(actions.import_campaign(make_campaign(n_games, corporations=corporations)))
         args = [campaign.slug] if name == "campaign:game_add" else [campaign.slug, 3]
         with django_assert_num_queries(GAME_PAGE_QUERIES[name]):
             assert owner_client.get(reverse(name, args=args)).status_code == 200
@@ -591,9 +589,7 @@ def test_the_live_preview_answers_in_the_same_queries_for_5_and_60_games(
     owner_client, django_assert_num_queries
 ):
     for n_games, corporations in ((5, 3), (60, 5)):
-        campaign = owned(
-            campaign_io.import_campaign(make_campaign(n_games, corporations=corporations))
-        )
+        campaign = owned(actions.import_campaign(make_campaign(n_games, corporations=corporations)))
         page = owner_client.get(reverse("campaign:game_edit", args=[campaign.slug, 3]))
         data = form_data(page.content.decode())
         # session, user, campaign, corporations, the game (once),

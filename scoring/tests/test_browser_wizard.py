@@ -14,10 +14,10 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from campaign.models import Game
-from scoring.engine import score_game
 from scoring.forms import TableForm
-from scoring.table import parse_table
 from scoring.tests.test_wizard import TABLE
+from solar175.engine import score_game
+from solar175.table import parse_table
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

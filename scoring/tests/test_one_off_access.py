@@ -8,9 +8,9 @@ from django.test import Client
 from django.urls import reverse
 
 from campaign.models import Game
-from scoring.engine import score_game
-from scoring.table import parse_table
 from scoring.tests.test_wizard import TABLE, form_data
+from solar175.engine import score_game
+from solar175.table import parse_table
 
 pytestmark = pytest.mark.django_db
 

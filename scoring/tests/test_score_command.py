@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from scoring.tests.test_engine import CONTRACT_OUTPUT, CONTRACT_TABLE
+from solar175.tests.test_engine import CONTRACT_OUTPUT, CONTRACT_TABLE
 
 PROJECT = Path(__file__).resolve().parents[2]
 

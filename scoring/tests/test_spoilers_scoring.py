@@ -23,16 +23,16 @@ from django.test import Client
 from django.urls import get_resolver, reverse
 
 from accounts.tests.factory import owned
-from campaign import campaign_io
+from benchmarks.samples import leader_table, make_campaign
+from campaign import actions
 from campaign.models import Campaign, Game
-from campaign.tests.factory import leader_table, make_campaign
 from scoring.catalogue_views import SPOILERS
-from scoring.engine import score_game
 from scoring.forms import sections_after_game
 from scoring.models import Location, Megastructure, Ship
-from scoring.table import parse_table
 from scoring.tests.test_wizard import TABLE
-from unlocks.sections import sections
+from solar175.engine import score_game
+from solar175.sections import sections
+from solar175.table import parse_table
 from unlocks.tests.test_spoilers import open_vocabulary, spoilers_in, titles, visible_text
 
 pytestmark = pytest.mark.django_db
@@ -237,7 +237,7 @@ def test_the_catalogues_check_is_not_vacuous():
 def played(n: int, owner) -> Campaign:
     """A campaign after `n` games, which the signed-in scorer owns."""
     three = ("purple", "yellow", "teal")
-    campaign = campaign_io.import_campaign(
+    campaign = actions.import_campaign(
         make_campaign(corporations=three, tables=[leader_table(*three)] * n)
     )
     return owned(campaign, owner)

@@ -14,9 +14,9 @@ from django.urls import reverse
 
 from accounts.tests.factory import owner_user
 from campaign.models import Campaign, Game
-from scoring.engine import score_game
 from scoring.forms import TableForm
-from scoring.table import parse_table
+from solar175.engine import score_game
+from solar175.table import parse_table
 
 pytestmark = pytest.mark.django_db
 

@@ -8,7 +8,6 @@ import pytest
 from django.core.management import call_command
 from django.http import QueryDict
 
-from scoring.engine import score_game
 from scoring.forms import (
     CorporationOption,
     TableForm,
@@ -17,8 +16,9 @@ from scoring.forms import (
     sections_after_game,
     sections_for_table,
 )
-from scoring.table import parse_table, validate_table
 from scoring.tests.test_wizard import TABLE
+from solar175.engine import score_game
+from solar175.table import parse_table, validate_table
 
 pytestmark = pytest.mark.django_db
 

@@ -9,8 +9,8 @@ from django.core.management import call_command
 from playwright.sync_api import expect
 
 from accounts.tests.factory import owned
-from campaign import campaign_io
-from campaign.tests.factory import leader_table, make_campaign
+from benchmarks.samples import leader_table, make_campaign
+from campaign import actions
 from unlocks.models import ComponentTick
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -28,7 +28,7 @@ def three_games():
         corporations=("purple", "yellow"), tables=[leader_table("purple", "yellow")] * 3
     )
     data["name"] = "Thursday group"
-    return owned(campaign_io.import_campaign(data))
+    return owned(actions.import_campaign(data))
 
 
 def fits_the_phone(page) -> None:

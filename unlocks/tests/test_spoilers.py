@@ -21,13 +21,13 @@ from django.urls import reverse
 from accounts.actions import switch_public_link
 from accounts.models import Role
 from accounts.tests.factory import add_member, make_user, owned
-from campaign import actions, campaign_io
+from benchmarks.samples import leader_table, make_campaign
+from campaign import actions
 from campaign.models import Campaign
-from campaign.tests.factory import leader_table, make_campaign
 from scoring.models import Award, Hub, Location, Megastructure, Party, TrackerSection, Zone
+from solar175.sections import sections, sections_by_number
 from tests.url_patterns import named_patterns
 from unlocks.models import SectionReveal
-from unlocks.sections import sections, sections_by_number
 
 pytestmark = pytest.mark.django_db
 
@@ -84,14 +84,14 @@ def fresh() -> Campaign:
 
 def played(n: int) -> Campaign:
     return owned(
-        campaign_io.import_campaign(
+        actions.import_campaign(
             make_campaign(corporations=THREE, tables=[leader_table(*THREE)] * n)
         )
     )
 
 
 def random_campaign(n: int) -> Campaign:
-    return owned(campaign_io.import_campaign(make_campaign(n, corporations=4, seed=9)))
+    return owned(actions.import_campaign(make_campaign(n, corporations=4, seed=9)))
 
 
 CAMPAIGNS = {

@@ -19,14 +19,10 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from accounts.tests.factory import owned, owner_user
-from campaign import actions, campaign_io
+from benchmarks.samples import leader_table, make_campaign, make_table
+from campaign import actions
 from campaign.models import Campaign
-from campaign.replay import CampaignError
-from campaign.tests.factory import (
-    leader_table,
-    make_campaign,
-    make_table,
-)
+from solar175.campaign_file import CampaignError
 from unlocks.models import ComponentTick, SectionNote, SectionReveal
 
 pytestmark = pytest.mark.django_db
@@ -62,7 +58,7 @@ def catalogue():
 
 
 def imported(data: dict) -> Campaign:
-    return owned(campaign_io.import_campaign(data))
+    return owned(actions.import_campaign(data))
 
 
 def games(n: int, corporations=THREE, **kwargs) -> Campaign:

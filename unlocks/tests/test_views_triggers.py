@@ -15,11 +15,11 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from accounts.tests.factory import owned
-from campaign import campaign_io
-from campaign.tests.factory import leader_table, make_campaign
+from benchmarks.samples import leader_table, make_campaign
+from campaign import actions
 from scoring.models import Megastructure, MegastructureType
-from unlocks.sections import sections
-from unlocks.triggers import TRIGGER_KINDS
+from solar175.sections import sections
+from solar175.triggers import TRIGGER_KINDS
 
 pytestmark = pytest.mark.django_db
 
@@ -349,7 +349,7 @@ def text(html: str) -> str:
 def test_the_trigger_shows_on_the_pages(
     owner_client, kind, section, fired, game, reason, before, words
 ):
-    campaign = owned(campaign_io.import_campaign(fired()))
+    campaign = owned(actions.import_campaign(fired()))
     html = owner_client.get(reverse("unlocks:sections", args=[campaign.slug])).content.decode()
     assert section in [int(n) for n in re.findall(r'data-unlocked="(\d+)"', html)]
     card = re.search(rf'<article [^>]*data-unlocked="{section}".*?</article>', html, re.S)
@@ -357,7 +357,7 @@ def test_the_trigger_shows_on_the_pages(
     detail = owner_client.get(reverse("unlocks:section", args=[campaign.slug, section]))
     assert reason in text(detail.content.decode())
 
-    earlier = owned(campaign_io.import_campaign(before()))
+    earlier = owned(actions.import_campaign(before()))
     html = owner_client.get(reverse("unlocks:next", args=[earlier.slug])).content.decode()
     row = re.search(rf'<li [^>]*id="next-{section}".*?</li>', html, re.S)
     assert row, f"#{section} is not waiting on the next page"

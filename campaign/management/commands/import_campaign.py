@@ -11,8 +11,9 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from campaign.campaign_io import import_campaign, read_campaign_file
-from campaign.replay import CampaignError
+from campaign.actions import import_campaign
+from campaign.campaign_io import read_campaign_file
+from solar175.campaign_file import CampaignError
 
 BAD_INPUT = 2  # CONTRACTS.md: every command exits 2 on bad input.
 

@@ -18,10 +18,11 @@ from django.utils.crypto import salted_hmac
 from django.utils.text import slugify
 
 from accounts.actions import add_owner
-from campaign.campaign_io import import_campaign, read_campaign_file
+from campaign.actions import import_campaign
+from campaign.campaign_io import read_campaign_file
 from campaign.models import Campaign
-from campaign.replay import CampaignError
 from scoring.models import TrackerSection
+from solar175.campaign_file import CampaignError
 
 DEMO_FILE = Path(settings.BASE_DIR) / "fixtures" / "demo-campaign.json"
 DEMO_USERNAME = "demo"

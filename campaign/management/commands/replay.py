@@ -12,8 +12,10 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from campaign.replay import CATALOGUE_FIXTURE, CampaignError, Catalogue, replay
-from scoring.json_input import JsonInputError, read_json_file
+from gamefile.json_input import JsonInputError, read_json_file
+from solar175.campaign_file import CampaignError
+from solar175.catalogue import CATALOGUE_FIXTURE, Catalogue
+from solar175.replay import replay
 
 BAD_INPUT = 2
 BROKEN_CATALOGUE = 1

@@ -10,9 +10,9 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from scoring.engine import score_game
-from scoring.json_input import JsonInputError, read_json_file
-from scoring.table import TableError, parse_table
+from gamefile.json_input import JsonInputError, read_json_file
+from solar175.engine import score_game
+from solar175.table import TableError, parse_table
 
 BAD_INPUT = 2
 

@@ -1,0 +1,90 @@
+"""`python manage.py bench`: how fast the rules and the pages run, one line per figure.
+
+Each benchmark is a function in `BENCHMARKS` that returns its report lines, each figure with
+its goal and `ok` or `MISSED` (by how much). `bench pages` runs only the benchmarks named (a
+function `bench_pages` is named `pages`); `--repeat N` sets the repetitions of the replay, save
+and page timings (fewer for a quick check). The figures of this machine are in
+`docs/performance.md`.
+
+- `engine`: `score_game` per 5-player table (goal ≤ 0.2 ms).
+- `replay`: `solar175.replay` of a 60-game, 5-corporation campaign (goal ≤ 30 ms).
+- `save`: `actions.save_game` editing game 30 of that campaign, the cache rebuilt (≤ 150 ms).
+- `pages`: the dashboard, standings, game log, tracker cards and setup sheet at 60 games
+  against a bare view's time (≤ 3× that floor), and their queries at 5 and 60 games (≤ 12, the
+  same). `save` and `pages` run in a throwaway database (`benchmarks.pages`), never the
+  developer's.
+"""
+
+import inspect
+from collections.abc import Callable
+from contextlib import nullcontext
+
+from django.core.management.base import BaseCommand, CommandError
+
+from benchmarks.rules import bench_engine, bench_replay
+
+
+def bench_save(repeat: int | None = None) -> list[str]:
+    """Median time of `actions.save_game` editing game 30 of 60, in a throwaway database."""
+    from benchmarks.pages import SAVE_REPEAT, measure_save, throwaway_database
+
+    with throwaway_database():
+        return measure_save(repeat or SAVE_REPEAT)
+
+
+def bench_pages(repeat: int | None = None) -> list[str]:
+    """Each page's median server time against the floor, and its queries at 5 and 60 games."""
+    from benchmarks.pages import PAGE_REPEAT, measure_pages, throwaway_database
+
+    with throwaway_database():
+        return measure_pages(repeat or PAGE_REPEAT)
+
+
+bench_save.needs_database = True
+bench_pages.needs_database = True
+
+BENCHMARKS: list[Callable[..., list[str]]] = [bench_engine, bench_replay, bench_save, bench_pages]
+
+
+def benchmark_name(benchmark: Callable) -> str:
+    return benchmark.__name__.removeprefix("bench_")
+
+
+class Command(BaseCommand):
+    help = "Time the rules and the pages: engine, replay, save and pages, each with its goal."
+    requires_system_checks = []
+
+    def add_arguments(self, parser) -> None:
+        names = ", ".join(benchmark_name(b) for b in BENCHMARKS)
+        parser.add_argument("names", nargs="*", help=f"benchmarks to run (default all: {names})")
+        parser.add_argument(
+            "--repeat",
+            type=int,
+            default=None,
+            help="repetitions of the replay, save and page timings (default 21, 15, 30)",
+        )
+
+    def handle(self, *args, names: list[str], repeat: int | None = None, **options) -> None:
+        known = {benchmark_name(b): b for b in BENCHMARKS}
+        unknown = [name for name in names if name not in known]
+        if unknown:
+            raise CommandError(
+                f"unknown benchmark {unknown[0]!r}; known: {', '.join(known)}", returncode=2
+            )
+        if repeat is not None and repeat < 1:
+            raise CommandError("--repeat must be 1 or more", returncode=2)
+        chosen = [b for name, b in known.items() if not names or name in names]
+        # One throwaway database for every benchmark that needs one (the campaigns imported once).
+        if any(getattr(b, "needs_database", False) for b in chosen):
+            from benchmarks.pages import throwaway_database
+
+            database = throwaway_database()
+        else:
+            database = nullcontext()
+        with database:
+            for benchmark in chosen:
+                takes_repeat = "repeat" in inspect.signature(benchmark).parameters
+                lines = benchmark(repeat=repeat) if takes_repeat and repeat else benchmark()
+                for line in lines:
+                    self.stdout.write(line)
+                    self.stdout.flush()

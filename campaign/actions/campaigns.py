@@ -1,0 +1,258 @@
+"""A campaign's own writes: created (or imported from its file), its settings, the group's
+decisions (a section unlocked by hand, a player power), deleted."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.db import transaction
+
+from accounts.actions import add_owner
+from campaign.actions.cache import lock_campaign, rebuild
+from campaign.actions.games import KEEP, Keep
+from campaign.actions.history import record
+from campaign.campaign_io import game_from_dict, unique_slug
+from campaign.models import Campaign, ChangeKind, Corporation, Game, SecondPlaceRounding
+from scoring.catalogue import catalogue_from_db
+from solar175.campaign_file import (
+    CAMPAIGN_FORMAT,
+    CAMPAIGN_VERSION,
+    CampaignError,
+    validate_campaign,
+)
+from solar175.differences import words
+
+SETTINGS = ("name", "second_place_rounding")
+
+
+def create_campaign(
+    name: str,
+    corporations: Sequence[Mapping[str, Any]],
+    settings: Mapping[str, Any] | None = None,
+    opening: Mapping[str, Any] | None = None,
+    *,
+    user=None,
+    owner=None,
+) -> Campaign:
+    """Start a campaign with no games played (or from an `opening` snapshot).
+
+    Preconditions: none that are not checked first: `corporations` are dicts with `key`,
+    `name`, optional `player`, `ai` and `power` (2 to 5 of them, keys unique); `settings` may
+    give `second_place_rounding`; `opening` is null or the CONTRACTS.md §2 snapshot. Anything
+    wrong raises `CampaignError` naming the field, and nothing is written.
+    """
+    data = {
+        "format": CAMPAIGN_FORMAT,
+        "version": CAMPAIGN_VERSION,
+        "name": name,
+        "settings": {
+            "second_place_rounding": (settings or {}).get(
+                "second_place_rounding", SecondPlaceRounding.DOWN
+            )
+        },
+        "corporations": [
+            {
+                "key": corp.get("key"),
+                "name": corp.get("name", corp.get("key")),
+                "player": corp.get("player") or "",
+                "ai": bool(corp.get("ai", False)),
+            }
+            for corp in corporations
+        ],
+        "opening": opening,
+        "games": [],
+        "manual_unlocks": [],
+        "powers": {corp.get("key"): corp["power"] for corp in corporations if corp.get("power")},
+    }
+    return create_campaign_from_file(data, user=user, owner=owner, kind=ChangeKind.CAMPAIGN_CREATED)
+
+
+def create_campaign_from_file(
+    data: Any, *, user=None, owner=None, kind: str = ChangeKind.CAMPAIGN_IMPORTED
+) -> Campaign:
+    """A new campaign holding a whole campaign file: its corporations, games and cache.
+
+    Preconditions: none. The file's structure and what the database can hold (text lengths,
+    real calendar dates, keys usable in an address) are checked before anything is written;
+    the one transaction that writes it ends with `rebuild`, whose replay refuses a table that
+    contradicts the rules the earlier games derive. Either way `CampaignError` names the field,
+    and nothing is left written. `owner`, when given, becomes the campaign's owner.
+    """
+    catalogue = catalogue_from_db()
+    validate_campaign(data, catalogue)
+    with transaction.atomic():
+        campaign = Campaign.objects.create(
+            name=data["name"],
+            slug=unique_slug(data["name"]),
+            second_place_rounding=(data.get("settings") or {}).get(
+                "second_place_rounding", SecondPlaceRounding.DOWN
+            ),
+            opening=data.get("opening"),
+            manual_unlocks=list(data.get("manual_unlocks") or []),
+        )
+        powers = data.get("powers") or {}
+        Corporation.objects.bulk_create(
+            Corporation(
+                campaign=campaign,
+                key=corp["key"],
+                name=corp.get("name", corp["key"]),
+                player=corp.get("player") or "",
+                ai=bool(corp.get("ai", False)),
+                power=powers.get(corp["key"]) or "",
+                order=index,
+            )
+            for index, corp in enumerate(data["corporations"])
+        )
+        games = data.get("games") or []
+        Game.objects.bulk_create(game_from_dict(campaign, game, user=user) for game in games)
+        summary = data["name"] if kind == ChangeKind.CAMPAIGN_CREATED else f"{len(games)} games"
+        record(campaign, kind, user, summary=summary)
+        if owner is not None:
+            add_owner(campaign, owner)
+        rebuild(campaign, catalogue=catalogue)
+    return campaign
+
+
+def import_campaign(data: Any, *, name: str | None = None, user=None, owner=None) -> Campaign:
+    """A new campaign from a campaign file's data (`create_campaign_from_file`), recorded as an
+    import. `name` overrides the file's name, e.g. to import a second copy."""
+    if name is not None and isinstance(data, Mapping):
+        data = {**data, "name": name}
+    return create_campaign_from_file(
+        data, user=user, owner=owner, kind=ChangeKind.CAMPAIGN_IMPORTED
+    )
+
+
+@transaction.atomic
+def delete_campaign(campaign: Campaign) -> None:
+    """Delete a campaign with its log, history and members. Preconditions: the person asking
+    is its owner (`campaign.access.campaign_for_owner`)."""
+    lock_campaign(campaign)
+    Campaign.objects.filter(pk=campaign.pk).delete()
+
+
+@transaction.atomic
+def set_manual_unlock(
+    campaign: Campaign, section: int, after_game: int | None, *, user=None
+) -> Campaign:
+    """The group unlocks `section` after game `after_game` (#19 "whenever you feel ready");
+    `after_game=None` takes that decision back. Then rebuild.
+
+    Preconditions: the section allows a manual unlock at that point; the replay refuses one
+    that does not (`CampaignError`).
+    """
+    current = lock_campaign(campaign)
+    before = manual_unlock(current, section)
+    put_manual_unlock(campaign, current, section, after_game)
+    summary = (
+        f"#{section} after game {after_game}" if after_game is not None else f"#{section} undone"
+    )
+    record(
+        campaign,
+        ChangeKind.MANUAL_UNLOCK,
+        user,
+        after_game,
+        summary,
+        before=before,
+        after={"section": section, "after_game": after_game},
+    )
+    rebuild(campaign)
+    return campaign
+
+
+@transaction.atomic
+def set_power(corporation: Corporation, power: str, *, user=None) -> Corporation:
+    """Give `corporation` its permanent player power (#7); an empty `power` clears it.
+
+    Preconditions: `power` is a player power key (CONTRACTS.md §2 `powers`) no other
+    corporation of the campaign holds ("Players now choose a unique player power"); the replay
+    refuses anything else (`CampaignError`).
+    """
+    campaign = corporation.campaign
+    lock_campaign(campaign)
+    old = Corporation.objects.values_list("power", flat=True).get(pk=corporation.pk)
+    Corporation.objects.filter(pk=corporation.pk).update(power=power)
+    corporation.power = power
+    record(
+        campaign,
+        ChangeKind.POWER_SET,
+        user,
+        summary=f"{corporation.key}: {power or 'none'}",
+        before={"corporation": corporation.key, "power": old},
+        after={"corporation": corporation.key, "power": power},
+    )
+    rebuild(campaign)
+    return corporation
+
+
+@transaction.atomic
+def update_settings(
+    campaign: Campaign,
+    *,
+    name: str | Keep = KEEP,
+    second_place_rounding: str | Keep = KEEP,
+    user=None,
+) -> Campaign:
+    """Rename the campaign or change how second place rounds (RULES-NOTES §1), then rebuild.
+
+    A setting left out keeps its value; the slug stays as it is. Nothing is recorded when
+    nothing changes. Preconditions: none unchecked: an empty or too long `name`, or a rounding
+    that is not `down` or `up`, raises `CampaignError` naming it, and nothing is written.
+    """
+    given = {"name": name, "second_place_rounding": second_place_rounding}
+    wanted = {key: value for key, value in given.items() if value is not KEEP}
+    if "name" in wanted:
+        wanted["name"] = str(wanted["name"]).strip()
+        limit = Campaign._meta.get_field("name").max_length
+        if not wanted["name"] or len(wanted["name"]) > limit:
+            raise CampaignError("name", f"must be 1 to {limit} characters long")
+    rounding = wanted.get("second_place_rounding", SecondPlaceRounding.DOWN)
+    if rounding not in SecondPlaceRounding.values:
+        raise CampaignError(
+            "settings.second_place_rounding", f'must be "down" or "up", not "{rounding}"'
+        )
+    current = lock_campaign(campaign)
+    before = {key: getattr(current, key) for key in wanted if getattr(current, key) != wanted[key]}
+    if not before:
+        return campaign
+    after = {key: wanted[key] for key in before}
+    put_settings(campaign, after)
+    details = [f"{words(key)} {before[key]} → {after[key]}" for key in before]
+    record(
+        campaign,
+        ChangeKind.SETTINGS_CHANGED,
+        user,
+        summary="; ".join(details),
+        details=details,
+        before=before,
+        after=after,
+    )
+    rebuild(campaign)
+    return campaign
+
+
+def manual_unlock(campaign: Campaign, section: int) -> dict[str, Any]:
+    """The group's manual unlock of `section`: `after_game` null when there is none."""
+    after_game = next(
+        (u.get("after_game") for u in campaign.manual_unlocks if u.get("section") == section),
+        None,
+    )
+    return {"section": section, "after_game": after_game}
+
+
+def put_manual_unlock(
+    campaign: Campaign, current: Campaign, section: int, after_game: int | None
+) -> None:
+    unlocks = [u for u in current.manual_unlocks if u.get("section") != section]
+    if after_game is not None:
+        unlocks.append({"section": section, "after_game": after_game})
+        unlocks.sort(key=lambda u: (u["after_game"], u["section"]))
+    Campaign.objects.filter(pk=campaign.pk).update(manual_unlocks=unlocks)
+    campaign.manual_unlocks = unlocks
+
+
+def put_settings(campaign: Campaign, values: Mapping[str, Any]) -> None:
+    Campaign.objects.filter(pk=campaign.pk).update(**values)
+    for key, value in values.items():
+        setattr(campaign, key, value)

@@ -1,0 +1,311 @@
+"""The game log's writes: a game added, edited, moved, deleted, its city named.
+
+Each runs in one transaction: it locks the campaign's row (one change to a log at a time),
+stores the change, records it in the history, then `rebuild`s the cache; a replay refusal rolls
+it all back.
+"""
+
+from __future__ import annotations
+
+import datetime
+import enum
+import json
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from django.db import transaction
+from django.db.models import F, Max
+
+from campaign.actions.cache import lock_campaign, rebuild
+from campaign.actions.history import day, record, record_game_change
+from campaign.campaign_io import game_to_dict
+from campaign.models import Campaign, ChangeKind, Game
+from solar175.campaign_file import CampaignError
+
+# What a game is, besides its number, its derived result and who touched it when.
+GAME_FACTS = (
+    "played_on",
+    "table",
+    "megastructure",
+    "megastructure_zone",
+    "neds_sold_out",
+    "census_completed",
+    "megastructure_repairs_completed",
+    "city_location",
+    "city_name",
+    "debt_marks",
+    "notes",
+)
+
+
+# Renumbering passes every moved game through numbers no game uses, because the unique
+# (campaign, number) constraint is checked row by row on SQLite and PostgreSQL.
+_RENUMBER_OFFSET = 10000
+
+
+class Keep(enum.Enum):
+    """`save_game`'s default for a fact not given: the game keeps what it has."""
+
+    KEEP = "keep"
+
+
+KEEP = Keep.KEEP
+
+
+class StaleGameError(Exception):
+    """An edit based on an older version of a game than the one now stored.
+
+    `game` is the game as it is now (its `version`, its `updated_by`, its table), so the page
+    can show the person what changed before they try again.
+    """
+
+    def __init__(self, game: Game, expected_version: int) -> None:
+        super().__init__(
+            f"Game {game.number} was changed by someone else (version {game.version}, "
+            f"you edited version {expected_version})"
+        )
+        self.game = game
+        self.expected_version = expected_version
+
+
+@transaction.atomic
+def save_game(
+    campaign: Campaign,
+    *,
+    table: Mapping[str, Any],
+    played_on: datetime.date,
+    megastructure: str,
+    megastructure_zone: int | None | Keep = KEEP,
+    number: int | None = None,
+    neds_sold_out: bool | Keep = KEEP,
+    census_completed: bool | Keep = KEEP,
+    megastructure_repairs_completed: bool | Keep = KEEP,
+    city_location: str | Keep = KEEP,
+    city_name: str | Keep = KEEP,
+    debt_marks: Iterable[Mapping[str, Any]] | Keep = KEEP,
+    notes: str | Keep = KEEP,
+    game: Game | None = None,
+    expected_version: int | None = None,
+    user=None,
+) -> Game:
+    """Add a game to the log (`game=None`) or edit one (`game=` it), then rebuild.
+
+    `table`, `played_on` and `megastructure` are always given. The other facts, left out,
+    keep what the game has (a new game: none, false, empty), so a form that does not show the
+    city or a Type III game's stated zone does not erase them.
+    Adding: `number=None` appends after the last game (game `after_game + 1` first when the
+    campaign opened from a snapshot); a `number` already taken inserts the game there and
+    moves that game and every later one up by one.
+    Editing: `expected_version` is the version the person started editing from; if the game
+    has been saved since, `StaleGameError` (carrying the game as it is now) and nothing
+    changes. A `number` other than the game's own moves it, as `move_game` does.
+    Preconditions: `table` is the campaign shape of CONTRACTS.md §1 (the derived keys left
+    out); `megastructure` a catalogue key; `megastructure_zone` only for a megastructure the
+    catalogue places nowhere; a city needs both its location and its name. Anything the
+    replay refuses raises `CampaignError`.
+    """
+    given = {
+        "megastructure_zone": megastructure_zone,
+        "neds_sold_out": neds_sold_out,
+        "census_completed": census_completed,
+        "megastructure_repairs_completed": megastructure_repairs_completed,
+        "city_location": city_location,
+        "city_name": city_name,
+        "debt_marks": debt_marks,
+        "notes": notes,
+    }
+    facts = {name: value for name, value in given.items() if value is not KEEP}
+    if "debt_marks" in facts:
+        facts["debt_marks"] = [dict(mark) for mark in facts["debt_marks"]]
+    fields = {"table": dict(table), "played_on": played_on, "megastructure": megastructure}
+    lock_campaign(campaign)
+    if game is None:
+        first = first_number(campaign)
+        last = max(last_number(campaign), first - 1)
+        if number is None or number > last:
+            number = last + 1
+        _check_number(campaign, number)
+        shift(campaign, first=number, last=last, by=1)
+        game = Game(campaign=campaign, number=number, created_by=user, updated_by=user)
+        set_facts(game, fields | facts)
+        game.save(force_insert=True)
+        after = snapshot(game)
+        moved = f"; {_games(number + 1, last + 1)} moved up one" if number <= last else ""
+        record(
+            campaign,
+            ChangeKind.GAME_ADDED,
+            user,
+            number,
+            f"played on {day(after['played_on'])}{moved}",
+            after=after,
+        )
+    else:
+        game = Game.objects.select_for_update().get(pk=game.pk)
+        if game.campaign_id != campaign.pk:
+            raise ValueError(f"{game} is not a game of {campaign}")
+        game.campaign = campaign
+        if expected_version is not None and expected_version != game.version:
+            raise StaleGameError(game, expected_version)
+        before = snapshot(game)
+        set_facts(game, fields | facts)
+        game.version = F("version") + 1
+        game.updated_by = user
+        game.save()
+        game.refresh_from_db(fields=["version"])
+        if number is not None and number != game.number:
+            game = move(game, number)
+        record_game_change(campaign, ChangeKind.GAME_EDITED, user, before, snapshot(game))
+    rebuild(campaign)
+    game.refresh_from_db(fields=["result", "replay_entry"])
+    return game
+
+
+@transaction.atomic
+def delete_game(game: Game, *, user=None) -> None:
+    """Remove a game from the log; later games move down one number, then rebuild.
+
+    Preconditions: `game` belongs to a campaign. The replay may refuse the shorter log (a later
+    table relied on a section this game unlocked): `CampaignError`, nothing deleted.
+    """
+    game = lock_game(game)
+    campaign = game.campaign
+    number = game.number
+    before = snapshot(game)
+    game.delete()
+    last = last_number(campaign)
+    shift(campaign, first=number + 1, last=last, by=-1)
+    moved = f"; {_games(number + 1, last)} moved down one" if number < last else ""
+    record(
+        campaign,
+        ChangeKind.GAME_DELETED,
+        user,
+        number,
+        f"played on {day(before['played_on'])}{moved}",
+        before=before,
+    )
+    rebuild(campaign)
+
+
+@transaction.atomic
+def move_game(game: Game, new_number: int, *, user=None) -> Game:
+    """Put a game at another place in the log (games in between close up), then rebuild.
+
+    Preconditions: `new_number` is a game of the log (from 1, or from the game after the
+    opening snapshot, to the last); `CampaignError` otherwise.
+    """
+    game = lock_game(game)
+    old_number = game.number
+    before = snapshot(game)
+    game = move(game, new_number)
+    record_game_change(
+        game.campaign,
+        ChangeKind.GAME_MOVED,
+        user,
+        before,
+        snapshot(game),
+        summary=f"from {old_number} to {new_number}",
+    )
+    rebuild(game.campaign)
+    game.refresh_from_db(fields=["result", "replay_entry"])
+    return game
+
+
+@transaction.atomic
+def name_city(game: Game, location: str, name: str, *, user=None) -> Game:
+    """Record the city the game's winner named (empty `name` clears it), then rebuild.
+
+    Preconditions: none the replay refuses: a location that is not a base location card, or
+    whose naming spaces are full, is recorded and shows in `Campaign.state["warnings"]` ("Solar
+    175 is designed to be robust to mistakes and house rules").
+    """
+    game = lock_game(game)
+    before = snapshot(game)
+    game.city_location = location if name else ""
+    game.city_name = name if location else ""
+    game.version = F("version") + 1
+    game.updated_by = user
+    game.save(update_fields=["city_location", "city_name", "version", "updated_by", "updated_at"])
+    game.refresh_from_db(fields=["version"])
+    summary = f"{name} on {location}" if game.city_name else "no city named"
+    record_game_change(
+        game.campaign, ChangeKind.CITY_NAMED, user, before, snapshot(game), summary=summary
+    )
+    rebuild(game.campaign)
+    return game
+
+
+def set_facts(game: Game, facts: Mapping[str, Any]) -> None:
+    for name, value in facts.items():
+        setattr(game, name, value)
+    # A named city is a location card and a name; half of one is no city.
+    if not (game.city_location and game.city_name):
+        game.city_location = game.city_name = ""
+
+
+def snapshot(game: Game) -> dict[str, Any]:
+    """The game's campaign-file entry as the database gives it back (a JSON round trip), so a
+    stored snapshot compares equal to the game it was taken from."""
+    return json.loads(json.dumps(game_to_dict(game)))
+
+
+def _games(first: int, last: int) -> str:
+    return f"game {first}" if first == last else f"games {first} to {last}"
+
+
+def lock_game(game: Game) -> Game:
+    """The game as stored now, its campaign's row then its own locked (always in that order).
+
+    The returned game keeps the caller's campaign object, whose `state` `rebuild` refreshes.
+    """
+    campaign = game.campaign
+    lock_campaign(campaign)
+    locked = Game.objects.select_for_update().get(pk=game.pk)
+    locked.campaign = campaign
+    return locked
+
+
+def first_number(campaign: Campaign) -> int:
+    """The log's first game: 1, or the one after a mid-campaign opening snapshot."""
+    opening = campaign.opening or {}
+    return opening.get("after_game", opening.get("games_played", 0)) + 1
+
+
+def last_number(campaign: Campaign) -> int:
+    return campaign.games.aggregate(last=Max("number"))["last"] or 0
+
+
+def _check_number(campaign: Campaign, number: int) -> None:
+    first = first_number(campaign)
+    if number < first:
+        after = f" (the opening snapshot holds games 1 to {first - 1})" if first > 1 else ""
+        raise CampaignError("number", f"a game number is {first} or more{after}")
+
+
+def shift(campaign: Campaign, *, first: int, last: int, by: int) -> None:
+    """Add `by` to the numbers of games `first`..`last`, never two games on one number."""
+    if first > last:
+        return
+    games = campaign.games.filter(number__gte=first, number__lte=last)
+    games.update(number=F("number") + _RENUMBER_OFFSET)
+    campaign.games.filter(number__gte=first + _RENUMBER_OFFSET).update(
+        number=F("number") - _RENUMBER_OFFSET + by
+    )
+
+
+def move(game: Game, new_number: int) -> Game:
+    campaign = game.campaign
+    first, last = first_number(campaign), last_number(campaign)
+    if not first <= new_number <= last:
+        raise CampaignError("number", f"must be between {first} and {last}, the games in the log")
+    old_number = game.number
+    if new_number == old_number:
+        return game
+    # Park the game outside the numbered range, close the gap, reopen it at the new place.
+    Game.objects.filter(pk=game.pk).update(number=0)
+    if new_number > old_number:
+        shift(campaign, first=old_number + 1, last=new_number, by=-1)
+    else:
+        shift(campaign, first=new_number, last=old_number - 1, by=1)
+    Game.objects.filter(pk=game.pk).update(number=new_number)
+    game.number = new_number
+    return game

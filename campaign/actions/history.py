@@ -1,0 +1,106 @@
+"""The campaign's history: every change recorded, who made it and what it replaced.
+
+`record` writes one `Change` in the transaction of the change itself; `record_change` is for
+changes outside the log (checklist ticks, section notes), which the history shows but does not
+replay or undo.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Sequence
+from typing import Any
+
+from django.utils import timezone
+
+from campaign.actions.cache import touch
+from campaign.models import UNDOABLE_KINDS, Campaign, Change, ChangeKind
+from solar175.differences import game_differences
+
+
+def record_change(
+    campaign: Campaign,
+    kind: str,
+    summary: str = "",
+    *,
+    user=None,
+    game_number: int | None = None,
+    details: Sequence[str] = (),
+) -> Change:
+    """Record a change to the campaign made outside its log: a checklist item ticked
+    (`ChangeKind.COMPONENT_TICKED`/`COMPONENT_UNTICKED`, summary "#3 envelope 1"), a section
+    note written (`SECTION_NOTE_EDITED`). It shows on the history page; it is not replayed and
+    cannot be undone from there.
+
+    Preconditions: called inside the transaction that makes the change
+    (`with transaction.atomic():`), so both are stored or neither. `kind` is not one of the
+    log's kinds: those changes go through the actions above, which record them themselves
+    (`ValueError` otherwise). `user` is the person signed in, or None.
+    """
+    if kind in UNDOABLE_KINDS or kind not in ChangeKind.values:
+        raise ValueError(f"{kind!r} is recorded by its own action in campaign.actions")
+    # Not replayed, but shown (a ticked checklist, a section's note): the pages change.
+    touch(campaign)
+    return record(campaign, kind, user, game_number, summary, details=details)
+
+
+def record(
+    campaign: Campaign,
+    kind: str,
+    user,
+    game_number: int | None = None,
+    summary: str = "",
+    *,
+    details: Sequence[str] = (),
+    before: Any = None,
+    after: Any = None,
+    undoes: Change | None = None,
+) -> Change:
+    limit = Change._meta.get_field("summary").max_length
+    if len(summary) > limit:
+        summary = summary[: limit - 1] + "…"
+    return Change.objects.create(
+        campaign=campaign,
+        kind=kind,
+        game_number=game_number,
+        summary=summary,
+        details=list(details),
+        before=before,
+        after=after,
+        undoes=undoes,
+        made_by=user,
+    )
+
+
+def record_game_change(
+    campaign: Campaign, kind: str, user, before: dict, after: dict, *, summary: str | None = None
+) -> Change:
+    """A change to one game, its entry before and after, and what changed a line each."""
+    details = game_differences(before, after)
+    if summary is None:
+        summary = "; ".join(details) or "saved unchanged"
+    return record(
+        campaign, kind, user, after["number"], summary, details=details, before=before, after=after
+    )
+
+
+def game_details(before: dict | None, after: dict | None) -> list[str]:
+    return game_differences(before, after) if before and after else []
+
+
+def described(change: Change) -> str:
+    """A change as its undo's summary names it: "game deleted, game 3 (played on …)"."""
+    game = f", game {change.game_number}" if change.game_number is not None else ""
+    summary = f" ({change.summary})" if change.summary else ""
+    return f"{change.get_kind_display().lower()}{game}{summary}"
+
+
+def when_and_who(change: Change) -> str:
+    made_at = timezone.localtime(change.made_at)
+    who = f" by {change.made_by}" if change.made_by_id else ""
+    return f"on {made_at.day} {made_at:%b %Y at %H:%M}{who}"
+
+
+def day(iso_date: str) -> str:
+    day = datetime.date.fromisoformat(iso_date)
+    return f"{day.day} {day:%b %Y}"

@@ -1,0 +1,208 @@
+"""Undo: put back what one recorded change replaced, recorded as a change of its own."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.db.models import F
+
+from campaign.actions.cache import lock_campaign, rebuild
+from campaign.actions.campaigns import manual_unlock, put_manual_unlock, put_settings
+from campaign.actions.games import (
+    GAME_FACTS,
+    first_number,
+    last_number,
+    move,
+    shift,
+    snapshot,
+)
+from campaign.actions.history import described, game_details, record, when_and_who
+from campaign.campaign_io import game_from_dict
+from campaign.models import (
+    GAME_KINDS,
+    UNDOABLE_KINDS,
+    Campaign,
+    Change,
+    ChangeKind,
+    Corporation,
+    Game,
+)
+from solar175.campaign_file import CampaignError
+from solar175.differences import words
+
+
+class UndoRefused(CampaignError):
+    """An undo the log no longer allows, or whose result the replay refuses. Nothing changed.
+
+    `message` is the sentence the page shows; `blocking` is the later change to undo first,
+    when one is known (the page links to it).
+    """
+
+    def __init__(self, message: str, *, path: str = "undo", blocking: Change | None = None):
+        super().__init__(path, message)
+        self.blocking = blocking
+
+
+@transaction.atomic
+def undo_change(change: Change, *, user=None) -> Change:
+    """Put back what `change` replaced, record the undo as a change of its own, then rebuild.
+
+    - a game added: it leaves the log again (later games move down one);
+    - a game deleted: it goes back at its number (that game and later ones move up one);
+    - a game edited, moved or its city named: the game as it was before, at its number then,
+      its version bumped (an editor working from the version the change left is refused);
+    - a manual unlock, a power, settings: back as they were.
+
+    The undo records the kind of what it did (undoing a deletion is a game added), the summary
+    "undid: …", the snapshots the other way round, and `undoes=change`; it can be undone in
+    its turn, which puts the change back. Returns the undo's `Change`.
+
+    Preconditions: none unchecked. `UndoRefused`, with nothing changed, when: the change is of
+    a kind the history cannot undo (a campaign created, a checklist tick) or was recorded
+    without snapshots; it was undone already; what it changed has changed since (the sentence
+    names the later change to undo first, `error.blocking`); or the replay refuses the log with
+    the change undone (the replay's sentence and where).
+    """
+    campaign = change.campaign
+    current = lock_campaign(campaign)
+    change = Change.objects.get(pk=change.pk)
+    if change.kind not in UNDOABLE_KINDS:
+        raise UndoRefused(
+            f"“{change.get_kind_display()}” cannot be undone from the history; it is changed "
+            "on its own page."
+        )
+    if change.before is None and change.after is None:
+        raise UndoRefused(
+            "This change was recorded before the history kept what it replaced, so it cannot "
+            "be undone from here."
+        )
+    undone = Change.objects.filter(undoes=change).select_related("made_by").first()
+    if undone is not None:
+        raise UndoRefused(
+            f"This change was already undone {when_and_who(undone)}. Undo that undo to put "
+            "it back.",
+            blocking=undone,
+        )
+    if change.kind in GAME_KINDS:
+        kind, number, before, after = _undo_game(campaign, current, change, user)
+        details = game_details(before, after)
+    elif change.kind == ChangeKind.MANUAL_UNLOCK:
+        section = change.after["section"]
+        if manual_unlock(current, section) != change.after:
+            raise _changed_since(change, f"Section #{section}’s manual unlock")
+        put_manual_unlock(campaign, current, section, change.before["after_game"])
+        kind, number = change.kind, change.before["after_game"]
+        before, after, details = change.after, change.before, []
+    elif change.kind == ChangeKind.POWER_SET:
+        key = change.after["corporation"]
+        corporation = Corporation.objects.get(campaign=campaign, key=key)
+        if corporation.power != change.after["power"]:
+            raise _changed_since(change, f"The power of {key}")
+        Corporation.objects.filter(pk=corporation.pk).update(power=change.before["power"])
+        kind, number = change.kind, None
+        before, after, details = change.after, change.before, []
+    else:
+        if any(getattr(current, key) != value for key, value in change.after.items()):
+            raise _changed_since(change, "The settings")
+        put_settings(campaign, change.before)
+        kind, number = change.kind, None
+        before, after = change.after, change.before
+        details = [f"{words(key)} {before[key]} → {after[key]}" for key in before]
+    undo = record(
+        campaign,
+        kind,
+        user,
+        number,
+        f"undid: {described(change)}",
+        details=details,
+        before=before,
+        after=after,
+        undoes=change,
+    )
+    try:
+        rebuild(campaign)
+    except CampaignError as error:
+        raise UndoRefused(
+            "Undoing this change would leave a campaign the rules refuse: "
+            f"{error.message} ({error.path}). Nothing was changed.",
+            path=error.path,
+        ) from error
+    return undo
+
+
+def _undo_game(
+    campaign: Campaign, current: Campaign, change: Change, user
+) -> tuple[str, int, dict | None, dict | None]:
+    """Put the game back as `change.before`; returns the undo's kind, number and snapshots."""
+    before, after = change.before, change.after
+    game = None
+    if after is not None:
+        # The game must still be as the change left it, at the number it left it.
+        game = (
+            Game.objects.select_for_update()
+            .filter(campaign=campaign, number=after["number"])
+            .first()
+        )
+        if game is None or snapshot(game) != after:
+            raise _changed_since(change, f"Game {after['number']}")
+        game.campaign = campaign
+    if before is None:
+        number = game.number
+        last = last_number(campaign)
+        game.delete()
+        shift(campaign, first=number + 1, last=last, by=-1)
+        return ChangeKind.GAME_DELETED, number, after, None
+    if after is None:
+        number = before["number"]
+        first, last = first_number(current), last_number(campaign)
+        if not first <= number <= max(last, first - 1) + 1:
+            raise UndoRefused(
+                f"The log now ends at game {last}, so game {number} cannot go back in its "
+                "place: undo the later deletions first (newest first).",
+                blocking=_later_change(change, lambda later: later.before is not None),
+            )
+        shift(campaign, first=number, last=last, by=1)
+        game = game_from_dict(campaign, before, user=user)
+        game.save(force_insert=True)
+        return ChangeKind.GAME_ADDED, number, None, snapshot(game)
+    restored = game_from_dict(campaign, before)
+    for field in GAME_FACTS:
+        setattr(game, field, getattr(restored, field))
+    game.version = F("version") + 1
+    game.updated_by = user
+    game.save()
+    game.refresh_from_db(fields=["version"])
+    if before["number"] != game.number:
+        game = move(game, before["number"])
+    return change.kind, game.number, after, snapshot(game)
+
+
+def _changed_since(change: Change, what: str) -> UndoRefused:
+    """The refusal of an undo whose subject is no longer as `change` left it."""
+    blocking = _later_change(change, lambda later: later.before == change.after)
+    if blocking is None:
+        return UndoRefused(
+            f"{what} is no longer as this change left it (the log has changed around it "
+            "since): undo the later changes first, newest first."
+        )
+    return UndoRefused(
+        f"{what} has been changed since: “{blocking.get_kind_display()}” "
+        f"{when_and_who(blocking)}. Undo that later change first.",
+        blocking=blocking,
+    )
+
+
+def _later_change(change: Change, started_from) -> Change | None:
+    """The first change after `change`, of the same subject and not undone, that
+    `started_from` accepts: the one that changed what `change` left."""
+    kinds = GAME_KINDS if change.kind in GAME_KINDS else {change.kind}
+    later = (
+        Change.objects.filter(
+            campaign_id=change.campaign_id,
+            pk__gt=change.pk,
+            kind__in=kinds,
+            undone_by__isnull=True,
+        )
+        .select_related("made_by")
+        .order_by("pk")
+    )
+    return next((each for each in later if started_from(each)), None)

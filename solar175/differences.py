@@ -1,0 +1,167 @@
+"""What changed between two entries of a game, a line each, in the group's words.
+
+Pure Python, no Django: the history's details ("credits of purple 12 → 14"), and the
+edit-conflict message's list of what another person changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+_GAME_FIELDS = (
+    ("played_on", "played on"),
+    ("megastructure", "megastructure"),
+    ("megastructure_zone", "megastructure zone"),
+    ("neds_sold_out", "NEDs sold out"),
+    ("census_completed", "census completed"),
+    ("megastructure_repairs_completed", "megastructure repairs completed"),
+)
+
+
+_HUBS = ("hensler", "ufss", "military")
+
+
+def game_differences(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
+    """What changed between two entries of a game (`campaign_io.game_to_dict`), a line each,
+    in the group's words: "credits of purple 12 → 14", "city Mars/New Caro added"."""
+    lines = []
+    if before.get("number") != after.get("number"):
+        lines.append(f"moved from game {before.get('number')} to {after.get('number')}")
+    for key, label in _GAME_FIELDS:
+        if before.get(key) != after.get(key):
+            lines.append(f"{label} {_shown(before.get(key))} → {_shown(after.get(key))}")
+    old_city, new_city = _city(before), _city(after)
+    if old_city != new_city:
+        if not old_city:
+            lines.append(f"city {new_city} added")
+        elif not new_city:
+            lines.append(f"city {old_city} removed")
+        else:
+            lines.append(f"city {old_city} → {new_city}")
+    old_marks, new_marks = _debt_marks(before), _debt_marks(after)
+    if old_marks != new_marks:
+        lines.append(f"debt marks {old_marks} → {new_marks}")
+    old_table, new_table = _table_facts(before.get("table")), _table_facts(after.get("table"))
+    old_players, new_players = _players(before.get("table")), _players(after.get("table"))
+    lines += [f"{key} added to the table" for key in new_players if key not in old_players]
+    lines += [f"{key} taken off the table" for key in old_players if key not in new_players]
+    # A player added or taken off is one line, not one per thing they held.
+    whole = tuple(f" of {key}" for key in set(old_players) ^ set(new_players))
+    for label in [*new_table, *(label for label in old_table if label not in new_table)]:
+        old, new = old_table.get(label), new_table.get(label)
+        if old != new and not (whole and label.endswith(whole)):
+            lines.append(f"{label} {_shown(old)} → {_shown(new)}")
+    old_notes, new_notes = before.get("notes") or "", after.get("notes") or ""
+    if old_notes != new_notes:
+        lines.append(
+            "notes added" if not old_notes else "notes removed" if not new_notes else "notes edited"
+        )
+    return lines
+
+
+def _table_facts(table: Any) -> dict[str, Any]:
+    """A table's values by the label the history gives them ("credits of purple")."""
+    if not isinstance(table, Mapping):
+        return {}
+    facts: dict[str, Any] = {}
+    for player in table.get("players") or []:
+        corporation = player.get("corporation", "?")
+        for key, value in player.items():
+            if key == "corporation":
+                continue
+            if key == "outposts" and isinstance(value, Mapping):
+                for zone, count in value.items():
+                    facts[f"outposts in zone {zone} of {corporation}"] = count
+            else:
+                facts[f"{words(key)} of {corporation}"] = value
+    hubs = table.get("hubs") or {}
+    for name in _HUBS:
+        for key, value in (hubs.get(name) or {}).items():
+            facts[f"{name} hub {words(key)}"] = value
+    for zone, hub in (hubs.get("zones") or {}).items():
+        for key, value in (hub or {}).items():
+            facts[f"zone {zone} hub {words(key)}"] = value
+    for party, count in (table.get("ballots") or {}).items():
+        facts[f"ballots {words(party)}"] = count
+    for card, count in (table.get("hire_cards_left") or {}).items():
+        facts[f"{card} hire cards left"] = count
+    for key, value in table.items():
+        if key not in ("players", "hubs", "ballots", "hire_cards_left"):
+            facts[words(key)] = value
+    return facts
+
+
+def _players(table: Any) -> list[str]:
+    if not isinstance(table, Mapping):
+        return []
+    return [player.get("corporation", "?") for player in table.get("players") or []]
+
+
+def _city(game: Mapping[str, Any]) -> str:
+    city = game.get("named_city") or {}
+    return f"{city.get('location')}/{city.get('name')}" if city else ""
+
+
+def _debt_marks(game: Mapping[str, Any]) -> str:
+    marks = game.get("debt_marks") or []
+    return ", ".join(f"{m.get('corporation')} {m.get('points')}" for m in marks) or "none"
+
+
+def _shown(value: Any) -> str:
+    if value is None or value == "" or value == [] or value == {}:
+        return "—"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, Mapping):
+        return " ".join(f"{words(str(k))} {_shown(v)}" for k, v in value.items())
+    if isinstance(value, list | tuple):
+        return ", ".join(_shown(item) for item in value)
+    return str(value)
+
+
+def words(key: str) -> str:
+    return key.replace("_", " ")
+
+
+# --- comparing what two people saw ------------------------------------------------------
+
+
+def _zero_like(value: Any) -> Any:
+    """What an absent value means beside `value`: 0 beside a number, "no" beside a flag,
+    zeros beside a mapping of numbers (outposts by zone)."""
+    if isinstance(value, dict):
+        return {key: _zero_like(item) for key, item in value.items()}
+    return type(value)() if isinstance(value, bool | int | float | str | list) else None
+
+
+def _filled(a: Any, b: Any) -> tuple[Any, Any]:
+    """`a` and `b` with what one leaves out filled with the other's zero (a table imported
+    from a file leaves out its zeros; the wizard writes every field)."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        a, b = dict(a), dict(b)
+        for key in [*a, *(k for k in b if k not in a)]:
+            if key not in a:
+                a[key] = _zero_like(b[key])
+            elif key not in b:
+                b[key] = _zero_like(a[key])
+            else:
+                a[key], b[key] = _filled(a[key], b[key])
+        return a, b
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        pairs = [_filled(x, y) for x, y in zip(a, b, strict=True)]
+        return [x for x, _ in pairs], [y for _, y in pairs]
+    return a, b
+
+
+def aligned(before: Mapping[str, Any], after: Mapping[str, Any]) -> tuple[dict, dict]:
+    """Two entries of a game whose tables name the same fields, so that only real changes
+    differ (not "bonus IP of yellow — → 0" for a zero the file left out)."""
+    old_table, new_table = _filled(before.get("table"), after.get("table"))
+    return {**before, "table": old_table}, {**after, "table": new_table}
+
+
+def real_differences(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
+    """`game_differences` of two entries whose tables were filled alike (`aligned`): what
+    another person really changed, not the zeros one of the two left out."""
+    return game_differences(*aligned(before, after))

@@ -1,0 +1,784 @@
+"""The campaign replay: the game log in, the whole campaign state out (DESIGN.md "The one idea").
+
+Pure Python, no Django. `replay(campaign, catalogue)` takes a campaign file's dict (CONTRACTS.md
+§2) and the reference catalogue as plain data, scores every game with `solar175.engine`, crosses
+the tracker boxes, hands out the awards, counts the elections, checks the Campaign Events after
+each game and derives the next game's setup. Its output is the `replay` command's JSON: the keys
+CONTRACTS.md §2 prints, plus the extras listed in `docs/replay.md`.
+
+Rule readings where the rulebook is silent are in `docs/replay.md`; comments name the rulebook
+passage a line implements.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from solar175.campaign_file import (
+    POWERS,
+    CampaignError,
+    CampaignFile,
+    City,
+    GameEntry,
+    parse_campaign,
+    table_error,
+)
+from solar175.catalogue import GOLD, INFLUENCE, INFLUENCE_TALLY, SILVER, TIERS, Catalogue
+from solar175.engine import (
+    CELESTIAL_REBELLION,
+    PARTIES,
+    UNITED_FEDERALISTS,
+    GameScore,
+    Rules,
+    TableState,
+    score_game,
+)
+from solar175.sections import (
+    PLAYER_COMPONENTS,
+    Switch,
+    envelopes_opened,
+    first_section_with,
+    sections,
+    sections_by_number,
+    switches_on,
+    zone_sections,
+    zones_in_play,
+)
+from solar175.table import TableError, parse_table
+from solar175.triggers import AwardWon, CampaignProgress, ElectionResult, fired, progress, reason
+
+__all__ = ["POWERS", "CampaignError", "replay"]
+
+FIXED_MEGASTRUCTURE_GAMES = 4  # "In the first 4 games this is chosen for you."
+TYPE_I, TYPE_II, TYPE_III, TYPE_IV, TYPE_V, TYPE_VI = 1, 2, 3, 4, 5, 6
+CAMPAIGN_END_TYPE = TYPE_VI  # "The end of the campaign is triggered after ... Type VI"
+
+# Setup (page 5) and #16 Wage Squeeze: starting credits; #7 power: +3.
+STARTING_CREDITS = 1
+WAGE_SQUEEZE_CREDITS = 2
+EXTRA_CREDITS_POWER = "extra-credits"
+EXTRA_CREDITS = 3
+BOTH_CARDS_POWER = "both-political-cards"
+EXTRA_VOTE_POWER = "extra-vote"
+POLITICAL_CARDS_DEALT = 2
+# Setting Up the Solar System: "a Mining Resource Token (or two if playing with 3+ players)".
+MINING_TOKENS_FEW_PLAYERS = 1
+MINING_TOKENS_MANY_PLAYERS = 2
+MANY_PLAYERS = 3
+
+# Sections whose number the replay reads directly (the rest act through `switches`).
+SECTION_TYPE_II_CHOICE = 9
+SECTION_HIGHER_TYPES = 11
+SECTION_REBELLION = 12
+SECTION_UNIONS = 13
+SECTION_WAGE_SQUEEZE = 16
+SECTION_POWERS = 7
+
+
+# --- the replay --------------------------------------------------------------------------
+
+
+def replay(campaign: Mapping[str, Any], catalogue: Catalogue) -> dict[str, Any]:
+    """The derived campaign state of a campaign file (CONTRACTS.md §2 `replay` output).
+
+    Raises `CampaignError(path, message)` on bad input, including a game's table that
+    contradicts the rules, incumbent or megastructure zone the earlier games derive.
+    """
+    parsed = parse_campaign(campaign, catalogue, check_tables=False)
+    return _Replay(parsed, catalogue).run()
+
+
+class _Replay:
+    """One pass over the log; linear in the number of games."""
+
+    def __init__(self, campaign: CampaignFile, catalogue: Catalogue) -> None:
+        self.campaign = campaign
+        self.catalogue = catalogue
+        self.corporations = tuple(c.key for c in campaign.corporations)
+        self.section_keys = tuple(catalogue.section_boxes)
+        self.tracker: dict[str, dict[str, int]] = {
+            corp: dict.fromkeys(self.section_keys, 0) for corp in self.corporations
+        }
+        self.tally: dict[str, int] = dict.fromkeys(self.corporations, 0)
+        self.awards: list[AwardWon] = []
+        self.award_holder: dict[tuple[str, str], str] = {}
+        self.debt: dict[str, int] = dict.fromkeys(self.corporations, 0)
+        self.elections: list[ElectionResult] = []
+        self.election_wins: dict[str, int] = dict.fromkeys(PARTIES, 0)
+        self.overthrows = 0
+        self.built: list[tuple[int, str]] = []
+        self.cities: list[City] = []
+        self.unlocked: dict[int, int] = {}
+        self.unlock_reasons: dict[int, str] = {}
+        self.neds_games: list[int] = []
+        self.census_games: list[int] = []
+        self.repairs_games: list[int] = []
+        self.incumbent = (
+            UNITED_FEDERALISTS  # "onto the United Federalists if it is your first game"
+        )
+        self.last_winner: str | None = None
+        self.games_played = 0
+        self.ended_after: int | None = None
+        self.games_out: list[dict[str, Any]] = []
+        self.warnings: list[dict[str, Any]] = []
+        self.manual_by_game: dict[int, list[int]] = {}
+        for unlock in campaign.manual_unlocks:
+            self.manual_by_game.setdefault(unlock.after_game, []).append(unlock.section)
+
+    # --- seeding from the opening snapshot
+
+    def seed(self) -> None:
+        opening = self.campaign.opening
+        if opening is None:
+            self.apply_manual(0, recheck=False)
+            return
+        self.seed_opening()
+        # Manual unlocks up to the opening's game: those not in its list apply now.
+        for game in sorted(g for g in self.manual_by_game if g <= opening.after_game):
+            self.apply_manual(game, recheck=False)
+
+    def seed_opening(self) -> None:
+        opening = self.campaign.opening
+        assert opening is not None
+        self.games_played = opening.after_game
+        for corp, boxes in opening.tracker.items():
+            for key, count in boxes.items():
+                if key == INFLUENCE_TALLY:
+                    self.tally[corp] = count
+                else:
+                    self.tracker[corp][key] = count
+        for award in opening.awards:
+            self.awards.append(award)
+            self.award_holder[award.section, award.tier] = award.corporation
+        self.elections.extend(opening.elections)
+        self.election_wins.update(opening.election_wins)
+        self.overthrows = opening.overthrows
+        self.built.extend(opening.megastructures_built)
+        self.cities.extend(opening.cities)
+        self.incumbent = opening.incumbent_party
+        self.last_winner = opening.last_winner
+        for corp, points in opening.debt.items():
+            self.debt[corp] += points
+        for number in opening.unlocked_sections:
+            # CONTRACTS.md §2: sections of the opening snapshot unlocked "after game 0".
+            self.unlocked[number] = 0
+            self.unlock_reasons[number] = "unlocked before the campaign came into the app"
+        for _, key in self.built:
+            if self.catalogue.type_of(key) == CAMPAIGN_END_TYPE:
+                self.ended_after = opening.after_game
+
+    # --- rules in force
+
+    def switches(self) -> frozenset[Switch]:
+        return switches_on(self.unlocked)
+
+    def rules(self, switches: frozenset[Switch]) -> Rules:
+        return Rules(
+            zones_in_play=zones_in_play(switches),
+            celestial_rebellion=Switch.CELESTIAL_REBELLION in switches,
+            trade_unions=Switch.TRADE_UNIONS in switches,
+            second_place_rounding=self.campaign.second_place_rounding,
+        )
+
+    def megastructure_options(self, number: int) -> list[str]:
+        """What the group may build in game `number` (docs/replay.md, "Megastructures")."""
+        catalogue = self.catalogue
+        if number <= FIXED_MEGASTRUCTURE_GAMES:
+            # Type I and II Megastructures: games 1-4 are fixed.
+            return [
+                m.key
+                for m in catalogue.megastructures.values()
+                if m.fixed_game == number and m.type == TYPE_I
+            ]
+        if SECTION_TYPE_II_CHOICE not in self.unlocked:
+            return []
+        built = {key for _, key in self.built}
+        # #9: "You must complete all Type II Megastructures before moving on to the higher
+        # type megastructures"; #11: Type III once all Type II, Type IV once all Type III.
+        for type_ in (TYPE_II, TYPE_III, TYPE_IV):
+            if type_ > TYPE_II and SECTION_HIGHER_TYPES not in self.unlocked:
+                return []
+            remaining = [k for k in catalogue.keys_of_type(type_) if k not in built]
+            if remaining:
+                return remaining
+        # #11: "The triggers allowing you to build type V and VI megastructures are different"
+        # (pages 50-51, not transcribed): Type V after Type IV, Type VI after a Type V.
+        options = [k for k in catalogue.keys_of_type(TYPE_V) if k not in built]
+        if any(catalogue.type_of(k) == TYPE_V for k in built):
+            options += [k for k in catalogue.keys_of_type(TYPE_VI) if k not in built]
+        return options
+
+    def megastructure_chooser(self, number: int, options: list[str]) -> str | None:
+        # #9: "chosen by the player who won the last game (or randomly)".
+        if number <= FIXED_MEGASTRUCTURE_GAMES or not options:
+            return None
+        return self.last_winner
+
+    # --- one game
+
+    def check_table_agrees(
+        self, game: GameEntry, rules: Rules, switches: frozenset[Switch]
+    ) -> int | None:
+        """Refuse a table that states rules, an incumbent or a zone the campaign contradicts.
+
+        Returns the game's megastructure zone (`megastructure_zone`), checked against the table's.
+        """
+        path = f"games[{game.index}].table"
+        table = game.table
+        stated = table.get("rules")
+        if isinstance(stated, Mapping):
+            n = game.number
+            if "zones_in_play" in stated:
+                given = stated["zones_in_play"]
+                expected = list(rules.zones_in_play)
+                if not isinstance(given, list) or sorted(given) != expected:
+                    opened = zone_sections(z for z in expected if z > 2)
+                    why = (
+                        "sections " + ", ".join(f"#{s}" for s in opened) + " unlocked"
+                        if opened
+                        else "no zone section unlocked yet"
+                    )
+                    raise CampaignError(
+                        f"{path}.rules.zones_in_play", f"must be {expected} in game {n} ({why})"
+                    )
+            for key, section in (
+                ("celestial_rebellion", SECTION_REBELLION),
+                ("trade_unions", SECTION_UNIONS),
+            ):
+                if key in stated and stated[key] != getattr(rules, key):
+                    value = "true" if getattr(rules, key) else "false"
+                    why = (
+                        f"section #{section} unlocked after game {self.unlocked[section]}"
+                        if section in self.unlocked
+                        else f"section #{section} not unlocked"
+                    )
+                    raise CampaignError(
+                        f"{path}.rules.{key}", f"must be {value} in game {n} ({why})"
+                    )
+            rounding = stated.get("second_place_rounding")
+            if rounding is not None and rounding != rules.second_place_rounding:
+                raise CampaignError(
+                    f"{path}.rules.second_place_rounding",
+                    f'must be "{rules.second_place_rounding}", the campaign\'s setting',
+                )
+        if "incumbent_party" in table and table["incumbent_party"] != self.incumbent:
+            why = (
+                "the United Federalists are in power in the first game"
+                if game.number == 1
+                else f"the party in power after game {game.number - 1}"
+            )
+            raise CampaignError(
+                f"{path}.incumbent_party",
+                f'must be "{self.incumbent}" in game {game.number} ({why})',
+            )
+        return self.megastructure_zone(game)
+
+    def megastructure_zone(self, game: GameEntry) -> int | None:
+        """The zone of the game's +5 presence bonus; a table that states one must agree.
+
+        CONTRACTS.md §2: the game's own `megastructure_zone` wins over its location's zone,
+        else the zone of the megastructure's location card. Only a megastructure the catalogue
+        places nowhere (and the game states no zone for) takes its table's zone.
+        """
+        path = f"games[{game.index}].table.megastructure_zone"
+        own = game.megastructure_zone
+        zone = own if own is not None else self.catalogue.zone_of(game.megastructure)
+        table_zone = game.table.get("megastructure_zone")
+        if not isinstance(table_zone, int) or isinstance(table_zone, bool):
+            # Absent or null; any other value is refused by the table's own check, at this path.
+            return zone
+        if zone is None:
+            return table_zone
+        if table_zone != zone:
+            if own is not None:
+                message = f"must agree with games[{game.index}].megastructure_zone, which is {own}"
+            else:
+                entry = self.catalogue.megastructures[game.megastructure]
+                message = (
+                    f"must be {zone}, the zone of {entry.location or 'the location'} where "
+                    f"{entry.name} is built, not {table_zone} (a game may state its own "
+                    "megastructure_zone instead)"
+                )
+            raise CampaignError(path, message)
+        return zone
+
+    def check_components(
+        self, game: GameEntry, table: TableState, switches: frozenset[Switch]
+    ) -> None:
+        """Refuse what a table cannot hold before its section opens the component."""
+        path = f"games[{game.index}].table.players"
+        for j, player in enumerate(table.players):
+            for key, component in PLAYER_COMPONENTS.items():
+                if getattr(player, key) and component.switch not in switches:
+                    section = sections_by_number()[first_section_with(component.switch)]
+                    raise CampaignError(
+                        f"{path}[{j}].{key}",
+                        f"must be {component.nothing} in game {game.number}: {component.what} "
+                        f"come with section #{section.number} ({section.title}), not unlocked",
+                    )
+            power = self.campaign.powers.get(player.corporation)
+            if player.extra_vote is not None and power is not None and power != EXTRA_VOTE_POWER:
+                raise CampaignError(
+                    f"{path}[{j}].extra_vote",
+                    f'must be null: {player.corporation}\'s power is "{power}", not '
+                    f'"{EXTRA_VOTE_POWER}"',
+                )
+
+    def play(self, game: GameEntry) -> None:
+        n = game.number
+        path = f"games[{game.index}]"
+        if self.ended_after is not None:
+            raise CampaignError(
+                f"{path}.number",
+                f"the campaign ended after game {self.ended_after}, when a Type VI megastructure "
+                "was built; no game can follow",
+            )
+        switches = self.switches()
+        rules = self.rules(switches)
+        # The megastructure's location fixes the +5 presence zone; the game's own zone wins.
+        zone = self.check_table_agrees(game, rules, switches)
+        options = self.megastructure_options(n)
+        chooser = self.megastructure_chooser(n, options)
+        try:
+            table = parse_table(
+                game.table,
+                campaign=True,
+                rules=rules,
+                megastructure_zone=zone,
+                incumbent_party=self.incumbent,
+            )
+        except TableError as error:
+            raise table_error(path, error) from None
+        self.check_components(game, table, switches)
+        incumbent = self.incumbent
+        score = score_game(table)
+
+        crossed, tallied, completed = self.cross_boxes(score)
+        won = self.hand_out_awards(score, completed, n)
+        for mark in game.debt_marks:
+            self.debt[mark.corporation] += mark.points
+
+        election = score.election
+        self.elections.append(ElectionResult(n, election.winner, election.overthrown))
+        self.election_wins[election.winner] += 1
+        self.overthrows += election.overthrown
+        self.incumbent = election.winner
+
+        warnings = self.megastructure_warnings(game, options)
+        if game.megastructure is not None:
+            self.built.append((n, game.megastructure))
+            if self.catalogue.type_of(game.megastructure) == CAMPAIGN_END_TYPE:
+                self.ended_after = n
+        city = None
+        if game.named_city is not None:
+            # "The winner of each game can choose one base location card ... and name one of
+            # the cities" (Developing the Solar System).
+            city = City(n, game.named_city[0], game.named_city[1], score.winner)
+            self.cities.append(city)
+            warnings += self.city_warnings(game, city)
+        if game.neds_sold_out:
+            self.neds_games.append(n)
+        if game.census_completed:
+            self.census_games.append(n)
+        if game.megastructure_repairs_completed:
+            self.repairs_games.append(n)
+        self.last_winner = score.winner
+        self.games_played = n
+
+        unlocked_now = self.check_events(n)
+        unlocked_now += self.apply_manual(n)
+        self.warnings.extend(warnings)
+        self.games_out.append(
+            {
+                "number": n,
+                "played_on": game.played_on,
+                "megastructure": game.megastructure,
+                "megastructure_zone": zone,
+                "megastructure_options": options,
+                "megastructure_chooser": chooser,
+                "rules": {
+                    "zones_in_play": list(rules.zones_in_play),
+                    "celestial_rebellion": rules.celestial_rebellion,
+                    "trade_unions": rules.trade_unions,
+                    "second_place_rounding": rules.second_place_rounding,
+                },
+                "incumbent_party": incumbent,
+                "score": score.as_dict(),
+                "winner": score.winner,
+                "election": {"winner": election.winner, "overthrown": election.overthrown},
+                "boxes_crossed": crossed,
+                "influence_tally": tallied,
+                "sections_completed": _by_corporation(completed),
+                "awards": [self.award_dict(a) for a in won],
+                "debt_marks": [
+                    {"corporation": m.corporation, "points": m.points} for m in game.debt_marks
+                ],
+                "city": _city_dict(city) if city else None,
+                "unlocked_sections": [
+                    {"section": s, "reason": self.unlock_reasons[s]} for s in unlocked_now
+                ],
+                "points_after": self.points(),
+                "warnings": [w["message"] for w in warnings],
+            }
+        )
+
+    def cross_boxes(
+        self, score: GameScore
+    ) -> tuple[dict[str, list[str]], list[str], list[tuple[str, str]]]:
+        """Campaign Scoring: the best in each area crosses one box; the last box completes it."""
+        crossed: dict[str, list[str]] = {}
+        tallied: list[str] = []
+        completed: list[tuple[str, str]] = []
+        for section in self.section_keys:
+            corporations = score.tracker.get(section)
+            if not corporations:
+                continue
+            size = self.catalogue.section_boxes[section]
+            for corp in corporations:
+                boxes = self.tracker[corp]
+                if boxes[section] < size:
+                    boxes[section] += 1
+                    crossed.setdefault(corp, []).append(section)
+                    if boxes[section] == size:
+                        completed.append((section, corp))
+                elif section == INFLUENCE:
+                    # Highest Influence: "If this section ever becomes full, then add a tally".
+                    self.tally[corp] += 1
+                    tallied.append(corp)
+        return crossed, tallied, completed
+
+    def hand_out_awards(
+        self, score: GameScore, completed: list[tuple[str, str]], game: int
+    ) -> list[AwardWon]:
+        """Gold to the first to complete a section, silver to the second, nothing after.
+
+        "If an award is won at the same time by two players, the player who received the most
+        influence points in that game takes the award. If there is still a tie use the normal
+        end game tie brakers": exactly the engine's rank order.
+        """
+        rank = {p.corporation: p.rank for p in score.players}
+        by_section: dict[str, list[str]] = {}
+        for section, corp in completed:
+            by_section.setdefault(section, []).append(corp)
+        won: list[AwardWon] = []
+        for section, corporations in by_section.items():
+            for corp in sorted(corporations, key=rank.__getitem__):
+                for tier in TIERS:
+                    key = (section, tier)
+                    if key in self.award_holder or key not in self.catalogue.awards:
+                        continue
+                    award = AwardWon(section=section, tier=tier, corporation=corp, game=game)
+                    self.award_holder[key] = corp
+                    self.awards.append(award)
+                    won.append(award)
+                    break
+        return won
+
+    # --- Campaign Events
+
+    def snapshot(self) -> CampaignProgress:
+        unlocked = frozenset(self.unlocked)
+        return CampaignProgress(
+            catalogue=self.catalogue,
+            games_played=self.games_played,
+            election_wins=dict(self.election_wins),
+            overthrows=self.overthrows,
+            elections=tuple(self.elections),
+            megastructures_built=tuple(self.built),
+            awards=tuple(self.awards),
+            tracker={corp: dict(boxes) for corp, boxes in self.tracker.items()},
+            neds_sold_out_games=tuple(self.neds_games),
+            census_games=tuple(self.census_games),
+            repairs_games=tuple(self.repairs_games),
+            unlocked=unlocked,
+            envelopes=envelopes_opened(unlocked),
+        )
+
+    def check_events(self, game: int) -> list[int]:
+        """Campaign Events: check every trigger after the game, in section-number order.
+
+        A pass repeats while it unlocks something, so a trigger that reads other unlocks
+        (#26's envelope 7, #31's "all sections") sees those of the same game.
+        """
+        unlocked_now: list[int] = []
+        snapshot = self.snapshot()
+        while True:
+            fresh = [
+                s
+                for s in sections()
+                if s.number not in self.unlocked and fired(s.trigger, snapshot)
+            ]
+            if not fresh:
+                return unlocked_now
+            for section in fresh:
+                self.unlocked[section.number] = game
+                self.unlock_reasons[section.number] = reason(section.trigger, snapshot, game)
+                unlocked_now.append(section.number)
+            unlocked = frozenset(self.unlocked)
+            snapshot = replace(snapshot, unlocked=unlocked, envelopes=envelopes_opened(unlocked))
+
+    def apply_manual(self, game: int, *, recheck: bool = True) -> list[int]:
+        """The group's own unlocks (#19 "whenever you feel ready", a section read early)."""
+        applied = []
+        for number in self.manual_by_game.get(game, ()):
+            if number in self.unlocked:
+                continue
+            self.unlocked[number] = game
+            self.unlock_reasons[number] = (
+                f"the group chose to unlock it after game {game}"
+                if game
+                else "the group chose to unlock it before the first game"
+            )
+            applied.append(number)
+        if applied and recheck:
+            # An unlock by hand may complete another trigger (#31, #26's envelope).
+            applied += self.check_events(game)
+        return applied
+
+    # --- warnings (recorded, never refused: "Solar 175 is designed to be robust to mistakes
+    # and house rules!", Campaign Events)
+
+    def megastructure_warnings(self, game: GameEntry, options: list[str]) -> list[dict]:
+        key = game.megastructure
+        if key is None:
+            return []
+        path = f"games[{game.index}].megastructure"
+        found = []
+        earlier = next((g for g, k in self.built if k == key), None)
+        if earlier is not None:
+            found.append(f"{key} was already built in game {earlier}")
+        elif key not in options:
+            allowed = ", ".join(options) if options else "none"
+            found.append(
+                f"{key} was not among the megastructures open in game {game.number} ({allowed})"
+            )
+        return [{"game": game.number, "path": path, "message": m} for m in found]
+
+    def city_warnings(self, game: GameEntry, city: City) -> list[dict]:
+        location = self.catalogue.locations.get(city.location)
+        if location is None:
+            return []
+        path = f"games[{game.index}].named_city.location"
+        if not location.base_location:
+            message = f"{city.location} is not a base location card, where cities are named"
+            return [{"game": game.number, "path": path, "message": message}]
+        named = sum(1 for c in self.cities if c.location == city.location)
+        if named > location.naming_spaces:
+            message = (
+                f"{city.location} has {location.naming_spaces} naming spaces; "
+                f"this is city {named} named there"
+            )
+            return [{"game": game.number, "path": path, "message": message}]
+        return []
+
+    # --- results
+
+    def award_dict(self, award: AwardWon) -> dict[str, Any]:
+        return {
+            "section": award.section,
+            "tier": award.tier,
+            "corporation": award.corporation,
+            "game": award.game,
+            "points": self.catalogue.awards[award.section, award.tier].points,
+        }
+
+    def award_points(self) -> dict[str, int]:
+        points = dict.fromkeys(self.corporations, 0)
+        for award in self.awards:
+            entry = self.catalogue.awards.get((award.section, award.tier))
+            points[award.corporation] += entry.points if entry else 0
+        return points
+
+    def points(self) -> dict[str, int]:
+        """Campaign points: award points minus Bank of Yurushi debt (#8)."""
+        awards = self.award_points()
+        return {corp: awards[corp] - self.debt[corp] for corp in self.corporations}
+
+    def campaign_points(self) -> dict[str, dict[str, int]]:
+        awards = self.award_points()
+        detail = {}
+        for corp in self.corporations:
+            held = [a for a in self.awards if a.corporation == corp]
+            detail[corp] = {
+                "award_points": awards[corp],
+                "debt": self.debt[corp],
+                "points": awards[corp] - self.debt[corp],
+                "gold": sum(a.tier == GOLD for a in held),
+                "silver": sum(a.tier == SILVER for a in held),
+                "awards": len(held),
+            }
+        return detail
+
+    def standings(self, detail: dict[str, dict[str, int]]) -> list[dict[str, Any]]:
+        order = {corp: i for i, corp in enumerate(self.corporations)}
+        ranked = sorted(
+            self.corporations,
+            key=lambda c: (
+                -detail[c]["points"],
+                -detail[c]["gold"],
+                -detail[c]["awards"],
+                order[c],
+            ),
+        )
+        # Ties on points share a rank (1, 1, 3).
+        return [
+            {
+                "corporation": corp,
+                "points": detail[corp]["points"],
+                "rank": 1 + sum(detail[o]["points"] > detail[corp]["points"] for o in ranked),
+            }
+            for corp in ranked
+        ]
+
+    def campaign_winners(self, detail: dict[str, dict[str, int]]) -> list[str]:
+        """Most campaign points; ties: more gold awards, then more awards (docs/replay.md)."""
+
+        def key(corp: str) -> tuple[int, int, int]:
+            d = detail[corp]
+            return d["points"], d["gold"], d["awards"]
+
+        best = max(key(c) for c in self.corporations)
+        return [c for c in self.corporations if key(c) == best]
+
+    def next_game(self) -> dict[str, Any]:
+        number = self.games_played + 1
+        switches = self.switches()
+        rules = self.rules(switches)
+        over = self.ended_after is not None
+        options = [] if over else self.megastructure_options(number)
+        base_credits = WAGE_SQUEEZE_CREDITS if Switch.WAGE_SQUEEZE in switches else STARTING_CREDITS
+        powers = dict(self.campaign.powers) if Switch.PLAYER_POWERS in switches else {}
+        trade_row = [
+            "hensler",
+            "rio_astro",
+            "bank_of_yurushi_loans" if Switch.LOANS in switches else "bank_of_yurushi",
+        ]
+        trade_row += [
+            s for s in (Switch.NEDS, Switch.WHITE_STAR, Switch.WOTHERBYS) if s in switches
+        ]
+        political_row = ["workers_union", "united_federalists", "brave_new_dawn"]
+        if rules.celestial_rebellion:
+            political_row.append(CELESTIAL_REBELLION)
+        players = len(self.corporations)
+        cards = None
+        if Switch.POLITICAL_INFLUENCE in switches:
+            # #6: dealt 2, keep 1; the power "keep and use both".
+            cards = {
+                "dealt": POLITICAL_CARDS_DEALT,
+                "kept": {
+                    corp: POLITICAL_CARDS_DEALT if powers.get(corp) == BOTH_CARDS_POWER else 1
+                    for corp in self.corporations
+                },
+            }
+        return {
+            "number": number,
+            "zones_in_play": list(rules.zones_in_play),
+            "incumbent_party": self.incumbent,
+            "starting_credits": base_credits,
+            "celestial_rebellion": rules.celestial_rebellion,
+            "trade_unions": rules.trade_unions,
+            "megastructure_options": options,
+            "megastructure_chooser": self.megastructure_chooser(number, options),
+            # Extras for the setup sheet (docs/replay.md).
+            "second_place_rounding": rules.second_place_rounding,
+            "switches": sorted(switches),
+            "starting_credits_by_corporation": {
+                corp: base_credits
+                + (EXTRA_CREDITS if powers.get(corp) == EXTRA_CREDITS_POWER else 0)
+                for corp in self.corporations
+            },
+            "player_powers": powers,
+            "trade_row": trade_row,
+            "political_row": political_row,
+            "hub_bonus_tokens": Switch.HUB_BONUS_TOKENS in switches,
+            "political_influence_cards": cards,
+            "employment_side": "B" if rules.trade_unions else "A",
+            "players": players,
+            "mining_tokens_per_location": (
+                MINING_TOKENS_MANY_PLAYERS if players >= MANY_PLAYERS else MINING_TOKENS_FEW_PLAYERS
+            ),
+            "mining_tokens_by_players": {
+                str(n): MINING_TOKENS_MANY_PLAYERS
+                if n >= MANY_PLAYERS
+                else MINING_TOKENS_FEW_PLAYERS
+                for n in range(2, 6)
+            },
+        }
+
+    def locked_progress(self) -> list[dict[str, Any]]:
+        """ "What unlocks next": number, printed trigger and progress; never a title."""
+        snapshot = self.snapshot()
+        out = []
+        for section in sections():
+            if section.number in self.unlocked:
+                continue
+            current, target, words = progress(section.trigger, snapshot)
+            out.append(
+                {
+                    "section": section.number,
+                    "trigger": section.trigger_text,
+                    "kind": section.trigger["kind"],
+                    "current": current,
+                    "target": target,
+                    "words": words,
+                }
+            )
+        return out
+
+    def run(self) -> dict[str, Any]:
+        self.seed()
+        for game in self.campaign.games:
+            self.play(game)
+        detail = self.campaign_points()
+        over = self.ended_after is not None
+        winners = self.campaign_winners(detail) if over else []
+        tracker = {}
+        for corp in self.corporations:
+            tracker[corp] = {**self.tracker[corp], INFLUENCE_TALLY: self.tally[corp]}
+        return {
+            "games_played": self.games_played,
+            "tracker": tracker,
+            "awards": [self.award_dict(a) for a in self.awards],
+            "debt": dict(self.debt),
+            "standings": self.standings(detail),
+            "elections": [
+                {"game": e.game, "winner": e.winner, "overthrown": e.overthrown}
+                for e in self.elections
+            ],
+            "election_wins": dict(self.election_wins),
+            "unlocked_sections": [
+                {"section": number, "game": game}
+                for number, game in sorted(self.unlocked.items(), key=lambda kv: (kv[1], kv[0]))
+            ],
+            "megastructures_built": [{"game": g, "megastructure": k} for g, k in self.built],
+            "cities": [_city_dict(c) for c in self.cities],
+            "next_game": self.next_game(),
+            "campaign_over": over,
+            "winner": winners[0] if len(winners) == 1 else None,
+            # Extras (docs/replay.md).
+            "shared_winners": winners if len(winners) > 1 else [],
+            "overthrows": self.overthrows,
+            "campaign_points": detail,
+            "unlock_reasons": {str(n): self.unlock_reasons[n] for n in sorted(self.unlocked)},
+            "progress": self.locked_progress(),
+            "games": self.games_out,
+            "warnings": self.warnings,
+        }
+
+
+def _city_dict(city: City) -> dict[str, Any]:
+    return {
+        "game": city.game,
+        "location": city.location,
+        "name": city.name,
+        "corporation": city.corporation,
+    }
+
+
+def _by_corporation(pairs: list[tuple[str, str]]) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for section, corp in pairs:
+        out.setdefault(corp, []).append(section)
+    return out

@@ -1,0 +1,737 @@
+"""The JSON table of CONTRACTS.md §1 <-> the engine's `TableState`, with every check a table needs.
+
+Pure Python, no Django: the `score` command, the scoring wizard and the campaign replay all read
+tables through here, and `scoring/engine.py` trusts what comes out.
+
+API (stable; the wizard imports it):
+
+- `validate_table(data, ...) -> list[TableError]`: every problem, in reading order, each naming
+  its field by path (`players[1].credits`) so a form can show it beside that field.
+- `parse_table(data, ...) -> TableState`: raises the first of those errors, else the state.
+- `table_to_dict(table, *, campaign=False) -> dict`: the JSON shape back, zone keys as strings,
+  so `parse_table(table_to_dict(t)) == t`. With `campaign=True` it leaves out the three keys a
+  campaign derives (below), giving the shape of a campaign file's `games[].table`.
+
+A standalone table (`campaign=False`, the `score` command) must give `players`; the rest
+defaults as for a first game (CONTRACTS.md §1 "missing optional keys default"): `rules` to zones
+1 and 2 with no Rebellion or unions, `incumbent_party` to the United Federalists ("First game:
+the United Federalists are in power"), and no `megastructure_zone` to no +5 presence bonus.
+
+A campaign's table (`campaign=True`) may leave out `rules`, `megastructure_zone` and
+`incumbent_party`: the replay derives them and passes them in as keywords::
+
+    parse_table(data, campaign=True, rules=Rules(zones_in_play=(1, 2, 3)),
+                megastructure_zone=3, incumbent_party="workers_union")
+
+`rules` and `incumbent_party` are then required (a missing one is a programming error:
+`TypeError` from `parse_table`); `megastructure_zone=None` means the campaign knows no zone for
+the +5 presence bonus, and the table's own `megastructure_zone`, if any, is used. Wherever both
+the campaign and the table give a value they must agree (CONTRACTS.md §2), else it is an error
+at the table's key. `validate_table(data, campaign=True)` without the keywords checks what it
+can: zones against the table's own `rules` if given, else against all six zones.
+
+Readings this module takes where the contract leaves a choice:
+
+- Missing optional keys default to empty/zero/false; `second_place_rounding` to "down";
+  `hire_cards_left` to 0 for each card it leaves out.
+- Spoiled ballots without the Celestial Rebellion in play are accepted and ignored, like
+  `hire_cards_left` without the Trade Unions: a wizard keeps a field's value when a rule is
+  toggled, and the engine counts neither (CONTRACTS.md §1 "only with").
+- `extra_vote` must be a legitimate party: "You cannot vote directly for the Celestial
+  Rebellion as they are not an official party" (#12, Spoiled Votes).
+- The Celestial Rebellion can be the incumbent only when it is in play (#12).
+- Limits from the box (Game Components, page 2): 25 megastructure funding tokens, 30 mining
+  tokens, 34 voting tokens, 100 worker tokens (the deluxe count; the HUBs cannot hold more),
+  17 outposts per corporation (Setup). Military tokens are "not intentionally limited" (Military
+  action), so they have no cap. Credits: "You may never have more than 29 credits." Bases: "you
+  can build a maximum of four in any game" (Hensler).
+- Zones in play need not be consecutive: the unlock order makes a gap unlikely, but a table
+  can hold any set of zone cards, and nothing in scoring depends on it.
+
+One optional key of this project's own (CONTRACTS.md lets a project add optional keys):
+
+- `sections`: a one-off game's list of the section numbers (1 to 33, each once) the group said
+  it had unlocked when it scored the game in the wizard. Scoring ignores it; the wizard reopens
+  the game with the fields those sections bring (the rest stay hidden: no spoilers). A
+  campaign's table must not give it: the replay knows what is unlocked before each game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from gamefile.canonical import ordered
+from gamefile.errors import FieldError
+from gamefile.reading import describe as _describe
+from gamefile.reading import one_of as _one_of
+from solar175.engine import (
+    ALL_ZONES,
+    BRAVE_NEW_DAWN,
+    CELESTIAL_REBELLION,
+    HIRE_CARD_PARTY,
+    LEGITIMATE_PARTIES,
+    PARTIES,
+    ROUND_DOWN,
+    ROUND_UP,
+    SECOND_PLACE_ROUNDINGS,
+    UNITED_FEDERALISTS,
+    WORKERS_UNION,
+    Ballots,
+    Hubs,
+    HubWorkers,
+    PlayerTable,
+    Rules,
+    Ship,
+    TableState,
+)
+from solar175.sections import FIRST_SECTION, LAST_SECTION, SECTION_NUMBERS
+
+TABLE_FORMAT = "solar175-table"
+TABLE_VERSION = 1
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 5
+MAX_CREDITS = 29
+MAX_BASES = 4
+OUTPOSTS_PER_CORPORATION = 17
+MEGASTRUCTURE_TOKENS_IN_BOX = 25
+MINING_TOKENS_IN_BOX = 30
+VOTING_TOKENS_IN_BOX = 34
+WORKER_TOKENS_IN_BOX = 100
+ALWAYS_IN_PLAY = (1, 2)
+HIRE_CARDS = tuple(HIRE_CARD_PARTY)
+
+TOP_KEYS = (
+    "format",
+    "version",
+    "rules",
+    "megastructure_zone",
+    "incumbent_party",
+    "hubs",
+    "ballots",
+    "hire_cards_left",
+    "players",
+    "sections",
+)
+CAMPAIGN_KEYS = ("rules", "megastructure_zone", "incumbent_party")
+RULES_KEYS = ("zones_in_play", "celestial_rebellion", "trade_unions", "second_place_rounding")
+HUBS_KEYS = ("hensler", "ufss", "military", "zones")
+HUB_KEYS = ("workers", "algorithms")
+BALLOT_KEYS = (*LEGITIMATE_PARTIES, "spoiled")
+SHIP_KEYS = ("zone", "presence")
+PLAYER_KEYS = (
+    "corporation",
+    "credits",
+    "loans",
+    "mining_tokens",
+    "megastructure_tokens",
+    "military_tokens",
+    "outposts",
+    "bases",
+    "ships",
+    "political_influence_ip",
+    "bonus_ip",
+    "extra_vote",
+)
+
+_ZONE_KEYS = {str(zone): zone for zone in ALL_ZONES}
+_MISSING = object()
+
+
+class TableError(FieldError):
+    """One impossible or malformed value in a table."""
+
+
+def validate_table(
+    data: Any,
+    *,
+    campaign: bool = False,
+    rules: Rules | None = None,
+    megastructure_zone: int | None = None,
+    incumbent_party: str | None = None,
+) -> list[TableError]:
+    """Every problem in `data`, in reading order; an empty list when it is a valid table."""
+    _check_context(campaign, rules, incumbent_party, megastructure_zone, strict=False)
+    reader = _TableReader(campaign, rules, megastructure_zone, incumbent_party)
+    reader.read(data)
+    return reader.errors
+
+
+def parse_table(
+    data: Any,
+    *,
+    campaign: bool = False,
+    rules: Rules | None = None,
+    megastructure_zone: int | None = None,
+    incumbent_party: str | None = None,
+) -> TableState:
+    """The `TableState` of `data`; raises the first `TableError` `validate_table` would list."""
+    _check_context(campaign, rules, incumbent_party, megastructure_zone, strict=True)
+    reader = _TableReader(campaign, rules, megastructure_zone, incumbent_party)
+    table = reader.read(data)
+    if reader.errors:
+        raise reader.errors[0]
+    assert table is not None
+    return table
+
+
+def table_to_dict(table: TableState, *, campaign: bool = False) -> dict:
+    """The CONTRACTS.md §1 JSON shape of `table`; `campaign=True` omits what a replay derives."""
+    hubs = table.hubs
+    data: dict[str, Any] = {"format": TABLE_FORMAT, "version": TABLE_VERSION}
+    if not campaign:
+        data["rules"] = {
+            "zones_in_play": list(table.rules.zones_in_play),
+            "celestial_rebellion": table.rules.celestial_rebellion,
+            "trade_unions": table.rules.trade_unions,
+            "second_place_rounding": table.rules.second_place_rounding,
+        }
+        data["megastructure_zone"] = table.megastructure_zone
+        data["incumbent_party"] = table.incumbent_party
+    data["hubs"] = {
+        "hensler": _hub_to_dict(hubs.hensler),
+        "ufss": _hub_to_dict(hubs.ufss),
+        "military": _hub_to_dict(hubs.military),
+        "zones": {str(zone): _hub_to_dict(hubs.zones[zone]) for zone in sorted(hubs.zones)},
+    }
+    data["ballots"] = {
+        UNITED_FEDERALISTS: table.ballots.united_federalists,
+        WORKERS_UNION: table.ballots.workers_union,
+        BRAVE_NEW_DAWN: table.ballots.brave_new_dawn,
+        "spoiled": table.ballots.spoiled,
+    }
+    data["hire_cards_left"] = {card: table.hire_cards_left.get(card, 0) for card in HIRE_CARDS}
+    data["players"] = [
+        {
+            "corporation": player.corporation,
+            "credits": player.credits,
+            "loans": list(player.loans),
+            "mining_tokens": player.mining_tokens,
+            "megastructure_tokens": player.megastructure_tokens,
+            "military_tokens": player.military_tokens,
+            "outposts": {str(zone): player.outposts[zone] for zone in sorted(player.outposts)},
+            "bases": list(player.bases),
+            "ships": [{"zone": ship.zone, "presence": ship.presence} for ship in player.ships],
+            "political_influence_ip": player.political_influence_ip,
+            "bonus_ip": player.bonus_ip,
+            "extra_vote": player.extra_vote,
+        }
+        for player in table.players
+    ]
+    return data
+
+
+# --- reading -----------------------------------------------------------------------------
+
+
+def _check_context(
+    campaign: bool,
+    rules: Rules | None,
+    incumbent_party: str | None,
+    megastructure_zone: int | None,
+    *,
+    strict: bool,
+) -> None:
+    # Caller mistakes, not bad tables: they raise instead of becoming a TableError.
+    if not campaign:
+        if rules is not None or incumbent_party is not None or megastructure_zone is not None:
+            raise TypeError("rules, megastructure_zone and incumbent_party need campaign=True")
+        return
+    if strict and (rules is None or incumbent_party is None):
+        raise TypeError("parse_table(campaign=True) needs rules= and incumbent_party=")
+    if incumbent_party is not None and incumbent_party not in PARTIES:
+        raise TypeError(f"unknown incumbent_party {incumbent_party!r}")
+
+
+def _zones_text(zones: tuple[int, ...]) -> str:
+    return ", ".join(str(zone) for zone in zones)
+
+
+class _TableReader:
+    """Reads a table once, collecting every error and building the state as it goes."""
+
+    def __init__(
+        self,
+        campaign: bool,
+        rules: Rules | None,
+        megastructure_zone: int | None,
+        incumbent_party: str | None,
+    ) -> None:
+        self.campaign = campaign
+        self.given_rules = rules
+        self.given_megastructure_zone = megastructure_zone
+        self.given_incumbent = incumbent_party
+        self.errors: list[TableError] = []
+        self.zones: tuple[int, ...] = ALL_ZONES
+
+    def error(self, path: str, message: str) -> None:
+        self.errors.append(TableError(path, message))
+
+    # --- plain values
+
+    def whole_number(
+        self, value: Any, path: str, *, minimum: int = 0, maximum: int | None = None
+    ) -> int:
+        # JSON numbers are integers here (CONTRACTS.md); true/false are not numbers.
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.error(path, f"must be a whole number, not {_describe(value)}")
+            return minimum
+        if maximum is not None and not minimum <= value <= maximum:
+            self.error(path, f"must be between {minimum} and {maximum}")
+            return minimum
+        if value < minimum:
+            self.error(path, f"must be {minimum} or more")
+            return minimum
+        return value
+
+    def flag(self, value: Any, path: str) -> bool:
+        if not isinstance(value, bool):
+            self.error(path, f"must be true or false, not {_describe(value)}")
+            return False
+        return value
+
+    def mapping(self, value: Any, path: str, allowed: tuple[str, ...] | None, what: str) -> dict:
+        if not isinstance(value, Mapping):
+            self.error(path, f"must be an object, not {_describe(value)}")
+            return {}
+        if allowed is not None:
+            for key in value:
+                if key not in allowed:
+                    self.error(_join(path, key), f"is not {what}; allowed: {', '.join(allowed)}")
+        return dict(value)
+
+    def sequence(self, value: Any, path: str) -> list:
+        if not isinstance(value, list | tuple):
+            self.error(path, f"must be a list, not {_describe(value)}")
+            return []
+        return list(value)
+
+    def zone(self, value: Any, path: str) -> int | None:
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.error(path, f"must be a zone number, not {_describe(value)}")
+            return None
+        if value not in self.zones:
+            self.error(path, f"must be a zone in play ({_zones_text(self.zones)})")
+            return None
+        return value
+
+    def zone_map(self, value: Any, path: str) -> dict[int, Any]:
+        """An object keyed by zone: "1".."6" from JSON (ints from Python callers too)."""
+        found: dict[int, Any] = {}
+        for key, item in self.mapping(value, path, None, "").items():
+            if isinstance(key, int) and not isinstance(key, bool):
+                zone = key
+            else:
+                zone = _ZONE_KEYS.get(key, 0) if isinstance(key, str) else 0
+            if zone not in self.zones:
+                self.error(f"{path}.{key}", f"must be a zone in play ({_zones_text(self.zones)})")
+            elif zone in found:
+                self.error(f"{path}.{key}", f"repeats zone {zone}; give each zone once")
+            else:
+                found[zone] = item
+        return found
+
+    # --- the table
+
+    def read(self, data: Any) -> TableState | None:
+        if not isinstance(data, Mapping):
+            self.error("table", f"must be an object, not {_describe(data)}")
+            return None
+        # The contract's paths start at the top-level key itself: `players[1].credits`.
+        table = self.mapping(data, "", TOP_KEYS, "a table key")
+
+        if "format" in table and table["format"] != TABLE_FORMAT:
+            self.error("format", f'must be "{TABLE_FORMAT}", not {_describe(table["format"])}')
+        version = table.get("version", TABLE_VERSION)
+        if isinstance(version, bool) or not isinstance(version, int) or version != TABLE_VERSION:
+            self.error("version", f"must be {TABLE_VERSION}, the only table version")
+
+        rules = self.read_rules(table)
+        megastructure_zone = self.read_megastructure_zone(table)
+        incumbent = self.read_incumbent(table, rules)
+        hubs = self.read_hubs(table.get("hubs", {}), "hubs")
+        ballots = self.read_ballots(table.get("ballots", {}), "ballots")
+        hire_cards_left = self.read_hire_cards(table.get("hire_cards_left", {}), "hire_cards_left")
+        players = self.read_players(table.get("players", _MISSING), "players")
+        if "sections" in table:
+            self.read_sections(table["sections"], "sections")
+        if self.errors:
+            return None
+        return TableState(
+            players=players,
+            rules=rules,
+            megastructure_zone=megastructure_zone,
+            incumbent_party=incumbent,
+            hubs=hubs,
+            ballots=ballots,
+            hire_cards_left=hire_cards_left,
+        )
+
+    def read_sections(self, value: Any, path: str) -> None:
+        """A one-off game's unlocked sections: checked, not kept (scoring does not use them)."""
+        if self.campaign:
+            self.error(
+                path,
+                "is for a one-off game's table; a campaign's unlocked sections come from its "
+                "replay",
+            )
+            return
+        seen: set[int] = set()
+        for index, item in enumerate(self.sequence(value, path)):
+            item_path = f"{path}[{index}]"
+            if isinstance(item, bool) or not isinstance(item, int):
+                self.error(item_path, f"must be a section number, not {_describe(item)}")
+            elif item not in SECTION_NUMBERS:
+                self.error(
+                    item_path, f"must be a section number from {FIRST_SECTION} to {LAST_SECTION}"
+                )
+            elif item in seen:
+                self.error(item_path, f"repeats section {item}; list each section once")
+            else:
+                seen.add(item)
+
+    def read_rules(self, table: dict) -> Rules:
+        given = self.given_rules
+        if "rules" not in table:
+            if given is not None:
+                self.zones = given.zones_in_play
+                return given
+            return Rules()
+        data = self.mapping(table["rules"], "rules", RULES_KEYS, "a rules key")
+        errors_before = len(self.errors)
+        zones = self.read_zones_in_play(data.get("zones_in_play", _MISSING), "rules.zones_in_play")
+        zones_ok = len(self.errors) == errors_before
+        rules = Rules(
+            zones_in_play=zones,
+            celestial_rebellion=self.flag(
+                data.get("celestial_rebellion", False), "rules.celestial_rebellion"
+            ),
+            trade_unions=self.flag(data.get("trade_unions", False), "rules.trade_unions"),
+            second_place_rounding=self.read_rounding(data),
+        )
+        # A broken zones_in_play would make every zone elsewhere look wrong: check against all six.
+        self.zones = zones if zones_ok else ALL_ZONES
+        if given is not None:
+            # CONTRACTS.md §2: a campaign table that gives its rules anyway must agree.
+            for key in RULES_KEYS:
+                if key in data and getattr(rules, key) != getattr(given, key):
+                    self.error(
+                        f"rules.{key}",
+                        f"must agree with the campaign, which has {_rule_text(given, key)}",
+                    )
+            self.zones = given.zones_in_play
+            return given
+        return rules
+
+    def read_zones_in_play(self, value: Any, path: str) -> tuple[int, ...]:
+        if value is _MISSING:
+            if self.campaign:
+                # The campaign supplies them (or, validating without it, nothing to check).
+                return self.given_rules.zones_in_play if self.given_rules else ALL_ZONES
+            return ALWAYS_IN_PLAY
+        zones: list[int] = []
+        for index, item in enumerate(self.sequence(value, path)):
+            item_path = f"{path}[{index}]"
+            if isinstance(item, bool) or not isinstance(item, int):
+                self.error(item_path, f"must be a zone number, not {_describe(item)}")
+            elif item not in ALL_ZONES:
+                self.error(item_path, "must be a zone from 1 to 6")
+            elif item in zones:
+                self.error(item_path, f"repeats zone {item}; list each zone once")
+            else:
+                zones.append(item)
+        if not isinstance(value, list | tuple):
+            return ALL_ZONES
+        if not all(zone in zones for zone in ALWAYS_IN_PLAY):
+            # Zones 1 and 2 are in play from the first game; the others unlock (#1, #3, #8, #10).
+            self.error(path, "must include zones 1 and 2, which are always in play")
+        return tuple(sorted(zones)) or ALL_ZONES
+
+    def read_rounding(self, data: dict) -> str:
+        value = data.get("second_place_rounding", ROUND_DOWN)
+        if value not in SECOND_PLACE_ROUNDINGS:
+            self.error(
+                "rules.second_place_rounding",
+                f'must be "{ROUND_DOWN}" or "{ROUND_UP}", not {_describe(value)}',
+            )
+            return ROUND_DOWN
+        return value
+
+    def read_megastructure_zone(self, table: dict) -> int | None:
+        given = self.given_megastructure_zone
+        if "megastructure_zone" not in table:
+            return given
+        zone = self.zone(table["megastructure_zone"], "megastructure_zone")
+        if given is not None and zone is not None and zone != given:
+            self.error(
+                "megastructure_zone", f"must agree with the campaign, which has zone {given}"
+            )
+        return given if given is not None else zone
+
+    def read_incumbent(self, table: dict, rules: Rules) -> str:
+        given = self.given_incumbent
+        if "incumbent_party" not in table:
+            return given or UNITED_FEDERALISTS
+        party = table["incumbent_party"]
+        if party not in PARTIES:
+            self.error("incumbent_party", f"must be one of {_one_of(PARTIES)}")
+            return given or UNITED_FEDERALISTS
+        if given is not None and party != given:
+            self.error("incumbent_party", f"must agree with the campaign, which has {given}")
+            return given
+        if party == CELESTIAL_REBELLION and not rules.celestial_rebellion:
+            self.error(
+                "incumbent_party",
+                "can be celestial_rebellion only with the Celestial Rebellion (#12) in play",
+            )
+        return party
+
+    def read_hub(self, value: Any, path: str) -> tuple[HubWorkers, int]:
+        data = self.mapping(value, path, HUB_KEYS, "a HUB key")
+        hub = HubWorkers(
+            workers=self.whole_number(data.get("workers", 0), f"{path}.workers"),
+            algorithms=self.whole_number(data.get("algorithms", 0), f"{path}.algorithms"),
+        )
+        return hub, hub.workers + hub.algorithms
+
+    def read_hubs(self, value: Any, path: str) -> Hubs:
+        data = self.mapping(value, path, HUBS_KEYS, "a HUB")
+        tokens = 0
+        named = {}
+        for key in ("hensler", "ufss", "military"):
+            named[key], count = self.read_hub(data.get(key, {}), f"{path}.{key}")
+            tokens += count
+        zones = {}
+        for zone, item in self.zone_map(data.get("zones", {}), f"{path}.zones").items():
+            zones[zone], count = self.read_hub(item, f"{path}.zones.{zone}")
+            tokens += count
+        if tokens > WORKER_TOKENS_IN_BOX:
+            self.error(
+                path,
+                f"hold {tokens} worker tokens, more than the {WORKER_TOKENS_IN_BOX} in the box",
+            )
+        return Hubs(zones=zones, **named)
+
+    def read_ballots(self, value: Any, path: str) -> Ballots:
+        data = self.mapping(value, path, None, "")
+        for key in data:
+            if key == CELESTIAL_REBELLION:
+                self.error(
+                    f"{path}.{key}",
+                    "is not a ballot key (the Celestial Rebellion's votes are the spoiled "
+                    f"ballots); allowed: {', '.join(BALLOT_KEYS)}",
+                )
+            elif key not in BALLOT_KEYS:
+                self.error(f"{path}.{key}", f"is not a party; allowed: {', '.join(BALLOT_KEYS)}")
+        counts = {key: self.whole_number(data.get(key, 0), f"{path}.{key}") for key in BALLOT_KEYS}
+        if sum(counts.values()) > VOTING_TOKENS_IN_BOX:
+            self.error(
+                path,
+                f"hold {sum(counts.values())} ballots, more than the "
+                f"{VOTING_TOKENS_IN_BOX} voting tokens in the box",
+            )
+        return Ballots(**counts)
+
+    def read_hire_cards(self, value: Any, path: str) -> dict[str, int]:
+        data = self.mapping(value, path, HIRE_CARDS, "a hire card with a union")
+        return {card: self.whole_number(data.get(card, 0), f"{path}.{card}") for card in HIRE_CARDS}
+
+    def read_players(self, value: Any, path: str) -> tuple[PlayerTable, ...]:
+        if value is _MISSING:
+            self.error(path, f"is required (a list of {MIN_PLAYERS} to {MAX_PLAYERS} players)")
+            return ()
+        items = self.sequence(value, path)
+        if isinstance(value, list | tuple) and not MIN_PLAYERS <= len(items) <= MAX_PLAYERS:
+            self.error(path, f"must list {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(items)}")
+        players = []
+        seen: dict[str, int] = {}
+        for index, item in enumerate(items):
+            player = self.read_player(item, f"{path}[{index}]")
+            corporation = player.corporation
+            if corporation in seen:
+                self.error(
+                    f"{path}[{index}].corporation",
+                    f'repeats "{corporation}" of players[{seen[corporation]}]; '
+                    "each corporation plays once",
+                )
+            elif corporation:
+                seen[corporation] = index
+            players.append(player)
+        mining = sum(p.mining_tokens for p in players)
+        if mining > MINING_TOKENS_IN_BOX:
+            self.error(
+                path,
+                f"hold {mining} mining resource tokens, more than the "
+                f"{MINING_TOKENS_IN_BOX} in the box",
+            )
+        megastructure = sum(p.megastructure_tokens for p in players)
+        if megastructure > MEGASTRUCTURE_TOKENS_IN_BOX:
+            self.error(
+                path,
+                f"hold {megastructure} megastructure funding tokens, more than the "
+                f"{MEGASTRUCTURE_TOKENS_IN_BOX} in the box",
+            )
+        return tuple(players)
+
+    def read_player(self, value: Any, path: str) -> PlayerTable:
+        data = self.mapping(value, path, PLAYER_KEYS, "a player key")
+        if not isinstance(value, Mapping):
+            return PlayerTable(corporation="")
+
+        corporation = data.get("corporation", _MISSING)
+        if corporation is _MISSING:
+            self.error(f"{path}.corporation", "is required (the corporation's key, such as purple)")
+            corporation = ""
+        elif not isinstance(corporation, str) or not corporation.strip():
+            self.error(
+                f"{path}.corporation",
+                f"must be a corporation key such as purple, not {_describe(corporation)}",
+            )
+            corporation = ""
+
+        credits = self.whole_number(data.get("credits", 0), f"{path}.credits", maximum=MAX_CREDITS)
+        loans = []
+        for index, loan in enumerate(self.sequence(data.get("loans", []), f"{path}.loans")):
+            # A loan token prints the credits it lends (#15), so it is worth at least 1.
+            loans.append(self.whole_number(loan, f"{path}.loans[{index}]", minimum=1))
+        mining_tokens = self.whole_number(data.get("mining_tokens", 0), f"{path}.mining_tokens")
+        megastructure_tokens = self.whole_number(
+            data.get("megastructure_tokens", 0), f"{path}.megastructure_tokens"
+        )
+        military_tokens = self.whole_number(
+            data.get("military_tokens", 0), f"{path}.military_tokens"
+        )
+
+        outposts = {}
+        for zone, count in self.zone_map(data.get("outposts", {}), f"{path}.outposts").items():
+            outposts[zone] = self.whole_number(count, f"{path}.outposts.{zone}")
+        if sum(outposts.values()) > OUTPOSTS_PER_CORPORATION:
+            self.error(
+                f"{path}.outposts",
+                f"must total at most {OUTPOSTS_PER_CORPORATION} (each corporation has "
+                f"{OUTPOSTS_PER_CORPORATION} outposts), not {sum(outposts.values())}",
+            )
+
+        bases_value = self.sequence(data.get("bases", []), f"{path}.bases")
+        if len(bases_value) > MAX_BASES:
+            self.error(
+                f"{path}.bases",
+                f"must list at most {MAX_BASES} bases (a corporation builds at most four in a "
+                f"game), not {len(bases_value)}",
+            )
+        bases = [
+            self.zone(zone, f"{path}.bases[{index}]") for index, zone in enumerate(bases_value)
+        ]
+
+        ships = []
+        for index, item in enumerate(self.sequence(data.get("ships", []), f"{path}.ships")):
+            ships.append(self.read_ship(item, f"{path}.ships[{index}]"))
+
+        political_influence_ip = self.whole_number(
+            data.get("political_influence_ip", 0), f"{path}.political_influence_ip"
+        )
+        bonus_ip = self.whole_number(data.get("bonus_ip", 0), f"{path}.bonus_ip")
+
+        extra_vote = data.get("extra_vote")
+        if extra_vote is not None and extra_vote not in LEGITIMATE_PARTIES:
+            self.error(
+                f"{path}.extra_vote",
+                f"must be null or one of {_one_of(LEGITIMATE_PARTIES)} (the Celestial Rebellion "
+                "is not an official party, it gets spoiled ballots only)",
+            )
+            extra_vote = None
+
+        return PlayerTable(
+            corporation=corporation,
+            credits=credits,
+            loans=tuple(loans),
+            mining_tokens=mining_tokens,
+            megastructure_tokens=megastructure_tokens,
+            military_tokens=military_tokens,
+            outposts=outposts,
+            bases=tuple(zone for zone in bases if zone is not None),
+            ships=tuple(ship for ship in ships if ship is not None),
+            political_influence_ip=political_influence_ip,
+            bonus_ip=bonus_ip,
+            extra_vote=extra_vote,
+        )
+
+    def read_ship(self, value: Any, path: str) -> Ship | None:
+        data = self.mapping(value, path, SHIP_KEYS, "a ship key")
+        if not isinstance(value, Mapping):
+            return None
+        missing = [key for key in SHIP_KEYS if key not in data]
+        for key in missing:
+            self.error(f"{path}.{key}", "is required (a ship has a zone and its card's presence)")
+        if missing:
+            return None
+        zone = self.zone(data["zone"], f"{path}.zone")
+        # Every ship card prints a presence value (the starting DC-Xerxes 8050 has 2).
+        presence = self.whole_number(data["presence"], f"{path}.presence", minimum=1)
+        return None if zone is None else Ship(zone=zone, presence=presence)
+
+
+def _join(path: str, key: Any) -> str:
+    return f"{path}.{key}" if path else str(key)
+
+
+def _rule_text(rules: Rules, key: str) -> str:
+    if key == "zones_in_play":
+        return f"zones {_zones_text(rules.zones_in_play)} in play"
+    value = getattr(rules, key)
+    if isinstance(value, bool):
+        return f"{key} {'true' if value else 'false'}"
+    return f'{key} "{value}"'
+
+
+def _hub_to_dict(hub: HubWorkers) -> dict[str, int]:
+    return {"workers": hub.workers, "algorithms": hub.algorithms}
+
+
+# --- the canonical file ------------------------------------------------------------------
+
+
+def canonical_table(table: Any) -> Any:
+    """`table` with its keys in CONTRACTS.md §1 order and zones in number order.
+
+    PostgreSQL's jsonb keeps no key order, so the export puts every table's keys back in the
+    documented order: the same file from either database, and a file a person can diff.
+    """
+    if not isinstance(table, Mapping):
+        return table
+    out = ordered(table, TOP_KEYS)
+    if isinstance(out.get("rules"), Mapping):
+        out["rules"] = ordered(out["rules"], RULES_KEYS)
+    hubs = out.get("hubs")
+    if isinstance(hubs, Mapping):
+        hubs = ordered(hubs, HUBS_KEYS)
+        for key in ("hensler", "ufss", "military"):
+            if isinstance(hubs.get(key), Mapping):
+                hubs[key] = ordered(hubs[key], HUB_KEYS)
+        if isinstance(hubs.get("zones"), Mapping):
+            hubs["zones"] = {
+                zone: ordered(hub, HUB_KEYS) if isinstance(hub, Mapping) else hub
+                for zone, hub in ordered(hubs["zones"]).items()
+            }
+        out["hubs"] = hubs
+    if isinstance(out.get("ballots"), Mapping):
+        out["ballots"] = ordered(out["ballots"], BALLOT_KEYS)
+    if isinstance(out.get("hire_cards_left"), Mapping):
+        out["hire_cards_left"] = ordered(out["hire_cards_left"], HIRE_CARDS)
+    if isinstance(out.get("players"), list):
+        out["players"] = [_canonical_player(p) for p in out["players"]]
+    return out
+
+
+def _canonical_player(player: Any) -> Any:
+    if not isinstance(player, Mapping):
+        return player
+    out = ordered(player, PLAYER_KEYS)
+    if isinstance(out.get("outposts"), Mapping):
+        out["outposts"] = ordered(out["outposts"])
+    if isinstance(out.get("ships"), list):
+        out["ships"] = [
+            ordered(ship, SHIP_KEYS) if isinstance(ship, Mapping) else ship for ship in out["ships"]
+        ]
+    return out

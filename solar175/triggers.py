@@ -1,0 +1,503 @@
+"""Campaign Events (rulebook pages 22-23): each trigger kind is a small pure predicate.
+
+A trigger is data (`fixtures/sections.json`): a `kind` and its parameters. Three functions read
+it against a `CampaignProgress` snapshot of the campaign after some game:
+
+- `fired(trigger, progress)`: has the event happened? ("Check this list at the end of each game
+  and if a trigger has been activated, cross off the box next to it.")
+- `progress(trigger, progress)`: (current, target, words) for the "what unlocks next" page.
+- `reason(trigger, progress, game)`: why it fired, in words, for the post-game checklist.
+
+Pure Python, no Django; the catalogue facts come in with the snapshot (`solar175.catalogue`).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from solar175.catalogue import GOLD, SILVER, Catalogue
+from solar175.sections import SECTION_NUMBERS, Trigger, sections
+
+__all__ = ["GOLD", "SILVER", "AwardWon", "CampaignProgress", "ElectionResult", "fired"]
+
+PARTY_NAMES = {
+    "united_federalists": "United Federalists",
+    "workers_union": "Workers Union Party",
+    "brave_new_dawn": "Brave New Dawn",
+    "celestial_rebellion": "Celestial Rebellion",
+}
+
+# How a tracker section's boxes are named in words ("purple has 6 of 8 credit boxes").
+SECTION_NOUNS = {
+    "megastructure": "megastructure funding",
+    "bases": "base building",
+    "military": "peacekeeping",
+    "mining": "resource extraction",
+    "credits": "credit",
+    "influence": "influence",
+}
+
+TYPE_NAMES = {1: "Type I", 2: "Type II", 3: "Type III", 4: "Type IV", 5: "Type V", 6: "Type VI"}
+
+Progress = tuple[int, int, str]
+
+
+@dataclass(frozen=True, slots=True)
+class AwardWon:
+    section: str
+    tier: str
+    corporation: str
+    game: int
+
+
+@dataclass(frozen=True, slots=True)
+class ElectionResult:
+    game: int
+    winner: str
+    overthrown: bool
+
+
+@dataclass(frozen=True, slots=True)
+class CampaignProgress:
+    """The campaign after `games_played` games: everything a trigger may look at.
+
+    `election_wins` and `overthrows` include an opening snapshot's counts; `elections` lists only
+    the games replayed. `megastructures_built` is (game, key) in the order built.
+    """
+
+    catalogue: Catalogue
+    games_played: int = 0
+    election_wins: Mapping[str, int] = field(default_factory=dict)
+    overthrows: int = 0
+    elections: tuple[ElectionResult, ...] = ()
+    megastructures_built: tuple[tuple[int, str], ...] = ()
+    awards: tuple[AwardWon, ...] = ()
+    tracker: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
+    neds_sold_out_games: tuple[int, ...] = ()
+    census_games: tuple[int, ...] = ()
+    repairs_games: tuple[int, ...] = ()
+    unlocked: frozenset[int] = frozenset()
+    envelopes: frozenset[int] = frozenset()
+    built_keys: frozenset[str] = field(init=False, default=frozenset())
+    built_types: frozenset[int] = field(init=False, default=frozenset())
+
+    def __post_init__(self) -> None:
+        # Read by several triggers on every check: computed once per snapshot.
+        keys = frozenset(k for _, k in self.megastructures_built)
+        object.__setattr__(self, "built_keys", keys)
+        types = frozenset(self.catalogue.type_of(k) for k in keys) - {None}
+        object.__setattr__(self, "built_types", types)
+
+
+# --- small helpers -----------------------------------------------------------------------
+
+
+def ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _party(key: str) -> str:
+    return PARTY_NAMES.get(key, key)
+
+
+def _section_noun(section: str) -> str:
+    if section.startswith("presence_"):
+        return f"zone {section.removeprefix('presence_')} presence"
+    return SECTION_NOUNS.get(section, section)
+
+
+def _megastructure_name(p: CampaignProgress, key: str) -> str:
+    entry = p.catalogue.megastructures.get(key)
+    return entry.name if entry else key
+
+
+def _award_name(p: CampaignProgress, section: str, tier: str) -> str:
+    entry = p.catalogue.awards.get((section, tier))
+    return entry.name if entry else f"{_section_noun(section)} {tier}"
+
+
+def _holder(p: CampaignProgress, section: str, tier: str) -> AwardWon | None:
+    for award in p.awards:
+        if award.section == section and award.tier == tier:
+            return award
+    return None
+
+
+def _names(corporations: list[str]) -> str:
+    if len(corporations) <= 1:
+        return "".join(corporations)
+    return ", ".join(corporations[:-1]) + " and " + corporations[-1]
+
+
+def _award_race(p: CampaignProgress, section: str, tier: str) -> tuple[int, list[str], bool]:
+    """Boxes of the corporation(s) closest to the award; whether gold must go first.
+
+    The award goes to the next corporation(s) to complete the section who hold no award there;
+    a silver still free while gold is free goes to the second to complete.
+    """
+    holders = {a.corporation for a in p.awards if a.section == section}
+    boxes = {
+        corp: sections_.get(section, 0)
+        for corp, sections_ in p.tracker.items()
+        if corp not in holders
+    }
+    gold_free = _holder(p, section, GOLD) is None
+    needs_gold_first = tier == SILVER and gold_free
+    values = sorted(boxes.values(), reverse=True)
+    if needs_gold_first:
+        best = values[1] if len(values) > 1 else 0
+    else:
+        best = values[0] if values else 0
+    leaders = [c for c, v in boxes.items() if v == best] if best else []
+    return best, leaders, needs_gold_first
+
+
+def _nth_game(games: list[int], already: int, count: int) -> int | None:
+    """The game in which a counter that stood at `already` before `games` reached `count`."""
+    if already >= count:
+        return None
+    needed = count - already
+    return games[needed - 1] if len(games) >= needed else None
+
+
+# --- the predicates ----------------------------------------------------------------------
+
+
+def _end_of_game(t: Trigger, p: CampaignProgress) -> bool:
+    # "When you have reached the end of your first game": checked after every game, so a
+    # campaign whose opening skipped it still reaches it (docs/replay.md).
+    return p.games_played >= t["game"]
+
+
+def _megastructure_built(t: Trigger, p: CampaignProgress) -> bool:
+    return t["key"] in p.built_keys
+
+
+def _all_of_type_built(t: Trigger, p: CampaignProgress) -> bool:
+    keys = p.catalogue.keys_of_type(t["type"])
+    return bool(keys) and set(keys) <= p.built_keys
+
+
+def _type_built(t: Trigger, p: CampaignProgress) -> bool:
+    return t["type"] in p.built_types
+
+
+def _election_wins(t: Trigger, p: CampaignProgress) -> bool:
+    return p.election_wins.get(t["party"], 0) >= t["count"]
+
+
+def _overthrows(t: Trigger, p: CampaignProgress) -> bool:
+    return p.overthrows >= t["count"]
+
+
+def _with_envelope(t: Trigger, p: CampaignProgress) -> bool:
+    return _election_wins(t, p) and t["envelope"] in p.envelopes
+
+
+def _award_won(t: Trigger, p: CampaignProgress) -> bool:
+    return _holder(p, t["section"], t["tier"]) is not None
+
+
+def _first_silver(t: Trigger, p: CampaignProgress) -> bool:
+    return any(a.tier == SILVER for a in p.awards)
+
+
+def _awards_held_by_one(t: Trigger, p: CampaignProgress) -> bool:
+    counts = Counter(a.corporation for a in p.awards)
+    return max(counts.values(), default=0) >= t["count"]
+
+
+def _all_silvers(t: Trigger, p: CampaignProgress) -> bool:
+    silver = {a.section for a in p.awards if a.tier == SILVER}
+    wanted = p.catalogue.silver_sections()
+    return bool(wanted) and set(wanted) <= silver
+
+
+def _any_of(t: Trigger, p: CampaignProgress) -> bool:
+    return any(fired(child, p) for child in t["triggers"])
+
+
+def _neds_sold_out_after(t: Trigger, p: CampaignProgress) -> bool:
+    # "When NEDS sell out in a game. (Only applies after game 4)": games 5 onwards.
+    return any(game > t["game"] for game in p.neds_sold_out_games)
+
+
+def _first_census(t: Trigger, p: CampaignProgress) -> bool:
+    return bool(p.census_games)
+
+
+def _first_repairs(t: Trigger, p: CampaignProgress) -> bool:
+    return bool(p.repairs_games)
+
+
+def _manual(t: Trigger, p: CampaignProgress) -> bool:
+    # Only the group decides (#19 "whenever you feel ready"; #30's achievements on page 51 are
+    # not transcribed): the replay applies `manual_unlocks`, the predicate never fires alone.
+    return False
+
+
+@cache
+def _others() -> frozenset[int]:
+    return frozenset(s.number for s in sections() if s.trigger.get("kind") != "all_others")
+
+
+def _all_others(t: Trigger, p: CampaignProgress) -> bool:
+    # "When all 33 sections have been unlocked", read as all the other 32 (RULES-NOTES §5).
+    return _others() <= p.unlocked
+
+
+PREDICATES: dict[str, Callable[[Trigger, CampaignProgress], bool]] = {
+    "end_of_game": _end_of_game,
+    "megastructure_built": _megastructure_built,
+    "all_of_type_built": _all_of_type_built,
+    "type_built": _type_built,
+    "election_wins": _election_wins,
+    "overthrows": _overthrows,
+    "brave_new_dawn_with_envelope": _with_envelope,
+    "award_won": _award_won,
+    "first_silver": _first_silver,
+    "awards_held_by_one": _awards_held_by_one,
+    "all_silvers": _all_silvers,
+    "any_of": _any_of,
+    "neds_sold_out_after": _neds_sold_out_after,
+    "first_census": _first_census,
+    "first_repairs": _first_repairs,
+    "manual": _manual,
+    "all_others": _all_others,
+}
+
+TRIGGER_KINDS = frozenset(PREDICATES)
+
+
+def fired(trigger: Trigger, progress_: CampaignProgress) -> bool:
+    return PREDICATES[trigger["kind"]](trigger, progress_)
+
+
+# --- progress: "what unlocks next" -------------------------------------------------------
+
+
+def progress(trigger: Trigger, p: CampaignProgress) -> Progress:
+    """(current, target, words); current == target once the event has happened."""
+    kind = trigger["kind"]
+    t = trigger
+    if kind == "end_of_game":
+        return (
+            min(p.games_played, t["game"]),
+            t["game"],
+            f"{p.games_played} of {t['game']} games played",
+        )
+    if kind == "megastructure_built":
+        name = _megastructure_name(p, t["key"])
+        done = t["key"] in p.built_keys
+        return int(done), 1, f"{name} {'built' if done else 'not built yet'}"
+    if kind == "all_of_type_built":
+        keys = p.catalogue.keys_of_type(t["type"])
+        built = len(set(keys) & p.built_keys)
+        return built, len(keys), f"{TYPE_NAMES[t['type']]} built {built} of {len(keys)}"
+    if kind == "type_built":
+        done = _type_built(t, p)
+        words = f"{TYPE_NAMES[t['type']]} {'completed' if done else 'not completed yet'}"
+        return int(done), 1, words
+    if kind in ("election_wins", "brave_new_dawn_with_envelope"):
+        wins = p.election_wins.get(t["party"], 0)
+        words = f"{_party(t['party'])} wins {min(wins, t['count'])} of {t['count']}"
+        if kind == "election_wins":
+            return min(wins, t["count"]), t["count"], words
+        opened = t["envelope"] in p.envelopes
+        words += f"; envelope {t['envelope']} {'opened' if opened else 'not opened yet'}"
+        # The envelope counts as one more step toward the target.
+        return min(wins, t["count"]) + int(opened), t["count"] + 1, words
+    if kind == "overthrows":
+        n = min(p.overthrows, t["count"])
+        return n, t["count"], f"Celestial Rebellion overthrows {n} of {t['count']}"
+    if kind == "award_won":
+        return _award_progress(p, t["section"], t["tier"])
+    if kind == "first_silver":
+        return _first_silver_progress(p)
+    if kind == "awards_held_by_one":
+        counts = Counter(a.corporation for a in p.awards)
+        if not counts:
+            return 0, t["count"], f"no awards won yet (one corporation needs {t['count']})"
+        most = max(counts.values())
+        leaders = [c for c, n in counts.items() if n == most]
+        verb = "holds" if len(leaders) == 1 else "each hold"
+        shown = min(most, t["count"])
+        return shown, t["count"], f"{_names(leaders)} {verb} {most} of {t['count']} awards"
+    if kind == "all_silvers":
+        wanted = p.catalogue.silver_sections()
+        won = len({a.section for a in p.awards if a.tier == SILVER} & set(wanted))
+        return won, len(wanted), f"{won} of {len(wanted)} silver awards won"
+    if kind == "any_of":
+        parts = [progress(child, p) for child in t["triggers"]]
+        best = max(parts, key=lambda part: part[0] / part[1] if part[1] else 0)
+        return best[0], best[1], ", or ".join(part[2] for part in parts)
+    if kind == "neds_sold_out_after":
+        done = _neds_sold_out_after(t, p)
+        if done:
+            return 1, 1, "NEDs sold out after game 4"
+        return 0, 1, f"NEDs have not sold out in a game after game {t['game']}"
+    if kind == "first_census":
+        return (
+            int(bool(p.census_games)),
+            1,
+            "census " + ("completed" if p.census_games else "not completed yet"),
+        )
+    if kind == "first_repairs":
+        return (
+            int(bool(p.repairs_games)),
+            1,
+            "megastructure repairs " + ("completed" if p.repairs_games else "not completed yet"),
+        )
+    if kind == "manual":
+        if "after_game" in t:
+            ready = p.games_played >= t["after_game"]
+            words = (
+                "the group decides: available now"
+                if ready
+                else f"the group decides, any time after game {t['after_game']}"
+            )
+            return int(ready), 1, words
+        return 0, 1, "the group decides when it is achieved"
+    if kind == "all_others":
+        others = _others()
+        n = len(others & p.unlocked)
+        return n, len(others), f"{n} of {len(others)} other sections unlocked"
+    raise KeyError(kind)
+
+
+def _award_progress(p: CampaignProgress, section: str, tier: str) -> Progress:
+    name = _award_name(p, section, tier)
+    size = p.catalogue.boxes(section)
+    holder = _holder(p, section, tier)
+    if holder:
+        return size, size, f"{name}: won by {holder.corporation} in game {holder.game}"
+    best, leaders, gold_first = _award_race(p, section, tier)
+    noun = _section_noun(section)
+    if not leaders:
+        who = "the runner-up has" if gold_first else "nobody has"
+        return 0, size, f"{name}: {who} {noun} boxes yet"
+    verb = "has" if len(leaders) == 1 else "each have"
+    words = f"{name}: {_names(leaders)} {verb} {best} of {size} {noun} boxes"
+    if gold_first:
+        words += " (gold goes first)"
+    return best, size, words
+
+
+def _first_silver_progress(p: CampaignProgress) -> Progress:
+    if any(a.tier == SILVER for a in p.awards):
+        return 1, 1, "a silver award has been won"
+    best: Progress | None = None
+    for section in p.catalogue.silver_sections():
+        part = _award_progress(p, section, SILVER)
+        if best is None or part[0] / part[1] > best[0] / best[1]:
+            best = part
+    if best is None:
+        return 0, 1, "no silver awards in the catalogue"
+    return best[0], best[1], f"closest silver award: {best[2]}"
+
+
+# --- reasons: why it fired ---------------------------------------------------------------
+
+
+def reason(trigger: Trigger, p: CampaignProgress, game: int) -> str:
+    """Why the trigger fired, checked after `game` (assumes `fired(trigger, p)`)."""
+    kind = trigger["kind"]
+    t = trigger
+    if kind == "end_of_game":
+        if game == t["game"]:
+            return f"the end of game {game} was reached"
+        return f"game {t['game']} had been played (checked after game {game})"
+    if kind == "megastructure_built":
+        when = next((g for g, key in p.megastructures_built if key == t["key"]), game)
+        return f"{_megastructure_name(p, t['key'])} was built in game {when}"
+    if kind == "all_of_type_built":
+        keys = set(p.catalogue.keys_of_type(t["type"]))
+        last = [(g, key) for g, key in p.megastructures_built if key in keys][-1]
+        name = _megastructure_name(p, last[1])
+        return (
+            f"the last {TYPE_NAMES[t['type']]} megastructure, {name}, was built in game {last[0]}"
+        )
+    if kind == "type_built":
+        g, key = next(
+            (g, k) for g, k in p.megastructures_built if p.catalogue.type_of(k) == t["type"]
+        )
+        name = _megastructure_name(p, key)
+        return f"{TYPE_NAMES[t['type']]} megastructure {name} was completed in game {g}"
+    if kind in ("election_wins", "brave_new_dawn_with_envelope"):
+        party = t["party"]
+        wins = [e.game for e in p.elections if e.winner == party]
+        already = p.election_wins.get(party, 0) - len(wins)
+        when = _nth_game(wins, already, t["count"])
+        words = (
+            f"the {_party(party)} won its {ordinal(t['count'])} election in game {when}"
+            if when
+            else f"the {_party(party)} had won {p.election_wins.get(party, 0)} elections"
+        )
+        if kind == "brave_new_dawn_with_envelope":
+            words += f", and envelope {t['envelope']} is open (checked after game {game})"
+        return words
+    if kind == "overthrows":
+        games = [e.game for e in p.elections if e.overthrown]
+        when = _nth_game(games, p.overthrows - len(games), t["count"])
+        if when:
+            nth = ordinal(t["count"])
+            return f"the Celestial Rebellion overthrew its {nth} election in game {when}"
+        return f"the Celestial Rebellion had overthrown {p.overthrows} elections"
+    if kind == "award_won":
+        award = _holder(p, t["section"], t["tier"])
+        assert award is not None
+        name = _award_name(p, award.section, award.tier)
+        return f"{award.corporation} won {name} in game {award.game}"
+    if kind == "first_silver":
+        award = next(a for a in p.awards if a.tier == SILVER)
+        name = _award_name(p, award.section, award.tier)
+        return f"{award.corporation} won {name}, the first silver award, in game {award.game}"
+    if kind == "awards_held_by_one":
+        counts: Counter[str] = Counter()
+        for award in p.awards:
+            counts[award.corporation] += 1
+            if counts[award.corporation] == t["count"]:
+                return (
+                    f"{award.corporation} won its {ordinal(t['count'])} award in game {award.game}"
+                )
+        return f"a corporation holds {t['count']} awards"
+    if kind == "all_silvers":
+        wanted = set(p.catalogue.silver_sections())
+        last = [a for a in p.awards if a.tier == SILVER and a.section in wanted][-1]
+        name = _award_name(p, last.section, last.tier)
+        return f"the last silver award, {name}, was won by {last.corporation} in game {last.game}"
+    if kind == "any_of":
+        child = next(c for c in t["triggers"] if fired(c, p))
+        return reason(child, p, game)
+    if kind == "neds_sold_out_after":
+        when = next(g for g in p.neds_sold_out_games if g > t["game"])
+        return f"NEDs sold out in game {when}"
+    if kind == "first_census":
+        return f"the first census was completed in game {p.census_games[0]}"
+    if kind == "first_repairs":
+        return f"the first megastructure repairs were completed in game {p.repairs_games[0]}"
+    if kind == "manual":
+        return f"the group chose to unlock it after game {game}"
+    if kind == "all_others":
+        return f"every other section had been unlocked by game {game}"
+    raise KeyError(kind)
+
+
+def check_trigger(trigger: Any, where: str = "trigger") -> None:
+    """Refuse a malformed trigger (used when loading sections); raises ValueError."""
+    if not isinstance(trigger, Mapping) or trigger.get("kind") not in TRIGGER_KINDS:
+        raise ValueError(f"{where}: unknown trigger kind")
+    if trigger["kind"] == "any_of":
+        for i, child in enumerate(trigger.get("triggers", ())):
+            check_trigger(child, f"{where}.triggers[{i}]")
+
+
+def check_all_sections() -> None:
+    for section in sections():
+        check_trigger(section.trigger, f"section #{section.number}")
+    assert [s.number for s in sections()] == list(SECTION_NUMBERS)
