@@ -2,7 +2,7 @@
 rules reference.
 
 Pages read the replay's cache (`Campaign.state`: `unlocked_sections`, `unlock_reasons`,
-`progress`, `next_game`) and the sections data (`unlocks.sections`); no rule is computed here.
+`progress`, `next_game`) and the sections data (`solar175.sections`); no rule is computed here.
 They answer in a constant number of queries however long the campaign.
 
 Spoilers: a locked section is built as a `locked_row` (number, printed trigger, progress) that
@@ -25,11 +25,19 @@ from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from campaign import actions
+from unlocks import actions as unlock_actions
 from campaign.access import campaign_for_player, campaign_for_reader
 from campaign.models import Campaign, ChangeKind, Corporation
 from campaign.page_cache import page_body
-from campaign.replay import CampaignError
 from scoring.models import CorporationColour, Megastructure, Party, PlayerPower, Zone
+from solar175.campaign_file import CampaignError
+from solar175.sections import (
+    SECTION_NUMBERS,
+    Section,
+    sections,
+    sections_by_number,
+    switches_on,
+)
 from unlocks import rulebook
 from unlocks.forms import (
     ComponentChecklistForm,
@@ -42,13 +50,6 @@ from unlocks.models import (
     ComponentTick,
     SectionNote,
     SectionReveal,
-)
-from unlocks.sections import (
-    SECTION_NUMBERS,
-    Section,
-    sections,
-    sections_by_number,
-    switches_on,
 )
 
 MANUAL_KIND = "manual"  # the trigger kind the group decides (#19, #30)
@@ -338,25 +339,13 @@ def section_components(request: HttpRequest, slug: str, number: int) -> HttpResp
         raise Http404("Only an unlocked section has a checklist.")
     form = ComponentChecklistForm(request.POST, items=checklist_items(section), prefix=f"s{number}")
     if form.is_valid():
-        done = set(form.cleaned_data["done"])
-        words = dict(checklist_items(section))
-        with transaction.atomic():
-            ticks = ComponentTick.objects.filter(campaign=campaign, section=number)
-            already = set(ticks.values_list("item", flat=True))
-            ticks.exclude(item__in=done).delete()
-            ComponentTick.objects.bulk_create(
-                ComponentTick(campaign=campaign, section=number, item=item, ticked_by=request.user)
-                for item in sorted(done - already)
-            )
-            # The history: one line per item ticked or unticked, in the checklist's words.
-            for kind, items in (
-                (ChangeKind.COMPONENT_TICKED, done - already),
-                (ChangeKind.COMPONENT_UNTICKED, already - done),
-            ):
-                for item in sorted(items):
-                    actions.record_change(
-                        campaign, kind, f"#{number} {words.get(item, item)}", user=request.user
-                    )
+        unlock_actions.save_checklist(
+            campaign,
+            number,
+            form.cleaned_data["done"],
+            dict(checklist_items(section)),
+            user=request.user,
+        )
         if not request.htmx:
             messages.success(request, f"Checklist of #{number} saved.")
             return _redirect_to_section(campaign, number)
@@ -381,20 +370,10 @@ def section_note(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     note = SectionNote.objects.filter(campaign=campaign, section=number).first()
     form = SectionNoteForm(request.POST, instance=note, prefix=f"note{number}")
     if form.is_valid():
-        changed = form.has_changed()
         note = form.save(commit=False)
         note.campaign = campaign
         note.section = number
-        note.updated_by = request.user
-        with transaction.atomic():
-            note.save()
-            if changed:
-                actions.record_change(
-                    campaign,
-                    ChangeKind.SECTION_NOTE_EDITED,
-                    f"#{number} {note.title}".strip(),
-                    user=request.user,
-                )
+        unlock_actions.save_note(note, changed=form.has_changed(), user=request.user)
         if not request.htmx:
             messages.success(request, f"Note on #{number} saved.")
             return _redirect_to_section(campaign, number)
@@ -460,12 +439,8 @@ def section_reveal(request: HttpRequest, slug: str, number: int) -> HttpResponse
         return redirect("unlocks:section", slug=campaign.slug, number=number)
     form = RevealForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
-        # Kept on the account: the person sees it on their other phone too, nobody else does.
-        SectionReveal.objects.get_or_create(
-            campaign=campaign,
-            section=number,
-            user=request.user,
-            defaults={"session_key": request.session.session_key or ""},
+        unlock_actions.reveal_section(
+            campaign, number, user=request.user, session_key=request.session.session_key or ""
         )
         return redirect("unlocks:section", slug=campaign.slug, number=number)
     context = _page(
@@ -484,9 +459,9 @@ def section_hide(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """Forget this person's reveal: the section is hidden from them again."""
     campaign = campaign_for_reader(request, slug)
     _get_section(number)
-    SectionReveal.objects.filter(campaign=campaign, section=number).for_person(
-        request.session.session_key or "", request.user
-    ).delete()
+    unlock_actions.hide_section(
+        campaign, number, user=request.user, session_key=request.session.session_key or ""
+    )
     messages.info(request, f"Section #{number} is hidden again.")
     return _redirect_to_section(campaign, number)
 
