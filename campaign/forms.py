@@ -19,7 +19,7 @@ from django.core.exceptions import ValidationError
 
 from campaign.models import SecondPlaceRounding
 from gamefile.json_input import JsonInputError, parse_json_text
-from scoring.forms import FIELD_TEMPLATE, REFRESH, Details
+from scoring.wizard.widgets import FIELD_TEMPLATE, REFRESH, Details
 
 MIN_CORPORATIONS = 2
 MAX_CORPORATIONS = 5

@@ -29,7 +29,7 @@ from scoring.models import (
     PlayerPower,
     TrackerSection,
 )
-from scoring.views import CATEGORY_LABELS
+from scoring.wizard.sheet import CATEGORY_LABELS
 
 
 def _corporations(campaign: Campaign, **filters: str) -> list[charts.ChartCorporation]:

@@ -44,7 +44,7 @@ from campaign.forms import (
 )
 from campaign.models import Campaign, Corporation, Game, join_entry
 from campaign.page_cache import page_body
-from scoring.forms import POWER_BONUS_IP, CorporationOption, TableForm
+from scoring.catalogue import CorporationOption
 from scoring.models import (
     Award,
     CorporationColour,
@@ -54,7 +54,9 @@ from scoring.models import (
     PlayerPower,
     TrackerSection,
 )
-from scoring.views import render_live_result, score_sheet
+from scoring.wizard.sheet import render_live_result, score_sheet
+from scoring.wizard.steps import POWER_BONUS_IP
+from scoring.wizard.table_form import TableForm
 from solar175.campaign_file import CampaignError
 from solar175.differences import real_differences
 from solar175.sections import sections_by_number, switches_on

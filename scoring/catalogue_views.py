@@ -24,8 +24,9 @@ from django.urls import reverse
 from django.views.decorators.csrf import csrf_protect
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from .catalogue_forms import LocationForm, MegastructureForm, RevealForm, ShipForm
-from .models import (
+from scoring import actions
+from scoring.catalogue_forms import LocationForm, MegastructureForm, RevealForm, ShipForm
+from scoring.models import (
     CorporationColour,
     Hub,
     Location,
@@ -187,7 +188,7 @@ def _form_page(
         return redirect("catalogue:reveal", key=page)
     form = form_class(request.POST or None, instance=instance)
     if request.method == "POST" and form.is_valid():
-        saved_object = form.save()
+        saved_object = actions.save_catalogue_entry(form)
         messages.success(request, saved.format(saved_object))
         return redirect(f"{reverse(back)}#{page}-{saved_object.pk}")
     context = _context(request, page, form=form, title=title, back=back, instance=instance)

@@ -17,7 +17,6 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -25,9 +24,8 @@ from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from campaign import actions
-from unlocks import actions as unlock_actions
 from campaign.access import campaign_for_player, campaign_for_reader
-from campaign.models import Campaign, ChangeKind, Corporation
+from campaign.models import Campaign, Corporation
 from campaign.page_cache import page_body
 from scoring.models import CorporationColour, Megastructure, Party, PlayerPower, Zone
 from solar175.campaign_file import CampaignError
@@ -38,6 +36,7 @@ from solar175.sections import (
     sections_by_number,
     switches_on,
 )
+from unlocks import actions as unlock_actions
 from unlocks import rulebook
 from unlocks.forms import (
     ComponentChecklistForm,

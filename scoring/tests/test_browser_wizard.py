@@ -14,8 +14,8 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from campaign.models import Game
-from scoring.forms import TableForm
 from scoring.tests.test_wizard import TABLE
+from scoring.wizard.table_form import TableForm
 from solar175.engine import score_game
 from solar175.table import parse_table
 

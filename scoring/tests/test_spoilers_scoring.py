@@ -27,9 +27,9 @@ from benchmarks.samples import leader_table, make_campaign
 from campaign import actions
 from campaign.models import Campaign, Game
 from scoring.catalogue_views import SPOILERS
-from scoring.forms import sections_after_game
 from scoring.models import Location, Megastructure, Ship
 from scoring.tests.test_wizard import TABLE
+from scoring.wizard.spoilers import sections_after_game
 from solar175.engine import score_game
 from solar175.sections import sections
 from solar175.table import parse_table

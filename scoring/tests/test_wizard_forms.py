@@ -8,15 +8,11 @@ import pytest
 from django.core.management import call_command
 from django.http import QueryDict
 
-from scoring.forms import (
-    CorporationOption,
-    TableForm,
-    locate,
-    numbers_text,
-    sections_after_game,
-    sections_for_table,
-)
+from scoring.catalogue import CorporationOption
 from scoring.tests.test_wizard import TABLE
+from scoring.wizard.paths import locate
+from scoring.wizard.spoilers import numbers_text, sections_after_game, sections_for_table
+from scoring.wizard.table_form import TableForm
 from solar175.engine import score_game
 from solar175.table import parse_table, validate_table
 

@@ -7,25 +7,19 @@ III-VI megastructures). Success prints the state as JSON (indent 2) and exits 0;
 """
 
 import json
-import sys
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
-from gamefile.json_input import JsonInputError, read_json_file
+from config.commands import InputCommand, one_line
 from solar175.campaign_file import CampaignError
 from solar175.catalogue import CATALOGUE_FIXTURE, Catalogue
 from solar175.replay import replay
 
-BAD_INPUT = 2
 BROKEN_CATALOGUE = 1
 
 
-def _one_line(text: str) -> str:
-    return " ".join(str(text).split())
-
-
-class Command(BaseCommand):
+class Command(InputCommand):
     help = "Replay a Solar 175 campaign file (CONTRACTS.md §2) and print the derived state."
     requires_system_checks = []
 
@@ -37,23 +31,13 @@ class Command(BaseCommand):
             help="the catalogue fixture to read (default: fixtures/catalogue.json)",
         )
 
-    def execute(self, *args: Any, **options: Any) -> str | None:
-        try:
-            return super().execute(*args, **options)
-        except CommandError as error:
-            if not getattr(self, "_called_from_command_line", False) or options.get("traceback"):
-                raise
-            # CONTRACTS.md: the stderr line is the field's path and the problem, nothing else.
-            self.stderr.write(str(error))
-            sys.exit(error.returncode)
-
     def handle(self, *args: Any, file: str, catalogue: str, **options: Any) -> None:
         reference = self.read_catalogue(catalogue)
         data = self.read_json(file)
         try:
             state = replay(data, reference)
         except CampaignError as error:
-            raise CommandError(_one_line(str(error)), returncode=BAD_INPUT) from error
+            raise self.bad_input(error) from error
         self.stdout.write(json.dumps(state, indent=2, ensure_ascii=False))
 
     def read_catalogue(self, path: str) -> Catalogue:
@@ -61,12 +45,6 @@ class Command(BaseCommand):
             return Catalogue.from_fixture(path)
         except (OSError, ValueError, KeyError, TypeError) as error:
             raise CommandError(
-                _one_line(f"{path}: cannot read the catalogue ({error})"),
+                one_line(f"{path}: cannot read the catalogue ({error})"),
                 returncode=BROKEN_CATALOGUE,
             ) from error
-
-    def read_json(self, path: str) -> Any:
-        try:
-            return read_json_file(path)
-        except JsonInputError as error:
-            raise CommandError(_one_line(f"{path}: {error}"), returncode=BAD_INPUT) from None

@@ -22,14 +22,13 @@ from pathlib import Path
 from django.apps import apps
 from django.conf import settings
 from django.core import serializers
-from django.core.management.base import BaseCommand, CommandError
 from django.core.serializers.base import DeserializationError, DeserializedObject
 from django.db import DatabaseError, connection, models, transaction
 
+from config.commands import InputCommand
 from scoring.models import CatalogueSeed
 
 DEFAULT_FIXTURE = Path(settings.BASE_DIR) / "fixtures" / "catalogue.json"
-BAD_INPUT = 2  # CONTRACTS.md: every command exits 2 on bad input.
 
 
 @dataclass
@@ -101,7 +100,7 @@ def load_catalogue(path: Path) -> CatalogueLoad:
     return load
 
 
-class Command(BaseCommand):
+class Command(InputCommand):
     help = (
         "Load the reference catalogue (fixtures/catalogue.json). Inserts missing rows only; "
         "never changes, or brings back, what the group edited, renamed or removed."
@@ -112,13 +111,12 @@ class Command(BaseCommand):
 
     def handle(self, *args, fixture: Path, verbosity: int = 1, **options) -> None:
         if not fixture.is_file():
-            raise CommandError(f"fixture: no such file {fixture}", returncode=BAD_INPUT)
+            raise self.bad_input(f"fixture: no such file {fixture}")
         try:
             load = load_catalogue(fixture)
         except (DeserializationError, DatabaseError, ValueError) as error:
             # One line, as CONTRACTS.md asks; the transaction has rolled everything back.
-            message = " ".join((str(error) or str(error.__cause__)).split())
-            raise CommandError(f"fixture: {message}", returncode=BAD_INPUT) from error
+            raise self.bad_input(f"fixture: {str(error) or str(error.__cause__)}") from error
         for warning in load.warnings:
             self.stderr.write(warning)
         if verbosity >= 2:

@@ -1,0 +1,322 @@
+"""The wizard's first step: who plays, in which order, and the rules in force."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from crispy_forms.layout import HTML, Column, Div, Layout, Row
+from django import forms
+from django.http import QueryDict
+
+from scoring.catalogue import CatalogueNames, CorporationOption
+from scoring.wizard.paths import locate
+from scoring.wizard.spoilers import (
+    ASKED_SECTIONS,
+    NO_SECTIONS,
+    PRESET_GAMES,
+    numbers_text,
+    section_features,
+    sections_after_game,
+)
+from scoring.wizard.steps import (
+    DEFAULT_PLAYERS,
+    SECOND_PLACE_ROUNDING_CHOICES,
+    Seat,
+    TableSectionForm,
+    TableShape,
+)
+from scoring.wizard.widgets import REFRESH, ErrorDetails, SectionsPicker, ZoneCheckboxes
+from solar175 import engine
+from solar175.sections import (
+    Switch,
+)
+from solar175.sections import zones_in_play as zones_opened_by
+from solar175.table import (
+    ALWAYS_IN_PLAY,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    TABLE_FORMAT,
+    TABLE_VERSION,
+    validate_table,
+)
+
+
+class SetupForm(TableSectionForm):
+    """Who plays, in order of play from the next first player, and (unless fixed) the rules.
+
+    A one-off game first says which sections the group has unlocked (`sections`, by number
+    only); the zones on offer, the Celestial Rebellion, the unions and the player fields follow
+    from them. A campaign passes `unlocked_sections` (what its replay unlocked before the game)
+    and fixes the rules: then there is nothing to ask.
+
+    On its own it is the wizard's first step (`first_step`): the sections, with one-tap
+    presets, and the seats. Inside a `TableForm` it also lays out the zones, the rounding, the
+    party in power and the location token, the sections folded away.
+    """
+
+    players = forms.TypedChoiceField(
+        label="Number of players",
+        coerce=int,
+        choices=[(n, f"{n} players") for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)],
+        initial=DEFAULT_PLAYERS,
+        widget=forms.Select(attrs=REFRESH),
+    )
+    zones_in_play = forms.TypedMultipleChoiceField(
+        label="Zones in play",
+        coerce=int,
+        choices=[(z, str(z)) for z in ALWAYS_IN_PLAY],
+        initial=list(ALWAYS_IN_PLAY),
+        required=False,
+        widget=ZoneCheckboxes(attrs={**REFRESH, "class": "form-check-input"}),
+        help_text="1 and 2 always; the others as your sections opened them.",
+    )
+    # The zones the last layout offered: a zone a newly ticked section opens starts in play.
+    zones_offered = forms.CharField(required=False, widget=forms.HiddenInput)
+    second_place_rounding = forms.ChoiceField(
+        label="Second place in a zone",
+        choices=SECOND_PLACE_ROUNDING_CHOICES,
+        initial="down",
+    )
+    incumbent_party = forms.ChoiceField(
+        label="Party in power before the election",
+        initial=engine.UNITED_FEDERALISTS,
+        error_messages={"invalid_choice": "must be one of the parties in play"},
+    )
+    megastructure_zone = forms.TypedChoiceField(
+        label="Megastructure Location Token in",
+        coerce=int,
+        choices=[(z, f"Zone {z}") for z in ALWAYS_IN_PLAY],
+        initial=1,
+    )
+
+    def __init__(
+        self,
+        data: QueryDict,
+        *,
+        initial: Mapping[str, Any],
+        corporations: list[CorporationOption],
+        catalogue: CatalogueNames,
+        fixed: Mapping[str, Any],
+        unlocked_sections: Iterable[int] | None = None,
+        first_step: bool = True,
+        prefix: str = "setup",
+    ) -> None:
+        super().__init__(data, prefix=prefix, initial=initial)
+        self.corporations = corporations
+        self.fixed = fixed
+        self.first_step = first_step
+        # A fresh form is filled from its initial values later (`fill_missing`), so until then
+        # the layout reads them instead of the data.
+        self.fresh = not data
+        self.asks_sections = unlocked_sections is None
+        if self.asks_sections:
+            self.fields["sections"] = forms.MultipleChoiceField(
+                label="Which sections has your group unlocked?",
+                choices=[(NO_SECTIONS, "None: our first game")]
+                + [(str(n), f"#{n}") for n in ASKED_SECTIONS],
+                initial=[NO_SECTIONS],
+                required=False,
+                # The first step lays out nothing that depends on them: no redraw per tap.
+                widget=forms.CheckboxSelectMultiple(
+                    attrs={"class": "btn-check", **({} if first_step else REFRESH)}
+                ),
+                help_text="By number only: the form then asks for what those sections add.",
+            )
+            self.unlocked = self._read_sections()
+        else:
+            self.unlocked = frozenset(unlocked_sections)
+        self.features = section_features(self.unlocked)
+
+        rules = fixed.get("rules")
+        if rules is not None:
+            for name in ("zones_in_play", "zones_offered", "second_place_rounding"):
+                del self.fields[name]
+            self.zones_offered = tuple(sorted(set(rules.get("zones_in_play", ALWAYS_IN_PLAY))))
+            self.celestial_rebellion = bool(rules.get("celestial_rebellion", False))
+            self.trade_unions = bool(rules.get("trade_unions", False))
+        else:
+            self.zones_offered = zones_opened_by(self.features)
+            self.celestial_rebellion = Switch.CELESTIAL_REBELLION in self.features
+            self.trade_unions = Switch.TRADE_UNIONS in self.features
+            self._offer_zones()
+        for key in ("incumbent_party", "megastructure_zone"):
+            if key in fixed:
+                del self.fields[key]
+        if "incumbent_party" in self.fields:
+            # The Rebellion can be in power only once it is in play (#12).
+            self.fields["incumbent_party"].choices = [
+                (party, catalogue.party(party))
+                for party in engine.PARTIES
+                if party != engine.CELESTIAL_REBELLION or self.celestial_rebellion
+            ]
+        if "megastructure_zone" in self.fields:
+            self.fields["megastructure_zone"].choices = [
+                (z, catalogue.zone(z)) for z in self.zones_offered
+            ]
+        # The seats follow the number of players asked for, so read it before the fields exist.
+        self.player_count = self._player_count()
+        choices = [(c.key, c.name) for c in corporations]
+        taken: list[str] = []
+        for seat in range(1, self.player_count + 1):
+            name = f"seat{seat}_corporation"
+            # A seat new to this layout takes the first corporation no earlier seat has.
+            default = self.initial.get(name) or next(
+                (c.key for c in corporations if c.key not in taken), ""
+            )
+            self.fields[name] = forms.ChoiceField(
+                label=f"{seat}.",
+                choices=choices,
+                initial=default,
+                widget=forms.Select(attrs=REFRESH),
+            )
+            taken.append(self.data.get(self.add_prefix(name)) or default)
+        self.helper.layout = self._layout()
+
+    def _read_sections(self) -> frozenset[int]:
+        """The section numbers asked, read leniently (the layout follows even a bad answer).
+
+        "after game N" (a preset button without JavaScript) sets the answer to what games 1 to
+        N unlocked; a number ticked wins over a "none" left ticked.
+        """
+        key = self.add_prefix("sections")
+        if self.fresh:
+            values = [str(v) for v in self.initial.get("sections") or [NO_SECTIONS]]
+        else:
+            preset = self.data.get(self.add_prefix("after_game"), "")
+            if preset.isdigit() and int(preset) in PRESET_GAMES:
+                self.data.setlist(key, [str(n) for n in sections_after_game(int(preset))])
+            self.data.pop(self.add_prefix("after_game"), None)
+            values = self.data.getlist(key)
+        numbers = sorted({int(v) for v in values if v.isdigit() and int(v) in ASKED_SECTIONS})
+        if numbers and not self.fresh and NO_SECTIONS in values:
+            self.data.setlist(key, [str(n) for n in numbers])
+        return frozenset(numbers)
+
+    def _offer_zones(self) -> None:
+        """Zones 1 and 2, and those the unlocked sections opened; a zone newly offered (its
+        section just ticked) starts in play, one no longer offered leaves play."""
+        offered = self.zones_offered
+        field = self.fields["zones_in_play"]
+        field.choices = [(z, str(z)) for z in offered]
+        field.initial = list(offered)
+        if "zones_in_play" in self.initial:
+            self.initial["zones_in_play"] = [
+                z for z in self.initial["zones_in_play"] if z in offered
+            ]
+        offered_key = self.add_prefix("zones_offered")
+        if not self.fresh:
+            key = self.add_prefix("zones_in_play")
+            before = {
+                int(z) for z in self.data.get(offered_key, "").split(",") if z.strip().isdigit()
+            } or set(ALWAYS_IN_PLAY)
+            picked = {int(z) for z in self.data.getlist(key) if str(z).isdigit()}
+            zones = (picked | (set(offered) - before)) & set(offered)
+            self.data.setlist(key, [str(z) for z in sorted(zones)])
+        self.data[offered_key] = ",".join(str(z) for z in offered)
+
+    def _player_count(self) -> int:
+        raw = self.data.get(self.add_prefix("players"), self.initial.get("players"))
+        try:
+            count = int(raw)
+        except (TypeError, ValueError):
+            return DEFAULT_PLAYERS
+        return min(max(count, MIN_PLAYERS), MAX_PLAYERS)
+
+    def sections_summary(self) -> str:
+        if not self.unlocked:
+            return "Sections unlocked: none (a first game)"
+        return f"Sections unlocked: {numbers_text(self.unlocked)}"
+
+    def _layout(self) -> Layout:
+        seats = [f"seat{n}_corporation" for n in range(1, self.player_count + 1)]
+        parts: list[Any] = []
+        if self.asks_sections:
+            picker = SectionsPicker("sections", presets=self.first_step)
+            if self.first_step:
+                parts.append(picker)
+            else:
+                parts.append(ErrorDetails(self.sections_summary(), picker, when_wrong="sections"))
+        parts += [
+            Row(Column("players", css_class="col-12 col-sm-4")),
+            HTML(
+                '<p class="form-text mt-0 mb-1">In order of play for a next round: first the '
+                "player who would take the first player marker next (tie-breaker 2).</p>"
+            ),
+            Div(*seats, css_class="seats"),
+        ]
+        if self.first_step:
+            # Zones, rounding, incumbent and token come with the table, where they show.
+            return Layout(*parts)
+        if "zones_in_play" in self.fields:
+            if len(self.zones_offered) > len(ALWAYS_IN_PLAY):
+                parts.append("zones_in_play")
+            parts.append("zones_offered")
+        others = [
+            Column(name, css_class="col-12 col-md-6")
+            for name in ("second_place_rounding", "incumbent_party", "megastructure_zone")
+            if name in self.fields
+        ]
+        parts.append(Row(*others))
+        return Layout(*parts)
+
+    def shape(self) -> TableShape:
+        """The layout the data asks for, read leniently: a half-valid setup still lays out."""
+        by_key = {c.key: c for c in self.corporations}
+        seats = []
+        for n in range(1, self.player_count + 1):
+            key = self[f"seat{n}_corporation"].value() or ""
+            seats.append(Seat(n, by_key.get(key) or CorporationOption(key, key.capitalize())))
+        if "zones_in_play" in self.fields:
+            picked = {int(z) for z in self["zones_in_play"].value() or () if str(z).isdigit()}
+            zones = tuple(sorted((picked & set(self.zones_offered)) | set(ALWAYS_IN_PLAY)))
+        else:
+            zones = self.zones_offered
+        return TableShape(
+            tuple(seats), zones, self.celestial_rebellion, self.trade_unions, self.features
+        )
+
+    def clean_sections(self) -> list[int]:
+        values = self.cleaned_data["sections"]
+        if not values:
+            raise forms.ValidationError(
+                "Tick the sections your group has unlocked, or “None: our first game”."
+            )
+        return sorted(int(v) for v in values if v != NO_SECTIONS)
+
+    def clean_zones_in_play(self) -> list[int]:
+        # Zones 1 and 2 come as disabled boxes, which a browser never posts.
+        return sorted(set(self.cleaned_data["zones_in_play"]) | set(ALWAYS_IN_PLAY))
+
+    def table_part(self) -> dict[str, Any]:
+        """The table keys this section decides: rules, megastructure zone, incumbent, players."""
+        data = self.cleaned_data
+        part: dict[str, Any] = {}
+        if "rules" in self.fixed:
+            part["rules"] = dict(self.fixed["rules"])
+        else:
+            part["rules"] = {
+                "zones_in_play": data["zones_in_play"],
+                "celestial_rebellion": self.celestial_rebellion,
+                "trade_unions": self.trade_unions,
+                "second_place_rounding": data["second_place_rounding"],
+            }
+        for key in ("megastructure_zone", "incumbent_party"):
+            part[key] = self.fixed[key] if key in self.fixed else data[key]
+        part["players"] = [
+            {"corporation": data[f"seat{n}_corporation"]} for n in range(1, self.player_count + 1)
+        ]
+        return part
+
+    def is_ready(self) -> bool:
+        """The first step alone: valid, and nothing `validate_table` refuses in the setup."""
+        if not self.is_valid():
+            return False
+        table = {"format": TABLE_FORMAT, "version": TABLE_VERSION, **self.table_part()}
+        placed = False
+        for error in validate_table(table):
+            section, name = locate(error.path)
+            if section == "setup":
+                self.place_error(name, error.message if name in self.fields else str(error))
+                placed = True
+        return not placed

@@ -1,0 +1,193 @@
+"""The score sheet: a `GameScore` as the pages show it, and the wizard's live result.
+
+`score_sheet()` turns any `GameScore` into the sheet that `scoring/wizard.html#live-result` and
+`scoring/game_detail.html#score-sheet` render; `render_live_result()` answers the htmx live
+preview of any `TableForm`. Every number is the engine's; only the words are added here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from scoring.catalogue import CatalogueNames, CorporationOption
+from scoring.wizard.table_form import TableForm
+from solar175 import engine
+from solar175.table import parse_table
+
+CATEGORY_LABELS = {
+    "credits": "Credits",
+    "loans": "Unpaid loans",
+    "mining": "Mining",
+    "political_influence": "Political influence",
+    "bases": "Bases",
+    "megastructure": "Megastructure",
+    "military": "Military",
+    "presence": "Presence",
+    "bonus": "Player power",
+}
+
+
+# Shown only when someone scored there: most games have no loans, cards or powers.
+OPTIONAL_CATEGORIES = ("loans", "political_influence", "bonus")
+
+
+@dataclass(frozen=True)
+class SheetPlayer:
+    corporation: str
+    name: str
+    css_colour: str
+    total: int
+    rank: int
+    crosses: tuple[str, ...]
+
+    @property
+    def short_name(self) -> str:
+        # A phone's score sheet has room for a word per column: "Purple", not "Purple corporation".
+        return self.name.split()[0] if self.name.strip() else self.corporation
+
+
+@dataclass(frozen=True)
+class SheetRow:
+    label: str
+    values: tuple[int, ...]
+    doubled: bool = False
+
+
+@dataclass(frozen=True)
+class SheetVote:
+    party: str
+    label: str
+    votes: int
+    union_votes: int
+    elected: bool
+
+
+@dataclass(frozen=True)
+class ScoreSheet:
+    players: tuple[SheetPlayer, ...]
+    rows: tuple[SheetRow, ...]
+    presence_rows: tuple[SheetRow, ...]
+    votes: tuple[SheetVote, ...]
+    election: str
+    doubled: str
+    winner: SheetPlayer
+    tie_break: str | None
+    worker_values: tuple[tuple[str, int], ...]
+
+    @property
+    def standings(self) -> list[SheetPlayer]:
+        return sorted(self.players, key=lambda player: player.rank)
+
+
+def score_sheet(
+    score: engine.GameScore,
+    table: engine.TableState,
+    catalogue: CatalogueNames,
+    corporations: list[CorporationOption] | None = None,
+) -> ScoreSheet:
+    """The words and rows around an engine result; every number is the engine's."""
+    options = {c.key: c for c in (corporations or catalogue.corporations)}
+    crosses: dict[str, list[str]] = {p.corporation: [] for p in score.players}
+    for section, winners in score.tracker.items():
+        for corporation in winners:
+            crosses[corporation].append(catalogue.section(section))
+
+    def option(key: str) -> CorporationOption:
+        return options.get(key) or catalogue.corporation(key)
+
+    players = tuple(
+        SheetPlayer(
+            corporation=p.corporation,
+            name=option(p.corporation).name,
+            css_colour=option(p.corporation).css_colour,
+            total=p.total,
+            rank=p.rank,
+            crosses=tuple(crosses[p.corporation]),
+        )
+        for p in score.players
+    )
+    election = score.election
+    doubled = engine.DOUBLED_BY[election.winner]
+    rows = tuple(
+        SheetRow(CATEGORY_LABELS[c], tuple(p.ip[c] for p in score.players), c == doubled)
+        for c in engine.CATEGORIES
+        if c not in OPTIONAL_CATEGORIES or any(p.ip[c] for p in score.players)
+    )
+    presence_rows = tuple(
+        SheetRow(catalogue.zone(z), tuple(p.presence[z] for p in score.players))
+        for z in table.rules.zones_in_play
+    )
+    parties = list(engine.LEGITIMATE_PARTIES)
+    if table.rules.celestial_rebellion:
+        parties.append(engine.CELESTIAL_REBELLION)
+    votes = tuple(
+        SheetVote(
+            party=party,
+            label=catalogue.party(party),
+            votes=election.votes[party],
+            union_votes=election.union_votes.get(party, 0),
+            elected=party == election.winner,
+        )
+        for party in parties
+    )
+    winner = next(p for p in players if p.corporation == score.winner)
+    worker_values = [
+        (catalogue.hub(key), score.worker_values[key]) for key in ("hensler", "ufss", "military")
+    ]
+    worker_values += [
+        (catalogue.hub("", zone=z), value) for z, value in score.worker_values["zones"].items()
+    ]
+    return ScoreSheet(
+        players=players,
+        rows=rows,
+        presence_rows=presence_rows,
+        votes=votes,
+        election=_election_sentence(election, catalogue),
+        doubled=CATEGORY_LABELS[doubled],
+        winner=winner,
+        tie_break=_tie_break_sentence(score, winner),
+        worker_values=tuple(worker_values),
+    )
+
+
+def _election_sentence(election: engine.Election, catalogue: CatalogueNames) -> str:
+    party = catalogue.party(election.winner)
+    votes = election.votes[election.winner]
+    if election.overthrown:
+        return f"The {party} took power: {votes} spoiled ballots outnumber every party's votes."
+    if election.incumbent_kept_power:
+        return f"A tie at the top: the {party}, in power, stay in power."
+    return f"The {party} won the election with {votes} votes."
+
+
+def _tie_break_sentence(score: engine.GameScore, winner: SheetPlayer) -> str | None:
+    if score.tie_break == engine.TIE_BREAK_ZONE_1:
+        return f"Tie on {winner.total} IP broken by most presence in zone 1."
+    if score.tie_break == engine.TIE_BREAK_PLAY_ORDER:
+        return (
+            f"Tie on {winner.total} IP and on presence in zone 1 broken by the order of play: "
+            f"{winner.name} takes the first player marker soonest."
+        )
+    return None
+
+
+def _live_sheet(table_form: TableForm) -> ScoreSheet | None:
+    if not table_form.is_valid():
+        return None
+    table = table_form.to_table()
+    state = parse_table(table)
+    return score_sheet(
+        engine.score_game(state), state, table_form.catalogue, table_form.corporations
+    )
+
+
+def render_live_result(request: HttpRequest, table_form: TableForm) -> HttpResponse:
+    """The htmx live preview: the result panel, the totals bar and every field's sentence.
+
+    Always status 200, valid or not: an invalid table shows its sentences beside the fields.
+    """
+    context = {"table_form": table_form, "sheet": _live_sheet(table_form)}
+    return render(request, "scoring/wizard.html#live-oob", context)

@@ -1,0 +1,430 @@
+"""The wizard's step forms: the shared base, the seats, the HUBs, the ballots, one player's card."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from crispy_forms.helper import FormHelper
+from crispy_forms.layout import HTML, Column, Layout, Row
+from django import forms
+from django.http import QueryDict
+
+from scoring.catalogue import CatalogueNames, CorporationOption
+from scoring.wizard.widgets import FIELD_TEMPLATE, Details, StepperInput, count_field, count_grid
+from solar175 import engine
+from solar175.sections import (
+    Switch,
+)
+from solar175.table import (
+    MAX_BASES,
+    MAX_CREDITS,
+    MEGASTRUCTURE_TOKENS_IN_BOX,
+    MINING_TOKENS_IN_BOX,
+    OUTPOSTS_PER_CORPORATION,
+    VOTING_TOKENS_IN_BOX,
+)
+
+DEFAULT_PLAYERS = 3
+
+
+# Leased ships (White Star, #4): a corporation rarely holds more than a few.
+MAX_LEASED_SHIPS = 3
+
+
+# The player power "+2 end game IP" (#7).
+POWER_BONUS_IP = 2
+
+
+NAMED_HUBS = ("hensler", "ufss", "military")
+
+
+FIXABLE_KEYS = ("rules", "megastructure_zone", "incumbent_party")
+
+
+SECOND_PLACE_ROUNDING_CHOICES = [
+    ("down", "Half, rounded down (scoring page)"),
+    ("up", "Half, rounded up (HUB page)"),
+]
+
+
+HIRE_CARD_LABELS = {"general": "General workers", "engineer": "Engineers", "pilot": "Pilots"}
+
+
+class TableSectionForm(forms.Form):
+    """One section of the table form. All sections read the same data, under their prefixes.
+
+    `fill_missing` writes each field's initial value into that data when the field has none:
+    a fresh form is thereby bound to its prefill, and a form whose layout just grew (another
+    player, a zone brought into play) shows the new fields at their defaults, not as errors.
+    """
+
+    def __init__(self, data: QueryDict, *, prefix: str, initial: Mapping[str, Any]) -> None:
+        super().__init__(data, prefix=prefix, initial=dict(initial))
+        self.helper = FormHelper()
+        self.helper.form_tag = False
+        self.helper.disable_csrf = True
+        self.helper.field_template = FIELD_TEMPLATE
+
+    def fill_missing(self, *, fresh: bool) -> None:
+        for name, form_field in self.fields.items():
+            key = self.add_prefix(name)
+            if key in self.data:
+                continue
+            widget = form_field.widget
+            value = self.get_initial_for_field(form_field, name)
+            if isinstance(widget, forms.CheckboxSelectMultiple):
+                # An unticked box is absent from a posted form: only a fresh form is filled.
+                if fresh:
+                    self.data.setlist(key, [str(v) for v in value or ()])
+            elif isinstance(widget, forms.CheckboxInput):
+                if fresh and value:
+                    self.data[key] = "on"
+            else:
+                self.data[key] = "" if value is None else str(value)
+
+    @property
+    def errors_id(self) -> str:
+        return f"{self.prefix}-errors"
+
+    def place_error(self, name: str | None, message: str) -> None:
+        """Show a `validate_table` sentence beside field `name`, or atop the section."""
+        self.add_error(name if name in self.fields else None, message)
+
+    def number(self, name: str) -> int:
+        value = self.cleaned_data.get(name)
+        return 0 if value is None else value
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A player's place in the order of play for the next round (seat 1 gets the marker next)."""
+
+    number: int
+    corporation: CorporationOption
+
+    @property
+    def index(self) -> int:
+        return self.number - 1
+
+
+@dataclass(frozen=True)
+class TableShape:
+    """What decides the form's layout: who plays, which zones, which rules and sections add
+    fields (`features`: what the unlocked sections switch on, `solar175.sections.SWITCHES`)."""
+
+    seats: tuple[Seat, ...]
+    zones: tuple[int, ...]
+    celestial_rebellion: bool
+    trade_unions: bool
+    features: frozenset[str] = frozenset()
+
+
+class HubsForm(TableSectionForm):
+    """Workers and algorithms on each HUB that scores (HUBs, Worker Value)."""
+
+    def __init__(
+        self,
+        data: QueryDict,
+        *,
+        shape: TableShape,
+        catalogue: CatalogueNames,
+        initial: Mapping[str, Any],
+    ) -> None:
+        super().__init__(data, prefix="hubs", initial=initial)
+        self.zones = shape.zones
+        rows = []
+        hubs = [(key, catalogue.hub(key)) for key in NAMED_HUBS]
+        hubs += [(f"zone{z}", catalogue.hub("", zone=z)) for z in shape.zones]
+        for key, label in hubs:
+            self.fields[f"{key}_workers"] = count_field(f"{label}: workers")
+            self.fields[f"{key}_algorithms"] = count_field(f"{label}: algorithms")
+            rows.append((label, f"{key}_workers", f"{key}_algorithms"))
+        self.helper.layout = Layout(count_grid(("Workers", "Algorithms"), rows))
+
+    def table_part(self) -> dict[str, Any]:
+        def hub(key: str) -> dict[str, int]:
+            return {
+                "workers": self.number(f"{key}_workers"),
+                "algorithms": self.number(f"{key}_algorithms"),
+            }
+
+        return {
+            "hubs": {
+                **{key: hub(key) for key in NAMED_HUBS},
+                "zones": {str(z): hub(f"zone{z}") for z in self.zones},
+            }
+        }
+
+
+class BallotsForm(TableSectionForm):
+    """The ballot box, emptied: votes per party; spoiled ballots and hire cards when in play."""
+
+    def __init__(
+        self,
+        data: QueryDict,
+        *,
+        shape: TableShape,
+        catalogue: CatalogueNames,
+        initial: Mapping[str, Any],
+    ) -> None:
+        super().__init__(data, prefix="ballots", initial=initial)
+        votes = list(engine.LEGITIMATE_PARTIES)
+        if shape.celestial_rebellion:
+            votes.append("spoiled")
+        for key in votes:
+            label = "Spoiled ballots" if key == "spoiled" else catalogue.party(key)
+            self.fields[key] = count_field(label, maximum=VOTING_TOKENS_IN_BOX)
+        layout: list[Any] = [Row(*[Column(key, css_class="col-6 col-md-3") for key in votes])]
+        self.hire_cards = engine.HIRE_CARD_PARTY if shape.trade_unions else {}
+        if self.hire_cards:
+            for card in self.hire_cards:
+                self.fields[f"hire_{card}"] = count_field(HIRE_CARD_LABELS.get(card, card))
+            layout += [
+                HTML(
+                    '<p class="form-text mb-1">Workers left on each hire card (trade unions, '
+                    "#13): the fewest add 2 votes to their party.</p>"
+                ),
+                Row(
+                    *[
+                        Column(f"hire_{card}", css_class="col-6 col-md-4")
+                        for card in self.hire_cards
+                    ]
+                ),
+            ]
+        self.helper.layout = Layout(*layout)
+
+    def table_part(self) -> dict[str, Any]:
+        ballots = {key: self.number(key) for key in engine.LEGITIMATE_PARTIES}
+        if "spoiled" in self.fields:
+            ballots["spoiled"] = self.number("spoiled")
+        part: dict[str, Any] = {"ballots": ballots}
+        if self.hire_cards:
+            part["hire_cards_left"] = {
+                card: self.number(f"hire_{card}") for card in self.hire_cards
+            }
+        return part
+
+
+# Loan values, separated by commas, spaces or whatever a phone's number pad offers.
+_LOANS = re.compile(r"^[\d\s,;.+-]*$")
+
+
+class PlayerForm(TableSectionForm):
+    """One player's corner of the table: credits, loans, tokens, presence by zone, influence."""
+
+    def __init__(
+        self,
+        data: QueryDict,
+        *,
+        seat: Seat,
+        shape: TableShape,
+        catalogue: CatalogueNames,
+        initial: Mapping[str, Any],
+    ) -> None:
+        super().__init__(data, prefix=f"p{seat.number}", initial=initial)
+        self.seat = seat
+        self.zones = shape.zones
+        self.starting_ship_presence = catalogue.starting_ship_presence
+        self.leased_ships = {str(s.pk): s for s in catalogue.leased_ships}
+        # Which form rows became the table's `ships` list, to place `ships[i]` errors.
+        self.ship_rows: list[str] = []
+        fields = self.fields
+        fields["credits"] = count_field("Credits", maximum=MAX_CREDITS)
+        fields["mining_tokens"] = count_field("Mining tokens", maximum=MINING_TOKENS_IN_BOX)
+        fields["megastructure_tokens"] = count_field(
+            "Megastructure tokens", maximum=MEGASTRUCTURE_TOKENS_IN_BOX
+        )
+        fields["military_tokens"] = count_field("Military tokens")
+        zone_rows = []
+        zone_choices = [(z, catalogue.zone(z)) for z in shape.zones]
+        for z in shape.zones:
+            fields[f"outposts_{z}"] = count_field(
+                f"Outposts in zone {z}", maximum=OUTPOSTS_PER_CORPORATION
+            )
+            fields[f"bases_{z}"] = count_field(f"Bases in zone {z}", maximum=MAX_BASES)
+            zone_rows.append((catalogue.zone(z), f"outposts_{z}", f"bases_{z}"))
+        fields["ship_zone"] = forms.TypedChoiceField(
+            label="Starting ship (DC-Xerxes 8050) in",
+            coerce=int,
+            choices=zone_choices,
+            initial=shape.zones[0],
+        )
+        # Each of these comes with a section: no field (so no hint) before it is unlocked;
+        # a field left out counts as its zero or empty value (`table_part`).
+        features = shape.features
+        extras: list[str] = []
+        details: list[Any] = []
+        summary: list[str] = []
+        if Switch.WHITE_STAR in features:
+            details += self._leased_ship_fields(catalogue, zone_choices)
+            extras += [
+                f"leased{n}_{part}"
+                for n in range(1, MAX_LEASED_SHIPS + 1)
+                for part in ("zone", "ship", "presence")
+            ]
+            summary.append("Leased ships")
+        money_row = []
+        if Switch.LOANS in features:
+            fields["loans"] = forms.CharField(
+                label="Loans held (#15)",
+                required=False,
+                help_text="The value of each loan token, e.g. 5, 10.",
+                # "decimal" gives a number pad with a separator key; "numeric" has none on iOS.
+                widget=forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off"}),
+            )
+            money_row.append(Column("loans", css_class="col-12 col-md-6"))
+            extras.append("loans")
+            summary.append("loans")
+        if Switch.POLITICAL_INFLUENCE in features:
+            fields["political_influence_ip"] = count_field("Political influence card IP (#6)")
+            money_row.append(Column("political_influence_ip", css_class="col-12 col-md-6"))
+            extras.append("political_influence_ip")
+            summary.append("political influence")
+        if money_row:
+            details.append(Row(*money_row))
+        if Switch.PLAYER_POWERS in features:
+            fields["bonus"] = forms.BooleanField(
+                label="Player power: +2 end-game IP", required=False
+            )
+            fields["extra_vote"] = forms.ChoiceField(
+                label="Player power: extra vote for",
+                choices=[("", "— none —")]
+                + [(p, catalogue.party(p)) for p in engine.LEGITIMATE_PARTIES],
+                required=False,
+            )
+            details.append(
+                Row(
+                    Column("bonus", css_class="col-12 col-md-6 pt-md-4"),
+                    Column("extra_vote", css_class="col-12 col-md-6"),
+                )
+            )
+            extras += ["bonus", "extra_vote"]
+            summary.append("player powers")
+        layout: list[Any] = [
+            Row(
+                Column("credits", css_class="col-6 col-md-3"),
+                Column("mining_tokens", css_class="col-6 col-md-3"),
+                Column("megastructure_tokens", css_class="col-6 col-md-3"),
+                Column("military_tokens", css_class="col-6 col-md-3"),
+            ),
+            count_grid(("Outposts", "Bases"), zone_rows),
+            Row(Column("ship_zone", css_class="col-12 col-md-6")),
+        ]
+        if details:
+            text = ", ".join(summary)
+            layout.append(Details(text[0].upper() + text[1:], *details, open_when=extras))
+        self.helper.layout = Layout(*layout)
+
+    def _leased_ship_fields(
+        self, catalogue: CatalogueNames, zone_choices: list[tuple[int, str]]
+    ) -> list[Row]:
+        """Up to three leased ships (#4): a zone, and the ship card or its presence."""
+        fields = self.fields
+        ship_choices = [("", "— or enter its presence —")] + [
+            (str(s.pk), f"{s.name} ({s.presence})") for s in catalogue.leased_ships
+        ]
+        rows = []
+        for n in range(1, MAX_LEASED_SHIPS + 1):
+            fields[f"leased{n}_zone"] = forms.TypedChoiceField(
+                label=f"Leased ship {n} in",
+                coerce=int,
+                empty_value=None,
+                choices=[("", "— none —"), *zone_choices],
+                required=False,
+            )
+            fields[f"leased{n}_ship"] = forms.ChoiceField(
+                label="Ship", choices=ship_choices, required=False
+            )
+            fields[f"leased{n}_presence"] = forms.IntegerField(
+                label="Presence",
+                required=False,
+                widget=StepperInput(minimum=1),
+                help_text="Blank: the card's value.",
+            )
+            rows.append(
+                Row(
+                    Column(f"leased{n}_zone", css_class="col-6 col-md-4"),
+                    Column(f"leased{n}_ship", css_class="col-6 col-md-4"),
+                    Column(f"leased{n}_presence", css_class="col-12 col-md-4"),
+                    css_class="leased-row",
+                )
+            )
+        return rows
+
+    def clean_loans(self) -> list[int]:
+        text = self.cleaned_data.get("loans") or ""
+        if not _LOANS.match(text):
+            raise forms.ValidationError(
+                "Enter the value of each loan as a whole number, separated by commas: 5, 10."
+            )
+        return [int(value) for value in re.findall(r"-?\d+", text)]
+
+    def table_part(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        bases: list[int] = []
+        for z in self.zones:
+            bases += [z] * self.number(f"bases_{z}")
+        ships = [{"zone": data["ship_zone"], "presence": self.starting_ship_presence}]
+        self.ship_rows = ["ship_zone"]
+        for n in range(1, MAX_LEASED_SHIPS + 1):
+            zone, presence = data.get(f"leased{n}_zone"), data.get(f"leased{n}_presence")
+            ship = self.leased_ships.get(data.get(f"leased{n}_ship") or "")
+            if presence is None and ship is not None:
+                presence = ship.presence
+            if zone is None and presence is None:
+                continue
+            # A half-entered row goes to the table as it is: `validate_table` names what is
+            # missing, as it would in a file.
+            row: dict[str, int] = {}
+            if zone is not None:
+                row["zone"] = zone
+            if presence is not None:
+                row["presence"] = presence
+            ships.append(row)
+            self.ship_rows.append(f"leased{n}")
+        return {
+            "corporation": self.seat.corporation.key,
+            "credits": self.number("credits"),
+            "loans": data.get("loans") or [],
+            "mining_tokens": self.number("mining_tokens"),
+            "megastructure_tokens": self.number("megastructure_tokens"),
+            "military_tokens": self.number("military_tokens"),
+            "outposts": {str(z): self.number(f"outposts_{z}") for z in self.zones},
+            "bases": bases,
+            "ships": ships,
+            "political_influence_ip": self.number("political_influence_ip"),
+            "bonus_ip": POWER_BONUS_IP if data.get("bonus") else 0,
+            "extra_vote": data.get("extra_vote") or None,
+        }
+
+    def field_for(self, parts: list[str]) -> tuple[str | None, str]:
+        """The field that a `players[i]....` path names (parts after the index), and a prefix
+        for the sentence when it lands atop the player block instead of beside a field."""
+        key = parts[0] if parts else ""
+        rest = parts[1:]
+        if key in ("outposts", "bases") and rest and rest[0].isdigit():
+            return f"{key}_{rest[0]}", ""
+        if key == "outposts":
+            return None, "Outposts: "
+        if key == "bases":
+            return None, "Bases: "
+        if key == "ships" and rest and rest[0].isdigit():
+            index = int(rest[0])
+            if index < len(self.ship_rows):
+                row = self.ship_rows[index]
+                if row == "ship_zone":
+                    return "ship_zone", ""
+                what = rest[1] if len(rest) > 1 and rest[1] in ("zone", "presence") else "zone"
+                return f"{row}_{what}", ""
+            return None, "Ships: "
+        if key == "loans":
+            prefix = f"Loan {int(rest[0]) + 1}: " if rest and rest[0].isdigit() else ""
+            return "loans", prefix
+        if key == "bonus_ip":
+            return "bonus", ""
+        if key in self.fields:
+            return key, ""
+        return None, f"{key}: " if key else ""
