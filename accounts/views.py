@@ -13,19 +13,18 @@ from typing import Any
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
-from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render, resolve_url
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods
 
 from accounts import actions
 from accounts.actions import MembershipError
 from accounts.forms import InviteForm, PublicSwitchForm, RoleForm, SignUpForm
 from accounts.models import Invite, Membership, Role
-from campaign.access import campaign_for_owner
+from campaign.frame import OWNER, Page, campaign_page
 from campaign.models import Campaign
 
 # Revoked and expired invites stay listed a while, so the owner sees what became of them.
@@ -62,31 +61,19 @@ def signup(request: HttpRequest) -> HttpResponse:
 # --- a campaign's members (the owner's page) -------------------------------------------
 
 
-def _page(campaign: Campaign, active: str, **context: Any) -> dict[str, Any]:
-    return {
-        "campaign": campaign,
-        "state": campaign.state or {},
-        "active": active,
-        **context,
-    }
-
-
 def invite_url(request: HttpRequest, invite: Invite) -> str:
     return request.build_absolute_uri(reverse("accounts:join", args=[invite.token]))
 
 
-def _members_context(
-    request: HttpRequest, campaign: Campaign, invite_form: InviteForm | None = None
-) -> dict[str, Any]:
+def _members_context(page: Page, invite_form: InviteForm | None = None) -> dict[str, Any]:
+    request, campaign = page.request, page.campaign
     memberships = list(campaign.memberships.select_related("user").order_by("joined_at", "id"))
     owners = sum(1 for m in memberships if m.role == Role.OWNER)
     invites = list(campaign.invites.select_related("created_by"))
     usable = [i for i in invites if i.is_usable]
     old = [i for i in invites if not i.is_usable][:OLD_INVITES_SHOWN]
     link = getattr(campaign, "public_link", None)
-    return _page(
-        campaign,
-        "members",
+    return page.frame(
         members=[
             {
                 "membership": m,
@@ -104,21 +91,18 @@ def _members_context(
     )
 
 
-@login_required
-@require_GET
-def members(request: HttpRequest, slug: str) -> HttpResponse:
-    campaign = campaign_for_owner(request, slug)
-    return render(request, "accounts/members.html", _members_context(request, campaign))
+@campaign_page("accounts/members.html", "members", role=OWNER)
+def members(page: Page) -> dict[str, Any]:
+    return _members_context(page)
 
 
 def _membership(campaign: Campaign, pk: int) -> Membership:
     return get_object_or_404(Membership.objects.select_related("user"), campaign=campaign, pk=pk)
 
 
-@login_required
-@require_POST
-def member_role(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    campaign = campaign_for_owner(request, slug)
+@campaign_page("", "members", role=OWNER, methods=("POST",))
+def member_role(page: Page, pk: int) -> HttpResponse:
+    request, campaign = page.request, page.campaign
     membership = _membership(campaign, pk)
     form = RoleForm(request.POST)
     if not form.is_valid():
@@ -136,10 +120,9 @@ def member_role(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     return redirect("accounts:members", slug=campaign.slug)
 
 
-@login_required
-@require_POST
-def member_remove(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    campaign = campaign_for_owner(request, slug)
+@campaign_page("", "members", role=OWNER, methods=("POST",))
+def member_remove(page: Page, pk: int) -> HttpResponse:
+    request, campaign = page.request, page.campaign
     membership = _membership(campaign, pk)
     try:
         actions.remove_member(membership)
@@ -153,13 +136,12 @@ def member_remove(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     return redirect("accounts:members", slug=campaign.slug)
 
 
-@login_required
-@require_POST
-def invite_create(request: HttpRequest, slug: str) -> HttpResponse:
-    campaign = campaign_for_owner(request, slug)
+@campaign_page("", "members", role=OWNER, methods=("POST",))
+def invite_create(page: Page) -> HttpResponse:
+    request, campaign = page.request, page.campaign
     form = InviteForm(request.POST)
     if not form.is_valid():
-        context = _members_context(request, campaign, invite_form=form)
+        context = _members_context(page, invite_form=form)
         return render(request, "accounts/members.html", context, status=400)
     invite = actions.create_invite(
         campaign, form.cleaned_data["role"], days=form.cleaned_data["days"], user=request.user
@@ -169,10 +151,9 @@ def invite_create(request: HttpRequest, slug: str) -> HttpResponse:
     return redirect(f"{url}#invite-{invite.pk}")
 
 
-@login_required
-@require_POST
-def invite_revoke(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    campaign = campaign_for_owner(request, slug)
+@campaign_page("", "members", role=OWNER, methods=("POST",))
+def invite_revoke(page: Page, pk: int) -> HttpResponse:
+    request, campaign = page.request, page.campaign
     invite = get_object_or_404(Invite, campaign=campaign, pk=pk)
     actions.revoke_invite(invite)
     messages.success(request, "Invitation withdrawn: its link and QR code no longer work.")
@@ -220,24 +201,20 @@ def public_url(request: HttpRequest, token: str) -> str:
     return request.build_absolute_uri(reverse("public:dashboard", args=[token]))
 
 
-@login_required
-@require_GET
-def public_page(request: HttpRequest, slug: str) -> HttpResponse:
-    campaign = campaign_for_owner(request, slug)
+@campaign_page("", "members", role=OWNER)
+def public_page(page: Page) -> HttpResponse:
+    request, campaign = page.request, page.campaign
     link = actions.public_link(campaign)
-    context = _page(
-        campaign,
-        "members",
+    context = page.frame(
         link=link,
         url=public_url(request, link.token) if link.enabled else "",
     )
     return render(request, "accounts/public_page.html", context)
 
 
-@login_required
-@require_POST
-def public_switch(request: HttpRequest, slug: str) -> HttpResponse:
-    campaign = campaign_for_owner(request, slug)
+@campaign_page("", "members", role=OWNER, methods=("POST",))
+def public_switch(page: Page) -> HttpResponse:
+    request, campaign = page.request, page.campaign
     form = PublicSwitchForm(request.POST)
     enabled = form.is_valid() and form.cleaned_data["enabled"]
     actions.switch_public_link(campaign, enabled)
@@ -248,10 +225,9 @@ def public_switch(request: HttpRequest, slug: str) -> HttpResponse:
     return redirect("accounts:public_page", slug=campaign.slug)
 
 
-@login_required
-@require_POST
-def public_regenerate(request: HttpRequest, slug: str) -> HttpResponse:
-    campaign = campaign_for_owner(request, slug)
+@campaign_page("", "members", role=OWNER, methods=("POST",))
+def public_regenerate(page: Page) -> HttpResponse:
+    request, campaign = page.request, page.campaign
     actions.regenerate_public_link(campaign)
     messages.success(request, "New address made: the old one answers “not found” from now on.")
     return redirect("accounts:public_page", slug=campaign.slug)

@@ -11,17 +11,15 @@ from typing import Any
 from urllib.parse import urlencode
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_GET, require_POST
 
 from campaign import actions
-from campaign.access import campaign_for_player, campaign_for_reader
 from campaign.actions import UndoRefused
+from campaign.frame import PLAYER, Page, campaign_page
 from campaign.models import Campaign, Change, ChangeKind
 
 CHANGES_PER_PAGE = 50
@@ -69,20 +67,17 @@ def _row(change: Change, can_undo: bool) -> dict[str, Any]:
     }
 
 
-@login_required
-@require_GET
-def change_list(request: HttpRequest, slug: str) -> HttpResponse:
+@campaign_page("", "history")
+def change_list(page: Page) -> HttpResponse:
     """Every change, newest first, 50 a page: who, when, what; Undo on those that can be."""
-    campaign = campaign_for_reader(request, slug)
+    request, campaign = page.request, page.campaign
     paginator = Paginator(campaign.changes.for_history(), CHANGES_PER_PAGE)
-    page = paginator.get_page(request.GET.get("page"))
+    changes = paginator.get_page(request.GET.get("page"))
     can_undo = _can_undo(campaign)
-    context = {
-        "campaign": campaign,
-        "active": "history",
-        "page": page,
-        "rows": [_row(change, can_undo) for change in page.object_list],
-    }
+    context = page.frame(
+        page=changes,
+        rows=[_row(change, can_undo) for change in changes.object_list],
+    )
     return render(request, "history/change_list.html", context)
 
 
@@ -101,11 +96,10 @@ def _at(campaign: Campaign, change: Change) -> str:
     return f"{url}{query}#change-{change.pk}"
 
 
-@login_required
-@require_POST
-def change_undo(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+@campaign_page("", "history", role=PLAYER, methods=("POST",))
+def change_undo(page: Page, pk: int) -> HttpResponse:
     """Undo one change; back to the history at the undo, or at the change to undo first."""
-    campaign = campaign_for_player(request, slug)
+    request, campaign = page.request, page.campaign
     change = get_object_or_404(Change, pk=pk, campaign=campaign)
     try:
         undo = actions.undo_change(change, user=_user(request))

@@ -9,25 +9,20 @@ they ask `campaign.access` who may read the campaign, after sending a stranger t
 
 from __future__ import annotations
 
-from django.contrib.auth.decorators import login_required
 from django.db.models import OuterRef, Subquery
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.http import quote_etag
-from django.views.decorators.http import require_GET
 
 from campaign import charts, pictures
-from campaign.access import campaign_for_reader
+from campaign.frame import Page, campaign_page
 from campaign.models import Campaign
 from scoring.models import (
-    Award,
     CorporationColour,
     Megastructure,
-    Party,
     PlayerPower,
-    TrackerSection,
 )
 from scoring.wizard.sheet import CATEGORY_LABELS
 
@@ -43,33 +38,18 @@ def _corporations(campaign: Campaign, **filters: str) -> list[charts.ChartCorpor
     return charts.chart_corporations(rows)
 
 
-def _party_names() -> dict[str, str]:
-    return dict(Party.objects.values_list("key", "name"))
-
-
-def _page(campaign: Campaign, active: str, **context: object) -> dict:
-    return {
-        "campaign": campaign,
-        "state": campaign.state or {},
-        "active": active,
-        **context,
-    }
-
-
-@login_required
-@require_GET
-def charts_page(request: HttpRequest, slug: str) -> HttpResponse:
-    campaign = campaign_for_reader(request, slug)
+@campaign_page("", "charts")
+def charts_page(page: Page) -> HttpResponse:
+    request, campaign = page.request, page.campaign
     corporations = _corporations(campaign)
-    built = charts.build_charts(campaign.replayed_state(), corporations, _party_names())
-    context = _page(campaign, "charts", charts=built, corporations=corporations)
+    built = charts.build_charts(campaign.replayed_state(), corporations, page.names.parties)
+    context = page.frame(charts=built, corporations=corporations)
     return render(request, "pictures/charts.html", context)
 
 
-@login_required
-@require_GET
-def tracker_png(request: HttpRequest, slug: str, key: str) -> HttpResponse:
-    campaign = campaign_for_reader(request, slug)
+@campaign_page("", "")
+def tracker_png(page: Page, key: str) -> HttpResponse:
+    request, campaign = page.request, page.campaign
     found = (
         campaign.corporations.filter(key=key)
         .annotate(
@@ -92,8 +72,8 @@ def tracker_png(request: HttpRequest, slug: str, key: str) -> HttpResponse:
         campaign.replayed_state(),
         corporation,
         campaign_name=campaign.name,
-        sections=list(TrackerSection.objects.values_list("key", "name", "boxes")),
-        award_names={(a.section_id, a.tier): a.name for a in Award.objects.all()},
+        sections=[(row.key, row.name, row.boxes) for row in page.names.section_rows],
+        award_names=page.names.awards,
         power_name=power_name,
     )
     etag = quote_etag(pictures.card_etag(card))
@@ -109,10 +89,9 @@ def tracker_png(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     return response
 
 
-@login_required
-@require_GET
-def game_summary(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    campaign = campaign_for_reader(request, slug)
+@campaign_page("", "games")
+def game_summary(page: Page, number: int) -> HttpResponse:
+    request, campaign = page.request, page.campaign
     # This game's entry and its neighbours' (for the previous and next links), in one query.
     nearby = {"games": campaign.game_entries([number - 1, number, number + 1])}
     entry = charts.find_game(nearby, number)
@@ -128,19 +107,17 @@ def game_summary(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     summary = charts.game_summary(
         entry,
         corporations,
-        party_names=_party_names(),
+        party_names=page.names.parties,
         category_labels=CATEGORY_LABELS,
-        section_names=dict(TrackerSection.objects.values_list("key", "name")),
-        award_names={(a.section_id, a.tier): a.name for a in Award.objects.all()},
+        section_names=page.names.sections,
+        award_names=page.names.awards,
         megastructure_name=megastructure,
     )
     numbers = [g["number"] for g in nearby["games"]]
-    context = _page(
-        campaign,
-        "games",
+    context = page.frame(
         summary=summary,
         previous_game=number - 1 if number - 1 in numbers else None,
         next_game=number + 1 if number + 1 in numbers else None,
-        sections_url=reverse("unlocks:sections", kwargs={"slug": slug}),
+        sections_url=reverse("unlocks:sections", kwargs={"slug": campaign.slug}),
     )
     return render(request, "pictures/game_summary.html", context)

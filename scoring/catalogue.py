@@ -99,6 +99,13 @@ class SectionRow:
 
 
 @dataclass(frozen=True)
+class BaseLocation:
+    name: str
+    zone: int
+    naming_spaces: int
+
+
+@dataclass(frozen=True)
 class AwardRow:
     section: str
     tier: str
@@ -115,13 +122,17 @@ class CatalogueNames:
         return dict(Party.objects.values_list("key", "name"))
 
     @cached_property
+    def _megastructure_rows(self) -> list[tuple[str, str, int | None]]:
+        return list(Megastructure.objects.values_list("key", "name", "location__zone"))
+
+    @cached_property
     def megastructures(self) -> dict[str, str]:
-        return dict(Megastructure.objects.values_list("key", "name"))
+        return {key: name for key, name, _ in self._megastructure_rows}
 
     @cached_property
     def megastructure_zones(self) -> dict[str, int | None]:
         """Each megastructure's key -> the zone of its location card (None: placed nowhere)."""
-        return dict(Megastructure.objects.values_list("key", "location__zone"))
+        return {key: zone for key, _, zone in self._megastructure_rows}
 
     @cached_property
     def award_rows(self) -> list[AwardRow]:
@@ -186,11 +197,14 @@ class CatalogueNames:
         return dict(Location.objects.values_list("name", "zone_id"))
 
     @cached_property
-    def base_locations(self) -> dict[str, int]:
-        """Base location cards (where a city can be named) -> their naming spaces."""
-        return dict(
-            Location.objects.filter(base_location=True).values_list("name", "naming_spaces")
-        )
+    def base_locations(self) -> list[BaseLocation]:
+        """Base location cards (where a city can be named), in zone order."""
+        return [
+            BaseLocation(*row)
+            for row in Location.objects.filter(base_location=True).values_list(
+                "name", "zone_id", "naming_spaces"
+            )
+        ]
 
     # --- one name, with a fallback for a key the catalogue does not know
 

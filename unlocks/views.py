@@ -16,18 +16,15 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.text import slugify
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from campaign import actions
-from campaign.access import campaign_for_player, campaign_for_reader
-from campaign.models import Campaign, Corporation
-from campaign.page_cache import page_body
-from scoring.models import CorporationColour, Megastructure, Party, PlayerPower, Zone
+from campaign.frame import PLAYER, Page, campaign_page
+from campaign.models import Campaign
+from scoring.models import Megastructure
 from solar175.campaign_file import CampaignError
 from solar175.sections import (
     SECTION_NUMBERS,
@@ -79,15 +76,6 @@ def _revealed(request: HttpRequest, campaign: Campaign) -> set[int]:
         request.session.session_key or "", request.user
     )
     return set(reveals.values_list("section", flat=True))
-
-
-def _page(campaign: Campaign, active: str, **context: Any) -> dict[str, Any]:
-    return {
-        "campaign": campaign,
-        "state": campaign.state or {},
-        "active": active,
-        **context,
-    }
 
 
 # --- rows: what a section may show -------------------------------------------------------
@@ -204,8 +192,7 @@ def _manual_sections(campaign: Campaign) -> set[int]:
 
 
 def _sections_context(
-    request: HttpRequest,
-    campaign: Campaign,
+    page: Page,
     *,
     forms: Mapping[int, Any] | None = None,
     expanded: int | None = None,
@@ -215,6 +202,7 @@ def _sections_context(
 
     The last game's unlocks are shown open; earlier ones folded, except `expanded` (the
     section just saved) and the one the address asks for (`?open=7`)."""
+    request, campaign = page.request, page.campaign
     forms = forms or {}
     if expanded is None:
         asked = request.GET.get("open", "")
@@ -273,9 +261,7 @@ def _sections_context(
         if not campaign.can_play:
             # A viewer reads the checklist and notes; the forms are the players'.
             row["form"] = row["note_form"] = None
-    return _page(
-        campaign,
-        "sections",
+    return page.frame(
         unlocked=unlocked_rows,
         locked=locked_rows,
         latest=[row for row in unlocked_rows if latest_game and row["game"] == latest_game],
@@ -286,23 +272,20 @@ def _sections_context(
 # --- the sections page -------------------------------------------------------------------
 
 
-@login_required
-@require_GET
-def section_list(request: HttpRequest, slug: str) -> HttpResponse:
-    campaign = campaign_for_reader(request, slug)
-    return render(request, "unlocks/sections.html", _sections_context(request, campaign))
+@campaign_page("unlocks/sections.html", "sections")
+def section_list(page: Page) -> dict[str, Any]:
+    return _sections_context(page)
 
 
-@login_required
-@require_GET
-def section_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+@campaign_page("", "sections")
+def section_detail(page: Page, number: int) -> HttpResponse:
     """One section. Unlocked: all of it. Locked: number and trigger, unless this person
     confirmed a reveal; then its title and changes, to them only."""
-    campaign = campaign_for_reader(request, slug)
+    request, campaign = page.request, page.campaign
     section = _get_section(number)
     unlocked = _unlocked(campaign)
     if number in unlocked:
-        context = _sections_context(request, campaign, expanded=number)
+        context = _sections_context(page, expanded=number)
         row = next(r for r in context["unlocked"] if r["number"] == number)
         return render(request, "unlocks/section.html", {**context, "section": row})
     state = campaign.state or {}
@@ -316,7 +299,7 @@ def section_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse
         unlock_form=unlock_form,
         unlock_after=unlock_after,
     )
-    context = _page(campaign, "sections", section=row)
+    context = page.frame(section=row)
     if revealed:
         # The person asked for it and confirmed: the title and changes, for their eyes only.
         context["spoiler"] = {"title": section.title or "", "changes": section.changes or ""}
@@ -328,11 +311,10 @@ def _redirect_to_section(campaign: Campaign, number: int) -> HttpResponse:
     return redirect(f"{url}?open={number}#section-{number}")
 
 
-@login_required
-@require_POST
-def section_components(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+@campaign_page("", "sections", role=PLAYER, methods=("POST",))
+def section_components(page: Page, number: int) -> HttpResponse:
     """Store which of an unlocked section's components and rule boxes the group has done."""
-    campaign = campaign_for_player(request, slug)
+    request, campaign = page.request, page.campaign
     section = _get_section(number)
     if number not in _unlocked(campaign):
         raise Http404("Only an unlocked section has a checklist.")
@@ -350,7 +332,7 @@ def section_components(request: HttpRequest, slug: str, number: int) -> HttpResp
             return _redirect_to_section(campaign, number)
         form = None
     context = _sections_context(
-        request, campaign, forms={number: {"checklist": form}} if form else None, expanded=number
+        page, forms={number: {"checklist": form}} if form else None, expanded=number
     )
     row = next(r for r in context["unlocked"] if r["number"] == number)
     if request.htmx:
@@ -358,11 +340,10 @@ def section_components(request: HttpRequest, slug: str, number: int) -> HttpResp
     return render(request, "unlocks/sections.html", context, status=400)
 
 
-@login_required
-@require_POST
-def section_note(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+@campaign_page("", "sections", role=PLAYER, methods=("POST",))
+def section_note(page: Page, number: int) -> HttpResponse:
     """The group's title and note of an untranscribed section (20-33) once it is unlocked."""
-    campaign = campaign_for_player(request, slug)
+    request, campaign = page.request, page.campaign
     _get_section(number)
     if number not in _unlocked(campaign) or number < FIRST_UNTRANSCRIBED_SECTION:
         raise Http404("Only an unlocked section 20-33 takes a note.")
@@ -378,7 +359,7 @@ def section_note(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             return _redirect_to_section(campaign, number)
         form = None
     context = _sections_context(
-        request, campaign, forms={number: {"note": form}} if form else None, expanded=number
+        page, forms={number: {"note": form}} if form else None, expanded=number
     )
     row = next(r for r in context["unlocked"] if r["number"] == number)
     if request.htmx:
@@ -386,11 +367,10 @@ def section_note(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     return render(request, "unlocks/sections.html", context, status=400)
 
 
-@login_required
-@require_POST
-def section_unlock(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+@campaign_page("", "sections", role=PLAYER, methods=("POST",))
+def section_unlock(page: Page, number: int) -> HttpResponse:
     """The group unlocks a section by its own decision (#19, #30): through the log."""
-    campaign = campaign_for_player(request, slug)
+    request, campaign = page.request, page.campaign
     section = _get_section(number)
     if number in _unlocked(campaign):
         return redirect("unlocks:section", slug=campaign.slug, number=number)
@@ -407,15 +387,14 @@ def section_unlock(request: HttpRequest, slug: str, number: int) -> HttpResponse
         else:
             messages.success(request, f"Section #{number} unlocked. Read it now.")
             return redirect("unlocks:section", slug=campaign.slug, number=number)
-    context = _sections_context(request, campaign, forms={number: {"unlock": form}})
+    context = _sections_context(page, forms={number: {"unlock": form}})
     return render(request, "unlocks/sections.html", context, status=400)
 
 
-@login_required
-@require_POST
-def section_take_back(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+@campaign_page("", "sections", role=PLAYER, methods=("POST",))
+def section_take_back(page: Page, number: int) -> HttpResponse:
     """Undo the group's own unlock of a section (a mistaken tap)."""
-    campaign = campaign_for_player(request, slug)
+    request, campaign = page.request, page.campaign
     _get_section(number)
     if number not in _manual_sections(campaign):
         raise Http404("The group did not unlock this section by hand.")
@@ -428,11 +407,14 @@ def section_take_back(request: HttpRequest, slug: str, number: int) -> HttpRespo
     return _redirect_to_section(campaign, number)
 
 
-@login_required
-@require_http_methods(["GET", "POST"])
-def section_reveal(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+@campaign_page(
+    "",
+    "sections",
+    methods=("GET", "POST"),
+)
+def section_reveal(page: Page, number: int) -> HttpResponse:
     """Reveal a locked section to one person: GET asks "are you sure?", POST confirms."""
-    campaign = campaign_for_reader(request, slug)
+    request, campaign = page.request, page.campaign
     section = _get_section(number)
     if number in _unlocked(campaign):
         return redirect("unlocks:section", slug=campaign.slug, number=number)
@@ -442,9 +424,7 @@ def section_reveal(request: HttpRequest, slug: str, number: int) -> HttpResponse
             campaign, number, user=request.user, session_key=request.session.session_key or ""
         )
         return redirect("unlocks:section", slug=campaign.slug, number=number)
-    context = _page(
-        campaign,
-        "sections",
+    context = page.frame(
         section={"number": section.number, "trigger_text": section.trigger_text},
         form=form,
     )
@@ -452,11 +432,10 @@ def section_reveal(request: HttpRequest, slug: str, number: int) -> HttpResponse
     return render(request, "unlocks/reveal_confirm.html", context, status=status)
 
 
-@login_required
-@require_POST
-def section_hide(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+@campaign_page("", "sections", methods=("POST",))
+def section_hide(page: Page, number: int) -> HttpResponse:
     """Forget this person's reveal: the section is hidden from them again."""
-    campaign = campaign_for_reader(request, slug)
+    request, campaign = page.request, page.campaign
     _get_section(number)
     unlock_actions.hide_section(
         campaign, number, user=request.user, session_key=request.session.session_key or ""
@@ -473,11 +452,10 @@ def _nearness(entry: Mapping[str, Any]) -> tuple[float, int, int]:
     return (-entry.get("current", 0) / target, target - entry.get("current", 0), entry["section"])
 
 
-@login_required
-@require_GET
-def next_unlocks(request: HttpRequest, slug: str) -> HttpResponse:
+@campaign_page("", "next")
+def next_unlocks(page: Page) -> HttpResponse:
     """Every locked section with its progress in the group's own numbers, nearest first."""
-    campaign = campaign_for_reader(request, slug)
+    request, campaign = page.request, page.campaign
     state = campaign.state or {}
     rows = []
     for entry in sorted(state.get("progress", []), key=_nearness):
@@ -492,27 +470,25 @@ def next_unlocks(request: HttpRequest, slug: str) -> HttpResponse:
                 "percent": round(100 * entry["current"] / target),
             }
         )
-    return render(request, "unlocks/next.html", _page(campaign, "next", rows=rows))
+    return render(request, "unlocks/next.html", page.frame(rows=rows))
 
 
 # --- the next game's setup sheet -----------------------------------------------------------
 
 
-def _corporation_rows(campaign: Campaign, next_game: Mapping[str, Any]) -> list[dict[str, Any]]:
-    colours = dict(CorporationColour.objects.values_list("key", "css_colour"))
-    powers = dict(PlayerPower.objects.values_list("key", "name"))
+def _corporation_rows(page: Page, next_game: Mapping[str, Any]) -> list[dict[str, Any]]:
+    powers = page.names.powers
     credits = next_game.get("starting_credits_by_corporation", {})
     held = next_game.get("player_powers", {})
     rows = []
-    corporation: Corporation
-    for corporation in campaign.corporations.all():
+    for corporation in page.corporations:
         rows.append(
             {
                 "key": corporation.key,
                 "name": corporation.name,
                 "player": corporation.player,
                 "ai": corporation.ai,
-                "colour": colours.get(corporation.key, ""),
+                "colour": corporation.css_colour or "",
                 "credits": credits.get(corporation.key, next_game.get("starting_credits")),
                 "power": powers.get(held.get(corporation.key, ""), held.get(corporation.key, "")),
             }
@@ -520,21 +496,19 @@ def _corporation_rows(campaign: Campaign, next_game: Mapping[str, Any]) -> list[
     return rows
 
 
-@login_required
-@require_GET
-def setup_sheet(request: HttpRequest, slug: str) -> HttpResponse:
+@campaign_page("unlocks/setup.html", "setup", cached=True)
+def setup_sheet(page: Page) -> dict[str, Any]:
     """Everything the campaign changes for the next game (RULES-NOTES §9), on one page.
 
     What the last game's unlocks changed is marked new: the table sets it up for the first time.
+    Its body is kept until the campaign changes (campaign.page_cache).
     """
-    campaign = campaign_for_reader(request, slug)
-    # The sheet's body is kept until the campaign changes (campaign.page_cache).
-    body = page_body(campaign, "unlocks/setup.html#body", lambda: _setup_sheet_body(campaign))
-    return render(request, "unlocks/setup.html", _page(campaign, "setup", body=body))
+    return _setup_sheet_body(page)
 
 
-def _setup_sheet_body(campaign: Campaign) -> dict[str, Any]:
-    state = campaign.state or {}
+def _setup_sheet_body(page: Page) -> dict[str, Any]:
+    campaign, names_ = page.campaign, page.names
+    state = page.state
     next_game = state.get("next_game") or {}
     games_played = state.get("games_played", 0)
     new = switches_on(
@@ -542,10 +516,10 @@ def _setup_sheet_body(campaign: Campaign) -> dict[str, Any]:
         for entry in state.get("unlocked_sections", [])
         if games_played and entry["game"] == games_played
     )
-    corporations = _corporation_rows(campaign, next_game)
+    corporations = _corporation_rows(page, next_game)
     names = {c["key"]: c["name"] for c in corporations}
-    parties = dict(Party.objects.values_list("key", "name"))
-    hubs = dict(Zone.objects.values_list("number", "hub_name"))
+    parties = names_.parties
+    hubs = names_.zone_hubs
     megastructures = {
         m.key: {
             "name": m.name,
@@ -568,9 +542,7 @@ def _setup_sheet_body(campaign: Campaign) -> dict[str, Any]:
     cards = next_game.get("political_influence_cards")
     keep_both = [names.get(k, k) for k, kept in cards["kept"].items() if kept > 1] if cards else []
     by_players = next_game.get("mining_tokens_by_players", {})
-    context = _page(
-        campaign,
-        "setup",
+    context = page.frame(
         next_game=next_game,
         corporations=corporations,
         zones=[
@@ -605,15 +577,14 @@ def _setup_sheet_body(campaign: Campaign) -> dict[str, Any]:
 # --- the rules reference -----------------------------------------------------------------
 
 
-@login_required
-@require_GET
-def rules_reference(request: HttpRequest, slug: str) -> HttpResponse:
+@campaign_page("", "rules")
+def rules_reference(page: Page) -> HttpResponse:
     """The rulebook's rule areas with the changes in force, each linked to its section.
 
     A locked section shows only that it may change the area later ("you will be checking off
     these sections as they unlock", page 4), never what it changes.
     """
-    campaign = campaign_for_reader(request, slug)
+    request, campaign = page.request, page.campaign
     unlocked = _unlocked(campaign)
     notes = {note.section: note for note in SectionNote.objects.filter(campaign=campaign)}
     by_number = sections_by_number()
@@ -652,4 +623,4 @@ def rules_reference(request: HttpRequest, slug: str) -> HttpResponse:
                 "later": later,
             }
         )
-    return render(request, "unlocks/rules.html", _page(campaign, "rules", areas=areas))
+    return render(request, "unlocks/rules.html", page.frame(areas=areas))

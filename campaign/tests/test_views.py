@@ -169,7 +169,7 @@ def test_it_keeps_the_house_rule(owner_client):
 @pytest.mark.parametrize(
     "overrides, sentence",
     [
-        ({"corp-1-player": "", "corp-1-ai": ""}, "fill in at least two rows"),
+        ({"corp-1-player": "", "corp-1-ai": ""}, "fill in at least 2 rows"),
         ({"corp-1-colour": "purple"}, "Each corporation needs its own colour."),
         ({"name": ""}, "This field is required."),
         ({"corp-1-colour": "mauve"}, "Select a valid choice."),

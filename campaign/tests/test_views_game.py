@@ -562,10 +562,10 @@ def test_a_mid_way_campaign_goes_on_from_the_next_game(owner_client):
 
 GAME_PAGE_QUERIES = {
     # session, user, campaign (with the person's role), corporations, megastructures, the
-    # wizard's catalogue (5)
-    "campaign:game_add": 10,
+    # wizard's catalogue names (4: hubs with their zones, parties, colours, ships)
+    "campaign:game_add": 9,
     # the same, the game and the last game's number (the move range)
-    "campaign:game_edit": 12,
+    "campaign:game_edit": 11,
     # session, user, campaign, game, corporations
     "campaign:game_delete": 5,
     # session, user, campaign, game, corporations, sections, awards, locations,
@@ -593,8 +593,8 @@ def test_the_live_preview_answers_in_the_same_queries_for_5_and_60_games(
         page = owner_client.get(reverse("campaign:game_edit", args=[campaign.slug, 3]))
         data = form_data(page.content.decode())
         # session, user, campaign, corporations, the game (once),
-        # megastructures, catalogue (5)
-        with django_assert_num_queries(11):
+        # megastructures, catalogue names (4)
+        with django_assert_num_queries(10):
             response = owner_client.post(
                 reverse("campaign:game_preview", args=[campaign.slug]),
                 data,

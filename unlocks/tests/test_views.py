@@ -44,9 +44,9 @@ PAGE_QUERIES = {
     "unlocks:sections": 6,
     # session, user, campaign
     "unlocks:next": 3,
-    # session, user, campaign, colours, powers, corporations, parties, zones, megastructures,
-    # the last game
-    "unlocks:setup": 10,
+    # session, user, campaign, powers, corporations (colour joined), parties, zones,
+    # megastructures, the last game
+    "unlocks:setup": 9,
     # session, user, campaign, section notes
     "unlocks:rules": 4,
 }

@@ -1,0 +1,173 @@
+"""The page frame every campaign page shares, as one decorator.
+
+A campaign page is a function of a `Page` (the request, the campaign with the reader's role,
+its corporations and the catalogue's names): it returns the context of its template's body, or
+a response of its own (a redirect after a POST, a form shown again with status 400).
+`campaign_page` does the rest, the same way for every app (campaign, unlocks, pictures,
+accounts, history):
+
+- the lookup (`campaign.access`): 404 to a non-member, 403 to a role too low, and login first;
+- the allowed methods (a GET page refuses a POST, and so on);
+- the navigation context (`Page.context`): the campaign, its replayed state, the active tab;
+- for a page whose body depends only on the campaign (`cached=True`), the body rendered once
+  per change of the campaign and then read from the cache (`campaign.page_cache`), so a phone
+  that reloads costs no query but the lookup;
+- for a page the public read-only address shows too (`public=True`), its twin `view.public`,
+  looked up by the public token instead (`campaign_for_public`).
+
+Usage::
+
+    @campaign_page("campaign/dashboard.html", "dashboard", cached=True, public=True)
+    def dashboard(page: Page) -> dict:
+        return page.context(standings=...)
+
+    @campaign_page("campaign/settings.html", "settings", role=OWNER, methods=("GET", "POST"))
+    def campaign_settings(page: Page) -> HttpResponse | dict: ...
+
+URLs route `views.dashboard` (`<slug>`) and `views.dashboard.public` (`<token>`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import cached_property, wraps
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.db.models import OuterRef, Subquery
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_http_methods
+
+from campaign.access import (
+    campaign_for_owner,
+    campaign_for_player,
+    campaign_for_public,
+    campaign_for_reader,
+)
+from campaign.models import Campaign, Corporation
+from campaign.page_cache import page_body
+from scoring.catalogue import CatalogueNames
+from scoring.models import CorporationColour
+
+READER = "reader"
+PLAYER = "player"
+OWNER = "owner"
+LOOKUPS = {READER: campaign_for_reader, PLAYER: campaign_for_player, OWNER: campaign_for_owner}
+
+
+def corporations_with_colours(campaign: Campaign, **filters: Any) -> list[Corporation]:
+    """The campaign's corporations with their catalogue colour (`css_colour`), in one query."""
+    colour = CorporationColour.objects.filter(key=OuterRef("key")).values("css_colour")[:1]
+    return list(campaign.corporations.filter(**filters).annotate(css_colour=Subquery(colour)))
+
+
+class Page:
+    """What a campaign page is built from. Everything but the request and the campaign is read
+    on first use, so a page pays only for what it shows."""
+
+    def __init__(
+        self, request: HttpRequest, campaign: Campaign, template: str, active: str
+    ) -> None:
+        self.request = request
+        self.campaign = campaign
+        self.template = template
+        self.active = active
+
+    @property
+    def state(self) -> dict[str, Any]:
+        """The replay's cached summary (`Campaign.state`)."""
+        return self.campaign.state or {}
+
+    @cached_property
+    def names(self) -> CatalogueNames:
+        return CatalogueNames()
+
+    @cached_property
+    def corporations(self) -> list[Corporation]:
+        return corporations_with_colours(self.campaign)
+
+    @cached_property
+    def corps(self) -> dict[str, Corporation]:
+        return {corp.key: corp for corp in self.corporations}
+
+    def frame(self, **extra: Any) -> dict[str, Any]:
+        """What the layout around every body needs (no query), and the page's own `extra`.
+        On the public page (`campaign.public_token`) the navigation holds only the public
+        pages."""
+        return {
+            "campaign": self.campaign,
+            "state": self.state,
+            "active": self.active,
+            "public": getattr(self.campaign, "public_token", None),
+            **extra,
+        }
+
+    def context(self, **extra: Any) -> dict[str, Any]:
+        """The frame, the campaign's corporations, and the page's own `extra`."""
+        return {
+            **self.frame(),
+            "corporations": self.corporations,
+            "corps": self.corps,
+            **extra,
+        }
+
+    def render(self, context: dict[str, Any], *, template: str = "", status: int = 200):
+        """The page's template (or `template`, e.g. a partial) with `context`."""
+        return render(self.request, template or self.template, context, status=status)
+
+
+Body = Callable[..., "HttpResponse | dict[str, Any]"]
+
+
+def campaign_page(
+    template: str,
+    active: str,
+    *,
+    role: str = READER,
+    methods: Sequence[str] = ("GET",),
+    cached: bool = False,
+    public: bool = False,
+    variant: Callable[[HttpRequest], str] | None = None,
+) -> Callable[[Body], Callable[..., HttpResponse]]:
+    """Make `body(page, **url_kwargs)` a campaign view (see the module's docstring).
+
+    `cached`: the body's context depends on the campaign alone (never on who reads, beyond
+    their role, nor on the request): it is rendered as the template's `body` partial and kept
+    until the campaign changes. `variant(request)` names what else it depends on (a page
+    number); it must return few distinct values (each is a cache entry).
+    """
+    lookup = LOOKUPS[role]
+
+    def decorate(body: Body) -> Callable[..., HttpResponse]:
+        def respond(request: HttpRequest, campaign: Campaign, kwargs: dict) -> HttpResponse:
+            page = Page(request, campaign, template, active)
+            if cached:
+                key = variant(request) if variant else ""
+                html = page_body(
+                    campaign, f"{template}#body", lambda: body(page, **kwargs), variant=key
+                )
+                return render(request, template, {**page.frame(), "body": html})
+            result = body(page, **kwargs)
+            if isinstance(result, HttpResponse):
+                return result
+            return render(request, template, result)
+
+        @login_required
+        @require_http_methods(list(methods))
+        @wraps(body)
+        def view(request: HttpRequest, slug: str, **kwargs: Any) -> HttpResponse:
+            return respond(request, lookup(request, slug), kwargs)
+
+        if public:
+
+            @require_http_methods(list(methods))
+            @wraps(body)
+            def public_view(request: HttpRequest, token: str, **kwargs: Any) -> HttpResponse:
+                # No login: the token is the key (404 when the owner switched the page off).
+                return respond(request, campaign_for_public(token), kwargs)
+
+            view.public = public_view  # type: ignore[attr-defined]
+        return view
+
+    return decorate

@@ -1,0 +1,215 @@
+"""Campaigns themselves: the list, a new one (from scratch, mid-campaign, from a file), its file,
+its settings (the owner) and deleting it (the owner)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import F
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from campaign import actions, campaign_io
+from campaign.forms import (
+    CampaignFileForm,
+    CampaignForm,
+    OpeningForm,
+    corporation_formset,
+    count_filled,
+)
+from campaign.frame import OWNER, Page, campaign_page
+from campaign.models import Campaign
+from scoring.catalogue import CatalogueNames
+from solar175.campaign_file import MAX_CORPORATIONS, MIN_CORPORATIONS, CampaignError
+
+
+def error_sentence(error: CampaignError) -> str:
+    """A replay refusal as a page says it: the sentence, then where, for the curious."""
+    return f"{error.message[:1].upper()}{error.message[1:]} ({error.path})."
+
+
+@login_required
+@require_GET
+def campaign_list(request: HttpRequest) -> HttpResponse:
+    """The campaigns this person is a member of, with their role in each."""
+    campaigns = (
+        Campaign.objects.filter(memberships__user=request.user)
+        .annotate(member_role=F("memberships__role"))
+        .only("name", "slug", "state", "created_at")
+    )
+    return render(request, "campaign/campaign_list.html", {"campaigns": campaigns})
+
+
+def _colours() -> list[tuple[str, str]]:
+    return [(key, option.name) for key, option in CatalogueNames().colours.items()]
+
+
+def _enough_corporations(formset) -> bool:
+    """A campaign needs 2 to 5 corporations: say so on the formset when fewer are filled in."""
+    if count_filled(formset) >= MIN_CORPORATIONS:
+        return True
+    formset._non_form_errors = formset.error_class(  # noqa: SLF001
+        [
+            f"A campaign needs {MIN_CORPORATIONS} to {MAX_CORPORATIONS} corporations: fill in "
+            f"at least {MIN_CORPORATIONS} rows."
+        ]
+    )
+    return False
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def campaign_create(request: HttpRequest) -> HttpResponse:
+    data = request.POST if request.method == "POST" else None
+    form = CampaignForm(data)
+    formset = corporation_formset(data, colours=_colours())
+    if request.method == "POST":
+        valid = form.is_valid() & formset.is_valid()
+        if valid and _enough_corporations(formset):
+            try:
+                campaign = actions.create_campaign(
+                    name=form.cleaned_data["name"],
+                    corporations=formset.corporations(),
+                    settings={"second_place_rounding": form.cleaned_data["second_place_rounding"]},
+                    user=request.user,
+                    owner=request.user,
+                )
+            except CampaignError as error:
+                form.add_error(None, error_sentence(error))
+            else:
+                messages.success(request, f"Campaign “{campaign.name}” created.")
+                return redirect("campaign:dashboard", slug=campaign.slug)
+    return render(
+        request,
+        "campaign/campaign_form.html",
+        {"form": form, "formset": formset, "file_form": CampaignFileForm()},
+    )
+
+
+def _opening_form(data=None) -> OpeningForm:
+    names = CatalogueNames()
+    return OpeningForm(
+        data,
+        parties=list(names.parties.items()),
+        sections=list(names.sections.items()),
+        awards=[
+            {"section": a.section, "tier": a.tier, "name": a.name, "points": a.points}
+            for a in names.award_rows
+        ],
+        megastructures=list(names.megastructures.items()),
+        locations=[(location.name, location.name) for location in names.base_locations],
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def campaign_create_midway(request: HttpRequest) -> HttpResponse:
+    """A group that starts using the app mid-campaign: the state after their last game."""
+    data = request.POST if request.method == "POST" else None
+    form = CampaignForm(data)
+    formset = corporation_formset(data, colours=_colours())
+    opening_form = _opening_form(data)
+    if request.method == "POST":
+        valid = form.is_valid() & formset.is_valid() & opening_form.is_valid()
+        if valid and _enough_corporations(formset):
+            corporations = formset.corporations()
+            try:
+                opening = opening_form.opening([c["key"] for c in corporations])
+            except Exception:  # noqa: BLE001 - the form has named the field
+                opening = None
+            if opening is not None:
+                try:
+                    campaign = actions.create_campaign(
+                        name=form.cleaned_data["name"],
+                        corporations=corporations,
+                        settings={
+                            "second_place_rounding": form.cleaned_data["second_place_rounding"]
+                        },
+                        opening=opening,
+                        user=request.user,
+                        owner=request.user,
+                    )
+                except CampaignError as error:
+                    opening_form.add_error(None, error_sentence(error))
+                else:
+                    messages.success(request, f"Campaign “{campaign.name}” created.")
+                    return redirect("campaign:dashboard", slug=campaign.slug)
+    return render(
+        request,
+        "campaign/campaign_midway.html",
+        {"form": form, "formset": formset, "opening_form": opening_form},
+    )
+
+
+@login_required
+@require_POST
+def campaign_import(request: HttpRequest) -> HttpResponse:
+    file_form = CampaignFileForm(request.POST, request.FILES)
+    if file_form.is_valid():
+        # The form has checked the size and parsed the JSON (CampaignFileForm.clean_file).
+        data = file_form.cleaned_data["file"]
+        try:
+            campaign = actions.import_campaign(data, user=request.user, owner=request.user)
+        except CampaignError as error:
+            file_form.add_error("file", str(error))
+        else:
+            messages.success(request, f"Campaign “{campaign.name}” imported.")
+            return redirect("campaign:dashboard", slug=campaign.slug)
+    return render(
+        request,
+        "campaign/campaign_form.html",
+        {
+            "form": CampaignForm(),
+            "formset": corporation_formset(colours=_colours()),
+            "file_form": file_form,
+        },
+        status=400,
+    )
+
+
+@campaign_page("", "")
+def campaign_export(page: Page) -> HttpResponse:
+    campaign = page.campaign
+    response = HttpResponse(
+        campaign_io.dump_campaign(campaign), content_type="application/json; charset=utf-8"
+    )
+    response["Content-Disposition"] = f'attachment; filename="{campaign.slug}.json"'
+    return response
+
+
+@campaign_page("campaign/settings.html", "settings", role=OWNER, methods=("GET", "POST"))
+def campaign_settings(page: Page) -> HttpResponse | dict[str, Any]:
+    """Rename the campaign or change the second-place house rule (replayed, in the history)."""
+    request, campaign = page.request, page.campaign
+    initial = {"name": campaign.name, "second_place_rounding": campaign.second_place_rounding}
+    form = CampaignForm(request.POST if request.method == "POST" else None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            actions.update_settings(
+                campaign,
+                name=form.cleaned_data["name"],
+                second_place_rounding=form.cleaned_data["second_place_rounding"],
+                user=request.user,
+            )
+        except CampaignError as error:
+            form.add_error(None, error_sentence(error))
+        else:
+            messages.success(request, "Settings saved; the campaign was replayed.")
+            return redirect("campaign:dashboard", slug=campaign.slug)
+    status = 400 if request.method == "POST" else 200
+    return page.render(page.context(form=form), status=status)
+
+
+@campaign_page("campaign/campaign_confirm_delete.html", "", role=OWNER, methods=("GET", "POST"))
+def campaign_delete(page: Page) -> HttpResponse | dict[str, Any]:
+    """GET asks, POST deletes the campaign with its games, members and links."""
+    campaign = page.campaign
+    if page.request.method == "POST":
+        name = campaign.name
+        actions.delete_campaign(campaign)
+        messages.success(page.request, f"Campaign “{name}” deleted.")
+        return redirect("campaign:list")
+    return page.context(games=campaign.games.count())

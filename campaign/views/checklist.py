@@ -1,0 +1,215 @@
+"""The post-game checklist (End of Game Checklist, printed in order): the boxes crossed, the
+awards, the city the winner names, the megastructure, the sections unlocked, the powers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
+
+from campaign import actions
+from campaign.forms import CityForm, PowerForm
+from campaign.frame import PLAYER, Page, campaign_page
+from campaign.models import Corporation, Game
+from campaign.views.campaigns import error_sentence
+from campaign.views.games import entry_of, get_game
+from solar175.campaign_file import CampaignError
+from solar175.sections import sections_by_number
+
+# Section #7 Variable Player Powers: each corporation picks one, the game's winner first.
+POWERS_SECTION = 7
+CHECKLIST = "campaign/checklist.html"
+
+
+def _free_city_locations(page: Page) -> list[tuple[str, str]]:
+    """Base locations with a free naming space: the spaces printed minus the names given."""
+    used: dict[str, int] = {}
+    for city in page.state.get("cities", []):
+        used[city["location"]] = used.get(city["location"], 0) + 1
+    return [
+        (location.name, f"{location.name} (zone {location.zone})")
+        for location in page.names.base_locations
+        if used.get(location.name, 0) < location.naming_spaces
+    ]
+
+
+def _power_picks(page: Page, entry: dict) -> list[dict] | None:
+    """Section #7 in this game: who picks a power, in the game's placing; None otherwise."""
+    if POWERS_SECTION not in [u["section"] for u in entry.get("unlocked_sections", [])]:
+        return None
+    powers = page.names.powers
+    taken = {c.power for c in page.corporations if c.power}
+    placing = [p["corporation"] for p in sorted(entry["score"]["players"], key=lambda p: p["rank"])]
+    picks = []
+    offered = False
+    for key in placing:
+        corp = page.corps.get(key)
+        if corp is None:
+            continue
+        pick = {"corp": corp, "power": powers.get(corp.power, corp.power), "form": None}
+        if not corp.power and not offered:
+            # One at a time, in placing order: the next to choose sees what is left.
+            pick["form"] = PowerForm(
+                powers=[(k, name) for k, name in powers.items() if k not in taken],
+                prefix=f"power-{key}",
+            )
+            offered = True
+        picks.append(pick)
+    return picks
+
+
+def _award_lines(page: Page, entry: dict, score: dict) -> list[dict]:
+    """The awards the replay handed out in this game, with why, when two completed a section
+    in the same game (Campaign Scoring: most IP that game, then the end-game tie-breakers)."""
+    corps, award_names, section_names = page.corps, page.names.awards, page.names.sections
+    completed: dict[str, list[str]] = {}
+    for corporation, sections in entry.get("sections_completed", {}).items():
+        for section in sections:
+            completed.setdefault(section, []).append(corporation)
+    players = {p["corporation"]: p for p in score.get("players", [])}
+    lines = []
+    for award in entry.get("awards", []):
+        section = award["section"]
+        rivals = [c for c in completed.get(section, []) if c != award["corporation"]]
+        reason = ""
+        if rivals:
+            mine = players.get(award["corporation"], {})
+            others = ", ".join(
+                f"{corps[c].name if c in corps else c} ({players.get(c, {}).get('total', '?')} IP)"
+                for c in rivals
+            )
+            reason = (
+                f"{others} completed {section_names.get(section, section)} in the same game: "
+                f"{corps[award['corporation']].name if award['corporation'] in corps else ''} "
+                f"placed higher ({mine.get('total', '?')} IP, place {mine.get('rank', '?')}), "
+                "so takes the higher award."
+            )
+        lines.append(
+            {
+                **award,
+                "corp": corps.get(award["corporation"]),
+                "name": award_names.get((section, award["tier"]), section),
+                "section_name": section_names.get(section, section),
+                "reason": reason,
+            }
+        )
+    return lines
+
+
+def _ship_zones(table: dict, corporation: str | None) -> list[int]:
+    """Zones where `corporation` had a ship at the end (step 5: a narrative of one of them)."""
+    for player in table.get("players", []):
+        if player.get("corporation") == corporation:
+            return sorted({ship["zone"] for ship in player.get("ships", []) if "zone" in ship})
+    return []
+
+
+def _checklist_context(
+    page: Page,
+    game: Game,
+    city_form: CityForm | None = None,
+    power_form: tuple[str, PowerForm] | None = None,
+) -> dict[str, Any]:
+    campaign, corps = page.campaign, page.corps
+    entry = entry_of(game)
+    score = entry.get("score") or game.result
+    section_names = page.names.sections
+    crossed = entry.get("boxes_crossed", {})
+    tallied = entry.get("influence_tally", [])
+    boxes_by_corporation = [
+        {
+            "corp": corp,
+            "sections": [section_names.get(key, key) for key in crossed.get(corp.key, [])]
+            + (["Highest influence: a tally (the section is full)"] if corp.key in tallied else []),
+        }
+        for corp in page.corporations
+        if any(p["corporation"] == corp.key for p in score.get("players", []))
+    ]
+    shipped = sections_by_number()
+    # Only sections unlocked in this game are listed, so a shipped title is no spoiler here.
+    unlocked = [
+        {
+            **unlock,
+            "title": shipped[unlock["section"]].title if unlock["section"] in shipped else None,
+        }
+        for unlock in entry.get("unlocked_sections", [])
+    ]
+    locations = _free_city_locations(page)
+    winner = score.get("winner")
+    # A viewer sees the checklist without its forms (the views refuse their POSTs anyway).
+    if city_form is None and not game.city_name and campaign.can_play:
+        city_form = CityForm(locations=locations, prefix="city")
+    picks = _power_picks(page, entry)
+    if picks and not campaign.can_play:
+        for pick in picks:
+            pick["form"] = None
+    if picks and power_form is not None:
+        for pick in picks:
+            if pick["corp"].key == power_form[0]:
+                pick["form"] = power_form[1]
+    election_winner = (entry.get("election") or {}).get("winner", "")
+    return page.context(
+        game=game,
+        entry=entry,
+        score=score,
+        winner=corps.get(winner),
+        boxes_by_corporation=boxes_by_corporation,
+        awards=_award_lines(page, entry, score),
+        election_party=page.names.parties.get(election_winner, ""),
+        city_form=city_form,
+        city_locations=locations,
+        megastructure=page.names.megastructure(game.megastructure),
+        unlocked=unlocked,
+        sections_url=reverse("unlocks:sections", kwargs={"slug": campaign.slug}),
+        narrative_zones=_ship_zones(game.table, winner),
+        power_picks=picks,
+    )
+
+
+@campaign_page(CHECKLIST, "games")
+def checklist(page: Page, number: int) -> dict[str, Any]:
+    return _checklist_context(page, get_game(page.campaign, number))
+
+
+@campaign_page(CHECKLIST, "games", role=PLAYER, methods=("POST",))
+def checklist_city(page: Page, number: int) -> HttpResponse:
+    request, campaign = page.request, page.campaign
+    game = get_game(campaign, number)
+    form = CityForm(request.POST, locations=_free_city_locations(page), prefix="city")
+    if form.is_valid():
+        try:
+            actions.name_city(
+                game, form.cleaned_data["location"], form.cleaned_data["name"], user=request.user
+            )
+        except CampaignError as error:
+            form.add_error(None, error_sentence(error))
+        else:
+            messages.success(request, f"{form.cleaned_data['name']} named.")
+            return redirect("campaign:checklist", slug=campaign.slug, number=number)
+    context = _checklist_context(page, game, city_form=form)
+    if request.htmx:
+        return page.render(context, template=f"{CHECKLIST}#city")
+    return page.render(context, status=400)
+
+
+@campaign_page(CHECKLIST, "games", role=PLAYER, methods=("POST",))
+def checklist_power(page: Page, number: int, key: str) -> HttpResponse:
+    request, campaign = page.request, page.campaign
+    game = get_game(campaign, number)
+    corporation = get_object_or_404(Corporation, campaign=campaign, key=key)
+    taken = {c.power for c in page.corporations if c.power and c.pk != corporation.pk}
+    powers = [(k, n) for k, n in page.names.powers.items() if k not in taken]
+    form = PowerForm(request.POST, powers=powers, prefix=f"power-{key}")
+    if form.is_valid():
+        try:
+            actions.set_power(corporation, form.cleaned_data["power"], user=request.user)
+        except CampaignError as error:
+            form.add_error(None, error_sentence(error))
+        else:
+            messages.success(request, f"{corporation.name} took its power.")
+            return redirect("campaign:checklist", slug=campaign.slug, number=number)
+    context = _checklist_context(page, game, power_form=(key, form))
+    return page.render(context, status=400)

@@ -1,0 +1,357 @@
+"""A campaign's games through the scoring wizard: enter the next one, correct one (the replay
+re-derives everything after it), its live result, move it in the log, delete it."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.contrib import messages
+from django.db.models import Max
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
+from django.utils.html import format_html
+
+from campaign import actions
+from campaign.actions.games import snapshot
+from campaign.forms import GameFactsForm
+from campaign.frame import PLAYER, Page, campaign_page
+from campaign.models import Campaign, Corporation, Game, join_entry
+from campaign.views.campaigns import error_sentence
+from scoring.catalogue import DEFAULT_COLOUR, CorporationOption
+from scoring.wizard.sheet import render_live_result, score_sheet
+from scoring.wizard.steps import POWER_BONUS_IP
+from scoring.wizard.table_form import TableForm
+from solar175.campaign_file import CampaignError
+from solar175.differences import real_differences
+from solar175.sections import Switch, switches_on
+from solar175.table import parse_table
+
+# The stale-edit message lists at most this many of the other editor's changes.
+MAX_CHANGES_SHOWN = 12
+EXTRA_IP_POWER = "extra-ip"
+
+
+def get_game(campaign: Campaign, number: int) -> Game:
+    return get_object_or_404(Game, campaign=campaign, number=number)
+
+
+def entry_of(game: Game) -> dict:
+    """The replay's entry for a game already read (its `replay_entry` and `result`)."""
+    if not game.replay_entry:
+        raise Http404(f"No game {game.number} in this campaign's replay.")
+    return join_entry(game.replay_entry, game.result)
+
+
+def _debt_boxes_in_play(state: dict, game: Game | None) -> bool:
+    """Whether the tracker cards had debt boxes (#8) when the game was played (or will be)."""
+    if game is None:
+        return Switch.NEW_TRACKER_CARDS in (state.get("next_game") or {}).get("switches", [])
+    before = [u["section"] for u in state.get("unlocked_sections", []) if u["game"] < game.number]
+    return Switch.NEW_TRACKER_CARDS in switches_on(before)
+
+
+def _sheet(table_form: TableForm):
+    """The wizard's score sheet of a valid table form (None while it is not)."""
+    if not table_form.is_valid():
+        return None
+    table = parse_table(table_form.to_table())
+    return score_sheet(table_form.score(), table, table_form.catalogue, table_form.corporations)
+
+
+def _corporation_options(corporations: list[Corporation]) -> list[CorporationOption]:
+    return [CorporationOption(c.key, c.name, c.css_colour or DEFAULT_COLOUR) for c in corporations]
+
+
+def _game_forms(page: Page, *, entry: dict, game: Game | None, data=None):
+    """The wizard's table form with the game's derived rules fixed, and the campaign facts.
+
+    `entry` is the replay's word on the game: `next_game` for a new one, the game's own
+    `games[]` entry for an edit (the rules that were in force then).
+    """
+    campaign, corporations = page.campaign, page.corporations
+    names, zones = page.names.megastructures, page.names.megastructure_zones
+    options = list(entry.get("megastructure_options") or [])
+    if game is not None and game.megastructure and game.megastructure not in options:
+        options.append(game.megastructure)
+    facts = GameFactsForm(
+        data,
+        prefix="game",
+        initial=(
+            GameFactsForm.initial_for(game) if game is not None else {"number": entry.get("number")}
+        ),
+        megastructures=[(key, names.get(key, key)) for key in options],
+        corporations=[(c.key, c.name) for c in corporations],
+        debt=_debt_boxes_in_play(page.state, game) or bool(game and game.debt_marks),
+    )
+    chosen = facts["megastructure"].value() or ""
+    rules = entry.get("rules") or {
+        key: entry[key]
+        for key in ("zones_in_play", "celestial_rebellion", "trade_unions", "second_place_rounding")
+        if key in entry
+    }
+    rules.setdefault("second_place_rounding", campaign.second_place_rounding)
+    fixed: dict[str, Any] = {"rules": rules, "incumbent_party": entry["incumbent_party"]}
+    # The megastructure's location card places the +5 presence bonus; a megastructure the
+    # catalogue places nowhere leaves the zone to the group (CONTRACTS §2).
+    if zones.get(chosen) is not None:
+        fixed["megastructure_zone"] = zones[chosen]
+    if game is not None:
+        table = game.table
+    else:
+        # Section #7: the "+2 end game influence points" power scores every game, so a new
+        # game starts with it ticked for whoever holds it.
+        table = {
+            "players": [
+                {
+                    "corporation": c.key,
+                    "bonus_ip": POWER_BONUS_IP if c.power == EXTRA_IP_POWER else 0,
+                }
+                for c in corporations
+            ]
+        }
+    # Spoilers: only the fields of the sections unlocked before this game (every one so far
+    # for a new game; for game N, those unlocked after an earlier game or in the opening).
+    unlocked = [
+        u["section"]
+        for u in page.state.get("unlocked_sections", [])
+        if game is None or u["game"] < game.number
+    ]
+    table_form = TableForm(
+        data,
+        table=table,
+        fixed=fixed,
+        corporations=_corporation_options(corporations),
+        unlocked_sections=frozenset(unlocked),
+        catalogue=page.names,
+    )
+    return table_form, facts
+
+
+def _save_game(
+    page: Page,
+    table_form: TableForm,
+    facts: GameFactsForm,
+    game: Game | None,
+    expected_version: int | None,
+) -> Game:
+    data = facts.cleaned_data
+    return actions.save_game(
+        page.campaign,
+        table=table_form.to_table(include_fixed=False),
+        played_on=data["played_on"],
+        megastructure=data["megastructure"],
+        neds_sold_out=data["neds_sold_out"],
+        census_completed=data["census_completed"],
+        megastructure_repairs_completed=data["megastructure_repairs_completed"],
+        city_location=game.city_location if game else "",
+        city_name=game.city_name if game else "",
+        debt_marks=facts.debt_marks(),
+        notes=data["notes"],
+        game=game,
+        expected_version=expected_version,
+        user=page.request.user,
+    )
+
+
+def move_range(campaign: Campaign) -> tuple[int, int]:
+    """The numbers a game can move to: the log's first game (after an opening snapshot) to
+    its last."""
+    last = campaign.games.aggregate(last=Max("number"))["last"]
+    opening = campaign.opening or {}
+    first = opening.get("after_game", opening.get("games_played", 0)) + 1
+    return (first, last) if last is not None else (first, first)
+
+
+def _game_page(
+    page: Page,
+    table_form: TableForm,
+    facts: GameFactsForm,
+    *,
+    game: Game | None,
+    number: int,
+    status: int = 200,
+) -> HttpResponse:
+    """The scoring wizard's own page, with the campaign's facts as its game form."""
+    campaign = page.campaign
+    if game is None:
+        title = f"Game {number} · {campaign.name}"
+        action = reverse("campaign:game_add", args=[campaign.slug])
+    else:
+        title = f"Edit game {number} · {campaign.name}"
+        action = reverse("campaign:game_edit", args=[campaign.slug, game.number])
+    context = {
+        "campaign": campaign,
+        "table_form": table_form,
+        "game_form": facts,
+        "sheet": _sheet(table_form),
+        "title": title,
+        "form_action": action,
+        "preview_url": reverse("campaign:game_preview", args=[campaign.slug]),
+        "cancel_url": reverse("campaign:games", args=[campaign.slug]),
+    }
+    if game is not None:
+        first, last = move_range(campaign)
+        if last > first:
+            context.update(
+                move_url=reverse("campaign:game_move", args=[campaign.slug, game.number]),
+                move_first=first,
+                move_last=last,
+            )
+    if page.request.htmx and "refresh" in page.request.POST:
+        return page.render(context, template="scoring/wizard.html#wizard-body")
+    return page.render(context, status=status)
+
+
+@campaign_page("scoring/wizard.html", "games", role=PLAYER, methods=("GET", "POST"))
+def game_add(page: Page) -> HttpResponse:
+    """Enter the next game through the scoring wizard, the campaign's rules fixed."""
+    request, campaign, state = page.request, page.campaign, page.state
+    if state.get("campaign_over"):
+        messages.info(request, "The campaign is over: a Type VI megastructure has been built.")
+        return redirect("campaign:dashboard", slug=campaign.slug)
+    entry = state.get("next_game") or {}
+    data = request.POST if request.method == "POST" else None
+    table_form, facts = _game_forms(page, entry=entry, game=None, data=data)
+    status = 200
+    if data is not None and "refresh" not in data:
+        if table_form.is_valid() & facts.is_valid():
+            try:
+                game = _save_game(page, table_form, facts, None, None)
+            except CampaignError as error:
+                facts.add_error(None, error_sentence(error))
+            else:
+                messages.success(request, f"Game {game.number} saved: now the checklist.")
+                return redirect("campaign:checklist", slug=campaign.slug, number=game.number)
+        status = 400
+    return _game_page(
+        page, table_form, facts, game=None, number=entry.get("number", 1), status=status
+    )
+
+
+@campaign_page("scoring/wizard.html", "games", role=PLAYER, methods=("GET", "POST"))
+def game_edit(page: Page, number: int) -> HttpResponse:
+    """Correct a game: the wizard prefilled; the replay re-derives everything after it."""
+    request, campaign = page.request, page.campaign
+    game = get_game(campaign, number)
+    entry = entry_of(game)
+    data = request.POST if request.method == "POST" else None
+    table_form, facts = _game_forms(page, entry=entry, game=game, data=data)
+    status = 200
+    if data is None:
+        facts.initial["original"] = json.dumps(snapshot(game))
+    elif "refresh" not in data:
+        if table_form.is_valid() & facts.is_valid():
+            try:
+                _save_game(page, table_form, facts, game, facts.cleaned_data["expected_version"])
+            except actions.StaleGameError as stale:
+                _explain_stale(facts, stale)
+            except CampaignError as error:
+                facts.add_error(None, error_sentence(error))
+            else:
+                messages.success(request, f"Game {number} saved; the campaign was replayed.")
+                return redirect("campaign:checklist", slug=campaign.slug, number=number)
+        status = 400
+    return _game_page(page, table_form, facts, game=game, number=number, status=status)
+
+
+def _explain_stale(facts: GameFactsForm, stale: actions.StaleGameError) -> None:
+    """Keep the editor's entries, say what the other editor changed, and let a second save
+    (knowingly) replace their version."""
+    try:
+        before = json.loads(facts.cleaned_data.get("original") or "{}")
+    except ValueError:
+        before = {}
+    now = snapshot(stale.game)
+    who = f" by {stale.game.updated_by}" if stale.game.updated_by_id else ""
+    facts.add_error(
+        None,
+        f"Game {stale.game.number} was saved{who} while you were editing it (now version "
+        f"{stale.game.version}). Nothing of yours was saved; your entries are kept below. "
+        "Save again to replace their version with yours.",
+    )
+    # The history's own words for what changed ("credits of purple 10 → 8").
+    changes = real_differences(before, now) if before else []
+    for change in changes[:MAX_CHANGES_SHOWN]:
+        facts.add_error(None, f"They changed {change}")
+    if len(changes) > MAX_CHANGES_SHOWN:
+        facts.add_error(None, f"… and {len(changes) - MAX_CHANGES_SHOWN} more changes.")
+    facts.set_hidden(expected_version=stale.game.version, original=json.dumps(now))
+
+
+def _int_or_none(value: Any) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+@campaign_page("scoring/wizard.html", "games", role=PLAYER, methods=("POST",))
+def game_preview(page: Page) -> HttpResponse:
+    """The htmx live result of the game being entered, with the campaign's fixed rules."""
+    number = _int_or_none(page.request.POST.get("game-number"))
+    game = page.campaign.games.filter(number=number).first() if number is not None else None
+    entry = entry_of(game) if game is not None else page.state.get("next_game") or {}
+    table_form, _ = _game_forms(page, entry=entry, game=game, data=page.request.POST)
+    return render_live_result(page.request, table_form)
+
+
+@campaign_page("campaign/game_confirm_delete.html", "games", role=PLAYER, methods=("GET", "POST"))
+def game_delete(page: Page, number: int) -> HttpResponse:
+    request, campaign = page.request, page.campaign
+    game = get_game(campaign, number)
+    error = None
+    if request.method == "POST":
+        try:
+            actions.delete_game(game, user=request.user)
+        except CampaignError as exc:
+            error = error_sentence(exc)
+        else:
+            messages.success(
+                request,
+                format_html(
+                    "Game {} deleted; the campaign was replayed. You can undo this from the "
+                    '<a href="{}">History page</a>.',
+                    number,
+                    reverse("history:list", args=[campaign.slug]),
+                ),
+            )
+            return redirect("campaign:games", slug=campaign.slug)
+    return page.render(page.context(game=game, error=error), status=400 if error else 200)
+
+
+@campaign_page("", "games", role=PLAYER, methods=("POST",))
+def game_move(page: Page, number: int) -> HttpResponse:
+    """Put a game at another place in the log (the edit page's "Move to game number"); the
+    games in between close up and the campaign is replayed. Answers with a redirect: back to
+    the edit page with a sentence when the number is wrong or the replay refuses."""
+    request, campaign = page.request, page.campaign
+    game = get_game(campaign, number)
+    first, last = move_range(campaign)
+    new_number = _int_or_none(request.POST.get("move-to", "").strip())
+    back = redirect("campaign:game_edit", slug=campaign.slug, number=number)
+    if new_number is None or not first <= new_number <= last:
+        messages.error(
+            request, f"Move to game number: must be a whole number from {first} to {last}."
+        )
+        return back
+    if new_number == number:
+        messages.info(request, f"Game {number} is already game {number}: nothing moved.")
+        return back
+    try:
+        actions.move_game(game, new_number, user=request.user)
+    except CampaignError as error:
+        messages.error(request, f"Game {number} was not moved. {error_sentence(error)}")
+        return back
+    messages.success(
+        request,
+        format_html(
+            "Game {} is now game {}; the campaign was replayed. You can undo this from the "
+            '<a href="{}">History page</a>.',
+            number,
+            new_number,
+            reverse("history:list", args=[campaign.slug]),
+        ),
+    )
+    return redirect("campaign:games", slug=campaign.slug)

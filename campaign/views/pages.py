@@ -1,0 +1,221 @@
+"""What the replay derived, as pages: dashboard, game log, tracker cards, elections, cities.
+
+Each reads the replay's cache (`Campaign.state`, `Game.result`), so it answers in a constant
+number of queries however long the campaign; the dashboard, the game log and the tracker cards
+keep their rendered body until the campaign changes (`campaign.page_cache`). Each is also on
+the read-only public page (`view.public`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.paginator import Paginator
+from django.http import HttpRequest
+
+from campaign.charts import text_colour_on
+from campaign.frame import Page, campaign_page
+from campaign.models import Corporation
+from solar175.sections import Switch, election_counters
+
+GAME_LOG_PAGE_SIZE = 20
+# The game log's page numbers a cache entry may be kept for: up to 9,999 pages.
+MAX_PAGE_DIGITS = 4
+
+
+def awards_by_corporation(page: Page) -> dict[str, list[dict]]:
+    names = page.names.awards
+    awards: dict[str, list[dict]] = {}
+    for award in page.state.get("awards", []):
+        awards.setdefault(award["corporation"], []).append(
+            {**award, "name": names.get((award["section"], award["tier"]), award["section"])}
+        )
+    return awards
+
+
+def standings(page: Page) -> list[dict]:
+    awards = awards_by_corporation(page)
+    debt = page.state.get("debt", {})
+    return [
+        {
+            **row,
+            "corp": page.corps.get(row["corporation"]),
+            "awards": awards.get(row["corporation"], []),
+            "debt": debt.get(row["corporation"], 0),
+        }
+        for row in page.state.get("standings", [])
+    ]
+
+
+def score_rows(result: dict, corps: dict[str, Corporation]) -> list[dict]:
+    return [
+        {**player, "corp": corps.get(player["corporation"])}
+        for player in sorted(result.get("players", []), key=lambda p: p.get("rank", 0))
+    ]
+
+
+@campaign_page("campaign/dashboard.html", "dashboard", cached=True, public=True)
+def dashboard(page: Page) -> dict[str, Any]:
+    campaign, state, corps = page.campaign, page.state, page.corps
+    last_game = (
+        campaign.games.order_by("-number")
+        .only("campaign_id", "number", "played_on", "result")
+        .first()
+    )
+    next_game = state.get("next_game") or {}
+    megastructures = page.names.megastructures  # read every time: the same queries every time
+    return page.context(
+        standings=standings(page),
+        last_game=last_game,
+        last_scores=score_rows(last_game.result, corps) if last_game else [],
+        next_game=next_game,
+        parties=page.names.parties,
+        opening_after=(campaign.opening or {}).get("after_game"),
+        credits_by_corporation=[
+            (corps.get(key), credits)
+            for key, credits in next_game.get("starting_credits_by_corporation", {}).items()
+            if credits != next_game.get("starting_credits")
+        ],
+        megastructure_options=[
+            (key, megastructures.get(key, key))
+            for key in next_game.get("megastructure_options", [])
+        ],
+    )
+
+
+def _log_page_number(request: HttpRequest) -> str:
+    number = request.GET.get("page", "")
+    if not (number.isdigit() and len(number) <= MAX_PAGE_DIGITS):
+        return ""  # not a page number: the first page (and not one more cache entry)
+    return number
+
+
+@campaign_page(
+    "campaign/game_log.html", "games", cached=True, public=True, variant=_log_page_number
+)
+def game_log(page: Page) -> dict[str, Any]:
+    corps = page.corps
+    # Newest first, a page at a time, so the page costs the same however long the log.
+    games = page.campaign.games.defer("table", "replay_entry").order_by("-number")
+    paged = Paginator(games, GAME_LOG_PAGE_SIZE).get_page(_log_page_number(page.request))
+    return page.context(
+        games=[
+            {"game": game, "scores": score_rows(game.result, corps), "result": game.result}
+            for game in paged
+        ],
+        page=paged,
+        parties=page.names.parties,
+        megastructures=page.names.megastructures,
+    )
+
+
+@campaign_page("campaign/trackers.html", "trackers", cached=True, public=True)
+def trackers(page: Page) -> dict[str, Any]:
+    state = page.state
+    sections = page.names.section_rows
+    award_names = page.names.awards
+    powers = page.names.powers
+    in_play = set((state.get("next_game") or {}).get("zones_in_play", [1, 2]))
+    awards_by = {}
+    for award in state.get("awards", []):
+        awards_by.setdefault((award["corporation"], award["section"]), []).append(
+            {**award, "name": award_names.get((award["section"], award["tier"]), "")}
+        )
+    debt_marks: dict[str, list[dict]] = {}
+    # Only the replay entries' debt marks, not every game's whole entry and score.
+    marks_by_game = page.campaign.games.order_by("number").values_list(
+        "number", "replay_entry__debt_marks"
+    )
+    for number, marks in marks_by_game:
+        for mark in marks or []:
+            debt_marks.setdefault(mark["corporation"], []).append(
+                {"game": number, "points": mark["points"]}
+            )
+    cards = []
+    for corp in page.corporations:
+        crossed = state.get("tracker", {}).get(corp.key, {})
+        card_sections = []
+        for section in sections:
+            count = min(crossed.get(section.key, 0), section.boxes)
+            zone = int(section.key.split("_")[1]) if section.key.startswith("presence_") else None
+            card_sections.append(
+                {
+                    "key": section.key,
+                    "name": section.name,
+                    "crossed": count,
+                    "size": section.boxes,
+                    "awards": awards_by.get((corp.key, section.key), []),
+                    "presence": zone is not None,
+                    "in_play": zone is None or zone in in_play,
+                }
+            )
+        cards.append(
+            {
+                "corp": corp,
+                "text_colour": text_colour_on(corp.css_colour or ""),
+                "presence": [s for s in card_sections if s["presence"]],
+                "others": [s for s in card_sections if not s["presence"]],
+                "tally": crossed.get("influence_tally", 0),
+                "debt": state.get("debt", {}).get(corp.key, 0),
+                "debt_marks": debt_marks.get(corp.key, []),
+                "power": powers.get(corp.power, corp.power),
+            }
+        )
+    # The debt boxes and the power sticker come with later sections (#8, #7): before they
+    # unlock, the cards show neither, so nothing hints at what those sections hold.
+    switches = (state.get("next_game") or {}).get("switches", [])
+    return page.context(
+        cards=cards,
+        debt_boxes=Switch.NEW_TRACKER_CARDS in switches,
+        powers_in_play=Switch.PLAYER_POWERS in switches,
+    )
+
+
+@campaign_page("campaign/elections.html", "elections", public=True)
+def elections(page: Page) -> dict[str, Any]:
+    state = page.state
+    parties = page.names.parties
+    wins = state.get("election_wins", {})
+    overthrows = state.get("overthrows")
+    if overthrows is None:
+        overthrows = sum(1 for e in state.get("elections", []) if e.get("overthrown"))
+    counters = []
+    # The counters that unlock #13, #25 and #26, from those sections' own triggers.
+    for counter in election_counters():
+        count = overthrows if counter.counts == "overthrows" else wins.get(counter.party, 0)
+        counters.append(
+            {
+                "party": parties.get(counter.party, counter.party),
+                "kind": counter.counts,
+                "count": count,
+                "target": counter.target,
+                "section": counter.section,
+                "percent": min(100, round(100 * count / counter.target)),
+            }
+        )
+    return page.context(
+        parties=parties,
+        elections=state.get("elections", []),
+        wins=[(parties.get(key, key), count) for key, count in wins.items()],
+        counters=counters,
+    )
+
+
+@campaign_page("campaign/cities.html", "cities", public=True)
+def cities(page: Page) -> dict[str, Any]:
+    zones = page.names.location_zones
+    corps = page.corps
+    opening_after = (page.campaign.opening or {}).get("after_game", 0)
+    rows = sorted(
+        (
+            {
+                **city,
+                "zone": zones.get(city["location"]),
+                "corp": corps.get(city["corporation"]),
+                "before_the_app": city["game"] <= opening_after,
+            }
+            for city in page.state.get("cities", [])
+        ),
+        key=lambda c: (c["zone"] or 99, c["location"], c["game"]),
+    )
+    return page.context(cities=rows)
