@@ -2,9 +2,9 @@
 
 Each reads the replay's cache (`Campaign.state`, and the games' entries in one query when it
 needs them) and a few catalogue names, so it answers in a constant number of queries however
-long the campaign. The shapes come from the pure modules
-`campaign.charts` and `campaign.pictures`; no rule is computed here. Like every campaign page,
-they ask `campaign.access` who may read the campaign, after sending a stranger to log in.
+long the campaign. The shapes come from the pure modules `campaign.charts`, `campaign.summary`
+and `campaign.pictures`; no rule is computed here. Like every campaign page, they ask
+`campaign.access` who may read the campaign, after sending a stranger to log in.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.http import quote_etag
 from django.views.decorators.http import require_GET
 
-from campaign import charts, pictures
+from campaign import charts, pictures, summary
 from campaign.access import campaign_for_reader
 from campaign.models import Campaign
 from scoring.models import (
@@ -115,7 +115,7 @@ def game_summary(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     campaign = campaign_for_reader(request, slug)
     # This game's entry and its neighbours' (for the previous and next links), in one query.
     nearby = {"games": campaign.game_entries([number - 1, number, number + 1])}
-    entry = charts.find_game(nearby, number)
+    entry = summary.find_game(nearby, number)
     if entry is None:
         raise Http404(f"No game {number} in this campaign's replay.")
     corporations = _corporations(campaign)
@@ -125,7 +125,7 @@ def game_summary(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         Megastructure.objects.filter(key=megastructure_key).values_list("name", flat=True).first()
         or megastructure_key
     )
-    summary = charts.game_summary(
+    game = summary.game_summary(
         entry,
         corporations,
         party_names=_party_names(),
@@ -138,7 +138,7 @@ def game_summary(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     context = _page(
         campaign,
         "games",
-        summary=summary,
+        summary=game,
         previous_game=number - 1 if number - 1 in numbers else None,
         next_game=number + 1 if number + 1 in numbers else None,
         sections_url=reverse("unlocks:sections", kwargs={"slug": slug}),
