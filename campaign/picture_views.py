@@ -1,4 +1,5 @@
-"""Pictures of a campaign: the charts page, a tracker card as a PNG, a game's printable summary.
+"""Pictures of a campaign: the charts page and its charts as SVG pictures, a tracker card as a
+PNG, a game's printable summary.
 
 Each reads the replay's cache (`Campaign.state`, and the games' entries in one query when it
 needs them) and a few catalogue names, so it answers in a constant number of queries however
@@ -9,7 +10,11 @@ and `campaign.pictures`; no rule is computed here. Like every campaign page, the
 
 from __future__ import annotations
 
+import hashlib
+from dataclasses import dataclass
+
 from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
 from django.db.models import OuterRef, Subquery
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -18,7 +23,7 @@ from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.http import quote_etag
 from django.views.decorators.http import require_GET
 
-from campaign import charts, pictures, summary
+from campaign import chart_svg, charts, page_cache, pictures, summary
 from campaign.access import campaign_for_reader
 from campaign.models import Campaign
 from scoring.models import (
@@ -47,6 +52,22 @@ def _party_names() -> dict[str, str]:
     return dict(Party.objects.values_list("key", "name"))
 
 
+@dataclass(frozen=True)
+class ChartPicture:
+    """Where a chart's SVG picture is, and its size (the <img>'s, so the page does not jump)."""
+
+    url: str
+    size: tuple[int, int]
+
+    @property
+    def width(self) -> int:
+        return self.size[0]
+
+    @property
+    def height(self) -> int:
+        return self.size[1]
+
+
 def _page(campaign: Campaign, active: str, **context: object) -> dict:
     return {
         "campaign": campaign,
@@ -62,8 +83,55 @@ def charts_page(request: HttpRequest, slug: str) -> HttpResponse:
     campaign = campaign_for_reader(request, slug)
     corporations = _corporations(campaign)
     built = charts.build_charts(campaign.replayed_state(), corporations, _party_names())
-    context = _page(campaign, "charts", charts=built, corporations=corporations)
+    drawn = (built.ip, built.points, built.presence)
+    context = _page(
+        campaign,
+        "charts",
+        charts=built,
+        corporations=corporations,
+        pictures={
+            chart.key: ChartPicture(
+                url=reverse(f"pictures:chart_{chart.key}", kwargs={"slug": slug}),
+                size=chart_svg.size(chart),
+            )
+            for chart in drawn
+            if chart is not None
+        },
+    )
     return render(request, "pictures/charts.html", context)
+
+
+# An SVG picture holds no script and fetches nothing; its own <style> is all it needs.
+CHART_POLICY = "default-src 'none'; style-src 'unsafe-inline'"
+
+
+@login_required
+@require_GET
+def chart_picture(request: HttpRequest, slug: str, chart: str) -> HttpResponse:
+    """One chart of the charts page as an SVG document, for its `<img>`.
+
+    Drawn once per revision of the campaign and kept in the cache (like the page bodies,
+    `campaign.page_cache`); its ETag is the drawing's hash, so a phone that has it already
+    gets a 304 for the cost of the membership query."""
+    campaign = campaign_for_reader(request, slug)
+    key = page_cache.cache_key(campaign, "chart-picture", chart)
+    drawn = cache.get(key)
+    if drawn is None:
+        built = charts.pictured_chart(campaign.replayed_state(), _corporations(campaign), chart)
+        if built is None:
+            raise Http404("No game yet: the charts start after the first game.")
+        svg = chart_svg.draw(built)
+        drawn = (hashlib.sha256(svg).hexdigest()[:32], svg)
+        cache.set(key, drawn, page_cache.TIMEOUT)
+    etag = quote_etag(drawn[0])
+    response = get_conditional_response(request, etag=etag)
+    if response is None:
+        response = HttpResponse(drawn[1], content_type="image/svg+xml")
+    response["ETag"] = etag
+    response["Content-Security-Policy"] = CHART_POLICY
+    # Private: a campaign is its members' business; no-cache: always revalidated by the ETag.
+    patch_cache_control(response, private=True, no_cache=True)
+    return response
 
 
 @login_required
