@@ -95,6 +95,9 @@ def _for_an_img(title: str, desc: str):
     """An XML filter: no script, no comment, and the chart's own title and description."""
 
     def clean(root):
+        if not root.get("id"):
+            # `no_prefix` leaves the chart's id empty: none rather than an empty one.
+            root.attrib.pop("id", None)
         for parent in list(root.iter()):
             for child in list(parent):
                 # A comment's tag is not a string (ElementTree and lxml alike).
