@@ -1,33 +1,34 @@
 """Charts of a campaign, drawn from the replay's cached state: plain data in, plain data out.
 
 No Django, no ORM: `build_charts(state, corporations, party_names)` takes the replay output
-(docs/replay.md) and the campaign's corporations as `ChartCorporation`s, and returns the
-coordinates an SVG needs (polyline points, bar rectangles, axis ticks) together with the
-numbers behind them as a table. The templates in `templates/pictures/` draw the SVG with
-autoescape on, so a name a person typed is never markup: this module never builds markup.
+(docs/replay.md) and the campaign's corporations as `ChartCorporation`s, and returns each
+chart's numbers: the series, the ticks, the words a screen reader says, and the same numbers
+as a table. This module never builds markup. `campaign.chart_svg` draws the IP, points and
+presence charts from them with pygal, each as an SVG document of its own; the election strip
+(a cell per game, each a link) is drawn by `templates/pictures/_election_strip.html` with
+autoescape on, in a 360-unit-wide viewBox at `width: 100%`, so a unit is about a CSS pixel
+on a 390 px phone.
 
-Every chart is drawn in a 360-unit-wide viewBox at `width: 100%`, so a unit is about a CSS
-pixel on a 390 px phone, and its labels (11 units) stay legible there.
-
-`game_summary(state, number, ...)` is the same for one game's printable page.
+One game's printable summary is `campaign.summary`'s.
 """
 
 from __future__ import annotations
 
-import datetime
 import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from solar175.engine import CATEGORIES, DOUBLED_BY, LEGITIMATE_PARTIES
+from solar175.engine import LEGITIMATE_PARTIES
 
 WIDTH = 360
-LINE_HEIGHT = 220
-FONT = 11
 # Dots on each game are drawn while there is room for them.
 MAX_GAMES_WITH_DOTS = 24
+# Equal campaign points would draw one step line over another: each series sits this share
+# of the y range from the next (about a line's width), and the legend and the table give the
+# exact numbers.
+POINTS_NUDGE = 0.012
 # A dash pattern per series, so two similar colours still read apart (and in grey print).
 DASHES = ("", "7 3", "2 3", "9 3 2 3", "4 2 1 2")
 FALLBACK_COLOURS = ("#6c757d", "#0dcaf0", "#d63384", "#198754", "#0d6efd")
@@ -48,13 +49,6 @@ PARTY_INITIALS = {
 }
 STRIP_COLUMNS = 10
 STRIP_CELL_HEIGHT = 34
-
-OPTIONAL_CATEGORIES = ("loans", "political_influence", "bonus")
-# The engine's `tie_break` codes, as the summary says them (the end-game tie-breakers).
-TIE_BREAKS = {
-    "zone_1_presence": "Tied on IP: the most presence in zone 1 broke the tie.",
-    "play_order": "Tied on IP and zone 1 presence: the order of play broke the tie.",
-}
 
 
 # --- corporations and colours ------------------------------------------------------------
@@ -128,7 +122,7 @@ def text_colour_on(colour: str) -> str:
     return "#000000" if luminance > 0.179 else "#ffffff"
 
 
-# --- the shapes a template draws ---------------------------------------------------------
+# --- the charts' numbers -----------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -138,55 +132,11 @@ class Tick:
 
 
 @dataclass(frozen=True)
-class Plot:
-    """The plotting area inside the viewBox."""
-
-    left: float
-    top: float
-    right: float
-    bottom: float
-
-    @property
-    def width(self) -> float:
-        return self.right - self.left
-
-    @property
-    def height(self) -> float:
-        return self.bottom - self.top
-
-    @property
-    def middle_x(self) -> float:
-        return round((self.left + self.right) / 2, 1)
-
-    @property
-    def tick_label_x(self) -> float:
-        """Where a y tick's label ends, just left of the plot."""
-        return round(self.left - 5, 1)
-
-    @property
-    def tick_label_y(self) -> float:
-        """The baseline of the x ticks' labels, just under the plot."""
-        return round(self.bottom + 14, 1)
-
-    @property
-    def axis_title_y(self) -> float:
-        return round(self.bottom + 29, 1)
-
-
-@dataclass(frozen=True)
-class Dot:
-    x: float
-    y: float
-    label: str
-
-
-@dataclass(frozen=True)
 class LineSeries:
     corporation: ChartCorporation
-    # One "x,y x,y …" string per run of consecutive games the corporation played.
-    segments: tuple[str, ...]
-    point_count: int
-    dots: tuple[Dot, ...]
+    # (x, y) in the chart's own numbers, in order; a y of None breaks the line (a game the
+    # corporation sat out).
+    points: tuple[tuple[float, float | None], ...]
     dash: str
     last: int | None
 
@@ -209,33 +159,20 @@ class DataTable:
     columns: tuple[str, ...] = ()  # headings when the columns are not corporations
 
 
-class _SvgFrame:
-    """A chart's SVG frame: its `viewBox` from the chart's width and height."""
-
-    width: int
-    height: int
-
-    @property
-    def view_box(self) -> str:
-        return f"0 0 {self.width} {self.height}"
-
-
 @dataclass(frozen=True)
-class LineChart(_SvgFrame):
+class LineChart:
     key: str
     title: str
     desc: str
     x_label: str
-    y_label: str
-    height: int
-    plot: Plot
     x_ticks: tuple[Tick, ...]
-    y_ticks: tuple[Tick, ...]
-    zero_y: float
+    y_ticks: tuple[int, ...]
     series: tuple[LineSeries, ...]
+    # Campaign points change at a game's end: drawn as steps, not slopes.
     step: bool
     table: DataTable
-    width: int = WIDTH
+    # A dot on each game while there is room for them.
+    dots: bool = True
     # Many games: thinner lines, so sixty games of five corporations still read.
     dense: bool = False
 
@@ -289,7 +226,7 @@ class PartyKey:
 
 
 @dataclass(frozen=True)
-class ElectionStrip(_SvgFrame):
+class ElectionStrip:
     title: str
     desc: str
     height: int
@@ -299,49 +236,27 @@ class ElectionStrip(_SvgFrame):
     table: DataTable
     width: int = WIDTH
 
+    @property
+    def view_box(self) -> str:
+        return f"0 0 {self.width} {self.height}"
+
 
 @dataclass(frozen=True)
-class Bar:
+class PresenceSeries:
     corporation: ChartCorporation
-    x: float
-    y: float
-    width: float
-    height: float
-    value: int
-
-    @property
-    def value_x(self) -> float:
-        return round(self.x + self.width + 3, 1)
-
-    @property
-    def value_y(self) -> float:
-        return round(self.y + self.height / 2, 1)
-
-    @property
-    def label(self) -> str:
-        times = "game" if self.value == 1 else "games"
-        return f"{self.corporation.name}: first in {self.value} {times}"
+    # In how many games it came first, zone by zone (`BarChart.zones`' order).
+    firsts: tuple[int, ...]
 
 
 @dataclass(frozen=True)
-class BarGroup:
-    zone: int
-    label: str
-    label_y: float
-    top: float
-    bars: tuple[Bar, ...]
-
-
-@dataclass(frozen=True)
-class BarChart(_SvgFrame):
+class BarChart:
+    key: str
     title: str
     desc: str
-    height: int
-    plot: Plot
-    x_ticks: tuple[Tick, ...]
-    groups: tuple[BarGroup, ...]
+    zones: tuple[int, ...]
+    x_ticks: tuple[int, ...]
+    series: tuple[PresenceSeries, ...]
     table: DataTable
-    width: int = WIDTH
 
 
 @dataclass(frozen=True)
@@ -394,28 +309,12 @@ def game_ticks(first: int, last: int, most: int = 7) -> list[int]:
     return ticks
 
 
-class _Scale:
-    def __init__(self, domain: tuple[float, float], span: tuple[float, float]) -> None:
-        self.d0, self.d1 = domain
-        self.r0, self.r1 = span
-
-    def __call__(self, value: float) -> float:
-        if self.d1 == self.d0:
-            return round((self.r0 + self.r1) / 2, 1)
-        ratio = (value - self.d0) / (self.d1 - self.d0)
-        return round(self.r0 + ratio * (self.r1 - self.r0), 1)
-
-
-def _plot_for(y_labels: Sequence[str], height: int) -> Plot:
-    # Room on the left for the longest y label (11-unit digits are about 6.5 units wide).
-    left = 16 + 6.5 * max((len(label) for label in y_labels), default=1)
-    return Plot(left=round(left, 1), top=10, right=WIDTH - 10, bottom=height - 34)
-
-
 # --- reading the state -------------------------------------------------------------------
 
 
-def _games(state: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+def replayed_games(state: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """The games of the replay's state (docs/replay.md), in order; an entry without a number is
+    not a game."""
     return [g for g in state.get("games") or [] if isinstance(g, Mapping) and "number" in g]
 
 
@@ -433,7 +332,7 @@ def points_by_game(
     key existed is accumulated instead: award points won in the game, less its debt marks,
     counted back from today's standings (so a mid-campaign opening's points are kept).
     """
-    games = _games(state)
+    games = replayed_games(state)
     deltas = []
     for game in games:
         delta = dict.fromkeys(keys, 0)
@@ -466,38 +365,18 @@ def _ip_chart(
     numbers = [int(g["number"]) for g in games]
     totals = [_totals(g) for g in games]
     values = [v for t in totals for v in t.values()]
-    y_values = nice_ticks(0, max(values, default=0) or 10)
-    y_labels = [str(v) for v in y_values]
-    plot = _plot_for(y_labels, LINE_HEIGHT)
-    x = _Scale((numbers[0], numbers[-1]), (plot.left, plot.right))
-    y = _Scale((y_values[0], y_values[-1]), (plot.bottom, plot.top))
-    dots_shown = len(games) <= MAX_GAMES_WITH_DOTS
     series = []
     for index, corp in enumerate(corporations):
-        segments, run, dots, count = [], [], [], 0
-        for number, total in zip(numbers, totals, strict=True):
-            if corp.key not in total:
-                # A game it sat out: the line breaks rather than drawing through it.
-                if run:
-                    segments.append(" ".join(run))
-                run = []
-                continue
-            px, py = x(number), y(total[corp.key])
-            run.append(f"{px},{py}")
-            count += 1
-            if dots_shown:
-                dots.append(Dot(px, py, f"{corp.name}, game {number}: {total[corp.key]} IP"))
-        if run:
-            segments.append(" ".join(run))
-        last = next((t[corp.key] for t in reversed(totals) if corp.key in t), None)
         series.append(
             LineSeries(
                 corporation=corp,
-                segments=tuple(segments),
-                point_count=count,
-                dots=tuple(dots),
+                # A game it sat out: the line breaks rather than drawing through it.
+                points=tuple(
+                    (number, total.get(corp.key))
+                    for number, total in zip(numbers, totals, strict=True)
+                ),
                 dash=DASHES[index % len(DASHES)],
-                last=last,
+                last=next((t[corp.key] for t in reversed(totals) if corp.key in t), None),
             )
         )
     best = max(
@@ -518,14 +397,11 @@ def _ip_chart(
         title="Influence points per game",
         desc=desc,
         x_label="Game",
-        y_label="IP",
-        height=LINE_HEIGHT,
-        plot=plot,
-        x_ticks=tuple(Tick(x(g), str(g)) for g in game_ticks(numbers[0], numbers[-1])),
-        y_ticks=tuple(Tick(y(v), str(v)) for v in y_values),
-        zero_y=y(0),
+        x_ticks=tuple(Tick(g, str(g)) for g in game_ticks(numbers[0], numbers[-1])),
+        y_ticks=tuple(nice_ticks(0, max(values, default=0) or 10)),
         series=tuple(series),
         step=False,
+        dots=len(games) <= MAX_GAMES_WITH_DOTS,
         dense=len(games) > MAX_GAMES_WITH_DOTS,
         table=DataTable(
             caption="Total IP per game",
@@ -547,37 +423,25 @@ def _points_chart(state: Mapping[str, Any], corporations: Sequence[ChartCorporat
     keys = [c.key for c in corporations]
     start, after = points_by_game(state, keys)
     first = after[0][0] - 1
-    numbers = [first] + [n for n, _ in after]
     values = [v for v in start.values()] + [v for _, p in after for v in p.values()]
-    y_values = nice_ticks(min(0, *values), max(values, default=0) or 5)
-    y_labels = [str(v) for v in y_values]
-    plot = _plot_for(y_labels, LINE_HEIGHT)
-    x = _Scale((numbers[0], numbers[-1]), (plot.left, plot.right))
-    y = _Scale((y_values[0], y_values[-1]), (plot.bottom, plot.top))
-    series = []
+    y_ticks = nice_ticks(min(0, *values), max(values, default=0) or 5)
     spread = len(corporations) - 1
+    series = []
     for index, corp in enumerate(corporations):
-        # Equal points would draw one line over another: each series sits a line's width
-        # from the next, and the legend and the table give the exact numbers.
-        nudge = (index - spread / 2) * 2.8
-
-        def at(number: int, value: int, nudge: float = nudge) -> str:
-            return f"{x(number)},{round(y(value) + nudge, 1)}"
-
+        # The first corporation on top, as in the legend.
+        nudge = (spread / 2 - index) * POINTS_NUDGE * (y_ticks[-1] - y_ticks[0])
         previous = start[corp.key]
-        points = [at(first, previous)]
+        points = [(first, previous + nudge)]
         for number, standing in after:
             # Points change after a game: flat through it, then a step at its end.
-            points.append(at(number, previous))
+            points.append((number, previous + nudge))
             if standing[corp.key] != previous:
-                points.append(at(number, standing[corp.key]))
+                points.append((number, standing[corp.key] + nudge))
             previous = standing[corp.key]
         series.append(
             LineSeries(
                 corporation=corp,
-                segments=(" ".join(points),),
-                point_count=len(points),
-                dots=(),
+                points=tuple((x, round(y, 3)) for x, y in points),
                 dash=DASHES[index % len(DASHES)],
                 last=previous,
             )
@@ -586,9 +450,8 @@ def _points_chart(state: Mapping[str, Any], corporations: Sequence[ChartCorporat
     desc = "Campaign points (award points less Bank of Yurushi debt) after each game. Now: " + (
         ", ".join(f"{name} {points}" for points, name in now) + "."
     )
-    first_label = "start" if first == 0 else str(first)
-    x_ticks = [Tick(x(g), str(g)) for g in game_ticks(first, numbers[-1])]
-    x_ticks[0] = Tick(x_ticks[0].position, first_label)
+    x_ticks = [Tick(g, str(g)) for g in game_ticks(first, after[-1][0])]
+    x_ticks[0] = Tick(first, "start" if first == 0 else str(first))
     rows = [TableRow("Start" if first == 0 else str(first), tuple(str(start[k]) for k in keys))]
     rows += [TableRow(str(n), tuple(str(p[k]) for k in keys), game=n) for n, p in after]
     return LineChart(
@@ -596,14 +459,11 @@ def _points_chart(state: Mapping[str, Any], corporations: Sequence[ChartCorporat
         title="Campaign points over time",
         desc=desc,
         x_label="After game",
-        y_label="Points",
-        height=LINE_HEIGHT,
-        plot=plot,
         x_ticks=tuple(x_ticks),
-        y_ticks=tuple(Tick(y(v), str(v)) for v in y_values),
-        zero_y=y(0),
+        y_ticks=tuple(y_ticks),
         series=tuple(series),
         step=True,
+        dots=False,
         dense=len(after) > MAX_GAMES_WITH_DOTS,
         table=DataTable(
             caption="Campaign points after each game",
@@ -725,32 +585,6 @@ def _presence_chart(
         for z in zones
     }
     most = max((v for counts in firsts.values() for v in counts.values()), default=0)
-    x_values = nice_ticks(0, most or 1, most=4)
-    bar_height, bar_gap, group_gap, label_room = 11, 2, 16, 16
-    group_height = len(corporations) * (bar_height + bar_gap) - bar_gap
-    plot_top = 6
-    height = plot_top + len(zones) * (group_height + label_room + group_gap) - group_gap + 28
-    plot = Plot(left=8, top=plot_top, right=WIDTH - 34, bottom=height - 26)
-    x = _Scale((0, x_values[-1]), (plot.left, plot.right))
-    groups, top = [], plot_top
-    for zone in zones:
-        bars = []
-        for index, corp in enumerate(corporations):
-            value = firsts[zone][corp.key]
-            bars.append(
-                Bar(
-                    corporation=corp,
-                    x=plot.left,
-                    y=top + label_room + index * (bar_height + bar_gap),
-                    width=max(0.0, round(x(value) - plot.left, 1)),
-                    height=bar_height,
-                    value=value,
-                )
-            )
-        groups.append(
-            BarGroup(zone=zone, label=f"Zone {zone}", label_y=top + 11, top=top, bars=tuple(bars))
-        )
-        top += group_height + label_room + group_gap
     leaders = []
     for zone in zones:
         best = max(firsts[zone].values(), default=0)
@@ -761,12 +595,15 @@ def _presence_chart(
     if leaders:
         desc += " Most often first in " + "; ".join(leaders) + "."
     return BarChart(
+        key="presence",
         title="Presence won per zone",
         desc=desc,
-        height=height,
-        plot=plot,
-        x_ticks=tuple(Tick(x(v), str(v)) for v in x_values),
-        groups=tuple(groups),
+        zones=tuple(zones),
+        x_ticks=tuple(nice_ticks(0, most or 1, most=4)),
+        series=tuple(
+            PresenceSeries(corporation=c, firsts=tuple(firsts[z][c.key] for z in zones))
+            for c in corporations
+        ),
         table=DataTable(
             caption="Games in which each corporation came first in a zone",
             row_heading="Zone",
@@ -785,7 +622,7 @@ def build_charts(
     party_names: Mapping[str, str],
 ) -> Charts:
     """Every chart of the charts page, from the replay's state; `None`s before any game."""
-    games = _games(state)
+    games = replayed_games(state)
     corporations = tuple(corporations)
     if not games or not corporations:
         return Charts(
@@ -806,201 +643,19 @@ def build_charts(
     )
 
 
-# --- one game's summary ------------------------------------------------------------------
+# The charts drawn as pictures of their own (`campaign.chart_svg`), by their key.
+PICTURED = ("ip", "points", "presence")
 
 
-@dataclass(frozen=True)
-class SummaryPlayer:
-    corporation: ChartCorporation
-    total: int
-    rank: int
-    crossed: tuple[str, ...]
-    tally: bool
-    points_after: int | None
-
-
-@dataclass(frozen=True)
-class SummaryRow:
-    label: str
-    values: tuple[int, ...]
-    doubled: bool = False
-    best: int | None = None
-
-
-@dataclass(frozen=True)
-class VoteBar:
-    party: str
-    name: str
-    votes: int
-    width: float  # percent of the longest bar
-    fill: str
-    elected: bool
-
-
-@dataclass(frozen=True)
-class SummaryAward:
-    corporation: ChartCorporation
-    tier: str
-    name: str
-    section: str
-    points: int
-
-
-@dataclass(frozen=True)
-class GameSummary:
-    number: int
-    played_on: datetime.date | None
-    megastructure: str
-    megastructure_zone: int | None
-    zones_in_play: tuple[int, ...]
-    incumbent: str
-    elected: str
-    overthrown: bool
-    doubled: str
-    votes: tuple[VoteBar, ...]
-    players: tuple[SummaryPlayer, ...]
-    winner: SummaryPlayer | None
-    rows: tuple[SummaryRow, ...]
-    presence_rows: tuple[SummaryRow, ...]
-    awards: tuple[SummaryAward, ...]
-    city: Mapping[str, Any] | None
-    sections_unlocked: tuple[int, ...]
-    debt_marks: tuple[tuple[ChartCorporation, int], ...]
-    tie_break: str | None = None
-    # The campaign standings after this game, most points first.
-    standings_after: tuple[tuple[ChartCorporation, int], ...] = ()
-
-
-def _date(value: Any) -> datetime.date | None:
-    try:
-        return datetime.date.fromisoformat(str(value))
-    except ValueError:
+def pictured_chart(
+    state: Mapping[str, Any], corporations: Sequence[ChartCorporation], key: str
+) -> LineChart | BarChart | None:
+    """The chart `key` (one of `PICTURED`) alone, for its picture; None before any game."""
+    games = replayed_games(state)
+    if not games or not corporations or key not in PICTURED:
         return None
-
-
-def find_game(state: Mapping[str, Any], number: int) -> Mapping[str, Any] | None:
-    """The replay's entry for game `number`, or None (a game before an opening, or unknown)."""
-    return next((g for g in _games(state) if g.get("number") == number), None)
-
-
-def game_summary(
-    entry: Mapping[str, Any],
-    corporations: Sequence[ChartCorporation],
-    *,
-    party_names: Mapping[str, str],
-    category_labels: Mapping[str, str],
-    section_names: Mapping[str, str],
-    award_names: Mapping[tuple[str, str], str],
-    megastructure_name: str = "",
-) -> GameSummary:
-    """One game of the replay as its printable page shows it. Only numbers of the sections it
-    unlocked: a title is the sections page's business (it knows what has been revealed)."""
-    by_key = {c.key: c for c in corporations}
-
-    def corp(key: str) -> ChartCorporation:
-        return by_key.get(key) or ChartCorporation(key=key, name=key, colour="#888888")
-
-    score = entry.get("score") or {}
-    ranked = sorted(score.get("players") or [], key=lambda p: p.get("rank", 0))
-    crossed = entry.get("boxes_crossed") or {}
-    tallied = set(entry.get("influence_tally") or [])
-    points_after = entry.get("points_after") or {}
-    players = tuple(
-        SummaryPlayer(
-            corporation=corp(p["corporation"]),
-            total=int(p.get("total", 0)),
-            rank=int(p.get("rank", 0)),
-            crossed=tuple(section_names.get(s, s) for s in crossed.get(p["corporation"], [])),
-            tally=p["corporation"] in tallied,
-            points_after=points_after.get(p["corporation"]),
-        )
-        for p in ranked
-    )
-    election = score.get("election") or entry.get("election") or {}
-    elected = str(election.get("winner") or "")
-    doubled = DOUBLED_BY.get(elected, "")
-    rows = []
-    for category in CATEGORIES:
-        values = tuple(int((p.get("ip") or {}).get(category, 0)) for p in ranked)
-        if category in OPTIONAL_CATEGORIES and not any(values):
-            continue
-        rows.append(
-            SummaryRow(
-                label=category_labels.get(category, category.replace("_", " ").capitalize()),
-                values=values,
-                doubled=category == doubled,
-                best=max(values) if any(values) else None,
-            )
-        )
-    zones = tuple((entry.get("rules") or {}).get("zones_in_play") or ())
-    presence_rows = []
-    for zone in zones:
-        values = tuple(int((p.get("presence") or {}).get(str(zone), 0)) for p in ranked)
-        presence_rows.append(
-            SummaryRow(label=f"Zone {zone}", values=values, best=max(values) or None)
-        )
-    votes = election.get("votes") or {}
-    parties = [p for p in PARTY_COLOURS if p in votes or p in LEGITIMATE_PARTIES]
-    if (
-        not (entry.get("rules") or {}).get("celestial_rebellion")
-        and not votes.get("celestial_rebellion")
-        and elected != "celestial_rebellion"
-    ):
-        parties = [p for p in parties if p != "celestial_rebellion"]
-    top = max((int(votes.get(p, 0)) for p in parties), default=0) or 1
-    vote_bars = tuple(
-        VoteBar(
-            party=p,
-            name=party_names.get(p, p),
-            votes=int(votes.get(p, 0)),
-            width=round(100 * int(votes.get(p, 0)) / top, 1),
-            fill=PARTY_COLOURS.get(p, "#adb5bd"),
-            elected=p == elected,
-        )
-        for p in parties
-    )
-    awards = tuple(
-        SummaryAward(
-            corporation=corp(a["corporation"]),
-            tier=a.get("tier", ""),
-            name=award_names.get((a.get("section", ""), a.get("tier", "")), a.get("section", "")),
-            section=section_names.get(a.get("section", ""), a.get("section", "")),
-            points=int(a.get("points", 0)),
-        )
-        for a in entry.get("awards") or []
-    )
-    winner_key = entry.get("winner") or score.get("winner")
-    winner = next((p for p in players if p.corporation.key == winner_key), None)
-    return GameSummary(
-        number=int(entry["number"]),
-        played_on=_date(entry.get("played_on")),
-        megastructure=megastructure_name or str(entry.get("megastructure") or ""),
-        megastructure_zone=entry.get("megastructure_zone"),
-        zones_in_play=zones,
-        incumbent=party_names.get(entry.get("incumbent_party", ""), ""),
-        elected=party_names.get(elected, elected),
-        overthrown=bool(election.get("overthrown")),
-        doubled=category_labels.get(doubled, doubled),
-        votes=vote_bars,
-        players=players,
-        winner=winner,
-        rows=tuple(rows),
-        presence_rows=tuple(presence_rows),
-        awards=awards,
-        city=entry.get("city") or None,
-        sections_unlocked=tuple(
-            int(u["section"]) for u in entry.get("unlocked_sections") or [] if "section" in u
-        ),
-        debt_marks=tuple(
-            (corp(m["corporation"]), int(m.get("points", 0)))
-            for m in entry.get("debt_marks") or []
-            if "corporation" in m
-        ),
-        standings_after=tuple(
-            sorted(
-                ((corp(key), int(points)) for key, points in points_after.items()),
-                key=lambda row: -row[1],
-            )
-        ),
-        tie_break=TIE_BREAKS.get(score.get("tie_break") or "", score.get("tie_break") or None),
-    )
+    if key == "ip":
+        return _ip_chart(games, corporations)
+    if key == "points":
+        return _points_chart(state, corporations)
+    return _presence_chart(games, corporations)

@@ -1,30 +1,34 @@
-"""Pictures of a campaign: the charts page, a tracker card as a PNG, a game's printable summary.
+"""Pictures of a campaign: the charts page and its charts as SVG pictures, a tracker card as a
+PNG, a game's printable summary.
 
 Each reads the replay's cache (`Campaign.state`, and the games' entries in one query when it
 needs them) and a few catalogue names, so it answers in a constant number of queries however
-long the campaign. The shapes come from the pure modules
-`campaign.charts` and `campaign.pictures`; no rule is computed here. Like every campaign page,
-they ask `campaign.access` who may read the campaign, after sending a stranger to log in.
+long the campaign. The shapes come from the pure modules `campaign.charts`, `campaign.summary`
+and `campaign.pictures`; no rule is computed here. Like every campaign page, they go through
+`campaign.frame.campaign_page`: a stranger is sent to log in, a non-member gets 404.
 """
 
 from __future__ import annotations
 
+import hashlib
+from dataclasses import dataclass
+from typing import Any
+
+from django.core.cache import cache
 from django.db.models import OuterRef, Subquery
 from django.http import Http404, HttpResponse
-from django.shortcuts import render
 from django.urls import reverse
 from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.http import quote_etag
 
-from campaign import charts, pictures
+from campaign import chart_svg, charts, page_cache, pictures, summary
 from campaign.frame import Page, campaign_page
 from campaign.models import Campaign
-from scoring.models import (
-    CorporationColour,
-    Megastructure,
-    PlayerPower,
-)
+from scoring.models import CorporationColour
 from scoring.wizard.sheet import CATEGORY_LABELS
+
+# An SVG picture holds no script and fetches nothing; its own <style> is all it needs.
+CHART_POLICY = "default-src 'none'; style-src 'unsafe-inline'"
 
 
 def _corporations(campaign: Campaign, **filters: str) -> list[charts.ChartCorporation]:
@@ -38,18 +42,73 @@ def _corporations(campaign: Campaign, **filters: str) -> list[charts.ChartCorpor
     return charts.chart_corporations(rows)
 
 
-@campaign_page("", "charts")
-def charts_page(page: Page) -> HttpResponse:
-    request, campaign = page.request, page.campaign
+@dataclass(frozen=True)
+class ChartPicture:
+    """Where a chart's SVG picture is, and its size (the <img>'s, so the page does not jump)."""
+
+    url: str
+    size: tuple[int, int]
+
+    @property
+    def width(self) -> int:
+        return self.size[0]
+
+    @property
+    def height(self) -> int:
+        return self.size[1]
+
+
+@campaign_page("pictures/charts.html", "charts")
+def charts_page(page: Page) -> dict[str, Any]:
+    campaign = page.campaign
     corporations = _corporations(campaign)
     built = charts.build_charts(campaign.replayed_state(), corporations, page.names.parties)
-    context = page.frame(charts=built, corporations=corporations)
-    return render(request, "pictures/charts.html", context)
+    drawn = (built.ip, built.points, built.presence)
+    return page.frame(
+        charts=built,
+        corporations=corporations,
+        pictures={
+            chart.key: ChartPicture(
+                url=reverse(f"pictures:chart_{chart.key}", kwargs={"slug": campaign.slug}),
+                size=chart_svg.size(chart),
+            )
+            for chart in drawn
+            if chart is not None
+        },
+    )
+
+
+@campaign_page("", "charts")
+def chart_picture(page: Page, chart: str) -> HttpResponse:
+    """One chart of the charts page as an SVG document, for its `<img>`.
+
+    Drawn once per revision of the campaign and kept in the cache (like the page bodies,
+    `campaign.page_cache`); its ETag is the drawing's hash, so a phone that has it already
+    gets a 304 for the cost of the membership query."""
+    campaign = page.campaign
+    key = page_cache.cache_key(campaign, "chart-picture", chart)
+    drawn = cache.get(key)
+    if drawn is None:
+        built = charts.pictured_chart(campaign.replayed_state(), _corporations(campaign), chart)
+        if built is None:
+            raise Http404("No game yet: the charts start after the first game.")
+        svg = chart_svg.draw(built)
+        drawn = (hashlib.sha256(svg).hexdigest()[:32], svg)
+        cache.set(key, drawn, page_cache.TIMEOUT)
+    etag = quote_etag(drawn[0])
+    response = get_conditional_response(page.request, etag=etag)
+    if response is None:
+        response = HttpResponse(drawn[1], content_type="image/svg+xml")
+    response["ETag"] = etag
+    response["Content-Security-Policy"] = CHART_POLICY
+    # Private: a campaign is its members' business; no-cache: always revalidated by the ETag.
+    patch_cache_control(response, private=True, no_cache=True)
+    return response
 
 
 @campaign_page("", "")
 def tracker_png(page: Page, key: str) -> HttpResponse:
-    request, campaign = page.request, page.campaign
+    campaign = page.campaign
     found = (
         campaign.corporations.filter(key=key)
         .annotate(
@@ -63,21 +122,17 @@ def tracker_png(page: Page, key: str) -> HttpResponse:
     if found is None:
         raise Http404(f"No corporation {key} in this campaign.")
     corporation = charts.chart_corporations([found])[0]
-    # Asked even when no power is chosen, so every picture costs the same queries.
-    power_name = (
-        PlayerPower.objects.filter(key=found["power"] or "").values_list("name", flat=True).first()
-        or found["power"]
-    )
     card = pictures.tracker_card(
         campaign.replayed_state(),
         corporation,
         campaign_name=campaign.name,
         sections=[(row.key, row.name, row.boxes) for row in page.names.section_rows],
         award_names=page.names.awards,
-        power_name=power_name,
+        # Asked even when no power is chosen, so every picture costs the same queries.
+        power_name=page.names.powers.get(found["power"] or "") or found["power"],
     )
     etag = quote_etag(pictures.card_etag(card))
-    response = get_conditional_response(request, etag=etag)
+    response = get_conditional_response(page.request, etag=etag)
     if response is None:
         response = HttpResponse(pictures.draw_tracker_card(card), content_type="image/png")
         response["Content-Disposition"] = (
@@ -89,35 +144,28 @@ def tracker_png(page: Page, key: str) -> HttpResponse:
     return response
 
 
-@campaign_page("", "games")
-def game_summary(page: Page, number: int) -> HttpResponse:
-    request, campaign = page.request, page.campaign
+@campaign_page("pictures/game_summary.html", "games")
+def game_summary(page: Page, number: int) -> dict[str, Any]:
+    campaign = page.campaign
     # This game's entry and its neighbours' (for the previous and next links), in one query.
     nearby = {"games": campaign.game_entries([number - 1, number, number + 1])}
-    entry = charts.find_game(nearby, number)
+    entry = summary.find_game(nearby, number)
     if entry is None:
         raise Http404(f"No game {number} in this campaign's replay.")
-    corporations = _corporations(campaign)
-    # Asked even for a game that built none, so every summary costs the same queries.
-    megastructure_key = entry.get("megastructure") or ""
-    megastructure = (
-        Megastructure.objects.filter(key=megastructure_key).values_list("name", flat=True).first()
-        or megastructure_key
-    )
-    summary = charts.game_summary(
+    game = summary.game_summary(
         entry,
-        corporations,
+        _corporations(campaign),
         party_names=page.names.parties,
         category_labels=CATEGORY_LABELS,
         section_names=page.names.sections,
         award_names=page.names.awards,
-        megastructure_name=megastructure,
+        # Asked even for a game that built none, so every summary costs the same queries.
+        megastructure_name=page.names.megastructure(entry.get("megastructure") or ""),
     )
     numbers = [g["number"] for g in nearby["games"]]
-    context = page.frame(
-        summary=summary,
+    return page.frame(
+        summary=game,
         previous_game=number - 1 if number - 1 in numbers else None,
         next_game=number + 1 if number + 1 in numbers else None,
         sections_url=reverse("unlocks:sections", kwargs={"slug": campaign.slug}),
     )
-    return render(request, "pictures/game_summary.html", context)

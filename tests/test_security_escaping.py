@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import io
 import random
+from xml.etree import ElementTree
 
 import pytest
 from django.core.management import call_command
@@ -59,7 +60,13 @@ SHOWS_NAMES = {
     "public:trackers",
     "public:cities",
 }
-NOT_HTML = {"pictures:tracker_png", "campaign:export"}
+NOT_HTML = {
+    "pictures:tracker_png",
+    "pictures:chart_ip",
+    "pictures:chart_points",
+    "pictures:chart_presence",
+    "campaign:export",
+}
 
 
 def hostile_campaign_file() -> dict:
@@ -172,3 +179,17 @@ def test_tracker_cards_draw_with_markup_names(hostile):
         image.verify()
         assert image.size[0] > 100
     assert Campaign.objects.get(pk=campaign.pk).name == SCRIPT
+
+
+def test_chart_pictures_draw_with_markup_names(hostile):
+    """An SVG opened on its own is a document that could run script: never a name as markup."""
+    campaign, client, _ = hostile
+    for chart in ("ip", "points", "presence"):
+        url = reverse(f"pictures:chart_{chart}", kwargs={"slug": campaign.slug})
+        response = client.get(url)
+        assert response.status_code == 200, url
+        assert response["Content-Type"] == "image/svg+xml"
+        svg = response.content.decode()
+        ElementTree.fromstring(svg)  # well-formed
+        for raw in RAW:
+            assert raw not in svg, f"{url}: {raw!r} as markup"

@@ -15,7 +15,7 @@ from django.test import Client
 from playwright.sync_api import expect
 
 from benchmarks.samples import make_campaign
-from campaign import actions
+from campaign import actions, chart_svg
 from campaign.models import Campaign
 from campaign.tests.test_charts import sign_in
 
@@ -55,15 +55,23 @@ def test_the_charts_on_a_phone_and_a_desktop(
     signed_in(desktop_page, live_server, demo)
     phone_page.goto(url)
     fits_the_phone(phone_page)
-    charts = phone_page.locator("svg.chart-svg")
-    expect(charts).to_have_count(4)
-    # Each chart fills the card's width and keeps its labels legible (11 units ≈ 10 px+).
-    for index in range(4):
-        box = charts.nth(index).bounding_box()
-        assert 300 <= box["width"] <= PHONE_WIDTH
-    label = phone_page.locator("svg[data-chart=ip] .grid text").first
-    assert float(label.evaluate("e => e.getBoundingClientRect().height")) >= 9.5
+    pictures = phone_page.locator("img.chart-picture")
+    expect(pictures).to_have_count(3)
+    expect(phone_page.locator("svg.chart-svg")).to_have_count(1)  # the election strip
+    for index in range(3):
+        picture = pictures.nth(index)
+        picture.scroll_into_view_if_needed()
+        # Drawn (an SVG the browser could read), across the card, its labels legible.
+        expect(picture).to_have_js_property("complete", True)
+        assert picture.evaluate("e => e.naturalWidth") == chart_svg.WIDTH
+        width = picture.bounding_box()["width"]
+        assert 300 <= width <= PHONE_WIDTH
+        assert width / chart_svg.WIDTH * chart_svg.FONT >= 10.5
     expect(phone_page.locator("svg[data-chart=elections] .party-cell")).to_have_count(12)
+    # Every corporation in each legend.
+    for legend in phone_page.locator('ul.chart-legend[aria-label="Corporations"]').all():
+        for name in ("Purple", "Yellow", "Teal", "Orange"):
+            expect(legend).to_contain_text(f"{name} corporation")
     phone_page.screenshot(path=screenshot_path("pictures-charts-phone.png"), full_page=True)
 
     # The numbers behind a chart open from its <details>, still inside the phone.
@@ -73,7 +81,7 @@ def test_the_charts_on_a_phone_and_a_desktop(
     phone_page.screenshot(path=screenshot_path("pictures-charts-phone-table.png"), full_page=True)
 
     desktop_page.goto(url)
-    expect(desktop_page.locator("svg.chart-svg")).to_have_count(4)
+    expect(desktop_page.locator("img.chart-picture")).to_have_count(3)
     desktop_page.screenshot(path=screenshot_path("pictures-charts-desktop.png"), full_page=True)
 
     # An election cell opens that game's summary.
@@ -136,6 +144,10 @@ def test_five_corporations_and_sixty_games_still_fit_a_phone(
     for summary in phone_page.locator("details > summary").all():
         summary.click()
     fits_the_phone(phone_page)
+    for picture in phone_page.locator("img.chart-picture").all():
+        picture.scroll_into_view_if_needed()
+        expect(picture).to_have_js_property("complete", True)
+        assert picture.evaluate("e => e.naturalWidth") > 0
     phone_page.screenshot(path=screenshot_path("pictures-charts-60-phone.png"), full_page=True)
     phone_page.goto(f"{live_server.url}/campaigns/{campaign.slug}/games/60/summary/")
     fits_the_phone(phone_page)

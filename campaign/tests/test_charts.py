@@ -11,6 +11,7 @@ import itertools
 import json
 import re
 from pathlib import Path
+from xml.etree import ElementTree
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -20,18 +21,20 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from benchmarks.samples import leader_table, make_campaign, make_game
-from campaign import actions
+from campaign import actions, chart_svg
 from campaign.charts import (
     ChartCorporation,
     build_charts,
     chart_corporations,
     game_ticks,
     nice_ticks,
+    pictured_chart,
     points_by_game,
     safe_colour,
     text_colour_on,
 )
 from campaign.models import Campaign
+from scoring.models import CorporationColour
 from solar175.catalogue import Catalogue
 from solar175.replay import replay
 
@@ -41,6 +44,8 @@ DEMO = Path(__file__).resolve().parents[2] / "fixtures" / "demo-campaign.json"
 SCRIPT = "<script>alert(1)</script>"
 # campaign, corporations (colour joined), parties, the games' replay entries
 CHARTS_QUERIES = 4
+# campaign, corporations (colour joined), the games' replay entries; drawn, the campaign alone
+PICTURE_QUERIES = 3
 # campaign, the game and its neighbours, corporations, megastructure name, parties, tracker
 # sections, awards
 SUMMARY_QUERIES = 7
@@ -103,17 +108,57 @@ def summary_url(campaign: Campaign, number: int) -> str:
     return reverse("pictures:game_summary", kwargs={"slug": campaign.slug, "number": number})
 
 
-def polylines(html: str, corporation: str) -> list[str]:
-    """The `points` of each drawn line of `corporation` (the halo under it is not counted)."""
-    return re.findall(
-        rf'<polyline class="series" data-corporation="{corporation}" points="([^"]*)"', html
-    )
+def picture_url(campaign: Campaign, chart: str) -> str:
+    return reverse(f"pictures:chart_{chart}", kwargs={"slug": campaign.slug})
 
 
-def chart_svg(html: str, key: str) -> str:
+def picture(client, campaign: Campaign, chart: str) -> ElementTree.Element:
+    """The chart's SVG document, parsed (a document that is not well-formed XML fails here)."""
+    response = client.get(picture_url(campaign, chart))
+    assert response.status_code == 200
+    assert response["Content-Type"] == "image/svg+xml"
+    return ElementTree.fromstring(response.content)
+
+
+def local(element: ElementTree.Element) -> str:
+    """An element's name without its namespace: `svg`, `circle`."""
+    return element.tag.rpartition("}")[2]
+
+
+def with_class(root: ElementTree.Element, name: str) -> list[ElementTree.Element]:
+    return [e for e in root.iter() if name in (e.get("class") or "").split()]
+
+
+def inline_svg(html: str, key: str) -> str:
     match = re.search(rf'<svg[^>]*data-chart="{key}".*?</svg>', html, flags=re.S)
     assert match, f"no {key} chart"
     return match.group(0)
+
+
+def chart_card(html: str, key: str) -> str:
+    """The card of chart `key`: its heading, picture, legend and table."""
+    match = re.search(rf'<section class="chart-card area-{key}".*?</section>', html, flags=re.S)
+    assert match, f"no {key} card"
+    return match.group(0)
+
+
+def table_rows(card: str) -> list[tuple[str, list[str]]]:
+    """(row heading, cells) of each row of the card's table, as a person reads them."""
+    body = re.search(r"<tbody>(.*?)</tbody>", card, flags=re.S).group(1)
+    rows = []
+    for row in re.findall(r"<tr>(.*?)</tr>", body, flags=re.S):
+        heading = re.sub(r"<[^>]+>", "", re.search(r"<th[^>]*>(.*?)</th>", row, re.S).group(1))
+        rows.append((heading.strip(), re.findall(r"<td[^>]*>(.*?)</td>", row, flags=re.S)))
+    return rows
+
+
+def legend_names(card: str) -> list[str]:
+    legend = re.search(r'<ul class="chart-legend" aria-label="Corporations">(.*?)</ul>', card, re.S)
+    assert legend, "no legend"
+    return [
+        re.sub(r"\s*\(-?\d+\)$", "", re.sub(r"<[^>]+>", "", item)).strip()
+        for item in re.findall(r"<li>(.*?)</li>", legend.group(1), flags=re.S)
+    ]
 
 
 # --- the pure module ---------------------------------------------------------------------
@@ -159,6 +204,26 @@ def _catalogue_for_replay():
     return Catalogue.from_fixture()
 
 
+def test_a_game_sat_out_breaks_the_line_and_still_draws():
+    corporations = [
+        ChartCorporation("purple", "Purple", "#6f42c1"),
+        ChartCorporation("teal", "Teal"),
+    ]
+    players = [
+        [{"corporation": "purple", "total": 40}, {"corporation": "teal", "total": 30}],
+        [{"corporation": "purple", "total": 50}],
+        [{"corporation": "purple", "total": 20}, {"corporation": "teal", "total": 60}],
+    ]
+    state = {"games": [{"number": n, "score": {"players": p}} for n, p in enumerate(players, 1)]}
+    ip = pictured_chart(state, corporations, "ip")
+    assert [y for _, y in ip.series[1].points] == [30, None, 60]
+    assert ip.table.rows[1].values == ("50", "—")
+    svg = ElementTree.fromstring(chart_svg.draw(ip))
+    assert not [e for e in svg.iter() if local(e) == "script"]
+    assert len(with_class(svg, "dot")) == 5
+    assert pictured_chart({}, corporations, "ip") is None
+
+
 def test_no_game_yet_has_no_charts():
     charts = build_charts({}, [ChartCorporation("purple", "Purple")], {})
     assert charts.empty and charts.points is None
@@ -167,36 +232,42 @@ def test_no_game_yet_has_no_charts():
 # --- the charts page ---------------------------------------------------------------------
 
 
-def test_it_draws_a_point_per_game_for_each_corporation(client, five):
+def test_it_draws_a_dot_per_game_for_each_corporation(client, five):
     sign_in(client, five)
+    svg = picture(client, five, "ip")
+    # A line and a dot per game for each of the three corporations (each over its halo).
+    assert len(with_class(svg, "dot")) == 5 * 3
+    assert len(with_class(svg, "line")) >= 2 * 3
     html = client.get(charts_url(five)).content.decode()
-    for key in ("purple", "yellow", "teal"):
-        (line,) = polylines(chart_svg(html, "ip"), key)
-        assert len(line.split()) == 5
+    assert [n for n, _ in table_rows(chart_card(html, "ip"))] == ["1", "2", "3", "4", "5"]
 
 
 def test_it_draws_the_ip_each_game_scored(client, demo):
-    """The line's heights follow the replay's totals: the highest point is the best game."""
+    """The chart's numbers are the replay's totals, and so is the table under it."""
     sign_in(client, demo)
+    games = demo.replayed_state()["games"]
+    corporations = list(demo.corporations.values_list("key", flat=True))
+    built = build_charts(
+        demo.replayed_state(), [ChartCorporation(k, k) for k in corporations], {}
+    ).ip
     html = client.get(charts_url(demo)).content.decode()
-    totals = [
-        next(p["total"] for p in g["score"]["players"] if p["corporation"] == "orange")
-        for g in demo.replayed_state()["games"]
-    ]
-    (line,) = polylines(chart_svg(html, "ip"), "orange")
-    ys = [float(point.split(",")[1]) for point in line.split()]
-    assert len(ys) == len(totals) == 12
-    # SVG y grows downwards: the highest total is the smallest y, the lowest the largest.
-    assert ys.index(min(ys)) == totals.index(max(totals))
-    assert ys.index(max(ys)) == totals.index(min(totals))
-    # And the numbers themselves are in the table under the chart.
-    assert f"<td>{totals[0]}</td>" in html
+    rows = table_rows(chart_card(html, "ip"))
+    assert len(rows) == len(games) == 12
+    for index, key in enumerate(corporations):
+        totals = [
+            next(p["total"] for p in g["score"]["players"] if p["corporation"] == key)
+            for g in games
+        ]
+        assert [y for _, y in built.series[index].points] == totals
+        assert [int(cells[index]) for _, cells in rows] == totals
+    # The drawing marks every game of every corporation.
+    assert len(with_class(picture(client, demo, "ip"), "dot")) == 12 * 4
 
 
 def test_the_election_strip_has_a_cell_per_game_with_its_party(client, demo):
     sign_in(client, demo)
     html = client.get(charts_url(demo)).content.decode()
-    strip = chart_svg(html, "elections")
+    strip = inline_svg(html, "elections")
     cells = re.findall(r'class="party-cell" data-game="(\d+)" data-party="(\w+)"', strip)
     assert [int(g) for g, _ in cells] == list(range(1, 13))
     assert [p for _, p in cells] == [e["winner"] for e in demo.state["elections"]]
@@ -210,38 +281,86 @@ def test_the_election_strip_has_a_cell_per_game_with_its_party(client, demo):
 def test_campaign_points_end_at_the_standings(client, demo):
     sign_in(client, demo)
     html = client.get(charts_url(demo)).content.decode()
-    table = re.search(r"Campaign points after each game</caption>.*?</table>", html, re.S).group(0)
-    last_row = re.findall(r"<tr>(.*?)</tr>", table, re.S)[-1]
-    values = [int(v) for v in re.findall(r"<td>(-?\d+)</td>", last_row)]
+    card = chart_card(html, "points")
     order = [c.key for c in demo.corporations.all()]
     points = {row["corporation"]: row["points"] for row in demo.state["standings"]}
-    assert values == [points[key] for key in order]
-    # A step line per corporation, starting before game 1.
-    assert len(polylines(chart_svg(html, "points"), "purple")) == 1
+    rows = table_rows(card)
+    assert rows[0] == ("Start", ["0"] * 4)
+    assert [int(v) for v in rows[-1][1]] == [points[key] for key in order]
+    # The legend gives each corporation's points now, in the campaign's order.
+    names = [c.name for c in demo.corporations.all()]
+    for name, key in zip(names, order, strict=True):
+        assert f'{name} <span class="text-body-secondary">({points[key]})</span>' in card
+    # A step line per corporation, over its halo.
+    assert len(with_class(picture(client, demo, "points"), "line")) >= 2 * 4
 
 
 def test_presence_bars_count_the_games_a_corporation_came_first_in_a_zone(client, demo):
     sign_in(client, demo)
     html = client.get(charts_url(demo)).content.decode()
-    svg = chart_svg(html, "presence")
-    bars = re.findall(r'class="bar" data-corporation="(\w+)" data-value="(\d+)"', svg)
-    zones = re.findall(r'class="bar-group" data-zone="(\d+)"', svg)
-    assert [int(z) for z in zones] == [1, 2, 3, 4, 5, 6]
-    assert len(bars) == 6 * 4
+    rows = table_rows(chart_card(html, "presence"))
+    assert [zone for zone, _ in rows] == [f"Zone {z}" for z in range(1, 7)]
     games = demo.replayed_state()["games"]
-    firsts = sum("teal" in g["score"]["tracker"].get("presence_2", []) for g in games)
-    zone_2 = bars[4:8]
-    assert ("teal", str(firsts)) in zone_2
+    order = [c.key for c in demo.corporations.all()]
+    for zone, cells in rows:
+        number = zone.split()[1]
+        for key, cell in zip(order, cells, strict=True):
+            firsts = sum(key in g["score"]["tracker"].get(f"presence_{number}", []) for g in games)
+            assert int(cell) == firsts, (zone, key)
+    # A bar per corporation per zone, each with its count printed.
+    svg = picture(client, demo, "presence")
+    assert len(with_class(svg, "rect")) == 6 * 4
+    printed = [e.text for e in with_class(svg, "value") if local(e) == "text"]
+    assert sorted(int(v) for v in printed) == sorted(int(c) for _, cells in rows for c in cells)
+
+
+def test_every_corporation_is_in_each_legend_with_its_catalogue_colour(client, demo):
+    sign_in(client, demo)
+    html = client.get(charts_url(demo)).content.decode()
+    names = [c.name for c in demo.corporations.all()]
+    for key in ("ip", "points", "presence"):
+        assert legend_names(chart_card(html, key)) == names, key
+    colours = dict(CorporationColour.objects.values_list("key", "css_colour"))
+    style = next(e.text for e in picture(client, demo, "ip").iter() if local(e) == "style")
+    for corp in demo.corporations.all():
+        assert f'stroke="{colours[corp.key].lower()}"' in chart_card(html, "ip")
+        assert colours[corp.key].lower() in style
 
 
 def test_it_is_accessible_without_the_pictures(client, demo):
     sign_in(client, demo)
     html = client.get(charts_url(demo)).content.decode()
-    for key in ("ip", "points", "elections", "presence"):
-        svg = chart_svg(html, key)
-        assert 'role="img"' in svg and "<title" in svg and "<desc" in svg
+    for key in ("ip", "points", "presence"):
+        img = re.search(rf'<img class="chart-picture"[^>]*data-chart="{key}"[^>]*>', html)
+        assert img, key
+        assert f'src="{picture_url(demo, key)}"' in img.group(0)
+        alt = re.search(r'alt="([^"]+)"', img.group(0)).group(1)
+        assert len(alt) > 40, alt
+        assert re.search(r'width="\d+" height="\d+"', img.group(0))
+        svg = picture(client, demo, key)
+        assert [local(e) for e in svg][1:3] == ["title", "desc"]
+    strip = inline_svg(html, "elections")
+    assert 'role="img"' in strip and "<title" in strip and "<desc" in strip
     assert html.count("<details>") == 4
-    assert html.count('<svg class="chart-svg" viewBox="0 0 360 ') == 4
+
+
+def test_the_page_and_its_pictures_need_no_inline_script_or_style(client, demo):
+    """Ready for `default-src 'self'; style-src 'self'`: no inline script or style on the page;
+    in a picture, no script at all and no address to fetch."""
+    sign_in(client, demo)
+    html = client.get(charts_url(demo)).content.decode()
+    assert "<style" not in html and " style=" not in html
+    assert re.findall(r"<script\b[^>]*>", html) == re.findall(r"<script\b[^>]*src=[^>]*>", html)
+    assert not re.search(r"\son[a-z]+=", html)
+    for key in ("ip", "points", "presence"):
+        response = client.get(picture_url(demo, key))
+        text = response.content.decode()
+        assert "script" not in text
+        # The SVG namespace is a name, not an address; nothing else may point anywhere.
+        assert "http" not in re.sub(r'xmlns(:\w+)?="[^"]*"', "", text), key
+        assert "url(" not in text and "@import" not in text and "href" not in text
+        assert "script-src" not in response["Content-Security-Policy"]
+        assert response["Content-Security-Policy"].startswith("default-src 'none'")
 
 
 def test_it_links_each_tracker_card_picture(client, demo):
@@ -271,6 +390,10 @@ def test_it_escapes_names_people_typed(client):
         html = client.get(url).content.decode()
         assert SCRIPT not in html
         assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    for key in ("ip", "points", "presence"):
+        svg = picture(client, campaign, key)
+        assert not [e for e in svg.iter() if local(e) == "script"]
+        assert SCRIPT not in client.get(picture_url(campaign, key)).content.decode()
 
 
 def test_the_charts_query_count_does_not_grow_with_the_campaign(client, five, sixty):
@@ -281,8 +404,45 @@ def test_the_charts_query_count_does_not_grow_with_the_campaign(client, five, si
         assert response.status_code == 200
         assert len(page_queries(queries)) == CHARTS_QUERIES, page_queries(queries)
     html = client.get(charts_url(sixty)).content.decode()
-    assert len(polylines(chart_svg(html, "ip"), "fifth")[0].split()) == 60
-    assert chart_svg(html, "elections").count('class="party-cell"') == 60
+    assert len(table_rows(chart_card(html, "ip"))) == 60
+    assert inline_svg(html, "elections").count('class="party-cell"') == 60
+
+
+def test_a_picture_is_drawn_once_per_revision_and_revalidated_by_its_etag(client, five, sixty):
+    for campaign in (five, sixty):
+        sign_in(client, campaign)
+        for key in ("ip", "points", "presence"):
+            with CaptureQueriesContext(connection) as queries:
+                first = client.get(picture_url(campaign, key))
+            assert first.status_code == 200
+            assert len(page_queries(queries)) == PICTURE_QUERIES, page_queries(queries)
+            assert "private" in first["Cache-Control"] and "no-cache" in first["Cache-Control"]
+            # Drawn already: from the cache, or a 304 to a phone that has it.
+            with CaptureQueriesContext(connection) as queries:
+                again = client.get(picture_url(campaign, key))
+                unchanged = client.get(picture_url(campaign, key), HTTP_IF_NONE_MATCH=first["ETag"])
+            assert again.content == first.content and again["ETag"] == first["ETag"]
+            assert unchanged.status_code == 304
+            assert len(page_queries(queries)) == 2, page_queries(queries)
+    # A catalogue edit gives the campaign a new revision (`actions.touch`): drawn again.
+    sign_in(client, five)
+    before = client.get(picture_url(five, "ip"))["ETag"]
+    CorporationColour.objects.filter(key="purple").update(css_colour="#123456")
+    actions.touch(five)
+    redrawn = client.get(picture_url(five, "ip"), HTTP_IF_NONE_MATCH=before)
+    assert redrawn.status_code == 200 and redrawn["ETag"] != before
+    assert b"#123456" in redrawn.content
+
+
+def test_a_picture_is_for_members_only_and_get_only(client, five, sixty):
+    sign_in(client, five)
+    for key in ("ip", "points", "presence"):
+        assert client.get(picture_url(sixty, key)).status_code == 404
+        assert client.post(picture_url(five, key)).status_code == 405
+    fresh = actions.import_campaign(make_campaign(0))
+    sign_in(client, fresh)
+    assert client.get(picture_url(fresh, "ip")).status_code == 404
+    assert "<img" not in client.get(charts_url(fresh)).content.decode()
 
 
 def test_charts_answer_get_only_and_404_for_an_unknown_campaign(client, five):
@@ -292,7 +452,7 @@ def test_charts_answer_get_only_and_404_for_an_unknown_campaign(client, five):
 
 
 def test_a_stranger_is_sent_to_log_in(client, five):
-    for url in (charts_url(five), summary_url(five, 1)):
+    for url in (charts_url(five), picture_url(five, "ip"), summary_url(five, 1)):
         response = client.get(url)
         assert response.status_code == 302
         assert "login" in response["Location"]
