@@ -36,6 +36,7 @@ from solar175.engine import (
     Ship,
     TableState,
 )
+from solar175.sections import sections, switches_on, zones_in_play
 
 CORPORATIONS = ("purple", "yellow", "teal", "orange", "fifth")
 FIXED_MEGASTRUCTURES = {
@@ -187,15 +188,13 @@ def scheduled_megastructure(number: int) -> str | None:
     return LATER_MEGASTRUCTURES[later] if 0 <= later < len(LATER_MEGASTRUCTURES) else None
 
 
-def scheduled_zones(number: int) -> tuple[int, ...]:
-    """Zones in play in game `number` when the megastructures follow the schedule above:
-    3 from game 2 (#1), 4 from game 3 (#3), 5 from game 5 (#8), 6 from game 6 (#10, the zone 5
-    sky hooks built in game 5)."""
-    zones = [1, 2]
-    for zone, first in ((3, 2), (4, 3), (5, 5), (6, 6)):
-        if number >= first:
-            zones.append(zone)
-    return tuple(zones)
+def scheduled_zones(number: int, built: Mapping[str, int] | None = None) -> tuple[int, ...]:
+    """Zones in play in game `number` by the zone sections' own triggers (#1, #3 and #8 at the
+    end of games 1, 2 and 4; #10 after the game that built the sky hooks throughout zone 5).
+    `built` is each megastructure's game (this module's schedule when not given)."""
+    if built is None:
+        built = {scheduled_megastructure(n): n for n in range(1, number)}
+    return zones_in_play(switches_on(open_sections(number, {}, built)))
 
 
 def random_table(number: int, corporations: Sequence[str], rng: random.Random) -> dict[str, Any]:
@@ -266,11 +265,10 @@ def random_game(number: int, corporations: Sequence[str], rng: random.Random) ->
 FIXED_MEGASTRUCTURE_GAMES = 4  # "In the first 4 games this is chosen for you."
 # The fixed triggers of Campaign Events: section -> the game after which it unlocks
 # ("#1, #2: end of game 1 ... #7, #8, #9: end of game 4").
-FIXED_UNLOCKS = {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4, 8: 4, 9: 4}
-# The section that opens each zone beyond 1 and 2 (RULES-NOTES §9).
-ZONE_SECTIONS = {3: 1, 4: 3, 5: 8, 6: 10}
-SECTION_ZONE_6 = 10  # fires once the sky hooks throughout zone 5 are built
-SKYHOOKS_ZONE_5 = "skyhooks-zone-5"
+# The sections that unlock at the end of a given game whatever happens in it (#1-#9).
+FIXED_UNLOCKS = {
+    s.number: s.trigger["game"] for s in sections() if s.trigger["kind"] == "end_of_game"
+}
 SECTION_POLITICAL_INFLUENCE = 6
 SECTION_POWERS = 7
 SECTION_LOANS = 15
@@ -278,18 +276,26 @@ SECTION_WOTHERBYS = 19  # "anytime after game 4"
 # The shipped catalogue places these nowhere: a game may state their zone.
 UNPLACED_MEGASTRUCTURES = LATER_MEGASTRUCTURES[4:]
 ALL_MEGASTRUCTURES = (*FIXED_MEGASTRUCTURES.values(), *LATER_MEGASTRUCTURES)
-PARTY_KEYS = ("united_federalists", "workers_union", "brave_new_dawn")
 # Base location cards of the catalogue, and one it does not know (accepted: the rulebook text
 # lists few location cards).
 CITY_LOCATIONS = ("Mars", "Ganymede", "Titan", "Titania", "Triton", "Callisto", "Far Station")
 
 
 def open_sections(number: int, manual: Mapping[int, int], built: Mapping[str, int]) -> set[int]:
-    """Sections certainly unlocked before game `number` (the replay may have unlocked more)."""
-    opened = {s for s, after in FIXED_UNLOCKS.items() if after < number}
-    opened |= {s for s, after in manual.items() if after < number}
-    if built.get(SKYHOOKS_ZONE_5, number) < number:
-        opened.add(SECTION_ZONE_6)
+    """Sections certainly unlocked before game `number` (the replay may have unlocked more):
+    those whose trigger is the end of an earlier game, or a megastructure `built` in one (its
+    key -> its game), and the group's `manual` unlocks (section -> after game)."""
+    opened = {s for s, after in manual.items() if after < number}
+    for section in sections():
+        trigger = section.trigger
+        if trigger["kind"] == "end_of_game":
+            after = trigger["game"]
+        elif trigger["kind"] == "megastructure_built":
+            after = built.get(trigger["key"])
+        else:
+            continue
+        if after is not None and after < number:
+            opened.add(section.number)
     return opened
 
 
@@ -325,7 +331,7 @@ def random_campaign(
     game_list = []
     for number in range(1, games + 1):
         opened = open_sections(number, manual, built)
-        zones = (1, 2, *(z for z, s in ZONE_SECTIONS.items() if s in opened))
+        zones = zones_in_play(switches_on(opened))
         megastructure = _random_megastructure(number, later, rng)
         if number == games and last_megastructure is not None:
             megastructure = last_megastructure
@@ -425,7 +431,7 @@ def _random_campaign_table(
             if power == "extra-ip":
                 player["bonus_ip"] = 2
             if power in (None, "extra-vote") and rng.random() < 0.4:
-                player["extra_vote"] = rng.choice(PARTY_KEYS)
+                player["extra_vote"] = rng.choice(LEGITIMATE_PARTIES)
         players.append(player)
 
     def hub() -> dict[str, int]:
@@ -440,7 +446,7 @@ def _random_campaign_table(
             "zones": {str(z): hub() for z in zones if rng.random() < 0.9},
         },
         ballots={
-            **{party: rng.randint(0, 6) for party in PARTY_KEYS},
+            **{party: rng.randint(0, 6) for party in LEGITIMATE_PARTIES},
             "spoiled": rng.randint(0, 4) + (4 if rng.random() < 0.1 else 0),
         },
         hire_cards_left={card: rng.randint(0, 4) for card in ("general", "engineer", "pilot")},

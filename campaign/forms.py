@@ -20,23 +20,13 @@ from django.core.exceptions import ValidationError
 from campaign.models import SecondPlaceRounding
 from gamefile.json_input import JsonInputError, parse_json_text
 from scoring.wizard.widgets import FIELD_TEMPLATE, REFRESH, Details
+from solar175.campaign_file import MAX_CORPORATIONS
+from solar175.catalogue import boxes_of
+from solar175.engine import UNITED_FEDERALISTS
+from solar175.sections import SECTION_NUMBERS
 
-MIN_CORPORATIONS = 2
-MAX_CORPORATIONS = 5
-# Tracker card: 6 boxes per zone presence section, 8 for the others (RULES-NOTES §3).
-PRESENCE_BOXES = 6
-OTHER_BOXES = 8
-PRESENCE_SECTIONS = tuple(f"presence_{zone}" for zone in range(1, 7))
-OTHER_SECTIONS = ("megastructure", "bases", "military", "mining", "credits", "influence")
-TRACKER_SECTIONS = (*PRESENCE_SECTIONS, *OTHER_SECTIONS)
-SECTION_COUNT = 33
-PARTY_KEYS = ("united_federalists", "workers_union", "brave_new_dawn", "celestial_rebellion")
 OPENING_CITY_ROWS = 6
 _DEBT_VALUES = re.compile(r"^\s*\d+(\s*,\s*\d+)*\s*$")
-
-
-def section_boxes(section: str) -> int:
-    return PRESENCE_BOXES if section.startswith("presence_") else OTHER_BOXES
 
 
 def _helper() -> FormHelper:
@@ -254,13 +244,15 @@ class OpeningForm(forms.Form):
         self.sections = sections
         self.awards = awards
         self.fields["incumbent_party"].choices = parties
-        self.fields["incumbent_party"].initial = PARTY_KEYS[0]
-        rows = [("", "—")] + [(str(row), f"Corporation {row}") for row in range(1, 6)]
+        self.fields["incumbent_party"].initial = UNITED_FEDERALISTS
+        rows = [("", "—")] + [
+            (str(row), f"Corporation {row}") for row in range(1, MAX_CORPORATIONS + 1)
+        ]
         for row in range(1, MAX_CORPORATIONS + 1):
             for key, label in sections:
                 self.fields[f"tracker_{row}_{key}"] = forms.IntegerField(
                     min_value=0,
-                    max_value=section_boxes(key),
+                    max_value=boxes_of(key),
                     initial=0,
                     required=False,
                     label=label,
@@ -303,7 +295,7 @@ class OpeningForm(forms.Form):
             widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
         )
         self.fields["unlocked_sections"] = forms.TypedMultipleChoiceField(
-            choices=[(n, f"#{n}") for n in range(1, SECTION_COUNT + 1)],
+            choices=[(n, f"#{n}") for n in SECTION_NUMBERS],
             coerce=int,
             required=False,
             widget=forms.CheckboxSelectMultiple,

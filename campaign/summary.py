@@ -15,16 +15,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from campaign.charts import PARTY_COLOURS, ChartCorporation, replayed_games
-from solar175.engine import CATEGORIES, DOUBLED_BY, LEGITIMATE_PARTIES
+from solar175.engine import CATEGORIES, DOUBLED_BY, LEGITIMATE_PARTIES, tie_break_sentence
 
 OPTIONAL_CATEGORIES = ("loans", "political_influence", "bonus")
+
+
 # The engine's `tie_break` codes, as the summary says them (the end-game tie-breakers).
-TIE_BREAKS = {
-    "zone_1_presence": "Tied on IP: the most presence in zone 1 broke the tie.",
-    "play_order": "Tied on IP and zone 1 presence: the order of play broke the tie.",
-}
-
-
 @dataclass(frozen=True)
 class SummaryPlayer:
     corporation: ChartCorporation
@@ -218,5 +214,9 @@ def game_summary(
                 key=lambda row: -row[1],
             )
         ),
-        tie_break=TIE_BREAKS.get(score.get("tie_break") or "", score.get("tie_break") or None),
+        tie_break=(
+            tie_break_sentence(score.get("tie_break"), winner.total, winner.corporation.name)
+            if winner
+            else None
+        ),
     )

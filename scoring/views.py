@@ -22,7 +22,7 @@ from scoring import actions
 from scoring.catalogue import CatalogueNames, CorporationOption
 from scoring.forms import OneOffGameForm
 from scoring.wizard.setup import SetupForm
-from scoring.wizard.sheet import _live_sheet, render_live_result, score_sheet
+from scoring.wizard.sheet import live_sheet, render_live_result, score_sheet
 from scoring.wizard.table_form import TableForm
 from solar175 import engine
 from solar175.table import TableError, parse_table
@@ -42,7 +42,7 @@ def _table_page(
     context = {
         "table_form": table_form,
         "game_form": game_form,
-        "sheet": _live_sheet(table_form),
+        "sheet": live_sheet(table_form),
         "title": title,
         "form_action": form_action,
         "preview_url": reverse("scoring:preview"),

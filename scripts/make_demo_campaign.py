@@ -36,6 +36,7 @@ import django  # noqa: E402
 
 django.setup()
 
+from benchmarks.samples import scheduled_zones  # noqa: E402
 from solar175.campaign_file import dumps_campaign_file  # noqa: E402
 from solar175.catalogue import Catalogue  # noqa: E402
 from solar175.replay import replay  # noqa: E402
@@ -170,17 +171,10 @@ NOTES = {
 
 
 def zones_in_play(number: int) -> list[int]:
-    # #1 after game 1, #3 after game 2, #8 after game 4, #10 after the zone 5 sky hooks (6).
-    zones = [1, 2]
-    if number >= 2:
-        zones.append(3)
-    if number >= 3:
-        zones.append(4)
-    if number >= 5:
-        zones.append(5)
-    if number >= 7:
-        zones.append(6)
-    return zones
+    """The zones in play in game `number` of the demo, from the zone sections' triggers and
+    the demo's own megastructures (zone 6 after the sky hooks around zone 5, built in game 6)."""
+    built = {key: game for game, key in MEGASTRUCTURES.items() if game < number}
+    return list(scheduled_zones(number, built))
 
 
 class GameBuilder:

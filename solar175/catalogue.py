@@ -14,6 +14,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from solar175.engine import ALL_ZONES, TRACKER_SECTIONS
+
 CATALOGUE_FIXTURE = Path(__file__).resolve().parent.parent / "fixtures" / "catalogue.json"
 
 # Award tiers (CONTRACTS.md keys): "gold if no one has it yet, silver if gold is taken".
@@ -21,21 +23,9 @@ GOLD = "gold"
 SILVER = "silver"
 TIERS = (GOLD, SILVER)
 
-# Tracker card sections (CONTRACTS.md keys), in card order.
-TRACKER_KEYS = (
-    "presence_1",
-    "presence_2",
-    "presence_3",
-    "presence_4",
-    "presence_5",
-    "presence_6",
-    "megastructure",
-    "bases",
-    "military",
-    "mining",
-    "credits",
-    "influence",
-)
+# Tracker card sections (CONTRACTS.md keys), in card order: a presence section per zone, then
+# the others.
+TRACKER_KEYS = (*(f"presence_{zone}" for zone in ALL_ZONES), *TRACKER_SECTIONS)
 INFLUENCE = "influence"
 INFLUENCE_TALLY = "influence_tally"
 # Campaign Tracker Card: each presence section has 6 boxes, every other section 8.

@@ -210,6 +210,19 @@ class GameScore:
         }
 
 
+def tie_break_sentence(tie_break: str | None, total: int, winner: str) -> str | None:
+    """The end-game tie-breaker that decided a game (`GameScore.tie_break`), in words; None when
+    the winner had the most IP alone. `winner` is the winner's name as the page shows it."""
+    if tie_break == TIE_BREAK_ZONE_1:
+        return f"Tie on {total} IP broken by most presence in zone 1."
+    if tie_break == TIE_BREAK_PLAY_ORDER:
+        return (
+            f"Tie on {total} IP and on presence in zone 1 broken by the order of play: "
+            f"{winner} takes the first player marker soonest."
+        )
+    return None
+
+
 # --- the election ------------------------------------------------------------------------
 
 

@@ -152,10 +152,29 @@ def validate_table(
     incumbent_party: str | None = None,
 ) -> list[TableError]:
     """Every problem in `data`, in reading order; an empty list when it is a valid table."""
+    return read_table(
+        data,
+        campaign=campaign,
+        rules=rules,
+        megastructure_zone=megastructure_zone,
+        incumbent_party=incumbent_party,
+    )[1]
+
+
+def read_table(
+    data: Any,
+    *,
+    campaign: bool = False,
+    rules: Rules | None = None,
+    megastructure_zone: int | None = None,
+    incumbent_party: str | None = None,
+) -> tuple[TableState | None, list[TableError]]:
+    """One reading of `data`: its state (None unless valid) and every problem, in reading
+    order; for a form that shows the problems and, when there are none, scores the state."""
     _check_context(campaign, rules, incumbent_party, megastructure_zone, strict=False)
     reader = _TableReader(campaign, rules, megastructure_zone, incumbent_party)
-    reader.read(data)
-    return reader.errors
+    state = reader.read(data)
+    return (None if reader.errors else state), reader.errors
 
 
 def parse_table(

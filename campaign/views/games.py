@@ -20,13 +20,12 @@ from campaign.frame import PLAYER, Page, campaign_page
 from campaign.models import Campaign, Corporation, Game, join_entry
 from campaign.views.campaigns import error_sentence
 from scoring.catalogue import DEFAULT_COLOUR, CorporationOption
-from scoring.wizard.sheet import render_live_result, score_sheet
+from scoring.wizard.sheet import live_sheet, render_live_result
 from scoring.wizard.steps import POWER_BONUS_IP
 from scoring.wizard.table_form import TableForm
 from solar175.campaign_file import CampaignError
 from solar175.differences import real_differences
 from solar175.sections import Switch, switches_on
-from solar175.table import parse_table
 
 # The stale-edit message lists at most this many of the other editor's changes.
 MAX_CHANGES_SHOWN = 12
@@ -50,14 +49,6 @@ def _debt_boxes_in_play(state: dict, game: Game | None) -> bool:
         return Switch.NEW_TRACKER_CARDS in (state.get("next_game") or {}).get("switches", [])
     before = [u["section"] for u in state.get("unlocked_sections", []) if u["game"] < game.number]
     return Switch.NEW_TRACKER_CARDS in switches_on(before)
-
-
-def _sheet(table_form: TableForm):
-    """The wizard's score sheet of a valid table form (None while it is not)."""
-    if not table_form.is_valid():
-        return None
-    table = parse_table(table_form.to_table())
-    return score_sheet(table_form.score(), table, table_form.catalogue, table_form.corporations)
 
 
 def _corporation_options(corporations: list[Corporation]) -> list[CorporationOption]:
@@ -185,7 +176,7 @@ def _game_page(
         "campaign": campaign,
         "table_form": table_form,
         "game_form": facts,
-        "sheet": _sheet(table_form),
+        "sheet": live_sheet(table_form),
         "title": title,
         "form_action": action,
         "preview_url": reverse("campaign:game_preview", args=[campaign.slug]),

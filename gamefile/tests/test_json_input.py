@@ -24,14 +24,3 @@ def test_it_reads_a_file_and_refuses_a_missing_one(tmp_path):
     assert read_json_file(path) == {"players": []}
     with pytest.raises(JsonInputError, match="cannot read the file"):
         read_json_file(tmp_path / "missing.json")
-
-
-@pytest.mark.parametrize("kind", ["nested too deeply", "a number of 5000 digits"])
-def test_the_score_command_exits_2_on_json_python_cannot_parse(kind, tmp_path):
-    from django.core.management import CommandError, call_command
-
-    path = tmp_path / "table.json"
-    path.write_bytes(UNREADABLE[kind][0])
-    with pytest.raises(CommandError) as caught:
-        call_command("score", str(path))
-    assert caught.value.returncode == 2

@@ -6,7 +6,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from django.core.management import CommandError, call_command
 
+from gamefile.tests.test_json_input import UNREADABLE
 from solar175.tests.test_engine import CONTRACT_OUTPUT, CONTRACT_TABLE
 
 PROJECT = Path(__file__).resolve().parents[2]
@@ -130,3 +132,12 @@ def test_it_exits_2_on_a_directory(tmp_path):
     assert result.returncode == 2
     assert result.stdout == ""
     assert result.stderr.splitlines() == [f"{tmp_path}: cannot read the file (Is a directory)"]
+
+
+@pytest.mark.parametrize("kind", ["nested too deeply", "a number of 5000 digits"])
+def test_the_score_command_exits_2_on_json_python_cannot_parse(kind, tmp_path):
+    path = tmp_path / "table.json"
+    path.write_bytes(UNREADABLE[kind][0])
+    with pytest.raises(CommandError) as caught:
+        call_command("score", str(path))
+    assert caught.value.returncode == 2

@@ -15,7 +15,6 @@ from django.shortcuts import render
 from scoring.catalogue import CatalogueNames, CorporationOption
 from scoring.wizard.table_form import TableForm
 from solar175 import engine
-from solar175.table import parse_table
 
 CATEGORY_LABELS = {
     "credits": "Credits",
@@ -148,7 +147,7 @@ def score_sheet(
         election=_election_sentence(election, catalogue),
         doubled=CATEGORY_LABELS[doubled],
         winner=winner,
-        tie_break=_tie_break_sentence(score, winner),
+        tie_break=engine.tie_break_sentence(score.tie_break, winner.total, winner.name),
         worker_values=tuple(worker_values),
     )
 
@@ -163,24 +162,12 @@ def _election_sentence(election: engine.Election, catalogue: CatalogueNames) -> 
     return f"The {party} won the election with {votes} votes."
 
 
-def _tie_break_sentence(score: engine.GameScore, winner: SheetPlayer) -> str | None:
-    if score.tie_break == engine.TIE_BREAK_ZONE_1:
-        return f"Tie on {winner.total} IP broken by most presence in zone 1."
-    if score.tie_break == engine.TIE_BREAK_PLAY_ORDER:
-        return (
-            f"Tie on {winner.total} IP and on presence in zone 1 broken by the order of play: "
-            f"{winner.name} takes the first player marker soonest."
-        )
-    return None
-
-
-def _live_sheet(table_form: TableForm) -> ScoreSheet | None:
+def live_sheet(table_form: TableForm) -> ScoreSheet | None:
+    """The score sheet of a valid table form (None while it is not)."""
     if not table_form.is_valid():
         return None
-    table = table_form.to_table()
-    state = parse_table(table)
     return score_sheet(
-        engine.score_game(state), state, table_form.catalogue, table_form.corporations
+        table_form.score(), table_form.state, table_form.catalogue, table_form.corporations
     )
 
 
@@ -189,5 +176,5 @@ def render_live_result(request: HttpRequest, table_form: TableForm) -> HttpRespo
 
     Always status 200, valid or not: an invalid table shows its sentences beside the fields.
     """
-    context = {"table_form": table_form, "sheet": _live_sheet(table_form)}
+    context = {"table_form": table_form, "sheet": live_sheet(table_form)}
     return render(request, "scoring/wizard.html#live-oob", context)

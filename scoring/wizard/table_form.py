@@ -30,8 +30,7 @@ from solar175.table import (
     TABLE_FORMAT,
     TABLE_VERSION,
     TableError,
-    parse_table,
-    validate_table,
+    read_table,
 )
 
 
@@ -212,6 +211,8 @@ class TableForm:
         self.table_errors: list[str] = []
         self._valid: bool | None = None
         self._table: dict[str, Any] | None = None
+        self._state: engine.TableState | None = None
+        self._score: engine.GameScore | None = None
 
     @property
     def forms(self) -> list[TableSectionForm]:
@@ -226,7 +227,10 @@ class TableForm:
             sections_valid = all([form.is_valid() for form in self.forms])
             if sections_valid:
                 self._table = self._build_table()
-                for error in validate_table(self._table):
+                # One reading of the table: its sentences go beside the fields, its state is
+                # what `state` and `score` give.
+                self._state, errors = read_table(self._table)
+                for error in errors:
                     self._place(error)
             self._valid = sections_valid and not self.has_errors()
         return self._valid
@@ -281,8 +285,18 @@ class TableForm:
                 table.pop(key, None)
         return table
 
+    @property
+    def state(self) -> engine.TableState:
+        """The table the engine scores. Only after `is_valid()` is True."""
+        if not self.is_valid() or self._state is None:
+            raise ValueError("state needs a valid form: call is_valid() first")
+        return self._state
+
     def score(self) -> engine.GameScore:
-        return engine.score_game(parse_table(self.to_table()))
+        """The engine's score of the table, computed once. Only after `is_valid()` is True."""
+        if self._score is None:
+            self._score = engine.score_game(self.state)
+        return self._score
 
     def seats(self) -> list[tuple[Seat, PlayerForm]]:
         return list(zip(self.shape.seats, self.players, strict=True))
