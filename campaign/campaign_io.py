@@ -26,9 +26,9 @@ from solar175.campaign_file import (
     DEBT_MARK_KEYS,
     MANUAL_UNLOCK_KEYS,
     CampaignError,
-    canonical_opening,
     dumps_campaign_file,
 )
+from solar175.opening import canonical_opening
 from solar175.table import canonical_table
 
 DEFAULT_SLUG = "campaign"

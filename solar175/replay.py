@@ -20,7 +20,6 @@ from solar175.campaign_file import (
     POWERS,
     CampaignError,
     CampaignFile,
-    City,
     GameEntry,
     parse_campaign,
     table_error,
@@ -35,6 +34,7 @@ from solar175.engine import (
     TableState,
     score_game,
 )
+from solar175.opening import City
 from solar175.sections import (
     PLAYER_COMPONENTS,
     Switch,
