@@ -1,8 +1,7 @@
 """Campaign files built in code: the benchmarks' campaigns and the property tests' input.
 
 Pure Python, no Django: real tables the engine scores, in a campaign file's shape
-(CONTRACTS.md §2), never a mock. The tests' `campaign/tests/factory.py` re-exports these and adds
-its hand-made tables.
+(docs/campaign-file.md), never a mock, with the hand-made tables the tests use.
 
 - `make_player(corporation, **fields)` and `make_table(*players, **keys)`: one game's table in
   a campaign's shape (no `rules`, `megastructure_zone` or `incumbent_party`).

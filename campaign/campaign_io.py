@@ -1,9 +1,9 @@
-"""A campaign <-> its campaign file (CONTRACTS.md §2), the backup a group keeps.
+"""A campaign <-> its campaign file (docs/campaign-file.md), the backup a group keeps.
 
 `campaign_to_dict` is also the replay's input: `campaign.actions.rebuild` replays exactly what
 an export would write, so the file and the cache can never disagree.
 
-The file is canonical: keys in the order CONTRACTS.md prints them, games in number order, and
+The file is canonical: keys in the order docs/commands.md prints them, games in number order, and
 the optional keys this project adds (`notes`) only when they hold something. So
 export -> import -> export gives the same bytes (`docs/campaign-file.md`).
 """

@@ -114,7 +114,7 @@ class BaseCorporationFormSet(forms.BaseFormSet):
             seen.add(colour)
 
     def corporations(self) -> list[dict]:
-        """The filled rows in CONTRACTS §2 shape (`key`, `name`, `player`, `ai`)."""
+        """The filled rows in docs/campaign-file.md shape (`key`, `name`, `player`, `ai`)."""
         names = dict(self.colours)
         result = []
         for form in self.forms:
@@ -189,7 +189,8 @@ class CampaignFileForm(forms.Form):
             "this one is empty.",
         },
         help_text=(
-            f"A file exported from this app (CONTRACTS §2), at most {MAX_CAMPAIGN_FILE_MB} MB."
+            "A file exported from this app (docs/campaign-file.md), at most "
+            f"{MAX_CAMPAIGN_FILE_MB} MB."
         ),
     )
 
@@ -220,7 +221,7 @@ class OpeningForm(forms.Form):
     """The state after an earlier game, for a group that starts using the app mid-campaign.
 
     Rows refer to the corporation rows of the same page (1-5); `opening()` turns them into the
-    CONTRACTS §2 `opening` shape once the corporations' keys are known.
+    docs/campaign-file.md `opening` shape once the corporations' keys are known.
     """
 
     after_game = forms.IntegerField(
@@ -352,7 +353,8 @@ class OpeningForm(forms.Form):
         return data
 
     def opening(self, corporation_keys: list[str]) -> dict:
-        """The CONTRACTS §2 opening; raises ValidationError naming a row with no corporation."""
+        """The opening snapshot (docs/campaign-file.md); raises ValidationError naming a row
+        with no corporation."""
         data = self.cleaned_data
 
         def corporation(row: str, field: str) -> str:
@@ -430,7 +432,7 @@ class OpeningForm(forms.Form):
 
 
 class GameFactsForm(forms.Form):
-    """What a campaign game records that is not on the table (CONTRACTS §2 `games[]`)."""
+    """What a campaign game records that is not on the table (docs/campaign-file.md `games[]`)."""
 
     played_on = forms.DateField(
         label="Played on",

@@ -2,7 +2,7 @@
 
 `Campaign.state`, `Game.result` and `Game.replay_entry` are the derived cache:
 `campaign.actions.rebuild` writes them, in the same transaction as any change to the log, and
-nothing else does. The replay's output (CONTRACTS.md §2) is split between them so that a page
+nothing else does. The replay's output (docs/campaign-file.md) is split between them so that a page
 decodes only what it reads: `Campaign.state` holds every key but the per-game `games` list;
 each game's entry of that list is on its own row (`replay_entry`, without its `score`, which
 is `result`). `Campaign.game_entries` and `Campaign.replayed_state` put them back together.
@@ -32,7 +32,7 @@ class Campaign(models.Model):
     )
     manual_unlocks = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
-    # Derived cache: the replay's output (CONTRACTS.md §2) without its per-game `games` list
+    # Derived cache: the replay's output (docs/campaign-file.md) without its per-game `games` list
     # (on the Game rows), rebuilt on every change to the log.
     state = models.JSONField(default=dict, blank=True)
     # A new value on every change to the campaign (and to the catalogue it names): the key
@@ -49,7 +49,7 @@ class Campaign(models.Model):
         return reverse("campaign:dashboard", kwargs={"slug": self.slug})
 
     def game_entries(self, numbers=None) -> list[dict]:
-        """The replay's per-game entries (`state["games"]` of CONTRACTS.md §2), in the log's
+        """The replay's per-game entries (`state["games"]` of docs/campaign-file.md), in the log's
         order, from the Game rows in one query; only games `numbers` if given."""
         games = Game.objects.filter(campaign=self).order_by("number")
         if numbers is not None:
@@ -105,7 +105,7 @@ class Game(models.Model):
     )
     number = models.PositiveSmallIntegerField(default=1)
     played_on = models.DateField()
-    # The table state as CONTRACTS.md §1 spells it; in a campaign without the derived keys.
+    # The table state as docs/table-file.md spells it; in a campaign without the derived keys.
     table = models.JSONField()
     megastructure = models.SlugField(max_length=60, blank=True)
     # A megastructure the catalogue places nowhere: the game states the zone of its +5 bonus.
@@ -128,7 +128,7 @@ class Game(models.Model):
     version = models.PositiveIntegerField(default=1)
     # Derived cache: the engine's output for this game (GameScore.as_dict()).
     result = models.JSONField(default=dict, blank=True)
-    # Derived cache, a campaign's game only: the replay's entry for this game (CONTRACTS.md §2
+    # Derived cache, a campaign's game only: the replay's entry for this game (docs/campaign-file.md
     # `games[]`) without its `score` (which is `result`); empty before the first rebuild.
     replay_entry = models.JSONField(default=dict, blank=True)
 

@@ -1,4 +1,4 @@
-"""The project's management commands' one convention (CONTRACTS.md): exit 0 on success, exit 2
+"""The project's management commands' one convention (docs/commands.md): exit 0 on success, exit 2
 on bad input with ONE line on stderr naming the field by its path, and nothing written.
 
 `InputCommand` is the base class: a command raises `self.bad_input(error_or_text)` (or lets a
@@ -15,7 +15,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from gamefile.json_input import JsonInputError, read_json_file
 
-# CONTRACTS.md: every command exits 2 on bad input.
+# docs/commands.md: every command exits 2 on bad input.
 BAD_INPUT = 2
 
 

@@ -62,7 +62,7 @@ class MegastructureAdmin(admin.ModelAdmin):
     autocomplete_fields = ["location"]
 
     def get_readonly_fields(self, request, obj=None):
-        # Game logs and campaign files name a megastructure by its key (CONTRACTS.md).
+        # Game logs and campaign files name a megastructure by its key (docs/commands.md).
         return ["key"] if obj else []
 
 

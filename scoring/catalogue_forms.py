@@ -24,7 +24,7 @@ MEGASTRUCTURE_KEY_LENGTH = Megastructure._meta.get_field("key").max_length
 
 def megastructure_key(name: str) -> str:
     """The key a new megastructure gets: its name as a slug ("Orbital Ring" -> orbital-ring).
-    The fixture's keys are CONTRACTS.md's and are not all slugs of their names."""
+    The fixture's keys are docs/commands.md's and are not all slugs of their names."""
     return slugify(name)[:MEGASTRUCTURE_KEY_LENGTH].strip("-")
 
 

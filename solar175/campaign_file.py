@@ -1,4 +1,5 @@
-"""The campaign file of CONTRACTS.md §2, read into frozen dataclasses with every structural check.
+"""The campaign file (docs/campaign-file.md), read into frozen dataclasses with every structural
+check.
 
 Pure Python, no Django. `validate_campaign(data, catalogue)` raises the first `CampaignError`
 (naming the field by its path, `games[3].number`), so the `replay` and `import_campaign`
@@ -41,7 +42,7 @@ CAMPAIGN_FORMAT = "solar175-campaign"
 CAMPAIGN_VERSION = 1
 MANUAL_UNLOCK_KEYS = ("section", "after_game")
 DEBT_MARK_KEYS = ("corporation", "points")
-# Section #7 Variable Player Powers: the six power stickers (CONTRACTS.md §2 keys).
+# Section #7 Variable Player Powers: the six power stickers (docs/campaign-file.md keys).
 POWERS = (
     "extra-ip",
     "extra-credits",
@@ -410,7 +411,7 @@ def parse_campaign(data: Any, catalogue: Catalogue, *, check_tables: bool = True
 
 
 def validate_campaign(data: Any, catalogue: Catalogue) -> None:
-    """Raise the first structural `CampaignError` in a campaign file (CONTRACTS.md §2)."""
+    """Raise the first structural `CampaignError` in a campaign file (docs/campaign-file.md)."""
     parse_campaign(data, catalogue)
 
 

@@ -18,12 +18,12 @@ from solar175.engine import ALL_ZONES, TRACKER_SECTIONS
 
 CATALOGUE_FIXTURE = Path(__file__).resolve().parent.parent / "fixtures" / "catalogue.json"
 
-# Award tiers (CONTRACTS.md keys): "gold if no one has it yet, silver if gold is taken".
+# Award tiers (docs/commands.md keys): "gold if no one has it yet, silver if gold is taken".
 GOLD = "gold"
 SILVER = "silver"
 TIERS = (GOLD, SILVER)
 
-# Tracker card sections (CONTRACTS.md keys), in card order: a presence section per zone, then
+# Tracker card sections (docs/commands.md keys), in card order: a presence section per zone, then
 # the others.
 TRACKER_KEYS = (*(f"presence_{zone}" for zone in ALL_ZONES), *TRACKER_SECTIONS)
 INFLUENCE = "influence"
@@ -74,7 +74,7 @@ class Catalogue:
 
     - `megastructures`: key -> entry (name, type 1-6, zone of its location or None, fixed_game).
     - `section_boxes`: tracker section key -> number of boxes, in tracker card order; must hold
-      the twelve CONTRACTS.md keys.
+      the twelve docs/commands.md keys.
     - `awards`: (section key, "gold"/"silver") -> entry (name, points).
     - `locations`: name -> entry (zone, base location, naming spaces); optional, for warnings.
 

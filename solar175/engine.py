@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-# Party keys (CONTRACTS.md). The order is the tie order of RULES-NOTES §2 step 3.
+# Party keys (docs/commands.md). The order is the tie order of RULES-NOTES §2 step 3.
 UNITED_FEDERALISTS = "united_federalists"
 WORKERS_UNION = "workers_union"
 BRAVE_NEW_DAWN = "brave_new_dawn"
@@ -53,7 +53,7 @@ MINING_TOKEN_IP = 2
 MEGASTRUCTURE_ZONE_BONUS = 5
 ALGORITHM_WORKER_VALUE = 2
 
-# Tracker card sections (CONTRACTS.md keys) other than the per-zone presence ones.
+# Tracker card sections (docs/commands.md keys) other than the per-zone presence ones.
 TRACKER_SECTIONS = ("megastructure", "bases", "military", "mining", "credits", "influence")
 MIN_MINING_TOKENS_FOR_BOX = 1
 MIN_CREDITS_FOR_BOX = 2
@@ -181,7 +181,7 @@ class GameScore:
         raise KeyError(corporation)
 
     def as_dict(self) -> dict:
-        """The `score` command's output (CONTRACTS.md §1), plus the optional `tie_break`."""
+        """The `score` command's output (docs/table-file.md), plus the optional `tie_break`."""
         return {
             "election": {
                 "winner": self.election.winner,

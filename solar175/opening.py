@@ -1,5 +1,5 @@
 """A campaign file's opening snapshot: the state after an earlier game, for a group that comes
-into the app mid-campaign (CONTRACTS.md §2 `opening`), read and written back.
+into the app mid-campaign (docs/campaign-file.md `opening`), read and written back.
 
 Pure Python, no Django. The snapshot is the replay output's shape (`tracker`, `awards`,
 `election_wins`, `unlocked_sections`, `megastructures_built`, `cities`, `incumbent_party`); a
@@ -64,7 +64,7 @@ REPLAY_OUTPUT_KEYS = (
 MAX_OPENING_DEPTH = 32
 OPENING_ORDER = (*OPENING_KEYS, *REPLAY_OUTPUT_KEYS)
 # Inside the opening: a tracker card's sections in card order, then awards', elections' and
-# cities' keys as the replay output prints them (CONTRACTS.md §2).
+# cities' keys as the replay output prints them (docs/campaign-file.md).
 NESTED_ORDER = (
     *TRACKER_KEYS,
     "influence_tally",

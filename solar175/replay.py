@@ -1,10 +1,10 @@
 """The campaign replay: the game log in, the whole campaign state out (DESIGN.md "The one idea").
 
-Pure Python, no Django. `replay(campaign, catalogue)` takes a campaign file's dict (CONTRACTS.md
+Pure Python, no Django. `replay(campaign, catalogue)` takes a campaign file's dict (docs/commands.md
 §2) and the reference catalogue as plain data, scores every game with `solar175.engine`, crosses
 the tracker boxes, hands out the awards, counts the elections, checks the Campaign Events after
 each game and derives the next game's setup. Its output is the `replay` command's JSON: the keys
-CONTRACTS.md §2 prints, plus the extras listed in `docs/replay.md`.
+docs/campaign-file.md prints, plus the extras listed in `docs/replay.md`.
 
 Rule readings where the rulebook is silent are in `docs/replay.md`; comments name the rulebook
 passage a line implements.
@@ -81,7 +81,7 @@ SECTION_POWERS = 7
 
 
 def replay(campaign: Mapping[str, Any], catalogue: Catalogue) -> dict[str, Any]:
-    """The derived campaign state of a campaign file (CONTRACTS.md §2 `replay` output).
+    """The derived campaign state of a campaign file (docs/campaign-file.md `replay` output).
 
     Raises `CampaignError(path, message)` on bad input, including a game's table that
     contradicts the rules, incumbent or megastructure zone the earlier games derive.
@@ -162,7 +162,7 @@ class _Replay:
         for corp, points in opening.debt.items():
             self.debt[corp] += points
         for number in opening.unlocked_sections:
-            # CONTRACTS.md §2: sections of the opening snapshot unlocked "after game 0".
+            # docs/campaign-file.md: sections of the opening snapshot unlocked "after game 0".
             self.unlocked[number] = 0
             self.unlock_reasons[number] = "unlocked before the campaign came into the app"
         for _, key in self.built:
@@ -278,7 +278,7 @@ class _Replay:
     def megastructure_zone(self, game: GameEntry) -> int | None:
         """The zone of the game's +5 presence bonus; a table that states one must agree.
 
-        CONTRACTS.md §2: the game's own `megastructure_zone` wins over its location's zone,
+        docs/campaign-file.md: the game's own `megastructure_zone` wins over its location's zone,
         else the zone of the megastructure's location card. Only a megastructure the catalogue
         places nowhere (and the game states no zone for) takes its table's zone.
         """

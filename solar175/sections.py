@@ -62,7 +62,7 @@ class Component:
 
 
 # The replay refuses such a value before its section is unlocked; the wizard shows the field
-# only after it (CONTRACTS.md §1 player keys).
+# only after it (docs/table-file.md player keys).
 PLAYER_COMPONENTS = {
     "loans": Component(Switch.LOANS, "loans", "empty"),  # #15 Yurushi Bank Loans
     "political_influence_ip": Component(

@@ -1,4 +1,5 @@
-"""The JSON table of CONTRACTS.md §1 <-> the engine's `TableState`, with every check a table needs.
+"""The JSON table (docs/table-file.md) <-> the engine's `TableState`, with every check a table
+needs.
 
 Pure Python, no Django: the `score` command, the scoring wizard and the campaign replay all read
 tables through here, and `scoring/engine.py` trusts what comes out.
@@ -13,7 +14,7 @@ API (stable; the wizard imports it):
   campaign derives (below), giving the shape of a campaign file's `games[].table`.
 
 A standalone table (`campaign=False`, the `score` command) must give `players`; the rest
-defaults as for a first game (CONTRACTS.md §1 "missing optional keys default"): `rules` to zones
+defaults as for a first game (docs/table-file.md "missing optional keys default"): `rules` to zones
 1 and 2 with no Rebellion or unions, `incumbent_party` to the United Federalists ("First game:
 the United Federalists are in power"), and no `megastructure_zone` to no +5 presence bonus.
 
@@ -26,7 +27,7 @@ A campaign's table (`campaign=True`) may leave out `rules`, `megastructure_zone`
 `rules` and `incumbent_party` are then required (a missing one is a programming error:
 `TypeError` from `parse_table`); `megastructure_zone=None` means the campaign knows no zone for
 the +5 presence bonus, and the table's own `megastructure_zone`, if any, is used. Wherever both
-the campaign and the table give a value they must agree (CONTRACTS.md §2), else it is an error
+the campaign and the table give a value they must agree (docs/campaign-file.md), else it is an error
 at the table's key. `validate_table(data, campaign=True)` without the keywords checks what it
 can: zones against the table's own `rules` if given, else against all six zones.
 
@@ -36,7 +37,7 @@ Readings this module takes where the contract leaves a choice:
   `hire_cards_left` to 0 for each card it leaves out.
 - Spoiled ballots without the Celestial Rebellion in play are accepted and ignored, like
   `hire_cards_left` without the Trade Unions: a wizard keeps a field's value when a rule is
-  toggled, and the engine counts neither (CONTRACTS.md §1 "only with").
+  toggled, and the engine counts neither (docs/table-file.md "only with").
 - `extra_vote` must be a legitimate party: "You cannot vote directly for the Celestial
   Rebellion as they are not an official party" (#12, Spoiled Votes).
 - The Celestial Rebellion can be the incumbent only when it is in play (#12).
@@ -48,7 +49,7 @@ Readings this module takes where the contract leaves a choice:
 - Zones in play need not be consecutive: the unlock order makes a gap unlikely, but a table
   can hold any set of zone cards, and nothing in scoring depends on it.
 
-One optional key of this project's own (CONTRACTS.md lets a project add optional keys):
+One optional key of this project's own (docs/commands.md lets a project add optional keys):
 
 - `sections`: a one-off game's list of the section numbers (1 to 33, each once) the group said
   it had unlocked when it scored the game in the wizard. Scoring ignores it; the wizard reopens
@@ -196,7 +197,7 @@ def parse_table(
 
 
 def table_to_dict(table: TableState, *, campaign: bool = False) -> dict:
-    """The CONTRACTS.md §1 JSON shape of `table`; `campaign=True` omits what a replay derives."""
+    """The docs/table-file.md JSON shape of `table`; `campaign=True` omits what a replay derives."""
     hubs = table.hubs
     data: dict[str, Any] = {"format": TABLE_FORMAT, "version": TABLE_VERSION}
     if not campaign:
@@ -292,7 +293,7 @@ class _TableReader:
     def whole_number(
         self, value: Any, path: str, *, minimum: int = 0, maximum: int | None = None
     ) -> int:
-        # JSON numbers are integers here (CONTRACTS.md); true/false are not numbers.
+        # JSON numbers are integers here (docs/commands.md); true/false are not numbers.
         if isinstance(value, bool) or not isinstance(value, int):
             self.error(path, f"must be a whole number, not {_describe(value)}")
             return minimum
@@ -432,7 +433,7 @@ class _TableReader:
         # A broken zones_in_play would make every zone elsewhere look wrong: check against all six.
         self.zones = zones if zones_ok else ALL_ZONES
         if given is not None:
-            # CONTRACTS.md §2: a campaign table that gives its rules anyway must agree.
+            # docs/campaign-file.md: a campaign table that gives its rules anyway must agree.
             for key in RULES_KEYS:
                 if key in data and getattr(rules, key) != getattr(given, key):
                     self.error(
@@ -712,7 +713,7 @@ def _hub_to_dict(hub: HubWorkers) -> dict[str, int]:
 
 
 def canonical_table(table: Any) -> Any:
-    """`table` with its keys in CONTRACTS.md §1 order and zones in number order.
+    """`table` with its keys in docs/table-file.md order and zones in number order.
 
     PostgreSQL's jsonb keeps no key order, so the export puts every table's keys back in the
     documented order: the same file from either database, and a file a person can diff.

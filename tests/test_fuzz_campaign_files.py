@@ -2,7 +2,7 @@
 
 Every file either imports — and then export -> import -> export gives the same bytes and the
 cache is the pure replay of the export — or is refused with a `CampaignError` naming a field,
-every table as it was. Never another exception, never a half-written campaign (CONTRACTS.md
+every table as it was. Never another exception, never a half-written campaign (docs/commands.md
 §2). A few real processes check the exit codes: 0 or 2, never a traceback.
 """
 

@@ -39,7 +39,7 @@ def create_campaign(
 
     Preconditions: none that are not checked first: `corporations` are dicts with `key`,
     `name`, optional `player`, `ai` and `power` (2 to 5 of them, keys unique); `settings` may
-    give `second_place_rounding`; `opening` is null or the CONTRACTS.md §2 snapshot. Anything
+    give `second_place_rounding`; `opening` is null or the docs/campaign-file.md snapshot. Anything
     wrong raises `CampaignError` naming the field, and nothing is written.
     """
     data = {
@@ -165,7 +165,7 @@ def set_manual_unlock(
 def set_power(corporation: Corporation, power: str, *, user=None) -> Corporation:
     """Give `corporation` its permanent player power (#7); an empty `power` clears it.
 
-    Preconditions: `power` is a player power key (CONTRACTS.md §2 `powers`) no other
+    Preconditions: `power` is a player power key (docs/campaign-file.md `powers`) no other
     corporation of the campaign holds ("Players now choose a unique player power"); the replay
     refuses anything else (`CampaignError`).
     """

@@ -99,7 +99,7 @@ def save_game(
     Editing: `expected_version` is the version the person started editing from; if the game
     has been saved since, `StaleGameError` (carrying the game as it is now) and nothing
     changes. A `number` other than the game's own moves it, as `move_game` does.
-    Preconditions: `table` is the campaign shape of CONTRACTS.md §1 (the derived keys left
+    Preconditions: `table` is the campaign shape of docs/table-file.md (the derived keys left
     out); `megastructure` a catalogue key; `megastructure_zone` only for a megastructure the
     catalogue places nowhere; a city needs both its location and its name. Anything the
     replay refuses raises `CampaignError`.

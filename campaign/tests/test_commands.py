@@ -1,4 +1,4 @@
-"""`import_campaign`, `export_campaign` and `load_demo` (CONTRACTS.md §2).
+"""`import_campaign`, `export_campaign` and `load_demo` (docs/campaign-file.md).
 
 In-process (`call_command`) for what the database holds afterwards; as real subprocesses, on a
 SQLite file of their own, for exit codes and exactly what reaches stdout and stderr.

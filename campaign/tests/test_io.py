@@ -1,4 +1,4 @@
-"""The campaign file (CONTRACTS.md §2) in and out of the database, the catalogue, the demo."""
+"""The campaign file (docs/campaign-file.md) in and out of the database, the catalogue, the demo."""
 
 import copy
 import datetime

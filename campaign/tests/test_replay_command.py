@@ -1,4 +1,5 @@
-"""`manage.py replay FILE` run as a script (CONTRACTS.md §2): a real subprocess, no database."""
+"""`manage.py replay FILE` run as a script (docs/campaign-file.md): a real subprocess, no
+database."""
 
 import json
 import subprocess

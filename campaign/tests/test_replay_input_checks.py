@@ -1,5 +1,5 @@
 """The replay's input checks that the import used to make alone, and the megastructure zone a
-table states (CONTRACTS.md §2): the pure `replay` refuses what the database could not hold."""
+table states (docs/campaign-file.md): the pure `replay` refuses what the database could not hold."""
 
 import json
 

@@ -85,7 +85,7 @@ def _game_forms(page: Page, *, entry: dict, game: Game | None, data=None):
     rules.setdefault("second_place_rounding", campaign.second_place_rounding)
     fixed: dict[str, Any] = {"rules": rules, "incumbent_party": entry["incumbent_party"]}
     # The megastructure's location card places the +5 presence bonus; a megastructure the
-    # catalogue places nowhere leaves the zone to the group (CONTRACTS §2).
+    # catalogue places nowhere leaves the zone to the group (docs/campaign-file.md).
     if zones.get(chosen) is not None:
         fixed["megastructure_zone"] = zones[chosen]
     if game is not None:

@@ -1,4 +1,4 @@
-"""fixtures/catalogue.json: what it ships, checked against the rulebook and CONTRACTS.md."""
+"""fixtures/catalogue.json: what it ships, checked against the rulebook and docs/commands.md."""
 
 import pytest
 from django.core.management import call_command

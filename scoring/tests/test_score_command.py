@@ -1,4 +1,4 @@
-"""`manage.py score TABLE.json` run as a script runs it (CONTRACTS.md §1): a real subprocess."""
+"""`manage.py score TABLE.json` run as a script runs it (docs/table-file.md): a real subprocess."""
 
 import json
 import subprocess

@@ -20,7 +20,7 @@ from solar175.table import parse_table
 
 pytestmark = pytest.mark.django_db
 
-# CONTRACTS.md §1's example, with two more players, in the wizard's own shape (every zone in
+# docs/table-file.md's example, with two more players, in the wizard's own shape (every zone in
 # play listed, the starting ship first, and the optional `sections` the group said it had
 # unlocked: none, a first game), so that the form gives it back unchanged.
 TABLE = {

@@ -1,4 +1,4 @@
-"""The scoring wizard: one game's end state, read off the table, as a CONTRACTS.md §1 dict.
+"""The scoring wizard: one game's end state, read off the table, as a docs/table-file.md dict.
 
 The forms judge shapes only (is it a whole number, is it one of the choices). Whether a value is
 possible in the game is `solar175.table.validate_table`'s call, so the wizard refuses exactly
@@ -13,7 +13,7 @@ Reuse for a campaign game (the campaign's "edit through the scoring wizard, pref
 
     form = TableForm(
         request.POST or None,           # None: a fresh form, prefilled from `table`
-        table=game.table,               # any CONTRACTS.md §1 dict (or part of one) to prefill
+        table=game.table,               # any docs/table-file.md dict (or part of one) to prefill
         fixed={                         # what the campaign derives: shown, not editable
             "rules": {"zones_in_play": [1, 2, 3], "celestial_rebellion": False,
                       "trade_unions": False, "second_place_rounding": "down"},

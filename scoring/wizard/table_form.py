@@ -119,7 +119,7 @@ class TableForm:
     - `data`: the posted `QueryDict`, or None for a fresh form prefilled from `table`. Either
       way the sections are bound (a fresh form to its prefill), so a fresh form can already be
       scored for the live result.
-    - `table`: a CONTRACTS.md §1 dict, whole or in part, to prefill (editing a saved game; the
+    - `table`: a docs/table-file.md dict, whole or in part, to prefill (editing a saved game; the
       first step's choice of players and rules).
     - `fixed`: the keys of `FIXABLE_KEYS` ("rules", "megastructure_zone", "incumbent_party")
       that are not the group's to choose (a campaign derives them); their fields disappear and
@@ -275,7 +275,7 @@ class TableForm:
             self.table_errors.append(str(error))
 
     def to_table(self, *, include_fixed: bool = True) -> dict[str, Any]:
-        """The table as CONTRACTS.md §1 spells it; without the fixed keys if `include_fixed`
+        """The table as docs/table-file.md spells it; without the fixed keys if `include_fixed`
         is False (a campaign file's `games[].table`). Only after `is_valid()` is True."""
         if not self.is_valid() or self._table is None:
             raise ValueError("to_table() needs a valid form: call is_valid() first")

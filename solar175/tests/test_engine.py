@@ -183,7 +183,7 @@ def test_it_adds_union_votes_for_the_trade_union_example():
     assert election.winner == BRAVE_NEW_DAWN
 
 
-# --- the CONTRACTS.md §1 example ---------------------------------------------------------
+# --- the docs/table-file.md example ---------------------------------------------------------
 
 CONTRACT_TABLE = """
 {

@@ -1,4 +1,5 @@
-"""Reading the JSON table (CONTRACTS.md §1): every impossible state names its field and the rule."""
+"""Reading the JSON table (docs/table-file.md): every impossible state names its field and the
+rule."""
 
 import copy
 
@@ -409,7 +410,7 @@ def test_it_refuses_an_unknown_ballot_key():
 
 
 def test_it_accepts_and_ignores_spoiled_ballots_without_the_rebellion():
-    # Only with the Celestial Rebellion (#12) in play do spoiled ballots count (CONTRACTS.md §1).
+    # Only with the Celestial Rebellion (#12) in play do spoiled ballots count (docs/table-file.md).
     data = table()
     data["ballots"]["spoiled"] = 9
     state = parse_table(data)
@@ -534,7 +535,7 @@ def test_it_requires_only_players_outside_a_campaign():
 
 
 def test_it_defaults_a_bare_table_to_a_first_game():
-    # CONTRACTS.md §1: missing optional keys default; the first game has zones 1 and 2 and
+    # docs/table-file.md: missing optional keys default; the first game has zones 1 and 2 and
     # the United Federalists in power; no location token given means no +5 bonus.
     bare = {
         "players": [
@@ -605,7 +606,7 @@ def test_it_takes_rules_zone_and_incumbent_from_the_campaign():
 
 
 def test_it_requires_a_campaign_table_to_agree_with_the_campaign():
-    # CONTRACTS.md §2: "A table that gives them anyway must agree, else it is bad input."
+    # docs/campaign-file.md: "A table that gives them anyway must agree, else it is bad input."
     data = campaign_table(
         rules={"zones_in_play": [1, 2], "celestial_rebellion": True},
         megastructure_zone=2,

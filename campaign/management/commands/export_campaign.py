@@ -1,4 +1,5 @@
-"""`python manage.py export_campaign SLUG`: print a campaign's file on stdout (CONTRACTS.md §2).
+"""`python manage.py export_campaign SLUG`: print a campaign's file on stdout
+(docs/campaign-file.md).
 
 The file is canonical, so export -> import -> export gives the same bytes. An unknown slug
 exits 2 with one line on stderr.
@@ -12,7 +13,7 @@ from config.commands import InputCommand
 
 
 class Command(InputCommand):
-    help = "Print a campaign's file (CONTRACTS.md §2) on stdout."
+    help = "Print a campaign's file (docs/campaign-file.md) on stdout."
 
     def add_arguments(self, parser) -> None:
         parser.add_argument("slug", help="the campaign's slug, as in its address")

@@ -1,4 +1,5 @@
-"""`python manage.py import_campaign FILE`: a campaign file in, a new campaign (CONTRACTS.md §2).
+"""`python manage.py import_campaign FILE`: a campaign file in, a new campaign
+(docs/campaign-file.md).
 
 Prints the new campaign's slug alone on the last line of stdout. Bad input (not JSON, a bad
 field, a table the replay refuses) exits 2 with one line on stderr naming the field by its path,
@@ -15,10 +16,10 @@ from solar175.campaign_file import CampaignError
 
 
 class Command(InputCommand):
-    help = "Create a campaign from a campaign file (CONTRACTS.md §2); prints its slug."
+    help = "Create a campaign from a campaign file (docs/campaign-file.md); prints its slug."
 
     def add_arguments(self, parser) -> None:
-        parser.add_argument("file", help="the campaign file, JSON as in CONTRACTS.md §2")
+        parser.add_argument("file", help="the campaign file, JSON as in docs/campaign-file.md")
         parser.add_argument("--name", help="a name for the new campaign instead of the file's")
 
     def handle(self, *args: Any, file: str, name: str | None = None, **options: Any) -> None:

@@ -1,6 +1,6 @@
 """`python manage.py replay FILE`: a campaign file in, the derived campaign state out.
 
-CONTRACTS.md §2. Touches no database: the catalogue comes from `fixtures/catalogue.json` read
+docs/campaign-file.md. Touches no database: the catalogue comes from `fixtures/catalogue.json` read
 as plain JSON (or `--catalogue PATH`, another fixture such as one with the group's own Type
 III-VI megastructures). Success prints the state as JSON (indent 2) and exits 0; bad input exits
 2 with one line on stderr naming the field by its path, and prints nothing on stdout.
@@ -20,11 +20,11 @@ BROKEN_CATALOGUE = 1
 
 
 class Command(InputCommand):
-    help = "Replay a Solar 175 campaign file (CONTRACTS.md §2) and print the derived state."
+    help = "Replay a Solar 175 campaign file (docs/campaign-file.md) and print the derived state."
     requires_system_checks = []
 
     def add_arguments(self, parser) -> None:
-        parser.add_argument("file", help="the campaign file, JSON as in CONTRACTS.md §2")
+        parser.add_argument("file", help="the campaign file, JSON as in docs/campaign-file.md")
         parser.add_argument(
             "--catalogue",
             default=str(CATALOGUE_FIXTURE),

@@ -115,7 +115,7 @@ class Command(InputCommand):
         try:
             load = load_catalogue(fixture)
         except (DeserializationError, DatabaseError, ValueError) as error:
-            # One line, as CONTRACTS.md asks; the transaction has rolled everything back.
+            # One line, as docs/commands.md asks; the transaction has rolled everything back.
             raise self.bad_input(f"fixture: {str(error) or str(error.__cause__)}") from error
         for warning in load.warnings:
             self.stderr.write(warning)

@@ -1,4 +1,4 @@
-"""`python manage.py score TABLE.json`: one game's end state in, its score out (CONTRACTS.md §1).
+"""`python manage.py score TABLE.json`: one game's end state in, its score out (docs/table-file.md).
 
 Touches no database. Success prints the score as JSON (indent 2) and exits 0; bad input exits 2
 with one line on stderr naming the field by its path, and prints nothing on stdout.
@@ -13,11 +13,11 @@ from solar175.table import TableError, parse_table
 
 
 class Command(InputCommand):
-    help = "Score one game of Solar 175 from a table file (CONTRACTS.md §1) and print the JSON."
+    help = "Score one game of Solar 175 from a table file (docs/table-file.md) and print the JSON."
     requires_system_checks = []
 
     def add_arguments(self, parser) -> None:
-        parser.add_argument("table", help="the table file, JSON as in CONTRACTS.md §1")
+        parser.add_argument("table", help="the table file, JSON as in docs/table-file.md")
 
     def handle(self, *args: Any, table: str, **options: Any) -> None:
         data = self.read_json(table)
