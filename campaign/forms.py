@@ -1,6 +1,6 @@
 """Forms of the campaign pages: a new campaign, a mid-campaign opening, the post-game checklist.
 
-The game form itself is the scoring wizard's (`scoring.forms`), reused with the campaign's
+The game form itself is the scoring wizard's (`scoring.wizard`), reused with the campaign's
 derived rules as fixed values; `GameFactsForm` here adds only what is not on the table.
 Forms validate shapes (numbers, choices); the rules are the replay's: whatever it refuses comes
 back as a `CampaignError` sentence that the view shows beside the form.

@@ -4,7 +4,7 @@ Pure Python, no Django: plain frozen dataclasses in, plain dataclasses out, so t
 serve the scoring wizard, the `score` command and the campaign replay, and are tested in
 microseconds. Page references are to the Legacy Rulebook; `RULES-NOTES.md` §1–§3 collects them.
 
-Parsing and validating the JSON table lives in `scoring/table.py`; this module trusts its input.
+Parsing and validating the JSON table lives in `solar175/table.py`; this module trusts its input.
 """
 
 from __future__ import annotations

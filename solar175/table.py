@@ -2,7 +2,7 @@
 needs.
 
 Pure Python, no Django: the `score` command, the scoring wizard and the campaign replay all read
-tables through here, and `scoring/engine.py` trusts what comes out.
+tables through here, and `solar175/engine.py` trusts what comes out.
 
 API (stable; the wizard imports it):
 

@@ -137,7 +137,7 @@ class TableForm:
       shows what the table and the fixed rules need, and no more.
 
     A one-off game's table (rules not fixed) records the answer under the optional key
-    `sections` (scoring/table.py), so its editor reopens with the same fields.
+    `sections` (solar175/table.py), so its editor reopens with the same fields.
 
     `is_valid()` checks each section's shapes, then the whole table with `validate_table` and
     places each `TableError` beside the field its path names. Then `to_table()` gives the dict

@@ -472,7 +472,7 @@ def test_it_scores_no_one_in_a_zone_where_no_one_has_presence():
 
 def test_it_scores_only_zones_in_play():
     # Zone 3 is scored only once #1 puts it in play; the engine trusts the table, so an outpost
-    # there here (which scoring/table.py would refuse) must not count.
+    # there here (which solar175/table.py would refuse) must not count.
     table = make_table(
         make_player("purple", outposts={1: 1, 3: 4}),
         make_player("yellow"),
