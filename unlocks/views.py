@@ -306,6 +306,18 @@ def section_detail(page: Page, number: int) -> HttpResponse:
     return render(request, "unlocks/section.html", context)
 
 
+def _section_card(page: Page, number: int, kind: str, form: Any) -> HttpResponse:
+    """An unlocked section's card again after one of its forms: with htmx the card alone
+    (saved: `form` None; else the form with its errors), without it the whole page (400)."""
+    context = _sections_context(
+        page, forms={number: {kind: form}} if form else None, expanded=number
+    )
+    if page.request.htmx:
+        row = next(r for r in context["unlocked"] if r["number"] == number)
+        return page.render({**context, "row": row}, template="unlocks/sections.html#section-card")
+    return page.render(context, template="unlocks/sections.html", status=400)
+
+
 def _redirect_to_section(campaign: Campaign, number: int) -> HttpResponse:
     url = reverse("unlocks:sections", kwargs={"slug": campaign.slug})
     return redirect(f"{url}?open={number}#section-{number}")
@@ -331,13 +343,7 @@ def section_components(page: Page, number: int) -> HttpResponse:
             messages.success(request, f"Checklist of #{number} saved.")
             return _redirect_to_section(campaign, number)
         form = None
-    context = _sections_context(
-        page, forms={number: {"checklist": form}} if form else None, expanded=number
-    )
-    row = next(r for r in context["unlocked"] if r["number"] == number)
-    if request.htmx:
-        return render(request, "unlocks/sections.html#section-card", {**context, "row": row})
-    return render(request, "unlocks/sections.html", context, status=400)
+    return _section_card(page, number, "checklist", form)
 
 
 @campaign_page("", "sections", role=PLAYER, methods=("POST",))
@@ -358,13 +364,7 @@ def section_note(page: Page, number: int) -> HttpResponse:
             messages.success(request, f"Note on #{number} saved.")
             return _redirect_to_section(campaign, number)
         form = None
-    context = _sections_context(
-        page, forms={number: {"note": form}} if form else None, expanded=number
-    )
-    row = next(r for r in context["unlocked"] if r["number"] == number)
-    if request.htmx:
-        return render(request, "unlocks/sections.html#section-card", {**context, "row": row})
-    return render(request, "unlocks/sections.html", context, status=400)
+    return _section_card(page, number, "note", form)
 
 
 @campaign_page("", "sections", role=PLAYER, methods=("POST",))
