@@ -299,17 +299,13 @@ def _check_track(
     moved = track_total(project, divisions)
     needed = FINISH - variants.start_position
     colours = division_names(project.colours)
+    reaches = f"{project.name} reaches Finish after {needed} Opponent recruits in {colours}"
     if completed_by == OPPONENT and moved < needed:
-        reader.error(
-            path,
-            f"cannot be the Opponent: it has {plural(moved, 'Specialist')} in {colours}, and "
-            f"{project.name} needs {needed} such recruits to reach Finish",
-        )
+        reader.error(path, f"cannot be opponent: {reaches}, and the Opponent has {moved}")
     elif completed_by is None and moved >= needed:
         reader.error(
             path,
-            f"cannot be null: the Opponent has {plural(moved, 'Specialist')} in {colours}, so "
-            f"{project.name} reached Finish ({needed} recruits) and is the Opponent's",
+            f"cannot be null: {reaches}, and the Opponent has {moved}, so it is the Opponent's",
         )
 
 

@@ -80,7 +80,7 @@ def _count(value: Any, path: str, maximum: int, reason: str) -> int:
         fail(path, f"must be a whole number, not {describe(value)}")
     if not 0 <= value <= maximum:
         bounds = "must be 0" if maximum == 0 else f"must be between 0 and {maximum}"
-        fail(path, f"{bounds}, {reason}")
+        fail(path, f"{bounds}: {reason}")
     return value
 
 
@@ -258,15 +258,17 @@ class Game:
             data.get("cards_to_center", 0),
             f"{path}.cards_to_center",
             spare,
-            "the other cards in your hand" if source == "hand" else "the cards in your hand",
+            f"your hand holds {plural(spare, 'other card')}"
+            if source == "hand"
+            else f"your hand holds {plural(spare, 'card')}",
         )
         held = TOKENS_IN_PLAY - self.stack
         tokens = _count(
             data.get("tokens_set_aside", 0),
             f"{path}.tokens_set_aside",
             held,
-            f"the Research tokens you hold ({self.stack} of the {TOKENS_IN_PLAY} are in the "
-            "Opponent's stack)",
+            f"you hold {plural(held, 'Research token')} ({self.stack} of the {TOKENS_IN_PLAY} "
+            "are in the Opponent's stack)",
         )
         launch = self._read_launch(data.get("launch"), f"{path}.launch")
 
@@ -326,7 +328,8 @@ class Game:
         if not self.occupied[slot]:
             fail(
                 f"{path}.slot",
-                f"slot {slot} of the Center is empty (the deck and the temporary row ran out)",
+                f"must be a slot holding a card: slot {slot} is empty (the deck and the temporary "
+                "row ran out)",
             )
         return slot
 
@@ -339,7 +342,12 @@ class Game:
             fail(f"{path}.from", "the temporary row is empty")
         if "index" not in data:
             fail(f"{path}.index", "is required with from temporary (0 = leftmost card)")
-        _count(data["index"], f"{path}.index", self.temporary - 1, "the cards in the temporary row")
+        _count(
+            data["index"],
+            f"{path}.index",
+            self.temporary - 1,
+            f"the temporary row holds {plural(self.temporary, 'card')}",
+        )
 
     def _read_launch(self, value: Any, path: str) -> int | None:
         if value is None:
@@ -387,8 +395,8 @@ class Game:
             if division not in DIVISIONS:
                 fail(
                     division_path,
-                    f"must be the Division of the card in {slot_name(self.marker)} "
-                    f"({one_of(DIVISIONS)}), not {describe(division)}",
+                    "must be the Division of the card the Opponent recruits (above the "
+                    f"Development marker): {one_of(DIVISIONS)}, not {describe(division)}",
                 )
             self._opponent_recruits(division)
         if not self.tiles_on_track():

@@ -218,3 +218,22 @@ def contains(found: Any, printed: Any) -> bool:
             key in found and contains(found[key], value) for key, value in printed.items()
         )
     return found == printed
+
+
+# Five tiles that only Science recruits move: Testing recruits never end the game.
+SCIENCE_TILES: list[dict[str, Any]] = [
+    tile(name, points, science=1)
+    for name, points in (
+        ("Sputnik 1", 3),
+        ("Telstar 1", 2),
+        ("Explorer 1", 3),
+        ("Mariner 2", 5),
+        ("Vostok 1", 4),
+    )
+]
+
+
+def deck_run_out() -> list:
+    """27 rounds of "you take from the deck, the Opponent recruits Testing": the deck's 53 cards
+    are gone (two a round), the Opponent's last recruit left slot 2 empty, the marker is on 3."""
+    return rounds(27, division="testing")

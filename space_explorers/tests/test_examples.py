@@ -12,7 +12,9 @@ from space_explorers.tests.factory import (
     PRINTED_SCORE,
     PRINTED_SESSION,
     PRINTED_STATE,
+    SCIENCE_TILES,
     contains,
+    deck_run_out,
     error_line,
     opponent,
     rounds,
@@ -288,3 +290,49 @@ def test_the_opponent_reaching_12_specialists_does_not_end_the_game():
     assert state["opponent"]["specialists"] == 13
     assert state["end"]["triggered"] is False
     assert state["next"] == "you"
+
+
+# --- the readings of §1.7 that a session shows --------------------------------------------
+
+
+def test_se_r1_every_vacancy_of_the_main_row_is_refilled_at_once():
+    # SE:127's "fewer than 5 cards" is read as a misprint for 6: the row is kept full.
+    turns = [you("take", "center", slot=4), opponent("testing")] * 3
+    state = play(session(turns, SCIENCE_TILES))
+    assert state["center"] == {
+        "marker_slot": 3,
+        "temporary_row": 0,
+        "deck": 53 - 6,
+        "empty_slots": [],
+    }
+
+
+def test_se_r3_without_a_deck_the_marker_skips_empty_slots_and_an_empty_center_gives_nothing():
+    run_out = deck_run_out()
+    state = play(session(run_out, SCIENCE_TILES))
+    assert state["center"] == {"marker_slot": 3, "temporary_row": 0, "deck": 0, "empty_slots": [2]}
+    assert state["history"][-1] == (
+        "Round 27: the Opponent recruited the card in slot 3 into Testing; the slot stayed empty "
+        "(no card left in the deck or the temporary row)."
+    )
+    assert "The Specialist deck is empty" in state["warnings"][0]
+    # You take slot 4, the Opponent slot 3: the marker moves to 4, empty, and on to 5.
+    turns = [*run_out, you("take", "center", slot=4), opponent("testing")]
+    state = play(session(turns, SCIENCE_TILES))
+    assert state["center"]["empty_slots"] == [2, 3, 4]
+    assert state["center"]["marker_slot"] == 5
+    # Take 5 (the marker wraps to 0), the Opponent takes 0, you take 1: the Center is empty.
+    turns += [you("take", "center", slot=5), opponent("testing"), you("take", "center", slot=1)]
+    state = play(session(turns, SCIENCE_TILES))
+    assert state["center"]["empty_slots"] == [0, 1, 2, 3, 4, 5]
+    assert (
+        state["opponent_next"]["sentence"] == "The Center is empty: the Opponent recruits nothing"
+    )
+    turns.append(opponent(None))
+    state = play(session(turns, SCIENCE_TILES))
+    assert state["opponent"]["specialists"] == 27 + 2
+    # A payment card comes back to the leftmost vacancy, and the marker moves onto it.
+    turns.append(you("recruit", "hand", cards_to_center=1))
+    state = play(session(turns, SCIENCE_TILES))
+    assert state["center"]["empty_slots"] == [1, 2, 3, 4, 5]
+    assert state["center"]["marker_slot"] == 0
