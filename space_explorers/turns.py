@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NoReturn
 
 from gamefile.reading import describe, one_of
 from space_explorers.rules import (
@@ -54,7 +54,7 @@ DECK = "deck"
 _MISSING: Any = object()
 
 
-def fail(path: str, message: str) -> None:
+def fail(path: str, message: str) -> NoReturn:
     raise SpaceExplorersError(path, message)
 
 
@@ -277,8 +277,7 @@ class Game:
         for _ in range(cards):
             self.add_to_center()
         refill: str | None = None
-        if source == "center":
-            assert slot is not None
+        if slot is not None:
             refill = self.take_from_main_row(slot)
         elif source == "temporary":
             self.temporary -= 1  # moves nothing and refills nothing (SE:126)
@@ -360,7 +359,6 @@ class Game:
                 index = keys.index(name_key(value))
         if index is None:
             fail(path, f"must be null or the name of a Project tile in play ({one_of(names)})")
-        assert index is not None
         name = names[index]
         if self.completed_by[index] == OPPONENT:
             fail(path, f"{name} was completed by your Opponent: it is no longer on the track")
