@@ -1,11 +1,13 @@
 """Properties: random legal sessions replay, every prefix is a consistent state, and a finished
-one scores as a table; a random valid table's totals are the sums of their terms."""
+one scores as a table; a random valid table's totals are the sums of their terms; no input,
+however broken, fails other than with a field error."""
 
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from space_explorers import (
     DIVISIONS,
+    SpaceExplorersError,
     canonical_session,
     play,
     score,
@@ -13,6 +15,7 @@ from space_explorers import (
     validate_table,
 )
 from space_explorers.rules import SPECIALIST_CARDS, TOKENS_IN_PLAY
+from space_explorers.tests.factory import PRINTED_SESSION, PRINTED_TABLE
 
 NAMES = ("Sputnik 1", "Telstar 1", "Explorer 1", "Mariner 2", "Vostok 1")
 
@@ -184,3 +187,33 @@ def test_a_valid_tables_totals_are_the_sums_of_their_terms(data):
         assert scored["decided_by"] == "progress"
     else:
         assert scored["decided_by"] in ("project_points", None)
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+    lambda children: (
+        st.lists(children, max_size=6) | st.dictionaries(st.text(max_size=12), children, max_size=6)
+    ),
+    max_leaves=30,
+)
+
+
+def mutated(draw, data):
+    """`data` with one value somewhere inside replaced by any JSON value."""
+    if isinstance(data, dict) and data and draw(st.booleans()):
+        key = draw(st.sampled_from(sorted(data)))
+        return {**data, key: mutated(draw, data[key])}
+    if isinstance(data, list) and data and draw(st.booleans()):
+        index = draw(st.integers(0, len(data) - 1))
+        return [*data[:index], mutated(draw, data[index]), *data[index + 1 :]]
+    return draw(json_values)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data())
+def test_no_input_makes_score_or_play_fail_other_than_with_a_field_error(data):
+    for function, printed in ((score, PRINTED_TABLE), (play, PRINTED_SESSION)):
+        try:
+            function(mutated(data.draw, printed))
+        except SpaceExplorersError as error:
+            assert len(str(error)) < 300
