@@ -1,0 +1,199 @@
+"""Reading a person's JSON into the rules' values: every problem named by its path.
+
+The table and the session share the header: `format`, `version`, `variants` and the five
+Project tiles. `FieldReader` collects every problem in reading order (a form shows them all);
+`score` and `play` raise the first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from gamefile.reading import describe, one_of
+from space_explorers.rules import (
+    DIVISIONS,
+    MAX_PROJECT_NAME,
+    MAX_PROJECT_POINTS,
+    MAX_SKILL_ICONS,
+    PROJECTS_IN_PLAY,
+    VARIANT_KEYS,
+    VERSION,
+    Project,
+    SpaceExplorersError,
+    Variants,
+    name_key,
+)
+
+MISSING: Any = object()
+PROJECT_KEYS = ("name", "points", "skills")
+
+
+def join(path: str, key: Any) -> str:
+    return f"{path}.{key}" if path else str(key)
+
+
+class FieldReader:
+    """Reads plain values; each method returns None (and records the error) when it fails."""
+
+    def __init__(self) -> None:
+        self.errors: list[SpaceExplorersError] = []
+
+    def error(self, path: str, message: str) -> None:
+        self.errors.append(SpaceExplorersError(path, message))
+
+    def raise_first(self) -> None:
+        if self.errors:
+            raise self.errors[0]
+
+    def whole_number(self, value: Any, path: str, minimum: int, maximum: int) -> int | None:
+        # CONTRACTS.md §0: integers only; true/false are not numbers, 2.0 is not an integer.
+        if value is MISSING:
+            self.error(path, f"is required (a whole number from {minimum} to {maximum})")
+            return None
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.error(path, f"must be a whole number, not {describe(value)}")
+            return None
+        if not minimum <= value <= maximum:
+            self.error(path, f"must be between {minimum} and {maximum}")
+            return None
+        return value
+
+    def flag(self, value: Any, path: str) -> bool | None:
+        if not isinstance(value, bool):
+            self.error(path, f"must be true or false, not {describe(value)}")
+            return None
+        return value
+
+    def mapping(self, value: Any, path: str, allowed: tuple[str, ...], what: str) -> dict | None:
+        if not isinstance(value, Mapping):
+            self.error(path or "table", f"must be an object, not {describe(value)}")
+            return None
+        for key in value:
+            if key not in allowed:
+                self.error(join(path, key), f"is not {what}; allowed: {', '.join(allowed)}")
+        return dict(value)
+
+    def sequence(self, value: Any, path: str) -> list | None:
+        if not isinstance(value, list | tuple):
+            self.error(path, f"must be a list, not {describe(value)}")
+            return None
+        return list(value)
+
+    def division(self, value: Any, path: str, *, nullable: bool) -> str | None:
+        if value in DIVISIONS:
+            return value
+        allowed = "null or a Division" if nullable else "a Division"
+        self.error(path, f"must be {allowed}: {one_of(DIVISIONS)}, not {describe(value)}")
+        return None
+
+    # --- the header every file shares
+
+    def format_and_version(self, data: dict, expected_format: str) -> None:
+        # The commands dispatch on `format`; read directly, a file may leave it out.
+        if "format" in data and data["format"] != expected_format:
+            self.error("format", f'must be "{expected_format}", not {describe(data["format"])}')
+        version = data.get("version", VERSION)
+        if isinstance(version, bool) or version != VERSION:
+            self.error("version", f"must be {VERSION}, the only version of this file")
+
+    def variants(self, value: Any, path: str = "variants") -> Variants | None:
+        """SE:171 any combination; a missing key is a variant not in play."""
+        data = self.mapping(value, path, VARIANT_KEYS, "a variant")
+        if data is None:
+            return None
+        errors_before = len(self.errors)
+        flags = {}
+        for key in ("projects_start_advanced", "opponent_project_bonus", "opponent_big_divisions"):
+            flags[key] = self.flag(data.get(key, False), f"{path}.{key}")
+        favoured = data.get("opponent_favoured_division")
+        if favoured is not None:
+            favoured = self.division(favoured, f"{path}.opponent_favoured_division", nullable=True)
+        if len(self.errors) > errors_before:
+            return None
+        return Variants(opponent_favoured_division=favoured, **flags)
+
+    def projects(
+        self, value: Any, path: str, extra_keys: tuple[str, ...] = ()
+    ) -> list[tuple[Project | None, dict | None]]:
+        """The 5 tiles (SE:57): each read Project (None when broken) with its object (None
+        when it is not one)."""
+        if value is MISSING:
+            self.error(path, f"is required (the {PROJECTS_IN_PLAY} Project tiles in play)")
+            return []
+        items = self.sequence(value, path)
+        if items is None:
+            return []
+        if len(items) != PROJECTS_IN_PLAY:
+            self.error(
+                path,
+                f"must list exactly {PROJECTS_IN_PLAY} Project tiles (the game plays 5), "
+                f"not {len(items)}",
+            )
+        read: list[tuple[Project | None, dict | None]] = []
+        seen: dict[str, int] = {}
+        for index, item in enumerate(items):
+            item_path = f"{path}[{index}]"
+            data = self.mapping(item, item_path, PROJECT_KEYS + extra_keys, "a Project key")
+            if data is None:
+                read.append((None, None))
+                continue
+            errors_before = len(self.errors)
+            name = self.project_name(data.get("name", MISSING), f"{item_path}.name")
+            if name is not None:
+                key = name_key(name)
+                if key in seen:
+                    self.error(
+                        f"{item_path}.name",
+                        f'repeats "{name}" of {path}[{seen[key]}]; each Project tile is in play '
+                        "once",
+                    )
+                else:
+                    seen[key] = index
+            points = self.whole_number(
+                data.get("points", MISSING), f"{item_path}.points", 1, MAX_PROJECT_POINTS
+            )
+            skills = self.skills(data.get("skills", MISSING), f"{item_path}.skills")
+            if len(self.errors) > errors_before or name is None or points is None or not skills:
+                read.append((None, data))
+            else:
+                read.append((Project(name=name, points=points, skills=skills), data))
+        return read
+
+    def project_name(self, value: Any, path: str) -> str | None:
+        if value is MISSING:
+            self.error(path, "is required (the name printed on the tile, such as Sputnik 1)")
+            return None
+        if not isinstance(value, str) or not value.strip():
+            self.error(path, f"must be the tile's name, such as Sputnik 1, not {describe(value)}")
+            return None
+        if len(value) > MAX_PROJECT_NAME:
+            self.error(path, f"must be at most {MAX_PROJECT_NAME} characters long")
+            return None
+        return value.strip()
+
+    def skills(self, value: Any, path: str) -> tuple[tuple[str, int], ...] | None:
+        """Skill icons per colour: Division keys only, each shown at least once (§1.8)."""
+        if value is MISSING:
+            self.error(
+                path,
+                "is required (the tile's skill icons per Division, such as "
+                '{"science": 2, "testing": 1})',
+            )
+            return None
+        data = self.mapping(value, path, DIVISIONS, "a Division")
+        if data is None:
+            return None
+        counts = {}
+        for division in DIVISIONS:
+            if division in data:
+                count = self.whole_number(data[division], f"{path}.{division}", 1, MAX_SKILL_ICONS)
+                if count is not None:
+                    counts[division] = count
+        if len(counts) != len([key for key in data if key in DIVISIONS]):
+            return None
+        total = sum(counts.values())
+        if not 1 <= total <= MAX_SKILL_ICONS:
+            self.error(path, f"must show 1 to {MAX_SKILL_ICONS} skill icons in all, not {total}")
+            return None
+        return tuple(counts.items())

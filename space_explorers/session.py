@@ -1,0 +1,334 @@
+"""The companion session (`space-explorers-solo-session`, OTHER-GAMES.md §1.10): the turn log
+and the state it replays to.
+
+`play(session)` checks the file and replays every turn (raising the first problem, named by its
+path, such as `turns[3].you.slot`), then returns the derived state the turn runner shows.
+`table_from_session(session, you_progress)` turns a finished game plus your entered Progress
+into a `space-explorers-solo-table`, so scoring a companion game is `score()` of that.
+`canonical_session(session)` writes the file in its documented key order, defaults filled in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from gamefile.reading import describe
+from space_explorers.reader import MISSING, FieldReader
+from space_explorers.rules import (
+    FINISH,
+    OPPONENT,
+    SESSION_FORMAT,
+    TABLE_FORMAT,
+    VERSION,
+    YOU,
+    YOUR_SPECIALISTS_TO_END,
+    Project,
+    SpaceExplorersError,
+    balanced_selection_warning,
+    division_names,
+    name_key,
+    opponent_progress,
+    plural,
+)
+from space_explorers.table import parse_table
+from space_explorers.turns import (
+    TWELVE_SPECIALISTS,
+    Game,
+    refill_words,
+    slot_name,
+)
+
+SESSION_KEYS = ("format", "version", "variants", "projects", "turns")
+YOU_PROGRESS_KEYS = ("specialist_progress", "ability_progress")
+# A sanity bound: a game ends at your 12th Specialist or the last Project; 120 rounds is far
+# beyond any real game (about 15 to 30 rounds), and keeps every replay fast.
+MAX_TURNS = 240
+
+
+def replay(session: Any) -> tuple[Game, list]:
+    """The `Game` after every turn of `session`, and the file's Project objects."""
+    reader = FieldReader()
+    if not isinstance(session, Mapping):
+        reader.error("session", f"must be an object, not {describe(session)}")
+        reader.raise_first()
+    data = reader.mapping(session, "", SESSION_KEYS, "a session key") or {}
+    reader.format_and_version(data, SESSION_FORMAT)
+    variants = reader.variants(data.get("variants", {}))
+    read = reader.projects(data.get("projects", MISSING), "projects")
+    turns = reader.sequence(data.get("turns", []), "turns")
+    if turns is not None and len(turns) > MAX_TURNS:
+        reader.error("turns", f"must list at most {MAX_TURNS} turns, not {len(turns)}")
+    reader.raise_first()
+    assert variants is not None and turns is not None
+    projects = tuple(project for project, _ in read if project is not None)
+    game = Game.start(variants, projects)
+    for index, turn in enumerate(turns):
+        game.play_turn(turn, index)
+    return game, [raw for _, raw in read]
+
+
+def play(session: Any) -> dict:
+    """The derived state of OTHER-GAMES.md §1.10, keys as printed, plus what the page needs."""
+    game, raw_projects = replay(session)
+    return state_of(game, raw_projects)
+
+
+def state_of(game: Game, raw_projects: list | None = None) -> dict:
+    projects = [_project_state(game, index) for index in range(len(game.projects))]
+    progress, why = _opponent_score(game)
+    state: dict[str, Any] = {
+        "round": game.round,
+        "next": game.next_player,
+        "center": {
+            "marker_slot": game.marker,
+            "temporary_row": game.temporary,
+            "deck": game.deck,
+            "empty_slots": [slot for slot, full in enumerate(game.occupied) if not full],
+        },
+        "projects": projects,
+        "you": {
+            "specialists": game.your_specialists,
+            "hand": game.hand,
+            "launched": [game.projects[i].name for i in game.launched],
+        },
+        "opponent": {
+            "divisions": dict(game.divisions),
+            "specialists": sum(game.divisions.values()),
+            "token_stack": game.stack,
+            "completed": [game.projects[i].name for i in game.opponent_completed],
+            "score_now": sum(progress.values()),
+            "progress": progress,
+            "why": why,
+        },
+        "end": _end_state(game),
+        "warnings": _warnings(game),
+    }
+    opponent_next = None if game.over else _opponent_next(game)
+    state["opponent_next"] = opponent_next
+    state["next_sentence"] = _next_sentence(game, opponent_next)
+    setup = []
+    variants = game.variants
+    if variants.projects_start_advanced and variants.opponent_project_bonus and raw_projects:
+        warning = balanced_selection_warning(raw_projects)
+        if warning:
+            setup.append(warning)
+    state["setup_warnings"] = setup
+    state["history"] = list(game.history)
+    state["final"] = _final(game) if game.over else None
+    return state
+
+
+def table_from_session(session: Any, you_progress: Any) -> dict:
+    """The `space-explorers-solo-table` of a finished session plus your entered categories.
+
+    `you_progress` holds `specialist_progress` and `ability_progress` (SE-R7); everything else
+    comes from the session. Raises `SpaceExplorersError` when the game is not over or the
+    categories are out of bounds (paths as in the table: `you.specialist_progress`).
+    """
+    game, _ = replay(session)
+    if not game.over:
+        raise SpaceExplorersError(
+            "turns",
+            "the game is not over yet: the score sheet opens after the Opponent's last turn",
+        )
+    if not isinstance(you_progress, Mapping):
+        raise SpaceExplorersError("you", f"must be an object, not {describe(you_progress)}")
+    for key in you_progress:
+        if key not in YOU_PROGRESS_KEYS:
+            raise SpaceExplorersError(
+                f"you.{key}",
+                f"is not a category you enter; allowed: {', '.join(YOU_PROGRESS_KEYS)}",
+            )
+    table = {
+        "format": TABLE_FORMAT,
+        "version": VERSION,
+        "variants": game.variants.to_dict(),
+        "projects": _final(game)["projects"],
+        "you": {
+            "specialists": game.your_specialists,
+            "specialist_progress": you_progress.get("specialist_progress", MISSING),
+            "ability_progress": you_progress.get("ability_progress", MISSING),
+        },
+        "opponent": {"divisions": dict(game.divisions)},
+    }
+    for key in YOU_PROGRESS_KEYS:
+        if table["you"][key] is MISSING:
+            raise SpaceExplorersError(f"you.{key}", "is required (a whole number from 0 to 200)")
+    parse_table(table)
+    return table
+
+
+def canonical_session(session: Any) -> dict:
+    """`session` with keys in the documented order and every default written out."""
+    game, _ = replay(session)
+    turns = []
+    for turn in session.get("turns", []):
+        if YOU in turn:
+            mine = turn[YOU]
+            entry: dict[str, Any] = {"action": mine["action"], "from": mine["from"]}
+            if mine["from"] == "center":
+                entry["slot"] = mine["slot"]
+            if mine["from"] == "temporary":
+                entry["index"] = mine["index"]
+            entry["cards_to_center"] = mine.get("cards_to_center", 0)
+            entry["tokens_set_aside"] = mine.get("tokens_set_aside", 0)
+            entry["launch"] = _tile_name(game.projects, mine.get("launch"))
+            turns.append({YOU: entry})
+        else:
+            turns.append({OPPONENT: {"division": turn[OPPONENT]["division"]}})
+    return {
+        "format": SESSION_FORMAT,
+        "version": VERSION,
+        "variants": game.variants.to_dict(),
+        "projects": [_project_dict(project) for project in game.projects],
+        "turns": turns,
+    }
+
+
+# --- the parts of the state ------------------------------------------------------------------
+
+
+def _tile_name(projects: tuple[Project, ...], launch: Any) -> str | None:
+    if launch is None:
+        return None
+    for project in projects:
+        if name_key(project.name) == name_key(launch):
+            return project.name
+    raise AssertionError("a launch the replay accepted names a tile")  # pragma: no cover
+
+
+def _project_dict(project: Project) -> dict:
+    return {"name": project.name, "points": project.points, "skills": project.skills_dict()}
+
+
+def _project_state(game: Game, index: int) -> dict:
+    project = game.projects[index]
+    completed_by = game.completed_by[index]
+    position = game.positions[index]
+    colours = division_names(project.colours)
+    if completed_by == YOU:
+        why = "launched by you: it left the Achievement Track"
+        steps = None
+    elif completed_by == OPPONENT:
+        why = "reached Finish: completed by your Opponent"
+        steps = 0
+    else:
+        assert position is not None
+        steps = FINISH - position
+        why = (
+            f"{plural(steps, 'step')} to Finish; each {colours} recruit of the Opponent moves "
+            "it one position"
+        )
+    return {
+        "name": project.name,
+        "position": position,
+        "steps_to_finish": steps,
+        "advanced_by": sorted(project.colours),
+        "completed_by": completed_by,
+        "points": project.points,
+        "why": why,
+    }
+
+
+def _opponent_score(game: Game) -> tuple[dict[str, int], dict[str, str]]:
+    completed = [game.projects[i] for i in game.opponent_completed]
+    return opponent_progress(game.divisions, completed, game.variants)
+
+
+def _end_state(game: Game) -> dict:
+    sentence = None
+    if game.trigger is not None:
+        cause = (
+            f"you recruited your {YOUR_SPECIALISTS_TO_END}th Specialist"
+            if game.trigger == TWELVE_SPECIALISTS
+            else "no Project is left on the track"
+        )
+        assert game.triggered_on is not None
+        if not game.over:
+            sentence = f"Last round: {cause}; the Opponent takes one more turn"
+        elif game.triggered_on["player"] == OPPONENT:
+            # SE-R5: the round is already even, no further turn.
+            sentence = "Game over: the Opponent completed the last Project on the track"
+        else:
+            sentence = f"Game over: {cause} and the Opponent took its last turn"
+    return {
+        "triggered": game.trigger is not None,
+        "trigger": game.trigger,
+        "over": game.over,
+        "triggered_on": dict(game.triggered_on) if game.triggered_on else None,
+        "sentence": sentence,
+    }
+
+
+def _warnings(game: Game) -> list[str]:
+    if game.over:
+        return []
+    warnings = []
+    for index in game.tiles_on_track():
+        if game.positions[index] == FINISH - 1:
+            project = game.projects[index]
+            warnings.append(
+                f"{project.name} is one step from Finish: any "
+                f"{division_names(project.colours)} recruit takes it"
+            )
+    if game.your_specialists == YOUR_SPECIALISTS_TO_END - 1 and game.trigger is None:
+        warnings.append(
+            f"You have {YOUR_SPECIALISTS_TO_END - 1} Specialists: your next recruit ends the "
+            "game, and the Opponent then takes one more turn"
+        )
+    if game.deck == 0:
+        warnings.append(
+            "The Specialist deck is empty: a main-row card taken from now on is replaced only "
+            "from the temporary row"
+        )
+    return warnings
+
+
+def _opponent_next(game: Game) -> dict:
+    """What the Opponent's next turn does with the Center as it stands (SE:133)."""
+    if game.center_empty:
+        return {
+            "slot": None,
+            "refill_from": None,
+            "sentence": "The Center is empty: the Opponent recruits nothing",
+            "refill": None,
+        }
+    return {
+        "slot": game.marker,
+        "refill_from": game.refill_source(),
+        "sentence": f"The Opponent recruits the card in {slot_name(game.marker)}",
+        "refill": "Then " + refill_words(game.refill_source()),
+    }
+
+
+def _next_sentence(game: Game, opponent_next: dict | None) -> str:
+    if game.over:
+        return "Game over: enter your Progress on the score sheet; the Opponent's side is filled in"
+    if game.next_player == YOU:
+        return "Your turn: take a card into your hand or recruit one into your Hub"
+    assert opponent_next is not None
+    sentence = opponent_next["sentence"]
+    if opponent_next["slot"] is not None:
+        sentence += ": tap its Division (the top-most skill if it shows two)"
+    if game.trigger:
+        sentence = "Last round: " + sentence[0].lower() + sentence[1:]
+    return sentence
+
+
+def _final(game: Game) -> dict:
+    """What the score sheet is pre-filled with once the game is over."""
+    return {
+        "you": {
+            "specialists": game.your_specialists,
+            "launched": [game.projects[i].name for i in game.launched],
+        },
+        "opponent": {
+            "divisions": dict(game.divisions),
+            "completed": [game.projects[i].name for i in game.opponent_completed],
+        },
+        "projects": [
+            {**_project_dict(project), "completed_by": game.completed_by[index]}
+            for index, project in enumerate(game.projects)
+        ],
+    }

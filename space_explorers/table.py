@@ -1,0 +1,360 @@
+"""The end state of a solo game (`space-explorers-solo-table`, OTHER-GAMES.md §1.9) and its score.
+
+`validate_table(table)` lists every problem (fields in reading order, then the checks across
+fields: each Project against the Achievement Track); `score(table)` raises the first and
+returns the score sheet; `canonical_table(table)` gives the file in its documented key order
+with every default written out, so export → import → export is byte-identical.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from gamefile.reading import describe
+from space_explorers.reader import MISSING, FieldReader
+from space_explorers.rules import (
+    COMPLETED_BY,
+    DIVISIONS,
+    FINISH,
+    MAX_DIVISION,
+    MAX_PROGRESS_CATEGORY,
+    OPPONENT,
+    SPECIALIST_CARDS,
+    TABLE_FORMAT,
+    VERSION,
+    YOU,
+    YOUR_SPECIALISTS_TO_END,
+    Project,
+    SpaceExplorersError,
+    Variants,
+    division_names,
+    opponent_progress,
+    plural,
+)
+
+TABLE_KEYS = ("format", "version", "variants", "projects", "you", "opponent")
+YOU_KEYS = ("specialists", "specialist_progress", "ability_progress")
+OPPONENT_KEYS = ("divisions",)
+
+
+@dataclass(frozen=True)
+class Table:
+    """A valid end state."""
+
+    variants: Variants
+    projects: tuple[Project, ...]
+    completed_by: tuple[str | None, ...]  # per project: you, opponent or None (on the track)
+    your_specialists: int
+    specialist_progress: int
+    ability_progress: int
+    divisions: dict[str, int]
+
+
+def validate_table(table: Any) -> list[SpaceExplorersError]:
+    """Every problem in `table`, in reading order; an empty list when it can be scored."""
+    reader = FieldReader()
+    _read_table(reader, table)
+    return reader.errors
+
+
+def parse_table(table: Any) -> Table:
+    """The `Table` of a valid end state; raises the first problem `validate_table` lists."""
+    reader = FieldReader()
+    parsed = _read_table(reader, table)
+    reader.raise_first()
+    assert parsed is not None
+    return parsed
+
+
+def score(table: Any) -> dict:
+    """The score sheet of OTHER-GAMES.md §1.9, keys as printed, plus a `why` for every figure."""
+    return score_table(parse_table(table))
+
+
+def canonical_table(table: Any) -> dict:
+    """`table` with its keys in the documented order and every default written out."""
+    parsed = parse_table(table)
+    return {
+        "format": TABLE_FORMAT,
+        "version": VERSION,
+        "variants": parsed.variants.to_dict(),
+        "projects": [
+            {
+                "name": project.name,
+                "points": project.points,
+                "skills": project.skills_dict(),
+                "completed_by": completed_by,
+            }
+            for project, completed_by in zip(parsed.projects, parsed.completed_by, strict=True)
+        ],
+        "you": {
+            "specialists": parsed.your_specialists,
+            "specialist_progress": parsed.specialist_progress,
+            "ability_progress": parsed.ability_progress,
+        },
+        "opponent": {"divisions": dict(parsed.divisions)},
+    }
+
+
+def track_total(project: Project, divisions: dict[str, int]) -> int:
+    """Opponent recruits that moved this tile: one step per Specialist of its colours (SE:147)."""
+    return sum(divisions[division] for division in project.colours)
+
+
+# --- scoring ---------------------------------------------------------------------------------
+
+
+def score_table(table: Table) -> dict:
+    yours = [p for p, by in zip(table.projects, table.completed_by, strict=True) if by == YOU]
+    theirs = [p for p, by in zip(table.projects, table.completed_by, strict=True) if by == OPPONENT]
+
+    # SE:161 "Count your Progress points as normal" (SE-R7: entered by category).
+    your_progress = {
+        "specialists": table.specialist_progress,
+        "abilities": table.ability_progress,
+        "projects": sum(p.points for p in yours),
+    }
+    your_why = {
+        "specialists": "Progress printed on the Specialists in your Hub, as entered",
+        "abilities": "Progress from your Specialists' abilities at game end, as entered",
+        "projects": (
+            " + ".join(f"{p.name} ({p.points})" for p in yours) + ": the Projects you launched"
+            if yours
+            else "no Project launched by you"
+        ),
+    }
+    your_total = sum(your_progress.values())
+
+    progress, why = opponent_progress(table.divisions, theirs, table.variants)
+    opponent_total = sum(progress.values())
+    specialists = sum(table.divisions.values())
+
+    # SE-R4: the tie-break counts the printed tile values only.
+    points = {YOU: your_progress["projects"], OPPONENT: progress["projects"]}
+    result, decided_by, result_why = decide(your_total, opponent_total, points)
+
+    start = table.variants.start_position
+    projects = []
+    for project, completed_by in zip(table.projects, table.completed_by, strict=True):
+        moved = track_total(project, table.divisions)
+        if completed_by == YOU:
+            position = None
+            project_why = "launched by you: it left the Achievement Track"
+        elif completed_by == OPPONENT:
+            position = FINISH
+            project_why = "reached Finish: completed by your Opponent"
+        else:
+            position = start + moved
+            project_why = (
+                f"still on the track at position {position}: "
+                f"{plural(moved, 'Opponent recruit')} in {division_names(project.colours)}"
+            )
+        projects.append(
+            {
+                "name": project.name,
+                "completed_by": completed_by,
+                "position": position,
+                "points": project.points,
+                "why": project_why,
+            }
+        )
+
+    warnings = []
+    if specialists < table.your_specialists:
+        # §1.8: the Opponent recruits every turn and the turns are equal, so this is unusual,
+        # but a Specialist's ability (not in the solo text) might allow a second recruit.
+        warnings.append(
+            f"The Opponent has {plural(specialists, 'Specialist')} and you have "
+            f"{table.your_specialists}: it recruits every turn and you both have the same number "
+            "of turns, so it usually has at least as many; check both counts"
+        )
+
+    return {
+        "you": {"progress": your_progress, "total": your_total, "why": your_why},
+        "opponent": {
+            "specialists": specialists,
+            "progress": progress,
+            "total": opponent_total,
+            "why": why,
+        },
+        "project_points": points,
+        "projects": projects,
+        "result": result,
+        "decided_by": decided_by,
+        "warnings": warnings,
+        "why": result_why,
+    }
+
+
+def decide(your_total: int, opponent_total: int, points: dict[str, int]) -> tuple[str, Any, str]:
+    """SE:157: most Progress; then most points from completed Projects; then shared victory."""
+    if your_total != opponent_total:
+        if your_total > opponent_total:
+            return YOU, "progress", f"You made more Progress: {your_total} against {opponent_total}"
+        return (
+            OPPONENT,
+            "progress",
+            f"The Opponent made more Progress: {opponent_total} against your {your_total}",
+        )
+    mine, theirs = points[YOU], points[OPPONENT]
+    if mine != theirs:
+        who = "you have" if mine > theirs else "the Opponent has"
+        return (
+            YOU if mine > theirs else OPPONENT,
+            "project_points",
+            f"Tied on {your_total} Progress; {who} more points from completed Projects: "
+            f"{max(mine, theirs)} against {min(mine, theirs)}",
+        )
+    return (
+        "shared",
+        None,
+        f"Tied on {your_total} Progress and on {mine} points from completed Projects: you share "
+        "victory with your Opponent",
+    )
+
+
+# --- reading ---------------------------------------------------------------------------------
+
+
+def _read_table(reader: FieldReader, data: Any) -> Table | None:
+    if not isinstance(data, dict):
+        reader.error("table", f"must be an object, not {describe(data)}")
+        return None
+    table = reader.mapping(data, "", TABLE_KEYS, "a table key") or {}
+    reader.format_and_version(table, TABLE_FORMAT)
+    variants = reader.variants(table.get("variants", {}))
+    read = reader.projects(table.get("projects", MISSING), "projects", ("completed_by",))
+
+    completed: list[str | None] = []
+    completed_ok: list[bool] = []
+    for index, (_, raw) in enumerate(read):
+        path = f"projects[{index}].completed_by"
+        value = raw.get("completed_by", MISSING) if raw is not None else None
+        ok = True
+        if raw is None:
+            ok = False
+        elif value is MISSING:
+            reader.error(path, "is required: you, opponent or null (still on the track)")
+            ok = False
+        elif value is not None and value not in COMPLETED_BY:
+            reader.error(path, f"must be you, opponent or null, not {describe(value)}")
+            ok = False
+        completed.append(value if ok else None)
+        completed_ok.append(ok)
+
+    you, you_ok = _read_you(reader, table.get("you", MISSING))
+    divisions = _read_opponent(reader, table.get("opponent", MISSING))
+    if you_ok and divisions is not None:
+        total = sum(divisions.values()) + you["specialists"]
+        if total > SPECIALIST_CARDS:
+            reader.error(
+                "opponent.divisions",
+                f"hold {sum(divisions.values())} Specialists; with your {you['specialists']} that "
+                f"is {total}, more than the {SPECIALIST_CARDS} Specialist cards in the box",
+            )
+
+    # Across fields: each tile against the track (OTHER-GAMES.md §1.8).
+    for index, (project, _) in enumerate(read):
+        if not completed_ok[index]:
+            continue
+        _check_track(reader, index, project, completed[index], variants, you, you_ok, divisions)
+
+    if reader.errors or variants is None or divisions is None:
+        return None
+    return Table(
+        variants=variants,
+        projects=tuple(project for project, _ in read if project is not None),
+        completed_by=tuple(completed),
+        your_specialists=you["specialists"],
+        specialist_progress=you["specialist_progress"],
+        ability_progress=you["ability_progress"],
+        divisions=divisions,
+    )
+
+
+def _check_track(
+    reader: FieldReader,
+    index: int,
+    project: Project | None,
+    completed_by: str | None,
+    variants: Variants | None,
+    you: dict,
+    you_ok: bool,
+    divisions: dict[str, int] | None,
+) -> None:
+    path = f"projects[{index}].completed_by"
+    if completed_by is None and you_ok and you["specialists"] != YOUR_SPECIALISTS_TO_END:
+        # SE:153: the game ends at your 12th Specialist or when no Project is left on the track.
+        reader.error(
+            path,
+            "a Project can only remain on the track when you have "
+            f"{YOUR_SPECIALISTS_TO_END} Specialists",
+        )
+        return
+    if completed_by == YOU or project is None or variants is None or divisions is None:
+        return
+    # SE:137, SE:147: every recruit of a matching Division moves every tile on the track by one,
+    # so the track is exact. (If a Specialist ability moved tiles, these would be warnings.)
+    moved = track_total(project, divisions)
+    needed = FINISH - variants.start_position
+    colours = division_names(project.colours)
+    reaches = f"{project.name} reaches Finish after {needed} Opponent recruits in {colours}"
+    if completed_by == OPPONENT and moved < needed:
+        reader.error(path, f"cannot be opponent: {reaches}, and the Opponent has {moved}")
+    elif completed_by is None and moved >= needed:
+        reader.error(
+            path,
+            f"cannot be null: {reaches}, and the Opponent has {moved}, so it is the Opponent's",
+        )
+
+
+def _read_you(reader: FieldReader, value: Any) -> tuple[dict, bool]:
+    if value is MISSING:
+        reader.error("you", "is required (your specialists, specialist_progress, ability_progress)")
+        return {}, False
+    data = reader.mapping(value, "you", YOU_KEYS, "a key of yours")
+    if data is None:
+        return {}, False
+    errors_before = len(reader.errors)
+    you = {
+        "specialists": reader.whole_number(
+            data.get("specialists", MISSING), "you.specialists", 0, YOUR_SPECIALISTS_TO_END
+        ),
+        "specialist_progress": reader.whole_number(
+            data.get("specialist_progress", MISSING),
+            "you.specialist_progress",
+            0,
+            MAX_PROGRESS_CATEGORY,
+        ),
+        "ability_progress": reader.whole_number(
+            data.get("ability_progress", MISSING), "you.ability_progress", 0, MAX_PROGRESS_CATEGORY
+        ),
+    }
+    return you, len(reader.errors) == errors_before
+
+
+def _read_opponent(reader: FieldReader, value: Any) -> dict[str, int] | None:
+    if value is MISSING:
+        reader.error("opponent", "is required (the Opponent's divisions)")
+        return None
+    data = reader.mapping(value, "opponent", OPPONENT_KEYS, "an Opponent key")
+    if data is None:
+        return None
+    if "divisions" not in data:
+        reader.error("opponent.divisions", "is required (the Specialists in each Division)")
+        return None
+    counts = reader.mapping(data["divisions"], "opponent.divisions", DIVISIONS, "a Division")
+    if counts is None:
+        return None
+    errors_before = len(reader.errors)
+    # A Division left out holds no Specialist.
+    divisions = {
+        division: reader.whole_number(
+            counts.get(division, 0), f"opponent.divisions.{division}", 0, MAX_DIVISION
+        )
+        for division in DIVISIONS
+    }
+    if len(reader.errors) > errors_before:
+        return None
+    return {division: count or 0 for division, count in divisions.items()}
