@@ -7,12 +7,18 @@ the standard library and `gamefile` only.
 
 - `score(table)`: a `colonists-expert-table` (§3.7) scored, finished or still being played.
 - `validate_table(table)`, `read_table(table)`, `canonical_table(table)`.
+- `read_card_sequence(cards)`, `validate_card_sequence(cards)`, `card_round(cards, round)`:
+  the expert layout (CX:24, CX:42).
+- `colonists_board(board)`, `claimant_priority(...)`, `change_of_loyalty(...)`,
+  `bid_value(...)`: the colonists and the guilds (CX:73-144).
 
 Every function raises `ColonistsError` (a `gamefile.errors.FieldError`) on bad input.
 """
 
+from colonists.cards import card_kind, card_round, read_card_sequence, validate_card_sequence
 from colonists.errors import ColonistsError
 from colonists.groups import GROUP_KEYS, GROUPS
+from colonists.helpers import bid_value, change_of_loyalty, claimant_priority, colonists_board
 from colonists.table import (
     TABLE_FORMAT,
     VERSION,
@@ -33,8 +39,16 @@ __all__ = [
     "TABLE_FORMAT",
     "VERSION",
     "ColonistsError",
+    "bid_value",
     "canonical_table",
+    "card_kind",
+    "card_round",
+    "change_of_loyalty",
+    "claimant_priority",
+    "colonists_board",
+    "read_card_sequence",
     "read_table",
     "score",
+    "validate_card_sequence",
     "validate_table",
 ]

@@ -5,7 +5,17 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from colonists import canonical_table, score, validate_table
+from colonists import (
+    ColonistsError,
+    bid_value,
+    canonical_table,
+    card_round,
+    change_of_loyalty,
+    claimant_priority,
+    colonists_board,
+    score,
+    validate_table,
+)
 from colonists.groups import GROUP_KEYS, RIVALS
 from colonists.table import vp_terms
 
@@ -120,3 +130,29 @@ def test_any_json_is_read_without_a_traceback(data):
 def test_a_table_with_one_key_replaced_is_read_without_a_traceback(table, key, value):
     table[key] = value
     assert isinstance(validate_table(table), list)
+
+
+def _only_field_errors(function, *args) -> None:
+    try:
+        function(*args)
+    except ColonistsError:
+        pass
+
+
+@settings(max_examples=100)
+@given(JSON, JSON, JSON, JSON)
+def test_the_helpers_refuse_any_bad_input_with_a_field_error(a, b, c, d):
+    _only_field_errors(card_round, a, b)
+    _only_field_errors(card_round, ["Aeolis", a, "Spaceport"], 1)
+    _only_field_errors(colonists_board, a)
+    _only_field_errors(colonists_board, {"players": ["caro"], "groups": {"mechanics": a}})
+    _only_field_errors(
+        colonists_board,
+        {"players": ["caro"], "groups": {"mechanics": {"place": "city", "player": a}}},
+    )
+    _only_field_errors(claimant_priority, "mechanics", a, b)
+    _only_field_errors(claimant_priority, "spice_merchants", [{"player": "caro", "groups": a}], b)
+    _only_field_errors(change_of_loyalty, a, b, c)
+    _only_field_errors(change_of_loyalty, "mechanics", {"player": "ben", "contracted": a}, c)
+    _only_field_errors(bid_value, a, b, c, d)
+    _only_field_errors(bid_value, 3, "territory", a, b)
