@@ -1,0 +1,601 @@
+"""In-game helpers for the colonist game (expert rules): pure functions the phone pages call.
+
+- `colonists_board(board)`: where each of the seven groups is (CX:79-93), with warnings.
+- `claimant_priority(group, claimants, harbour_master_choice)`: who gets a group several
+  players want (CX:89, CX:117).
+- `change_of_loyalty(group, other, group_in_city)`: the checklist of CX:100-111.
+- `bid_value(credits, for_sale, guild, contracted)`: a bid with a guild's support (CX:122-131).
+
+(The card sequence is `colonists.cards`.) Each function checks its plain input and raises the
+first problem as a `ColonistsError` whose path names the argument (`claimants[1].player`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from colonists.errors import ColonistsError
+from colonists.groups import (
+    CORPEX,
+    GROUP_KEYS,
+    GROUP_KEYS_TEXT,
+    GROUPS,
+    MECHANICS,
+    RIVALS,
+    group,
+    names,
+)
+from colonists.reader import Reader, join, same_name
+from colonists.words import and_list, vp
+from gamefile.reading import describe, one_of
+
+MAX_PLAYERS = 8  # the table's sanity bound
+MAX_CREDITS = 999  # a sanity bound: the credit cards' values are not printed in this part
+
+# Where a group can be (CX:79-93).
+NOT_ARRIVED = "not_arrived"  # on its colonist card still (the Corpex: not in the game yet)
+RECEPTION_CAMP = "reception_camp"  # "Reception Camp" ("Limbo"), CX:79-81
+CONTRACTED = "contracted"  # in front of the player who contracted it, CX:85
+CITY = "city"  # citizens "for the rest of the game", CX:93
+PLACES = (NOT_ARRIVED, RECEPTION_CAMP, CONTRACTED, CITY)
+PLAYER_PLACES = (CONTRACTED, CITY)
+
+BOARD_KEYS = ("players", "condominium_built", "groups")
+PLACE_KEYS = ("place", "player")
+CLAIMANT_KEYS = ("player", "uninhabited_city", "powered", "resource_territory", "groups")
+OTHER_PLAYER_KEYS = (
+    "player",
+    "uninhabited_city",
+    "resource_territory",
+    "contracted",
+    "citizens",
+    "willing",
+)
+
+TERRITORY = "territory"
+HARVESTER = "harvester"
+OTHER_CARD = "other"
+FOR_SALE = (TERRITORY, HARVESTER, OTHER_CARD)
+GUILD_BONUS = 2  # "a bonus of 2 credits to his bid" (CX:122)
+MECHANICS_BONUS = 1  # "a bonus of 1 credit to his bids for Harvesters" (CX:124)
+# CX-R2: "the player's bid without credit cards had still a value of 1" (CX:131).
+PRINTED_VALUE_WITHOUT_CARDS = 1
+
+REMINDERS = (
+    "The Koprolith Miners and the Spice Merchants never go to one player: the two groups "
+    "refuse to cooperate (CX:138–140).",
+    "At the end, each contracted group not living in a city costs the player who contracted "
+    "it 1 VP (CX:144).",
+)
+
+
+class _HelperReader(Reader):
+    def raise_first(self) -> None:
+        if self.errors:
+            raise self.errors[0]
+
+    def group_key(self, value: Any, path: str) -> str | None:
+        if value not in GROUP_KEYS:
+            self.error(path, f"must be a colonist group: {GROUP_KEYS_TEXT}")
+            return None
+        return value
+
+    def group_list(self, value: Any, path: str) -> list[str]:
+        keys: list[str] = []
+        for index, item in enumerate(self.sequence(value, path, len(GROUP_KEYS), "groups")):
+            key = self.group_key(item, join(path, index))
+            if key is None:
+                continue
+            if key in keys:
+                self.error(join(path, index), f"repeats {group(key).the}; give each group once")
+                continue
+            rival = RIVALS.get(key)
+            if rival in keys:
+                self.error(
+                    join(path, index),
+                    f"a player never has both {group(key).the} and {group(rival).the}: the two "
+                    "groups refuse to cooperate",
+                )
+                continue
+            keys.append(key)
+        return keys
+
+    def player_names(self, value: Any, path: str) -> list[str]:
+        if not isinstance(value, list | tuple):
+            self.error(path, f"must be a list, not {describe(value)}")
+            return []
+        if not 1 <= len(value) <= MAX_PLAYERS:
+            self.error(path, f"must list between 1 and {MAX_PLAYERS} players")
+            return []
+        found: list[str] = []
+        seen: dict[str, int] = {}
+        for index, item in enumerate(value):
+            name = self.name(item, join(path, index), "a player name")
+            if name is None:
+                continue
+            if same_name(name) in seen:
+                self.error(
+                    join(path, index),
+                    f"repeats {join(path, seen[same_name(name)])}; give each player once",
+                )
+                continue
+            seen[same_name(name)] = index
+            found.append(name)
+        return found
+
+
+# --- where the groups are ---------------------------------------------------------------------
+
+
+def colonists_board(board: Any) -> dict[str, Any]:
+    """Where each of the seven groups is, from the group's entries.
+
+    `board`: `{"players": [names], "condominium_built": false, "groups": {key: {"place": …,
+    "player": …}}}`; `place` is `not_arrived` (the default for a group left out), `reception_camp`,
+    `contracted` or `city`, and `player` is given exactly for the last two.
+
+    Output: `groups` (all seven in the text's order: `group`, `name`, `place`, `player`,
+    `where`, a sentence), `players` (`name`, `contracted`, `citizens`, `unrest_now` — the VP the
+    unhoused groups would cost if the game ended now — and `why`), `reception_camp` (keys),
+    `warnings` (what applies to this board) and `reminders` (the two rules always shown).
+    """
+    reader = _HelperReader()
+    data = reader.mapping(board, "board", BOARD_KEYS, "a board key")
+    reader.raise_first()
+    players = reader.player_names(data.get("players", []), "board.players")
+    condominium = reader.flag(data.get("condominium_built", False), "board.condominium_built")
+    entries = reader.mapping(data.get("groups", {}), "board.groups", GROUP_KEYS, "a colonist group")
+    reader.raise_first()
+    places: dict[str, tuple[str, str | None]] = {}
+    held: dict[str, list[str]] = {name: [] for name in players}
+    for key in GROUP_KEYS:
+        if key not in entries:
+            places[key] = (NOT_ARRIVED, None)
+            continue
+        path = join("board.groups", key)
+        entry = reader.mapping(entries[key], path, PLACE_KEYS, "a place key")
+        reader.raise_first()
+        place = entry.get("place")
+        if place not in PLACES:
+            reader.error(join(path, "place"), f"must be {one_of(PLACES)}, not {describe(place)}")
+            reader.raise_first()
+        player = entry.get("player")
+        if place in PLAYER_PLACES:
+            if not isinstance(player, str) or player not in held:
+                reader.error(
+                    join(path, "player"),
+                    f"must be one of board.players ({', '.join(players)}), not {describe(player)}",
+                )
+                reader.raise_first()
+        elif "player" in entry:
+            reader.error(
+                join(path, "player"),
+                f"is only for a group contracted or living in a city, not {place}",
+            )
+            reader.raise_first()
+        if key == CORPEX and place != NOT_ARRIVED and not condominium:
+            reader.error(
+                join(path, "place"),
+                "the Corpex enter the game only when a player builds the Condominium, and "
+                "board.condominium_built is false",
+            )
+            reader.raise_first()
+        if player is not None:
+            rival = RIVALS.get(key)
+            if rival in held[player]:
+                reader.error(
+                    join(path, "player"),
+                    f"{player} has {group(rival).the}: a player never has both {group(key).the} "
+                    f"and {group(rival).the}, the two groups refuse to cooperate",
+                )
+                reader.raise_first()
+            held[player].append(key)
+        places[key] = (place, player)
+
+    groups = [
+        {
+            "group": g.key,
+            "name": g.name,
+            "place": places[g.key][0],
+            "player": places[g.key][1],
+            "where": _where(g.key, *places[g.key]),
+        }
+        for g in GROUPS
+    ]
+    player_rows = []
+    warnings: list[str] = []
+    for name in players:
+        contracted = [k for k in held[name] if places[k][0] == CONTRACTED]
+        citizens = [k for k in held[name] if places[k][0] == CITY]
+        if contracted:
+            why = (
+                f"{names(contracted)} without a city: {vp(-len(contracted))} for unrest if the "
+                "game ended now (CX:144)"
+            )
+        else:
+            why = "no contracted group without a city: no unrest now"
+        player_rows.append(
+            {
+                "name": name,
+                "contracted": contracted,
+                "citizens": citizens,
+                "unrest_now": -len(contracted),
+                "why": why,
+            }
+        )
+        for key in held[name]:
+            rival = RIVALS.get(key)
+            if rival is not None:
+                warnings.append(
+                    f"{name} has {group(key).the}: {group(rival).the} never go to {name}, and "
+                    f"{name} cannot take over a territory that would bring them (CX:138–140)"
+                )
+    return {
+        "groups": groups,
+        "players": player_rows,
+        "reception_camp": [k for k in GROUP_KEYS if places[k][0] == RECEPTION_CAMP],
+        "warnings": warnings,
+        "reminders": list(REMINDERS),
+    }
+
+
+def _where(key: str, place: str, player: str | None) -> str:
+    colonists = group(key)
+    if place == NOT_ARRIVED:
+        if key == CORPEX:
+            return "not in the game yet: the Corpex enter when a player builds the Condominium"
+        return "still on their colonist card: they arrive in that card's round"
+    if place == RECEPTION_CAMP:
+        if not colonists.needs_resource:
+            return 'in the Reception Camp ("Limbo"): any player willing may contract them'
+        return (
+            'in the Reception Camp ("Limbo") until a player has a territory with '
+            f"{colonists.resource_words}"
+        )
+    if place == CONTRACTED:
+        return f"contracted by {player}, waiting for a city: −1 VP for {player} if it ends so"
+    return f"living in {player}'s city: citizens for the rest of the game"
+
+
+# --- who gets a group -------------------------------------------------------------------------
+
+
+def claimant_priority(
+    group_key: Any, claimants: Any, harbour_master_choice: Any = None
+) -> dict[str, Any]:
+    """Who may contract a group several players want (CX:89; a take-over, CX:117).
+
+    `claimants`: `[{"player": name, "uninhabited_city": bool, "powered": bool,
+    "resource_territory": bool, "groups": [keys held]}]`; `powered` says the uninhabited city
+    has energy (only with `uninhabited_city`), `resource_territory` (default true) that the
+    player has a territory with the group's resource (CX:85; the Mechanics need none, CX:76).
+
+    Priority: an uninhabited city first; among those, one with energy; a tie left is the
+    Harbour Master's choice (`harbour_master_choice`, a name among the tied, else null).
+
+    Output: `group`, `order` (eligible players best first: `player`, `rank`, `why`),
+    `excluded` (`player`, `why`), `tied` (the names the Harbour Master chooses among, or []),
+    `decided_by` (`only_claimant`, `uninhabited_city`, `energy`, `harbour_master` or null),
+    `winner` (null until decided) and `why`.
+    """
+    reader = _HelperReader()
+    key = reader.group_key(group_key, "group")
+    reader.raise_first()
+    assert key is not None
+    colonists = group(key)
+    if not isinstance(claimants, list | tuple) or not 1 <= len(claimants) <= MAX_PLAYERS:
+        raise ColonistsError(
+            "claimants", f"must be a list of 1 to {MAX_PLAYERS} players who want {colonists.the}"
+        )
+    eligible: list[tuple[int, str, str]] = []  # (tier, name, why)
+    excluded: list[dict[str, str]] = []
+    seen: dict[str, int] = {}
+    for index, item in enumerate(claimants):
+        path = join("claimants", index)
+        data = reader.mapping(item, path, CLAIMANT_KEYS, "a claimant key")
+        reader.raise_first()
+        name = reader.name(data.get("player"), join(path, "player"), "a player name")
+        uninhabited = reader.flag(
+            data.get("uninhabited_city", False), join(path, "uninhabited_city")
+        )
+        powered = reader.flag(data.get("powered", False), join(path, "powered"))
+        territory = reader.flag(
+            data.get("resource_territory", True), join(path, "resource_territory")
+        )
+        held = reader.group_list(data.get("groups", []), join(path, "groups"))
+        reader.raise_first()
+        assert name is not None
+        if same_name(name) in seen:
+            raise ColonistsError(
+                join(path, "player"),
+                f"repeats claimants[{seen[same_name(name)]}]; give each player once",
+            )
+        seen[same_name(name)] = index
+        if powered and not uninhabited:
+            raise ColonistsError(
+                join(path, "powered"),
+                "says the uninhabited city has energy: give it only with uninhabited_city true",
+            )
+        if key in held:
+            raise ColonistsError(
+                join(path, "groups"), f"holds {colonists.the} already: they are not claimed then"
+            )
+        rival = RIVALS.get(key)
+        if rival in held:
+            excluded.append(
+                {
+                    "player": name,
+                    "why": f"has {group(rival).the}: the two groups refuse to cooperate "
+                    "(CX:138–140)",
+                }
+            )
+        elif colonists.needs_resource and not territory:
+            excluded.append(
+                {
+                    "player": name,
+                    "why": f"has no territory with {colonists.resource_words} (CX:85)",
+                }
+            )
+        elif uninhabited and powered:
+            eligible.append((0, name, "has an uninhabited city with energy"))
+        elif uninhabited:
+            eligible.append((1, name, "has an uninhabited city, without energy"))
+        else:
+            eligible.append((2, name, "has no uninhabited city"))
+
+    eligible.sort(key=lambda row: row[0])  # stable: the given order within a tier
+    order = [
+        {"player": name, "rank": 1 + sum(other < tier for other, _, _ in eligible), "why": why}
+        for tier, name, why in eligible
+    ]
+    result: dict[str, Any] = {
+        "group": key,
+        "order": order,
+        "excluded": excluded,
+        "tied": [],
+        "decided_by": None,
+        "winner": None,
+    }
+    if not eligible:
+        if harbour_master_choice is not None:
+            raise ColonistsError("harbour_master_choice", "must be null: no claimant may contract")
+        result["why"] = (
+            f"no claimant may contract {colonists.the}: they stay where they are (CX:81)"
+        )
+        return result
+    best = eligible[0][0]
+    tied = [name for tier, name, _ in eligible if tier == best]
+    if len(tied) == 1:
+        if harbour_master_choice is not None:
+            raise ColonistsError(
+                "harbour_master_choice",
+                f"must be null: {tied[0]} has priority, the Harbour Master decides only a tie",
+            )
+        winner = tied[0]
+        if len(eligible) == 1:
+            decided_by, because = "only_claimant", "the only claimant who may contract them"
+        elif best == 0 and any(tier == 1 for tier, _, _ in eligible):
+            decided_by, because = "energy", "the uninhabited city with energy has priority"
+        else:
+            decided_by, because = (
+                "uninhabited_city",
+                "a player with an uninhabited city has priority",
+            )
+        result.update(
+            winner=winner,
+            decided_by=decided_by,
+            why=f"{winner} contracts {colonists.the}: {because} (CX:89)",
+        )
+        return result
+    result["tied"] = tied
+    result["decided_by"] = "harbour_master"
+    if harbour_master_choice is None:
+        result["why"] = (
+            f"a tie between {and_list(tied)}: the Harbour Master decides who contracts "
+            f"{colonists.the} (CX:89)"
+        )
+        return result
+    if harbour_master_choice not in tied:
+        raise ColonistsError(
+            "harbour_master_choice",
+            f"must be one of the tied claimants: {one_of(tied)}",
+        )
+    result["winner"] = harbour_master_choice
+    result["why"] = (
+        f"{harbour_master_choice} contracts {colonists.the}: the Harbour Master's choice in a tie "
+        f"between {and_list(tied)} (CX:89)"
+    )
+    return result
+
+
+# --- change of loyalty ------------------------------------------------------------------------
+
+
+def change_of_loyalty(group_key: Any, other: Any, group_in_city: Any = False) -> dict[str, Any]:
+    """The checklist of CX:100-111: do contracted colonists leave for `other`'s city?
+
+    `other`: `{"player": name, "uninhabited_city": bool, "resource_territory": bool,
+    "contracted": [keys under contract without a city], "citizens": [keys living in that
+    player's cities], "willing": bool or null (not asked yet)}`. `group_in_city`: the group
+    lives in a city already (citizens stay, CX:93).
+
+    Output: `group`, `player`, `conditions` (each `condition`, `holds` true/false/null,
+    `source`), `changes_loyalty` (true, false or null while `willing` is unknown) and `why`.
+    """
+    reader = _HelperReader()
+    key = reader.group_key(group_key, "group")
+    in_city = reader.flag(group_in_city, "group_in_city")
+    data = reader.mapping(other, "other", OTHER_PLAYER_KEYS, "a key of the other player")
+    reader.raise_first()
+    assert key is not None
+    name = reader.name(data.get("player"), "other.player", "a player name")
+    uninhabited = reader.flag(data.get("uninhabited_city", False), "other.uninhabited_city")
+    territory = reader.flag(data.get("resource_territory", False), "other.resource_territory")
+    contracted = reader.group_list(data.get("contracted", []), "other.contracted")
+    citizens = reader.group_list(data.get("citizens", []), "other.citizens")
+    willing = data.get("willing")
+    if willing is not None and not isinstance(willing, bool):
+        reader.error("other.willing", f"must be true, false or null, not {describe(willing)}")
+    reader.raise_first()
+    assert name is not None
+    colonists = group(key)
+    held = contracted + citizens
+    if key in held:
+        raise ColonistsError("other", f"{name} holds {colonists.the} already")
+
+    conditions = [
+        {
+            "condition": f"{colonists.the} do not live in a city yet (citizens stay for the rest "
+            "of the game)",
+            "holds": not in_city,
+            "source": "CX:93",
+        },
+        {"condition": f"{name} has an uninhabited city", "holds": uninhabited, "source": "CX:103"},
+        {
+            "condition": (
+                f"{name} has a territory with {colonists.resource_words}"
+                if colonists.needs_resource
+                else f"{colonists.the} need no resource: any player may contract them"
+            ),
+            "holds": territory if colonists.needs_resource else True,
+            "source": "CX:105" if colonists.needs_resource else "CX:76",
+        },
+        {
+            # A contracted group moves into its own player's new city (CX:93): any could.
+            "condition": f"{name} has no other group of colonists under contract who could "
+            "move to that city",
+            "holds": not contracted,
+            "source": "CX:107",
+        },
+        {"condition": f"{name} is willing to contract them", "holds": willing, "source": "CX:109"},
+    ]
+    rival = RIVALS.get(key)
+    if rival is not None:
+        conditions.append(
+            {
+                "condition": f"{name} has no contract with {group(rival).the} (the two groups "
+                "refuse to cooperate)",
+                "holds": rival not in held,
+                "source": "CX:140",
+            }
+        )
+    failing = [c for c in conditions if c["holds"] is False]
+    result: dict[str, Any] = {"group": key, "player": name, "conditions": conditions}
+    if failing:
+        result["changes_loyalty"] = False
+        result["why"] = (
+            f"{colonists.the} stay with their player; this condition fails: "
+            f"{failing[0]['condition']} ({failing[0]['source']})"
+        )
+    elif willing is None:
+        result["changes_loyalty"] = None
+        result["why"] = (
+            f"ask {name}: every other condition holds, so {colonists.the} go to {name} if "
+            f"{name} is willing"
+        )
+    else:
+        result["changes_loyalty"] = True
+        result["why"] = (
+            f"{colonists.the} cancel their contract at once and sign up with {name}, moving "
+            f"into {name}'s uninhabited city (CX:100, CX:111); if several players' cities "
+            "qualify, the Harbour Master decides"
+        )
+    return result
+
+
+# --- bids -------------------------------------------------------------------------------------
+
+
+def bid_value(
+    credits: Any, for_sale: Any, guild: Any = None, contracted: Any = ()
+) -> dict[str, Any]:
+    """A bid's value with a guild's support (CX:122, CX:124; the example of CX:128-131).
+
+    `credits`: the credit cards bid, added up (0 for a bid without cards); `for_sale`:
+    `territory`, `harvester` or `other`; `guild`: for a territory, the colonist group working
+    with its resource (null for none); `contracted`: every group the bidder contracted, living
+    in a city or not (a reading: citizens still support the player who contracted them; the
+    text does not say they stop).
+
+    Output: `credits`, `bonus`, `value`, `why`, and `readings`: null, or for a territory bid
+    without cards the two readings of CX-R2, `{"rule": 2, "printed_example": 1, "why": …}`
+    (`value` takes the rule's 2 until the group decides).
+    """
+    reader = _HelperReader()
+    amount = reader.whole_number(credits, "credits", 0, MAX_CREDITS)
+    if for_sale not in FOR_SALE:
+        reader.error("for_sale", f"must be {one_of(FOR_SALE)}, not {describe(for_sale)}")
+    guild_key = None if guild is None else reader.group_key(guild, "guild")
+    held = reader.group_list(contracted, "contracted")
+    reader.raise_first()
+    assert amount is not None
+    if guild_key is not None and for_sale != TERRITORY:
+        raise ColonistsError(
+            "guild", 'is for a territory\'s resource: give it only with "territory"'
+        )
+    if guild_key == MECHANICS:
+        raise ColonistsError(
+            "guild", "must not be the Mechanics: they are not bound to any resource"
+        )
+
+    bonus = 0
+    reason = "no guild supports this bid"
+    if for_sale == TERRITORY and guild_key is not None:
+        supporter = group(guild_key)
+        if guild_key in held:
+            bonus = GUILD_BONUS
+            reason = (
+                f"{supporter.the} support the player who contracted them: +{GUILD_BONUS} credits "
+                "(CX:122)"
+            )
+        else:
+            reason = f"no bonus: {supporter.the}, whose resource this is, are not under contract"
+    elif for_sale == HARVESTER:
+        if MECHANICS in held:
+            bonus = MECHANICS_BONUS
+            reason = (
+                f"the Mechanics' Guild: +{MECHANICS_BONUS} credit to bids for Harvesters (CX:124)"
+            )
+        else:
+            reason = "no bonus: only the Mechanics support bids for Harvesters"
+
+    result: dict[str, Any] = {
+        "credits": amount,
+        "bonus": bonus,
+        "value": amount + bonus,
+        "why": f"{amount} + {bonus} = {amount + bonus} credits: {reason}",
+        "readings": None,
+    }
+    if amount > 0:
+        return result
+    if bonus == 0:
+        result["why"] = (
+            "no bid: without credit cards only a guild's support lets a player take part "
+            f"(CX:131); {reason}"
+        )
+        return result
+    if for_sale == TERRITORY:
+        assert guild_key is not None  # a territory's bonus comes from its guild
+        result["readings"] = {
+            "rule": GUILD_BONUS,
+            "printed_example": PRINTED_VALUE_WITHOUT_CARDS,
+            "why": (
+                f"a bid without credit cards: {GUILD_BONUS} by the rule's bonus of "
+                f"{GUILD_BONUS} credits (CX:122, and 9 + 2 = 11 in CX:128), or "
+                f'{PRINTED_VALUE_WITHOUT_CARDS} as the printed example says ("had still a value '
+                f'of 1", CX:131); the app counts {GUILD_BONUS} until the group decides (CX-R2)'
+            ),
+        }
+        result["why"] = (
+            f"a bid without credit cards, with {group(guild_key).the}' support: worth "
+            f"{GUILD_BONUS} by the rule's bonus (CX:122) or {PRINTED_VALUE_WITHOUT_CARDS} by the "
+            f"printed example (CX:131); the app counts {GUILD_BONUS} until the group decides "
+            "(CX-R2)"
+        )
+    else:
+        result["why"] = (
+            f"a bid without credit cards, with the Mechanics' support: worth {MECHANICS_BONUS} "
+            "(CX:124); CX:131 lets a guild's support stand in for cards for a territory and "
+            "says nothing of Harvesters"
+        )
+    return result
