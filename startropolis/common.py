@@ -5,8 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from gamefile.reading import describe
-
 from .modules import (
     ADVANCED_CARDS,
     BASIC_CARD,
@@ -20,7 +18,7 @@ from .modules import (
     MODULE_TYPES,
     TYPE_KEYS,
 )
-from .reader import MISSING, Reader, join
+from .reader import MISSING, Reader, describe, join
 
 CARD_KEYS = ("type", "card", "cost")
 

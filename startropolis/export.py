@@ -11,11 +11,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from gamefile.reading import describe
-
 from .common import CARD_KEYS
 from .errors import StartropolisError
 from .modules import BANK, BASIC_CARD, MAX_CREDITS, MODULE_TYPES
+from .reader import describe
 from .replay import (
     ATTACHMENT_KEYS,
     MODULE_KEYS,

@@ -9,9 +9,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from gamefile.reading import describe
-
 from .errors import StartropolisError
+from .reader import describe
 
 PRIVATE_KEYS = ("credits", "missions")
 

@@ -7,27 +7,41 @@ caller skips the checks that depended on it instead of reporting a follow-on err
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from gamefile.reading import describe, one_of
+from gamefile.reading import describe as describe_any
+from gamefile.reading import one_of
 
 from .errors import StartropolisError
 
 MISSING = object()
 
 
+def describe(value: Any) -> str:
+    """`gamefile.reading.describe`, except that a text that is not one printable line is "text"
+    (an error is one line on stderr)."""
+    if isinstance(value, str) and not value.isprintable():
+        return "text"
+    return describe_any(value)
+
+
 def join(path: str, key: str | int) -> str:
     if isinstance(key, int):
         return f"{path}[{key}]"
+    if not key.isprintable() or not key:
+        # A key that is not one printable line is quoted with its escapes.
+        return f"{path}[{json.dumps(key)}]"
     return f"{path}.{key}" if path else key
 
 
 class Reader:
     """Collects `StartropolisError`s, or raises the first one when `fail_fast`."""
 
-    def __init__(self, *, fail_fast: bool) -> None:
+    def __init__(self, *, fail_fast: bool, root: str = "table") -> None:
         self.fail_fast = fail_fast
+        self.root = root
         self.errors: list[StartropolisError] = []
 
     def fail(self, path: str, message: str) -> None:
@@ -45,7 +59,7 @@ class Reader:
         required: Sequence[str] = (),
     ) -> dict | None:
         if not isinstance(value, Mapping):
-            self.fail(path or "table", f"must be an object, not {describe(value)}")
+            self.fail(path or self.root, f"must be an object, not {describe(value)}")
             return None
         for key in value:
             if key not in allowed:
@@ -77,6 +91,9 @@ class Reader:
             return None
         if not value.strip():
             self.fail(path, "must not be empty")
+            return None
+        if not value.isprintable():
+            self.fail(path, "must be one line of printable text")
             return None
         if len(value) > max_length:
             self.fail(path, f"must be at most {max_length} characters")

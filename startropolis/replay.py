@@ -79,7 +79,7 @@ class Game(PurchasePhase):
         self.setup = setup
         self.rules = setup.rules
         self.keys = setup.keys
-        self.reader = Reader(fail_fast=True)
+        self.reader = Reader(fail_fast=True, root="session")
         self.station = Station()
         self.order = list(setup.first_order)
         self.cards = dict(zip(self.order, ORDER_CARDS[self.rules.players], strict=True))

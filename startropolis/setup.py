@@ -119,7 +119,7 @@ class Setup:
 
 def read_setup(data: Any) -> Setup:
     """Everything before the rounds; raises the first problem (`StartropolisError`)."""
-    reader = Reader(fail_fast=True)
+    reader = Reader(fail_fast=True, root="session")
     top = reader.obj(
         data,
         "",

@@ -19,6 +19,7 @@ from .modules import (
     MODULE_TYPES,
     type_name,
 )
+from .words import who
 
 MAX_TARGETS = 6  # sanity bound: a module has at most a handful of airlocks
 
@@ -126,11 +127,11 @@ class Station:
             if target == module.id:
                 return (index, f"{module.id} cannot attach to itself")
             if target in targets[:index]:
-                return (index, f"names {target} twice")
+                return (index, f"names {who(target)} twice")
             if not self.is_node(target):
                 if target in self.modules:
                     return (index, f"{target} is held by its owner, not attached to the station")
-                return (index, f"{target} is not a module on the station")
+                return (index, f"{who(target)} is not a module on the station")
             if self.is_dead(target):
                 return (
                     index,

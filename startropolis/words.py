@@ -24,7 +24,9 @@ def and_list(words: list[str]) -> str:
 
 def who(value: Any) -> str:
     """A player or module key as given, for a sentence; "that" for anything else."""
-    return value if isinstance(value, str) and len(value) <= MAX_TEXT else "that"
+    if isinstance(value, str) and value.isprintable() and 0 < len(value) <= MAX_TEXT:
+        return value
+    return "that"
 
 
 def a_name(name: str) -> str:
