@@ -89,3 +89,42 @@ def station(*placements: tuple[str, str, str, list[str]]) -> Station:
 def revenues(built: Station, players: list[str], cards: dict[str, str] | None = None, **kw):
     cards = cards or {p: "first" for p in players}
     return station_revenue(built, players, cards, RevenueRules(**kw))
+
+
+def full_game(players: list[str], modules_in_play: list[str], **rules: Any) -> dict:
+    """A whole game driven by `play()`'s next step: everyone buys the next type in turn from
+    slot 6 (or passes when the box is empty), attaches each module to the latest node allowed."""
+    from startropolis import play
+
+    game = session(players, modules_in_play=modules_in_play, **rules)
+    kinds = [kind for kind in modules_in_play if kind != "civic"]
+    counter = 0
+    while True:
+        state = play(game)
+        step = state["next"]
+        if step["phase"] == "game_over":
+            return game
+        rounds = game["rounds"]
+        if step["phase"] == "purchase":
+            if len(rounds) < step["round"]:
+                rounds.append({"purchases": [], "attachments": [], "fusion_rolls": {}})
+            owned = {k: sum(1 for m in state["modules"] if m["type"] == k) for k in kinds}
+            from startropolis.modules import MODULE_TYPES
+
+            open_kinds = [k for k in kinds if owned[k] < MODULE_TYPES[k].quantity_for(len(players))]
+            if open_kinds:
+                counter += 1
+                kind = open_kinds[counter % len(open_kinds)]
+                rounds[-1]["purchases"].append(buy(step["player"], f"m{counter}", kind))
+            else:
+                rounds[-1]["purchases"].append(pass_(step["player"]))
+        elif step["phase"] == "attachment":
+            held = [m for m in step["held"] if m["may_attach_to"]]
+            if not held:
+                rounds[-1]["attachments"].append(hold(step["player"]))
+            else:
+                rounds[-1]["attachments"].append(
+                    attach(held[0]["id"], held[0]["may_attach_to"][-1])
+                )
+        else:
+            rounds[-1]["fusion_rolls"] = {m: 3 for m in step["rolls_needed"]}
