@@ -12,7 +12,7 @@ import json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from startropolis import StartropolisError, play, score, table_from_session
+from startropolis import StartropolisError, play, score, table_from_session, validate_table
 from startropolis.modules import CORE, MODULE_TYPES
 from startropolis.station import Module
 
@@ -357,7 +357,11 @@ def test_a_mangled_session_is_refused_with_a_sentence(data, new):
 def test_a_mangled_table_is_refused_with_a_sentence(data, new):
     path = data.draw(st.sampled_from(list(_paths(SAMPLE_TABLE))))
     mangled = _replace(SAMPLE_TABLE, path, new)
+    problems = validate_table(mangled)
     try:
         score(mangled)
     except StartropolisError as error:
         assert "\n" not in str(error)
+        assert problems and problems[0] == error
+    else:
+        assert problems == []

@@ -19,7 +19,7 @@ from startropolis import (
 )
 
 from .builders import attach, buy, civic, full_game, hold, pass_, revenues, round_, session, station
-from .test_derived import PRINTED_SESSION
+from .test_2_derived import PRINTED_SESSION
 
 THREE = ["emily", "caleb", "rosa"]
 
