@@ -1,0 +1,37 @@
+"""Startropolis (OTHER-GAMES.md §2): the end-state score sheet and the round tracker companion.
+
+Pure rules over plain JSON data, no Django. The public API:
+
+- `score(table)` / `validate_table(table)`: the final ranking of a `startropolis-table` (§2.9).
+- `play(session)`: the derived state of a `startropolis-session` (§2.10), with every module's
+  revenue and its reason; `next_step(session)`: whose turn it is and what they may do.
+- `table_view(state)` / `private_view(state, player_key)`: the shared screen without private
+  figures, and one player's own screen.
+- `table_from_session(session, ...)`: the end-state table of a finished session.
+- `canonical_table(table)` / `canonical_session(session)`: the files in the documented order.
+
+Every refusal is a `StartropolisError` (a `gamefile.errors.FieldError`): "path: sentence".
+See docs/startropolis.md for the formats and the readings taken.
+"""
+
+from .errors import StartropolisError
+from .export import canonical_session, canonical_table, table_from_session
+from .privacy import private_view, table_view
+from .session import SESSION_FORMAT, next_step, play
+from .table import TABLE_FORMAT, VERSION, score, validate_table
+
+__all__ = [
+    "SESSION_FORMAT",
+    "TABLE_FORMAT",
+    "VERSION",
+    "StartropolisError",
+    "canonical_session",
+    "canonical_table",
+    "next_step",
+    "play",
+    "private_view",
+    "score",
+    "table_from_session",
+    "table_view",
+    "validate_table",
+]

@@ -1,0 +1,184 @@
+"""Input rules the table and the session share: module types in play, module cards, the box."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .modules import (
+    ADVANCED_CARDS,
+    BASIC_CARD,
+    CORE_GAME_TYPES,
+    MAX_CARD_COST,
+    MAX_PLAYERS,
+    MAX_TEXT,
+    MAX_TYPES_IN_PLAY,
+    MIN_CARD_COST,
+    MIN_PLAYERS,
+    MODULE_TYPES,
+    TYPE_KEYS,
+)
+from .reader import MISSING, Reader, describe, join
+
+CARD_KEYS = ("type", "card", "cost")
+
+
+def read_player_count(reader: Reader, rules: dict, path: str) -> int | None:
+    value = rules.get("players", MISSING)
+    if value is MISSING:
+        reader.fail(join(path, "players"), "is required (2 to 4 players)")
+        return None
+    return reader.integer(value, join(path, "players"), MIN_PLAYERS, MAX_PLAYERS)
+
+
+def read_modules_in_play(reader: Reader, rules: dict, path: str) -> tuple[str, ...] | None:
+    """ST:295: any core types replaced by expansion types, six types at most; default the core."""
+    path = join(path, "modules_in_play")
+    value = rules.get("modules_in_play", MISSING)
+    if value is MISSING:
+        return CORE_GAME_TYPES
+    items = reader.items(value, path, len(TYPE_KEYS), "module types")
+    if items is None:
+        return None
+    found: list[str] = []
+    ok = True
+    for index, item in enumerate(items):
+        key = read_type(reader, item, join(path, index))
+        if key is None:
+            ok = False
+        elif key in found:
+            reader.fail(join(path, index), f"repeats {key}; list each module type once")
+            ok = False
+        else:
+            found.append(key)
+    if not ok:
+        return None
+    if len(found) > MAX_TYPES_IN_PLAY:
+        reader.fail(
+            path, f"{len(found)} module types are listed; a game has at most {MAX_TYPES_IN_PLAY}"
+        )
+        return None
+    if not found:
+        reader.fail(path, "must list the module types in play (at most 6)")
+        return None
+    return tuple(found)
+
+
+def read_type(reader: Reader, value: Any, path: str) -> str | None:
+    if not isinstance(value, str) or value not in MODULE_TYPES:
+        reader.fail(path, f"{describe(value)} is not a module type; known: {', '.join(TYPE_KEYS)}")
+        return None
+    return value
+
+
+def read_type_in_play(
+    reader: Reader, value: Any, path: str, in_play: tuple[str, ...]
+) -> str | None:
+    key = read_type(reader, value, path)
+    if key is not None and key not in in_play:
+        reader.fail(
+            path,
+            f"{MODULE_TYPES[key].name} is not in play in this game (in play: {', '.join(in_play)})",
+        )
+        return None
+    return key
+
+
+@dataclass(frozen=True)
+class Card:
+    type: str
+    card: str  # "basic", "bank", or an advanced card's name
+    cost: int  # the printed cost of this card
+
+    @property
+    def advanced(self) -> bool:
+        return self.card != BASIC_CARD
+
+
+def read_card_fields(
+    reader: Reader, entry: dict, path: str, in_play: tuple[str, ...], module_type: str | None
+) -> Card | None:
+    """`type`, `card` and `cost` of a module card entry (the dict's other keys are the caller's).
+
+    `cost` is the card's own printed cost: an advanced card may state one (1..20); a basic card
+    costs what §2.2 prints, and a different figure is refused."""
+    if module_type is None:
+        module_type = read_type_in_play(
+            reader, entry.get("type", MISSING), join(path, "type"), in_play
+        )
+    if module_type is None:
+        return None
+    kind = MODULE_TYPES[module_type]
+    card = BASIC_CARD
+    if "card" in entry:
+        card = reader.text(entry["card"], join(path, "card"), MAX_TEXT)
+        if card is None:
+            return None
+        known = ADVANCED_CARDS.get(card)
+        if known is not None and known.type != module_type:
+            reader.fail(
+                join(path, "card"),
+                f'"{card}" is an advanced {MODULE_TYPES[known.type].name} card, not a '
+                f"{kind.name} card",
+            )
+            return None
+    default_cost = ADVANCED_CARDS[card].cost if card in ADVANCED_CARDS else kind.cost
+    cost = default_cost
+    if "cost" in entry:
+        given = reader.integer(entry["cost"], join(path, "cost"), MIN_CARD_COST, MAX_CARD_COST)
+        if given is None:
+            return None
+        if card == BASIC_CARD and given != kind.cost:
+            reader.fail(
+                join(path, "cost"),
+                f'the basic {kind.name} card costs {kind.cost}M; give "card" for an advanced '
+                "card with a cost of its own",
+            )
+            return None
+        cost = given
+    return Card(module_type, card, cost)
+
+
+@dataclass
+class Deck:
+    """Which kind of card each module type uses in this game, and how many modules are out.
+
+    ST:287: basic and advanced cards of one module type are never mixed. ST:77: a 2-player
+    game removes 2 Solar and 1 Luxury Habitation."""
+
+    players: int
+    kinds: dict[str, tuple[bool, str]] = field(default_factory=dict)
+    counts: dict[str, int] = field(default_factory=dict)
+
+    def mixing_problem(self, card: Card, path: str) -> str | None:
+        seen = self.kinds.get(card.type)
+        if seen is None:
+            self.kinds[card.type] = (card.advanced, path)
+            return None
+        advanced, first_path = seen
+        if advanced == card.advanced:
+            return None
+        name = MODULE_TYPES[card.type].name
+        first = "advanced" if advanced else "basic"
+        this = "an advanced" if card.advanced else "a basic"
+        return (
+            f"is {this} {name} card, but {first_path} is {first}; basic and advanced cards of "
+            "one module type are never mixed"
+        )
+
+    def limit(self, module_type: str) -> int:
+        return MODULE_TYPES[module_type].quantity_for(self.players)
+
+    def box_text(self, module_type: str) -> str:
+        kind = MODULE_TYPES[module_type]
+        if self.players == 2 and kind.removed_for_two:
+            return f"a 2-player game has {self.limit(module_type)}"
+        return f"the box has {kind.quantity}"
+
+
+def players_text(count: int) -> str:
+    return f"{count} player" + ("" if count == 1 else "s")
+
+
+def check_min_players(count: int) -> bool:
+    return MIN_PLAYERS <= count <= MAX_PLAYERS

@@ -1,0 +1,318 @@
+"""Every module's revenue, with its reason (OTHER-GAMES.md §2.4), and each player's total.
+
+`station_revenue` recomputes *every* module, not only the newest: "Be sure to check all your
+module cards as placement may have affected more than one of your modules" (ST:128).
+
+Notation: `c` = connections, the edges to active modules with the Core included.
+The Core (reading ST-R1): wild in the favour of the neighbour's owner for every type-dependent
+rule (ST:65, ST:179), a unique type for the Luxury Habitation (ST:221), always a connection,
+no revenue of its own (ST:178).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from .modules import (
+    BANK,
+    BASIC_CARD,
+    BASIC_HABITATION,
+    BROADCAST,
+    CIVIC,
+    CIVIC_REVENUE,
+    COMMERCIAL,
+    CORE,
+    FUSION,
+    LUXURY_HABITATION,
+    MARKET_CENTER,
+    MODULE_TYPES,
+    ORDER_CARD_NAMES,
+    POLICE,
+    RESIDENTIAL,
+    SALVAGE,
+    SOLAR,
+    STADIUM,
+    SUPPLY,
+    UTILITY,
+    XENOMORPH_RESEARCH,
+    type_name,
+)
+from .station import Module, Station
+from .words import and_list, money, signed_money
+
+# ST:187 "1M, 3M, 6M, or 9M based on each DIFFERENT type"; ST-R16: 9M is the top.
+BASIC_HABITATION_REVENUE = (0, 1, 3, 6, 9)
+XENOMORPH_REACH = 2  # ST:348 "within 2 modules"
+XENOMORPH_PENALTY = -2  # "gains 2 -1M tokens" (reading ST-R13: a standing −2)
+POLICE_NEIGHBOUR_BONUS = 1  # ST:318 "earns an extra +1M"
+
+
+@dataclass(frozen=True)
+class Modifier:
+    """A token-like change on a module card or a player's revenue, with its reason."""
+
+    amount: int
+    why: str
+    source: str | None = None  # the module id that causes it, when there is one
+
+
+@dataclass(frozen=True)
+class ModuleRevenue:
+    id: str
+    base: int
+    why: str
+    modifiers: tuple[Modifier, ...]
+    active: bool
+
+    @property
+    def revenue(self) -> int:
+        return self.base + sum(modifier.amount for modifier in self.modifiers)
+
+    @property
+    def full_why(self) -> str:
+        """The reason with every token on the card: "7M − 1M × 1 connection; +1M Police m7"."""
+        parts = [self.why]
+        for modifier in self.modifiers:
+            parts.append(f"{signed_money(modifier.amount)} {modifier.why}")
+        return "; ".join(parts)
+
+
+@dataclass(frozen=True)
+class PlayerRevenue:
+    key: str
+    from_modules: int
+    modifiers: tuple[Modifier, ...]
+
+    @property
+    def total(self) -> int:
+        """The Revenue Track figure before reading ST-R5 (it may be negative)."""
+        return self.from_modules + sum(modifier.amount for modifier in self.modifiers)
+
+
+@dataclass(frozen=True)
+class RevenueReport:
+    modules: dict[str, ModuleRevenue]
+    players: dict[str, PlayerRevenue]
+    active: frozenset[str]
+
+
+@dataclass(frozen=True)
+class RevenueRules:
+    solar_counts_itself: bool = True  # reading ST-R2
+
+
+def station_revenue(
+    station: Station,
+    players: list[str],
+    order_cards: Mapping[str, str],
+    rules: RevenueRules,
+    bonuses: Mapping[str, tuple[str, int]] | None = None,
+    adjustments: Mapping[str, int] | None = None,
+) -> RevenueReport:
+    """Every module's revenue and every player's Revenue Track total, from the station now.
+
+    `bonuses`: a player's permanent faction bonus "+amount per owned and attached module of
+    type" (ST:272); `adjustments`: a player's entered revenue adjustment (other faction rules).
+    """
+    active = station.active()
+    bases: dict[str, tuple[int, str]] = {}
+    for module in station.modules.values():
+        if not module.attached:
+            bases[module.id] = (0, "held, not attached: earns nothing until attached")
+        elif module.surged:
+            rolled = f"{module.fusion_why}: " if module.fusion_why else ""
+            bases[module.id] = (0, f"{rolled}no longer counts as an attached module")
+        elif module.id not in active:
+            bases[module.id] = (0, _cut_off_why(station, module.id, active))
+        elif module.type != BROADCAST or module.card != BASIC_CARD:
+            bases[module.id] = _base(station, module, active, order_cards, rules)
+
+    modifiers: dict[str, list[Modifier]] = {module_id: [] for module_id in station.modules}
+    for module_id in station.attachment_order:
+        module = station.modules[module_id]
+        if module_id not in active or module.card != BASIC_CARD:
+            continue
+        if module.type == POLICE:
+            for other in sorted((station.edges[module_id] & active) - {CORE}):
+                if _category(station, other) in (RESIDENTIAL, COMMERCIAL):
+                    modifiers[other].append(
+                        Modifier(POLICE_NEIGHBOUR_BONUS, f"Police {module_id} attached", module_id)
+                    )
+        elif module.type == XENOMORPH_RESEARCH:
+            reach = station.within(module_id, XENOMORPH_REACH, active)
+            for other in sorted(reach):
+                if other != CORE and _category(station, other) == RESIDENTIAL:
+                    modifiers[other].append(
+                        Modifier(
+                            XENOMORPH_PENALTY,
+                            f"Xenomorph Research {module_id} within 2 modules",
+                            module_id,
+                        )
+                    )
+
+    results: dict[str, ModuleRevenue] = {}
+    # A Broadcast's host attached before it, so attachment order has every host ready.
+    for module_id in [*station.attachment_order, *station.modules]:
+        if module_id in results:
+            continue
+        if module_id not in bases:
+            bases[module_id] = _broadcast(station, station.modules[module_id], results)
+        base, why = bases[module_id]
+        results[module_id] = ModuleRevenue(
+            module_id, base, why, tuple(modifiers[module_id]), module_id in active
+        )
+
+    player_results: dict[str, PlayerRevenue] = {}
+    for player in players:
+        owned = [m for m in station.modules.values() if m.owner == player]
+        from_modules = sum(results[m.id].revenue for m in owned)
+        extra: list[Modifier] = []
+        if bonuses and player in bonuses:
+            bonus_type, amount = bonuses[player]
+            count = sum(1 for m in owned if m.type == bonus_type and m.id in active)
+            if count:
+                extra.append(
+                    Modifier(
+                        amount * count,
+                        f"faction bonus: {amount}M × {MODULE_TYPES[bonus_type].count_text(count)}"
+                        " owned and attached",
+                    )
+                )
+        if adjustments and adjustments.get(player):
+            extra.append(Modifier(adjustments[player], "revenue adjustment entered by the table"))
+        player_results[player] = PlayerRevenue(player, from_modules, tuple(extra))
+    return RevenueReport(results, player_results, frozenset(active))
+
+
+# --- one module's own rule
+
+
+def _base(
+    station: Station,
+    module: Module,
+    active: set[str],
+    order_cards: Mapping[str, str],
+    rules: RevenueRules,
+) -> tuple[int, str]:
+    if module.card == BANK:
+        # ST:291 "Earn 1M interest from the supply for each 1M invested on the card".
+        return (module.invested, f"1M interest per 1M invested: {module.invested}M on the card")
+    if module.card != BASIC_CARD:
+        if module.manual_revenue is None:
+            return (0, f"advanced card {module.card}: no revenue entered yet")
+        return (module.manual_revenue, f"advanced card {module.card}: revenue entered by the table")
+    neighbours = station.edges[module.id] & active
+    others = sorted(neighbours - {CORE})
+    on_core = CORE in neighbours
+    connections = len(neighbours)
+    kind = module.type
+
+    if kind == BASIC_HABITATION:
+        # ST-R1: the Core is wild, so it always adds one more different type.
+        names = sorted({type_name(station.type_of(n)) for n in others})
+        if on_core:
+            names.insert(0, "the Core")
+        count = len(names)
+        revenue = BASIC_HABITATION_REVENUE[min(count, len(BASIC_HABITATION_REVENUE) - 1)]
+        noun = "type" if count == 1 else "types"
+        return (revenue, f"{count} different {noun} attached ({and_list(names)})")
+    if kind == SOLAR:
+        # ST:195 "+1M for each Solar Power Module owned and attached by the player" (ST-R2).
+        solar = sum(
+            1
+            for other in station.modules.values()
+            if other.owner == module.owner and other.type == SOLAR and other.id in active
+        )
+        if rules.solar_counts_itself:
+            noun = "Solar Power Module" if solar == 1 else "Solar Power Modules"
+            return (2 + solar, f"2M + 1M × {solar} {noun} owned and attached")
+        solar -= 1
+        noun = "other Solar Power Module" if solar == 1 else "other Solar Power Modules"
+        return (2 + solar, f"2M + 1M × {solar} {noun} owned and attached")
+    if kind == SUPPLY:
+        # ST-R15 "two modules of the same type": at least two; the Core pairs with any.
+        seen: dict[str, int] = {}
+        for other in others:
+            seen[station.type_of(other)] = seen.get(station.type_of(other), 0) + 1
+        pairs = [key for key, count in seen.items() if count >= 2]
+        if pairs:
+            return (7, f"3M + 4M (attached to two {MODULE_TYPES[sorted(pairs)[0]].plural})")
+        if on_core and others:
+            return (7, f"3M + 4M (the Core, wild, pairs with {station.modules[others[0]].label})")
+        return (3, "3M (not attached to two modules of the same type)")
+    if kind == MARKET_CENTER:
+        return (2 * connections, f"{_connections(connections)} × 2M")
+    if kind == LUXURY_HABITATION:
+        return (7 - connections, f"7M − 1M × {_connections(connections)}")
+    if kind == CIVIC:
+        # ST:229, by the card held now (ST:67: at the start of the Revenue Phase).
+        card = order_cards[module.owner]
+        return (CIVIC_REVENUE[card], f"{ORDER_CARD_NAMES[card]} player order card")
+    if kind == POLICE:
+        count = _count_categories(station, others, (RESIDENTIAL, COMMERCIAL)) + int(on_core)
+        noun = "Module" if count == 1 else "Modules"
+        core = " (the Core counts as one)" if on_core else ""
+        return (3 + 2 * count, f"3M + 2M × {count} Residential or Commercial {noun} attached{core}")
+    if kind == FUSION:
+        if module.fusion_revenue is None:
+            return (0, "not rolled yet: the die is rolled at the start of the Revenue Phase")
+        return (module.fusion_revenue, module.fusion_why)
+    if kind == SALVAGE:
+        return (0, "earns no revenue; it trashes a free-zone card at the start of a turn")
+    if kind == STADIUM:
+        count = _count_categories(station, others, (RESIDENTIAL, COMMERCIAL, UTILITY)) + int(
+            on_core
+        )
+        noun = "Module" if count == 1 else "Modules"
+        return (
+            2 * connections - 4 + count,
+            f"2M × {_connections(connections)} − 4M + 1M × {count} Residential, Commercial "
+            f"or Utility {noun} attached",
+        )
+    if kind == XENOMORPH_RESEARCH:
+        return (4, "a flat 4M")
+    raise AssertionError(f"no revenue rule for {kind}")  # pragma: no cover
+
+
+def _broadcast(station: Station, module: Module, results: Mapping[str, ModuleRevenue]):
+    # ST:310 "1/2 of revenue of the module to which it is attached, rounded up" (ST-R14).
+    host = module.host
+    if host == CORE or host is None:
+        return (0, "attached to the Core, which earns no revenue")
+    host_revenue = results[host].revenue if host in results else 0
+    half = -(-host_revenue // 2)
+    rounded = ", rounded up" if host_revenue % 2 else ""
+    return (half, f"half of {host}'s {money(host_revenue)}{rounded}")
+
+
+def _cut_off_why(station: Station, module_id: str, active: set[str]) -> str:
+    """Name the surged reactors that stand between this module and the Core."""
+    component = {module_id}
+    frontier = [module_id]
+    blockers: set[str] = set()
+    while frontier:
+        node = frontier.pop()
+        for other in station.edges[node]:
+            if station.is_dead(other):
+                blockers.add(other)
+            elif other not in component and other not in active:
+                component.add(other)
+                frontier.append(other)
+    if blockers:
+        return (
+            f"inactive: cut off from the Core by the Plasma Surge of {and_list(sorted(blockers))}"
+        )
+    return "inactive: cut off from the Core"
+
+
+def _category(station: Station, node: str) -> str:
+    return MODULE_TYPES[station.type_of(node)].category
+
+
+def _count_categories(station: Station, nodes: list[str], categories: tuple[str, ...]) -> int:
+    return sum(1 for node in nodes if _category(station, node) in categories)
+
+
+def _connections(count: int) -> str:
+    return f"{count} connection" + ("" if count == 1 else "s")

@@ -1,0 +1,422 @@
+"""`play(session)`: the derived state of a round tracker session (OTHER-GAMES.md §2.10), and
+what the phone pages ask of it: whose turn it is and what they may do now.
+
+The printed keys come first, exactly as §2.10 prints them; the rest are this app's additions
+(every one documented in docs/startropolis.md).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .modules import (
+    BANK,
+    BASIC_CARD,
+    BROADCAST,
+    CATEGORIES,
+    CIVIC,
+    CORE,
+    FREE_SLOTS,
+    FUSION,
+    MODULE_TYPES,
+    OPTION_3_GAIN,
+    ORDER_CARD_NAMES,
+    SALVAGE,
+    TRACK_SLOTS,
+    clearance_price,
+)
+from .replay import Game, replay
+from .setup import SESSION_FORMAT, read_setup
+from .station import Module
+from .words import and_list, money
+
+__all__ = ["SESSION_FORMAT", "derived_state", "next_step", "play", "replayed"]
+
+
+def replayed(session: Any) -> Game:
+    """The `Game` a session leads to; raises the first problem (`StartropolisError`)."""
+    return replay(read_setup(session))
+
+
+def play(session: Any) -> dict:
+    """The derived state of §2.10 (printed keys first), with the app's extra keys."""
+    return derived_state(replayed(session))
+
+
+def next_step(session: Any) -> dict:
+    """Whose turn it is and what they may do now (the `next` key of `play`)."""
+    return _next(replayed(session))
+
+
+def derived_state(game: Game) -> dict:
+    rules = game.rules
+    over = game.pending.phase == "game_over"
+    next_round = None if over else game.rounds_done + 1
+    report = game.report
+    state: dict[str, Any] = {
+        "rounds_total": rules.rounds,
+        "next_round": next_round,
+        "final_round_next": next_round == rules.rounds,
+        "modules": [_module_json(game, module) for module in game.station.modules.values()],
+        "revenue": {player: game.track.positions[player] for player in game.keys},
+        "track": game.track.as_json(),
+        "collected": dict(game.collected),
+        "order_cards": {player: game.cards[player] for player in game.order},
+    }
+    if game.credits is not None:
+        state["credits"] = dict(game.credits)
+    state["game_over"] = over
+    state["round"] = game.pending.round
+    state["phase"] = game.pending.phase
+    state["clearance"] = game.pending.round == rules.rounds
+    state["order"] = list(game.order)
+    state["prices"] = {key: _price(key, state["clearance"]) for key in rules.modules_in_play}
+    state["construction_track"] = [
+        {
+            "slot": slot,
+            "type": card,
+            "rush_fee": game.fee(slot),
+            "price": None if card is None else _price(card, state["clearance"]) + game.fee(slot),
+        }
+        for slot, card in enumerate(game.construction, start=1)
+    ]
+    state["players"] = [_player_json(game, player) for player in game.keys]
+    state["spend"] = {
+        player: sum(m.cost for m in game.station.modules.values() if m.owner == player)
+        for player in game.keys
+    }
+    state["paid"] = dict(game.paid)
+    state["station"] = {
+        "edges": sorted(
+            [a, b] for a, others in game.station.edges.items() for b in others if a < b
+        ),
+        "active": sorted(report.active - {CORE}),
+        "surged": sorted(m.id for m in game.station.modules.values() if m.surged),
+    }
+    if game.setup.bids is not None:
+        state["bids"] = dict(game.setup.bids)
+    if rules.advanced_factions:
+        state["powers_used"] = {player: game.powers_used.get(player) for player in game.keys}
+    if rules.missions:
+        state["missions"] = _missions_json(game)
+    state["warnings"] = _warnings(game)
+    state["next"] = _next(game)
+    state["log"] = list(game.log)
+    return state
+
+
+def _price(module_type: str, clearance: bool) -> int:
+    cost = MODULE_TYPES[module_type].cost
+    return clearance_price(cost) if clearance else cost
+
+
+def _module_json(game: Game, module: Module) -> dict:
+    result = game.report.modules[module.id]
+    station = game.station
+    out: dict[str, Any] = {
+        "id": module.id,
+        "type": module.type,
+        "owner": module.owner,
+        "attached": module.attached,
+        "revenue": result.revenue,
+        "why": result.full_why,
+        "name": module.name,
+        "card": module.card,
+        "cost": module.cost,
+        "paid": module.paid,
+        "active": result.active,
+        "base": result.base,
+        "modifiers": [
+            {"amount": m.amount, "why": m.why, "source": m.source} for m in result.modifiers
+        ],
+        "connections": sorted(station.edges[module.id]) if module.attached else [],
+        "bought_round": module.bought_round,
+        "attached_round": module.attached_round,
+    }
+    if module.attached and result.active:
+        out["sentence"] = (
+            f"{module.label} ({module.owner}): {result.full_why} = {money(result.revenue)}"
+        )
+    else:
+        out["sentence"] = f"{module.label} ({module.owner}): {result.full_why}"
+    if module.type == FUSION and module.card == BASIC_CARD:
+        out["tokens"] = module.tokens
+        out["surged"] = module.surged
+    if module.card == BANK:
+        out["invested"] = module.invested
+    if module.type == BROADCAST and module.host is not None:
+        out["host"] = module.host
+    return out
+
+
+def _player_json(game: Game, key: str) -> dict:
+    setup = game.setup.player(key)
+    revenue = game.report.players[key]
+    terms = [
+        {"amount": game.report.modules[m.id].revenue, "why": f"{m.label}"}
+        for m in game.station.modules.values()
+        if m.owner == key and m.attached
+    ]
+    terms += [{"amount": m.amount, "why": m.why} for m in revenue.modifiers]
+    position = game.track.positions[key]
+    if not terms:
+        why = "no module attached yet: 0M"
+    else:
+        why = " + ".join(f"{t['why']} {money(t['amount'])}" for t in terms)
+        why += f" = {money(revenue.total)}"
+    if position != revenue.total:
+        why += "; the marker stops at 0 (negative revenue is not paid)"
+    out: dict[str, Any] = {
+        "key": key,
+        "faction": setup.faction,
+        "order_card": game.cards[key],
+        "revenue": position,
+        "revenue_total": revenue.total,
+        "revenue_terms": terms,
+        "revenue_why": why,
+        "held": [m.id for m in game.station.held(key)],
+        "paid": game.paid[key],
+    }
+    if setup.bonus is not None:
+        out["bonus"] = {"per": setup.bonus[0], "amount": setup.bonus[1]}
+    if game.rules.advanced_factions:
+        out["power_used"] = key in game.powers_used
+    return out
+
+
+def _missions_json(game: Game) -> dict:
+    """Private to each player (ST:279): the table view removes it."""
+    missions: dict[str, Any] = {}
+    for player in game.setup.players:
+        mission = player.mission
+        if mission is None:
+            missions[player.key] = None
+            continue
+        entry: dict[str, Any] = {
+            "dealt": list(mission.dealt),
+            "kept": mission.kept,
+            "reward": mission.reward,
+        }
+        if mission.most is not None:
+            counts = {
+                p: sum(
+                    1
+                    for m in game.station.modules.values()
+                    if m.owner == p and m.type == mission.most
+                )
+                for p in game.keys
+            }
+            mine = counts[player.key]
+            entry["most"] = mission.most
+            entry["owned"] = mine
+            entry["achieved_now"] = all(mine > c for p, c in counts.items() if p != player.key)
+        missions[player.key] = entry
+    return missions
+
+
+def _warnings(game: Game) -> list[str]:
+    warnings = []
+    in_play = game.rules.modules_in_play
+    if any(MODULE_TYPES[key].expansion for key in in_play):
+        missing = [c for c in CATEGORIES if all(MODULE_TYPES[k].category != c for k in in_play)]
+        if missing:
+            # ST:295 recommends one module type of each of the six categories.
+            warnings.append(
+                f"No {and_list(missing)} module in play: the rulebook recommends one of each "
+                "of the six categories with expansion modules."
+            )
+    if game.pending.phase == "game_over":
+        for player in game.keys:
+            held = game.station.held(player)
+            if held:
+                warnings.append(
+                    f"{player} ends with {len(held)} held module(s), which earned nothing."
+                )
+    return warnings
+
+
+# --- what happens next
+
+
+def _next(game: Game) -> dict:
+    pending = game.pending
+    rules = game.rules
+    if pending.phase == "game_over":
+        return {
+            "phase": "game_over",
+            "round": None,
+            "player": None,
+            "sentence": (
+                f"The game is over after round {rules.rounds}: the most credits in hand wins "
+                "(then revenue, then spend)."
+            ),
+        }
+    clearance = pending.round == rules.rounds
+    if pending.phase == "purchase":
+        return _purchase_step(game, clearance)
+    if pending.phase == "attachment":
+        return _attachment_step(game, clearance)
+    needed = [
+        f"{module_id} ({game.station.modules[module_id].tokens} token"
+        f"{'' if game.station.modules[module_id].tokens == 1 else 's'})"
+        for module_id in pending.rolls_needed
+    ]
+    return {
+        "phase": "revenue",
+        "round": pending.round,
+        "player": None,
+        "clearance": clearance,
+        "rolls_needed": list(pending.rolls_needed),
+        "sentence": (
+            f"Round {pending.round}, Revenue Phase: roll the die for Fusion Reactor "
+            f"{and_list(needed)} before collecting."
+        ),
+    }
+
+
+def _purchase_step(game: Game, clearance: bool) -> dict:
+    pending = game.pending
+    player = pending.player
+    rules = game.rules
+    fees = {slot: game.fee(slot) for slot in range(1, TRACK_SLOTS + 1)}
+    options: list[dict] = []
+    for slot, card in enumerate(game.construction, start=1):
+        option: dict[str, Any] = {
+            "option": "buy",
+            "slot": slot,
+            "type": card,
+            "rush_fee": fees[slot],
+        }
+        if card is None:
+            option["price"] = None
+            cost = "half the card's cost, rounded up" if clearance else "the card's cost"
+            option["why"] = cost + (f" + {fees[slot]}M rush fee" if fees[slot] else "")
+        else:
+            advanced = game.deck.kinds.get(card, (False, ""))[0]
+            full = game.deck.limit(card) <= game.deck.counts.get(card, 0)
+            option["price"] = None if advanced else _price(card, clearance) + fees[slot]
+            option["why"] = _buy_why(card, clearance, fees[slot], advanced)
+            if full:
+                option["available"] = False
+                option["why"] = f"every {MODULE_TYPES[card].name} Module is already bought"
+        options.append(option)
+    civic_left = CIVIC in rules.modules_in_play and game.deck.counts.get(
+        CIVIC, 0
+    ) < game.deck.limit(CIVIC)
+    if civic_left:
+        for slot in range(1, TRACK_SLOTS + 1):
+            options.append(
+                {
+                    "option": "civic",
+                    "discard_slot": slot,
+                    "price": _price(CIVIC, clearance) + fees[slot],
+                    "why": f"Civic {_price(CIVIC, clearance)}M"
+                    + (f" + {fees[slot]}M rush fee to discard slot {slot}" if fees[slot] else ""),
+                }
+            )
+    for slot in range(1, TRACK_SLOTS + 1):
+        options.append(
+            {
+                "option": "pass",
+                "discard_slot": slot,
+                "gain": OPTION_3_GAIN - fees[slot],
+                "why": "gain 5M" + (f" − {fees[slot]}M rush fee" if fees[slot] else ""),
+            }
+        )
+    step: dict[str, Any] = {
+        "phase": "purchase",
+        "round": pending.round,
+        "player": player,
+        "order_card": game.cards[player],
+        "clearance": clearance,
+        "options": options,
+    }
+    salvagers = [
+        m
+        for m in game.station.modules.values()
+        if m.owner == player
+        and m.type == SALVAGE
+        and m.card == BASIC_CARD
+        and m.id in game.report.active
+    ]
+    if salvagers:
+        step["salvage"] = [
+            {
+                "slot": slot,
+                "type": game.construction[slot - 1],
+                "gain": None
+                if game.construction[slot - 1] is None
+                else MODULE_TYPES[game.construction[slot - 1]].cost // 2,
+            }
+            for slot in FREE_SLOTS
+        ]
+    banks = [m for m in game.station.modules.values() if m.owner == player and m.card == BANK]
+    reminders = []
+    if clearance:
+        reminders.append(
+            "Clearance round: every module sells for half price, rounded up; rush fees are "
+            "unchanged."
+        )
+    if banks:
+        step["bank"] = [
+            {"module": m.id, "invested": m.invested, "may_invest": 2, "may_withdraw": m.invested}
+            for m in banks
+        ]
+        if clearance and any(m.invested for m in banks):
+            # Reading ST-R9: money on a Bank card is not "in hand" at the end (ST:160).
+            reminders.append(
+                "Money on a Bank card is not in hand at the end of the game: withdraw it this turn."
+            )
+    step["reminders"] = reminders
+    card = ORDER_CARD_NAMES[game.cards[player]]
+    step["sentence"] = (
+        f"Round {pending.round}, Purchase Phase: {player}'s turn ({card}). Buy a module from the "
+        "track, buy a Civic Module and discard a card, or take 5M and discard a card."
+        if civic_left
+        else f"Round {pending.round}, Purchase Phase: {player}'s turn ({card}). Buy a module "
+        "from the track, or take 5M and discard a card."
+    )
+    return step
+
+
+def _buy_why(card: str, clearance: bool, fee: int, advanced: bool) -> str:
+    name = MODULE_TYPES[card].name
+    if advanced:
+        return f"{name}: the advanced card's own cost" + (f" + {fee}M rush fee" if fee else "")
+    cost = MODULE_TYPES[card].cost
+    price = (
+        f"{name} {clearance_price(cost)}M (half of {cost}M, rounded up)"
+        if clearance
+        else f"{name} {cost}M"
+    )
+    return price + (f" + {fee}M rush fee" if fee else "")
+
+
+def _attachment_step(game: Game, clearance: bool) -> dict:
+    pending = game.pending
+    player = pending.player
+    held = []
+    for module in game.station.held(player):
+        allowed, refused = game.station.allowed_targets(module)
+        held.append(
+            {
+                "id": module.id,
+                "type": module.type,
+                "may_attach_to": allowed,
+                "refused": [{"node": node, "why": why} for node, why in refused],
+            }
+        )
+    names = and_list([f"{m['id']} ({MODULE_TYPES[m['type']].name})" for m in held])
+    return {
+        "phase": "attachment",
+        "round": pending.round,
+        "player": player,
+        "pass": pending.pass_number,
+        "clearance": clearance,
+        "held": held,
+        "may_hold": True,
+        "sentence": (
+            f"Round {pending.round}, Attachment Phase (Last to First, pass {pending.pass_number}): "
+            f"{player} attaches one module or holds. Held: {names}."
+        ),
+    }
