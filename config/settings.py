@@ -104,6 +104,11 @@ DATABASES = {
     )
 }
 
+# Several test runs against one PostgreSQL server (two checkouts, say) each name their test
+# databases apart: TEST_DATABASE_NAME=test_mine (pytest-xdist appends _gw0, _gw1, ...).
+if os.environ.get("TEST_DATABASE_NAME"):
+    DATABASES["default"]["TEST"] = {"NAME": os.environ["TEST_DATABASE_NAME"]}
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
