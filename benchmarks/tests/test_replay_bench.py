@@ -15,9 +15,12 @@ LOOSE_BOUND_MS = 150
 
 
 def replay_ms(campaign: dict) -> float:
-    start = time.perf_counter()
+    """The replay's CPU time in this thread: what the replay costs, whatever else the machine
+    runs meanwhile (wall-clock time on a loaded machine measured 214 ms for a 35 ms replay).
+    `manage.py bench replay` reports wall-clock time on a quiet machine."""
+    start = time.thread_time()
     replay(campaign, CATALOGUE)
-    return (time.perf_counter() - start) * 1000
+    return (time.thread_time() - start) * 1000
 
 
 def median_ms(campaign: dict, repeat: int = 9) -> float:
