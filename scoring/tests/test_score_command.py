@@ -41,7 +41,15 @@ def test_it_prints_the_contract_example_score(tmp_path):
     expected = json.loads(CONTRACT_OUTPUT)
     assert output["election"] == expected["election"]
     assert output["worker_values"] == expected["worker_values"]
+    explain = output["players"][0].pop("explain")
     assert output["players"][0] == expected["players"][0]
+    # Every figure explains itself: the terms of each category add up to it.
+    for category, figure in output["players"][0]["ip"].items():
+        assert sum(term["ip"] for term in explain[category]) == figure, category
+    assert explain["bases"][1] == {
+        "ip": 7,
+        "why": "base in zone 2: Hensler worker value 5 + zone 2",
+    }
     assert [p["corporation"] for p in output["players"]] == ["purple", "yellow"]
     assert output["winner"] == expected["winner"]
     assert output["tracker"] == expected["tracker"]

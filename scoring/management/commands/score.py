@@ -8,7 +8,7 @@ import json
 from typing import Any
 
 from config.commands import InputCommand
-from solar175.engine import score_game
+from solar175.explain import score_with_explanations
 from solar175.table import TableError, parse_table
 
 
@@ -25,5 +25,5 @@ class Command(InputCommand):
             state = parse_table(data)
         except TableError as error:
             raise self.bad_input(error) from error
-        result = score_game(state).as_dict()
+        result = score_with_explanations(state)
         self.stdout.write(json.dumps(result, indent=2))

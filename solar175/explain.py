@@ -1,0 +1,422 @@
+"""Every figure explains itself: the terms each IP figure is made of, and why each tracker box
+and award went where it did.
+
+Pure Python, no Django. The engine (`solar175.engine`) computes the figures and stays lean for
+the replay, which scores every game of a campaign; this module explains one game on demand, for
+the `score` command (`explain` in docs/table-file.md), the live sheet, a game's result page and
+the checklist. It follows the engine's arithmetic line for line, and its terms always add up to
+the engine's figure (a property test holds it to that).
+
+A term's `why` is a sentence for a person in the rulebook's words: never a key. Corporations
+are named through `name`, a function the caller gives (the pages know the campaign's names;
+the command uses the keys' capitalised form).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from solar175.engine import (
+    BRAVE_NEW_DAWN,
+    CATEGORIES,
+    CELESTIAL_REBELLION,
+    DOUBLED_BY,
+    MEGASTRUCTURE_ZONE_BONUS,
+    MIN_CREDITS_FOR_BOX,
+    MIN_MINING_TOKENS_FOR_BOX,
+    MINING_TOKEN_IP,
+    ROUND_UP,
+    UNITED_FEDERALISTS,
+    WORKERS_UNION,
+    GameScore,
+    PlayerTable,
+    TableState,
+    score_game,
+)
+
+# The parties as the rulebook names them in a sentence.
+PARTY_NAMES = {
+    UNITED_FEDERALISTS: "the United Federalists",
+    WORKERS_UNION: "the Workers Union Party",
+    BRAVE_NEW_DAWN: "Brave New Dawn",
+    CELESTIAL_REBELLION: "the Celestial Rebellion",
+}
+
+Namer = Callable[[str], str]
+
+
+def default_name(corporation: str) -> str:
+    """A corporation's name when the caller knows none: its key, capitalised ("Purple")."""
+    return corporation.replace("_", " ").replace("-", " ").capitalize()
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    """One part of a figure: `ip` and the sentence that says where it comes from."""
+
+    ip: int
+    why: str
+
+    def as_dict(self) -> dict[str, int | str]:
+        return {"ip": self.ip, "why": self.why}
+
+
+def _plural(count: int, one: str, many: str | None = None) -> str:
+    return f"{count} {one if count == 1 else (many or one + 's')}"
+
+
+# --- IP categories -----------------------------------------------------------------------
+
+
+def explain_player(table: TableState, score: GameScore, corporation: str) -> dict[str, list[Term]]:
+    """The terms of each IP category of one player (a key for every category, in `CATEGORIES`
+    order; an empty list where the figure is 0)."""
+    index = next(i for i, p in enumerate(table.players) if p.corporation == corporation)
+    player = table.players[index]
+    winner = score.election.winner
+    worker_values = score.worker_values
+    terms: dict[str, list[Term]] = {
+        "credits": _credits(player, winner),
+        "loans": _loans(player),
+        "mining": _mining(player),
+        "political_influence": _political_influence(player),
+        "bases": _bases(player, worker_values["hensler"]),
+        "megastructure": _megastructure(player, worker_values["ufss"]),
+        "military": _military(player, worker_values["military"]),
+        "presence": _presence(table, score, index),
+        "bonus": _bonus(player),
+    }
+    doubled = DOUBLED_BY[winner]
+    before = sum(term.ip for term in terms[doubled])
+    if before:
+        # The elected party doubles one category (End Game Scoring, the political row).
+        terms[doubled].append(Term(before, f"doubled: {PARTY_NAMES[winner]} are in power"))
+    return {category: terms[category] for category in CATEGORIES}
+
+
+def explain_game(table: TableState, score: GameScore) -> dict[str, dict[str, list[Term]]]:
+    """`explain_player` for every player: corporation -> category -> terms."""
+    return {p.corporation: explain_player(table, score, p.corporation) for p in table.players}
+
+
+def explain_as_dict(table: TableState, score: GameScore) -> dict[str, dict[str, list[dict]]]:
+    """`explain_game` as the `score` command prints it (docs/table-file.md `explain`)."""
+    return {
+        corporation: {
+            category: [term.as_dict() for term in terms] for category, terms in categories.items()
+        }
+        for corporation, categories in explain_game(table, score).items()
+    }
+
+
+def _credits_left(player: PlayerTable) -> int:
+    return max(0, player.credits - sum(player.loans))
+
+
+def _credits(player: PlayerTable, winner: str) -> list[Term]:
+    left = _credits_left(player)
+    owed = sum(player.loans)
+    counted = (
+        f"{_plural(player.credits, 'credit')} less {owed} repaid on loans = {left} left"
+        if owed
+        else _plural(left, "credit") + " left"
+    )
+    if winner == CELESTIAL_REBELLION:
+        # The Celestial Rebellion in power: credits score 1 IP each (#12).
+        ip = left
+        why = f"{counted}, 1 IP each: the Celestial Rebellion is in power"
+    else:
+        ip = left // 2
+        why = f"{counted}: 1 IP per 2 credits, rounded down"
+    return [Term(ip, why)] if ip else []
+
+
+def _loans(player: PlayerTable) -> list[Term]:
+    # Yurushi Bank Loans (#15): repay from credits first; each credit short is -1 IP.
+    owed = sum(player.loans)
+    short = max(0, owed - player.credits)
+    if not short:
+        return []
+    loans = ", ".join(str(value) for value in player.loans)
+    return [
+        Term(
+            -short,
+            f"loans of {loans} credits ({owed} in all) with {_plural(player.credits, 'credit')}: "
+            f"{short} short, −1 IP for each credit that cannot be repaid",
+        )
+    ]
+
+
+def _mining(player: PlayerTable) -> list[Term]:
+    tokens = player.mining_tokens
+    if not tokens:
+        return []
+    return [
+        Term(
+            MINING_TOKEN_IP * tokens,
+            f"{_plural(tokens, 'mining resource token')} × {MINING_TOKEN_IP} IP",
+        )
+    ]
+
+
+def _political_influence(player: PlayerTable) -> list[Term]:
+    ip = player.political_influence_ip
+    return [Term(ip, "political influence cards, as entered")] if ip else []
+
+
+def _bases(player: PlayerTable, hensler: int) -> list[Term]:
+    # Each base: Hensler worker value plus the zone number of its location.
+    return [
+        Term(hensler + zone, f"base in zone {zone}: Hensler worker value {hensler} + zone {zone}")
+        for zone in player.bases
+        if hensler + zone
+    ]
+
+
+def _megastructure(player: PlayerTable, ufss: int) -> list[Term]:
+    tokens = player.megastructure_tokens
+    if not tokens or not ufss:
+        return []
+    return [
+        Term(
+            ufss * tokens,
+            f"{_plural(tokens, 'megastructure funding token')} × UFSS worker value {ufss}",
+        )
+    ]
+
+
+def _military(player: PlayerTable, military: int) -> list[Term]:
+    tokens = player.military_tokens
+    each = military // 2
+    if not tokens or not each:
+        return []
+    return [
+        Term(
+            each * tokens,
+            f"{_plural(tokens, 'military token')} × {each} "
+            f"(half the Military HUB's worker value {military}, rounded down)",
+        )
+    ]
+
+
+def _presence(table: TableState, score: GameScore, index: int) -> list[Term]:
+    """Each zone in play that scores for this player: first (shared or not), second, the +5."""
+    rules = table.rules
+    terms: list[Term] = []
+    presences = [p.presence for p in score.players]
+    zone_values = score.worker_values["zones"]
+    for zone in rules.zones_in_play:
+        values = [p.get(zone, 0) for p in presences]
+        mine = values[index]
+        best = max(values)
+        if best <= 0 or mine <= 0:
+            continue
+        worth = zone_values.get(zone, 0)
+        first = [i for i, v in enumerate(values) if v == best]
+        if mine == best:
+            shared = " (shared: all tied players score it in full)" if len(first) > 1 else ""
+            if worth:
+                terms.append(
+                    Term(
+                        worth,
+                        f"zone {zone}: most presence ({mine}): "
+                        f"the Zone HUB's worker value {worth}{shared}",
+                    )
+                )
+            if zone == table.megastructure_zone:
+                terms.append(
+                    Term(
+                        MEGASTRUCTURE_ZONE_BONUS,
+                        f"zone {zone}: most presence where the megastructure is being built",
+                    )
+                )
+            continue
+        # Second place only with 3+ players and a single first place (End Game Scoring).
+        if len(values) >= 3 and len(first) == 1:
+            second = max((v for v in values if v < best), default=0)
+            if mine == second:
+                # Printed contradiction (RULES-NOTES §1): the campaign setting picks the rounding.
+                up = rules.second_place_rounding == ROUND_UP
+                half = (worth + 1) // 2 if up else worth // 2
+                if half:
+                    rounded = "rounded up" if up else "rounded down"
+                    terms.append(
+                        Term(
+                            half,
+                            f"zone {zone}: second most presence ({mine}): half the Zone HUB's "
+                            f"worker value {worth}, {rounded}",
+                        )
+                    )
+    return terms
+
+
+def _bonus(player: PlayerTable) -> list[Term]:
+    ip = player.bonus_ip
+    return [Term(ip, "end-game IP from the player power, as entered")] if ip else []
+
+
+# --- presence in a zone ------------------------------------------------------------------
+
+
+def presence_terms(player: PlayerTable, zone: int) -> list[Term]:
+    """What one player's presence in a zone is made of (Presence: outposts 1, bases 2, ships
+    their card's value); `ip` here counts presence, not IP."""
+    terms: list[Term] = []
+    outposts = player.outposts.get(zone, 0)
+    if outposts:
+        terms.append(Term(outposts, f"{_plural(outposts, 'outpost')} × 1"))
+    bases = player.bases.count(zone)
+    if bases:
+        terms.append(Term(2 * bases, f"{_plural(bases, 'base')} × 2"))
+    for ship in player.ships:
+        if ship.zone == zone and ship.presence:
+            terms.append(Term(ship.presence, f"a ship with presence {ship.presence}"))
+    return terms
+
+
+# --- tracker boxes -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TrackerReason:
+    """Why a tracker section's box went to whom this game: the measure, the best value, and
+    the corporations that crossed (several on a tie; none when nobody reached the minimum)."""
+
+    section: str
+    measure: str
+    best: int
+    corporations: tuple[str, ...]
+    minimum: int
+
+    def sentence(self, name: Namer = default_name) -> str:
+        """ "Purple: most mining tokens left: 3, tied with Teal." or why nobody crossed."""
+        if not self.corporations:
+            if self.section == "influence":
+                return "The game's winner crosses a box."
+            return f"Nobody crosses a box: the most {self.measure} was {self.best}" + (
+                f", and it takes at least {self.minimum}." if self.minimum > 1 else "."
+            )
+        first, *others = self.corporations
+        if self.section == "influence":
+            return f"{name(first)}: won the game."
+        text = f"most {self.measure}: {self.best}"
+        if others:
+            names = [name(c) for c in self.corporations]
+            return f"{_join(names)}: {text}, tied (all tied players cross a box)."
+        return f"{name(first)}: {text}."
+
+
+def _join(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def tracker_reasons(table: TableState, score: GameScore) -> dict[str, TrackerReason]:
+    """Campaign Scoring after the game: for each tracker section in play, who crossed and why
+    (the same leaders as `GameScore.tracker`)."""
+    reasons: dict[str, TrackerReason] = {}
+    players = score.players
+    for zone in table.rules.zones_in_play:
+        section = f"presence_{zone}"
+        reasons[section] = TrackerReason(
+            section,
+            f"presence in zone {zone}",
+            max(p.presence.get(zone, 0) for p in players),
+            tuple(score.tracker.get(section, ())),
+            1,
+        )
+    measures = {
+        "megastructure": "megastructure funding IP",
+        "bases": "base building IP",
+        "military": "military IP (UFSS Peacekeeping Force)",
+    }
+    for section, measure in measures.items():
+        reasons[section] = TrackerReason(
+            section,
+            measure,
+            max(p.ip[section] for p in players),
+            tuple(score.tracker.get(section, ())),
+            1,
+        )
+    reasons["mining"] = TrackerReason(
+        "mining",
+        "mining resource tokens left",
+        max(p.mining_tokens for p in table.players),
+        tuple(score.tracker.get("mining", ())),
+        MIN_MINING_TOKENS_FOR_BOX,
+    )
+    reasons["credits"] = TrackerReason(
+        "credits",
+        "credits left after repaying loans",
+        max(p.credits_left for p in players),
+        tuple(score.tracker.get("credits", ())),
+        MIN_CREDITS_FOR_BOX,
+    )
+    winner = score.player(score.winner)
+    reasons["influence"] = TrackerReason(
+        "influence", "IP", winner.total, tuple(score.tracker.get("influence", ())), 0
+    )
+    return reasons
+
+
+# --- awards ------------------------------------------------------------------------------
+
+
+def award_sentence(
+    award: Mapping,
+    awards: list[Mapping],
+    scores_by_game: Mapping[int, Mapping],
+    name: Namer = default_name,
+    award_name: Callable[[str, str], str] | None = None,
+) -> str:
+    """Why an award (an entry of the replay's `awards`) went to its corporation.
+
+    Gold goes to the first to complete a section, silver to the second, nothing after; two
+    completing in one game: most IP in that game first, then the end-game tie-breakers.
+    `scores_by_game` maps a game number to its `score` (the engine's output as a dict).
+    """
+    section, tier, game = award["section"], award["tier"], award.get("game", 0)
+    holder = name(award["corporation"])
+    label = award_name(section, tier) if award_name else tier
+    if not game:
+        return f"{holder} held {label} when the campaign was opened in the app."
+    same_section = [a for a in awards if a["section"] == section]
+    earlier = [a for a in same_section if a.get("game", 0) < game]
+    same_game = [a for a in same_section if a.get("game", 0) == game and a is not award]
+    text = f"{holder} completed the section in game {game}"
+    if tier == "gold" and not earlier:
+        text += ", the first to do so"
+    elif earlier:
+        gold = earlier[0]
+        gold_game = gold.get("game", 0)
+        when = f"in game {gold_game}" if gold_game else "before the campaign was opened in the app"
+        text += f"; {name(gold['corporation'])} had completed it first ({when})"
+    if same_game:
+        other = same_game[0]
+        players = {p["corporation"]: p for p in scores_by_game.get(game, {}).get("players", [])}
+        mine = players.get(award["corporation"], {})
+        theirs = players.get(other["corporation"], {})
+        if mine and theirs:
+            if mine.get("total") != theirs.get("total"):
+                text += (
+                    f"; {name(other['corporation'])} completed it in the same game too, and most "
+                    f"IP in that game takes the higher award ({holder} {mine.get('total')}, "
+                    f"{name(other['corporation'])} {theirs.get('total')})"
+                )
+            else:
+                text += (
+                    f"; {name(other['corporation'])} completed it in the same game too, with as "
+                    "many IP, and the end-game tie-breakers decide"
+                )
+    return text + "."
+
+
+def score_with_explanations(table: TableState) -> dict:
+    """The `score` command's output (docs/table-file.md): the engine's score with each player's
+    `explain`, the terms of every IP category."""
+    score = score_game(table)
+    result = score.as_dict()
+    explained = explain_as_dict(table, score)
+    for player in result["players"]:
+        player["explain"] = explained[player["corporation"]]
+    return result
