@@ -13,8 +13,16 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from accounts.models import ROLE_RANK, Invite, Membership, PublicLink, Role, new_token
-from campaign.models import Campaign
+from accounts.models import (
+    PLAYING_ROLES,
+    ROLE_RANK,
+    Invite,
+    Membership,
+    PublicLink,
+    Role,
+    new_token,
+)
+from campaign.models import Campaign, Corporation
 
 
 class MembershipError(Exception):
@@ -48,7 +56,16 @@ def change_role(membership: Membership, role: str) -> Membership:
         )
     membership.role = role
     membership.save(update_fields=["role"])
+    if role not in PLAYING_ROLES:
+        _free_seats(membership)
     return membership
+
+
+def _free_seats(membership: Membership) -> None:
+    """A viewer or a former member holds no seat: whoever hosts fills the card in."""
+    Corporation.objects.filter(campaign=membership.campaign, holder=membership.user).update(
+        holder=None
+    )
 
 
 @transaction.atomic
@@ -59,6 +76,7 @@ def remove_member(membership: Membership) -> None:
         raise MembershipError(
             f"{membership.user} is the only owner: make someone else an owner first."
         )
+    _free_seats(membership)
     membership.delete()
 
 

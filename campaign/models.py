@@ -84,13 +84,27 @@ class Corporation(models.Model):
     ai = models.BooleanField(default=False)
     power = models.SlugField(max_length=40, blank=True)
     order = models.PositiveSmallIntegerField(default=0)
+    # The member who holds this corporation's seat: they write its card when the table enters
+    # a game together. Not part of the campaign file (people are not in it).
+    holder = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="seats",
+    )
 
     class Meta:
         ordering = ["order", "id"]
         constraints = [
             models.UniqueConstraint(
                 fields=["campaign", "key"], name="campaign_corporation_unique_key"
-            )
+            ),
+            models.UniqueConstraint(
+                fields=["campaign", "holder"],
+                condition=models.Q(holder__isnull=False),
+                name="campaign_corporation_one_seat_per_person",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -157,6 +171,11 @@ class ChangeKind(models.TextChoices):
     MANUAL_UNLOCK = "manual_unlock", "Section unlocked by the group"
     POWER_SET = "power_set", "Player power chosen"
     SETTINGS_CHANGED = "settings_changed", "Settings changed"
+    CORPORATION_ADDED = "corporation_added", "Corporation added"
+    # Only an undo removes a corporation (one that has played no game).
+    CORPORATION_REMOVED = "corporation_removed", "Corporation removed"
+    CORPORATION_CHANGED = "corporation_changed", "Corporation renamed"
+    SEAT_CHANGED = "seat_changed", "Seat taken or handed over"
     # The unlocks pages' bookkeeping (unlocks.models): recorded, never replayed nor undone here.
     COMPONENT_TICKED = "component_ticked", "Checklist item ticked"
     COMPONENT_UNTICKED = "component_unticked", "Checklist item unticked"
@@ -178,6 +197,10 @@ UNDOABLE_KINDS = GAME_KINDS | {
     ChangeKind.MANUAL_UNLOCK,
     ChangeKind.POWER_SET,
     ChangeKind.SETTINGS_CHANGED,
+    ChangeKind.CORPORATION_ADDED,
+    ChangeKind.CORPORATION_REMOVED,
+    ChangeKind.CORPORATION_CHANGED,
+    ChangeKind.SEAT_CHANGED,
 }
 
 
@@ -207,7 +230,11 @@ class Change(models.Model):
       `before` is null for a game added, `after` for a game deleted;
     - a manual unlock: `{"section", "after_game"}` (`after_game` null: not unlocked);
     - a power: `{"corporation", "power"}` (`power` empty: none);
-    - settings: the settings it changed, `{"name", "second_place_rounding"}` or some of them.
+    - settings: the settings it changed, `{"name", "second_place_rounding"}` or some of them;
+    - a corporation added: `after` its entry of the campaign file (`before` null); removed
+      (by an undo): the other way round;
+    - a corporation renamed: `{"corporation", "name", "player", "ai"}` before and after;
+    - a seat: `{"corporation", "holder", "holder_name"}` (`holder` a user id or null).
 
     `details` says what changed, a line each ("credits of purple 12 → 14"); `undoes` is the
     change this one undid (a change is undone at most once: undoing the undo puts it back).

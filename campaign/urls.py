@@ -1,6 +1,6 @@
 from django.urls import path
 
-from campaign.views import campaigns, checklist, games, pages
+from campaign.views import campaigns, checklist, corporations, games, pages
 
 app_name = "campaign"
 
@@ -26,6 +26,14 @@ urlpatterns = [
         checklist.checklist_power,
         name="checklist_power",
     ),
+    path("<slug:slug>/corporations/", corporations.corporation_list, name="corporations"),
+    path("<slug:slug>/corporations/new/", corporations.corporation_add, name="corporation_add"),
+    path(
+        "<slug:slug>/corporations/<slug:key>/",
+        corporations.corporation_edit,
+        name="corporation_edit",
+    ),
+    path("<slug:slug>/corporations/<slug:key>/seat/", corporations.seat_claim, name="seat_claim"),
     path("<slug:slug>/trackers/", pages.trackers, name="trackers"),
     path("<slug:slug>/elections/", pages.elections, name="elections"),
     path("<slug:slug>/cities/", pages.cities, name="cities"),

@@ -106,6 +106,8 @@ FILLERS: dict[str, Filler] = {
     # A's own game with B's corporation, then (below) B's game with A's corporation.
     "campaign:checklist_power": lambda w: {"number": 1, "key": w.b_corporation_key()},
     "pictures:tracker_png": lambda w: {"key": w.b_corporation_key()},
+    "campaign:corporation_edit": lambda w: {"key": w.b_corporation_key()},
+    "campaign:seat_claim": lambda w: {"key": w.b_corporation_key()},
     "history:undo": lambda w: {"pk": Change.objects.filter(campaign=w.b).latest("pk").pk},
     "accounts:member_role": lambda w: {"pk": w.b_player.pk},
     "accounts:member_remove": lambda w: {"pk": w.b_player.pk},

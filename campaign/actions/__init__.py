@@ -9,6 +9,7 @@ the page to show its sentence (`error.path`, `error.message`).
 
 - `campaigns`: a campaign created, imported from its file, its settings, the group's decisions
   (a section unlocked by hand, a player power), deleted;
+- `corporations`: a corporation renamed or added between games, a seat taken or handed over;
 - `games`: a game added, edited, moved, deleted, its city named;
 - `history`: the record of every change; `undo`: putting back what one replaced;
 - `cache`: `rebuild` and the campaign's lock.
@@ -26,6 +27,15 @@ from campaign.actions.campaigns import (
     set_power,
     update_settings,
 )
+from campaign.actions.corporations import (
+    SeatRefused,
+    StaleCorporation,
+    add_corporation,
+    assign_seat,
+    claim_seat,
+    rename_corporation,
+    update_corporation,
+)
 from campaign.actions.games import (
     KEEP,
     Keep,
@@ -41,6 +51,12 @@ from campaign.actions.undo import UndoRefused, undo_change
 __all__ = [
     "KEEP",
     "Keep",
+    "SeatRefused",
+    "StaleCorporation",
+    "add_corporation",
+    "assign_seat",
+    "claim_seat",
+    "rename_corporation",
     "StaleGameError",
     "UndoRefused",
     "create_campaign",
@@ -57,5 +73,6 @@ __all__ = [
     "set_power",
     "touch",
     "undo_change",
+    "update_corporation",
     "update_settings",
 ]

@@ -7,6 +7,7 @@ from django.db.models import F
 
 from campaign.actions.cache import lock_campaign, rebuild
 from campaign.actions.campaigns import manual_unlock, put_manual_unlock, put_settings
+from campaign.actions.corporations import CORPORATION_KINDS, undo_corporation_change
 from campaign.actions.games import (
     GAME_FACTS,
     first_number,
@@ -85,6 +86,16 @@ def undo_change(change: Change, *, user=None) -> Change:
     if change.kind in GAME_KINDS:
         kind, number, before, after = _undo_game(campaign, current, change, user)
         details = game_details(before, after)
+    elif change.kind in CORPORATION_KINDS:
+        try:
+            kind, before, after, details = undo_corporation_change(campaign, change)
+        except CampaignError as error:
+            sentence = error.message[:1].upper() + error.message[1:]
+            raise UndoRefused(
+                f"{sentence}: this change cannot be undone as it stands.",
+                blocking=_later_change(change, lambda later: later.before == change.after),
+            ) from error
+        number = None
     elif change.kind == ChangeKind.MANUAL_UNLOCK:
         section = change.after["section"]
         if manual_unlock(current, section) != change.after:

@@ -1,0 +1,102 @@
+"""Forms of the corporations page: rename a corporation and its player, hand its seat to a
+member, add a corporation between games for a new player.
+
+Each form carries what it was drawn from (`drawn_from`: the corporation as the page showed it),
+so a second person's change made meanwhile is never overwritten without a word.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from crispy_forms.helper import FormHelper
+from django import forms
+
+from campaign.actions.corporations import drawn_from
+from campaign.models import Corporation
+
+NOBODY = ""
+
+
+def _helper() -> FormHelper:
+    helper = FormHelper()
+    helper.form_tag = False
+    helper.disable_csrf = True
+    return helper
+
+
+def drawn_from_field(corporation: Corporation) -> str:
+    """What a form about `corporation` was drawn from, as its hidden field holds it."""
+    return json.dumps(drawn_from(corporation), separators=(",", ":"))
+
+
+class CorporationEditForm(forms.Form):
+    name = forms.CharField(max_length=60, label="Corporation name")
+    player = forms.CharField(max_length=60, required=False, label="Player's name")
+    ai = forms.BooleanField(required=False, label="Played by a minister card (AI)")
+    holder = forms.ChoiceField(
+        required=False,
+        label="Seat held by",
+        help_text="The member who fills in this corporation's card when the table enters a "
+        "game together.",
+    )
+    drawn_from = forms.CharField(widget=forms.HiddenInput, required=False)
+
+    def __init__(self, *args, members: list[tuple[int, str]], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["holder"].choices = [(NOBODY, "Nobody (the host fills it in)")] + [
+            (str(pk), name) for pk, name in members
+        ]
+        self.helper = _helper()
+
+    @classmethod
+    def for_corporation(
+        cls, corporation: Corporation, data=None, *, members
+    ) -> CorporationEditForm:
+        return cls(
+            data,
+            members=members,
+            prefix=corporation.key,
+            initial={
+                "name": corporation.name,
+                "player": corporation.player,
+                "ai": corporation.ai,
+                "holder": str(corporation.holder_id or NOBODY),
+                "drawn_from": drawn_from_field(corporation),
+            },
+        )
+
+    def holder_id(self) -> int | None:
+        value = self.cleaned_data.get("holder") or NOBODY
+        return int(value) if value != NOBODY else None
+
+    def expected(self) -> list[Any] | None:
+        """`drawn_from` as the page showed it (None when the field was lost)."""
+        try:
+            value = json.loads(self.cleaned_data.get("drawn_from") or "null")
+        except ValueError:
+            return None
+        return value if isinstance(value, list) else None
+
+
+class CorporationAddForm(forms.Form):
+    colour = forms.ChoiceField(label="Colour")
+    name = forms.CharField(max_length=60, label="Corporation name")
+    player = forms.CharField(max_length=60, required=False, label="Player's name")
+    ai = forms.BooleanField(required=False, label="Played by a minister card (AI)")
+    holder = forms.ChoiceField(required=False, label="Seat held by")
+
+    def __init__(
+        self, *args, colours: list[tuple[str, str]], members: list[tuple[int, str]], **kwargs: Any
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["colour"].choices = colours
+        self.fields["holder"].choices = [(NOBODY, "Nobody yet")] + [
+            (str(pk), name) for pk, name in members
+        ]
+        self.helper = _helper()
+
+    def holder_id(self) -> int | None:
+        value = self.cleaned_data.get("holder") or NOBODY
+        return int(value) if value != NOBODY else None
