@@ -402,7 +402,9 @@ def test_the_checklist_explains_a_same_game_tie(owner_client):
     page = owner_client.get(checklist_url(campaign, 8)).content.decode()
 
     assert "sticker-gold" in page and "sticker-silver" in page
-    assert "completed Most profitable in the same game" in page
+    assert (
+        "completed it in the same game too, and most IP in that game takes the higher award" in page
+    )
 
 
 def test_naming_the_city(owner_client, played):

@@ -17,7 +17,10 @@ from campaign.models import Corporation, Game
 from campaign.views.campaigns import error_sentence
 from campaign.views.games import entry_of, get_game
 from solar175.campaign_file import CampaignError
+from solar175.engine import score_game
+from solar175.explain import award_sentence, table_as_scored, tracker_reasons
 from solar175.sections import sections_by_number
+from solar175.table import TableError
 
 # Section #7 Variable Player Powers: each corporation picks one, the game's winner first.
 POWERS_SECTION = 7
@@ -62,41 +65,47 @@ def _power_picks(page: Page, entry: dict) -> list[dict] | None:
 
 
 def _award_lines(page: Page, entry: dict, score: dict) -> list[dict]:
-    """The awards the replay handed out in this game, with why, when two completed a section
-    in the same game (Campaign Scoring: most IP that game, then the end-game tie-breakers)."""
+    """The awards the replay handed out in this game, each with why it went where it did
+    (gold to the first to complete a section, silver to the second; two in one game: most IP
+    in that game, then the end-game tie-breakers)."""
     corps, award_names, section_names = page.corps, page.names.awards, page.names.sections
-    completed: dict[str, list[str]] = {}
-    for corporation, sections in entry.get("sections_completed", {}).items():
-        for section in sections:
-            completed.setdefault(section, []).append(corporation)
-    players = {p["corporation"]: p for p in score.get("players", [])}
+    every_award = page.state.get("awards", [])
+    scores = {entry.get("number"): score}
+
+    def name(key: str) -> str:
+        return corps[key].name if key in corps else key
+
     lines = []
     for award in entry.get("awards", []):
         section = award["section"]
-        rivals = [c for c in completed.get(section, []) if c != award["corporation"]]
-        reason = ""
-        if rivals:
-            mine = players.get(award["corporation"], {})
-            others = ", ".join(
-                f"{corps[c].name if c in corps else c} ({players.get(c, {}).get('total', '?')} IP)"
-                for c in rivals
-            )
-            reason = (
-                f"{others} completed {section_names.get(section, section)} in the same game: "
-                f"{corps[award['corporation']].name if award['corporation'] in corps else ''} "
-                f"placed higher ({mine.get('total', '?')} IP, place {mine.get('rank', '?')}), "
-                "so takes the higher award."
-            )
         lines.append(
             {
                 **award,
                 "corp": corps.get(award["corporation"]),
                 "name": award_names.get((section, award["tier"]), section),
                 "section_name": section_names.get(section, section),
-                "reason": reason,
+                "reason": award_sentence(award, every_award, scores, name),
             }
         )
     return lines
+
+
+def _box_reasons(page: Page, game: Game, entry: dict) -> dict[str, str]:
+    """Why each tracker box of the game went where it did, by section ("" when the stored
+    table no longer reads: the page then shows the boxes without their reasons)."""
+    try:
+        table = table_as_scored(game.table, entry)
+    except TableError:
+        return {}
+    corps = page.corps
+
+    def name(key: str) -> str:
+        return corps[key].name if key in corps else key
+
+    return {
+        section: reason.sentence(name)
+        for section, reason in tracker_reasons(table, score_game(table)).items()
+    }
 
 
 def _ship_zones(table: dict, corporation: str | None) -> list[int]:
@@ -119,11 +128,24 @@ def _checklist_context(
     section_names = page.names.sections
     crossed = entry.get("boxes_crossed", {})
     tallied = entry.get("influence_tally", [])
+    reasons = _box_reasons(page, game, entry)
     boxes_by_corporation = [
         {
             "corp": corp,
-            "sections": [section_names.get(key, key) for key in crossed.get(corp.key, [])]
-            + (["Highest influence: a tally (the section is full)"] if corp.key in tallied else []),
+            "sections": [
+                {"name": section_names.get(key, key), "why": reasons.get(key, "")}
+                for key in crossed.get(corp.key, [])
+            ]
+            + (
+                [
+                    {
+                        "name": "Highest influence: a tally (the section is full)",
+                        "why": reasons.get("influence", ""),
+                    }
+                ]
+                if corp.key in tallied
+                else []
+            ),
         }
         for corp in page.corporations
         if any(p["corporation"] == corp.key for p in score.get("players", []))

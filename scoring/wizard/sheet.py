@@ -15,6 +15,7 @@ from django.shortcuts import render
 from scoring.catalogue import CatalogueNames, CorporationOption
 from scoring.wizard.table_form import TableForm
 from solar175 import engine
+from solar175.explain import Term, explain_game, presence_terms, tracker_reasons
 
 CATEGORY_LABELS = {
     "credits": "Credits",
@@ -49,10 +50,27 @@ class SheetPlayer:
 
 
 @dataclass(frozen=True)
+class SheetCell:
+    """One figure of the sheet and the terms it is made of (tap it to see them)."""
+
+    value: int
+    terms: tuple[Term, ...] = ()
+    title: str = ""  # "Purple · Bases": what the figure is, above its terms
+    unit: str = "IP"
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+
+@dataclass(frozen=True)
 class SheetRow:
     label: str
-    values: tuple[int, ...]
+    cells: tuple[SheetCell, ...]
     doubled: bool = False
+
+    @property
+    def values(self) -> tuple[int, ...]:
+        return tuple(cell.value for cell in self.cells)
 
 
 @dataclass(frozen=True)
@@ -75,6 +93,8 @@ class ScoreSheet:
     winner: SheetPlayer
     tie_break: str | None
     worker_values: tuple[tuple[str, int], ...]
+    # Why each tracker box went where it did ("Purple: most mining resource tokens left: 3.").
+    tracker_reasons: tuple[str, ...] = ()
 
     @property
     def standings(self) -> list[SheetPlayer]:
@@ -110,14 +130,43 @@ def score_sheet(
     )
     election = score.election
     doubled = engine.DOUBLED_BY[election.winner]
+    explained = explain_game(table, score)
+    names = {player.corporation: player.name for player in players}
     rows = tuple(
-        SheetRow(CATEGORY_LABELS[c], tuple(p.ip[c] for p in score.players), c == doubled)
+        SheetRow(
+            CATEGORY_LABELS[c],
+            tuple(
+                SheetCell(
+                    p.ip[c],
+                    tuple(explained[p.corporation][c]),
+                    f"{names[p.corporation]} · {CATEGORY_LABELS[c]}",
+                )
+                for p in score.players
+            ),
+            c == doubled,
+        )
         for c in engine.CATEGORIES
         if c not in OPTIONAL_CATEGORIES or any(p.ip[c] for p in score.players)
     )
     presence_rows = tuple(
-        SheetRow(catalogue.zone(z), tuple(p.presence[z] for p in score.players))
+        SheetRow(
+            catalogue.zone(z),
+            tuple(
+                SheetCell(
+                    p.presence[z],
+                    tuple(presence_terms(t, z)),
+                    f"{names[p.corporation]} · presence in {catalogue.zone(z)}",
+                    "presence",
+                )
+                for p, t in zip(score.players, table.players, strict=True)
+            ),
+        )
         for z in table.rules.zones_in_play
+    )
+    reasons = tracker_reasons(table, score)
+    tracker_lines = tuple(
+        f"{catalogue.section(section)} — {reason.sentence(lambda key: names.get(key, key))}"
+        for section, reason in reasons.items()
     )
     parties = list(engine.LEGITIMATE_PARTIES)
     if table.rules.celestial_rebellion:
@@ -149,6 +198,7 @@ def score_sheet(
         winner=winner,
         tie_break=engine.tie_break_sentence(score.tie_break, winner.total, winner.name),
         worker_values=tuple(worker_values),
+        tracker_reasons=tracker_lines,
     )
 
 
