@@ -19,6 +19,7 @@ urlpatterns = [
     path("<slug:slug>/games/<int:number>/edit/", games.game_edit, name="game_edit"),
     path("<slug:slug>/games/<int:number>/delete/", games.game_delete, name="game_delete"),
     path("<slug:slug>/games/<int:number>/move/", games.game_move, name="game_move"),
+    path("<slug:slug>/games/<int:number>/bgstats/", games.game_bgstats, name="game_bgstats"),
     path("<slug:slug>/games/<int:number>/checklist/", checklist.checklist, name="checklist"),
     path("<slug:slug>/games/<int:number>/city/", checklist.checklist_city, name="checklist_city"),
     path(

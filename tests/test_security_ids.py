@@ -100,6 +100,7 @@ FILLERS: dict[str, Filler] = {
     "campaign:game_edit": lambda w: {"number": w.b_game_number()},
     "campaign:game_move": lambda w: {"number": w.b_game_number()},
     "campaign:game_delete": lambda w: {"number": w.b_game_number()},
+    "campaign:game_bgstats": lambda w: {"number": w.b_game_number()},
     "campaign:checklist": lambda w: {"number": w.b_game_number()},
     "campaign:checklist_city": lambda w: {"number": w.b_game_number()},
     "pictures:game_summary": lambda w: {"number": w.b_game_number()},

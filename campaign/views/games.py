@@ -8,13 +8,14 @@ from typing import Any
 
 from django.contrib import messages
 from django.db.models import Max
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils.html import format_html
 
 from campaign import actions
 from campaign.actions.games import snapshot
+from campaign.bgstats import PlaySeat, bgstats_play, create_play_url
 from campaign.forms import GameFactsForm
 from campaign.frame import PLAYER, Page, campaign_page
 from campaign.models import Campaign, Corporation, Game, join_entry
@@ -346,3 +347,50 @@ def game_move(page: Page, number: int) -> HttpResponse:
         ),
     )
     return redirect("campaign:games", slug=campaign.slug)
+
+
+@campaign_page("", "games")
+def game_bgstats(page: Page, number: int) -> HttpResponse:
+    """Send a saved game to BG Stats: a redirect to its "create play" address, filled in."""
+    campaign, names = page.campaign, page.names
+    game = get_game(campaign, number)
+    result = game.result or {}
+    corps = page.corps
+    seats = [
+        PlaySeat(
+            key=p["corporation"],
+            corporation=corps[p["corporation"]].name
+            if p["corporation"] in corps
+            else p["corporation"],
+            player=corps[p["corporation"]].player if p["corporation"] in corps else "",
+            score=p["total"],
+            rank=p["rank"],
+        )
+        for p in result.get("players", [])
+    ]
+    previous = campaign.games.filter(number=number - 1).values_list("result", flat=True).first()
+    # Setup: "Give the first player token to the player who won the last game".
+    start = (previous or {}).get("winner")
+    if start not in {seat.key for seat in seats}:
+        start = None
+    election = result.get("election") or {}
+    comments = [
+        f"Election: {names.party(election.get('winner', ''))}"
+        + (" (overthrown by the Celestial Rebellion)" if election.get("overthrown") else "")
+        + "."
+    ]
+    if game.megastructure:
+        comments.append(f"Megastructure built: {names.megastructure(game.megastructure)}.")
+    if game.city_name:
+        comments.append(f"City named: {game.city_name} on {game.city_location}.")
+    play = bgstats_play(
+        campaign_slug=campaign.slug,
+        campaign_name=campaign.name,
+        number=number,
+        played_on=game.played_on.isoformat(),
+        seats=seats,
+        winner=result.get("winner", ""),
+        start_player=start,
+        comments=comments,
+    )
+    return HttpResponseRedirect(create_play_url(play))
