@@ -284,3 +284,62 @@ class Change(models.Model):
         else:
             recorded = self.before is not None or self.after is not None
         return self.kind in UNDOABLE_KINDS and recorded and not self.is_undone
+
+
+class GameDraft(models.Model):
+    """A game being entered by the whole table at once, before it joins the log.
+
+    One per campaign and game number ("Enter game N" opens it, everyone lands in it). It is
+    kept on the server, so a phone that sleeps or reloads loses nothing; `campaign.actions.
+    drafts.save_draft` scores it through the one writing path and deletes it. What it holds is
+    form data as people typed it (field name -> value), never a half-read table: the shared
+    part here (the order of play, HUBs, ballots, hire cards, the megastructure and the
+    events), each seat's card in `SeatCard`.
+    """
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="drafts")
+    number = models.PositiveSmallIntegerField()
+    shared = models.JSONField(default=dict, blank=True)
+    # Bumped by every write to the draft, its cards included: what the phones poll.
+    revision = models.PositiveIntegerField(default=1)
+    opened_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    opened_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["campaign_id", "number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["campaign", "number"], name="campaign_gamedraft_one_per_game"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"Draft of game {self.number} of {self.campaign}"
+
+
+class SeatCard(models.Model):
+    """One corporation's card in a draft: what its seat typed (field name -> value)."""
+
+    draft = models.ForeignKey(GameDraft, on_delete=models.CASCADE, related_name="cards")
+    corporation = models.ForeignKey(Corporation, on_delete=models.CASCADE, related_name="+")
+    data = models.JSONField(default=dict, blank=True)
+    done = models.BooleanField(default=False)
+    revision = models.PositiveIntegerField(default=0)
+    updated_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["draft_id", "corporation__order", "corporation_id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["draft", "corporation"], name="campaign_seatcard_one_per_corporation"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.corporation}'s card in {self.draft}"

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from campaign.views import campaigns, checklist, corporations, games, pages
+from campaign.views import campaigns, checklist, corporations, drafts, games, pages
 
 app_name = "campaign"
 
@@ -15,6 +15,14 @@ urlpatterns = [
     path("<slug:slug>/delete/", campaigns.campaign_delete, name="delete"),
     path("<slug:slug>/games/", pages.game_log, name="games"),
     path("<slug:slug>/games/new/", games.game_add, name="game_add"),
+    path("<slug:slug>/games/together/", drafts.draft_join, name="draft_join"),
+    path("<slug:slug>/games/together/open/", drafts.draft_open, name="draft_open"),
+    path("<slug:slug>/games/together/table/", drafts.draft, name="draft"),
+    path("<slug:slug>/games/together/seats/", drafts.draft_table, name="draft_table"),
+    path("<slug:slug>/games/together/shared/", drafts.draft_shared, name="draft_shared"),
+    path("<slug:slug>/games/together/live/", drafts.draft_live, name="draft_live"),
+    path("<slug:slug>/games/together/save/", drafts.draft_save, name="draft_save"),
+    path("<slug:slug>/games/together/seat/<slug:key>/", drafts.draft_seat, name="draft_seat"),
     path("<slug:slug>/games/preview/", games.game_preview, name="game_preview"),
     path("<slug:slug>/games/<int:number>/edit/", games.game_edit, name="game_edit"),
     path("<slug:slug>/games/<int:number>/delete/", games.game_delete, name="game_delete"),

@@ -10,6 +10,7 @@ the page to show its sentence (`error.path`, `error.message`).
 - `campaigns`: a campaign created, imported from its file, its settings, the group's decisions
   (a section unlocked by hand, a player power), deleted;
 - `corporations`: a corporation renamed or added between games, a seat taken or handed over;
+- `drafts`: a game entered by the whole table at once, written a field at a time, then saved;
 - `games`: a game added, edited, moved, deleted, its city named;
 - `history`: the record of every change; `undo`: putting back what one replaced;
 - `cache`: `rebuild` and the campaign's lock.
@@ -36,6 +37,16 @@ from campaign.actions.corporations import (
     rename_corporation,
     update_corporation,
 )
+from campaign.actions.drafts import (
+    DraftRefused,
+    FieldConflict,
+    may_write_card,
+    open_draft,
+    save_draft,
+    set_table,
+    write_card,
+    write_shared,
+)
 from campaign.actions.games import (
     KEEP,
     Keep,
@@ -49,6 +60,8 @@ from campaign.actions.history import record_change
 from campaign.actions.undo import UndoRefused, undo_change
 
 __all__ = [
+    "DraftRefused",
+    "FieldConflict",
     "KEEP",
     "Keep",
     "SeatRefused",
@@ -64,15 +77,21 @@ __all__ = [
     "delete_campaign",
     "delete_game",
     "import_campaign",
+    "may_write_card",
     "move_game",
+    "open_draft",
     "name_city",
     "rebuild",
     "record_change",
+    "save_draft",
     "save_game",
+    "set_table",
     "set_manual_unlock",
     "set_power",
     "touch",
     "undo_change",
     "update_corporation",
     "update_settings",
+    "write_card",
+    "write_shared",
 ]

@@ -1,0 +1,557 @@
+"""A game entered together: the host's page (who is at the table, the shared part, everyone's
+progress and the live totals, the QR code to join, the save), each seat's card on its own phone,
+and the live panel every phone polls.
+
+Everything a person types is written to the draft as they type it (htmx posts one field at a
+time, with the value they last saw of it: `campaign.actions.drafts`), or with the card's save
+button without JavaScript. The table is read from the draft the same way the one-phone wizard
+reads its form (`scoring.wizard.TableForm`), so the totals are the engine's from the first tap.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import re
+from typing import Any
+
+from django.contrib import messages
+from django.http import Http404, HttpResponse, QueryDict
+from django.shortcuts import redirect
+from django.urls import reverse
+
+from accounts.qr import qr_svg
+from campaign import actions
+from campaign.actions.drafts import FieldConflict, next_number, order_of_play
+from campaign.frame import PLAYER, Page, campaign_page
+from campaign.models import GameDraft, SeatCard
+from campaign.views.campaigns import error_sentence
+from campaign.views.games import _game_forms
+from scoring.wizard.sheet import live_sheet
+from solar175.campaign_file import CampaignError
+from solar175.engine import TIE_BREAK_PLAY_ORDER
+
+DRAFT = "campaign/draft.html"
+SEAT = "campaign/draft_seat.html"
+# The live panel, the conflicts and the write's answer: partials both pages include.
+LIVE = "campaign/_draft_live.html"
+# The seat prefix of the one-phone wizard's player forms ("p3-credits").
+_SEAT_PREFIX = re.compile(r"^p\d+-")
+# The live panel asks every this many seconds (htmx polling; 204 when nothing changed).
+POLL_SECONDS = 2
+EXTRA_IP_POWER = "extra-ip"
+# Fields of the shared part: the game's facts, the HUBs, the ballots, the token's zone.
+SHARED_PREFIXES = ("game-", "hubs-", "ballots-", "setup-megastructure_zone")
+
+
+def _draft(page: Page) -> GameDraft | None:
+    return (
+        GameDraft.objects.filter(campaign=page.campaign, number=next_number(page.campaign))
+        .select_related("campaign")
+        .first()
+    )
+
+
+def _cards(draft: GameDraft) -> list[SeatCard]:
+    return list(
+        draft.cards.select_related("corporation", "corporation__holder", "updated_by").order_by(
+            "corporation__order", "corporation_id"
+        )
+    )
+
+
+def table_order(draft: GameDraft) -> list[str]:
+    """The corporations at the table, in order of play (the draft's seat fields)."""
+    shared = draft.shared
+    try:
+        count = int(shared.get("setup-players", 0))
+    except (TypeError, ValueError):
+        count = 0
+    return [
+        shared[f"setup-seat{n}_corporation"]
+        for n in range(1, count + 1)
+        if shared.get(f"setup-seat{n}_corporation")
+    ]
+
+
+def draft_data(draft: GameDraft, cards: list[SeatCard]) -> QueryDict:
+    """The draft as the one-phone wizard's form data: the shared fields as they are, each
+    card's under its seat's prefix in the order of play."""
+    data = QueryDict(mutable=True)
+    for name, value in draft.shared.items():
+        if isinstance(value, list):
+            data.setlist(name, value)
+        else:
+            data[name] = value
+    by_key = {card.corporation.key: card for card in cards}
+    for number, key in enumerate(table_order(draft), start=1):
+        card = by_key.get(key)
+        for name, value in (card.data if card else {}).items():
+            if isinstance(value, list):
+                data.setlist(f"p{number}-{name}", value)
+            else:
+                data[f"p{number}-{name}"] = value
+    return data
+
+
+def _forms(page: Page, draft: GameDraft, cards: list[SeatCard]):
+    entry = page.state.get("next_game") or {}
+    return _game_forms(page, entry=entry, game=None, data=draft_data(draft, cards))
+
+
+def _seat_form(table_form, key: str):
+    return next((form for form in table_form.players if form.seat.corporation.key == key), None)
+
+
+def _progress(page: Page, draft: GameDraft, cards: list[SeatCard], table_form) -> dict[str, Any]:
+    """Every seat at the table: who holds it, whether it is done, what its card still needs."""
+    order = table_order(draft)
+    by_key = {card.corporation.key: card for card in cards}
+    rows = []
+    for key in order:
+        card = by_key.get(key)
+        if card is None:
+            continue
+        form = _seat_form(table_form, key)
+        problems = []
+        if form is not None and form.errors:
+            problems = [
+                f"{form.fields[name].label if name in form.fields else 'Card'}: {error}"
+                for name, errors in form.errors.items()
+                for error in errors
+            ]
+        rows.append(
+            {
+                "card": card,
+                "corp": card.corporation,
+                "colour": page.names.corporation(key).css_colour,
+                "problems": problems,
+                "url": reverse("campaign:draft_seat", args=[page.campaign.slug, key]),
+            }
+        )
+    done = sum(1 for row in rows if row["card"].done)
+    return {"seats": rows, "done": done, "total": len(rows)}
+
+
+def _live_context(page: Page, draft: GameDraft, cards=None, table_form=None) -> dict[str, Any]:
+    cards = cards if cards is not None else _cards(draft)
+    if table_form is None:
+        table_form, _ = _forms(page, draft, cards)
+    valid = table_form.is_valid()
+    return {
+        "draft": draft,
+        "progress": _progress(page, draft, cards, table_form),
+        "sheet": live_sheet(table_form) if valid else None,
+        "table_form": table_form,
+        "live_url": reverse("campaign:draft_live", args=[page.campaign.slug]),
+        "poll_seconds": POLL_SECONDS,
+        "values": _visible_values(draft, cards),
+    }
+
+
+def _visible_values(draft: GameDraft, cards: list[SeatCard]) -> dict[str, Any]:
+    """Every field's value as stored, for the phones to refresh the fields nobody is typing in
+    (`static/js/draft.js`): the shared fields by name, each card's under its corporation."""
+    values: dict[str, Any] = {
+        name: value for name, value in draft.shared.items() if name.startswith(SHARED_PREFIXES)
+    }
+    for card in cards:
+        values[f"card:{card.corporation.key}"] = card.data
+    return values
+
+
+def _initial_values(page: Page) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
+    """A new draft's first values: the order of play from the setup sheet's first player, the
+    megastructure when the rules leave one choice, the +2 IP power ticked for its holder."""
+    corporations = page.corporations
+    order = order_of_play(page.campaign, corporations)
+    shared: dict[str, Any] = {
+        "setup-players": str(len(order)),
+        "game-played_on": datetime.date.today().isoformat(),
+    }
+    for n, key in enumerate(order, start=1):
+        shared[f"setup-seat{n}_corporation"] = key
+    options = (page.state.get("next_game") or {}).get("megastructure_options") or []
+    if len(options) == 1:
+        shared["game-megastructure"] = options[0]
+    cards = {c.key: ({"bonus": "on"} if c.power == EXTRA_IP_POWER else {}) for c in corporations}
+    return shared, cards
+
+
+@campaign_page(DRAFT, "games", methods=("GET",))
+def draft_join(page: Page) -> HttpResponse | dict[str, Any]:
+    """The draft's short address (the QR code's): a member lands on their own seat's card; a
+    member without a seat, on the host's page; before anyone opened it, a button to start."""
+    draft = _draft(page)
+    if draft is not None:
+        seat = next((c for c in page.corporations if c.holder_id == page.request.user.pk), None)
+        if seat is not None and draft.cards.filter(corporation=seat).exists():
+            return redirect("campaign:draft_seat", slug=page.campaign.slug, key=seat.key)
+        return redirect("campaign:draft", slug=page.campaign.slug)
+    return page.context(draft=None, number=next_number(page.campaign))
+
+
+@campaign_page(DRAFT, "games", role=PLAYER, methods=("POST",))
+def draft_open(page: Page) -> HttpResponse:
+    """Open the next game's draft (or join the open one), then go to the host's page."""
+    shared, cards = _initial_values(page)
+    try:
+        actions.open_draft(page.campaign, user=page.request.user, shared=shared, cards=cards)
+    except CampaignError as error:
+        messages.error(page.request, error_sentence(error))
+        return redirect("campaign:dashboard", slug=page.campaign.slug)
+    return redirect("campaign:draft", slug=page.campaign.slug)
+
+
+def _host_context(page: Page, draft: GameDraft, **extra: Any) -> dict[str, Any]:
+    cards = _cards(draft)
+    table_form, facts = extra.pop("forms", None) or _forms(page, draft, cards)
+    join = page.request.build_absolute_uri(
+        reverse("campaign:draft_join", args=[page.campaign.slug])
+    )
+    at_table = set(table_order(draft))
+    return page.context(
+        number=draft.number,
+        join_url=join,
+        join_qr=qr_svg(join, f"QR code to join the entry of game {draft.number}"),
+        facts=facts,
+        setup=table_form.setup,
+        seating=[
+            {
+                "corp": c,
+                "at_table": c.key in at_table,
+                "position": table_order(draft).index(c.key) + 1 if c.key in at_table else "",
+            }
+            for c in page.corporations
+        ],
+        shared_url=reverse("campaign:draft_shared", args=[page.campaign.slug]),
+        write_url=reverse("campaign:draft_shared", args=[page.campaign.slug]),
+        drawn_shared=json.dumps(draft.shared),
+        **_live_context(page, draft, cards, table_form),
+        **extra,
+    )
+
+
+@campaign_page(DRAFT, "games", methods=("GET",))
+def draft(page: Page) -> HttpResponse | dict[str, Any]:
+    """The host's page: the QR code, who is at the table, the shared part, everyone's progress,
+    the live totals and the save."""
+    found = _draft(page)
+    if found is None:
+        return redirect("campaign:draft_join", slug=page.campaign.slug)
+    return _host_context(page, found)
+
+
+def _posted_values(request, names: list[str]) -> dict[str, Any]:
+    data = request.POST
+    return {
+        name: data.getlist(name) if len(data.getlist(name)) > 1 else data.get(name, "")
+        for name in names
+    }
+
+
+def _conflict_lines(
+    conflicts: list[FieldConflict], labels: dict[str, str], prefix: str = ""
+) -> list[dict[str, Any]]:
+    return [
+        {
+            "field": prefix + c.field,
+            "label": labels.get(c.field, c.field),
+            "yours": c.yours,
+            "theirs": c.theirs,
+            "by": c.by,
+        }
+        for c in conflicts
+    ]
+
+
+def _write_response(page: Page, draft: GameDraft, conflicts, labels, url: str, prefix: str = ""):
+    """After a write: htmx gets the live panel and any conflict, swapped out of band; a page
+    without JavaScript goes back to where it was (or shows the conflicts, status 409)."""
+    lines = _conflict_lines(conflicts, labels, prefix)
+    if page.request.htmx:
+        context = {**_live_context(page, draft), "conflicts": lines, "oob": True}
+        context.update(campaign=page.campaign, write_url=url)
+        return page.render(context, template=f"{LIVE}#write-result", status=200)
+    if lines:
+        for line in lines:
+            messages.warning(
+                page.request,
+                f"{line['label']}: {line['by'] or 'someone'} set {line['theirs']!s} while you "
+                f"typed {line['yours']!s}. Yours was not saved; enter it again to keep it.",
+            )
+    return None
+
+
+@campaign_page(DRAFT, "games", role=PLAYER, methods=("POST",))
+def draft_shared(page: Page) -> HttpResponse:
+    """Write fields of the shared part: one (htmx, `_field`) or the whole form (no JavaScript).
+    `_was` (htmx) or `_drawn` (the form) says what the writer last saw."""
+    found = _draft(page)
+    if found is None:
+        messages.error(page.request, "This game has been saved; its draft is closed.")
+        return redirect("campaign:games", slug=page.campaign.slug)
+    request = page.request
+    cards = _cards(found)
+    table_form, facts = _forms(page, found, cards)
+    labels = _labels(facts, table_form)
+    allowed = [name for name in labels if name.startswith(SHARED_PREFIXES)]
+    was = _was(request)
+    field = request.POST.get("_field")
+    names = [field] if field in allowed else [n for n in allowed if n in request.POST]
+    if field is None:
+        # A whole form: the boxes left unticked are absent from the post.
+        names = sorted(set(names) | {n for n in allowed if n in _checkboxes(facts)})
+    try:
+        written, conflicts = actions.write_shared(
+            found, _posted_values(request, names), was=was, user=request.user
+        )
+    except CampaignError as error:
+        messages.error(request, error_sentence(error))
+        return redirect("campaign:games", slug=page.campaign.slug)
+    url = reverse("campaign:draft_shared", args=[page.campaign.slug])
+    response = _write_response(page, written, conflicts, labels, url)
+    return response or redirect("campaign:draft", slug=page.campaign.slug)
+
+
+def _was(request) -> dict[str, Any] | None:
+    """What the writer last saw: `_was` for the one field htmx posts, else the form's `_drawn`
+    (every value as the page showed it). None: the writer saw nothing (write anyway)."""
+    field = request.POST.get("_field")
+    if field is not None and "_was" in request.POST:
+        return {field: request.POST.get("_was", "")}
+    try:
+        drawn = json.loads(request.POST.get("_drawn") or "null")
+    except ValueError:
+        return None
+    return drawn if isinstance(drawn, dict) else None
+
+
+def _checkboxes(form) -> set[str]:
+    from django.forms import CheckboxInput
+
+    return {
+        form.add_prefix(name)
+        for name, field in form.fields.items()
+        if isinstance(field.widget, CheckboxInput)
+    }
+
+
+def _labels(facts, table_form) -> dict[str, str]:
+    """Each shared field's posted name -> its label, in people's words."""
+    labels = {}
+    for form in (facts, table_form.hubs, table_form.ballots, table_form.setup):
+        for name, field in form.fields.items():
+            labels[form.add_prefix(name)] = str(field.label or name)
+    return labels
+
+
+def _card(page: Page, draft: GameDraft, key: str) -> SeatCard:
+    card = (
+        draft.cards.select_related("corporation", "corporation__holder", "updated_by")
+        .filter(corporation__key=key)
+        .first()
+    )
+    if card is None:
+        raise Http404("No such seat in this game.")
+    return card
+
+
+def _seat_context(page: Page, draft: GameDraft, card: SeatCard, **extra: Any) -> dict[str, Any]:
+    cards = _cards(draft)
+    table_form, facts = _forms(page, draft, cards)
+    form = _seat_form(table_form, card.corporation.key)
+    user = page.request.user
+    return page.context(
+        number=draft.number,
+        card=card,
+        form=form,
+        at_table=form is not None,
+        may_write=page.campaign.can_play
+        and actions.may_write_card(card, user, is_owner=page.campaign.is_owner),
+        colour=page.names.corporation(card.corporation.key).css_colour,
+        write_url=reverse("campaign:draft_seat", args=[page.campaign.slug, card.corporation.key]),
+        drawn=json.dumps(card.data),
+        **_live_context(page, draft, cards, table_form),
+        **extra,
+    )
+
+
+@campaign_page(SEAT, "games", methods=("GET", "POST"))
+def draft_seat(page: Page, key: str) -> HttpResponse | dict[str, Any]:
+    """One seat's card: its holder (or the owner; anyone playing for a seat nobody holds)
+    writes it, a field at a time or all at once, and marks it done."""
+    found = _draft(page)
+    if found is None:
+        messages.info(page.request, "This game has been saved; its draft is closed.")
+        return redirect("campaign:games", slug=page.campaign.slug)
+    card = _card(page, found, key)
+    request = page.request
+    if request.method == "GET":
+        return _seat_context(page, found, card)
+    if not page.campaign.can_play or not actions.may_write_card(
+        card, request.user, is_owner=page.campaign.is_owner
+    ):
+        raise_forbidden(card)
+    context = _seat_context(page, found, card)
+    form = context["form"]
+    if form is None:
+        messages.error(request, f"{card.corporation.name} is not at the table in this game.")
+        return redirect("campaign:draft", slug=page.campaign.slug)
+    names = [form.add_prefix(name) for name in form.fields]
+    field = request.POST.get("_field")
+    posted = _posted_values(
+        request, [field] if field in names else [n for n in names if n in request.POST]
+    )
+    if field is None:
+        for name in names:
+            if name not in request.POST and name.endswith(("-bonus",)):
+                posted[name] = ""
+    values = {_SEAT_PREFIX.sub("", name): value for name, value in posted.items()}
+    was = _was(request)
+    if was is not None:
+        was = {_SEAT_PREFIX.sub("", name): value for name, value in was.items()}
+    done = None
+    if "_done" in request.POST:
+        done = request.POST.get("_done") == "1"
+    try:
+        written, conflicts = actions.write_card(card, values, was=was, done=done, user=request.user)
+    except CampaignError as error:
+        messages.error(request, error_sentence(error))
+        return redirect("campaign:games", slug=page.campaign.slug)
+    labels = {
+        _SEAT_PREFIX.sub("", form.add_prefix(name)): str(f.label or name)
+        for name, f in form.fields.items()
+    }
+    url = reverse("campaign:draft_seat", args=[page.campaign.slug, key])
+    response = _write_response(page, written.draft, conflicts, labels, url, form.prefix + "-")
+    return response or redirect("campaign:draft_seat", slug=page.campaign.slug, key=key)
+
+
+def raise_forbidden(card: SeatCard):
+    from django.core.exceptions import PermissionDenied
+
+    holder = card.corporation.holder
+    raise PermissionDenied(
+        f"{card.corporation.name}'s card is written by "
+        f"{holder.get_username() if holder else 'its holder'} or the owner."
+    )
+
+
+@campaign_page(DRAFT, "games", methods=("GET",))
+def draft_live(page: Page) -> HttpResponse:
+    """The live panel every phone polls: 204 while the draft's revision is the one it has,
+    else the panel again (progress, totals, and the values for the fields nobody types in).
+    Once the game is saved, a sentence and a link, and status 286 (htmx stops polling)."""
+    found = _draft(page)
+    if found is None:
+        last = page.campaign.games.order_by("-number").values_list("number", flat=True).first()
+        return page.render(
+            {"campaign": page.campaign, "saved_number": last},
+            template=f"{LIVE}#live-closed",
+            status=286,
+        )
+    if page.request.GET.get("rev") == str(found.revision):
+        return HttpResponse(status=204)
+    return page.render(
+        {**_live_context(page, found), "campaign": page.campaign},
+        template=f"{LIVE}#live",
+    )
+
+
+@campaign_page(DRAFT, "games", role=PLAYER, methods=("POST",))
+def draft_table(page: Page) -> HttpResponse:
+    """Who is at the table and in which order of play (the host's seating form)."""
+    found = _draft(page)
+    if found is None:
+        return redirect("campaign:draft_join", slug=page.campaign.slug)
+    keys = {c.key for c in page.corporations}
+    positions = []
+    for key in keys:
+        if request_flag(page.request, f"at_{key}"):
+            raw = page.request.POST.get(f"position_{key}", "")
+            position = int(raw) if raw.isdigit() else 99
+            positions.append((position, key))
+    order = [key for _, key in sorted(positions)]
+    if not 2 <= len(order) <= 5:
+        messages.error(page.request, "Who is at the table: tick 2 to 5 corporations.")
+        return redirect("campaign:draft", slug=page.campaign.slug)
+    actions.set_table(found, order, user=page.request.user)
+    return redirect("campaign:draft", slug=page.campaign.slug)
+
+
+def request_flag(request, name: str) -> bool:
+    return request.POST.get(name) in ("on", "1", "true")
+
+
+@campaign_page(DRAFT, "games", role=PLAYER, methods=("POST",))
+def draft_save(page: Page) -> HttpResponse:
+    """Score the draft and save it as the next game, after the questions a table left blank,
+    unfinished or decided by the order of play asks."""
+    found = _draft(page)
+    request = page.request
+    if found is None:
+        messages.info(request, "This game has been saved already; here is its checklist.")
+        last = page.campaign.games.order_by("-number").values_list("number", flat=True).first()
+        if last is None:
+            return redirect("campaign:games", slug=page.campaign.slug)
+        return redirect("campaign:checklist", slug=page.campaign.slug, number=last)
+    cards = _cards(found)
+    table_form, facts = _forms(page, found, cards)
+    questions = []
+    valid = table_form.is_valid() & facts.is_valid()
+    if valid:
+        score = table_form.score()
+        if not all(card.done for card in cards if card.corporation.key in table_order(found)):
+            if not request_flag(request, "confirm_unfinished"):
+                questions.append("unfinished")
+        if _looks_empty(found, cards) and not request_flag(request, "confirm_empty"):
+            questions.append("empty")
+        if score.tie_break == TIE_BREAK_PLAY_ORDER and not request_flag(request, "confirm_order"):
+            questions.append("order")
+        expected = request.POST.get("revision", "")
+        if not questions:
+            data = facts.cleaned_data
+            try:
+                game = actions.save_draft(
+                    found,
+                    expected_revision=int(expected) if expected.isdigit() else -1,
+                    table=table_form.to_table(include_fixed=False),
+                    played_on=data["played_on"],
+                    megastructure=data["megastructure"],
+                    neds_sold_out=data["neds_sold_out"],
+                    census_completed=data["census_completed"],
+                    megastructure_repairs_completed=data["megastructure_repairs_completed"],
+                    debt_marks=facts.debt_marks(),
+                    notes=data["notes"],
+                    user=request.user,
+                )
+            except CampaignError as error:
+                facts.add_error(None, error_sentence(error))
+            else:
+                messages.success(request, f"Game {game.number} saved: now the checklist.")
+                return redirect("campaign:checklist", slug=page.campaign.slug, number=game.number)
+    context = _host_context(page, found, forms=(table_form, facts), questions=questions)
+    return page.render(context, status=400)
+
+
+def _looks_empty(draft: GameDraft, cards: list[SeatCard]) -> bool:
+    """Nobody typed a number anywhere: every card and every HUB and ballot left at nothing."""
+
+    def blank(value: Any) -> bool:
+        return value in ("", "0", None, [], "off")
+
+    # The +2 IP power is ticked for its holder when the draft opens, and the starting ship
+    # has to be somewhere: neither says anyone counted anything.
+    typed_cards = any(
+        not blank(value)
+        for card in cards
+        for name, value in card.data.items()
+        if name not in ("bonus", "ship_zone")
+    )
+    typed_shared = any(
+        not blank(value)
+        for name, value in draft.shared.items()
+        if name.startswith(("hubs-", "ballots-"))
+    )
+    return not typed_cards and not typed_shared
