@@ -101,6 +101,7 @@ FILLERS: dict[str, Filler] = {
     "campaign:game_move": lambda w: {"number": w.b_game_number()},
     "campaign:game_delete": lambda w: {"number": w.b_game_number()},
     "campaign:game_bgstats": lambda w: {"number": w.b_game_number()},
+    "campaign:draft_seat": lambda w: {"key": w.b_corporation_key()},
     "campaign:checklist": lambda w: {"number": w.b_game_number()},
     "campaign:checklist_city": lambda w: {"number": w.b_game_number()},
     "pictures:game_summary": lambda w: {"number": w.b_game_number()},

@@ -16,6 +16,8 @@ import re
 from typing import Any
 
 from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.forms import CheckboxInput
 from django.http import Http404, HttpResponse, QueryDict
 from django.shortcuts import redirect
 from django.urls import reverse
@@ -327,11 +329,9 @@ def _was(request) -> dict[str, Any] | None:
     return drawn if isinstance(drawn, dict) else None
 
 
-def _checkboxes(form) -> set[str]:
-    from django.forms import CheckboxInput
-
+def _checkboxes(form, *, prefixed: bool = True) -> set[str]:
     return {
-        form.add_prefix(name)
+        form.add_prefix(name) if prefixed else name
         for name, field in form.fields.items()
         if isinstance(field.widget, CheckboxInput)
     }
@@ -381,12 +381,16 @@ def _seat_context(page: Page, draft: GameDraft, card: SeatCard, **extra: Any) ->
 def draft_seat(page: Page, key: str) -> HttpResponse | dict[str, Any]:
     """One seat's card: its holder (or the owner; anyone playing for a seat nobody holds)
     writes it, a field at a time or all at once, and marks it done."""
+    request = page.request
+    if request.method == "POST" and not page.campaign.can_play:
+        raise PermissionDenied("Only the campaign's players write the cards.")
+    if key not in page.corps:
+        raise Http404("No such corporation in this campaign.")
     found = _draft(page)
     if found is None:
         messages.info(page.request, "This game has been saved; its draft is closed.")
         return redirect("campaign:games", slug=page.campaign.slug)
     card = _card(page, found, key)
-    request = page.request
     if request.method == "GET":
         return _seat_context(page, found, card)
     if not page.campaign.can_play or not actions.may_write_card(
@@ -398,16 +402,21 @@ def draft_seat(page: Page, key: str) -> HttpResponse | dict[str, Any]:
     if form is None:
         messages.error(request, f"{card.corporation.name} is not at the table in this game.")
         return redirect("campaign:draft", slug=page.campaign.slug)
-    names = [form.add_prefix(name) for name in form.fields]
-    field = request.POST.get("_field")
-    posted = _posted_values(
-        request, [field] if field in names else [n for n in names if n in request.POST]
-    )
-    if field is None:
-        for name in names:
-            if name not in request.POST and name.endswith(("-bonus",)):
-                posted[name] = ""
-    values = {_SEAT_PREFIX.sub("", name): value for name, value in posted.items()}
+    # The seat's place in the order of play may have changed since the page was drawn, so
+    # its prefix ("p2-") is read off whatever the page posted.
+    posted_names = {_SEAT_PREFIX.sub("", name): name for name in request.POST}
+    field = _SEAT_PREFIX.sub("", request.POST.get("_field", "")) or None
+    if field is not None:
+        names = [field] if field in form.fields and field in posted_names else []
+    else:
+        names = [name for name in form.fields if name in posted_names]
+    values = {
+        name: _posted_values(request, [posted_names[name]])[posted_names[name]] for name in names
+    }
+    if field is None and "_drawn" in request.POST:
+        # The whole card (its save button): an unticked box is absent from the post.
+        for name in _checkboxes(form, prefixed=False):
+            values.setdefault(name, "")
     was = _was(request)
     if was is not None:
         was = {_SEAT_PREFIX.sub("", name): value for name, value in was.items()}
@@ -429,8 +438,6 @@ def draft_seat(page: Page, key: str) -> HttpResponse | dict[str, Any]:
 
 
 def raise_forbidden(card: SeatCard):
-    from django.core.exceptions import PermissionDenied
-
     holder = card.corporation.holder
     raise PermissionDenied(
         f"{card.corporation.name}'s card is written by "
@@ -446,10 +453,11 @@ def draft_live(page: Page) -> HttpResponse:
     found = _draft(page)
     if found is None:
         last = page.campaign.games.order_by("-number").values_list("number", flat=True).first()
+        # A phone that was polling (`rev`) stops: htmx stops polling on status 286.
         return page.render(
             {"campaign": page.campaign, "saved_number": last},
             template=f"{LIVE}#live-closed",
-            status=286,
+            status=286 if "rev" in page.request.GET else 200,
         )
     if page.request.GET.get("rev") == str(found.revision):
         return HttpResponse(status=204)
@@ -498,7 +506,8 @@ def draft_save(page: Page) -> HttpResponse:
         return redirect("campaign:checklist", slug=page.campaign.slug, number=last)
     cards = _cards(found)
     table_form, facts = _forms(page, found, cards)
-    questions = []
+    questions: list[str] = []
+    save_errors: list[str] = []
     valid = table_form.is_valid() & facts.is_valid()
     if valid:
         score = table_form.score()
@@ -527,11 +536,18 @@ def draft_save(page: Page) -> HttpResponse:
                     user=request.user,
                 )
             except CampaignError as error:
-                facts.add_error(None, error_sentence(error))
+                save_errors.append(error_sentence(error))
             else:
                 messages.success(request, f"Game {game.number} saved: now the checklist.")
                 return redirect("campaign:checklist", slug=page.campaign.slug, number=game.number)
-    context = _host_context(page, found, forms=(table_form, facts), questions=questions)
+    if not valid:
+        save_errors.append(
+            "Some fields need a fix before the game can be saved: they are marked in red, here "
+            "and on the cards listed above."
+        )
+    context = _host_context(
+        page, found, forms=(table_form, facts), questions=questions, save_errors=save_errors
+    )
     return page.render(context, status=400)
 
 
