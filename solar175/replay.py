@@ -682,6 +682,8 @@ class _Replay:
             "megastructure_options": options,
             "megastructure_chooser": self.megastructure_chooser(number, options),
             # Extras for the setup sheet (docs/replay.md).
+            # Setup step 8: "Give the first player token to the player who won the last game".
+            "first_player": self.last_winner,
             "second_place_rounding": rules.second_place_rounding,
             "switches": sorted(switches),
             "starting_credits_by_corporation": {

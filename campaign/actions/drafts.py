@@ -93,12 +93,11 @@ def next_number(campaign: Campaign) -> int:
 
 def order_of_play(campaign: Campaign, corporations: list[Corporation]) -> list[str]:
     """The corporations in the campaign's order, starting with the one that takes the first
-    player token (Setup step 8: the winner of the last game)."""
+    player token (Setup step 8: the winner of the last game; the replay's `first_player`)."""
     keys = [c.key for c in corporations]
-    last = Game.objects.filter(campaign=campaign).order_by("-number").values("result").first()
-    winner = ((last or {}).get("result") or {}).get("winner")
-    if winner in keys:
-        start = keys.index(winner)
+    first = (campaign.state.get("next_game") or {}).get("first_player")
+    if first in keys:
+        start = keys.index(first)
         keys = keys[start:] + keys[:start]
     return keys
 

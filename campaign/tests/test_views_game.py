@@ -524,10 +524,14 @@ def test_the_next_game_starts_with_the_extra_ip_power_ticked(owner_client, four_
     owner_client.post(power_url(four_games, "yellow"), {"power-yellow-power": "extra-ip"})
     fields = form_data(owner_client.get(add_url(four_games)).content.decode())
     bonus = {key: value for key, value in fields.items() if key.endswith("-bonus")}
-    # Only the holder of the "+2 end game IP" power starts with the box ticked.
-    # Seats follow the campaign's corporations: purple, yellow, teal; yellow is seat 2.
+    # Only the holder of the "+2 end game IP" power starts with the box ticked. Seats follow
+    # the campaign's corporations (purple, yellow, teal) from the last game's winner, who takes
+    # the first player token (Setup step 8).
     assert [c.key for c in four_games.corporations.all()] == ["purple", "yellow", "teal"]
-    assert bonus == {"p2-bonus": "on"}
+    order = ["purple", "yellow", "teal"]
+    first = order.index(four_games.games.get(number=4).result["winner"])
+    seat = (order[first:] + order[:first]).index("yellow") + 1
+    assert bonus == {f"p{seat}-bonus": "on"}
 
 
 def test_no_power_step_when_7_did_not_unlock_in_that_game(owner_client, four_games):

@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 
 from campaign import actions
+from campaign.actions.drafts import order_of_play
 from campaign.actions.games import snapshot
 from campaign.bgstats import PlaySeat, bgstats_play, create_play_url
 from campaign.forms import GameFactsForm
@@ -94,13 +95,15 @@ def _game_forms(page: Page, *, entry: dict, game: Game | None, data=None):
     else:
         # Section #7: the "+2 end game influence points" power scores every game, so a new
         # game starts with it ticked for whoever holds it.
+        # Order of play from the setup sheet's first player (the last game's winner).
+        by_key = {c.key: c for c in corporations}
         table = {
             "players": [
                 {
-                    "corporation": c.key,
-                    "bonus_ip": POWER_BONUS_IP if c.power == EXTRA_IP_POWER else 0,
+                    "corporation": key,
+                    "bonus_ip": POWER_BONUS_IP if by_key[key].power == EXTRA_IP_POWER else 0,
                 }
-                for c in corporations
+                for key in order_of_play(campaign, corporations)
             ]
         }
     # Spoilers: only the fields of the sections unlocked before this game (every one so far
