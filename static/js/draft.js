@@ -8,6 +8,7 @@
      changed it meanwhile. The field's new value becomes its `data-was` once it is stored.
    - When the live panel comes back with new values (another phone wrote), every field nobody
      is typing in, and that this phone has not changed since, takes the stored value.
+   - The save button scores the draft as the totals on screen show it: it sends their revision.
    - With this script the forms' own save buttons are not needed: they hide. */
 (function () {
   "use strict";
@@ -90,6 +91,10 @@
   }
 
   document.body.addEventListener("htmx:afterSettle", function () {
+    // The save scores the draft as the totals on screen show it: their revision.
+    const live = document.getElementById("draft-live");
+    const revision = document.querySelector("#draft-save input[name=revision]");
+    if (live && revision && live.dataset.revision) revision.value = live.dataset.revision;
     const script = document.getElementById("draft-values");
     if (!script) return;
     let values;
