@@ -39,9 +39,13 @@ DOT_SIZE = 2.9
 # pygal's own CSS dims every line to 80 % and outlines a dot in its own colour: full colour,
 # and a dark outline so a yellow dot reads on white. The document's own style, not the page's.
 # A bar gets the same outline.
+# At night (the phone's setting, which the page's colour mode follows too: static/js/theme.js)
+# the words and the grid turn light on the dark card behind the picture.
 OWN_CSS = (
     "inline:.reactive{stroke-opacity:1}.dot{stroke:rgba(0,0,0,.55);stroke-width:.9px}"
     ".rect.reactive{stroke:rgba(0,0,0,.35);stroke-width:.9px}"
+    "@media (prefers-color-scheme: dark){text{fill:#dee2e6 !important}"
+    ".guides .line{stroke:#495057 !important}.guides .major,.axis .line{stroke:#adb5bd !important}}"
 )
 
 

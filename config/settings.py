@@ -63,6 +63,7 @@ INSTALLED_APPS = [
     "unlocks",
     "accounts",
     "benchmarks",
+    "offline",
 ]
 
 MIDDLEWARE = [
@@ -75,6 +76,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Tells the service worker whose page a response is, and clears the phone on sign-out.
+    "offline.middleware.OfflineHeadersMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"

@@ -5,6 +5,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
     path("", include("accounts.urls")),
+    path("", include("offline.urls")),
     path("p/", include("campaign.public_urls")),
     path("", include("scoring.urls")),
     path("catalogue/", include("scoring.catalogue_urls")),
