@@ -90,6 +90,7 @@ def test_every_page_reads_in_the_phones_colour_mode(
         checked += count
         failures += bad
     import os
+
     if os.environ.get("CONTRAST_DUMP"):
         open(os.environ["CONTRAST_DUMP"] + scheme, "w").write("\n".join(failures))
     assert failures == [], "\n".join(failures)
