@@ -55,10 +55,17 @@
 
   // --- a copy the worker kept ---------------------------------------------------------------
 
-  function postForms() {
-    return Array.from(document.querySelectorAll("form")).filter(
-      (form) => (form.getAttribute("method") || "get").toLowerCase() === "post",
+  // A form marked data-offline-draft keeps its own typing on the phone (the game draft,
+  // docs/offline.md): this script leaves it alone.
+  function isPost(form) {
+    return (
+      (form.getAttribute("method") || "get").toLowerCase() === "post" &&
+      !form.matches("[data-offline-draft]")
     );
+  }
+
+  function postForms() {
+    return Array.from(document.querySelectorAll("form")).filter(isPost);
   }
 
   // The worker answers with its copy only when the network failed (or did not answer in
@@ -106,9 +113,7 @@
     // A form sent without a connection would lose what was typed: keep the page instead.
     document.addEventListener("submit", (event) => {
       const form = event.target;
-      if (navigator.onLine || (form.getAttribute("method") || "get").toLowerCase() !== "post") {
-        return;
-      }
+      if (navigator.onLine || !isPost(form)) return;
       event.preventDefault();
       say(
         "Not sent: this phone is offline.",
