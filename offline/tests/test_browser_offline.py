@@ -65,6 +65,18 @@ def demo() -> Demo:
     return Demo()
 
 
+@pytest.fixture
+def owners_phone(browser, live_server, log_in, demo):
+    """(page, its context, the server's address): the demo's owner on a phone, the service
+    worker installed and in control."""
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    log_in(page, live_server, demo.owner)
+    controlled(page, live_server.url + "/")
+    yield page, context, live_server.url
+    context.close()
+
+
 def controlled(page, url: str) -> None:
     """Open `url` and wait until the service worker controls the page."""
     page.goto(url)
@@ -102,15 +114,9 @@ READ_AT_THE_TABLE = (
 
 
 def test_a_page_seen_before_opens_offline_under_a_banner_and_one_never_seen_needs_a_connection(
-    browser, live_server, log_in, screenshot_path
+    owners_phone, demo, screenshot_path
 ):
-    call_command("load_catalogue", verbosity=0)
-    demo = Demo()
-    context = browser.new_context(**PHONE)
-    page = context.new_page()
-    log_in(page, live_server, demo.owner)
-    base = live_server.url
-    controlled(page, base + "/")
+    page, context, base = owners_phone
     first_unlocked = demo.campaign.state["unlocked_sections"][0]["section"]
     paths = slug_paths(demo, *READ_AT_THE_TABLE) + slug_paths(
         demo, "unlocks:section", number=first_unlocked
@@ -154,15 +160,12 @@ def test_a_page_seen_before_opens_offline_under_a_banner_and_one_never_seen_need
     page.wait_for_load_state()
     assert page.locator("#offline-banner").is_hidden()
     assert page.locator("form[data-sign-out] button").is_enabled()
-    context.close()
 
 
-def test_a_form_sent_without_a_connection_keeps_what_was_typed(browser, live_server, log_in, demo):
-    context = browser.new_context(**PHONE)
-    page = context.new_page()
-    log_in(page, live_server, demo.owner)
-    settings_page = live_server.url + slug_paths(demo, "campaign:settings")[0]
-    controlled(page, settings_page)
+def test_a_form_sent_without_a_connection_keeps_what_was_typed(owners_phone, demo):
+    page, context, base = owners_phone
+    settings_page = base + slug_paths(demo, "campaign:settings")[0]
+    page.goto(settings_page)
     context.set_offline(True)
     page.wait_for_function("document.getElementById('offline-banner').hidden === false")
     page.fill("#id_name", "Renamed at the table")
@@ -172,7 +175,6 @@ def test_a_form_sent_without_a_connection_keeps_what_was_typed(browser, live_ser
     assert page.url == settings_page
     assert page.input_value("#id_name") == "Renamed at the table"
     context.set_offline(False)
-    context.close()
     demo.campaign.refresh_from_db()
     assert demo.campaign.name == "Demo campaign"
 
@@ -186,7 +188,7 @@ def _locked_with_a_secret_title(campaign) -> int:
     raise AssertionError("the demo campaign has no locked section with a title of its own")
 
 
-def test_nothing_locked_is_in_what_the_worker_stored(browser, live_server, log_in, demo):
+def test_nothing_locked_is_in_what_the_worker_stored(owners_phone, demo):
     """The owner revealed a locked section and read it; every section's page and every page
     read at the table were opened. The Cache Storage holds no locked section's title (nor
     its changes), the revealed one's neither, and no locked section's page."""
@@ -194,11 +196,7 @@ def test_nothing_locked_is_in_what_the_worker_stored(browser, live_server, log_i
     locked = locked_sections(campaign)
     revealed = _locked_with_a_secret_title(campaign)
     unlock_actions.reveal_section(campaign, revealed, user=demo.owner, session_key="")
-    context = browser.new_context(**PHONE)
-    page = context.new_page()
-    log_in(page, live_server, demo.owner)
-    base = live_server.url
-    controlled(page, base + "/")
+    page, context, base = owners_phone
     section_pages = [
         reverse("unlocks:section", kwargs={"slug": campaign.slug, "number": n})
         for n in sorted(sections_by_number())
@@ -233,17 +231,12 @@ def test_nothing_locked_is_in_what_the_worker_stored(browser, live_server, log_i
         {revealed},
         open_vocabulary(),
     )
-    context.close()
 
 
-def test_signing_out_clears_what_the_phone_kept(browser, live_server, log_in, demo):
+def test_signing_out_clears_what_the_phone_kept(owners_phone, demo):
     """Clear-Site-Data on the sign-out's answer alone (the page's own message to the worker
     switched off) empties the Cache Storage of every page of the person."""
-    context = browser.new_context(**PHONE)
-    page = context.new_page()
-    log_in(page, live_server, demo.owner)
-    base = live_server.url
-    controlled(page, base + "/")
+    page, context, base = owners_phone
     visit(page, base, slug_paths(demo, *READ_AT_THE_TABLE))
     assert len(kept(page)) >= len(READ_AT_THE_TABLE)
     # Only the server's header, not the page's message, clears it here.
@@ -262,16 +255,11 @@ def test_signing_out_clears_what_the_phone_kept(browser, live_server, log_in, de
     assert page.locator("h1").inner_text() == "This page needs a connection"
     assert page.locator("[data-kept-none]").is_visible()
     context.set_offline(False)
-    context.close()
 
 
-def test_the_sign_out_message_alone_makes_the_worker_forget(browser, live_server, log_in, demo):
+def test_the_sign_out_message_alone_makes_the_worker_forget(owners_phone, demo):
     """For browsers that ignore Clear-Site-Data: the page tells the worker on sign-out."""
-    context = browser.new_context(**PHONE)
-    page = context.new_page()
-    log_in(page, live_server, demo.owner)
-    base = live_server.url
-    controlled(page, base + "/")
+    page, context, base = owners_phone
     visit(page, base, slug_paths(demo, *READ_AT_THE_TABLE))
     answer = page.evaluate(
         """() => new Promise((resolve) => {
@@ -281,17 +269,12 @@ def test_the_sign_out_message_alone_makes_the_worker_forget(browser, live_server
     )
     assert answer == "forgotten"
     assert "solar175-pages" not in page.evaluate("caches.keys()")
-    context.close()
 
 
 def test_the_next_person_on_the_same_phone_never_reads_the_last_ones_pages(
-    browser, live_server, log_in, demo
+    owners_phone, demo, live_server, log_in
 ):
-    context = browser.new_context(**PHONE)
-    page = context.new_page()
-    log_in(page, live_server, demo.owner)
-    base = live_server.url
-    controlled(page, base + "/")
+    page, context, base = owners_phone
     visit(page, base, slug_paths(demo, *READ_AT_THE_TABLE))
     # The owner's session ends without the sign-out button; a player signs in on the phone.
     viewer = make_user("second-at-the-table")
@@ -309,10 +292,9 @@ def test_the_next_person_on_the_same_phone_never_reads_the_last_ones_pages(
     visit(page, base, ["/"])
     assert kept(page) == ["/"]
     assert demo.owner.username not in page.evaluate(STORED).__repr__()
-    context.close()
 
 
-def test_a_section_that_locks_again_leaves_the_phone(browser, live_server, log_in, demo):
+def test_a_section_that_locks_again_leaves_the_phone(owners_phone, demo):
     """Game 12 is deleted: the sections it unlocked lock again, and the pages kept while
     they were unlocked go at the next page the phone opens."""
     campaign = demo.campaign
@@ -322,11 +304,7 @@ def test_a_section_that_locks_again_leaves_the_phone(browser, live_server, log_i
     ]
     assert by_last, "the demo's last game unlocks a section"
     number = by_last[0]
-    context = browser.new_context(**PHONE)
-    page = context.new_page()
-    log_in(page, live_server, demo.owner)
-    base = live_server.url
-    controlled(page, base + "/")
+    page, context, base = owners_phone
     section = reverse("unlocks:section", kwargs={"slug": campaign.slug, "number": number})
     cities, dashboard = slug_paths(demo, "campaign:cities", "campaign:dashboard")
     visit(page, base, [section, cities, dashboard])
@@ -339,7 +317,6 @@ def test_a_section_that_locks_again_leaves_the_phone(browser, live_server, log_i
     assert dashboard in now
     stored = " ".join(visible_text(e["text"]) for e in page.evaluate(STORED))
     assert spoilers_in(stored, {number}, open_vocabulary()) == []
-    context.close()
 
 
 def test_the_app_installs_and_its_worker_controls_the_start_page(browser, live_server):
