@@ -62,8 +62,8 @@ class GameStats:
     plays: int
     shared: int
     players: tuple[PlayerStats, ...]
-    # Winner's total minus the runner-up's in each play (0 for a shared win), newest first.
-    margins: tuple[tuple[int, int], ...]
+    # Winner's total minus the runner-up's in each play (None for a shared win), newest first.
+    margins: tuple[tuple[int, int | None], ...]
 
     @property
     def empty(self) -> bool:
@@ -90,7 +90,9 @@ def game_stats(plays: Sequence[PlayRecord]) -> GameStats:
             stats.wins += int(standing.won)
             stats.scores.append(standing.total)
         totals = sorted((s.total for s in play.standings), reverse=True)
-        margin = totals[0] - totals[1] if len(totals) > 1 and len(winners) == 1 else 0
+        margin = None
+        if len(winners) == 1:
+            margin = totals[0] - totals[1] if len(totals) > 1 else 0
         margins.append((play.number, margin))
     ordered = sorted(players.values(), key=lambda p: (-p.wins, -p.plays, p.name.casefold()))
     return GameStats(len(plays), shared, tuple(ordered), tuple(margins))

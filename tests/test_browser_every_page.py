@@ -29,6 +29,7 @@ from campaign.models import Game
 from scoring.tests.test_wizard import TABLE
 from solar175.engine import score_game
 from solar175.table import parse_table
+from playlog.tests.factory import PlayWorld
 from tests.test_security_csrf import Setting
 from tests.url_patterns import named_patterns
 
@@ -104,6 +105,7 @@ class Demo(Setting):
             result=score_game(parse_table(TABLE)).as_dict(),
             created_by=self.owner,
         )
+        self.plays = PlayWorld(self.owner)
 
 
 def html_pages(demo: Demo) -> list[tuple[str, str]]:

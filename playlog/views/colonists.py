@@ -68,6 +68,7 @@ def _sheet_page(page: LogPage, play: Play | None) -> HttpResponse | dict[str, An
     )
     errors: list[str] = []
     result = play.result if play else None
+    table_now = play.table if play else None
     warnings: list[str] = []
     if post is not None and "more" not in post and sheet.is_valid() & facts.is_valid():
         table = sheet.table()
@@ -78,7 +79,10 @@ def _sheet_page(page: LogPage, play: Play | None) -> HttpResponse | dict[str, An
         errors += [sentence(error) for error in found]
         if not errors:
             result = colonists.score(table)
+            table_now = table
             warnings = result["warnings"]
+        else:
+            result = None
         if not errors and "save" in post:
             return _save(page, play, facts, table, people)
         if not errors and "start" in post and play is None:
@@ -89,6 +93,7 @@ def _sheet_page(page: LogPage, play: Play | None) -> HttpResponse | dict[str, An
         facts=facts,
         errors=errors,
         result=result,
+        table=table_now,
         warnings=warnings,
         categories=categories,
         title=page.title(GAME),
