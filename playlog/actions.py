@@ -9,17 +9,15 @@ A play that the rules refuse raises the `FieldError` and nothing is written.
 
 from __future__ import annotations
 
-import datetime
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Max
-from django.utils.text import slugify
 
 from accounts.actions import add_owner
-from accounts.models import Membership
+from campaign.campaign_io import unique_slug
 from gamefile.errors import FieldError
 from playlog.models import Play, PlayLog, PlayPerson
 from playlog.playfile import PlayFile, read_play_file
@@ -27,23 +25,10 @@ from playlog.playfile import PlayFile, read_play_file
 DEFAULT_SLUG = "play-log"
 
 
-def _unique_slug(name: str) -> str:
-    """A slug from `name` no play log has yet: `thursday-group`, then `thursday-group-2`, …"""
-    max_length = PlayLog._meta.get_field("slug").max_length
-    base = slugify(name)[: max_length - 6].strip("-") or DEFAULT_SLUG
-    taken = set(PlayLog.objects.filter(slug__startswith=base).values_list("slug", flat=True))
-    if base not in taken:
-        return base
-    number = 2
-    while f"{base}-{number}" in taken:
-        number += 1
-    return f"{base}-{number}"
-
-
 @transaction.atomic
 def create_play_log(name: str, owner) -> PlayLog:
     """A new play log, `owner` its owner."""
-    log = PlayLog.objects.create(name=name.strip(), slug=_unique_slug(name))
+    log = PlayLog.objects.create(name=name.strip(), slug=unique_slug(name, PlayLog, DEFAULT_SLUG))
     add_owner(log, owner)
     return log
 
@@ -216,11 +201,3 @@ def undo_turn(play: Play) -> Play:
 def change_session(play: Play, session: Mapping[str, Any]) -> Play:
     """The companion's record replaced (the colonist game's layout, round, groups)."""
     return change_play(play, {"session": dict(session)})
-
-
-def is_member(log: PlayLog, user) -> bool:
-    return Membership.objects.filter(play_log=log, user=user).exists()
-
-
-def today() -> datetime.date:
-    return datetime.date.today()

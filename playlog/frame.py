@@ -56,6 +56,10 @@ class LogPage:
             raise Http404("No such game in the play log.")
         return GAMES[key]
 
+    def members(self) -> list[str]:
+        """The log's members' user names, for a "who played" choice."""
+        return sorted(self.log.memberships.values_list("user__username", flat=True))
+
     def title(self, key: str) -> str:
         return game_title(self.log, key)
 

@@ -17,6 +17,7 @@ from typing import Any
 import space_explorers
 from accounts.models import Invite, Role
 from accounts.tests.factory import add_member, make_user
+from colonists.tests.factory import spec_table
 from playlog import actions
 from playlog.models import Play, PlayLog
 from space_explorers.tests.factory import PRINTED_SESSION
@@ -24,20 +25,11 @@ from space_explorers.tests.factory import PRINTED_SESSION
 DIVISIONS = ("testing", "science", "engineering", "construction", "space_flight")
 YOUR_PROGRESS = {"specialist_progress": 20, "ability_progress": 3}
 
+# The spec's table (OTHER-GAMES §3.7, caro 13 VP) with a second player, dan (9 VP).
 COLONISTS_TABLE = {
-    "format": "colonists-expert-table",
-    "version": 1,
-    "rules": {"condominium_built": True, "categories": ["territories", "omnium"]},
+    **spec_table(),
     "players": [
-        {
-            "name": "caro",
-            "cities": [
-                {"colonists": "spice_merchants", "powered": True, "metropolis": False},
-                {"colonists": "corpex", "powered": False, "metropolis": True},
-            ],
-            "unhoused_colonists": ["mechanics"],
-            "other": {"territories": 6, "omnium": 2},
-        },
+        *spec_table()["players"],
         {
             "name": "dan",
             "cities": [{"colonists": "adamant_cutters", "powered": True, "metropolis": True}],

@@ -33,6 +33,8 @@ from space_explorers.tests.factory import (
     PRINTED_TABLE,
 )
 from startropolis.tests.builders import session as startropolis_session
+from startropolis.tests.test_2_derived import PRINTED_SESSION as STARTROPOLIS_PRINTED_SESSION
+from startropolis.tests.test_2_derived import PRINTED_STATE as STARTROPOLIS_PRINTED_STATE
 
 PROJECT = Path(__file__).resolve().parents[2]
 BAD_INPUT = 2
@@ -236,11 +238,14 @@ def test_play_prints_the_space_explorers_state_as_printed(tmp_path):
     assert output["center"] == {**PRINTED_STATE["center"], "empty_slots": []}
 
 
-def test_play_prints_a_startropolis_state(tmp_path):
-    data = startropolis_session(["emily", "caleb", "rosa"])
-    result = run("play", write(tmp_path, data))
+def test_play_prints_the_startropolis_state_as_printed(tmp_path):
+    result = run("play", write(tmp_path, STARTROPOLIS_PRINTED_SESSION))
     assert result.returncode == 0, result.stderr
-    assert json.loads(result.stdout) == startropolis.play(data)
+    output = json.loads(result.stdout)
+    assert output == startropolis.play(STARTROPOLIS_PRINTED_SESSION)
+    assert contains(output, STARTROPOLIS_PRINTED_STATE)
+    empty = startropolis_session(["emily", "caleb", "rosa"])
+    assert json.loads(run("play", write(tmp_path, empty)).stdout) == startropolis.play(empty)
 
 
 def test_play_prints_the_colonist_game_at_the_table(tmp_path):

@@ -27,10 +27,6 @@ SHEET = "playlog/colonists/sheet.html"
 TABLE = "playlog/colonists/table.html"
 
 
-def _members(page: LogPage) -> list[str]:
-    return sorted(page.log.memberships.values_list("user__username", flat=True))
-
-
 def _categories(page: LogPage, play: Play | None) -> list[str]:
     """A play keeps the categories it was scored with; a new one takes the log's."""
     if play is not None and play.table is not None:
@@ -55,7 +51,7 @@ def _sheet_page(page: LogPage, play: Play | None) -> HttpResponse | dict[str, An
     categories = _categories(page, play)
     sheet = ColonistsSheet(
         post,
-        members=_members(page),
+        members=page.members(),
         categories=categories,
         table=play.table if play else None,
         people=_people(play),

@@ -45,12 +45,6 @@ RUNNER = "playlog/space_explorers/turns.html"
 END_STATE = "end_state"
 
 
-def _members(page: LogPage) -> list[str]:
-    return sorted(
-        page.log.memberships.select_related("user").values_list("user__username", flat=True)
-    )
-
-
 def _remembered(page: LogPage) -> dict[str, Any]:
     return page.log.settings_for(GAME).get("tiles", {})
 
@@ -71,7 +65,7 @@ def new_play(page: LogPage) -> HttpResponse | dict[str, Any]:
     person = PersonForm(
         data,
         prefix="person",
-        members=_members(page),
+        members=page.members(),
         initial={"member": request.user.get_username()},
     )
     setup = SetupForm(data if not drawing else post, prefix="setup")
