@@ -12,7 +12,7 @@ import pygal
 from campaign.chart_svg import WIDTH, options, render
 from playlog.stats import GameStats
 
-BAR_ROOM = 26
+BAR_ROOM = 34
 MARGIN = 52
 WIN_COLOUR = "#1f5fbf"
 PLAY_COLOUR = "#adb5bd"
@@ -26,6 +26,7 @@ def wins_height(stats: GameStats) -> int:
 
 def wins_chart(stats: GameStats, title: str) -> bytes:
     """Plays and wins per player, a pair of bars each, the count printed at the bar's end."""
+    most = max(p.plays for p in stats.players)
     chart = pygal.HorizontalBar(
         **options((PLAY_COLOUR, WIN_COLOUR), wins_height(stats)),
         # pygal stacks a horizontal chart's labels from the bottom up: the leader goes on top.
@@ -35,7 +36,9 @@ def wins_chart(stats: GameStats, title: str) -> bytes:
         print_values_position="top",
         show_x_guides=False,
         truncate_label=-1,
-        range=(0, max(p.plays for p in stats.players)),
+        range=(0, most),
+        # Whole plays only: a tick per play, or about six ticks for a long log.
+        y_labels=list(range(0, most + 1, max(1, most // 6))),
     )
     chart.add("Plays", [p.plays for p in reversed(stats.players)])
     chart.add("Wins", [p.wins for p in reversed(stats.players)])

@@ -24,6 +24,7 @@ from django.views.decorators.http import require_http_methods
 from accounts.access import OWN, PLAY, READ, space_for
 from playlog.games import GAMES, GameRules
 from playlog.models import Play, PlayLog
+from playlog.pages import OFFERED
 from playlog.titles import game_title
 
 READER = READ
@@ -39,7 +40,14 @@ class LogPage:
         self.active = active
 
     def frame(self, **extra: Any) -> dict[str, Any]:
-        return {"log": self.log, "active": self.active, **extra}
+        """The layout's context: the log, the active tab, the games the pages offer (with the
+        group's titles, for the navigation), and the page's own `extra`."""
+        return {
+            "log": self.log,
+            "active": self.active,
+            "nav_games": [(key, self.title(key)) for key in OFFERED],
+            **extra,
+        }
 
     def render(self, context: dict[str, Any], *, template: str = "", status: int = 200):
         return render(self.request, template or self.template, context, status=status)
