@@ -370,3 +370,11 @@ def test_the_colonist_sheet_previews_live_and_starts_at_the_table(client, world)
     assert saved.status_code == 302
     play.refresh_from_db()
     assert play.result["winners"] == ["Ada"]
+
+
+def test_a_refusal_on_a_form_says_where_in_words():
+    from playlog.views.logs import where
+
+    assert where("session.turns[6]") == "turn 7"
+    assert where("table.players[1].cities[0].colonists") == "player 2, city 1, colonists"
+    assert where("table.projects[3].completed_by") == "Project tile 4, completed by"

@@ -3,6 +3,7 @@ settings (the owner), deleting it (the owner), and importing a play file (a play
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django.contrib import messages
@@ -25,9 +26,34 @@ from playlog.summary import summarise
 MAX_UPLOAD = 1_000_000
 
 
-def sentence(error: FieldError) -> str:
-    """A rules refusal as a page says it: the sentence, then where, for the curious."""
-    return f"{error.message[:1].upper()}{error.message[1:]} ({error.path})."
+# A list's item in a path, as a person counts it: "players[1]" is "player 2".
+ITEM = re.compile(r"^([a-z_]+)\[(\d+)\]$")
+ITEM_WORDS = {"players": "player", "cities": "city", "turns": "turn", "projects": "Project tile"}
+# The file's parts a person never sees as such.
+FILE_PARTS = {"table", "session"}
+
+
+def where(path: str) -> str:
+    """A field's path in people's words: `table.players[1].cities[0].colonists` is "player 2,
+    city 1, colonists"."""
+    words = []
+    for part in path.split("."):
+        if part in FILE_PARTS and not words:
+            continue
+        item = ITEM.match(part)
+        if item:
+            name, index = item.groups()
+            words.append(f"{ITEM_WORDS.get(name, name.replace('_', ' '))} {int(index) + 1}")
+        else:
+            words.append(part.replace("_", " "))
+    return ", ".join(words)
+
+
+def sentence(error: FieldError, *, file: bool = False) -> str:
+    """A rules refusal as a page says it: the sentence, then where. In a file the field's path
+    is how a person finds it; on a form, where it is in words."""
+    place = error.path if file else where(error.path)
+    return f"{error.message[:1].upper()}{error.message[1:]} ({place})."
 
 
 @login_required
@@ -138,7 +164,7 @@ def play_import(page: LogPage) -> HttpResponse:
         messages.error(request, f"The file {error}: nothing was imported.")
         return redirect(log)
     except FieldError as error:
-        messages.error(request, f"{sentence(error)} Nothing was imported.")
+        messages.error(request, f"{sentence(error, file=True)} Nothing was imported.")
         return redirect(log)
     messages.success(request, f"Imported play {play.number}.")
     return redirect(play)
