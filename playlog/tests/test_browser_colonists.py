@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from django.urls import reverse
+from playwright.sync_api import expect
 
 from accounts.tests.factory import make_user
 from playlog import actions
@@ -48,9 +49,9 @@ def test_three_players_end_state_totals_and_winner(
         page.fill(f"#id_p{index}-other1", str(omnium))
     # The last change sends the sheet for live totals (htmx): they show before saving.
     page.locator(f"#id_p{len(PLAYERS) - 1}-other1").dispatch_event("change")
-    page.wait_for_selector("#live [data-total='Cy']")
+    # Each change sends the sheet; the newest answer wins (hx-sync): wait for the last one's.
     for name, *_, total in PLAYERS:
-        assert page.inner_text(f"#live [data-total='{name}']") == str(total)
+        expect(page.locator(f"#live [data-total='{name}']")).to_have_text(str(total))
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE_WIDTH
     page.screenshot(path=screenshot_path("colonists-sheet-entry.png"), full_page=True)
 
