@@ -188,6 +188,18 @@ def bar_chart(chart: BarChart) -> bytes:
     return _render(drawing, chart.title, chart.desc)
 
 
+def options(colours: tuple[str, ...], height: int) -> dict[str, Any]:
+    """The look every chart of the site shares, for another app's pygal chart (the play log's
+    stats): the style, the size, no script, the legend and title left to the page."""
+    return _common(colours, height)
+
+
+def render(chart: pygal.graph.graph.Graph, title: str, desc: str) -> bytes:
+    """A pygal chart as an SVG document for an `<img>`: no script, no comment, its title and
+    description its own."""
+    return _render(chart, title, desc)
+
+
 def size(chart: LineChart | BarChart) -> tuple[int, int]:
     """The picture's width and height in viewBox units (its <img> keeps the ratio)."""
     if isinstance(chart, BarChart):

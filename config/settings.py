@@ -62,6 +62,7 @@ INSTALLED_APPS = [
     "campaign",
     "unlocks",
     "accounts",
+    "playlog",
     "benchmarks",
     "offline",
 ]

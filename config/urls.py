@@ -13,4 +13,5 @@ urlpatterns = [
     path("campaigns/", include("unlocks.urls")),
     path("campaigns/", include("campaign.picture_urls")),
     path("campaigns/", include("campaign.history_urls")),
+    path("plays/", include("playlog.urls")),
 ]
