@@ -17,6 +17,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render, resolve_url
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
 
@@ -125,15 +126,39 @@ def member_remove(page: Page, pk: int) -> HttpResponse:
     request, campaign = page.request, page.campaign
     membership = _membership(campaign, pk)
     try:
-        actions.remove_member(membership)
+        withdrawn = actions.remove_member(membership)
     except MembershipError as error:
         messages.error(request, str(error))
         return redirect("accounts:members", slug=campaign.slug)
     if membership.user_id == request.user.pk:
         messages.success(request, f"You left {campaign}.")
         return redirect("campaign:list")
-    messages.success(request, f"{membership.user} is no longer a member of {campaign}.")
+    messages.success(request, _removed_sentence(membership, withdrawn, campaign))
     return redirect("accounts:members", slug=campaign.slug)
+
+
+def _removed_sentence(membership: Membership, withdrawn: list[Invite], campaign: Campaign) -> str:
+    """Who left, the links withdrawn with them, and the links still open."""
+    who = membership.user
+    parts = [f"{who} is no longer a member of {campaign}."]
+    if withdrawn:
+        links = " and ".join(_invite_words(invite) for invite in withdrawn)
+        parts.append(
+            f"The link{'s' if len(withdrawn) > 1 else ''} they joined with ({links}) "
+            f"{'are' if len(withdrawn) > 1 else 'is'} withdrawn."
+        )
+    still_open = list(campaign.invites.usable())
+    if still_open:
+        links = "; ".join(_invite_words(invite) for invite in still_open)
+        parts.append(f"Still open: {links}. Withdraw any that {who} may have, below.")
+    else:
+        parts.append("No invitation link is open.")
+    return " ".join(parts)
+
+
+def _invite_words(invite: Invite) -> str:
+    made = timezone.localtime(invite.created_at)
+    return f"as {invite.get_role_display().lower()}, made {made:%-d %b %H:%M}"
 
 
 @campaign_page("", "members", role=OWNER, methods=("POST",))

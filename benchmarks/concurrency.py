@@ -46,7 +46,8 @@ campaign = actions.import_campaign(make_campaign({games}, corporations=5, name="
 User = get_user_model()
 for index in range({sessions}):
     user = User.objects.create_user(f"phone{{index}}", password={password!r})
-    Membership.objects.create(campaign=campaign, user=user, role="owner" if index == 0 else "player")
+    role = "owner" if index == 0 else "player"
+    Membership.objects.create(campaign=campaign, user=user, role=role)
 print(campaign.slug)
 """
 

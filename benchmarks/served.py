@@ -143,8 +143,9 @@ def _wait_until_answering(served: Served) -> None:
     deadline = time.monotonic() + START_TIMEOUT
     while time.monotonic() < deadline:
         if served.process.poll() is not None:
-            raise RuntimeError(f"gunicorn exited with {served.process.returncode}:\n"
-                               f"{served.log_text()[-3000:]}")
+            raise RuntimeError(
+                f"gunicorn exited with {served.process.returncode}:\n{served.log_text()[-3000:]}"
+            )
         try:
             with socket.create_connection(("127.0.0.1", int(served.url.rsplit(":", 1)[1])), 1):
                 pass

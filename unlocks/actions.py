@@ -9,14 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from django.db import transaction
-
 from campaign.actions import record_change
 from campaign.models import Campaign, ChangeKind
+from hosting.busy import writes
 from unlocks.models import ComponentTick, SectionNote, SectionReveal
 
 
-@transaction.atomic
+@writes
 def save_checklist(
     campaign: Campaign, section: int, done: Iterable[str], words: Mapping[str, str], *, user=None
 ) -> None:
@@ -40,7 +39,7 @@ def save_checklist(
             record_change(campaign, kind, f"#{section} {words.get(item, item)}", user=user)
 
 
-@transaction.atomic
+@writes
 def save_note(note: SectionNote, *, changed: bool, user=None) -> SectionNote:
     """Store the group's title and note of an untranscribed section (a `SectionNoteForm`'s
     unsaved instance, its campaign and section set); recorded when it `changed`."""

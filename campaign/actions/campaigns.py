@@ -6,14 +6,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from django.db import transaction
-
 from accounts.actions import add_owner
 from campaign.actions.cache import lock_campaign, rebuild
 from campaign.actions.games import KEEP, Keep
 from campaign.actions.history import record
 from campaign.campaign_io import game_from_dict, unique_slug
 from campaign.models import Campaign, ChangeKind, Corporation, Game, SecondPlaceRounding
+from hosting.busy import writes, writing
 from scoring.catalogue import catalogue_from_db
 from solar175.campaign_file import (
     CAMPAIGN_FORMAT,
@@ -81,7 +80,7 @@ def create_campaign_from_file(
     """
     catalogue = catalogue_from_db()
     validate_campaign(data, catalogue)
-    with transaction.atomic():
+    with writing():
         campaign = Campaign.objects.create(
             name=data["name"],
             slug=unique_slug(data["name"]),
@@ -124,7 +123,7 @@ def import_campaign(data: Any, *, name: str | None = None, user=None, owner=None
     )
 
 
-@transaction.atomic
+@writes
 def delete_campaign(campaign: Campaign) -> None:
     """Delete a campaign with its log, history and members. Preconditions: the person asking
     is its owner (`campaign.access.campaign_for_owner`)."""
@@ -132,7 +131,7 @@ def delete_campaign(campaign: Campaign) -> None:
     Campaign.objects.filter(pk=campaign.pk).delete()
 
 
-@transaction.atomic
+@writes
 def set_manual_unlock(
     campaign: Campaign, section: int, after_game: int | None, *, user=None
 ) -> Campaign:
@@ -161,7 +160,7 @@ def set_manual_unlock(
     return campaign
 
 
-@transaction.atomic
+@writes
 def set_power(corporation: Corporation, power: str, *, user=None) -> Corporation:
     """Give `corporation` its permanent player power (#7); an empty `power` clears it.
 
@@ -186,7 +185,7 @@ def set_power(corporation: Corporation, power: str, *, user=None) -> Corporation
     return corporation
 
 
-@transaction.atomic
+@writes
 def update_settings(
     campaign: Campaign,
     *,

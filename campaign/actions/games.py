@@ -13,13 +13,13 @@ import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from django.db import transaction
 from django.db.models import F, Max
 
 from campaign.actions.cache import lock_campaign, rebuild
 from campaign.actions.history import day, record, record_game_change
 from campaign.campaign_io import game_to_dict
 from campaign.models import Campaign, ChangeKind, Game
+from hosting.busy import writes
 from solar175.campaign_file import CampaignError
 
 # What a game is, besides its number, its derived result and who touched it when.
@@ -68,7 +68,7 @@ class StaleGameError(Exception):
         self.expected_version = expected_version
 
 
-@transaction.atomic
+@writes
 def save_game(
     campaign: Campaign,
     *,
@@ -160,7 +160,7 @@ def save_game(
     return game
 
 
-@transaction.atomic
+@writes
 def delete_game(game: Game, *, user=None) -> None:
     """Remove a game from the log; later games move down one number, then rebuild.
 
@@ -186,7 +186,7 @@ def delete_game(game: Game, *, user=None) -> None:
     rebuild(campaign)
 
 
-@transaction.atomic
+@writes
 def move_game(game: Game, new_number: int, *, user=None) -> Game:
     """Put a game at another place in the log (games in between close up), then rebuild.
 
@@ -210,7 +210,7 @@ def move_game(game: Game, new_number: int, *, user=None) -> Game:
     return game
 
 
-@transaction.atomic
+@writes
 def name_city(game: Game, location: str, name: str, *, user=None) -> Game:
     """Record the city the game's winner named (empty `name` clears it), then rebuild.
 

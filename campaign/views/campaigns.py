@@ -28,7 +28,8 @@ from solar175.campaign_file import MAX_CORPORATIONS, MIN_CORPORATIONS, CampaignE
 
 def error_sentence(error: CampaignError) -> str:
     """A replay refusal as a page says it: the sentence, then where, for the curious."""
-    return f"{error.message[:1].upper()}{error.message[1:]} ({error.path})."
+    where = f" ({error.path})" if error.path else ""
+    return f"{error.message[:1].upper()}{error.message[1:]}{where}."
 
 
 @login_required
