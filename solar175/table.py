@@ -64,6 +64,7 @@ from typing import Any
 
 from gamefile.canonical import ordered
 from gamefile.errors import FieldError
+from gamefile.limits import LARGEST_COUNT
 from gamefile.reading import describe as _describe
 from gamefile.reading import one_of as _one_of
 from solar175.engine import (
@@ -100,6 +101,10 @@ MEGASTRUCTURE_TOKENS_IN_BOX = 25
 MINING_TOKENS_IN_BOX = 30
 VOTING_TOKENS_IN_BOX = 34
 WORKER_TOKENS_IN_BOX = 100
+# Sanity bounds where the rulebook prints no count: a corporation never takes 20 loans nor
+# ends a game with 20 ships (docs/table-file.md).
+MAX_LOANS = 20
+MAX_SHIPS = 20
 ALWAYS_IN_PLAY = (1, 2)
 HIRE_CARDS = tuple(HIRE_CARD_PARTY)
 
@@ -291,13 +296,14 @@ class _TableReader:
     # --- plain values
 
     def whole_number(
-        self, value: Any, path: str, *, minimum: int = 0, maximum: int | None = None
+        self, value: Any, path: str, *, minimum: int = 0, maximum: int = LARGEST_COUNT
     ) -> int:
-        # JSON numbers are integers here (docs/commands.md); true/false are not numbers.
+        # JSON numbers are integers here (docs/commands.md); true/false are not numbers. Each
+        # is bounded: by the box where it bounds it, else by the sanity bound (gamefile.limits).
         if isinstance(value, bool) or not isinstance(value, int):
             self.error(path, f"must be a whole number, not {_describe(value)}")
             return minimum
-        if maximum is not None and not minimum <= value <= maximum:
+        if not minimum <= value <= maximum:
             self.error(path, f"must be between {minimum} and {maximum}")
             return minimum
         if value < minimum:
@@ -510,8 +516,12 @@ class _TableReader:
     def read_hub(self, value: Any, path: str) -> tuple[HubWorkers, int]:
         data = self.mapping(value, path, HUB_KEYS, "a HUB key")
         hub = HubWorkers(
-            workers=self.whole_number(data.get("workers", 0), f"{path}.workers"),
-            algorithms=self.whole_number(data.get("algorithms", 0), f"{path}.algorithms"),
+            workers=self.whole_number(
+                data.get("workers", 0), f"{path}.workers", maximum=WORKER_TOKENS_IN_BOX
+            ),
+            algorithms=self.whole_number(
+                data.get("algorithms", 0), f"{path}.algorithms", maximum=WORKER_TOKENS_IN_BOX
+            ),
         )
         return hub, hub.workers + hub.algorithms
 
@@ -544,7 +554,10 @@ class _TableReader:
                 )
             elif key not in BALLOT_KEYS:
                 self.error(f"{path}.{key}", f"is not a party; allowed: {', '.join(BALLOT_KEYS)}")
-        counts = {key: self.whole_number(data.get(key, 0), f"{path}.{key}") for key in BALLOT_KEYS}
+        counts = {
+            key: self.whole_number(data.get(key, 0), f"{path}.{key}", maximum=VOTING_TOKENS_IN_BOX)
+            for key in BALLOT_KEYS
+        }
         if sum(counts.values()) > VOTING_TOKENS_IN_BOX:
             self.error(
                 path,
@@ -612,12 +625,23 @@ class _TableReader:
 
         credits = self.whole_number(data.get("credits", 0), f"{path}.credits", maximum=MAX_CREDITS)
         loans = []
-        for index, loan in enumerate(self.sequence(data.get("loans", []), f"{path}.loans")):
+        loans_value = self.sequence(data.get("loans", []), f"{path}.loans")
+        if len(loans_value) > MAX_LOANS:
+            self.error(
+                f"{path}.loans",
+                f"must list at most {MAX_LOANS} loans (a sanity bound), not {len(loans_value):,}",
+            )
+            loans_value = []
+        for index, loan in enumerate(loans_value):
             # A loan token prints the credits it lends (#15), so it is worth at least 1.
             loans.append(self.whole_number(loan, f"{path}.loans[{index}]", minimum=1))
-        mining_tokens = self.whole_number(data.get("mining_tokens", 0), f"{path}.mining_tokens")
+        mining_tokens = self.whole_number(
+            data.get("mining_tokens", 0), f"{path}.mining_tokens", maximum=MINING_TOKENS_IN_BOX
+        )
         megastructure_tokens = self.whole_number(
-            data.get("megastructure_tokens", 0), f"{path}.megastructure_tokens"
+            data.get("megastructure_tokens", 0),
+            f"{path}.megastructure_tokens",
+            maximum=MEGASTRUCTURE_TOKENS_IN_BOX,
         )
         military_tokens = self.whole_number(
             data.get("military_tokens", 0), f"{path}.military_tokens"
@@ -625,7 +649,9 @@ class _TableReader:
 
         outposts = {}
         for zone, count in self.zone_map(data.get("outposts", {}), f"{path}.outposts").items():
-            outposts[zone] = self.whole_number(count, f"{path}.outposts.{zone}")
+            outposts[zone] = self.whole_number(
+                count, f"{path}.outposts.{zone}", maximum=OUTPOSTS_PER_CORPORATION
+            )
         if sum(outposts.values()) > OUTPOSTS_PER_CORPORATION:
             self.error(
                 f"{path}.outposts",
@@ -645,7 +671,14 @@ class _TableReader:
         ]
 
         ships = []
-        for index, item in enumerate(self.sequence(data.get("ships", []), f"{path}.ships")):
+        ships_value = self.sequence(data.get("ships", []), f"{path}.ships")
+        if len(ships_value) > MAX_SHIPS:
+            self.error(
+                f"{path}.ships",
+                f"must list at most {MAX_SHIPS} ships (a sanity bound), not {len(ships_value):,}",
+            )
+            ships_value = []
+        for index, item in enumerate(ships_value):
             ships.append(self.read_ship(item, f"{path}.ships[{index}]"))
 
         political_influence_ip = self.whole_number(

@@ -161,16 +161,25 @@ def set_manual_unlock(
 
 
 @writes
-def set_power(corporation: Corporation, power: str, *, user=None) -> Corporation:
+def set_power(
+    corporation: Corporation, power: str, *, expected_power: str | None = None, user=None
+) -> Corporation:
     """Give `corporation` its permanent player power (#7); an empty `power` clears it.
 
     Preconditions: `power` is a player power key (docs/campaign-file.md `powers`) no other
     corporation of the campaign holds ("Players now choose a unique player power"); the replay
-    refuses anything else (`CampaignError`).
+    refuses anything else (`CampaignError`). `expected_power`: the power the person's form
+    showed the corporation holding ("" for none); if it holds another by now, `CampaignError`
+    and nothing changes.
     """
     campaign = corporation.campaign
     lock_campaign(campaign)
     old = Corporation.objects.values_list("power", flat=True).get(pk=corporation.pk)
+    if expected_power is not None and old != expected_power:
+        raise CampaignError(
+            f"powers.{corporation.key}",
+            f"{corporation.name} took a power while this page was open; look at it again",
+        )
     Corporation.objects.filter(pk=corporation.pk).update(power=power)
     corporation.power = power
     record(
@@ -191,13 +200,16 @@ def update_settings(
     *,
     name: str | Keep = KEEP,
     second_place_rounding: str | Keep = KEEP,
+    expected: Mapping[str, str] | None = None,
     user=None,
 ) -> Campaign:
     """Rename the campaign or change how second place rounds (RULES-NOTES §1), then rebuild.
 
     A setting left out keeps its value; the slug stays as it is. Nothing is recorded when
-    nothing changes. Preconditions: none unchecked: an empty or too long `name`, or a rounding
-    that is not `down` or `up`, raises `CampaignError` naming it, and nothing is written.
+    nothing changes. `expected`: the settings the person's form was drawn from; if any is
+    another by now, `CampaignError` and nothing changes. Preconditions: none unchecked: an
+    empty or too long `name`, or a rounding that is not `down` or `up`, raises
+    `CampaignError` naming it, and nothing is written.
     """
     given = {"name": name, "second_place_rounding": second_place_rounding}
     wanted = {key: value for key, value in given.items() if value is not KEEP}
@@ -212,6 +224,14 @@ def update_settings(
             "settings.second_place_rounding", f'must be "down" or "up", not "{rounding}"'
         )
     current = lock_campaign(campaign)
+    changed = [key for key, value in (expected or {}).items() if getattr(current, key) != value]
+    if changed:
+        now = "; ".join(f"{words(key)} {getattr(current, key)}" for key in changed)
+        raise CampaignError(
+            "settings",
+            f"they were changed while this page was open (now: {now}); nothing of yours was "
+            "saved. Save again to replace them with yours",
+        )
     before = {key: getattr(current, key) for key in wanted if getattr(current, key) != wanted[key]}
     if not before:
         return campaign
