@@ -12,6 +12,9 @@
 """
 
 LARGEST_COUNT = 999
+SANITY_SENTENCE = (
+    f"must be at most {LARGEST_COUNT} (no count in a game of Solar 175 comes near a thousand)"
+)
 LONGEST_NUMBER = 15
 # An error line's parts: the field's path and the sentence.
 PATH_LENGTH = 120

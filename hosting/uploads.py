@@ -21,8 +21,8 @@ class LimitedUploadHandler(MemoryFileUploadHandler):
         self.activated = True
 
     def new_file(self, *args, **kwargs) -> None:
-        super().new_file(*args, **kwargs)
         self.received = 0
+        super().new_file(*args, **kwargs)  # raises StopFutureHandlers: it keeps the file
 
     def receive_data_chunk(self, raw_data: bytes, start: int):
         room = MAX_FILE_BYTES + 1 - self.received

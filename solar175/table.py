@@ -64,7 +64,7 @@ from typing import Any
 
 from gamefile.canonical import ordered
 from gamefile.errors import FieldError
-from gamefile.limits import LARGEST_COUNT
+from gamefile.limits import LARGEST_COUNT, SANITY_SENTENCE
 from gamefile.reading import describe as _describe
 from gamefile.reading import one_of as _one_of
 from solar175.engine import (
@@ -296,18 +296,21 @@ class _TableReader:
     # --- plain values
 
     def whole_number(
-        self, value: Any, path: str, *, minimum: int = 0, maximum: int = LARGEST_COUNT
+        self, value: Any, path: str, *, minimum: int = 0, maximum: int | None = None
     ) -> int:
         # JSON numbers are integers here (docs/commands.md); true/false are not numbers. Each
         # is bounded: by the box where it bounds it, else by the sanity bound (gamefile.limits).
         if isinstance(value, bool) or not isinstance(value, int):
             self.error(path, f"must be a whole number, not {_describe(value)}")
             return minimum
-        if not minimum <= value <= maximum:
+        if maximum is not None and not minimum <= value <= maximum:
             self.error(path, f"must be between {minimum} and {maximum}")
             return minimum
         if value < minimum:
             self.error(path, f"must be {minimum} or more")
+            return minimum
+        if value > LARGEST_COUNT:
+            self.error(path, SANITY_SENTENCE)
             return minimum
         return value
 
@@ -516,12 +519,8 @@ class _TableReader:
     def read_hub(self, value: Any, path: str) -> tuple[HubWorkers, int]:
         data = self.mapping(value, path, HUB_KEYS, "a HUB key")
         hub = HubWorkers(
-            workers=self.whole_number(
-                data.get("workers", 0), f"{path}.workers", maximum=WORKER_TOKENS_IN_BOX
-            ),
-            algorithms=self.whole_number(
-                data.get("algorithms", 0), f"{path}.algorithms", maximum=WORKER_TOKENS_IN_BOX
-            ),
+            workers=self.whole_number(data.get("workers", 0), f"{path}.workers"),
+            algorithms=self.whole_number(data.get("algorithms", 0), f"{path}.algorithms"),
         )
         return hub, hub.workers + hub.algorithms
 
@@ -554,10 +553,7 @@ class _TableReader:
                 )
             elif key not in BALLOT_KEYS:
                 self.error(f"{path}.{key}", f"is not a party; allowed: {', '.join(BALLOT_KEYS)}")
-        counts = {
-            key: self.whole_number(data.get(key, 0), f"{path}.{key}", maximum=VOTING_TOKENS_IN_BOX)
-            for key in BALLOT_KEYS
-        }
+        counts = {key: self.whole_number(data.get(key, 0), f"{path}.{key}") for key in BALLOT_KEYS}
         if sum(counts.values()) > VOTING_TOKENS_IN_BOX:
             self.error(
                 path,
@@ -635,13 +631,11 @@ class _TableReader:
         for index, loan in enumerate(loans_value):
             # A loan token prints the credits it lends (#15), so it is worth at least 1.
             loans.append(self.whole_number(loan, f"{path}.loans[{index}]", minimum=1))
-        mining_tokens = self.whole_number(
-            data.get("mining_tokens", 0), f"{path}.mining_tokens", maximum=MINING_TOKENS_IN_BOX
-        )
+        # The box bounds these by their sums over the players (read_players); each one alone
+        # by the sanity bound.
+        mining_tokens = self.whole_number(data.get("mining_tokens", 0), f"{path}.mining_tokens")
         megastructure_tokens = self.whole_number(
-            data.get("megastructure_tokens", 0),
-            f"{path}.megastructure_tokens",
-            maximum=MEGASTRUCTURE_TOKENS_IN_BOX,
+            data.get("megastructure_tokens", 0), f"{path}.megastructure_tokens"
         )
         military_tokens = self.whole_number(
             data.get("military_tokens", 0), f"{path}.military_tokens"
@@ -649,9 +643,7 @@ class _TableReader:
 
         outposts = {}
         for zone, count in self.zone_map(data.get("outposts", {}), f"{path}.outposts").items():
-            outposts[zone] = self.whole_number(
-                count, f"{path}.outposts.{zone}", maximum=OUTPOSTS_PER_CORPORATION
-            )
+            outposts[zone] = self.whole_number(count, f"{path}.outposts.{zone}")
         if sum(outposts.values()) > OUTPOSTS_PER_CORPORATION:
             self.error(
                 f"{path}.outposts",
