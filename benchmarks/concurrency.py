@@ -24,6 +24,7 @@ import tempfile
 import threading
 import time
 import urllib.parse
+import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -78,7 +79,9 @@ class Tally:
 
 @contextmanager
 def throwaway_env(database: str, project: Path = PROJECT) -> Iterator[dict[str, str]]:
-    """The served app's environment on a database of its own (`sqlite` or a PostgreSQL URL)."""
+    """The served app's environment on a database of its own: a SQLite file in a temporary
+    directory (`sqlite`), or a new database on the PostgreSQL server of the URL given,
+    dropped afterwards."""
     with tempfile.TemporaryDirectory(prefix="solar175-concurrency-") as directory:
         secret = "concurrency-bench-" + os.urandom(16).hex()
         env = base_env(SECRET_KEY=secret, DEBUG="0", ALLOWED_HOSTS="127.0.0.1,localhost")
@@ -88,7 +91,7 @@ def throwaway_env(database: str, project: Path = PROJECT) -> Iterator[dict[str, 
             env["DATABASE_URL"] = f"sqlite:///{directory}/concurrency.sqlite3"
             yield env
             return
-        name = f"solar175_concurrency_{os.getpid()}"
+        name = f"solar175_throwaway_{os.getpid()}_{uuid.uuid4().hex[:8]}"
         admin = dict(env, DATABASE_URL=database)
         _psql(admin, f'DROP DATABASE IF EXISTS "{name}"', project)
         _psql(admin, f'CREATE DATABASE "{name}"', project)

@@ -81,7 +81,7 @@ def run_manage(
 
 
 def run_code(env: Mapping[str, str], code: str, *, project: Path = PROJECT) -> str:
-    return run_manage(env, "shell", "-c", code, project=project)
+    return run_manage(env, "shell", "-v", "0", "-c", code, project=project)
 
 
 def prepare(env: Mapping[str, str], *, project: Path = PROJECT) -> None:
