@@ -32,9 +32,11 @@ def watched_page(browser):
     console: list[str] = []
     page.on(
         "console",
-        lambda message: console.append(message.text)
-        if message.type == "error" or "Content Security Policy" in message.text
-        else None,
+        lambda message: (
+            console.append(message.text)
+            if message.type == "error" or "Content Security Policy" in message.text
+            else None
+        ),
     )
     page.console_errors = console
     yield page

@@ -56,6 +56,7 @@ def hosted(tmp_path_factory):
         DATABASE_URL=f"sqlite:///{directory / 'hosted.sqlite3'}",
         STATICFILES_BACKEND=MANIFEST,
         STATIC_ROOT=str(directory / "static"),
+        SQLITE_BUSY_SECONDS="2",
     )
     env.pop("REDIS_URL", None)
     # What a host runs: the manifest storage follows every file a CSS or JS file names.
@@ -65,6 +66,10 @@ def hosted(tmp_path_factory):
     slug = run_code(env, SETUP).strip().splitlines()[-1]
     with serving(env, workers=2) as served:
         yield served.url, slug, env
+
+
+def _sqlite_file(env) -> str:
+    return env["DATABASE_URL"].removeprefix("sqlite:///")
 
 
 def test_collectstatic_with_the_manifest_storage_finds_every_file(hosted):
@@ -180,3 +185,28 @@ def test_the_development_server_still_starts_with_debug_on(tmp_path):
         [python(), "-c", code], cwd=PROJECT, env=env, capture_output=True, text=True, timeout=60
     )
     assert result.stdout.strip() == "started", result.stderr
+
+
+def test_a_save_that_finds_the_database_busy_gets_its_form_back(hosted):
+    """Someone else holds SQLite's write lock longer than the busy timeout (2 s here): the
+    save answers its form with the person's entries and a sentence, never a 500."""
+    import sqlite3
+
+    url, slug, env = hosted
+    browser = Browser(url)
+    browser.log_in("host", PASSWORD)
+    path = f"/campaigns/{slug}/games/2/edit/"
+    form = browser.form(path, path)
+    form.set("game-notes", "Kept through a busy moment.")
+    holder = sqlite3.connect(_sqlite_file(env), isolation_level=None, timeout=30)
+    try:
+        holder.execute("BEGIN IMMEDIATE")
+        answer = browser.post(path, form.fields)
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert answer.status == 400
+    assert "Nothing was saved: the campaign was busy saving what others sent" in answer.body
+    assert "Kept through a busy moment." in answer.body
+    # Once the lock is free, the same entries save.
+    assert browser.post(path, form.fields).status == 302
