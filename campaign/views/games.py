@@ -234,7 +234,7 @@ def game_add(page: Page) -> HttpResponse:
 
 def _explain_taken(facts: GameFactsForm, taken: actions.GameNumberTaken) -> None:
     """Keep the person's entries, show the game saved first, and offer the next number."""
-    facts.add_error(None, error_sentence(taken))
+    facts.add_error(None, f"{taken.message[:1].upper()}{taken.message[1:]}.")
     facts.add_error(
         None,
         f"Compare it with the game {taken.number} shown here. If yours is the same game, "
