@@ -483,7 +483,7 @@ class GameFactsForm(forms.Form):
     number = forms.IntegerField(required=False, widget=forms.HiddenInput)
     expected_version = forms.IntegerField(required=False, widget=forms.HiddenInput)
     # The game as the editor first saw it (JSON), to say what another editor changed.
-    original = forms.CharField(required=False, widget=forms.HiddenInput)
+    original = forms.CharField(required=False, widget=forms.HiddenInput, max_length=200_000)
 
     def __init__(
         self,

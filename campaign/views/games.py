@@ -19,6 +19,7 @@ from campaign.forms import GameFactsForm
 from campaign.frame import PLAYER, Page, campaign_page
 from campaign.models import Campaign, Corporation, Game, join_entry
 from campaign.views.campaigns import error_sentence
+from gamefile.json_input import JsonInputError, parse_json_text
 from scoring.catalogue import DEFAULT_COLOUR, CorporationOption
 from scoring.wizard.sheet import live_sheet, render_live_result
 from scoring.wizard.steps import POWER_BONUS_IP
@@ -297,10 +298,13 @@ def _explain_stale(facts: GameFactsForm, stale: actions.StaleGameError) -> None:
     """Keep the editor's entries, say what the other editor changed, and let a second save
     (knowingly) replace their version."""
     try:
-        before = json.loads(facts.cleaned_data.get("original") or "{}")
-    except ValueError:
+        before = parse_json_text(facts.cleaned_data.get("original") or "{}")
+    except JsonInputError:
         before = {}
     now = snapshot(stale.game)
+    # `original` is the page's own hidden copy of the game; anything else in it says nothing.
+    if not isinstance(before, dict) or set(before) - set(now):
+        before = {}
     who = f" by {stale.game.updated_by}" if stale.game.updated_by_id else ""
     facts.add_error(
         None,
@@ -309,7 +313,10 @@ def _explain_stale(facts: GameFactsForm, stale: actions.StaleGameError) -> None:
         "Save again to replace their version with yours.",
     )
     # The history's own words for what changed ("credits of purple 10 → 8").
-    changes = real_differences(before, now) if before else []
+    try:
+        changes = real_differences(before, now) if before else []
+    except (TypeError, ValueError, KeyError, AttributeError):
+        changes = []  # a hand-made `original` of the wrong shape: nothing to compare
     for change in changes[:MAX_CHANGES_SHOWN]:
         facts.add_error(None, f"They changed {change}")
     if len(changes) > MAX_CHANGES_SHOWN:

@@ -23,7 +23,40 @@
     // "Print" buttons (the setup sheet).
     if (event.target.closest("[data-print]")) {
       window.print();
+      return;
     }
+    // The sections picker's "after game N" presets tick that game's sections (without
+    // JavaScript they submit the form, which does the same on the server).
+    const preset = event.target.closest("[data-sections-picker] [data-sections]");
+    if (preset) {
+      event.preventDefault();
+      const picker = preset.closest("[data-sections-picker]");
+      const want = preset.dataset.sections.split(" ");
+      boxesOf(picker).forEach(function (box) {
+        box.checked = want.includes(box.value);
+      });
+    }
+  });
+
+  function boxesOf(picker) {
+    const name = picker.dataset.sectionsPicker;
+    return Array.from(picker.querySelectorAll("input")).filter(function (box) {
+      return box.name === name;
+    });
+  }
+
+  // The sections picker: "None: our first game" and the section numbers exclude each other.
+  document.addEventListener("change", function (event) {
+    const picker = event.target.closest && event.target.closest("[data-sections-picker]");
+    const ticked = event.target;
+    if (!picker || ticked.name !== picker.dataset.sectionsPicker || !ticked.checked) {
+      return;
+    }
+    boxesOf(picker).forEach(function (box) {
+      if (box !== ticked && (ticked.value === "none") !== (box.value === "none")) {
+        box.checked = false;
+      }
+    });
   });
 
   // The wizard's live result: typing in a field asks for the result ("live-input"); changing
