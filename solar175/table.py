@@ -336,6 +336,17 @@ class _TableReader:
             return []
         return list(value)
 
+    def bounded_sequence(self, value: Any, path: str, most: int) -> list:
+        """A list of at most `most` items (a sanity bound); a longer one is refused whole."""
+        items = self.sequence(value, path)
+        if len(items) > most:
+            what = path.rsplit(".", 1)[-1]
+            self.error(
+                path, f"must list at most {most} {what} (a sanity bound), not {len(items):,}"
+            )
+            return []
+        return items
+
     def zone(self, value: Any, path: str) -> int | None:
         if isinstance(value, bool) or not isinstance(value, int):
             self.error(path, f"must be a zone number, not {_describe(value)}")
@@ -621,13 +632,7 @@ class _TableReader:
 
         credits = self.whole_number(data.get("credits", 0), f"{path}.credits", maximum=MAX_CREDITS)
         loans = []
-        loans_value = self.sequence(data.get("loans", []), f"{path}.loans")
-        if len(loans_value) > MAX_LOANS:
-            self.error(
-                f"{path}.loans",
-                f"must list at most {MAX_LOANS} loans (a sanity bound), not {len(loans_value):,}",
-            )
-            loans_value = []
+        loans_value = self.bounded_sequence(data.get("loans", []), f"{path}.loans", MAX_LOANS)
         for index, loan in enumerate(loans_value):
             # A loan token prints the credits it lends (#15), so it is worth at least 1.
             loans.append(self.whole_number(loan, f"{path}.loans[{index}]", minimum=1))
@@ -663,13 +668,7 @@ class _TableReader:
         ]
 
         ships = []
-        ships_value = self.sequence(data.get("ships", []), f"{path}.ships")
-        if len(ships_value) > MAX_SHIPS:
-            self.error(
-                f"{path}.ships",
-                f"must list at most {MAX_SHIPS} ships (a sanity bound), not {len(ships_value):,}",
-            )
-            ships_value = []
+        ships_value = self.bounded_sequence(data.get("ships", []), f"{path}.ships", MAX_SHIPS)
         for index, item in enumerate(ships_value):
             ships.append(self.read_ship(item, f"{path}.ships[{index}]"))
 
