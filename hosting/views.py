@@ -29,7 +29,7 @@ class ThrottledPasswordResetView(auth_views.PasswordResetView):
     """Django's password reset, at most a few mails an hour per address and per email."""
 
     def form_valid(self, form) -> HttpResponse:
-        address = client_address(self.request)
+        address = client_address(self.request) or "unknown"
         email = form.cleaned_data["email"]
         refusal = reset_refusal(address, email)
         if refusal:
