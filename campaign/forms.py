@@ -20,7 +20,7 @@ from django.core.exceptions import ValidationError
 from campaign.models import SecondPlaceRounding
 from gamefile.json_input import JsonInputError, parse_json_text
 from scoring.wizard.widgets import FIELD_TEMPLATE, REFRESH, Details
-from solar175.campaign_file import MAX_CORPORATIONS
+from solar175.campaign_file import MAX_CORPORATIONS, NOTES_MAX_LENGTH
 from solar175.catalogue import boxes_of
 from solar175.engine import UNITED_FEDERALISTS
 from solar175.sections import SECTION_NUMBERS
@@ -49,6 +49,36 @@ class CampaignForm(forms.Form):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.helper = _helper()
+
+
+class SettingsForm(CampaignForm):
+    """The campaign's settings, with what they were when the form was drawn: settings changed
+    by someone else since are not replaced unknowingly (`actions.update_settings`)."""
+
+    was_name = forms.CharField(required=False, widget=forms.HiddenInput, max_length=100)
+    was_second_place_rounding = forms.CharField(
+        required=False, widget=forms.HiddenInput, max_length=4
+    )
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        for name in ("name", "second_place_rounding"):
+            self.fields[f"was_{name}"].initial = self.initial.get(name, "")
+
+    def drawn_from(self) -> dict[str, str] | None:
+        if "was_name" not in self.data:
+            return None  # a form that does not say
+        return {
+            "name": self.cleaned_data["was_name"],
+            "second_place_rounding": self.cleaned_data["was_second_place_rounding"],
+        }
+
+    def set_drawn_from(self, campaign) -> None:
+        """After a refusal: a second save replaces the settings as they are now."""
+        campaign.refresh_from_db(fields=["name", "second_place_rounding"])
+        self.data = self.data.copy()
+        self.data["was_name"] = campaign.name
+        self.data["was_second_place_rounding"] = campaign.second_place_rounding
 
 
 class CorporationForm(forms.Form):
@@ -446,12 +476,14 @@ class GameFactsForm(forms.Form):
     megastructure_repairs_completed = forms.BooleanField(
         required=False, label="Megastructure repairs completed"
     )
-    notes = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 3}))
+    notes = forms.CharField(
+        required=False, max_length=NOTES_MAX_LENGTH, widget=forms.Textarea(attrs={"rows": 3})
+    )
     # Which game the live preview scores, and the version an edit started from.
     number = forms.IntegerField(required=False, widget=forms.HiddenInput)
     expected_version = forms.IntegerField(required=False, widget=forms.HiddenInput)
     # The game as the editor first saw it (JSON), to say what another editor changed.
-    original = forms.CharField(required=False, widget=forms.HiddenInput)
+    original = forms.CharField(required=False, widget=forms.HiddenInput, max_length=200_000)
 
     def __init__(
         self,
@@ -560,6 +592,8 @@ class CityForm(forms.Form):
 
     location = forms.ChoiceField(label="Base location")
     name = forms.CharField(max_length=60, label="City name")
+    # The game's version this form was drawn from: a city named meanwhile is not replaced.
+    version = forms.IntegerField(widget=forms.HiddenInput, required=False)
 
     def __init__(self, *args, locations: list[tuple[str, str]], **kwargs) -> None:
         super().__init__(*args, **kwargs)

@@ -16,13 +16,15 @@ urlpatterns = [
     path("<slug:slug>/games/", pages.game_log, name="games"),
     path("<slug:slug>/games/new/", games.game_add, name="game_add"),
     path("<slug:slug>/games/preview/", games.game_preview, name="game_preview"),
-    path("<slug:slug>/games/<int:number>/edit/", games.game_edit, name="game_edit"),
-    path("<slug:slug>/games/<int:number>/delete/", games.game_delete, name="game_delete"),
-    path("<slug:slug>/games/<int:number>/move/", games.game_move, name="game_move"),
-    path("<slug:slug>/games/<int:number>/checklist/", checklist.checklist, name="checklist"),
-    path("<slug:slug>/games/<int:number>/city/", checklist.checklist_city, name="checklist_city"),
+    path("<slug:slug>/games/<number:number>/edit/", games.game_edit, name="game_edit"),
+    path("<slug:slug>/games/<number:number>/delete/", games.game_delete, name="game_delete"),
+    path("<slug:slug>/games/<number:number>/move/", games.game_move, name="game_move"),
+    path("<slug:slug>/games/<number:number>/checklist/", checklist.checklist, name="checklist"),
     path(
-        "<slug:slug>/games/<int:number>/power/<slug:key>/",
+        "<slug:slug>/games/<number:number>/city/", checklist.checklist_city, name="checklist_city"
+    ),
+    path(
+        "<slug:slug>/games/<number:number>/power/<slug:key>/",
         checklist.checklist_power,
         name="checklist_power",
     ),

@@ -8,7 +8,7 @@ from playlog.views import colonists, logs, members, plays, space_explorers
 app_name = "playlog"
 
 LOG = "<slug:log>/"
-PLAY = "<slug:log>/<int:number>/"
+PLAY = "<slug:log>/<number:number>/"
 
 urlpatterns = [
     path("", logs.log_list, name="list"),
@@ -19,10 +19,10 @@ urlpatterns = [
     path(f"{LOG}import/", logs.play_import, name="import"),
     # Members and invitation links: the campaign's pages (accounts.views), for a play log.
     path(f"{LOG}members/", members.member_list, name="members"),
-    path(f"{LOG}members/<int:pk>/role/", members.member_role, name="member_role"),
-    path(f"{LOG}members/<int:pk>/remove/", members.member_remove, name="member_remove"),
+    path(f"{LOG}members/<id:pk>/role/", members.member_role, name="member_role"),
+    path(f"{LOG}members/<id:pk>/remove/", members.member_remove, name="member_remove"),
     path(f"{LOG}invites/", members.invite_create, name="invite_create"),
-    path(f"{LOG}invites/<int:pk>/revoke/", members.invite_revoke, name="invite_revoke"),
+    path(f"{LOG}invites/<id:pk>/revoke/", members.invite_revoke, name="invite_revoke"),
     # One game's stats and their charts.
     path(f"{LOG}games/<slug:game>/", plays.game_stats_page, name="stats"),
     path(f"{LOG}games/<slug:game>/wins.svg", plays.stats_wins, name="stats_wins"),

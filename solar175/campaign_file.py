@@ -98,6 +98,8 @@ CORPORATION_NAME_MAX_LENGTH = 60  # Corporation.name
 PLAYER_NAME_MAX_LENGTH = 60  # Corporation.player
 CITY_LOCATION_MAX_LENGTH = 60  # Game.city_location
 CITY_NAME_MAX_LENGTH = 60  # Game.city_name
+# A game's notes: a few paragraphs, not a book (the game form keeps the same bound).
+NOTES_MAX_LENGTH = 5000
 
 
 @dataclass(frozen=True, slots=True)
@@ -311,7 +313,7 @@ class _Reader(OpeningReader):
                 )
             )
         if "notes" in entry:
-            text(entry["notes"], f"{path}.notes", required=False)
+            text(entry["notes"], f"{path}.notes", required=False, max_length=NOTES_MAX_LENGTH)
         return GameEntry(
             index=index,
             number=number,

@@ -64,6 +64,7 @@ from typing import Any
 
 from gamefile.canonical import ordered
 from gamefile.errors import FieldError
+from gamefile.limits import LARGEST_COUNT, SANITY_SENTENCE
 from gamefile.reading import describe as _describe
 from gamefile.reading import one_of as _one_of
 from solar175.engine import (
@@ -100,6 +101,10 @@ MEGASTRUCTURE_TOKENS_IN_BOX = 25
 MINING_TOKENS_IN_BOX = 30
 VOTING_TOKENS_IN_BOX = 34
 WORKER_TOKENS_IN_BOX = 100
+# Sanity bounds where the rulebook prints no count: a corporation never takes 20 loans nor
+# ends a game with 20 ships (docs/table-file.md).
+MAX_LOANS = 20
+MAX_SHIPS = 20
 ALWAYS_IN_PLAY = (1, 2)
 HIRE_CARDS = tuple(HIRE_CARD_PARTY)
 
@@ -293,7 +298,8 @@ class _TableReader:
     def whole_number(
         self, value: Any, path: str, *, minimum: int = 0, maximum: int | None = None
     ) -> int:
-        # JSON numbers are integers here (docs/commands.md); true/false are not numbers.
+        # JSON numbers are integers here (docs/commands.md); true/false are not numbers. Each
+        # is bounded: by the box where it bounds it, else by the sanity bound (gamefile.limits).
         if isinstance(value, bool) or not isinstance(value, int):
             self.error(path, f"must be a whole number, not {_describe(value)}")
             return minimum
@@ -302,6 +308,9 @@ class _TableReader:
             return minimum
         if value < minimum:
             self.error(path, f"must be {minimum} or more")
+            return minimum
+        if value > LARGEST_COUNT:
+            self.error(path, SANITY_SENTENCE)
             return minimum
         return value
 
@@ -326,6 +335,17 @@ class _TableReader:
             self.error(path, f"must be a list, not {_describe(value)}")
             return []
         return list(value)
+
+    def bounded_sequence(self, value: Any, path: str, most: int) -> list:
+        """A list of at most `most` items (a sanity bound); a longer one is refused whole."""
+        items = self.sequence(value, path)
+        if len(items) > most:
+            what = path.rsplit(".", 1)[-1]
+            self.error(
+                path, f"must list at most {most} {what} (a sanity bound), not {len(items):,}"
+            )
+            return []
+        return items
 
     def zone(self, value: Any, path: str) -> int | None:
         if isinstance(value, bool) or not isinstance(value, int):
@@ -612,9 +632,12 @@ class _TableReader:
 
         credits = self.whole_number(data.get("credits", 0), f"{path}.credits", maximum=MAX_CREDITS)
         loans = []
-        for index, loan in enumerate(self.sequence(data.get("loans", []), f"{path}.loans")):
+        loans_value = self.bounded_sequence(data.get("loans", []), f"{path}.loans", MAX_LOANS)
+        for index, loan in enumerate(loans_value):
             # A loan token prints the credits it lends (#15), so it is worth at least 1.
             loans.append(self.whole_number(loan, f"{path}.loans[{index}]", minimum=1))
+        # The box bounds these by their sums over the players (read_players); each one alone
+        # by the sanity bound.
         mining_tokens = self.whole_number(data.get("mining_tokens", 0), f"{path}.mining_tokens")
         megastructure_tokens = self.whole_number(
             data.get("megastructure_tokens", 0), f"{path}.megastructure_tokens"
@@ -645,7 +668,8 @@ class _TableReader:
         ]
 
         ships = []
-        for index, item in enumerate(self.sequence(data.get("ships", []), f"{path}.ships")):
+        ships_value = self.bounded_sequence(data.get("ships", []), f"{path}.ships", MAX_SHIPS)
+        for index, item in enumerate(ships_value):
             ships.append(self.read_ship(item, f"{path}.ships[{index}]"))
 
         political_influence_ip = self.whole_number(

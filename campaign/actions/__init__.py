@@ -28,6 +28,7 @@ from campaign.actions.campaigns import (
 )
 from campaign.actions.games import (
     KEEP,
+    GameNumberTaken,
     Keep,
     StaleGameError,
     delete_game,
@@ -40,6 +41,7 @@ from campaign.actions.undo import UndoRefused, undo_change
 
 __all__ = [
     "KEEP",
+    "GameNumberTaken",
     "Keep",
     "StaleGameError",
     "UndoRefused",

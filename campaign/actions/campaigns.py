@@ -6,14 +6,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from django.db import transaction
-
 from accounts.actions import add_owner
 from campaign.actions.cache import lock_campaign, rebuild
 from campaign.actions.games import KEEP, Keep
 from campaign.actions.history import record
 from campaign.campaign_io import game_from_dict, unique_slug
 from campaign.models import Campaign, ChangeKind, Corporation, Game, SecondPlaceRounding
+from hosting.busy import writes, writing
 from scoring.catalogue import catalogue_from_db
 from solar175.campaign_file import (
     CAMPAIGN_FORMAT,
@@ -81,7 +80,7 @@ def create_campaign_from_file(
     """
     catalogue = catalogue_from_db()
     validate_campaign(data, catalogue)
-    with transaction.atomic():
+    with writing():
         campaign = Campaign.objects.create(
             name=data["name"],
             slug=unique_slug(data["name"]),
@@ -124,7 +123,7 @@ def import_campaign(data: Any, *, name: str | None = None, user=None, owner=None
     )
 
 
-@transaction.atomic
+@writes
 def delete_campaign(campaign: Campaign) -> None:
     """Delete a campaign with its log, history and members. Preconditions: the person asking
     is its owner (`campaign.access.campaign_for_owner`)."""
@@ -132,7 +131,7 @@ def delete_campaign(campaign: Campaign) -> None:
     Campaign.objects.filter(pk=campaign.pk).delete()
 
 
-@transaction.atomic
+@writes
 def set_manual_unlock(
     campaign: Campaign, section: int, after_game: int | None, *, user=None
 ) -> Campaign:
@@ -161,17 +160,26 @@ def set_manual_unlock(
     return campaign
 
 
-@transaction.atomic
-def set_power(corporation: Corporation, power: str, *, user=None) -> Corporation:
+@writes
+def set_power(
+    corporation: Corporation, power: str, *, expected_power: str | None = None, user=None
+) -> Corporation:
     """Give `corporation` its permanent player power (#7); an empty `power` clears it.
 
     Preconditions: `power` is a player power key (docs/campaign-file.md `powers`) no other
     corporation of the campaign holds ("Players now choose a unique player power"); the replay
-    refuses anything else (`CampaignError`).
+    refuses anything else (`CampaignError`). `expected_power`: the power the person's form
+    showed the corporation holding ("" for none); if it holds another by now, `CampaignError`
+    and nothing changes.
     """
     campaign = corporation.campaign
     lock_campaign(campaign)
     old = Corporation.objects.values_list("power", flat=True).get(pk=corporation.pk)
+    if expected_power is not None and old != expected_power:
+        raise CampaignError(
+            f"powers.{corporation.key}",
+            f"{corporation.name} took a power while this page was open; look at it again",
+        )
     Corporation.objects.filter(pk=corporation.pk).update(power=power)
     corporation.power = power
     record(
@@ -186,19 +194,22 @@ def set_power(corporation: Corporation, power: str, *, user=None) -> Corporation
     return corporation
 
 
-@transaction.atomic
+@writes
 def update_settings(
     campaign: Campaign,
     *,
     name: str | Keep = KEEP,
     second_place_rounding: str | Keep = KEEP,
+    expected: Mapping[str, str] | None = None,
     user=None,
 ) -> Campaign:
     """Rename the campaign or change how second place rounds (RULES-NOTES §1), then rebuild.
 
     A setting left out keeps its value; the slug stays as it is. Nothing is recorded when
-    nothing changes. Preconditions: none unchecked: an empty or too long `name`, or a rounding
-    that is not `down` or `up`, raises `CampaignError` naming it, and nothing is written.
+    nothing changes. `expected`: the settings the person's form was drawn from; if any is
+    another by now, `CampaignError` and nothing changes. Preconditions: none unchecked: an
+    empty or too long `name`, or a rounding that is not `down` or `up`, raises
+    `CampaignError` naming it, and nothing is written.
     """
     given = {"name": name, "second_place_rounding": second_place_rounding}
     wanted = {key: value for key, value in given.items() if value is not KEEP}
@@ -213,6 +224,14 @@ def update_settings(
             "settings.second_place_rounding", f'must be "down" or "up", not "{rounding}"'
         )
     current = lock_campaign(campaign)
+    changed = [key for key, value in (expected or {}).items() if getattr(current, key) != value]
+    if changed:
+        now = "; ".join(f"{words(key)} {getattr(current, key)}" for key in changed)
+        raise CampaignError(
+            "settings",
+            f"they were changed while this page was open (now: {now}); nothing of yours was "
+            "saved. Save again to replace them with yours",
+        )
     before = {key: getattr(current, key) for key in wanted if getattr(current, key) != wanted[key]}
     if not before:
         return campaign

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django.db import transaction
 from django.db.models import F
 
 from campaign.actions.cache import lock_campaign, rebuild
@@ -26,6 +25,7 @@ from campaign.models import (
     Corporation,
     Game,
 )
+from hosting.busy import writes
 from solar175.campaign_file import CampaignError
 from solar175.differences import words
 
@@ -42,7 +42,7 @@ class UndoRefused(CampaignError):
         self.blocking = blocking
 
 
-@transaction.atomic
+@writes
 def undo_change(change: Change, *, user=None) -> Change:
     """Put back what `change` replaced, record the undo as a change of its own, then rebuild.
 

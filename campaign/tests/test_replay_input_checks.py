@@ -8,6 +8,7 @@ from django.core.management import CommandError, call_command
 
 from benchmarks.samples import leader_table, make_campaign, make_game
 from campaign.models import Campaign, Corporation, Game
+from gamefile.limits import SANITY_SENTENCE
 from scoring.models import Megastructure
 from solar175 import campaign_file
 from solar175.campaign_file import CampaignError, validate_campaign
@@ -182,13 +183,18 @@ def test_text_no_database_stores_is_refused(text, words):
     assert refused(data).path == "games[0].notes"
 
 
-def test_a_game_number_beyond_the_column_is_refused():
+def test_a_game_number_beyond_the_sanity_bound_is_refused():
+    """The column holds 32,767; the sanity bound (gamefile.limits) stops well before."""
     data = two_games()
     data["opening"] = {"after_game": 40000, "incumbent_party": "united_federalists"}
-    assert refused(data) == CampaignError("opening.after_game", "must be at most 32767")
-    data["opening"]["after_game"] = 32767
-    data["games"] = [make_game(32768, leader_table("purple", "yellow"), megastructure=None)]
-    assert refused(data) == CampaignError("games[0].number", "must be at most 32767")
+    assert refused(data) == CampaignError("opening.after_game", SANITY_SENTENCE)
+    data["opening"]["after_game"] = 998
+    data["games"] = [make_game(1000, leader_table("purple", "yellow"), megastructure=None)]
+    assert refused(data) == CampaignError("games[0].number", SANITY_SENTENCE)
+    assert (
+        SANITY_SENTENCE
+        == "must be at most 999 (no count in a game of Solar 175 comes near a thousand)"
+    )
 
 
 def test_the_limits_are_the_models_column_sizes():

@@ -17,6 +17,7 @@ from campaign.forms import (
     CampaignFileForm,
     CampaignForm,
     OpeningForm,
+    SettingsForm,
     corporation_formset,
     count_filled,
 )
@@ -29,7 +30,8 @@ from solar175.campaign_file import MAX_CORPORATIONS, MIN_CORPORATIONS, CampaignE
 
 def error_sentence(error: CampaignError) -> str:
     """A replay refusal as a page says it: the sentence, then where, for the curious."""
-    return f"{error.message[:1].upper()}{error.message[1:]} ({error.path})."
+    where = f" ({error.path})" if error.path else ""
+    return f"{error.message[:1].upper()}{error.message[1:]}{where}."
 
 
 @login_required
@@ -187,17 +189,19 @@ def campaign_settings(page: Page) -> HttpResponse | dict[str, Any]:
     """Rename the campaign or change the second-place house rule (replayed, in the history)."""
     request, campaign = page.request, page.campaign
     initial = {"name": campaign.name, "second_place_rounding": campaign.second_place_rounding}
-    form = CampaignForm(request.POST if request.method == "POST" else None, initial=initial)
+    form = SettingsForm(request.POST if request.method == "POST" else None, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
             actions.update_settings(
                 campaign,
                 name=form.cleaned_data["name"],
                 second_place_rounding=form.cleaned_data["second_place_rounding"],
+                expected=form.drawn_from(),
                 user=request.user,
             )
         except CampaignError as error:
             form.add_error(None, error_sentence(error))
+            form.set_drawn_from(campaign)
         else:
             messages.success(request, "Settings saved; the campaign was replayed.")
             return redirect("campaign:dashboard", slug=campaign.slug)

@@ -19,6 +19,7 @@ from campaign.forms import GameFactsForm
 from campaign.frame import PLAYER, Page, campaign_page
 from campaign.models import Campaign, Corporation, Game, join_entry
 from campaign.views.campaigns import error_sentence
+from gamefile.json_input import JsonInputError, parse_json_text
 from scoring.catalogue import DEFAULT_COLOUR, CorporationOption
 from scoring.wizard.sheet import live_sheet, render_live_result
 from scoring.wizard.steps import POWER_BONUS_IP
@@ -128,6 +129,10 @@ def _save_game(
     expected_version: int | None,
 ) -> Game:
     data = facts.cleaned_data
+    # A new game is the game its form was drawn for ("Enter game 6"), or none.
+    expected_number = data["number"] if game is None else None
+    if game is None and expected_number is None:
+        raise CampaignError("number", "this form does not say which game it enters: reload it")
     return actions.save_game(
         page.campaign,
         table=table_form.to_table(include_fixed=False),
@@ -142,6 +147,7 @@ def _save_game(
         notes=data["notes"],
         game=game,
         expected_version=expected_version,
+        expected_number=expected_number,
         user=page.request.user,
     )
 
@@ -163,8 +169,10 @@ def _game_page(
     game: Game | None,
     number: int,
     status: int = 200,
+    taken: actions.GameNumberTaken | None = None,
 ) -> HttpResponse:
-    """The scoring wizard's own page, with the campaign's facts as its game form."""
+    """The scoring wizard's own page, with the campaign's facts as its game form; `taken`: a
+    refused second game with this number (the game saved first is shown beside the form)."""
     campaign = page.campaign
     if game is None:
         title = f"Game {number} · {campaign.name}"
@@ -181,6 +189,7 @@ def _game_page(
         "form_action": action,
         "preview_url": reverse("campaign:game_preview", args=[campaign.slug]),
         "cancel_url": reverse("campaign:games", args=[campaign.slug]),
+        "taken_game": _taken_game(page, taken) if taken else None,
     }
     if game is not None:
         first, last = move_range(campaign)
@@ -206,19 +215,57 @@ def game_add(page: Page) -> HttpResponse:
     data = request.POST if request.method == "POST" else None
     table_form, facts = _game_forms(page, entry=entry, game=None, data=data)
     status = 200
+    number = entry.get("number", 1)
+    taken = None
     if data is not None and "refresh" not in data:
         if table_form.is_valid() & facts.is_valid():
             try:
                 game = _save_game(page, table_form, facts, None, None)
+            except actions.GameNumberTaken as refused:
+                taken, number = refused, refused.next_number
+                _explain_taken(facts, refused)
             except CampaignError as error:
                 facts.add_error(None, error_sentence(error))
             else:
                 messages.success(request, f"Game {game.number} saved: now the checklist.")
                 return redirect("campaign:checklist", slug=campaign.slug, number=game.number)
         status = 400
-    return _game_page(
-        page, table_form, facts, game=None, number=entry.get("number", 1), status=status
+    return _game_page(page, table_form, facts, game=None, number=number, status=status, taken=taken)
+
+
+def _explain_taken(facts: GameFactsForm, taken: actions.GameNumberTaken) -> None:
+    """Keep the person's entries, show the game saved first, and offer the next number."""
+    facts.add_error(None, f"{taken.message[:1].upper()}{taken.message[1:]}.")
+    facts.add_error(
+        None,
+        f"Compare it with the game {taken.number} shown here. If yours is the same game, "
+        f"there is nothing to do (Cancel). If it is another game, save again: it becomes "
+        f"game {taken.next_number}.",
     )
+    facts.set_hidden(number=taken.next_number)
+
+
+def _taken_game(page: Page, taken: actions.GameNumberTaken) -> dict[str, Any] | None:
+    """The game saved first under the refused number: who saved it, when, its scores."""
+    game = taken.game
+    if game is None:
+        return None
+    corps = page.corps
+    players = sorted((game.result or {}).get("players", []), key=lambda p: p.get("rank", 0))
+    return {
+        "game": game,
+        "saved_by": game.created_by,
+        "scores": [
+            {
+                "name": corps[p["corporation"]].name if p["corporation"] in corps else "?",
+                "total": p.get("total"),
+                "rank": p.get("rank"),
+            }
+            for p in players
+        ],
+        "url": reverse("campaign:checklist", args=[page.campaign.slug, game.number]),
+        "next_number": taken.next_number,
+    }
 
 
 @campaign_page("scoring/wizard.html", "games", role=PLAYER, methods=("GET", "POST"))
@@ -251,10 +298,13 @@ def _explain_stale(facts: GameFactsForm, stale: actions.StaleGameError) -> None:
     """Keep the editor's entries, say what the other editor changed, and let a second save
     (knowingly) replace their version."""
     try:
-        before = json.loads(facts.cleaned_data.get("original") or "{}")
-    except ValueError:
+        before = parse_json_text(facts.cleaned_data.get("original") or "{}")
+    except JsonInputError:
         before = {}
     now = snapshot(stale.game)
+    # `original` is the page's own hidden copy of the game; anything else in it says nothing.
+    if not isinstance(before, dict) or set(before) - set(now):
+        before = {}
     who = f" by {stale.game.updated_by}" if stale.game.updated_by_id else ""
     facts.add_error(
         None,
@@ -263,12 +313,19 @@ def _explain_stale(facts: GameFactsForm, stale: actions.StaleGameError) -> None:
         "Save again to replace their version with yours.",
     )
     # The history's own words for what changed ("credits of purple 10 → 8").
-    changes = real_differences(before, now) if before else []
+    try:
+        changes = real_differences(before, now) if before else []
+    except (TypeError, ValueError, KeyError, AttributeError):
+        changes = []  # a hand-made `original` of the wrong shape: nothing to compare
     for change in changes[:MAX_CHANGES_SHOWN]:
         facts.add_error(None, f"They changed {change}")
     if len(changes) > MAX_CHANGES_SHOWN:
         facts.add_error(None, f"… and {len(changes) - MAX_CHANGES_SHOWN} more changes.")
     facts.set_hidden(expected_version=stale.game.version, original=json.dumps(now))
+
+
+def _by(game: Game) -> str:
+    return f" by {game.updated_by}" if game.updated_by_id else ""
 
 
 def _int_or_none(value: Any) -> int | None:
@@ -295,7 +352,17 @@ def game_delete(page: Page, number: int) -> HttpResponse:
     error = None
     if request.method == "POST":
         try:
-            actions.delete_game(game, user=request.user)
+            actions.delete_game(
+                game,
+                expected_version=_int_or_none(request.POST.get("version")),
+                user=request.user,
+            )
+        except actions.StaleGameError as stale:
+            game = stale.game
+            error = (
+                f"Game {number} was saved{_by(stale.game)} while this page was open: nothing "
+                "was deleted. Look at it again; delete it here if it should still go."
+            )
         except CampaignError as exc:
             error = error_sentence(exc)
         else:
@@ -331,7 +398,19 @@ def game_move(page: Page, number: int) -> HttpResponse:
         messages.info(request, f"Game {number} is already game {number}: nothing moved.")
         return back
     try:
-        actions.move_game(game, new_number, user=request.user)
+        actions.move_game(
+            game,
+            new_number,
+            expected_version=_int_or_none(request.POST.get("game-expected_version")),
+            user=request.user,
+        )
+    except actions.StaleGameError as stale:
+        messages.error(
+            request,
+            f"Game {number} was not moved: it was saved{_by(stale.game)} while you had it "
+            "open. Here it is as it is now.",
+        )
+        return back
     except CampaignError as error:
         messages.error(request, f"Game {number} was not moved. {error_sentence(error)}")
         return back
