@@ -48,14 +48,15 @@ DEFAULT_COLOUR = "#888888"
 
 
 class CatalogueMissing(CampaignError):
-    """The database holds no reference catalogue (its tracker sections are gone): a command
-    says so in one line and exits 2; `migrate` (or `load_catalogue`) puts it back."""
+    """The database holds no reference catalogue (its tracker sections are gone: the tables
+    were emptied after `migrate`, by `flush` say): a command says so in one line and exits 2;
+    `load_catalogue` puts it back."""
 
     def __init__(self) -> None:
         super().__init__(
             "catalogue",
-            "the reference catalogue is missing from this database: run "
-            "`python manage.py migrate`, or `python manage.py load_catalogue` if it was emptied",
+            "the reference catalogue is missing from this database (its tracker sections are "
+            "gone): run `python manage.py load_catalogue`",
         )
 
 

@@ -1,13 +1,16 @@
 """`python manage.py score TABLE.json`: one game's end state in, its score out (docs/table-file.md).
 
-Touches no database. Success prints the score as JSON (indent 2) and exits 0; bad input exits 2
-with one line on stderr naming the field by its path, and prints nothing on stdout.
+Touches no database. A ship that names its `card` without a presence takes the card's from the
+reference catalogue (`fixtures/catalogue.json`, read as plain JSON). Success prints the score as
+JSON (indent 2) and exits 0; bad input exits 2 with one line on stderr naming the field by its
+path, and prints nothing on stdout.
 """
 
 import json
 from typing import Any
 
 from config.commands import InputCommand
+from solar175.catalogue import Catalogue
 from solar175.engine import score_game
 from solar175.table import TableError, parse_table
 
@@ -22,7 +25,7 @@ class Command(InputCommand):
     def handle(self, *args: Any, table: str, **options: Any) -> None:
         data = self.read_json(table)
         try:
-            state = parse_table(data)
+            state = parse_table(data, ships=Catalogue.from_fixture().ship_presences())
         except TableError as error:
             raise self.bad_input(error) from error
         result = score_game(state).as_dict()
