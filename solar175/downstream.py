@@ -9,10 +9,10 @@ game) is replayed in full; this says, in the group's words, what came out differ
     purple 9 → 7, teal 5 → 7
 
 `downstream_changes(before, after, words)` takes two outputs of `solar175.replay.replay` (the
-whole output, its per-game `games` included) and lists what differs in the games' results
-(each player's total that changed) and winners, the tracker boxes crossed, the influence tallies, the awards, the elections, the
-sections unlocked (by number only: no spoiler), the cities' namers, the standings and the
-campaign's end. `sentence(lines)` joins them for a summary.
+whole output, its per-game `games` included) and lists what differs: the games re-scored
+(each player's total that changed), their winners, the tracker boxes crossed, the influence
+tallies, the awards, the elections, the sections unlocked (by number only: no spoiler), the
+cities' namers, the standings and the campaign's end. `sentence(lines)` joins them.
 """
 
 from __future__ import annotations
