@@ -29,6 +29,7 @@ from campaign.box_forms import (
 from campaign.frame import PLAYER, Page, campaign_page
 from campaign.models import Change, ChangeKind
 from scoring.catalogue import CatalogueNames
+from solar175.box import TYPE_NAMES
 from solar175.campaign_file import CampaignError
 from solar175.sections import Switch, switches_on
 
@@ -71,7 +72,7 @@ def box(page: Page) -> dict[str, Any]:
     megastructures = [
         {
             "entry": entry,
-            "type": entry.type,
+            "type": TYPE_NAMES.get(entry.type, ""),
             "status": _status(key, reference.megastructure_entries, own.megastructure(key)),
         }
         for key, entry in names.megastructure_entries.items()
