@@ -300,14 +300,14 @@ class SetupForm(TableSectionForm):
             )
         return sorted(int(v) for v in values if v != NO_SECTIONS)
 
-    def clean_megastructure_zone(self) -> int | None:
-        zone = self.cleaned_data.get("megastructure_zone")
-        if zone is None and self.zone_required:
-            raise forms.ValidationError(
-                "Choose the zone of the location card the Megastructure Location Token is on: "
-                "every game has one, and its zone gets the +5 presence bonus."
-            )
-        return zone
+    def needs_zone(self) -> bool:
+        """The token's zone is the group's to give and was not: `TableForm` says so beside the
+        field, with every other problem of the table (not instead of them)."""
+        return (
+            "megastructure_zone" in self.fields
+            and self.zone_required
+            and self.cleaned_data.get("megastructure_zone") is None
+        )
 
     def stated_zone(self) -> int | None:
         """The zone the group chose for the location token (None: the box's, or none)."""

@@ -32,6 +32,13 @@ from solar175.table import (
     read_table,
 )
 
+# Every game has a Megastructure Location Token on the board (RULES-NOTES §6): no zone is
+# guessed for the group, whose +5 presence bonus it decides.
+NO_ZONE = (
+    "Choose the zone of the location card the Megastructure Location Token is on: every game "
+    "has one, and its zone gets the +5 presence bonus."
+)
+
 
 def _setup_initial(
     table: Mapping[str, Any], fixed: Mapping[str, Any], unlocked: Iterable[int]
@@ -255,6 +262,9 @@ class TableForm:
                 self._state, errors = read_table(self._table, ships=self.catalogue.ship_presences)
                 for error in errors:
                     self._place(error)
+                if self.setup.needs_zone():
+                    self.setup.add_error("megastructure_zone", NO_ZONE)
+                    self._state = None
             self._valid = sections_valid and not self.has_errors()
         return self._valid
 
