@@ -86,9 +86,38 @@ class _BoxForm(forms.Form):
         self.helper = _helper()
 
 
-class LocationForm(_BoxForm):
+class _NamedCardForm(_BoxForm):
+    """A card named as it prints its name: a reference card keeps its own (`name_source` says
+    whose words they are); a name another card of the box already has, ignoring case, is
+    refused with a sentence."""
+
+    what = "card"
+    name_source = "As the rulebook names the card."
+
+    def __init__(self, *args, reference, current, taken: Iterable[str], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.reference = reference
+        self.current = current
+        self.taken = {name.casefold(): name for name in taken}
+        if reference is not None:
+            # The rulebook's card: its name is what games and files call it.
+            self.fields["name"].disabled = True
+            self.fields["name"].help_text = self.name_source
+
+    def clean_name(self) -> str:
+        name = _name(self.cleaned_data["name"], self.what)
+        own = self.current.name if self.current else None
+        clash = self.taken.get(name.casefold())
+        if clash is not None and clash != own:
+            raise forms.ValidationError(f"Name: there is already a {self.what} called {clash}.")
+        return name
+
+
+class LocationForm(_NamedCardForm):
     """A location card: its zone, whether bases can be built (and cities named) there, its
     naming spaces and mining symbol. A card of the reference keeps its printed name."""
+
+    what = "location"
 
     name = forms.CharField(
         max_length=LOCATION_NAME_MAX_LENGTH,
@@ -140,23 +169,8 @@ class LocationForm(_BoxForm):
                     "mining": current.mining,
                 },
             )
-        super().__init__(*args, **kwargs)
+        super().__init__(*args, reference=reference, current=current, taken=taken, **kwargs)
         self.fields["zone"].choices = list(zones)
-        self.reference = reference
-        self.current = current
-        self.taken = {name.casefold(): name for name in taken}
-        if reference is not None:
-            # The rulebook's card: its name is what games and files call it.
-            self.fields["name"].disabled = True
-            self.fields["name"].help_text = "As the rulebook names the card."
-
-    def clean_name(self) -> str:
-        name = _name(self.cleaned_data["name"], "location")
-        own = self.current.name if self.current else None
-        clash = self.taken.get(name.casefold())
-        if clash is not None and clash != own:
-            raise forms.ValidationError(f"Name: there is already a location called {clash}.")
-        return name
 
     def clean(self) -> dict:
         cleaned = super().clean()
@@ -289,8 +303,11 @@ class MegastructureForm(_BoxForm):
         )
 
 
-class ShipForm(_BoxForm):
+class ShipForm(_NamedCardForm):
     """A White Star ship: the group copies presence and moves from its ship card."""
+
+    what = "ship"
+    name_source = "As the box contents name the ship."
 
     name = forms.CharField(
         max_length=SHIP_NAME_MAX_LENGTH,
@@ -328,21 +345,7 @@ class ShipForm(_BoxForm):
                 "initial",
                 {"name": current.name, "presence": current.presence, "moves": current.moves},
             )
-        super().__init__(*args, **kwargs)
-        self.reference = reference
-        self.current = current
-        self.taken = {name.casefold(): name for name in taken}
-        if reference is not None:
-            self.fields["name"].disabled = True
-            self.fields["name"].help_text = "As the box contents name the ship."
-
-    def clean_name(self) -> str:
-        name = _name(self.cleaned_data["name"], "ship")
-        own = self.current.name if self.current else None
-        clash = self.taken.get(name.casefold())
-        if clash is not None and clash != own:
-            raise forms.ValidationError(f"Name: there is already a ship called {clash}.")
-        return name
+        super().__init__(*args, reference=reference, current=current, taken=taken, **kwargs)
 
     def change(self) -> ShipChange:
         data = self.cleaned_data

@@ -87,7 +87,6 @@ def undo_change(change: Change, *, user=None) -> Change:
             blocking=undone,
         )
     rebuilt = False
-    summary = f"undid: {described(change)}"
     if change.kind in GAME_KINDS:
         kind, number, before, after = _undo_game(campaign, current, change, user)
         details = game_details(before, after)
@@ -100,15 +99,10 @@ def undo_change(change: Change, *, user=None) -> Change:
                 campaign, current, read_box(change.before, reference), reference
             )
         except CampaignError as error:
-            raise UndoRefused(
-                "Undoing this change would leave a campaign the rules refuse: "
-                f"{error.message} ({error.path}). Nothing was changed.",
-                path=error.path,
-            ) from error
+            raise _refused(error) from error
         rebuilt = True
         kind, number = change.kind, None
         before, after, details = change.after, change.before, [*what, *downstream]
-        summary = f"undid: {described(change)}"
     elif change.kind == ChangeKind.MANUAL_UNLOCK:
         section = change.after["section"]
         if manual_unlock(current, section) != change.after:
@@ -136,7 +130,7 @@ def undo_change(change: Change, *, user=None) -> Change:
         kind,
         user,
         number,
-        summary,
+        f"undid: {described(change)}",
         details=details,
         before=before,
         after=after,
@@ -147,12 +141,17 @@ def undo_change(change: Change, *, user=None) -> Change:
     try:
         rebuild(campaign)
     except CampaignError as error:
-        raise UndoRefused(
-            "Undoing this change would leave a campaign the rules refuse: "
-            f"{error.message} ({error.path}). Nothing was changed.",
-            path=error.path,
-        ) from error
+        raise _refused(error) from error
     return undo
+
+
+def _refused(error: CampaignError) -> UndoRefused:
+    """The replay refuses the log with the change undone: nothing changes."""
+    return UndoRefused(
+        "Undoing this change would leave a campaign the rules refuse: "
+        f"{error.message} ({error.path}). Nothing was changed.",
+        path=error.path,
+    )
 
 
 def _undo_game(

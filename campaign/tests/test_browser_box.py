@@ -92,9 +92,7 @@ def test_a_player_corrects_a_ships_presence_reads_the_summary_and_undoes_it(
 
 
 def test_the_box_form_works_with_javascript_off(live_server, campaign, browser, log_in):
-    context = browser.new_context(
-        java_script_enabled=False, viewport={"width": 390, "height": 844}
-    )
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 390, "height": 844})
     page = context.new_page()
     try:
         owner = make_user("caro")

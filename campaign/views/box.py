@@ -10,6 +10,8 @@ the campaign has unlocked them, the page names neither.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib import messages
@@ -29,7 +31,7 @@ from campaign.box_forms import (
 from campaign.frame import PLAYER, Page, campaign_page
 from campaign.models import Change, ChangeKind
 from scoring.catalogue import CatalogueNames
-from solar175.box import TYPE_NAMES
+from solar175.box import TYPE_NAMES, Box
 from solar175.campaign_file import CampaignError
 from solar175.sections import Switch, switches_on
 
@@ -137,11 +139,48 @@ def _anchor(kind: str, name: str) -> str:
     return f"{kind}-{re.sub(r'[^a-z0-9]+', '-', name.lower()).strip('-')}"
 
 
-def _form_page(page: Page, form, *, title: str, kind: str, reset: str = "", status: int = 200):
+@dataclass(frozen=True)
+class _Entry:
+    """One entry of the box a form page corrects or adds: its kind (`location`, …), the form,
+    and how the box changes."""
+
+    kind: str
+    form: Any
+    title: str
+    reset: str
+    put: Callable[[Box, Any], Box]
+    take_out: Callable[[Box], Box]
+    anchor_key: Callable[[Any], str]
+
+
+def _entry_page(page: Page, entry: _Entry) -> HttpResponse:
+    """GET shows the form; a valid POST changes the box and lands on the box page (PRG); a bad
+    one, or one the box refuses, shows the form again with the sentence and changes nothing.
+    The second button (`reset`) puts back the rulebook's values or takes an addition out."""
+    data = page.request.POST if page.request.method == "POST" else None
+    if data is not None and "reset" in data and entry.reset:
+        return _changed(page, entry.take_out)
+    form = entry.form
+    if data is not None and form.is_valid():
+        change = form.change()
+        response = _changed(
+            page,
+            lambda box: entry.put(box, change),
+            form=form,
+            anchor=_anchor(entry.kind, entry.anchor_key(change)),
+        )
+        if response is not None:
+            return response
     return page.render(
-        page.context(form=form, title=title, kind=kind, reset=reset, back=_box_url(page)),
-        status=status,
+        page.context(
+            form=form, title=entry.title, kind=entry.kind, reset=entry.reset, back=_box_url(page)
+        ),
+        status=400 if data is not None else 200,
     )
+
+
+def _data(page: Page):
+    return page.request.POST if page.request.method == "POST" else None
 
 
 @campaign_page("campaign/box_form.html", "box", role=PLAYER, methods=("GET", "POST"))
@@ -152,31 +191,25 @@ def box_location(page: Page, location: str | None = None) -> HttpResponse:
     if location is not None and current is None:
         raise Http404("No such location in this campaign's box.")
     ref = reference.location_entries.get(location) if location is not None else None
-    data = page.request.POST if page.request.method == "POST" else None
     form = LocationForm(
-        data,
+        _data(page),
         zones=[(z, names.zone(z)) for z in range(1, 7)],
         reference=ref,
         current=current,
         taken=names.location_entries,
     )
     own = names.box.location(location) if location is not None else None
-    reset = _reset_label(ref, own)
-    if data is not None and "reset" in data and reset:
-        return _changed(page, lambda box: box.without_location(location))
-    if data is not None and form.is_valid():
-        change = form.change()
-        response = _changed(
-            page,
-            lambda box: box.with_location(location, change),
+    return _entry_page(
+        page,
+        _Entry(
+            kind="location",
             form=form,
-            anchor=_anchor("location", change.name),
-        )
-        if response is not None:
-            return response
-    title = f"Correct {location}" if location else "Add a location"
-    return _form_page(
-        page, form, title=title, kind="location", reset=reset, status=400 if data else 200
+            title=f"Correct {location}" if location else "Add a location",
+            reset=_reset_label(ref, own),
+            put=lambda box, change: box.with_location(location, change),
+            take_out=lambda box: box.without_location(location),
+            anchor_key=lambda change: change.name,
+        ),
     )
 
 
@@ -188,31 +221,25 @@ def box_megastructure(page: Page, megastructure: str | None = None) -> HttpRespo
     if megastructure is not None and current is None:
         raise Http404("No such megastructure in this campaign's box.")
     ref = reference.megastructure_entries.get(megastructure) if megastructure else None
-    data = page.request.POST if page.request.method == "POST" else None
     form = MegastructureForm(
-        data,
+        _data(page),
         locations=locations_by_zone(names.location_entries),
         reference=ref,
         current=current,
         keys=names.megastructure_entries,
     )
     own = names.box.megastructure(megastructure) if megastructure else None
-    reset = _reset_label(ref, own)
-    if data is not None and "reset" in data and reset:
-        return _changed(page, lambda box: box.without_megastructure(megastructure))
-    if data is not None and form.is_valid():
-        change = form.change()
-        response = _changed(
-            page,
-            lambda box: box.with_megastructure(megastructure, change),
+    return _entry_page(
+        page,
+        _Entry(
+            kind="megastructure",
             form=form,
-            anchor=_anchor("megastructure", change.key),
-        )
-        if response is not None:
-            return response
-    title = f"Correct {current.name}" if current else "Add a megastructure"
-    return _form_page(
-        page, form, title=title, kind="megastructure", reset=reset, status=400 if data else 200
+            title=f"Correct {current.name}" if current else "Add a megastructure",
+            reset=_reset_label(ref, own),
+            put=lambda box, change: box.with_megastructure(megastructure, change),
+            take_out=lambda box: box.without_megastructure(megastructure),
+            anchor_key=lambda change: change.key,
+        ),
     )
 
 
@@ -229,27 +256,21 @@ def box_ship(page: Page, ship: str | None = None) -> HttpResponse:
     if ship is not None and current is None:
         raise Http404("No such leased ship in this campaign's box.")
     ref = next((s for s in reference.ships if s.name == ship and s.leased), None)
-    data = page.request.POST if page.request.method == "POST" else None
     form = ShipForm(
-        data, reference=ref, current=current, taken=[entry.name for entry in names.ships]
+        _data(page), reference=ref, current=current, taken=[entry.name for entry in names.ships]
     )
     own = names.box.ship(ship) if ship is not None else None
-    reset = _reset_label(ref, own)
-    if data is not None and "reset" in data and reset:
-        return _changed(page, lambda box: box.without_ship(ship))
-    if data is not None and form.is_valid():
-        change = form.change()
-        response = _changed(
-            page,
-            lambda box: box.with_ship(ship, change),
+    return _entry_page(
+        page,
+        _Entry(
+            kind="ship",
             form=form,
-            anchor=_anchor("ship", change.name),
-        )
-        if response is not None:
-            return response
-    title = f"Correct {ship}" if ship else "Add a White Star ship"
-    return _form_page(
-        page, form, title=title, kind="ship", reset=reset, status=400 if data else 200
+            title=f"Correct {ship}" if ship else "Add a White Star ship",
+            reset=_reset_label(ref, own),
+            put=lambda box, change: box.with_ship(ship, change),
+            take_out=lambda box: box.without_ship(ship),
+            anchor_key=lambda change: change.name,
+        ),
     )
 
 
@@ -279,11 +300,10 @@ def box_debt(page: Page) -> HttpResponse:
             else:
                 messages.success(page.request, result.sentence)
             return redirect(_box_url(page, "debt"))
-    return _form_page(
-        page,
-        form,
-        title="Bank of Yurushi debt boxes",
-        kind="debt",
+    return page.render(
+        page.context(
+            form=form, title="Bank of Yurushi debt boxes", kind="debt", back=_box_url(page)
+        ),
         status=400 if data else 200,
     )
 
