@@ -238,7 +238,11 @@ def test_load_demo_loads_the_demo_once_on_a_just_migrated_database(db):
 
 
 def test_load_demo_loads_an_emptied_catalogue_first(db):
+    # Emptied after `migrate` (as `flush` leaves it): no sections, nothing recorded as seeded.
+    from scoring.models import CatalogueSeed
+
     TrackerSection.objects.all().delete()
+    CatalogueSeed.objects.all().delete()
     run("load_demo")
     assert TrackerSection.objects.count() == 12
     assert Campaign.objects.filter(slug="demo-campaign").exists()
