@@ -96,17 +96,21 @@ def _locations() -> dict[str, LocationEntry]:
 
 
 def _megastructures(locations: Mapping[str, LocationEntry]) -> dict[str, MegastructureEntry]:
+    # The +5 presence zone is the zone of the megastructure's location card.
+    return placed(_unplaced_megastructures(), locations)
+
+
+def _unplaced_megastructures() -> dict[str, MegastructureEntry]:
+    """The reference's megastructures with their location's name, no zone yet (one query)."""
     rows = Megastructure.objects.values_list(
         "key", "name", "type", "fixed_game", "order", "location__name"
     ).order_by("type", "order", "name")
-    megastructures = {
+    return {
         key: MegastructureEntry(
             key=key, name=name, type=type_, fixed_game=fixed_game, location=location, order=order
         )
         for key, name, type_, fixed_game, order, location in rows
     }
-    # The +5 presence zone is the zone of the megastructure's location card.
-    return placed(megastructures, locations)
 
 
 def _ships() -> dict[str, ShipEntry]:
@@ -181,16 +185,7 @@ class CatalogueNames:
 
     @cached_property
     def _reference_megastructures(self) -> dict[str, MegastructureEntry]:
-        """The reference's megastructures, each with its location's name (one query)."""
-        rows = Megastructure.objects.values_list(
-            "key", "name", "type", "fixed_game", "order", "location__name"
-        ).order_by("type", "order", "name")
-        return {
-            key: MegastructureEntry(
-                key=key, name=name, type=type_, fixed_game=fixed, location=location, order=order
-            )
-            for key, name, type_, fixed, order, location in rows
-        }
+        return _unplaced_megastructures()
 
     @cached_property
     def megastructure_entries(self) -> dict[str, MegastructureEntry]:

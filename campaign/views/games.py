@@ -149,8 +149,8 @@ def _save_game(
 ) -> Game:
     data = facts.cleaned_data
     table = table_form.to_table(include_fixed=False)
-    # The zone is the game's (`megastructure_zone`) when the group stated it, else the box's:
-    # never in the table, where a later correction of the box could not reach it.
+    # A zone the group stated is the game's own `megastructure_zone` (one place for that
+    # fact); none stated, the game follows where the box places its megastructure.
     table.pop("megastructure_zone", None)
     return actions.save_game(
         page.campaign,
