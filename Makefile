@@ -6,7 +6,7 @@ MANAGE := $(PY) manage.py
 PG_URL ?= postgres://postgres@127.0.0.1:5432/postgres
 PYTEST_ARGS ?= -n 2
 
-.PHONY: run serve test test-sqlite test-postgres lint format migrations-check setup chromium bench demo clean
+.PHONY: run serve test test-sqlite test-postgres lint format migrations-check setup chromium bench demo icons clean
 
 $(VENV)/.installed: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -66,6 +66,11 @@ test: lint migrations-check test-sqlite test-postgres
 
 bench: setup
 	$(MANAGE) bench
+
+# The app's icons and favicon, drawn from offline/icons.py into static/icons/ (committed:
+# docs/offline.md); run after changing the drawing, then commit what it wrote.
+icons: setup
+	$(MANAGE) draw_icons
 
 serve: setup
 	$(MANAGE) migrate --noinput

@@ -1,8 +1,9 @@
-"""Every write to who belongs to a campaign: one function each, each in one transaction.
+"""Every write to who belongs to a campaign or a play log (a *space*): one function each, each
+in one transaction.
 
-Views check who may ask (`campaign.access`); these functions keep the rules that hold
-whoever asks: a campaign always keeps an owner, an invite never makes an owner nor lowers a
-member's role, and a person is a member of a campaign once.
+Views check who may ask (`accounts.access`); these functions keep the rules that hold
+whoever asks: a space always keeps an owner, an invite never makes an owner nor lowers a
+member's role, and a person is a member of a space once.
 """
 
 from __future__ import annotations
@@ -13,7 +14,15 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from accounts.models import ROLE_RANK, Invite, Membership, PublicLink, Role, new_token
+from accounts.models import (
+    ROLE_RANK,
+    Invite,
+    Membership,
+    PublicLink,
+    Role,
+    new_token,
+    space_kwargs,
+)
 from campaign.models import Campaign
 
 
@@ -21,10 +30,11 @@ class MembershipError(Exception):
     """A change that would break a rule of membership; its message is the page's sentence."""
 
 
-def add_owner(campaign: Campaign, user) -> Membership:
-    """Make the person who created or imported a campaign its owner (idempotent)."""
+def add_owner(space, user) -> Membership:
+    """Make the person who created or imported a campaign or a play log its owner
+    (idempotent)."""
     membership, created = Membership.objects.get_or_create(
-        campaign=campaign, user=user, defaults={"role": Role.OWNER}
+        **space_kwargs(space), user=user, defaults={"role": Role.OWNER}
     )
     if not created and membership.role != Role.OWNER:
         membership.role = Role.OWNER
@@ -32,8 +42,9 @@ def add_owner(campaign: Campaign, user) -> Membership:
     return membership
 
 
-def _owners(campaign: Campaign) -> int:
-    return Membership.objects.filter(campaign=campaign, role=Role.OWNER).count()
+def _owners(membership: Membership) -> int:
+    """The owners of the membership's space."""
+    return Membership.objects.filter(**membership.in_same_space(), role=Role.OWNER).count()
 
 
 @transaction.atomic
@@ -42,7 +53,7 @@ def change_role(membership: Membership, role: str) -> Membership:
     if role not in Role.values:
         raise MembershipError(f"“{role}” is not a role.")
     membership = Membership.objects.select_for_update().get(pk=membership.pk)
-    if membership.role == Role.OWNER and role != Role.OWNER and _owners(membership.campaign) < 2:
+    if membership.role == Role.OWNER and role != Role.OWNER and _owners(membership) < 2:
         raise MembershipError(
             f"{membership.user} is the only owner: make someone else an owner first."
         )
@@ -53,18 +64,18 @@ def change_role(membership: Membership, role: str) -> Membership:
 
 @transaction.atomic
 def remove_member(membership: Membership) -> None:
-    """Take someone out of a campaign; the campaign's last owner cannot be removed."""
+    """Take someone out of a space; its last owner cannot be removed."""
     membership = Membership.objects.select_for_update().get(pk=membership.pk)
-    if membership.role == Role.OWNER and _owners(membership.campaign) < 2:
+    if membership.role == Role.OWNER and _owners(membership) < 2:
         raise MembershipError(
             f"{membership.user} is the only owner: make someone else an owner first."
         )
     membership.delete()
 
 
-def create_invite(campaign: Campaign, role: str, *, days: int, user) -> Invite:
+def create_invite(space, role: str, *, days: int, user) -> Invite:
     return Invite.objects.create(
-        campaign=campaign,
+        **space_kwargs(space),
         role=role,
         created_by=user,
         expires_at=timezone.now() + timedelta(days=days),
@@ -80,7 +91,7 @@ def revoke_invite(invite: Invite) -> Invite:
 
 @transaction.atomic
 def join(invite: Invite, user) -> tuple[Membership, bool]:
-    """Join the invite's campaign with its role. Returns (membership, whether it is new).
+    """Join the invite's space with its role. Returns (membership, whether it is new).
 
     Joining twice changes nothing; an invite with a higher role than the member's raises it
     (a viewer given a player's link becomes a player), never lowers it.
@@ -90,7 +101,7 @@ def join(invite: Invite, user) -> tuple[Membership, bool]:
     refusal = invite.refusal()
     if refusal:
         raise MembershipError(refusal)
-    membership = Membership.objects.filter(campaign=invite.campaign_id, user=user).first()
+    membership = Membership.objects.filter(**invite.in_same_space(), user=user).first()
     if membership is not None:
         if ROLE_RANK[Role(invite.role)] > ROLE_RANK[Role(membership.role)]:
             membership.role = invite.role
@@ -99,11 +110,11 @@ def join(invite: Invite, user) -> tuple[Membership, bool]:
     try:
         with transaction.atomic():
             membership = Membership.objects.create(
-                campaign_id=invite.campaign_id, user=user, role=invite.role
+                **invite.in_same_space(), user=user, role=invite.role
             )
     except IntegrityError:
         # The same person on two phones at once: the other request made them a member.
-        return Membership.objects.get(campaign=invite.campaign_id, user=user), False
+        return Membership.objects.get(**invite.in_same_space(), user=user), False
     Invite.objects.filter(pk=invite.pk).update(uses=F("uses") + 1)
     return membership, True
 

@@ -16,6 +16,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
+from django.db import models
 from django.utils.text import slugify
 
 from campaign.models import Campaign, Corporation, Game
@@ -129,11 +130,12 @@ def game_from_dict(campaign: Campaign, data: Mapping[str, Any], *, user=None) ->
     )
 
 
-def unique_slug(name: str) -> str:
-    """A slug from `name` no campaign has yet: `thursday-group`, then `thursday-group-2`, …"""
-    max_length = Campaign._meta.get_field("slug").max_length
-    base = slugify(name)[: max_length - 6].strip("-") or DEFAULT_SLUG
-    taken = set(Campaign.objects.filter(slug__startswith=base).values_list("slug", flat=True))
+def unique_slug(name: str, model: type[models.Model] = Campaign, default: str = "") -> str:
+    """A slug from `name` no campaign (or other `model` with a unique `slug`: a play log) has
+    yet: `thursday-group`, then `thursday-group-2`, …"""
+    max_length = model._meta.get_field("slug").max_length
+    base = slugify(name)[: max_length - 6].strip("-") or default or DEFAULT_SLUG
+    taken = set(model.objects.filter(slug__startswith=base).values_list("slug", flat=True))
     if base not in taken:
         return base
     number = 2

@@ -58,7 +58,7 @@ class ChartPicture:
         return self.size[1]
 
 
-@campaign_page("pictures/charts.html", "charts")
+@campaign_page("pictures/charts.html", "charts", offline=True)
 def charts_page(page: Page) -> dict[str, Any]:
     campaign = page.campaign
     corporations = _corporations(campaign)
@@ -78,7 +78,7 @@ def charts_page(page: Page) -> dict[str, Any]:
     )
 
 
-@campaign_page("", "charts")
+@campaign_page("", "charts", offline=True)
 def chart_picture(page: Page, chart: str) -> HttpResponse:
     """One chart of the charts page as an SVG document, for its `<img>`.
 
@@ -106,7 +106,7 @@ def chart_picture(page: Page, chart: str) -> HttpResponse:
     return response
 
 
-@campaign_page("", "")
+@campaign_page("", "", offline=True)
 def tracker_png(page: Page, key: str) -> HttpResponse:
     campaign = page.campaign
     found = (
@@ -144,7 +144,7 @@ def tracker_png(page: Page, key: str) -> HttpResponse:
     return response
 
 
-@campaign_page("pictures/game_summary.html", "games")
+@campaign_page("pictures/game_summary.html", "games", offline=True)
 def game_summary(page: Page, number: int) -> dict[str, Any]:
     campaign = page.campaign
     # This game's entry and its neighbours' (for the previous and next links), in one query.

@@ -62,7 +62,9 @@ INSTALLED_APPS = [
     "campaign",
     "unlocks",
     "accounts",
+    "playlog",
     "benchmarks",
+    "offline",
 ]
 
 MIDDLEWARE = [
@@ -75,6 +77,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Tells the service worker whose page a response is, and clears the phone on sign-out.
+    "offline.middleware.OfflineHeadersMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"

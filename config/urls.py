@@ -5,6 +5,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
     path("", include("accounts.urls")),
+    path("", include("offline.urls")),
     path("p/", include("campaign.public_urls")),
     path("", include("scoring.urls")),
     path("catalogue/", include("scoring.catalogue_urls")),
@@ -12,4 +13,5 @@ urlpatterns = [
     path("campaigns/", include("unlocks.urls")),
     path("campaigns/", include("campaign.picture_urls")),
     path("campaigns/", include("campaign.history_urls")),
+    path("plays/", include("playlog.urls")),
 ]

@@ -25,6 +25,7 @@ from accounts.tests.factory import add_member, make_user
 from benchmarks.samples import make_campaign
 from campaign import actions
 from campaign.models import Change, Game
+from playlog.tests.factory import PlayWorld
 from scoring.models import Location, Megastructure, Ship
 from tests.test_security_ids import rows
 from tests.url_patterns import named_patterns
@@ -45,8 +46,11 @@ class Setting:
         self.one_off = Game.objects.create(
             campaign=None, played_on="2026-01-05", table={}, created_by=self.owner
         )
+        self.plays = PlayWorld(self.owner)
 
     def kwargs(self, name: str, converters) -> dict:
+        if name.startswith("playlog:"):
+            return self.plays.kwargs(name, converters)
         kwargs = {}
         for kwarg in converters:
             if kwarg == "slug":
@@ -136,4 +140,4 @@ def test_no_get_writes_to_the_database(setting):
     assert writes == []
     assert rows() == before
     # The owner still owns it (no GET logged them out or changed their role).
-    assert Membership.objects.get(user=setting.owner).role == Role.OWNER
+    assert Membership.objects.get(user=setting.owner, campaign=setting.campaign).role == Role.OWNER

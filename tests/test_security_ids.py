@@ -22,6 +22,8 @@ from accounts.tests.factory import add_member, make_user
 from benchmarks.samples import make_campaign
 from campaign import actions
 from campaign.models import Campaign, Change, Corporation, Game
+from playlog.models import Play, PlayLog, PlayPerson
+from playlog.tests.factory import PlayWorld, se_play
 from tests.url_patterns import named_patterns
 from unlocks.models import ComponentTick, SectionNote, SectionReveal
 
@@ -54,6 +56,9 @@ def rows() -> dict[str, list]:
         ComponentTick,
         SectionNote,
         SectionReveal,
+        PlayLog,
+        Play,
+        PlayPerson,
     )
     return {m.__name__: list(m.objects.order_by("pk").values()) for m in models}
 
@@ -85,8 +90,18 @@ class World:
         self.b_one_off = Game.objects.create(
             campaign=None, played_on="2026-01-05", table={}, created_by=self.stranger
         )
+        # Play logs: A's (the user's, one play fewer than B's) and B's (someone else's).
+        self.log_a = PlayWorld(self.owner, "log-a").log
+        self.log_b = PlayWorld(self.stranger, "log-b")
+        se_play(self.log_b.log, finished=False)
         self.client = Client()
         self.client.force_login(self.owner)
+
+    def b_play_number(self) -> int:
+        """A number only B's log has (A's log has one play fewer)."""
+        number = self.log_b.log.plays.order_by("-number").first().number
+        assert not self.log_a.plays.filter(number=number).exists()
+        return number
 
     def b_corporation_key(self) -> str:
         keys = set(self.b.corporations.values_list("key", flat=True))
@@ -145,6 +160,39 @@ FILLERS: dict[str, Filler] = {
     # The shared reference catalogue: keys nothing has.
     "catalogue:reveal": lambda w: {"key": "no-such-entries"},
     "catalogue:hide": lambda w: {"key": "no-such-entries"},
+    # Play logs: B's log itself (the user is not a member), and B's plays, members, invites
+    # under A's log.
+    **{
+        f"playlog:{name}": lambda w: {"log": w.log_b.log.slug}
+        for name in ("log", "settings", "delete", "import", "members", "invite_create")
+    },
+    **{
+        f"playlog:{name}": lambda w: {"log": w.log_a.slug, "number": w.b_play_number()}
+        for name in (
+            "play",
+            "export",
+            "play_delete",
+            "se_turns",
+            "se_opponent",
+            "se_you",
+            "se_undo",
+            "se_finish",
+            "se_sheet",
+            "colonists_sheet",
+            "colonists_table",
+            "colonists_layout",
+            "colonists_round",
+            "colonists_board",
+        )
+    },
+    "playlog:se_new": lambda w: {"log": w.log_b.log.slug},
+    "playlog:colonists_new": lambda w: {"log": w.log_b.log.slug},
+    "playlog:member_role": lambda w: {"log": w.log_a.slug, "pk": w.log_b.player.pk},
+    "playlog:member_remove": lambda w: {"log": w.log_a.slug, "pk": w.log_b.player.pk},
+    "playlog:invite_revoke": lambda w: {"log": w.log_a.slug, "pk": w.log_b.invite.pk},
+    "playlog:stats": lambda w: {"log": w.log_a.slug, "game": "no-such-game"},
+    "playlog:stats_wins": lambda w: {"log": w.log_b.log.slug, "game": "space-explorers-solo"},
+    "playlog:stats_spread": lambda w: {"log": w.log_a.slug, "game": "no-such-game"},
 }
 # Django's password reset link: uid and token are checked by Django (an invalid link renders
 # "invalid link" with 200, by design); not a campaign object.

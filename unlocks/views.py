@@ -24,6 +24,7 @@ from django.utils.text import slugify
 from campaign import actions
 from campaign.frame import PLAYER, Page, campaign_page
 from campaign.models import Campaign
+from offline.keep import keep_offline
 from solar175.box import TYPE_NAMES
 from solar175.campaign_file import CampaignError
 from solar175.sections import (
@@ -272,7 +273,7 @@ def _sections_context(
 # --- the sections page -------------------------------------------------------------------
 
 
-@campaign_page("unlocks/sections.html", "sections")
+@campaign_page("unlocks/sections.html", "sections", offline=True)
 def section_list(page: Page) -> dict[str, Any]:
     return _sections_context(page)
 
@@ -287,7 +288,10 @@ def section_detail(page: Page, number: int) -> HttpResponse:
     if number in unlocked:
         context = _sections_context(page, expanded=number)
         row = next(r for r in context["unlocked"] if r["number"] == number)
-        return render(request, "unlocks/section.html", {**context, "section": row})
+        response = render(request, "unlocks/section.html", {**context, "section": row})
+        # An unlocked section may be kept on the phone; a locked one never is, not even for
+        # the person who revealed it (docs/offline.md).
+        return keep_offline(request, response, campaign)
     state = campaign.state or {}
     progress = next((p for p in state.get("progress", []) if p["section"] == number), None)
     unlock_form, unlock_after = _manual_unlock_form(campaign, section)
@@ -452,7 +456,7 @@ def _nearness(entry: Mapping[str, Any]) -> tuple[float, int, int]:
     return (-entry.get("current", 0) / target, target - entry.get("current", 0), entry["section"])
 
 
-@campaign_page("", "next")
+@campaign_page("", "next", offline=True)
 def next_unlocks(page: Page) -> HttpResponse:
     """Every locked section with its progress in the group's own numbers, nearest first."""
     request, campaign = page.request, page.campaign
@@ -496,7 +500,7 @@ def _corporation_rows(page: Page, next_game: Mapping[str, Any]) -> list[dict[str
     return rows
 
 
-@campaign_page("unlocks/setup.html", "setup", cached=True)
+@campaign_page("unlocks/setup.html", "setup", cached=True, offline=True)
 def setup_sheet(page: Page) -> dict[str, Any]:
     """Everything the campaign changes for the next game (RULES-NOTES §9), on one page.
 
@@ -578,7 +582,7 @@ def _setup_sheet_body(page: Page) -> dict[str, Any]:
 # --- the rules reference -----------------------------------------------------------------
 
 
-@campaign_page("", "rules")
+@campaign_page("", "rules", offline=True)
 def rules_reference(page: Page) -> HttpResponse:
     """The rulebook's rule areas with the changes in force, each linked to its section.
 

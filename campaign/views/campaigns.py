@@ -23,6 +23,7 @@ from campaign.forms import (
 )
 from campaign.frame import OWNER, Page, campaign_page
 from campaign.models import Campaign
+from offline.keep import readable_offline
 from scoring.catalogue import CatalogueNames
 from solar175.campaign_file import MAX_CORPORATIONS, MIN_CORPORATIONS, CampaignError
 
@@ -34,6 +35,7 @@ def error_sentence(error: CampaignError) -> str:
 
 @login_required
 @require_GET
+@readable_offline
 def campaign_list(request: HttpRequest) -> HttpResponse:
     """The campaigns this person is a member of, with their role in each."""
     campaigns = (

@@ -54,7 +54,7 @@ def score_rows(result: dict, corps: dict[str, Corporation]) -> list[dict]:
     ]
 
 
-@campaign_page("campaign/dashboard.html", "dashboard", cached=True, public=True)
+@campaign_page("campaign/dashboard.html", "dashboard", cached=True, public=True, offline=True)
 def dashboard(page: Page) -> dict[str, Any]:
     campaign, state, corps = page.campaign, page.state, page.corps
     last_game = (
@@ -91,7 +91,12 @@ def _log_page_number(request: HttpRequest) -> str:
 
 
 @campaign_page(
-    "campaign/game_log.html", "games", cached=True, public=True, variant=_log_page_number
+    "campaign/game_log.html",
+    "games",
+    cached=True,
+    public=True,
+    variant=_log_page_number,
+    offline=True,
 )
 def game_log(page: Page) -> dict[str, Any]:
     corps = page.corps
@@ -109,7 +114,7 @@ def game_log(page: Page) -> dict[str, Any]:
     )
 
 
-@campaign_page("campaign/trackers.html", "trackers", cached=True, public=True)
+@campaign_page("campaign/trackers.html", "trackers", cached=True, public=True, offline=True)
 def trackers(page: Page) -> dict[str, Any]:
     state = page.state
     sections = page.names.section_rows
@@ -171,7 +176,7 @@ def trackers(page: Page) -> dict[str, Any]:
     )
 
 
-@campaign_page("campaign/elections.html", "elections", public=True)
+@campaign_page("campaign/elections.html", "elections", public=True, offline=True)
 def elections(page: Page) -> dict[str, Any]:
     state = page.state
     parties = page.names.parties
@@ -201,7 +206,7 @@ def elections(page: Page) -> dict[str, Any]:
     )
 
 
-@campaign_page("campaign/cities.html", "cities", public=True)
+@campaign_page("campaign/cities.html", "cities", public=True, offline=True)
 def cities(page: Page) -> dict[str, Any]:
     zones = page.names.location_zones
     corps = page.corps
