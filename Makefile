@@ -24,7 +24,6 @@ db.sqlite3: $(VENV)/.installed
 
 demo: setup
 	$(MANAGE) migrate --noinput
-	$(MANAGE) load_catalogue
 	$(MANAGE) load_demo
 
 run: demo

@@ -16,6 +16,7 @@ from crispy_forms.helper import FormHelper
 from crispy_forms.layout import HTML, Column, Layout, Row
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.html import escape
 
 from campaign.models import SecondPlaceRounding
 from gamefile.json_input import JsonInputError, parse_json_text
@@ -79,6 +80,31 @@ class SettingsForm(CampaignForm):
         self.data = self.data.copy()
         self.data["was_name"] = campaign.name
         self.data["was_second_place_rounding"] = campaign.second_place_rounding
+
+
+REFERENCE_BOX = ""
+
+
+class NewCampaignForm(CampaignForm):
+    """A new campaign: its name and house rule, and the box it starts from — the rulebook's
+    reference, or a copy of another of this person's campaigns' boxes (what their group
+    already copied from its cards)."""
+
+    box_from = forms.ChoiceField(
+        label="Start its box from",
+        required=False,
+        help_text="Your group's corrections and additions to the rulebook's card data (zones, "
+        "ships, megastructures, debt boxes). The new campaign gets its own copy.",
+    )
+
+    def __init__(self, *args, boxes: list[tuple[str, str]], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["box_from"].choices = [
+            (REFERENCE_BOX, "The rulebook's reference (nothing corrected yet)"),
+            *boxes,
+        ]
+        if not boxes:
+            self.fields["box_from"].widget = forms.HiddenInput()
 
 
 class CorporationForm(forms.Form):
@@ -491,6 +517,7 @@ class GameFactsForm(forms.Form):
         megastructures: list[tuple[str, str]],
         corporations: list[tuple[str, str]],
         debt: bool,
+        debt_rows: tuple = (),
         **kwargs,
     ) -> None:
         super().__init__(*args, **kwargs)
@@ -528,6 +555,7 @@ class GameFactsForm(forms.Form):
                         HTML(
                             '<p class="form-text mt-0">The printed value of each red box a '
                             "corporation checked this game, e.g. 2, 3.</p>"
+                            + _debt_rows_html(debt_rows)
                         ),
                         *debt_fields,
                         open_when=debt_fields,
@@ -585,6 +613,25 @@ class GameFactsForm(forms.Form):
         for key, values in per_corporation.items():
             initial[f"debt_{key}"] = ", ".join(values)
         return initial
+
+
+def _debt_rows_html(rows) -> str:
+    """The red boxes the campaign's box says the tracker card prints (#8), as a reminder.
+
+    crispy's `HTML` renders its text as a template: the group's words are escaped and their
+    braces written as entities, so nothing they type is read as template code."""
+    if not rows:
+        return ""
+    items = "".join(
+        f"<li>{_inert(row.name)}: {', '.join(str(value) for value in row.values)}</li>"
+        for row in rows
+    )
+    heading = '<p class="form-text mb-0">Your card\'s red boxes:</p>'
+    return f'{heading}<ul class="form-text">{items}</ul>'
+
+
+def _inert(text: str) -> str:
+    return str(escape(text)).replace("{", "&#123;").replace("}", "&#125;").replace("%", "&#37;")
 
 
 class CityForm(forms.Form):

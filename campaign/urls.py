@@ -1,6 +1,6 @@
 from django.urls import path
 
-from campaign.views import campaigns, checklist, games, pages
+from campaign.views import box, campaigns, checklist, games, pages
 
 app_name = "campaign"
 
@@ -31,4 +31,23 @@ urlpatterns = [
     path("<slug:slug>/trackers/", pages.trackers, name="trackers"),
     path("<slug:slug>/elections/", pages.elections, name="elections"),
     path("<slug:slug>/cities/", pages.cities, name="cities"),
+    # The campaign's own box (campaign/views/box.py): names come last, and may hold a "/".
+    path("<slug:slug>/box/", box.box, name="box"),
+    path("<slug:slug>/box/locations/new/", box.box_location, name="box_location_add"),
+    path(
+        "<slug:slug>/box/locations/edit/<path:location>/",
+        box.box_location,
+        name="box_location",
+    ),
+    path(
+        "<slug:slug>/box/megastructures/new/", box.box_megastructure, name="box_megastructure_add"
+    ),
+    path(
+        "<slug:slug>/box/megastructures/edit/<slug:megastructure>/",
+        box.box_megastructure,
+        name="box_megastructure",
+    ),
+    path("<slug:slug>/box/ships/new/", box.box_ship, name="box_ship_add"),
+    path("<slug:slug>/box/ships/edit/<path:ship>/", box.box_ship, name="box_ship"),
+    path("<slug:slug>/box/debt/", box.box_debt, name="box_debt"),
 ]

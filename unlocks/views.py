@@ -26,7 +26,7 @@ from campaign.frame import PLAYER, Page, campaign_page
 from campaign.models import Campaign
 from hosting.busy import BUSY_SENTENCE, DatabaseBusy
 from offline.keep import keep_offline
-from scoring.models import Megastructure
+from solar175.box import TYPE_NAMES
 from solar175.campaign_file import CampaignError
 from solar175.sections import (
     SECTION_NUMBERS,
@@ -559,14 +559,15 @@ def _setup_sheet_body(page: Page) -> dict[str, Any]:
     names = {c["key"]: c["name"] for c in corporations}
     parties = names_.parties
     hubs = names_.zone_hubs
+    # The campaign's own box: its megastructures, where it places them.
     megastructures = {
-        m.key: {
+        key: {
             "name": m.name,
-            "type": m.get_type_display(),
-            "location": m.location.name if m.location else "",
-            "zone": m.location.zone_id if m.location else None,
+            "type": TYPE_NAMES.get(m.type, ""),
+            "location": m.location or "",
+            "zone": m.zone,
         }
-        for m in Megastructure.objects.select_related("location")
+        for key, m in names_.megastructure_entries.items()
     }
     options = [
         megastructures.get(key, {"name": key, "type": "", "location": "", "zone": None})

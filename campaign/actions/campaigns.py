@@ -18,7 +18,7 @@ from solar175.campaign_file import (
     CAMPAIGN_FORMAT,
     CAMPAIGN_VERSION,
     CampaignError,
-    validate_campaign,
+    parse_campaign,
 )
 from solar175.differences import words
 
@@ -31,6 +31,7 @@ def create_campaign(
     settings: Mapping[str, Any] | None = None,
     opening: Mapping[str, Any] | None = None,
     *,
+    box: Mapping[str, Any] | None = None,
     user=None,
     owner=None,
 ) -> Campaign:
@@ -38,8 +39,9 @@ def create_campaign(
 
     Preconditions: none that are not checked first: `corporations` are dicts with `key`,
     `name`, optional `player`, `ai` and `power` (2 to 5 of them, keys unique); `settings` may
-    give `second_place_rounding`; `opening` is null or the docs/campaign-file.md snapshot. Anything
-    wrong raises `CampaignError` naming the field, and nothing is written.
+    give `second_place_rounding`; `opening` is null or the docs/campaign-file.md snapshot;
+    `box` is the box it starts from (another campaign's, `Campaign.box`), the reference's when
+    None. Anything wrong raises `CampaignError` naming the field, and nothing is written.
     """
     data = {
         "format": CAMPAIGN_FORMAT,
@@ -64,6 +66,8 @@ def create_campaign(
         "manual_unlocks": [],
         "powers": {corp.get("key"): corp["power"] for corp in corporations if corp.get("power")},
     }
+    if box:
+        data["box"] = dict(box)
     return create_campaign_from_file(data, user=user, owner=owner, kind=ChangeKind.CAMPAIGN_CREATED)
 
 
@@ -79,7 +83,7 @@ def create_campaign_from_file(
     and nothing is left written. `owner`, when given, becomes the campaign's owner.
     """
     catalogue = catalogue_from_db()
-    validate_campaign(data, catalogue)
+    parsed = parse_campaign(data, catalogue)
     with writing():
         campaign = Campaign.objects.create(
             name=data["name"],
@@ -89,6 +93,8 @@ def create_campaign_from_file(
             ),
             opening=data.get("opening"),
             manual_unlocks=list(data.get("manual_unlocks") or []),
+            # The file's box, in its canonical shape (the export writes it back as it was).
+            box=parsed.box.as_dict(),
         )
         powers = data.get("powers") or {}
         Corporation.objects.bulk_create(

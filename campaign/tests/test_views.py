@@ -581,11 +581,11 @@ def test_tracker_cards_hide_the_debt_boxes_and_power_before_they_unlock(owner_cl
 
 
 def test_the_dashboard_names_the_winner_when_the_campaign_is_over(owner_client):
-    from scoring.models import Megastructure, MegastructureType
-
-    Megastructure.objects.create(key="ark", name="The Ark", type=MegastructureType.TYPE_VI)
+    # The group's box has the Type VI megastructure the rulebook text does not print.
     data = make_campaign(14, corporations=3)
+    data["box"] = {"megastructures": [{"key": "ark", "name": "The Ark", "type": 6}]}
     data["games"][13]["megastructure"] = "ark"
+    data["games"][13]["megastructure_zone"] = 2
     campaign = owned(actions.import_campaign(data))
     assert campaign.state["campaign_over"]
 

@@ -60,10 +60,10 @@ def _game_forms(page: Page, *, entry: dict, game: Game | None, data=None):
     """The wizard's table form with the game's derived rules fixed, and the campaign facts.
 
     `entry` is the replay's word on the game: `next_game` for a new one, the game's own
-    `games[]` entry for an edit (the rules that were in force then).
+    `games[]` entry for an edit (the rules that were in force then). Names, ships and
+    locations are the campaign's box applied (`page.names`).
     """
-    campaign, corporations = page.campaign, page.corporations
-    names, zones = page.names.megastructures, page.names.megastructure_zones
+    campaign, corporations, names = page.campaign, page.corporations, page.names
     options = list(entry.get("megastructure_options") or [])
     if game is not None and game.megastructure and game.megastructure not in options:
         options.append(game.megastructure)
@@ -73,9 +73,10 @@ def _game_forms(page: Page, *, entry: dict, game: Game | None, data=None):
         initial=(
             GameFactsForm.initial_for(game) if game is not None else {"number": entry.get("number")}
         ),
-        megastructures=[(key, names.get(key, key)) for key in options],
+        megastructures=[(key, names.megastructure(key)) for key in options],
         corporations=[(c.key, c.name) for c in corporations],
         debt=_debt_boxes_in_play(page.state, game) or bool(game and game.debt_marks),
+        debt_rows=names.debt_boxes,
     )
     chosen = facts["megastructure"].value() or ""
     rules = entry.get("rules") or {
@@ -85,12 +86,18 @@ def _game_forms(page: Page, *, entry: dict, game: Game | None, data=None):
     }
     rules.setdefault("second_place_rounding", campaign.second_place_rounding)
     fixed: dict[str, Any] = {"rules": rules, "incumbent_party": entry["incumbent_party"]}
-    # The megastructure's location card places the +5 presence bonus; a megastructure the
-    # catalogue places nowhere leaves the zone to the group (docs/campaign-file.md).
-    if zones.get(chosen) is not None:
-        fixed["megastructure_zone"] = zones[chosen]
+    # The zone of the Megastructure Location Token: one the game stated is its own fact (shown
+    # for the group to keep or change); else the zone of the location card the box places the
+    # megastructure on (shown, not asked); else the group must state it (docs/campaign-file.md).
+    stated = stated_zone(game)
+    # Read whatever is chosen, so the page's queries do not depend on the choice.
+    located = names.megastructure_zones.get(chosen)
+    if stated is None and located is not None:
+        fixed["megastructure_zone"] = located
     if game is not None:
-        table = game.table
+        table = dict(game.table)
+        if stated is not None:
+            table["megastructure_zone"] = stated
     else:
         # Section #7: the "+2 end game influence points" power scores every game, so a new
         # game starts with it ticked for whoever holds it.
@@ -116,9 +123,22 @@ def _game_forms(page: Page, *, entry: dict, game: Game | None, data=None):
         fixed=fixed,
         corporations=_corporation_options(corporations),
         unlocked_sections=frozenset(unlocked),
-        catalogue=page.names,
+        catalogue=names,
+        located_zone=located,
+        zone_required=bool(chosen),
+        ship_cards=True,
     )
     return table_form, facts
+
+
+def stated_zone(game: Game | None) -> int | None:
+    """The megastructure zone a game states itself (its own, or its table's): a fact of it."""
+    if game is None:
+        return None
+    if game.megastructure_zone is not None:
+        return game.megastructure_zone
+    zone = (game.table or {}).get("megastructure_zone")
+    return zone if isinstance(zone, int) and not isinstance(zone, bool) else None
 
 
 def _save_game(
@@ -133,11 +153,16 @@ def _save_game(
     expected_number = data["number"] if game is None else None
     if game is None and expected_number is None:
         raise CampaignError("number", "this form does not say which game it enters: reload it")
+    table = table_form.to_table(include_fixed=False)
+    # A zone the group stated is the game's own `megastructure_zone` (one place for that
+    # fact); none stated, the game follows where the box places its megastructure.
+    table.pop("megastructure_zone", None)
     return actions.save_game(
         page.campaign,
-        table=table_form.to_table(include_fixed=False),
+        table=table,
         played_on=data["played_on"],
         megastructure=data["megastructure"],
+        megastructure_zone=table_form.stated_zone(),
         neds_sold_out=data["neds_sold_out"],
         census_completed=data["census_completed"],
         megastructure_repairs_completed=data["megastructure_repairs_completed"],

@@ -45,8 +45,8 @@ PAGE_QUERIES = {
     # session, user, campaign
     "unlocks:next": 3,
     # session, user, campaign, powers, corporations (colour joined), parties, zones,
-    # megastructures, the last game
-    "unlocks:setup": 9,
+    # megastructures and the locations placing them (the campaign's box applied), the last game
+    "unlocks:setup": 10,
     # session, user, campaign, section notes
     "unlocks:rules": 4,
 }
