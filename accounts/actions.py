@@ -1,8 +1,9 @@
-"""Every write to who belongs to a campaign: one function each, each in one transaction.
+"""Every write to who belongs to a campaign or a play log (a *space*): one function each, each
+in one transaction.
 
-Views check who may ask (`campaign.access`); these functions keep the rules that hold
-whoever asks: a campaign always keeps an owner, an invite never makes an owner nor lowers a
-member's role, and a person is a member of a campaign once.
+Views check who may ask (`accounts.access`); these functions keep the rules that hold
+whoever asks: a space always keeps an owner, an invite never makes an owner nor lowers a
+member's role, and a person is a member of a space once.
 """
 
 from __future__ import annotations
@@ -21,18 +22,21 @@ from accounts.models import (
     PublicLink,
     Role,
     new_token,
+    space_kwargs,
 )
 from campaign.models import Campaign, Corporation
+from hosting.busy import writes
 
 
 class MembershipError(Exception):
     """A change that would break a rule of membership; its message is the page's sentence."""
 
 
-def add_owner(campaign: Campaign, user) -> Membership:
-    """Make the person who created or imported a campaign its owner (idempotent)."""
+def add_owner(space, user) -> Membership:
+    """Make the person who created or imported a campaign or a play log its owner
+    (idempotent)."""
     membership, created = Membership.objects.get_or_create(
-        campaign=campaign, user=user, defaults={"role": Role.OWNER}
+        **space_kwargs(space), user=user, defaults={"role": Role.OWNER}
     )
     if not created and membership.role != Role.OWNER:
         membership.role = Role.OWNER
@@ -40,8 +44,9 @@ def add_owner(campaign: Campaign, user) -> Membership:
     return membership
 
 
-def _owners(campaign: Campaign) -> int:
-    return Membership.objects.filter(campaign=campaign, role=Role.OWNER).count()
+def _owners(membership: Membership) -> int:
+    """The owners of the membership's space."""
+    return Membership.objects.filter(**membership.in_same_space(), role=Role.OWNER).count()
 
 
 @transaction.atomic
@@ -50,7 +55,7 @@ def change_role(membership: Membership, role: str) -> Membership:
     if role not in Role.values:
         raise MembershipError(f"“{role}” is not a role.")
     membership = Membership.objects.select_for_update().get(pk=membership.pk)
-    if membership.role == Role.OWNER and role != Role.OWNER and _owners(membership.campaign) < 2:
+    if membership.role == Role.OWNER and role != Role.OWNER and _owners(membership) < 2:
         raise MembershipError(
             f"{membership.user} is the only owner: make someone else an owner first."
         )
@@ -63,26 +68,38 @@ def change_role(membership: Membership, role: str) -> Membership:
 
 def _free_seats(membership: Membership) -> None:
     """A viewer or a former member holds no seat: whoever hosts fills the card in."""
+    if not membership.campaign_id:
+        return  # a play log's member: play logs have no seats
     Corporation.objects.filter(campaign=membership.campaign, holder=membership.user).update(
         holder=None
     )
 
 
-@transaction.atomic
-def remove_member(membership: Membership) -> None:
-    """Take someone out of a campaign; the campaign's last owner cannot be removed."""
+@writes
+def remove_member(membership: Membership) -> list[Invite]:
+    """Take someone out of a space (a campaign or a play log); its last owner cannot be removed.
+
+    The invite links they joined through are withdrawn with them, so the same link cannot
+    bring them back; returns those links. (Other open links they may have seen stay open:
+    the members page lists them, for the owner to withdraw too.)
+    """
     membership = Membership.objects.select_for_update().get(pk=membership.pk)
-    if membership.role == Role.OWNER and _owners(membership.campaign) < 2:
+    if membership.role == Role.OWNER and _owners(membership) < 2:
         raise MembershipError(
             f"{membership.user} is the only owner: make someone else an owner first."
         )
     _free_seats(membership)
+    theirs = list(
+        Invite.objects.usable().filter(**membership.in_same_space(), used_by=membership.user)
+    )
+    Invite.objects.filter(pk__in=[invite.pk for invite in theirs]).update(revoked_at=timezone.now())
     membership.delete()
+    return theirs
 
 
-def create_invite(campaign: Campaign, role: str, *, days: int, user) -> Invite:
+def create_invite(space, role: str, *, days: int, user) -> Invite:
     return Invite.objects.create(
-        campaign=campaign,
+        **space_kwargs(space),
         role=role,
         created_by=user,
         expires_at=timezone.now() + timedelta(days=days),
@@ -98,7 +115,7 @@ def revoke_invite(invite: Invite) -> Invite:
 
 @transaction.atomic
 def join(invite: Invite, user) -> tuple[Membership, bool]:
-    """Join the invite's campaign with its role. Returns (membership, whether it is new).
+    """Join the invite's space with its role. Returns (membership, whether it is new).
 
     Joining twice changes nothing; an invite with a higher role than the member's raises it
     (a viewer given a player's link becomes a player), never lowers it.
@@ -108,7 +125,8 @@ def join(invite: Invite, user) -> tuple[Membership, bool]:
     refusal = invite.refusal()
     if refusal:
         raise MembershipError(refusal)
-    membership = Membership.objects.filter(campaign=invite.campaign_id, user=user).first()
+    invite.used_by.add(user)
+    membership = Membership.objects.filter(**invite.in_same_space(), user=user).first()
     if membership is not None:
         if ROLE_RANK[Role(invite.role)] > ROLE_RANK[Role(membership.role)]:
             membership.role = invite.role
@@ -117,11 +135,11 @@ def join(invite: Invite, user) -> tuple[Membership, bool]:
     try:
         with transaction.atomic():
             membership = Membership.objects.create(
-                campaign_id=invite.campaign_id, user=user, role=invite.role
+                **invite.in_same_space(), user=user, role=invite.role
             )
     except IntegrityError:
         # The same person on two phones at once: the other request made them a member.
-        return Membership.objects.get(campaign=invite.campaign_id, user=user), False
+        return Membership.objects.get(**invite.in_same_space(), user=user), False
     Invite.objects.filter(pk=invite.pk).update(uses=F("uses") + 1)
     return membership, True
 

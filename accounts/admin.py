@@ -5,15 +5,23 @@ from accounts.models import Invite, Membership, PublicLink
 
 @admin.register(Membership)
 class MembershipAdmin(admin.ModelAdmin):
-    list_display = ("campaign", "user", "role", "joined_at")
+    list_display = ("campaign", "play_log", "user", "role", "joined_at")
     list_filter = ("role",)
-    list_select_related = ("campaign", "user")
+    list_select_related = ("campaign", "play_log", "user")
 
 
 @admin.register(Invite)
 class InviteAdmin(admin.ModelAdmin):
-    list_display = ("campaign", "role", "created_by", "expires_at", "revoked_at", "uses")
-    list_select_related = ("campaign", "created_by")
+    list_display = (
+        "campaign",
+        "play_log",
+        "role",
+        "created_by",
+        "expires_at",
+        "revoked_at",
+        "uses",
+    )
+    list_select_related = ("campaign", "play_log", "created_by")
 
 
 @admin.register(PublicLink)

@@ -1,6 +1,11 @@
-"""Who belongs to a campaign, the links that let someone join it, and its public page.
+"""Who belongs to a campaign or a play log, the links that let someone join one, and a
+campaign's public page.
 
-- `Membership` — a person's role in a campaign: the owner (settings, members, delete), a
+A membership and an invite belong to one *space*: a Solar 175 campaign or a play log of the
+group's other games (`playlog.PlayLog`). Both kinds work the same way (roles, invites, the
+lookup in `accounts.access`); `space_kwargs(space)` is the field that names it.
+
+- `Membership` — a person's role in a space: the owner (settings, members, delete), a
   player (enters and edits games, ticks checklists) or a viewer (reads).
 - `Invite` — a link the owner shows as a QR code at the table; whoever opens it while it is
   neither expired nor revoked joins with its role. It may be used by several people.
@@ -41,11 +46,56 @@ PLAYING_ROLES = frozenset({Role.OWNER, Role.PLAYER})
 INVITE_ROLES = (Role.PLAYER, Role.VIEWER)
 # For "never downgrade": a second invite only ever raises a member's role.
 ROLE_RANK = {Role.VIEWER: 0, Role.PLAYER: 1, Role.OWNER: 2}
+# The kinds of space a membership or an invite belongs to, and the field that names each.
+SPACE_FIELDS = {"campaign.campaign": "campaign", "playlog.playlog": "play_log"}
+# Exactly one of the space fields is set.
+ONE_SPACE = Q(campaign__isnull=False, play_log__isnull=True) | Q(
+    campaign__isnull=True, play_log__isnull=False
+)
 
 
-class Membership(models.Model):
+def space_field(space: models.Model) -> str:
+    """The field of `Membership` and `Invite` that points at `space`'s kind."""
+    return SPACE_FIELDS[space._meta.label_lower]
+
+
+def space_kwargs(space: models.Model) -> dict[str, models.Model]:
+    """`{"campaign": space}` or `{"play_log": space}`: a filter or a create's keyword."""
+    return {space_field(space): space}
+
+
+class InSpace(models.Model):
+    """What a membership and an invite share: the space they belong to."""
+
+    class Meta:
+        abstract = True
+
+    @property
+    def space(self) -> models.Model:
+        """The campaign or the play log."""
+        return self.campaign if self.campaign_id else self.play_log
+
+    def in_same_space(self) -> dict[str, int]:
+        """The filter for rows of the same space: `{"campaign_id": 3}` or `{"play_log_id": 5}`."""
+        if self.campaign_id:
+            return {"campaign_id": self.campaign_id}
+        return {"play_log_id": self.play_log_id}
+
+
+class Membership(InSpace):
     campaign = models.ForeignKey(
-        "campaign.Campaign", on_delete=models.CASCADE, related_name="memberships"
+        "campaign.Campaign",
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="memberships",
+    )
+    play_log = models.ForeignKey(
+        "playlog.PlayLog",
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="memberships",
     )
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
@@ -54,18 +104,22 @@ class Membership(models.Model):
     joined_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ["campaign", "joined_at", "id"]
+        ordering = ["campaign", "play_log", "joined_at", "id"]
         constraints = [
             models.UniqueConstraint(
                 fields=["campaign", "user"], name="accounts_membership_one_per_person"
             ),
+            models.UniqueConstraint(
+                fields=["play_log", "user"], name="accounts_membership_one_per_person_in_a_log"
+            ),
+            models.CheckConstraint(condition=ONE_SPACE, name="accounts_membership_one_space"),
             models.CheckConstraint(
                 condition=Q(role__in=Role.values), name="accounts_membership_role_known"
             ),
         ]
 
     def __str__(self) -> str:
-        return f"{self.user} is {self.get_role_display().lower()} of {self.campaign}"
+        return f"{self.user} is {self.get_role_display().lower()} of {self.space}"
 
 
 class InviteQuerySet(models.QuerySet):
@@ -74,9 +128,16 @@ class InviteQuerySet(models.QuerySet):
         return self.filter(revoked_at__isnull=True, expires_at__gt=timezone.now())
 
 
-class Invite(models.Model):
+class Invite(InSpace):
     campaign = models.ForeignKey(
-        "campaign.Campaign", on_delete=models.CASCADE, related_name="invites"
+        "campaign.Campaign",
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="invites",
+    )
+    play_log = models.ForeignKey(
+        "playlog.PlayLog", null=True, blank=True, on_delete=models.CASCADE, related_name="invites"
     )
     role = models.CharField(max_length=10, choices=Role.choices, default=Role.PLAYER)
     token = models.CharField(max_length=43, unique=True, default=new_token, editable=False)
@@ -87,6 +148,8 @@ class Invite(models.Model):
     expires_at = models.DateTimeField(default=invite_expiry)
     revoked_at = models.DateTimeField(null=True, blank=True)
     uses = models.PositiveIntegerField(default=0)
+    # Who joined (or was raised) through it: removing one of them withdraws it.
+    used_by = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="+")
 
     objects = InviteQuerySet.as_manager()
 
@@ -97,10 +160,11 @@ class Invite(models.Model):
                 condition=Q(role__in=[role.value for role in INVITE_ROLES]),
                 name="accounts_invite_never_owner",
             ),
+            models.CheckConstraint(condition=ONE_SPACE, name="accounts_invite_one_space"),
         ]
 
     def __str__(self) -> str:
-        return f"Invite to {self.campaign} as {self.get_role_display().lower()}"
+        return f"Invite to {self.space} as {self.get_role_display().lower()}"
 
     @property
     def is_revoked(self) -> bool:
@@ -118,12 +182,12 @@ class Invite(models.Model):
         """Why this link no longer lets anyone join, as the join page says it; None if it does."""
         if self.is_revoked:
             return (
-                f"This invitation to {self.campaign} was withdrawn by its owner. "
+                f"This invitation to {self.space} was withdrawn by its owner. "
                 "Ask them for a new link."
             )
         if self.is_expired:
             return (
-                f"This invitation to {self.campaign} expired on "
+                f"This invitation to {self.space} expired on "
                 f"{timezone.localtime(self.expires_at):%-d %B %Y}. Ask its owner for a new link."
             )
         return None

@@ -1,13 +1,17 @@
-"""Sign up, a campaign's members and invites, joining by an invite link, the public page's
-switch.
+"""Sign up, the members and invites of a campaign or a play log, joining by an invite link,
+the public page's switch.
 
 Logging in, out and resetting a password are Django's own views (`django.contrib.auth.urls`)
 with this project's templates (`templates/registration/`). Every campaign page here is the
-owner's (`campaign_for_owner`) except joining, which needs only the link.
+owner's (`campaign_for_owner`) except joining, which needs only the link. The members pages'
+work is in plain functions (`members_context`, `change_member_role`, …) that the play log's
+members pages call too (`playlog.views.members`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
@@ -17,15 +21,15 @@ from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render, resolve_url
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
 
 from accounts import actions
 from accounts.actions import MembershipError
 from accounts.forms import InviteForm, PublicSwitchForm, RoleForm, SignUpForm
-from accounts.models import Invite, Membership, Role
+from accounts.models import Invite, Membership, Role, space_kwargs
 from campaign.frame import OWNER, Page, campaign_page
-from campaign.models import Campaign
 
 # Revoked and expired invites stay listed a while, so the owner sees what became of them.
 OLD_INVITES_SHOWN = 5
@@ -58,106 +62,203 @@ def signup(request: HttpRequest) -> HttpResponse:
     )
 
 
-# --- a campaign's members (the owner's page) -------------------------------------------
+# --- a space's members (the owner's page) -----------------------------------------------
+#
+# The same pages serve a campaign (below, through `campaign_page`) and a play log
+# (`playlog.views.members`, through its own frame): `MemberPages` names the addresses of each.
+
+
+@dataclass(frozen=True)
+class MemberPages:
+    """The URL names of one kind of space's members pages, and the kwarg naming the space."""
+
+    kwarg: str
+    members: str
+    member_role: str
+    member_remove: str
+    invite_create: str
+    invite_revoke: str
+    # Where an owner who gave up owning goes, and where one who left goes.
+    home: str
+    left: str
+
+    def redirect(self, name: str, space, fragment: str = "") -> HttpResponse:
+        """To the page `name` (a field of this) of `space`, with an optional `#fragment`."""
+        return redirect(reverse(getattr(self, name), kwargs={self.kwarg: space.slug}) + fragment)
+
+
+CAMPAIGN_MEMBERS = MemberPages(
+    kwarg="slug",
+    members="accounts:members",
+    member_role="accounts:member_role",
+    member_remove="accounts:member_remove",
+    invite_create="accounts:invite_create",
+    invite_revoke="accounts:invite_revoke",
+    home="campaign:dashboard",
+    left="campaign:list",
+)
 
 
 def invite_url(request: HttpRequest, invite: Invite) -> str:
     return request.build_absolute_uri(reverse("accounts:join", args=[invite.token]))
 
 
-def _members_context(page: Page, invite_form: InviteForm | None = None) -> dict[str, Any]:
-    request, campaign = page.request, page.campaign
-    memberships = list(campaign.memberships.select_related("user").order_by("joined_at", "id"))
+def members_context(
+    request: HttpRequest, space, pages: MemberPages, invite_form: InviteForm | None = None
+) -> dict[str, Any]:
+    """What the members page shows of `space` (its frame is the caller's)."""
+    memberships = list(space.memberships.select_related("user").order_by("joined_at", "id"))
     owners = sum(1 for m in memberships if m.role == Role.OWNER)
-    invites = list(campaign.invites.select_related("created_by"))
+    invites = list(space.invites.select_related("created_by"))
     usable = [i for i in invites if i.is_usable]
     old = [i for i in invites if not i.is_usable][:OLD_INVITES_SHOWN]
-    link = getattr(campaign, "public_link", None)
-    return page.frame(
-        members=[
+    return {
+        "space": space,
+        "member_pages": pages,
+        "members": [
             {
                 "membership": m,
                 "is_me": m.user_id == request.user.pk,
-                # The last owner keeps the campaign: no role change or removal is offered.
+                # The last owner keeps the space: no role change or removal is offered.
                 "last_owner": m.role == Role.OWNER and owners < 2,
+                "role_url": reverse(pages.member_role, args=[space.slug, m.pk]),
+                "remove_url": reverse(pages.member_remove, args=[space.slug, m.pk]),
             }
             for m in memberships
         ],
-        roles=Role.choices,
-        invites=[{"invite": i, "url": invite_url(request, i)} for i in usable],
-        old_invites=old,
-        invite_form=invite_form or InviteForm(),
+        "roles": Role.choices,
+        "invites": [
+            {
+                "invite": i,
+                "url": invite_url(request, i),
+                "revoke_url": reverse(pages.invite_revoke, args=[space.slug, i.pk]),
+            }
+            for i in usable
+        ],
+        "invite_create_url": reverse(pages.invite_create, args=[space.slug]),
+        "old_invites": old,
+        "invite_form": invite_form or InviteForm(),
+    }
+
+
+def _membership(space, pk: int) -> Membership:
+    return get_object_or_404(
+        Membership.objects.select_related("user"), **space_kwargs(space), pk=pk
+    )
+
+
+def change_member_role(request: HttpRequest, space, pages: MemberPages, pk: int) -> HttpResponse:
+    membership = _membership(space, pk)
+    form = RoleForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Choose owner, player or viewer.")
+        return pages.redirect("members", space)
+    try:
+        membership = actions.change_role(membership, form.cleaned_data["role"])
+    except MembershipError as error:
+        messages.error(request, str(error))
+        return pages.redirect("members", space)
+    messages.success(request, f"{membership.user} is now {membership.get_role_display().lower()}.")
+    if membership.user_id == request.user.pk and membership.role != Role.OWNER:
+        # They gave up owning it: the members page is no longer theirs.
+        return pages.redirect("home", space)
+    return pages.redirect("members", space)
+
+
+def remove_member(request: HttpRequest, space, pages: MemberPages, pk: int) -> HttpResponse:
+    membership = _membership(space, pk)
+    try:
+        withdrawn = actions.remove_member(membership)
+    except MembershipError as error:
+        messages.error(request, str(error))
+        return pages.redirect("members", space)
+    if membership.user_id == request.user.pk:
+        messages.success(request, f"You left {space}.")
+        return redirect(pages.left)
+    messages.success(request, _removed_sentence(membership, withdrawn, space))
+    return pages.redirect("members", space)
+
+
+def make_invite(
+    request: HttpRequest, space, pages: MemberPages, invalid: Callable[[InviteForm], HttpResponse]
+) -> HttpResponse:
+    """Make an invitation link; `invalid(form)` renders the members page with the form's errors."""
+    form = InviteForm(request.POST)
+    if not form.is_valid():
+        return invalid(form)
+    invite = actions.create_invite(
+        space, form.cleaned_data["role"], days=form.cleaned_data["days"], user=request.user
+    )
+    messages.success(request, "Invitation link made: let the new member scan its QR code.")
+    return pages.redirect("members", space, f"#invite-{invite.pk}")
+
+
+def withdraw_invite(request: HttpRequest, space, pages: MemberPages, pk: int) -> HttpResponse:
+    invite = get_object_or_404(Invite, **space_kwargs(space), pk=pk)
+    actions.revoke_invite(invite)
+    messages.success(request, "Invitation withdrawn: its link and QR code no longer work.")
+    return pages.redirect("members", space)
+
+
+def _campaign_members(page: Page, invite_form: InviteForm | None = None) -> dict[str, Any]:
+    link = getattr(page.campaign, "public_link", None)
+    return page.frame(
+        **members_context(page.request, page.campaign, CAMPAIGN_MEMBERS, invite_form),
         public_enabled=bool(link and link.enabled),
     )
 
 
 @campaign_page("accounts/members.html", "members", role=OWNER)
 def members(page: Page) -> dict[str, Any]:
-    return _members_context(page)
-
-
-def _membership(campaign: Campaign, pk: int) -> Membership:
-    return get_object_or_404(Membership.objects.select_related("user"), campaign=campaign, pk=pk)
+    return _campaign_members(page)
 
 
 @campaign_page("", "members", role=OWNER, methods=("POST",))
 def member_role(page: Page, pk: int) -> HttpResponse:
-    request, campaign = page.request, page.campaign
-    membership = _membership(campaign, pk)
-    form = RoleForm(request.POST)
-    if not form.is_valid():
-        messages.error(request, "Choose owner, player or viewer.")
-        return redirect("accounts:members", slug=campaign.slug)
-    try:
-        membership = actions.change_role(membership, form.cleaned_data["role"])
-    except MembershipError as error:
-        messages.error(request, str(error))
-        return redirect("accounts:members", slug=campaign.slug)
-    messages.success(request, f"{membership.user} is now {membership.get_role_display().lower()}.")
-    if membership.user_id == request.user.pk and membership.role != Role.OWNER:
-        # They gave up owning it: the members page is no longer theirs.
-        return redirect("campaign:dashboard", slug=campaign.slug)
-    return redirect("accounts:members", slug=campaign.slug)
+    return change_member_role(page.request, page.campaign, CAMPAIGN_MEMBERS, pk)
 
 
 @campaign_page("", "members", role=OWNER, methods=("POST",))
 def member_remove(page: Page, pk: int) -> HttpResponse:
-    request, campaign = page.request, page.campaign
-    membership = _membership(campaign, pk)
-    try:
-        actions.remove_member(membership)
-    except MembershipError as error:
-        messages.error(request, str(error))
-        return redirect("accounts:members", slug=campaign.slug)
-    if membership.user_id == request.user.pk:
-        messages.success(request, f"You left {campaign}.")
-        return redirect("campaign:list")
-    messages.success(request, f"{membership.user} is no longer a member of {campaign}.")
-    return redirect("accounts:members", slug=campaign.slug)
+    return remove_member(page.request, page.campaign, CAMPAIGN_MEMBERS, pk)
+
+
+def _removed_sentence(membership: Membership, withdrawn: list[Invite], space) -> str:
+    """Who left, the links withdrawn with them, and the links still open."""
+    who = membership.user
+    parts = [f"{who} is no longer a member of {space}."]
+    if withdrawn:
+        links = " and ".join(_invite_words(invite) for invite in withdrawn)
+        parts.append(
+            f"The link{'s' if len(withdrawn) > 1 else ''} they joined with ({links}) "
+            f"{'are' if len(withdrawn) > 1 else 'is'} withdrawn."
+        )
+    still_open = list(space.invites.usable())
+    if still_open:
+        links = "; ".join(_invite_words(invite) for invite in still_open)
+        parts.append(f"Still open: {links}. Withdraw any that {who} may have, below.")
+    else:
+        parts.append("No invitation link is open.")
+    return " ".join(parts)
+
+
+def _invite_words(invite: Invite) -> str:
+    made = timezone.localtime(invite.created_at)
+    return f"as {invite.get_role_display().lower()}, made {made:%-d %b %H:%M}"
 
 
 @campaign_page("", "members", role=OWNER, methods=("POST",))
 def invite_create(page: Page) -> HttpResponse:
-    request, campaign = page.request, page.campaign
-    form = InviteForm(request.POST)
-    if not form.is_valid():
-        context = _members_context(page, invite_form=form)
-        return render(request, "accounts/members.html", context, status=400)
-    invite = actions.create_invite(
-        campaign, form.cleaned_data["role"], days=form.cleaned_data["days"], user=request.user
-    )
-    messages.success(request, "Invitation link made: let the new member scan its QR code.")
-    url = reverse("accounts:members", kwargs={"slug": campaign.slug})
-    return redirect(f"{url}#invite-{invite.pk}")
+    def invalid(form: InviteForm) -> HttpResponse:
+        context = _campaign_members(page, invite_form=form)
+        return render(page.request, "accounts/members.html", context, status=400)
+
+    return make_invite(page.request, page.campaign, CAMPAIGN_MEMBERS, invalid)
 
 
 @campaign_page("", "members", role=OWNER, methods=("POST",))
 def invite_revoke(page: Page, pk: int) -> HttpResponse:
-    request, campaign = page.request, page.campaign
-    invite = get_object_or_404(Invite, campaign=campaign, pk=pk)
-    actions.revoke_invite(invite)
-    messages.success(request, "Invitation withdrawn: its link and QR code no longer work.")
-    return redirect("accounts:members", slug=campaign.slug)
+    return withdraw_invite(page.request, page.campaign, CAMPAIGN_MEMBERS, pk)
 
 
 # --- joining by an invite link ---------------------------------------------------------
@@ -165,11 +266,14 @@ def invite_revoke(page: Page, pk: int) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def join(request: HttpRequest, token: str) -> HttpResponse:
-    """An invite link: GET says what it is and asks; POST joins (never a write by GET).
+    """An invite link, to a campaign or a play log: GET says what it is and asks; POST joins
+    (never a write by GET).
 
     Logged out, the page offers to log in or sign up and come back here (`next`)."""
-    invite = get_object_or_404(Invite.objects.select_related("campaign"), token=token)
-    context: dict[str, Any] = {"invite": invite, "campaign": invite.campaign}
+    invite = get_object_or_404(Invite.objects.select_related("campaign", "play_log"), token=token)
+    space = invite.space
+    kind = space._meta.verbose_name
+    context: dict[str, Any] = {"invite": invite, "space": space, "kind": kind}
     refusal = invite.refusal()
     if refusal:
         return render(request, "accounts/join.html", {**context, "refusal": refusal}, status=410)
@@ -186,11 +290,11 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
             )
         role = membership.get_role_display().lower()
         if joined:
-            messages.success(request, f"You joined {invite.campaign} as a {role}.")
+            messages.success(request, f"You joined {space} as a {role}.")
         else:
-            messages.info(request, f"You are already a member of {invite.campaign}: {role}.")
-        return redirect("campaign:dashboard", slug=invite.campaign.slug)
-    membership = Membership.objects.filter(campaign=invite.campaign, user=request.user).first()
+            messages.info(request, f"You are already a member of {space}: {role}.")
+        return redirect(space.get_absolute_url())
+    membership = Membership.objects.filter(**invite.in_same_space(), user=request.user).first()
     return render(request, "accounts/join.html", {**context, "membership": membership})
 
 

@@ -1,4 +1,5 @@
-"""Who may see and change a campaign: the one place every campaign view asks.
+"""Who may see and change a campaign: the one place every campaign view asks (the lookup
+itself is `accounts.access.space_for`, which the play log asks too).
 
 Each function returns the campaign at `slug` for the request's person, or refuses:
 `Http404` when they may not even know it exists, `PermissionDenied` (403) when they may
@@ -25,70 +26,32 @@ refuse them anyway):
 - `campaign.public_token`: set only on the public page's campaign (`campaign_for_public`).
 """
 
-from django.core.exceptions import PermissionDenied
-from django.db import connection
 from django.http import Http404, HttpRequest
 
-from accounts.models import PLAYING_ROLES, Membership, Role
+from accounts.access import OWN, PLAY, READ, space_for
 from campaign.models import Campaign
 
 
-def _campaign_with_role(request: HttpRequest, slug: str) -> Campaign:
-    """The campaign and the person's role in it, in one query; 404 unless they may read it."""
-    user = request.user
-    if not user.is_authenticated:
-        raise Http404("No campaign here.")
-    campaign = _campaign_and_role(slug, user.pk)
-    if campaign is None or (campaign.member_role is None and not user.is_staff):
-        # Not a member: the same answer as a campaign that does not exist.
-        raise Http404("No campaign here.")
-    campaign.can_play = campaign.member_role in PLAYING_ROLES
-    campaign.is_owner = campaign.member_role == Role.OWNER
+def _campaign_with_role(request: HttpRequest, slug: str, need: str) -> Campaign:
+    """The campaign and the person's role in it, in one query (`accounts.access.space_for`)."""
+    campaign = space_for(request, Campaign, slug, need)
     campaign.public_token = None
     return campaign
 
 
-def _campaign_and_role(slug: str, user_id: int) -> Campaign | None:
-    """The campaign at `slug` with `member_role`, the person's role in it or None.
-
-    Every campaign page asks this first, so it is one plain statement: the same query as the
-    ORM's `annotate(member_role=Subquery(...))` costs half a millisecond more to compile than
-    to run, more than a page whose body is cached costs otherwise (docs/performance.md).
-    """
-    quote = connection.ops.quote_name
-    field = Membership._meta.get_field
-    sql = (
-        f"SELECT c.*, (SELECT m.{quote(field('role').column)} "
-        f"FROM {quote(Membership._meta.db_table)} m "
-        f"WHERE m.{quote(field('campaign').column)} = c.{quote(Campaign._meta.pk.column)} "
-        f"AND m.{quote(field('user').column)} = %s) AS member_role "
-        f"FROM {quote(Campaign._meta.db_table)} c "
-        f"WHERE c.{quote(Campaign._meta.get_field('slug').column)} = %s"
-    )
-    return next(iter(Campaign.objects.raw(sql, [user_id, slug])), None)
-
-
 def campaign_for_reader(request: HttpRequest, slug: str) -> Campaign:
     """Any member may read the campaign (and staff, to help a group)."""
-    return _campaign_with_role(request, slug)
+    return _campaign_with_role(request, slug, READ)
 
 
 def campaign_for_player(request: HttpRequest, slug: str) -> Campaign:
     """Players and the owner enter and edit games and tick checklists."""
-    campaign = _campaign_with_role(request, slug)
-    if not campaign.can_play:
-        raise PermissionDenied(
-            "You can read this campaign but not change it: ask its owner to make you a player."
-        )
-    return campaign
+    return _campaign_with_role(request, slug, PLAY)
 
 
 def campaign_for_owner(request: HttpRequest, slug: str) -> Campaign:
     """Only the owner changes settings and members, or deletes the campaign."""
-    campaign = _campaign_with_role(request, slug)
-    if not campaign.is_owner:
-        raise PermissionDenied("Only the campaign's owner can do this.")
-    return campaign
+    return _campaign_with_role(request, slug, OWN)
 
 
 def campaign_for_public(token: str) -> Campaign:

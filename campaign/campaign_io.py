@@ -4,8 +4,9 @@
 an export would write, so the file and the cache can never disagree.
 
 The file is canonical: keys in the order docs/commands.md prints them, games in number order, and
-the optional keys this project adds (`notes`) only when they hold something. So
-export -> import -> export gives the same bytes (`docs/campaign-file.md`).
+the optional keys this project adds (`notes`, `megastructure_zone`, the campaign's `box`) only
+when they hold something. So export -> import -> export gives the same bytes
+(`docs/campaign-file.md`), and a campaign whose box is the reference's exports as before.
 """
 
 from __future__ import annotations
@@ -15,11 +16,13 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
+from django.db import models
 from django.utils.text import slugify
 
 from campaign.models import Campaign, Corporation, Game
 from gamefile.canonical import ordered
 from gamefile.json_input import JsonInputError, read_json_file
+from solar175.box import read_box
 from solar175.campaign_file import (
     CAMPAIGN_FORMAT,
     CAMPAIGN_VERSION,
@@ -49,7 +52,7 @@ def campaign_file_data(
     """The campaign file from a campaign row and its corporations and games, already read."""
     corporations = sorted(corporations, key=lambda c: (c.order, c.pk))
     games = sorted(games, key=lambda g: g.number)
-    return {
+    data = {
         "format": CAMPAIGN_FORMAT,
         "version": CAMPAIGN_VERSION,
         "name": campaign.name,
@@ -62,6 +65,11 @@ def campaign_file_data(
         "manual_unlocks": [ordered(u, MANUAL_UNLOCK_KEYS) for u in campaign.manual_unlocks],
         "powers": {c.key: c.power for c in corporations if c.power},
     }
+    # PostgreSQL's jsonb keeps no key order: the box is written back in its canonical shape.
+    box = read_box(campaign.box or None, None).as_dict()
+    if box:
+        data["box"] = box
+    return data
 
 
 def game_to_dict(game: Game) -> dict[str, Any]:
@@ -122,11 +130,12 @@ def game_from_dict(campaign: Campaign, data: Mapping[str, Any], *, user=None) ->
     )
 
 
-def unique_slug(name: str) -> str:
-    """A slug from `name` no campaign has yet: `thursday-group`, then `thursday-group-2`, …"""
-    max_length = Campaign._meta.get_field("slug").max_length
-    base = slugify(name)[: max_length - 6].strip("-") or DEFAULT_SLUG
-    taken = set(Campaign.objects.filter(slug__startswith=base).values_list("slug", flat=True))
+def unique_slug(name: str, model: type[models.Model] = Campaign, default: str = "") -> str:
+    """A slug from `name` no campaign (or other `model` with a unique `slug`: a play log) has
+    yet: `thursday-group`, then `thursday-group-2`, …"""
+    max_length = model._meta.get_field("slug").max_length
+    base = slugify(name)[: max_length - 6].strip("-") or default or DEFAULT_SLUG
+    taken = set(model.objects.filter(slug__startswith=base).values_list("slug", flat=True))
     if base not in taken:
         return base
     number = 2

@@ -39,9 +39,13 @@ DOT_SIZE = 2.9
 # pygal's own CSS dims every line to 80 % and outlines a dot in its own colour: full colour,
 # and a dark outline so a yellow dot reads on white. The document's own style, not the page's.
 # A bar gets the same outline.
+# At night (the phone's setting, which the page's colour mode follows too: static/js/theme.js)
+# the words and the grid turn light on the dark card behind the picture.
 OWN_CSS = (
     "inline:.reactive{stroke-opacity:1}.dot{stroke:rgba(0,0,0,.55);stroke-width:.9px}"
     ".rect.reactive{stroke:rgba(0,0,0,.35);stroke-width:.9px}"
+    "@media (prefers-color-scheme: dark){text{fill:#dee2e6 !important}"
+    ".guides .line{stroke:#495057 !important}.guides .major,.axis .line{stroke:#adb5bd !important}}"
 )
 
 
@@ -182,6 +186,18 @@ def bar_chart(chart: BarChart) -> bytes:
     for series in chart.series:
         drawing.add(series.corporation.name, list(reversed(series.firsts)))
     return _render(drawing, chart.title, chart.desc)
+
+
+def options(colours: tuple[str, ...], height: int) -> dict[str, Any]:
+    """The look every chart of the site shares, for another app's pygal chart (the play log's
+    stats): the style, the size, no script, the legend and title left to the page."""
+    return _common(colours, height)
+
+
+def render(chart: pygal.graph.graph.Graph, title: str, desc: str) -> bytes:
+    """A pygal chart as an SVG document for an `<img>`: no script, no comment, its title and
+    description its own."""
+    return _render(chart, title, desc)
 
 
 def size(chart: LineChart | BarChart) -> tuple[int, int]:

@@ -13,7 +13,9 @@ accounts, history):
   per change of the campaign and then read from the cache (`campaign.page_cache`), so a phone
   that reloads costs no query but the lookup;
 - for a page the public read-only address shows too (`public=True`), its twin `view.public`,
-  looked up by the public token instead (`campaign_for_public`).
+  looked up by the public token instead (`campaign_for_public`);
+- for a page a member reads at the table (`offline=True`), its answer marked as one the phone
+  may keep to read without a connection (`offline.keep`, docs/offline.md).
 
 Usage::
 
@@ -47,6 +49,7 @@ from campaign.access import (
 )
 from campaign.models import Campaign, Corporation
 from campaign.page_cache import page_body
+from offline.keep import keep_offline
 from scoring.catalogue import CatalogueNames
 from scoring.models import CorporationColour
 
@@ -81,7 +84,8 @@ class Page:
 
     @cached_property
     def names(self) -> CatalogueNames:
-        return CatalogueNames()
+        """The catalogue's names with this campaign's own box applied."""
+        return CatalogueNames(self.campaign.box)
 
     @cached_property
     def corporations(self) -> list[Corporation]:
@@ -129,6 +133,7 @@ def campaign_page(
     cached: bool = False,
     public: bool = False,
     variant: Callable[[HttpRequest], str] | None = None,
+    offline: bool = False,
 ) -> Callable[[Body], Callable[..., HttpResponse]]:
     """Make `body(page, **url_kwargs)` a campaign view (see the module's docstring).
 
@@ -136,11 +141,16 @@ def campaign_page(
     their role, nor on the request): it is rendered as the template's `body` partial and kept
     until the campaign changes. `variant(request)` names what else it depends on (a page
     number); it must return few distinct values (each is a cache entry).
+    `offline`: the page holds nothing locked whoever reads it, so a phone may keep it.
     """
     lookup = LOOKUPS[role]
 
     def decorate(body: Body) -> Callable[..., HttpResponse]:
         def respond(request: HttpRequest, campaign: Campaign, kwargs: dict) -> HttpResponse:
+            response = answer(request, campaign, kwargs)
+            return keep_offline(request, response, campaign) if offline else response
+
+        def answer(request: HttpRequest, campaign: Campaign, kwargs: dict) -> HttpResponse:
             page = Page(request, campaign, template, active)
             if cached:
                 key = variant(request) if variant else ""

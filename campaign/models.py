@@ -31,6 +31,9 @@ class Campaign(models.Model):
         null=True, blank=True, help_text="State after an earlier game, for a mid-campaign start."
     )
     manual_unlocks = models.JSONField(default=list, blank=True)
+    # The group's own box (solar175.box): its corrections and additions to the reference
+    # catalogue, in the campaign file's canonical `box` shape; {} is the reference alone.
+    box = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     # Derived cache: the replay's output (docs/campaign-file.md) without its per-game `games` list
     # (on the Game rows), rebuilt on every change to the log.
@@ -176,6 +179,7 @@ class ChangeKind(models.TextChoices):
     CORPORATION_REMOVED = "corporation_removed", "Corporation removed"
     CORPORATION_CHANGED = "corporation_changed", "Corporation renamed"
     SEAT_CHANGED = "seat_changed", "Seat taken or handed over"
+    BOX_CHANGED = "box_changed", "Box corrected"
     # The unlocks pages' bookkeeping (unlocks.models): recorded, never replayed nor undone here.
     COMPONENT_TICKED = "component_ticked", "Checklist item ticked"
     COMPONENT_UNTICKED = "component_unticked", "Checklist item unticked"
@@ -201,6 +205,7 @@ UNDOABLE_KINDS = GAME_KINDS | {
     ChangeKind.CORPORATION_REMOVED,
     ChangeKind.CORPORATION_CHANGED,
     ChangeKind.SEAT_CHANGED,
+    ChangeKind.BOX_CHANGED,
 }
 
 
@@ -235,6 +240,7 @@ class Change(models.Model):
       (by an undo): the other way round;
     - a corporation renamed: `{"corporation", "name", "player", "ai"}` before and after;
     - a seat: `{"corporation", "holder", "holder_name"}` (`holder` a user id or null).
+    - the box: the whole box (`Campaign.box`), before and after.
 
     `details` says what changed, a line each ("credits of purple 12 → 14"); `undoes` is the
     change this one undid (a change is undone at most once: undoing the undo puts it back).

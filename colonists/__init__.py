@@ -11,6 +11,8 @@ the standard library and `gamefile` only.
   the expert layout (CX:24, CX:42).
 - `colonists_board(board)`, `claimant_priority(...)`, `change_of_loyalty(...)`,
   `bid_value(...)`: the colonists and the guilds (CX:73-144).
+- `play(session)`, `canonical_session(session)`: a `colonists-expert-session` (the layout, the
+  round, where the groups are) and the state the table's helpers show.
 
 Every function raises `ColonistsError` (a `gamefile.errors.FieldError`) on bad input.
 """
@@ -19,6 +21,7 @@ from colonists.cards import card_kind, card_round, read_card_sequence, validate_
 from colonists.errors import ColonistsError
 from colonists.groups import GROUP_KEYS, GROUPS
 from colonists.helpers import bid_value, change_of_loyalty, claimant_priority, colonists_board
+from colonists.session import SESSION_FORMAT, canonical_session, play
 from colonists.table import (
     TABLE_FORMAT,
     VERSION,
@@ -36,16 +39,19 @@ __all__ = [
     "GAME_NAME",
     "GROUPS",
     "GROUP_KEYS",
+    "SESSION_FORMAT",
     "TABLE_FORMAT",
     "VERSION",
     "ColonistsError",
     "bid_value",
+    "canonical_session",
     "canonical_table",
     "card_kind",
     "card_round",
     "change_of_loyalty",
     "claimant_priority",
     "colonists_board",
+    "play",
     "read_card_sequence",
     "read_table",
     "score",

@@ -1,10 +1,15 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from hosting.views import ThrottledPasswordResetView
+
 urlpatterns = [
     path("admin/", admin.site.urls),
+    # Django's own, at most a few mails an hour (hosting.throttle); before its namesake below.
+    path("accounts/password_reset/", ThrottledPasswordResetView.as_view(), name="password_reset"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("", include("accounts.urls")),
+    path("", include("offline.urls")),
     path("p/", include("campaign.public_urls")),
     path("", include("scoring.urls")),
     path("catalogue/", include("scoring.catalogue_urls")),
@@ -12,4 +17,5 @@ urlpatterns = [
     path("campaigns/", include("unlocks.urls")),
     path("campaigns/", include("campaign.picture_urls")),
     path("campaigns/", include("campaign.history_urls")),
+    path("plays/", include("playlog.urls")),
 ]

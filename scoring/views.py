@@ -18,6 +18,7 @@ from django.utils.formats import date_format
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from campaign.models import Game
+from offline.keep import readable_offline
 from scoring import actions
 from scoring.catalogue import CatalogueNames, CorporationOption
 from scoring.forms import OneOffGameForm
@@ -149,6 +150,7 @@ def _one_off_games(request: HttpRequest):
 
 
 @require_safe
+@readable_offline
 def home(request: HttpRequest) -> HttpResponse:
     """The front page: anyone may see it; a signed-in person sees their latest games."""
     rows = []

@@ -26,6 +26,7 @@ from accounts.models import Invite, PublicLink, Role
 from accounts.tests.factory import add_member, make_user
 from campaign.actions import import_campaign
 from campaign.models import Game
+from playlog.tests.factory import PlayWorld
 from scoring.tests.test_wizard import TABLE
 from solar175.engine import score_game
 from solar175.table import parse_table
@@ -104,6 +105,7 @@ class Demo(Setting):
             result=score_game(parse_table(TABLE)).as_dict(),
             created_by=self.owner,
         )
+        self.plays = PlayWorld(self.owner)
 
 
 def html_pages(demo: Demo) -> list[tuple[str, str]]:

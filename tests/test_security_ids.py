@@ -22,6 +22,8 @@ from accounts.tests.factory import add_member, make_user
 from benchmarks.samples import make_campaign
 from campaign import actions
 from campaign.models import Campaign, Change, Corporation, Game
+from playlog.models import Play, PlayLog, PlayPerson
+from playlog.tests.factory import PlayWorld, se_play
 from tests.url_patterns import named_patterns
 from unlocks.models import ComponentTick, SectionNote, SectionReveal
 
@@ -54,6 +56,9 @@ def rows() -> dict[str, list]:
         ComponentTick,
         SectionNote,
         SectionReveal,
+        PlayLog,
+        Play,
+        PlayPerson,
     )
     return {m.__name__: list(m.objects.order_by("pk").values()) for m in models}
 
@@ -68,7 +73,16 @@ class World:
         add_member(self.a, self.owner, Role.OWNER)
         Invite.objects.create(campaign=self.a, created_by=self.owner)
         self.stranger = make_user("b-owner")
-        self.b = actions.import_campaign(make_campaign(6, corporations=5), name="Campaign B")
+        data = make_campaign(6, corporations=5)
+        # B's own box: a location, a ship and a megastructure A's box does not have.
+        data["box"] = {
+            "locations": [{"name": "Callisto", "zone": 2}],
+            "megastructures": [
+                {"key": "orbital-ring", "name": "Orbital Ring", "type": 4, "location": "Callisto"}
+            ],
+            "ships": [{"name": "Solar Sail", "presence": 3}],
+        }
+        self.b = actions.import_campaign(data, name="Campaign B")
         add_member(self.b, self.stranger, Role.OWNER)
         self.b_player = add_member(self.b, make_user("b-player"), Role.PLAYER)
         self.b_invite = Invite.objects.create(campaign=self.b, created_by=self.stranger)
@@ -76,8 +90,18 @@ class World:
         self.b_one_off = Game.objects.create(
             campaign=None, played_on="2026-01-05", table={}, created_by=self.stranger
         )
+        # Play logs: A's (the user's, one play fewer than B's) and B's (someone else's).
+        self.log_a = PlayWorld(self.owner, "log-a").log
+        self.log_b = PlayWorld(self.stranger, "log-b")
+        se_play(self.log_b.log, finished=False)
         self.client = Client()
         self.client.force_login(self.owner)
+
+    def b_play_number(self) -> int:
+        """A number only B's log has (A's log has one play fewer)."""
+        number = self.log_b.log.plays.order_by("-number").first().number
+        assert not self.log_a.plays.filter(number=number).exists()
+        return number
 
     def b_corporation_key(self) -> str:
         keys = set(self.b.corporations.values_list("key", flat=True))
@@ -133,12 +157,46 @@ FILLERS: dict[str, Filler] = {
     "public:elections": lambda w: {"token": w.b_public.token},
     "public:cities": lambda w: {"token": w.b_public.token},
     "accounts:join": lambda w: {"token": "guessed-" + w.b_invite.token[8:][::-1]},
-    # The shared reference catalogue: ids nothing has.
-    "catalogue:location_edit": lambda w: {"pk": MISSING},
-    "catalogue:ship_edit": lambda w: {"pk": MISSING},
-    "catalogue:megastructure_edit": lambda w: {"key": "no-such-megastructure"},
+    # B's own box: what B added is not in A's box.
+    "campaign:box_location": lambda w: {"location": "Callisto"},
+    "campaign:box_ship": lambda w: {"ship": "Solar Sail"},
+    "campaign:box_megastructure": lambda w: {"megastructure": "orbital-ring"},
+    # The shared reference catalogue: keys nothing has.
     "catalogue:reveal": lambda w: {"key": "no-such-entries"},
     "catalogue:hide": lambda w: {"key": "no-such-entries"},
+    # Play logs: B's log itself (the user is not a member), and B's plays, members, invites
+    # under A's log.
+    **{
+        f"playlog:{name}": lambda w: {"log": w.log_b.log.slug}
+        for name in ("log", "settings", "delete", "import", "members", "invite_create")
+    },
+    **{
+        f"playlog:{name}": lambda w: {"log": w.log_a.slug, "number": w.b_play_number()}
+        for name in (
+            "play",
+            "export",
+            "play_delete",
+            "se_turns",
+            "se_opponent",
+            "se_you",
+            "se_undo",
+            "se_finish",
+            "se_sheet",
+            "colonists_sheet",
+            "colonists_table",
+            "colonists_layout",
+            "colonists_round",
+            "colonists_board",
+        )
+    },
+    "playlog:se_new": lambda w: {"log": w.log_b.log.slug},
+    "playlog:colonists_new": lambda w: {"log": w.log_b.log.slug},
+    "playlog:member_role": lambda w: {"log": w.log_a.slug, "pk": w.log_b.player.pk},
+    "playlog:member_remove": lambda w: {"log": w.log_a.slug, "pk": w.log_b.player.pk},
+    "playlog:invite_revoke": lambda w: {"log": w.log_a.slug, "pk": w.log_b.invite.pk},
+    "playlog:stats": lambda w: {"log": w.log_a.slug, "game": "no-such-game"},
+    "playlog:stats_wins": lambda w: {"log": w.log_b.log.slug, "game": "space-explorers-solo"},
+    "playlog:stats_spread": lambda w: {"log": w.log_a.slug, "game": "no-such-game"},
 }
 # Django's password reset link: uid and token are checked by Django (an invalid link renders
 # "invalid link" with 200, by design); not a campaign object.

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 
-from accounts.models import Membership, Role
+from accounts.models import Membership, Role, space_kwargs
 from campaign.models import Campaign
 
 PASSWORD = "table-talk-175"
@@ -29,8 +29,9 @@ def owner_user():
 
 
 def add_member(campaign: Campaign, user, role: str = Role.PLAYER) -> Membership:
+    """A membership of `campaign` (or of a play log: any space) with `role`."""
     membership, _ = Membership.objects.update_or_create(
-        campaign=campaign, user=user, defaults={"role": role}
+        **space_kwargs(campaign), user=user, defaults={"role": role}
     )
     return membership
 

@@ -11,6 +11,8 @@ the page to show its sentence (`error.path`, `error.message`).
   (a section unlocked by hand, a player power), deleted;
 - `corporations`: a corporation renamed or added between games, a seat taken or handed over;
 - `drafts`: a game entered by the whole table at once, written a field at a time, then saved;
+- `box`: the campaign's own box corrected or added to (`change_box`), with what that changed
+  downstream;
 - `games`: a game added, edited, moved, deleted, its city named;
 - `history`: the record of every change; `undo`: putting back what one replaced;
 - `cache`: `rebuild` and the campaign's lock.
@@ -18,6 +20,7 @@ the page to show its sentence (`error.path`, `error.message`).
 Views, commands and the import call these; nothing else writes a campaign, a game or the cache.
 """
 
+from campaign.actions.box import BoxChanged, change_box
 from campaign.actions.cache import rebuild, touch
 from campaign.actions.campaigns import (
     create_campaign,
@@ -49,6 +52,7 @@ from campaign.actions.drafts import (
 )
 from campaign.actions.games import (
     KEEP,
+    GameNumberTaken,
     Keep,
     StaleGameError,
     delete_game,
@@ -63,6 +67,8 @@ __all__ = [
     "DraftRefused",
     "FieldConflict",
     "KEEP",
+    "BoxChanged",
+    "GameNumberTaken",
     "Keep",
     "SeatRefused",
     "StaleCorporation",
@@ -72,6 +78,7 @@ __all__ = [
     "rename_corporation",
     "StaleGameError",
     "UndoRefused",
+    "change_box",
     "create_campaign",
     "create_campaign_from_file",
     "delete_campaign",

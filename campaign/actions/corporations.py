@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import transaction
 from django.db.models import Max
 
 from accounts.models import PLAYING_ROLES, Membership
@@ -20,6 +19,7 @@ from campaign.actions.cache import lock_campaign, rebuild
 from campaign.actions.games import KEEP, Keep
 from campaign.actions.history import record
 from campaign.models import Campaign, ChangeKind, Corporation
+from hosting.busy import writes
 from solar175.campaign_file import MAX_CORPORATIONS, CampaignError
 
 # What a rename can change: the campaign file's words for a corporation.
@@ -59,7 +59,7 @@ def _text(value: Any, field: str, *, required: bool) -> str:
     return text
 
 
-@transaction.atomic
+@writes
 def rename_corporation(
     corporation: Corporation,
     *,
@@ -122,7 +122,7 @@ def corporation_details(before: dict[str, Any], after: dict[str, Any]) -> list[s
     return lines
 
 
-@transaction.atomic
+@writes
 def add_corporation(
     campaign: Campaign,
     *,
@@ -188,7 +188,7 @@ def _seat_holder_allowed(campaign: Campaign, holder) -> None:
         )
 
 
-@transaction.atomic
+@writes
 def assign_seat(corporation: Corporation, holder, *, user=None, claim: bool = False) -> Corporation:
     """Give `corporation`'s seat to `holder` (a player or the owner of the campaign), or free it
     (`holder=None`). A person holds at most one seat in a campaign: giving them another moves
@@ -257,7 +257,7 @@ def drawn_from(corporation: Corporation) -> list[Any]:
     return [corporation.name, corporation.player, corporation.ai, corporation.holder_id]
 
 
-@transaction.atomic
+@writes
 def update_corporation(
     corporation: Corporation,
     *,

@@ -20,12 +20,12 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import transaction
 from django.db.models import F
 
 from campaign.actions.cache import lock_campaign
 from campaign.actions.games import save_game
 from campaign.models import Campaign, Corporation, Game, GameDraft, SeatCard
+from hosting.busy import writes
 from solar175.campaign_file import CampaignError
 
 # A value as a form posts it: one text, or several (a multiple choice).
@@ -102,7 +102,7 @@ def order_of_play(campaign: Campaign, corporations: list[Corporation]) -> list[s
     return keys
 
 
-@transaction.atomic
+@writes
 def open_draft(
     campaign: Campaign,
     *,
@@ -151,7 +151,7 @@ def _who(user) -> str:
     return user.get_username() if user is not None and user.is_authenticated else ""
 
 
-@transaction.atomic
+@writes
 def write_shared(
     draft: GameDraft,
     values: Mapping[str, Any],
@@ -173,7 +173,7 @@ def write_shared(
     return locked, conflicts
 
 
-@transaction.atomic
+@writes
 def write_card(
     card: SeatCard,
     values: Mapping[str, Any],
@@ -220,7 +220,7 @@ def may_write_card(card: SeatCard, user, *, is_owner: bool) -> bool:
     return is_owner or holder == user.pk or holder is None
 
 
-@transaction.atomic
+@writes
 def set_table(draft: GameDraft, corporations: Iterable[str], *, user=None) -> GameDraft:
     """Who is at the table, in order of play; the cards of corporations that joined the
     campaign since the draft opened are added. Preconditions: `corporations` are the
@@ -243,7 +243,7 @@ def set_table(draft: GameDraft, corporations: Iterable[str], *, user=None) -> Ga
     return locked
 
 
-@transaction.atomic
+@writes
 def save_draft(
     draft: GameDraft,
     *,

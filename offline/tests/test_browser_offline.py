@@ -1,0 +1,351 @@
+"""At the table without signal, in a real Chromium on a phone (390x844): the service worker
+keeps the pages a member opened and shows them offline under a banner; a page never opened
+says it needs a connection; nothing locked, and nothing of the last person, is in what it
+stored (read back from the Cache Storage by the page itself); signing out clears it; the app
+passes Chromium's own installability check.
+
+The demo campaign (fixtures/demo-campaign.json, 12 games) is imported; the browser contexts
+are set offline and online again with Playwright (`context.set_offline`).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import tempfile
+
+import pytest
+from django.core.management import call_command
+from django.urls import reverse
+
+from accounts.models import Role
+from accounts.tests.factory import add_member, make_user
+from campaign import actions
+from conftest import CHROMIUM, CHROMIUM_ARGS
+from solar175.sections import sections_by_number
+from tests.test_browser_every_page import Demo
+from unlocks import actions as unlock_actions
+from unlocks.tests.test_spoilers import (
+    locked_sections,
+    open_vocabulary,
+    spoilers_in,
+    titles,
+    visible_text,
+)
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+
+# Everything in the Cache Storage, read by the page: each entry's cache, address, headers and
+# (for text) body.
+STORED = """async () => {
+  const out = [];
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) {
+      const response = await cache.match(request);
+      const type = response.headers.get('Content-Type') || '';
+      const text = /text|json|javascript|svg|xml/.test(type) ? await response.text() : '';
+      out.push({cache: name, url: request.url, method: request.method, type, text,
+                keep: response.headers.get('Offline-Keep')});
+    }
+  }
+  return out;
+}"""
+KEPT = """async () => {
+  const cache = await caches.open('solar175-pages');
+  return (await cache.keys()).map((r) => new URL(r.url).pathname + new URL(r.url).search);
+}"""
+
+
+@pytest.fixture
+def demo() -> Demo:
+    call_command("load_catalogue", verbosity=0)
+    return Demo()
+
+
+@pytest.fixture
+def owners_phone(browser, live_server, log_in, demo):
+    """(page, its context, the server's address): the demo's owner on a phone, the service
+    worker installed and in control."""
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    log_in(page, live_server, demo.owner)
+    controlled(page, live_server.url + "/")
+    yield page, context, live_server.url
+    context.close()
+
+
+def controlled(page, url: str) -> None:
+    """Open `url` and wait until the service worker controls the page."""
+    page.goto(url)
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+
+
+def kept(page) -> list[str]:
+    return page.evaluate(KEPT)
+
+
+def visit(page, base: str, paths: list[str]) -> None:
+    """Open each page online, and wait until the worker has kept the last one."""
+    for path in paths:
+        page.goto(base + path)
+    page.wait_for_function(
+        f"""async () => {{
+          const cache = await caches.open('solar175-pages');
+          return !!(await cache.match({base + paths[-1]!r}));
+        }}"""
+    )
+
+
+def slug_paths(demo: Demo, *names: str, **kwargs) -> list[str]:
+    return [reverse(name, kwargs={"slug": demo.campaign.slug, **kwargs}) for name in names]
+
+
+READ_AT_THE_TABLE = (
+    "campaign:dashboard",
+    "campaign:trackers",
+    "unlocks:setup",
+    "unlocks:sections",
+    "unlocks:rules",
+)
+
+
+def test_a_page_seen_before_opens_offline_under_a_banner_and_one_never_seen_needs_a_connection(
+    owners_phone, demo, screenshot_path
+):
+    page, context, base = owners_phone
+    first_unlocked = demo.campaign.state["unlocked_sections"][0]["section"]
+    paths = slug_paths(demo, *READ_AT_THE_TABLE) + slug_paths(
+        demo, "unlocks:section", number=first_unlocked
+    )
+    visit(page, base, paths)
+    assert set(paths) <= set(kept(page))
+
+    context.set_offline(True)
+    trackers = slug_paths(demo, "campaign:trackers")[0]
+    page.goto(base + trackers)
+    banner = page.locator("#offline-banner")
+    assert banner.is_visible()
+    assert "Offline." in banner.inner_text()
+    assert "as this phone last saw it" in banner.inner_text()
+    assert re.search(r"\(\S.*(now|minute|second)", banner.inner_text()), banner.inner_text()
+    assert page.locator("h2", has_text="Tracker cards").is_visible()
+    assert page.locator(".tracker-card").count() == demo.campaign.corporations.count()
+    # A kept copy's forms are not sent: the sign-out button waits for the connection.
+    assert page.locator("form[data-sign-out] button").is_disabled()
+    page.screenshot(path=screenshot_path("offline-trackers.png"))
+    for path in paths:
+        page.goto(base + path)
+        assert page.locator("#offline-banner").is_visible(), path
+
+    never_seen = slug_paths(demo, "campaign:elections")[0]
+    page.goto(base + never_seen)
+    assert page.locator("h1").inner_text() == "This page needs a connection"
+    assert never_seen in page.locator("[data-wanted-address]").inner_text()
+    kept_list = page.locator("[data-kept-pages]")
+    kept_list.locator("li").first.wait_for()
+    assert "Tracker cards · Demo campaign" in kept_list.inner_text()
+    page.screenshot(path=screenshot_path("offline-never-seen.png"))
+
+    # Back online on the kept copy: it says so and offers the latest.
+    page.goto(base + trackers)
+    context.set_offline(False)
+    page.wait_for_function(
+        "document.getElementById('offline-banner').innerText.includes('connection is back')"
+    )
+    page.locator("#offline-banner a", has_text="Reload").click()
+    page.wait_for_load_state()
+    assert page.locator("#offline-banner").is_hidden()
+    assert page.locator("form[data-sign-out] button").is_enabled()
+
+
+def test_a_form_sent_without_a_connection_keeps_what_was_typed(owners_phone, demo):
+    page, context, base = owners_phone
+    settings_page = base + slug_paths(demo, "campaign:settings")[0]
+    page.goto(settings_page)
+    context.set_offline(True)
+    page.wait_for_function("document.getElementById('offline-banner').hidden === false")
+    page.fill("#id_name", "Renamed at the table")
+    page.locator("main form button[type=submit]").first.click()
+    banner = page.locator("#offline-banner")
+    assert "Not sent: this phone is offline." in banner.inner_text()
+    assert page.url == settings_page
+    assert page.input_value("#id_name") == "Renamed at the table"
+    context.set_offline(False)
+    demo.campaign.refresh_from_db()
+    assert demo.campaign.name == "Demo campaign"
+
+
+def _locked_with_a_secret_title(campaign) -> int:
+    vocabulary = open_vocabulary()
+    for number in sorted(locked_sections(campaign)):
+        title = sections_by_number()[number].title or ""
+        if title and title.lower() not in vocabulary:
+            return number
+    raise AssertionError("the demo campaign has no locked section with a title of its own")
+
+
+def test_nothing_locked_is_in_what_the_worker_stored(owners_phone, demo):
+    """The owner revealed a locked section and read it; every section's page and every page
+    read at the table were opened. The Cache Storage holds no locked section's title (nor
+    its changes), the revealed one's neither, and no locked section's page."""
+    campaign = demo.campaign
+    locked = locked_sections(campaign)
+    revealed = _locked_with_a_secret_title(campaign)
+    unlock_actions.reveal_section(campaign, revealed, user=demo.owner, session_key="")
+    page, context, base = owners_phone
+    section_pages = [
+        reverse("unlocks:section", kwargs={"slug": campaign.slug, "number": n})
+        for n in sorted(sections_by_number())
+    ]
+    # The revealed section shows its title to this person, on the page...
+    page.goto(base + section_pages[revealed - 1])
+    secret = titles(revealed)[0]
+    assert secret in page.content()
+    paths = [
+        *section_pages,
+        *slug_paths(demo, *READ_AT_THE_TABLE, "unlocks:next", "pictures:charts"),
+        *slug_paths(demo, "campaign:games", "campaign:cities", "campaign:elections"),
+    ]
+    visit(page, base, paths)
+    page.wait_for_timeout(300)
+    stored = page.evaluate(STORED)
+    pages = [entry for entry in stored if entry["cache"] == "solar175-pages"]
+    kept_paths = {entry["url"].removeprefix(base) for entry in pages}
+    unlocked = {n for n in sections_by_number() if n not in locked}
+    # ...but none of it is kept: a locked section's page never is, an unlocked one's is.
+    assert not {section_pages[n - 1] for n in locked} & kept_paths
+    assert {section_pages[n - 1] for n in unlocked} <= kept_paths
+    assert set(slug_paths(demo, *READ_AT_THE_TABLE)) <= kept_paths
+    assert all(entry["method"] == "GET" for entry in stored)
+    everything = " ".join(visible_text(entry["text"]) for entry in stored)
+    assert len(everything) > 100_000
+    assert secret.lower() not in everything.lower()
+    assert spoilers_in(everything, locked, open_vocabulary()) == []
+    # The check would see one: the revealed page itself holds the secret.
+    assert spoilers_in(
+        visible_text(page.goto(base + section_pages[revealed - 1]).text()),
+        {revealed},
+        open_vocabulary(),
+    )
+
+
+def test_signing_out_clears_what_the_phone_kept(owners_phone, demo):
+    """Clear-Site-Data on the sign-out's answer alone (the page's own message to the worker
+    switched off) empties the Cache Storage of every page of the person."""
+    page, context, base = owners_phone
+    visit(page, base, slug_paths(demo, *READ_AT_THE_TABLE))
+    assert len(kept(page)) >= len(READ_AT_THE_TABLE)
+    # Only the server's header, not the page's message, clears it here.
+    page.evaluate("document.querySelector('form[data-sign-out]').removeAttribute('data-sign-out')")
+    with page.expect_navigation():
+        page.locator("nav button", has_text="Log out").click()
+    assert page.locator("nav a", has_text="Log in").first.is_visible()
+    stored = page.evaluate(STORED)
+    assert not [entry["url"] for entry in stored if "/campaigns/" in entry["url"]]
+    assert not [entry["url"] for entry in stored if entry["cache"] != "solar175-static"]
+    assert not [e["url"] for e in stored if demo.owner.username in e["text"]]
+    # Offline now, the campaign's pages are gone from the phone.
+    controlled(page, base + "/")
+    context.set_offline(True)
+    page.goto(base + slug_paths(demo, "campaign:dashboard")[0])
+    assert page.locator("h1").inner_text() == "This page needs a connection"
+    assert page.locator("[data-kept-none]").is_visible()
+    context.set_offline(False)
+
+
+def test_the_sign_out_message_alone_makes_the_worker_forget(owners_phone, demo):
+    """For browsers that ignore Clear-Site-Data: the page tells the worker on sign-out."""
+    page, context, base = owners_phone
+    visit(page, base, slug_paths(demo, *READ_AT_THE_TABLE))
+    answer = page.evaluate(
+        """() => new Promise((resolve) => {
+          navigator.serviceWorker.addEventListener('message', (e) => resolve(e.data.type));
+          navigator.serviceWorker.controller.postMessage({type: 'sign-out'});
+        })"""
+    )
+    assert answer == "forgotten"
+    assert "solar175-pages" not in page.evaluate("caches.keys()")
+
+
+def test_the_next_person_on_the_same_phone_never_reads_the_last_ones_pages(
+    owners_phone, demo, live_server, log_in
+):
+    page, context, base = owners_phone
+    visit(page, base, slug_paths(demo, *READ_AT_THE_TABLE))
+    # The owner's session ends without the sign-out button; a player signs in on the phone.
+    viewer = make_user("second-at-the-table")
+    add_member(demo.campaign, viewer, Role.VIEWER)
+    context.clear_cookies()
+    log_in(page, live_server, viewer)
+    visit(page, base, [reverse("campaign:list")])
+    assert kept(page) == [reverse("campaign:list")]
+    context.set_offline(True)
+    page.goto(base + slug_paths(demo, "campaign:dashboard")[0])
+    assert page.locator("h1").inner_text() == "This page needs a connection"
+    context.set_offline(False)
+    # Signed out altogether: a visitor keeps only what a visitor sees.
+    context.clear_cookies()
+    visit(page, base, ["/"])
+    assert kept(page) == ["/"]
+    assert demo.owner.username not in page.evaluate(STORED).__repr__()
+
+
+def test_a_section_that_locks_again_leaves_the_phone(owners_phone, demo):
+    """Game 12 is deleted: the sections it unlocked lock again, and the pages kept while
+    they were unlocked go at the next page the phone opens."""
+    campaign = demo.campaign
+    last = campaign.games.order_by("-number").first()
+    by_last = [
+        u["section"] for u in campaign.state["unlocked_sections"] if u["game"] == last.number
+    ]
+    assert by_last, "the demo's last game unlocks a section"
+    number = by_last[0]
+    page, context, base = owners_phone
+    section = reverse("unlocks:section", kwargs={"slug": campaign.slug, "number": number})
+    cities, dashboard = slug_paths(demo, "campaign:cities", "campaign:dashboard")
+    visit(page, base, [section, cities, dashboard])
+    assert {section, cities, dashboard} <= set(kept(page))
+    actions.delete_game(last, user=demo.owner)
+    visit(page, base, [dashboard])
+    now = set(kept(page))
+    assert section not in now
+    assert cities not in now  # drawn while #{number} was unlocked
+    assert dashboard in now
+    stored = " ".join(visible_text(e["text"]) for e in page.evaluate(STORED))
+    assert spoilers_in(stored, {number}, open_vocabulary()) == []
+
+
+def test_the_app_installs_and_its_worker_controls_the_start_page(browser, live_server):
+    """Lighthouse's installable checks without Lighthouse: Chromium's own (CDP
+    `Page.getInstallabilityErrors`, in a profile of its own: incognito never installs)."""
+    base = live_server.url
+    with tempfile.TemporaryDirectory() as profile:
+        context = browser.browser_type.launch_persistent_context(
+            profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, **PHONE
+        )
+        page = context.new_page()
+        page.goto(base + "/")
+        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        page.reload()
+        assert page.evaluate("navigator.serviceWorker.controller.scriptURL") == base + "/sw.js"
+        cdp = context.new_cdp_session(page)
+        assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+        manifest = cdp.send("Page.getAppManifest")
+        assert manifest["url"] == base + reverse("offline:manifest")
+        assert manifest["errors"] == []
+        members = json.loads(manifest["data"])
+        assert {"name", "short_name", "start_url", "display", "icons", "theme_color"} <= set(
+            members
+        )
+        assert members["display"] == "standalone"
+        sizes = {(icon["sizes"], icon["purpose"]) for icon in members["icons"]}
+        assert {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")} <= sizes
+        # The check fails where it should: a document without a manifest.
+        page.goto(base + reverse("offline:favicon"))
+        errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+        assert errors, "a page with no manifest is not installable"
+        context.close()

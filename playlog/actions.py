@@ -1,0 +1,203 @@
+"""Every write to a play log: one verb-named function each, each in one transaction.
+
+Views check who may ask (`playlog.frame`, through `accounts.access`); these functions keep the
+rules that hold whoever asks. A play is always stored as its play file would read it
+(`playlog.playfile.read_play_file`): the table and the session canonical, checked by scoring
+and replaying them, and `result` (the game's `score(table)`) rebuilt in the same transaction.
+A play that the rules refuse raises the `FieldError` and nothing is written.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db.models import Max
+
+from accounts.actions import add_owner
+from campaign.campaign_io import unique_slug
+from gamefile.errors import FieldError
+from hosting.busy import writes
+from playlog.models import Play, PlayLog, PlayPerson
+from playlog.playfile import PlayFile, read_play_file
+
+DEFAULT_SLUG = "play-log"
+
+
+@writes
+def create_play_log(name: str, owner) -> PlayLog:
+    """A new play log, `owner` its owner."""
+    log = PlayLog.objects.create(name=name.strip(), slug=unique_slug(name, PlayLog, DEFAULT_SLUG))
+    add_owner(log, owner)
+    return log
+
+
+@writes
+def rename_play_log(log: PlayLog, name: str) -> PlayLog:
+    log = PlayLog.objects.select_for_update().get(pk=log.pk)
+    log.name = name.strip()
+    log.save(update_fields=["name"])
+    return log
+
+
+@writes
+def change_game_settings(log: PlayLog, game_key: str, changes: Mapping[str, Any]) -> PlayLog:
+    """Set some of one game's settings (the colonist game's title, the remembered tiles, …);
+    the others keep their values."""
+    log = PlayLog.objects.select_for_update().get(pk=log.pk)
+    settings = dict(log.game_settings or {})
+    settings[game_key] = {**(settings.get(game_key) or {}), **changes}
+    log.game_settings = settings
+    log.save(update_fields=["game_settings"])
+    return log
+
+
+@writes
+def remember_project_tiles(log: PlayLog, tiles: Sequence[Mapping[str, Any]]) -> PlayLog:
+    """Space Explorers: the Project tiles the group entered, by name, for the next setup (the
+    tiles' values and skills are not printed in the rules, SE-R8: entered once, remembered)."""
+    log = PlayLog.objects.select_for_update().get(pk=log.pk)
+    settings = dict(log.game_settings or {})
+    game = dict(settings.get("space-explorers-solo") or {})
+    remembered = dict(game.get("tiles") or {})
+    for tile in tiles:
+        remembered[tile["name"]] = {"points": tile["points"], "skills": dict(tile["skills"])}
+    game["tiles"] = dict(sorted(remembered.items()))
+    settings["space-explorers-solo"] = game
+    log.game_settings = settings
+    log.save(update_fields=["game_settings"])
+    return log
+
+
+@writes
+def delete_play_log(log: PlayLog) -> None:
+    PlayLog.objects.filter(pk=log.pk).delete()
+
+
+# --- plays -------------------------------------------------------------------------------
+
+
+def _members_by_username(log: PlayLog) -> dict[str, Any]:
+    users = get_user_model().objects.filter(memberships__play_log=log)
+    return {user.get_username(): user for user in users}
+
+
+def _people(log: PlayLog, play_file: PlayFile) -> list[tuple[str, Any]]:
+    """Each player's name and member (a user of this log), or a `FieldError` for a member
+    the log does not have."""
+    members = _members_by_username(log)
+    people = []
+    for index, (name, member) in enumerate(play_file.players):
+        user = None
+        if member is not None:
+            user = members.get(member)
+            if user is None:
+                raise FieldError(
+                    f"players[{index}].member",
+                    f"“{member}” is not a member of this play log: invite them first, or give "
+                    "the name alone (member null)",
+                )
+        people.append((name, user))
+    return people
+
+
+def _store(play: Play, play_file: PlayFile, people: list[tuple[str, Any]]) -> Play:
+    play.game = play_file.game.key
+    play.played_on = play_file.played_on
+    play.notes = play_file.notes
+    play.table = play_file.table
+    play.session = play_file.session
+    # The derived cache: rebuilt here, with the log, every time.
+    play.result = play_file.game.score(play_file.table) if play_file.table is not None else None
+    play.save()
+    play.people.all().delete()
+    PlayPerson.objects.bulk_create(
+        PlayPerson(play=play, seat=seat, name=name, user=user)
+        for seat, (name, user) in enumerate(people)
+    )
+    return play
+
+
+def play_file_of(play: Play) -> PlayFile:
+    """The play as its file reads (what export writes)."""
+    people = list(play.people.select_related("user"))
+    return read_play_file(
+        {
+            "format": "play-log-play",
+            "version": 1,
+            "game": play.game,
+            "played_on": play.played_on.isoformat(),
+            "players": [
+                {"name": p.name, "member": p.user.get_username() if p.user else None}
+                for p in people
+            ],
+            "notes": play.notes,
+            "table": play.table,
+            "session": play.session,
+        }
+    )
+
+
+@writes
+def add_play(log: PlayLog, data: Mapping[str, Any], user=None) -> Play:
+    """A new play from a play file's data (`playlog.playfile`); the next number in the log.
+
+    Raises `FieldError` (path from the file's top) and writes nothing when the file is bad or
+    names a member the log does not have."""
+    play_file = read_play_file(data)
+    people = _people(log, play_file)
+    PlayLog.objects.select_for_update().get(pk=log.pk)
+    number = (log.plays.aggregate(last=Max("number"))["last"] or 0) + 1
+    play = Play(play_log=log, number=number, created_by=user)
+    return _store(play, play_file, people)
+
+
+import_play = add_play
+
+
+@writes
+def change_play(play: Play, changes: Mapping[str, Any]) -> Play:
+    """The play with some of its file's keys replaced (`table`, `session`, `players`, …), checked
+    as a whole; nothing changes if the rules refuse the result."""
+    play = Play.objects.select_for_update().get(pk=play.pk)
+    data = {**play_file_of(play).as_dict(), **changes}
+    play_file = read_play_file(data)
+    return _store(play, play_file, _people(play.play_log, play_file))
+
+
+@writes
+def delete_play(play: Play) -> None:
+    Play.objects.filter(pk=play.pk).delete()
+
+
+# --- the companions: every step is a change of the session's log -----------------------------
+
+
+@writes
+def add_turn(play: Play, turn: Mapping[str, Any]) -> Play:
+    """Space Explorers: one turn (yours or the Opponent's) added to the log, checked by
+    replaying the whole log (`space_explorers.play`)."""
+    play = Play.objects.select_for_update().get(pk=play.pk)
+    session = dict(play.session or {})
+    session["turns"] = [*session.get("turns", []), dict(turn)]
+    return change_play(play, {"session": session})
+
+
+@writes
+def undo_turn(play: Play) -> Play:
+    """The last turn taken back (the state is a replay of the log, so undo drops it). The
+    score sheet of a finished game goes with it: the game is running again."""
+    play = Play.objects.select_for_update().get(pk=play.pk)
+    session = dict(play.session or {})
+    turns = list(session.get("turns", []))
+    if not turns:
+        raise FieldError("turns", "has no turn to take back")
+    session["turns"] = turns[:-1]
+    return change_play(play, {"session": session, "table": None})
+
+
+@writes
+def change_session(play: Play, session: Mapping[str, Any]) -> Play:
+    """The companion's record replaced (the colonist game's layout, round, groups)."""
+    return change_play(play, {"session": dict(session)})

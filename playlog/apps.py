@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class PlayLogConfig(AppConfig):
+    name = "playlog"
+    verbose_name = "Play log of the other games"

@@ -1,0 +1,67 @@
+"""One game's stats drawn as a picture: per player, wins over plays and the spread of scores.
+
+A pygal horizontal bar chart of wins and plays per player, and a box chart of each player's
+scores (lowest, quartiles, highest), in the site's chart style (`campaign.chart_svg.options`,
+no script, for an `<img>`). The page prints the same numbers as a table beside it.
+"""
+
+from __future__ import annotations
+
+import pygal
+
+from campaign.chart_svg import WIDTH, options, render
+from playlog.stats import GameStats
+
+BAR_ROOM = 34
+MARGIN = 52
+WIN_COLOUR = "#1f5fbf"
+PLAY_COLOUR = "#adb5bd"
+BOX_COLOUR = "#1e8449"
+BOX_HEIGHT = 240
+
+
+def wins_height(stats: GameStats) -> int:
+    return len(stats.players) * BAR_ROOM + MARGIN
+
+
+def wins_chart(stats: GameStats, title: str) -> bytes:
+    """Plays and wins per player, a pair of bars each, the count printed at the bar's end."""
+    most = max(p.plays for p in stats.players)
+    chart = pygal.HorizontalBar(
+        **options((PLAY_COLOUR, WIN_COLOUR), wins_height(stats)),
+        # pygal stacks a horizontal chart's labels from the bottom up: the leader goes on top.
+        x_labels=[p.name for p in reversed(stats.players)],
+        print_values=True,
+        print_zeroes=True,
+        print_values_position="top",
+        show_x_guides=False,
+        truncate_label=-1,
+        range=(0, most),
+        # Whole plays only: a tick per play, or about six ticks for a long log.
+        y_labels=list(range(0, most + 1, max(1, most // 6))),
+    )
+    chart.add("Plays", [p.plays for p in reversed(stats.players)])
+    chart.add("Wins", [p.wins for p in reversed(stats.players)])
+    words = "; ".join(f"{p.name}: {p.wins} wins in {p.plays} plays" for p in stats.players)
+    return render(chart, f"{title}: wins per player", words)
+
+
+def spread_chart(stats: GameStats, title: str) -> bytes:
+    """Each player's scores as a box: lowest, quartiles, highest."""
+    chart = pygal.Box(
+        **options((BOX_COLOUR,) * max(1, len(stats.players)), BOX_HEIGHT),
+        box_mode="tukey",
+        x_labels=[p.name for p in stats.players],
+        truncate_label=-1,
+        show_x_guides=False,
+    )
+    for player in stats.players:
+        chart.add(player.name, list(player.scores))
+    words = "; ".join(
+        f"{p.name}: from {p.lowest} to {p.highest}, median {p.median_text}" for p in stats.players
+    )
+    return render(chart, f"{title}: the spread of the scores", words)
+
+
+def size(stats: GameStats, chart: str) -> tuple[int, int]:
+    return (WIDTH, wins_height(stats)) if chart == "wins" else (WIDTH, BOX_HEIGHT)

@@ -1,0 +1,336 @@
+"""The colonist game's forms: the end-state score sheet (players, their cities, unhoused groups,
+the group's own categories) and the helpers at the table (the card layout, the colonists
+board, who gets a group, a bid's value). Each builds the plain JSON the rules (`colonists`)
+read; their sentences go beside the fields they name."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django import forms
+
+from colonists import GROUPS, TABLE_FORMAT
+from playlog.forms import NoFormTag, member_choices
+from playlog.playfile import NAME_LENGTH
+
+GROUP_CHOICES = [(g.key, g.name) for g in GROUPS]
+UNINHABITED = "uninhabited"
+CITY_CHOICES = [("", "— no city —"), (UNINHABITED, "built, nobody lives there")] + GROUP_CHOICES
+MIN_PLAYER_ROWS = 3
+MIN_CITY_ROWS = 4
+MAX_PLAYER_ROWS = 8
+MAX_CITY_ROWS = 30
+PLACE_CHOICES = [
+    ("not_arrived", "not arrived yet"),
+    ("reception_camp", "Reception Camp (Limbo)"),
+    ("contracted", "contracted, no city yet"),
+    ("city", "living in a city"),
+]
+
+
+class CityForm(forms.Form):
+    colonists = forms.ChoiceField(required=False, choices=CITY_CHOICES, label="Living there")
+    powered = forms.BooleanField(required=False, label="Power hub")
+    metropolis = forms.BooleanField(required=False, label="Metropolis")
+
+    def city(self) -> dict[str, Any] | None:
+        """The city, or None for a row left empty. A row with a power hub or a Metropolis
+        ticked but nobody living there is an uninhabited city (0 VP, CX:51)."""
+        data = self.cleaned_data
+        colonists = data.get("colonists") or ""
+        if not colonists and not data.get("powered") and not data.get("metropolis"):
+            return None
+        return {
+            "colonists": None if colonists in ("", UNINHABITED) else colonists,
+            "powered": bool(data.get("powered")),
+            "metropolis": bool(data.get("metropolis")),
+        }
+
+
+class PlayerSheetForm(forms.Form):
+    """One player's row of the sheet: the name (a member or typed), the unhoused groups, the
+    base game's categories; the cities are `CityForm` rows."""
+
+    name = forms.CharField(max_length=NAME_LENGTH, required=False, label="Name")
+    member = forms.ChoiceField(required=False, label="Member")
+    unhoused = forms.MultipleChoiceField(
+        required=False,
+        choices=GROUP_CHOICES,
+        widget=forms.CheckboxSelectMultiple,
+        label="Contracted groups living in no city (−1 VP each)",
+    )
+
+    def __init__(
+        self, *args: Any, members: list[str], categories: Sequence[str], **kwargs: Any
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["member"].choices = member_choices(members)
+        self.categories = list(categories)
+        for index, category in enumerate(self.categories):
+            self.fields[f"other{index}"] = forms.IntegerField(
+                required=False, min_value=-99, max_value=999, label=category
+            )
+
+    def category_fields(self) -> list:
+        return [self[f"other{index}"] for index in range(len(self.categories))]
+
+    def person(self) -> dict[str, Any] | None:
+        name = " ".join((self.cleaned_data.get("name") or "").split())
+        member = self.cleaned_data.get("member") or None
+        if not name and not member:
+            return None
+        return {"name": name or member, "member": member}
+
+
+class SheetShapeForm(forms.Form):
+    """How many rows the sheet shows: more with the "more rows" button (no JavaScript)."""
+
+    players = forms.IntegerField(min_value=1, max_value=MAX_PLAYER_ROWS, required=False)
+    cities = forms.IntegerField(min_value=1, max_value=MAX_CITY_ROWS, required=False)
+
+
+class SheetRulesForm(NoFormTag, forms.Form):
+    condominium_built = forms.BooleanField(
+        required=False,
+        label="The Condominium was built",
+        help_text="Only then do the Corpex enter the game (CX:71).",
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._helper()
+
+
+class ColonistsSheet:
+    """The whole sheet: the rules, a `PlayerSheetForm` and its `CityForm` rows per player."""
+
+    def __init__(
+        self,
+        data: Mapping | None,
+        *,
+        members: list[str],
+        categories: Sequence[str],
+        table: Mapping | None = None,
+        people: Sequence[Mapping] = (),
+        more: bool = False,
+    ) -> None:
+        self.categories = list(categories)
+        table_players = list(table["players"]) if table else []
+        shape = SheetShapeForm(data) if data is not None else None
+        wanted_players = wanted_cities = 0
+        if shape is not None and shape.is_valid():
+            wanted_players = shape.cleaned_data["players"] or 0
+            wanted_cities = shape.cleaned_data["cities"] or 0
+        most_cities = max((len(p["cities"]) for p in table_players), default=0)
+        self.player_rows = min(
+            MAX_PLAYER_ROWS,
+            max(MIN_PLAYER_ROWS, len(table_players), len(people), wanted_players) + int(more),
+        )
+        self.city_rows = min(
+            MAX_CITY_ROWS, max(MIN_CITY_ROWS, most_cities + 1, wanted_cities) + int(more)
+        )
+        self.rules = SheetRulesForm(
+            data,
+            prefix="rules",
+            initial={"condominium_built": bool(table and table["rules"]["condominium_built"])},
+        )
+        self.players = []
+        for index in range(self.player_rows):
+            row = table_players[index] if index < len(table_players) else None
+            person = people[index] if index < len(people) else {}
+            initial: dict[str, Any] = {
+                "name": person.get("name", ""),
+                "member": person.get("member"),
+            }
+            if row:
+                initial["unhoused"] = row["unhoused_colonists"]
+                for n, category in enumerate(self.categories):
+                    initial[f"other{n}"] = row["other"].get(category)
+            form = PlayerSheetForm(
+                data, prefix=f"p{index}", members=members, categories=categories, initial=initial
+            )
+            cities = []
+            for c in range(self.city_rows):
+                city = row["cities"][c] if row and c < len(row["cities"]) else None
+                cities.append(
+                    CityForm(
+                        data,
+                        prefix=f"p{index}c{c}",
+                        initial={
+                            "colonists": city["colonists"] or UNINHABITED,
+                            "powered": city["powered"],
+                            "metropolis": city["metropolis"],
+                        }
+                        if city
+                        else {},
+                    )
+                )
+            self.players.append({"form": form, "cities": cities, "index": index})
+
+    def is_valid(self) -> bool:
+        valid = self.rules.is_valid()
+        for player in self.players:
+            valid &= player["form"].is_valid()
+            for city in player["cities"]:
+                valid &= city.is_valid()
+        return valid
+
+    def people(self) -> list[dict[str, Any]]:
+        return [p for p in (row["form"].person() for row in self.players) if p is not None]
+
+    def table(self) -> dict[str, Any]:
+        """The `colonists-expert-table` of the filled rows (players without a name skipped)."""
+        players = []
+        for row in self.players:
+            form = row["form"]
+            person = form.person()
+            if person is None:
+                continue
+            cities = [city for city in (c.city() for c in row["cities"]) if city is not None]
+            other = {}
+            for n, category in enumerate(self.categories):
+                value = form.cleaned_data.get(f"other{n}")
+                other[category] = 0 if value is None else value
+            players.append(
+                {
+                    "name": person["name"],
+                    "cities": cities,
+                    "unhoused_colonists": list(form.cleaned_data.get("unhoused") or []),
+                    "other": other,
+                }
+            )
+        return {
+            "format": TABLE_FORMAT,
+            "version": 1,
+            "rules": {
+                "condominium_built": bool(self.rules.cleaned_data.get("condominium_built")),
+                "categories": self.categories,
+            },
+            "players": players,
+        }
+
+
+class LayoutForm(NoFormTag, forms.Form):
+    cards = forms.CharField(
+        label="The laid-out cards, in auction order",
+        widget=forms.Textarea(attrs={"rows": 8}),
+        help_text="One card a line, as they lie clockwise from the card after the Spaceport, "
+        "the Spaceport last (CX:24, CX:42). Name Power Hubs “Power Hub …” and colonist cards "
+        "after their group.",
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._helper()
+
+    def card_list(self) -> list[str]:
+        return [
+            " ".join(line.split())
+            for line in self.cleaned_data["cards"].splitlines()
+            if line.strip()
+        ]
+
+
+class BoardForm(forms.Form):
+    """Where each of the seven groups is (CX:79-93)."""
+
+    def __init__(self, *args: Any, players: Sequence[str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        player_choices = [("", "—")] + [(name, name) for name in players]
+        for group in GROUPS:
+            self.fields[f"{group.key}_place"] = forms.ChoiceField(
+                choices=PLACE_CHOICES, label=group.name, required=False
+            )
+            self.fields[f"{group.key}_player"] = forms.ChoiceField(
+                choices=player_choices, label=f"{group.name}: whose", required=False
+            )
+
+    def rows(self) -> list[dict[str, Any]]:
+        return [
+            {"group": g, "place": self[f"{g.key}_place"], "player": self[f"{g.key}_player"]}
+            for g in GROUPS
+        ]
+
+    def groups(self) -> dict[str, dict[str, str]]:
+        found = {}
+        for group in GROUPS:
+            place = self.cleaned_data.get(f"{group.key}_place") or "not_arrived"
+            if place == "not_arrived":
+                continue
+            entry = {"place": place}
+            if place in ("contracted", "city"):
+                entry["player"] = self.cleaned_data.get(f"{group.key}_player") or ""
+            found[group.key] = entry
+        return found
+
+
+class ClaimForm(forms.Form):
+    """Who gets a group several players want (CX:89): each claimant's situation."""
+
+    group = forms.ChoiceField(choices=GROUP_CHOICES, label="The group")
+    choice = forms.CharField(required=False, label="The Harbour Master's choice, if tied")
+
+    def __init__(self, *args: Any, players: Sequence[str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.players = list(players)
+        for index, name in enumerate(self.players):
+            self.fields[f"wants{index}"] = forms.BooleanField(
+                required=False, label=f"{name} wants them"
+            )
+            self.fields[f"city{index}"] = forms.BooleanField(
+                required=False, label="has an uninhabited city"
+            )
+            self.fields[f"powered{index}"] = forms.BooleanField(
+                required=False, label="…with energy"
+            )
+
+    def rows(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "name": name,
+                "wants": self[f"wants{i}"],
+                "city": self[f"city{i}"],
+                "powered": self[f"powered{i}"],
+            }
+            for i, name in enumerate(self.players)
+        ]
+
+    def claimants(self, board: Mapping[str, Any]) -> list[dict[str, Any]]:
+        held = {p["name"]: list(p["contracted"]) + list(p["citizens"]) for p in board["players"]}
+        return [
+            {
+                "player": name,
+                "uninhabited_city": bool(self.cleaned_data.get(f"city{i}")),
+                "powered": bool(self.cleaned_data.get(f"city{i}"))
+                and bool(self.cleaned_data.get(f"powered{i}")),
+                "groups": held.get(name, []),
+            }
+            for i, name in enumerate(self.players)
+            if self.cleaned_data.get(f"wants{i}")
+        ]
+
+
+class BidForm(forms.Form):
+    """A bid's value with a guild's support (CX:122-131)."""
+
+    credits = forms.IntegerField(min_value=0, max_value=999, initial=0, label="Credit cards bid")
+    for_sale = forms.ChoiceField(
+        choices=[
+            ("territory", "a territory"),
+            ("harvester", "a Harvester"),
+            ("other", "another card"),
+        ],
+        label="For",
+    )
+    guild = forms.ChoiceField(
+        required=False,
+        choices=[("", "none")] + [c for c in GROUP_CHOICES if c[0] != "mechanics"],
+        label="The territory's guild (its resource's group)",
+    )
+    contracted = forms.MultipleChoiceField(
+        required=False,
+        choices=GROUP_CHOICES,
+        widget=forms.CheckboxSelectMultiple,
+        label="The bidder's groups",
+    )

@@ -1,0 +1,129 @@
+"""The play log's own forms: a log's name, the group's settings per game, a play's people and
+date, a play file to import. Each game's score sheet and companion forms are in
+`playlog.space_explorers_forms` and `playlog.colonists_forms`."""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+from crispy_forms.helper import FormHelper
+from django import forms
+
+from playlog.playfile import NAME_LENGTH, NOTES_LENGTH
+
+CATEGORY_LENGTH = 40
+MAX_CATEGORIES = 20
+
+
+class NoFormTag:
+    def _helper(self) -> None:
+        self.helper = FormHelper()
+        self.helper.form_tag = False
+
+
+class PlayLogForm(NoFormTag, forms.Form):
+    name = forms.CharField(
+        max_length=100, help_text="What the group calls it, e.g. “Thursday group”."
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._helper()
+
+
+class ColonistsSettingsForm(NoFormTag, forms.Form):
+    title = forms.CharField(
+        label="The colonist game's title",
+        max_length=80,
+        required=False,
+        help_text="The rules text does not name the game: write the title from your box. "
+        "Until then the app calls it “the colonist game (expert rules)”.",
+    )
+    categories = forms.CharField(
+        label="Scoring categories of the base game",
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 4}),
+        help_text="One per line, in the order of your score pad (e.g. Territories, Omnium). "
+        "The expert text scores only cities and unrest; the base game's other Victory "
+        "Points are these.",
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._helper()
+
+    def clean_categories(self) -> list[str]:
+        lines = [" ".join(line.split()) for line in self.cleaned_data["categories"].splitlines()]
+        found: list[str] = []
+        for line in lines:
+            if not line:
+                continue
+            if len(line) > CATEGORY_LENGTH:
+                raise forms.ValidationError(
+                    f"“{line[:20]}…” is too long: at most {CATEGORY_LENGTH} characters a line."
+                )
+            if line.casefold() in {f.casefold() for f in found}:
+                raise forms.ValidationError(f"“{line}” is written twice: give each once.")
+            if line.casefold() in ("cities", "unrest"):
+                raise forms.ValidationError(
+                    f"“{line}” is already on the sheet (the expert rules score it): leave it out."
+                )
+            found.append(line)
+        if len(found) > MAX_CATEGORIES:
+            raise forms.ValidationError(f"At most {MAX_CATEGORIES} categories.")
+        return found
+
+
+class PlayFileForm(NoFormTag, forms.Form):
+    file = forms.FileField(
+        label="Play file",
+        help_text="A play file (JSON) downloaded from a play's page.",
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._helper()
+
+
+def member_choices(members: list[str]) -> list[tuple[str, str]]:
+    return [("", "— not a member —")] + [(name, name) for name in members]
+
+
+class PlayFactsForm(NoFormTag, forms.Form):
+    """The date and the notes of a play."""
+
+    played_on = forms.DateField(
+        label="Played on",
+        widget=forms.DateInput(attrs={"type": "date"}),
+        initial=datetime.date.today,
+    )
+    notes = forms.CharField(
+        required=False, max_length=NOTES_LENGTH, widget=forms.Textarea(attrs={"rows": 2})
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._helper()
+
+
+class PersonForm(forms.Form):
+    """One person at the table: a member of the log, or a name typed in (or both: the name is
+    what the score sheet shows)."""
+
+    name = forms.CharField(max_length=NAME_LENGTH, required=False, label="Name")
+    member = forms.ChoiceField(required=False, label="Member")
+
+    def __init__(self, *args: Any, members: list[str] | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["member"].choices = member_choices(members or [])
+
+    def person(self) -> dict[str, Any] | None:
+        """`{"name", "member"}`, or None for an empty row."""
+        if not self.is_valid():
+            return None
+        name = " ".join(self.cleaned_data["name"].split())
+        member = self.cleaned_data["member"] or None
+        if not name and not member:
+            return None
+        return {"name": name or member, "member": member}

@@ -1,0 +1,190 @@
+"""A play's file (`play-log-play`): one play of the group's other games, to keep or to move.
+
+Pure Python (no Django). The file holds the game's own contract files (CONTRACTS.md §3) — the
+end state (`table`) and, where the companion was used, its log (`session`) — with the few facts
+of the play around them:
+
+```json
+{
+  "format": "play-log-play", "version": 1,
+  "game": "colonists-expert",
+  "played_on": "2026-03-01",
+  "players": [{"name": "caro", "member": "caro"}, {"name": "dan", "member": null}],
+  "notes": "",
+  "table": {"format": "colonists-expert-table", "...": "..."},
+  "session": null
+}
+```
+
+`read_play_file(data)` checks it all and returns a `PlayFile` whose table and session are in
+their canonical order, so `dump_play_file` of it is the same text whatever order the input had:
+export -> import -> export gives the same bytes. Every problem is a `FieldError` whose path
+starts at the file's top (`table.players[1].other.omnium`, `players[0].name`).
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from gamefile.canonical import dumps
+from gamefile.errors import FieldError
+from gamefile.reading import describe, one_of
+from playlog.games import GAMES, GameRules
+
+PLAY_FORMAT = "play-log-play"
+VERSION = 1
+KEYS = ("format", "version", "game", "played_on", "players", "notes", "table", "session")
+PLAYER_KEYS = ("name", "member")
+NAME_LENGTH = 40
+MEMBER_LENGTH = 150
+NOTES_LENGTH = 4000
+
+
+@dataclass(frozen=True)
+class PlayFile:
+    game: GameRules
+    played_on: datetime.date
+    # (name, member username or None), in the game's seat order.
+    players: tuple[tuple[str, str | None], ...]
+    notes: str
+    table: dict | None
+    session: dict | None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "format": PLAY_FORMAT,
+            "version": VERSION,
+            "game": self.game.key,
+            "played_on": self.played_on.isoformat(),
+            "players": [{"name": name, "member": member} for name, member in self.players],
+            "notes": self.notes,
+            "table": self.table,
+            "session": self.session,
+        }
+
+
+def dump_play_file(play: PlayFile) -> str:
+    return dumps(play.as_dict())
+
+
+def within(prefix: str, error: FieldError) -> FieldError:
+    """`error` of a part of the file, its path from the file's top."""
+    path = error.path if error.path.startswith(prefix) else f"{prefix}.{error.path}"
+    return FieldError(path, error.message)
+
+
+def _name(value: Any, path: str) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise FieldError(path, f"must be a name (some text), not {describe(value)}")
+    name = value.strip()
+    if len(name) > NAME_LENGTH or "\n" in name:
+        raise FieldError(path, f"must be one line of at most {NAME_LENGTH} characters")
+    return name
+
+
+def read_players(value: Any, game: GameRules, seats: list[str] | None) -> tuple:
+    if not isinstance(value, list):
+        raise FieldError("players", f"must be a list, not {describe(value)}")
+    if not game.min_people <= len(value) <= game.max_people:
+        wanted = (
+            f"exactly {game.min_people}"
+            if game.min_people == game.max_people
+            else f"{game.min_people} to {game.max_people}"
+        )
+        raise FieldError("players", f"must list {wanted} players for {game.name}")
+    players = []
+    seen: set[str] = set()
+    for index, item in enumerate(value):
+        path = f"players[{index}]"
+        if not isinstance(item, Mapping):
+            raise FieldError(path, f"must be an object, not {describe(item)}")
+        for key in item:
+            if key not in PLAYER_KEYS:
+                raise FieldError(f"{path}.{key}", "is not a player key; allowed: name, member")
+        name = _name(item.get("name"), f"{path}.name")
+        if name.casefold() in seen:
+            raise FieldError(f"{path}.name", f"repeats “{name}”: give each player once")
+        seen.add(name.casefold())
+        member = item.get("member")
+        if member is not None and (
+            not isinstance(member, str) or not 0 < len(member) <= MEMBER_LENGTH
+        ):
+            raise FieldError(
+                f"{path}.member", f"must be a member's user name or null, not {describe(member)}"
+            )
+        players.append((name, member))
+    if seats is not None:
+        if len(seats) != len(players):
+            raise FieldError(
+                "players",
+                f"must list the {len(seats)} players the game's file names "
+                f"({', '.join(seats)}), in its order",
+            )
+        for index, ((name, _), seat) in enumerate(zip(players, seats, strict=True)):
+            if name != seat:
+                raise FieldError(
+                    f"players[{index}].name",
+                    f"must be “{seat}”, the name the game's file gives this player",
+                )
+    return tuple(players)
+
+
+def read_play_file(data: Any) -> PlayFile:
+    """The play file checked in full, its parts canonical; the first problem raised."""
+    if not isinstance(data, Mapping):
+        raise FieldError("play", f"must be an object, not {describe(data)}")
+    for key in data:
+        if key not in KEYS:
+            raise FieldError(str(key), f"is not a key of a play file; allowed: {', '.join(KEYS)}")
+    if data.get("format") != PLAY_FORMAT:
+        raise FieldError("format", f'must be "{PLAY_FORMAT}", not {describe(data.get("format"))}')
+    version = data.get("version", VERSION)
+    if isinstance(version, bool) or version != VERSION:
+        raise FieldError("version", f"must be {VERSION}, the only version of a play file")
+    key = data.get("game")
+    if key not in GAMES:
+        raise FieldError("game", f"must be {one_of(list(GAMES))}, not {describe(key)}")
+    game = GAMES[key]
+    played_on = data.get("played_on")
+    try:
+        date = datetime.date.fromisoformat(played_on)
+    except (TypeError, ValueError):
+        raise FieldError(
+            "played_on", f"must be a date written 2026-03-01, not {describe(played_on)}"
+        ) from None
+    notes = data.get("notes", "")
+    if not isinstance(notes, str) or len(notes) > NOTES_LENGTH:
+        raise FieldError("notes", f"must be a text of at most {NOTES_LENGTH} characters")
+    table = _part(game, data.get("table"), "table")
+    session = _part(game, data.get("session"), "session")
+    if table is None and session is None:
+        raise FieldError("table", "is missing: a play holds its end state, its session, or both")
+    seats = game.seat_names(table, session)
+    players = read_players(data.get("players"), game, seats)
+    if table is not None and session is not None and game.table_agrees is not None:
+        disagreement = game.table_agrees(table, session)
+        if disagreement:
+            raise FieldError("table", disagreement)
+    return PlayFile(game, date, players, notes, table, session)
+
+
+def _part(game: GameRules, value: Any, part: str) -> dict | None:
+    """The table or the session, canonical, checked by scoring or replaying it."""
+    if value is None:
+        return None
+    if part == "session" and game.session_format is None:
+        raise FieldError("session", f"must be null: {game.name} has no companion")
+    try:
+        if part == "table":
+            canonical = game.canonical_table(value)
+            game.score(canonical)
+        else:
+            assert game.canonical_session is not None and game.play is not None
+            canonical = game.canonical_session(value)
+            game.play(canonical)
+    except FieldError as error:
+        raise within(part, error) from None
+    return canonical

@@ -1,0 +1,58 @@
+"""A play as the log shows it: who played, the totals, who won. Read from the cached result."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from playlog.games import Standing
+from playlog.models import Play
+from playlog.stats import PlayRecord, identity
+
+
+@dataclass(frozen=True)
+class PlaySummary:
+    play: Play
+    title: str
+    people: tuple[str, ...]
+    standings: tuple[Standing, ...]
+
+    @property
+    def winners(self) -> list[str]:
+        return [s.name for s in self.standings if s.won]
+
+    @property
+    def verdict(self) -> str:
+        if not self.play.finished:
+            return "in progress"
+        winners = self.winners
+        if len(winners) == 1:
+            return f"{winners[0]} won"
+        return "shared win: " + ", ".join(winners)
+
+
+def standings(play: Play) -> tuple[Standing, ...]:
+    """The standings of a finished play (its people prefetched), else ()."""
+    if not play.finished:
+        return ()
+    people = [person.name for person in play.people.all()]
+    seats = play.rules.seat_names(play.table, play.session)
+    return tuple(play.rules.standings(play.result, people, seats))
+
+
+def summarise(play: Play, title: str) -> PlaySummary:
+    return PlaySummary(
+        play, title, tuple(person.name for person in play.people.all()), standings(play)
+    )
+
+
+def record(play: Play) -> PlayRecord:
+    """The play for the stats: its standings with each seat's identity."""
+    people = list(play.people.all())
+    found = standings(play)
+    identities = tuple(
+        identity(people[s.seat].user_id, people[s.seat].name)
+        if s.seat is not None
+        else f"bot:{s.name}"
+        for s in found
+    )
+    return PlayRecord(play.number, found, identities)

@@ -1,0 +1,24 @@
+"""Small filters for the play log's score sheets."""
+
+from typing import Any
+
+from django import template
+
+from space_explorers import DIVISION_NAMES
+
+register = template.Library()
+
+
+@register.filter
+def item(mapping: Any, key: str) -> Any:
+    """`{{ player.vp|item:category }}`: a value at a key that is itself a variable."""
+    try:
+        return mapping[key]
+    except (KeyError, TypeError, IndexError):
+        return ""
+
+
+@register.filter
+def division_name(key: str) -> str:
+    """A Space Explorers Division's name: `space_flight` -> "Space Flight"."""
+    return DIVISION_NAMES.get(key, key)

@@ -1,0 +1,151 @@
+"""Play logs for tests: a log with a finished Space Explorers game played with the turn runner,
+one in progress, a scored colonist game with its table helpers, members and an invite.
+
+- `se_session(turns)`: the printed session's setup (OTHER-GAMES §1.10) with `turns`.
+- `full_game_turns()`: a whole solo game: you recruit from slot 5 every turn, the Opponent's
+  Divisions in turn; it ends at your 12th Specialist (24 turns).
+- `make_play_log(owner)`, `se_play(log, ...)`, `colonists_play(log, ...)`.
+- `PlayWorld`: all of it, and how to fill any `playlog:` address (`kwargs(name, converters)`)
+  for the tests that try every address of the project.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import space_explorers
+from accounts.models import Invite, Role
+from accounts.tests.factory import add_member, make_user
+from colonists.tests.factory import spec_table
+from playlog import actions
+from playlog.models import Play, PlayLog
+from space_explorers.tests.factory import PRINTED_SESSION
+
+DIVISIONS = ("testing", "science", "engineering", "construction", "space_flight")
+YOUR_PROGRESS = {"specialist_progress": 20, "ability_progress": 3}
+
+# The spec's table (OTHER-GAMES §3.7, caro 13 VP) with a second player, dan (9 VP).
+COLONISTS_TABLE = {
+    **spec_table(),
+    "players": [
+        *spec_table()["players"],
+        {
+            "name": "dan",
+            "cities": [{"colonists": "adamant_cutters", "powered": True, "metropolis": True}],
+            "unhoused_colonists": [],
+            "other": {"territories": 4, "omnium": 1},
+        },
+    ],
+}
+COLONISTS_SESSION = {
+    "format": "colonists-expert-session",
+    "version": 1,
+    "players": ["caro", "dan"],
+    "condominium_built": True,
+    "cards": ["Aeolis", "Power Hub 1", "Spice Merchants", "Harvester", "Spaceport"],
+    "round": 2,
+    "groups": {"spice_merchants": {"place": "contracted", "player": "caro"}},
+}
+
+
+def se_session(turns: list | None = None) -> dict:
+    session = copy.deepcopy(PRINTED_SESSION)
+    session["turns"] = list(turns or [])
+    return session
+
+
+def full_game_turns() -> list[dict]:
+    session = se_session()
+    index = 0
+    while not space_explorers.play(session)["end"]["over"]:
+        if space_explorers.play(session)["next"] == "you":
+            session["turns"].append({"you": {"action": "recruit", "from": "center", "slot": 4}})
+        else:
+            session["turns"].append({"opponent": {"division": DIVISIONS[index % 5]}})
+            index += 1
+    return session["turns"]
+
+
+def play_file(game: str, players: list, table=None, session=None, **facts: Any) -> dict:
+    return {
+        "format": "play-log-play",
+        "version": 1,
+        "game": game,
+        "played_on": facts.get("played_on", "2026-03-01"),
+        "players": players,
+        "notes": facts.get("notes", ""),
+        "table": table,
+        "session": session,
+    }
+
+
+def make_play_log(owner, name: str = "Thursday group") -> PlayLog:
+    return actions.create_play_log(name, owner)
+
+
+def se_play(log: PlayLog, member: str | None = None, *, finished: bool = True, **facts) -> Play:
+    """A Space Explorers game played with the turn runner: finished and scored, or 6 turns in."""
+    turns = full_game_turns() if finished else full_game_turns()[:6]
+    session = se_session(turns)
+    table = space_explorers.table_from_session(session, YOUR_PROGRESS) if finished else None
+    name = member or "Solo player"
+    data = play_file(
+        "space-explorers-solo", [{"name": name, "member": member}], table, session, **facts
+    )
+    return actions.add_play(log, data)
+
+
+def colonists_play(log: PlayLog, members: dict | None = None, **facts) -> Play:
+    """The colonist game of OTHER-GAMES §3.7 (caro 13, dan 9), with its table helpers."""
+    members = members or {}
+    people = [{"name": n, "member": members.get(n)} for n in ("caro", "dan")]
+    data = play_file(
+        "colonists-expert",
+        people,
+        copy.deepcopy(COLONISTS_TABLE),
+        copy.deepcopy(COLONISTS_SESSION),
+        **facts,
+    )
+    return actions.add_play(log, data)
+
+
+class PlayWorld:
+    """A play log owned by `owner`, with a player, a viewer, an open invite, a finished and an
+    unfinished Space Explorers game and a colonist game."""
+
+    def __init__(self, owner, prefix: str = "log") -> None:
+        self.owner = owner
+        self.log = make_play_log(owner, f"{prefix} play log")
+        self.player = add_member(self.log, make_user(f"{prefix}-player"), Role.PLAYER)
+        self.viewer = add_member(self.log, make_user(f"{prefix}-viewer"), Role.VIEWER)
+        self.invite = Invite.objects.create(play_log=self.log, created_by=owner)
+        self.se_finished = se_play(self.log, owner.get_username())
+        self.se_running = se_play(self.log, None, finished=False)
+        self.colonists = colonists_play(self.log)
+
+    def number(self, name: str) -> int:
+        """The play an address is about: the colonist game for its pages, the unfinished
+        solo game for the turn runner's steps, else the finished one."""
+        if "colonists" in name:
+            return self.colonists.number
+        if name.startswith("playlog:se_") and name != "playlog:se_sheet":
+            return self.se_running.number
+        return self.se_finished.number
+
+    def kwargs(self, name: str, converters) -> dict[str, Any]:
+        kwargs: dict[str, Any] = {}
+        for kwarg in converters:
+            if kwarg == "log":
+                kwargs[kwarg] = self.log.slug
+            elif kwarg == "number":
+                kwargs[kwarg] = self.number(name)
+            elif kwarg == "game":
+                kwargs[kwarg] = "colonists-expert" if "spread" in name else "space-explorers-solo"
+            elif kwarg == "pk" and name.startswith("playlog:member"):
+                kwargs[kwarg] = self.player.pk
+            elif kwarg == "pk" and name.startswith("playlog:invite"):
+                kwargs[kwarg] = self.invite.pk
+            else:
+                raise AssertionError(f"{name}: teach PlayWorld a value for <{kwarg}>")
+        return kwargs

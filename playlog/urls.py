@@ -1,0 +1,49 @@
+"""The play log's addresses, mounted at `plays/` (config/urls.py). `<log>` is a play log's
+slug, `<number>` a play's number in it, `<game>` a game's key (playlog.games)."""
+
+from django.urls import path
+
+from playlog.views import colonists, logs, members, plays, space_explorers
+
+app_name = "playlog"
+
+LOG = "<slug:log>/"
+PLAY = "<slug:log>/<number:number>/"
+
+urlpatterns = [
+    path("", logs.log_list, name="list"),
+    path("new/", logs.log_create, name="create"),
+    path(LOG, logs.log_home, name="log"),
+    path(f"{LOG}settings/", logs.log_settings, name="settings"),
+    path(f"{LOG}delete/", logs.log_delete, name="delete"),
+    path(f"{LOG}import/", logs.play_import, name="import"),
+    # Members and invitation links: the campaign's pages (accounts.views), for a play log.
+    path(f"{LOG}members/", members.member_list, name="members"),
+    path(f"{LOG}members/<id:pk>/role/", members.member_role, name="member_role"),
+    path(f"{LOG}members/<id:pk>/remove/", members.member_remove, name="member_remove"),
+    path(f"{LOG}invites/", members.invite_create, name="invite_create"),
+    path(f"{LOG}invites/<id:pk>/revoke/", members.invite_revoke, name="invite_revoke"),
+    # One game's stats and their charts.
+    path(f"{LOG}games/<slug:game>/", plays.game_stats_page, name="stats"),
+    path(f"{LOG}games/<slug:game>/wins.svg", plays.stats_wins, name="stats_wins"),
+    path(f"{LOG}games/<slug:game>/spread.svg", plays.stats_spread, name="stats_spread"),
+    # A play.
+    path(PLAY, plays.play_detail, name="play"),
+    path(f"{PLAY}export/", plays.play_export, name="export"),
+    path(f"{PLAY}delete/", plays.play_delete, name="play_delete"),
+    # Space Explorers (solo): the setup, the turn runner, the score sheet.
+    path(f"{LOG}new/space-explorers-solo/", space_explorers.new_play, name="se_new"),
+    path(f"{PLAY}turns/", space_explorers.turns, name="se_turns"),
+    path(f"{PLAY}turns/opponent/", space_explorers.opponent_turn, name="se_opponent"),
+    path(f"{PLAY}turns/you/", space_explorers.your_turn, name="se_you"),
+    path(f"{PLAY}turns/undo/", space_explorers.undo, name="se_undo"),
+    path(f"{PLAY}turns/finish/", space_explorers.finish, name="se_finish"),
+    path(f"{PLAY}space-explorers/sheet/", space_explorers.sheet, name="se_sheet"),
+    # The colonist game (expert rules): the score sheet and the helpers at the table.
+    path(f"{LOG}new/colonists-expert/", colonists.new_play, name="colonists_new"),
+    path(f"{PLAY}colonists/sheet/", colonists.sheet, name="colonists_sheet"),
+    path(f"{PLAY}colonists/table/", colonists.table, name="colonists_table"),
+    path(f"{PLAY}colonists/table/layout/", colonists.table_layout, name="colonists_layout"),
+    path(f"{PLAY}colonists/table/round/", colonists.table_round, name="colonists_round"),
+    path(f"{PLAY}colonists/table/board/", colonists.table_board, name="colonists_board"),
+]

@@ -1,0 +1,170 @@
+"""Play logs themselves: the list, a new one, a log's plays (newest first, with winners), its
+settings (the owner), deleting it (the owner), and importing a play file (a player)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import F, Prefetch
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_http_methods
+
+from gamefile.errors import FieldError
+from gamefile.json_input import JsonInputError, parse_json_bytes
+from playlog import actions
+from playlog.forms import ColonistsSettingsForm, PlayFileForm, PlayLogForm
+from playlog.frame import OWNER, PLAYER, LogPage, log_page
+from playlog.models import PlayLog, PlayPerson
+from playlog.pages import OFFERED
+from playlog.summary import summarise
+
+# A play file is a few kilobytes; this is far beyond any real one.
+MAX_UPLOAD = 1_000_000
+
+
+# A list's item in a path, as a person counts it: "players[1]" is "player 2".
+ITEM = re.compile(r"^([a-z_]+)\[(\d+)\]$")
+ITEM_WORDS = {"players": "player", "cities": "city", "turns": "turn", "projects": "Project tile"}
+# The file's parts a person never sees as such.
+FILE_PARTS = {"table", "session"}
+
+
+def where(path: str) -> str:
+    """A field's path in people's words: `table.players[1].cities[0].colonists` is "player 2,
+    city 1, colonists"."""
+    words = []
+    for part in path.split("."):
+        if part in FILE_PARTS and not words:
+            continue
+        item = ITEM.match(part)
+        if item:
+            name, index = item.groups()
+            words.append(f"{ITEM_WORDS.get(name, name.replace('_', ' '))} {int(index) + 1}")
+        else:
+            words.append(part.replace("_", " "))
+    return ", ".join(words)
+
+
+def sentence(error: FieldError, *, file: bool = False) -> str:
+    """A rules refusal as a page says it: the sentence, then where. In a file the field's path
+    is how a person finds it; on a form, where it is in words."""
+    place = error.path if file else where(error.path)
+    return f"{error.message[:1].upper()}{error.message[1:]} ({place})."
+
+
+@login_required
+@require_GET
+def log_list(request: HttpRequest) -> HttpResponse:
+    """The play logs this person is a member of, with their role in each."""
+    logs = PlayLog.objects.filter(memberships__user=request.user).annotate(
+        member_role=F("memberships__role")
+    )
+    return render(request, "playlog/log_list.html", {"logs": logs})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def log_create(request: HttpRequest) -> HttpResponse:
+    form = PlayLogForm(request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        log = actions.create_play_log(form.cleaned_data["name"], request.user)
+        messages.success(request, f"Play log “{log}” made: you are its owner.")
+        return redirect(log)
+    status = 400 if request.method == "POST" else 200
+    return render(request, "playlog/log_form.html", {"form": form}, status=status)
+
+
+def games_offered(page: LogPage) -> list[dict[str, Any]]:
+    return [
+        {"key": key, "title": page.title(key), "new_url": pages.new_url(page.log)}
+        for key, pages in OFFERED.items()
+    ]
+
+
+@log_page("playlog/log.html", "log")
+def log_home(page: LogPage) -> dict[str, Any]:
+    """The plays newest first, each with its people and winners."""
+    plays = page.log.plays.newest_first().prefetch_related(
+        Prefetch("people", queryset=PlayPerson.objects.order_by("seat"))
+    )
+    return page.frame(
+        plays=[summarise(play, page.title(play.game)) for play in plays],
+        games=games_offered(page),
+        file_form=PlayFileForm(),
+    )
+
+
+@log_page("playlog/settings.html", "settings", role=OWNER, methods=("GET", "POST"))
+def log_settings(page: LogPage) -> HttpResponse | dict[str, Any]:
+    request, log = page.request, page.log
+    colonists = log.settings_for("colonists-expert")
+    name_form = PlayLogForm(initial={"name": log.name}, prefix="log")
+    colonists_form = ColonistsSettingsForm(
+        initial={
+            "title": colonists.get("title", ""),
+            "categories": "\n".join(colonists.get("categories", [])),
+        },
+        prefix="colonists",
+    )
+    if request.method == "POST":
+        name_form = PlayLogForm(request.POST, prefix="log")
+        colonists_form = ColonistsSettingsForm(request.POST, prefix="colonists")
+        if name_form.is_valid() and colonists_form.is_valid():
+            actions.rename_play_log(log, name_form.cleaned_data["name"])
+            actions.change_game_settings(
+                log,
+                "colonists-expert",
+                {
+                    "title": colonists_form.cleaned_data["title"].strip(),
+                    "categories": colonists_form.cleaned_data["categories"],
+                },
+            )
+            messages.success(request, "Settings saved.")
+            return redirect("playlog:settings", log=log.slug)
+    context = page.frame(
+        name_form=name_form,
+        colonists_form=colonists_form,
+        tiles=log.settings_for("space-explorers-solo").get("tiles", {}),
+    )
+    if request.method == "POST":
+        return page.render(context, status=400)
+    return context
+
+
+@log_page("playlog/log_confirm_delete.html", "settings", role=OWNER, methods=("GET", "POST"))
+def log_delete(page: LogPage) -> HttpResponse | dict[str, Any]:
+    if page.request.method == "POST":
+        name = page.log.name
+        actions.delete_play_log(page.log)
+        messages.success(page.request, f"Play log “{name}” deleted.")
+        return redirect("playlog:list")
+    return page.frame(plays=page.log.plays.count())
+
+
+@log_page("playlog/log.html", "log", role=PLAYER, methods=("POST",))
+def play_import(page: LogPage) -> HttpResponse:
+    """A play file uploaded: a new play, or the file's first problem in a sentence and nothing
+    written."""
+    request, log = page.request, page.log
+    form = PlayFileForm(request.POST, request.FILES)
+    if not form.is_valid():
+        messages.error(request, "Choose a play file to import.")
+        return redirect(log)
+    upload = form.cleaned_data["file"]
+    if upload.size > MAX_UPLOAD:
+        messages.error(request, "That file is too big to be a play file.")
+        return redirect(log)
+    try:
+        play = actions.import_play(log, parse_json_bytes(upload.read()), request.user)
+    except JsonInputError as error:
+        messages.error(request, f"The file {error}: nothing was imported.")
+        return redirect(log)
+    except FieldError as error:
+        messages.error(request, f"{sentence(error, file=True)} Nothing was imported.")
+        return redirect(log)
+    messages.success(request, f"Imported play {play.number}.")
+    return redirect(play)

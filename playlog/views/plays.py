@@ -1,0 +1,111 @@
+"""A play's page (its people, its score sheet, its file), deleting it, and one game's stats with
+their charts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.db.models import Prefetch
+from django.http import HttpResponse
+from django.shortcuts import redirect
+from django.urls import reverse
+
+from playlog import actions, chart_svg
+from playlog.frame import PLAYER, LogPage, log_page
+from playlog.models import PlayPerson
+from playlog.pages import OFFERED
+from playlog.playfile import dump_play_file
+from playlog.stats import game_stats
+from playlog.summary import record, summarise
+
+CHARTS = ("wins", "spread")
+
+
+@log_page("playlog/play.html", "log")
+def play_detail(page: LogPage, number: int) -> dict[str, Any]:
+    play = page.play(number)
+    pages = OFFERED.get(play.game)
+    return page.frame(
+        play=play,
+        summary=summarise(play, page.title(play.game)),
+        result=play.result,
+        table=play.table,
+        sheet_template=pages.sheet_template if pages else None,
+        sheet_url=pages.sheet_url(play) if pages else None,
+        companion_url=pages.companion_url(play) if pages else None,
+        companion_label=pages.companion_label if pages else "",
+    )
+
+
+@log_page("", "log")
+def play_export(page: LogPage, number: int) -> HttpResponse:
+    """The play file, as a download (the same text as `manage.py export_play`)."""
+    play = page.play(number)
+    text = dump_play_file(actions.play_file_of(play))
+    response = HttpResponse(text, content_type="application/json; charset=utf-8")
+    filename = f"{page.log.slug}-play-{play.number}.json"
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@log_page("playlog/play_confirm_delete.html", "log", role=PLAYER, methods=("GET", "POST"))
+def play_delete(page: LogPage, number: int) -> HttpResponse | dict[str, Any]:
+    play = page.play(number)
+    if page.request.method == "POST":
+        actions.delete_play(play)
+        messages.success(page.request, f"Play {number} deleted.")
+        return redirect(page.log)
+    return page.frame(play=play, summary=summarise(play, page.title(play.game)))
+
+
+def _stats(page: LogPage, game: str):
+    page.game(game)
+    plays = (
+        page.log.plays.filter(game=game, result__isnull=False)
+        .newest_first()
+        .prefetch_related(Prefetch("people", queryset=PlayPerson.objects.order_by("seat")))
+    )
+    return game_stats([record(play) for play in plays])
+
+
+@log_page("playlog/stats.html", "stats")
+def game_stats_page(page: LogPage, game: str) -> dict[str, Any]:
+    stats = _stats(page, game)
+    title = page.title(game)
+    pictures = []
+    if not stats.empty:
+        for chart in CHARTS:
+            width, height = chart_svg.size(stats, chart)
+            pictures.append(
+                {
+                    "url": reverse(
+                        f"playlog:stats_{chart}", kwargs={"log": page.log.slug, "game": game}
+                    ),
+                    "width": width,
+                    "height": height,
+                    "alt": (
+                        "Plays and wins per player" if chart == "wins" else "Scores per player"
+                    ),
+                }
+            )
+    return page.frame(game=game, title=title, stats=stats, pictures=pictures)
+
+
+def _picture(page: LogPage, game: str, chart: str) -> HttpResponse:
+    stats = _stats(page, game)
+    if stats.empty:
+        return HttpResponse("No finished play yet.", status=404, content_type="text/plain")
+    draw = chart_svg.wins_chart if chart == "wins" else chart_svg.spread_chart
+    svg = draw(stats, page.title(game))
+    return HttpResponse(svg, content_type="image/svg+xml")
+
+
+@log_page("", "stats")
+def stats_wins(page: LogPage, game: str) -> HttpResponse:
+    return _picture(page, game, "wins")
+
+
+@log_page("", "stats")
+def stats_spread(page: LogPage, game: str) -> HttpResponse:
+    return _picture(page, game, "spread")

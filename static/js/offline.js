@@ -1,0 +1,174 @@
+/* The page's side of reading offline (docs/offline.md): registers the service worker (/sw.js),
+ * shows the offline banner, keeps a person's typing when a form cannot be sent, tells the worker
+ * to forget the kept pages on sign-out, and lists the kept pages on the offline page.
+ *
+ * Loaded on every page with <script src defer data-worker="/sw.js">; no inline script (CSP). */
+(() => {
+  "use strict";
+
+  const root = document.documentElement;
+  const script = document.currentScript;
+  const workerUrl = script && script.dataset.worker;
+  const PAGES_CACHE = "solar175-pages";
+  const banner = document.getElementById("offline-banner");
+  // The worker marks a page it answered from its copy (sw.js `offlineCopy`).
+  const seenAt = root.dataset.offlineSeen ? new Date(root.dataset.offlineSeen) : null;
+  const loadedAt = new Date();
+
+  if ("serviceWorker" in navigator && workerUrl) {
+    navigator.serviceWorker.register(workerUrl, { scope: "/" }).catch(() => undefined);
+  }
+
+  // --- words --------------------------------------------------------------------------------
+
+  const dateWords = new Intl.DateTimeFormat(undefined, {
+    weekday: "long", day: "numeric", month: "long", hour: "2-digit", minute: "2-digit",
+  });
+  const timeWords = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit" });
+  const relative = new Intl.RelativeTimeFormat(undefined, { numeric: "auto" });
+
+  function ago(date) {
+    const minutes = Math.round((date.getTime() - Date.now()) / 60000);
+    if (Math.abs(minutes) < 60) return relative.format(minutes, "minute");
+    const hours = Math.round(minutes / 60);
+    if (Math.abs(hours) < 48) return relative.format(hours, "hour");
+    return relative.format(Math.round(hours / 24), "day");
+  }
+
+  function say(strong, words, action) {
+    if (!banner) return;
+    banner.replaceChildren();
+    const title = document.createElement("strong");
+    title.textContent = strong;
+    banner.append(title, " ", words);
+    if (action) banner.append(" ", action);
+    banner.hidden = false;
+  }
+
+  function reloadLink() {
+    const link = document.createElement("a");
+    link.href = window.location.href;
+    link.className = "btn btn-sm btn-dark offline-reload";
+    link.textContent = "Reload";
+    return link;
+  }
+
+  // --- a copy the worker kept ---------------------------------------------------------------
+
+  // A form marked data-offline-draft keeps its own typing on the phone (the game draft,
+  // docs/offline.md): this script leaves it alone.
+  function isPost(form) {
+    return (
+      (form.getAttribute("method") || "get").toLowerCase() === "post" &&
+      !form.matches("[data-offline-draft]")
+    );
+  }
+
+  function postForms() {
+    return Array.from(document.querySelectorAll("form")).filter(isPost);
+  }
+
+  // The worker answers with its copy only when the network failed (or did not answer in
+  // time): the page starts offline, whatever navigator.onLine says, until "online" fires.
+  function showCopy(event) {
+    if (event && event.type === "online") {
+      say(
+        "The connection is back.",
+        `This page is still the copy this phone kept ${ago(seenAt)}; reload it to see the ` +
+          "latest and to make changes.",
+        reloadLink(),
+      );
+    } else {
+      say(
+        "Offline.",
+        `This is the page as this phone last saw it, on ${dateWords.format(seenAt)} ` +
+          `(${ago(seenAt)}). Changes need a connection.`,
+      );
+    }
+  }
+
+  if (seenAt && !Number.isNaN(seenAt.getTime())) {
+    root.classList.add("offline-copy");
+    // A kept copy's forms are never sent: they would send what the page showed back then.
+    for (const form of postForms()) {
+      for (const control of form.elements) control.disabled = true;
+    }
+    showCopy(null);
+    window.addEventListener("online", showCopy);
+    window.addEventListener("offline", showCopy);
+  } else if (banner) {
+    // --- a live page whose connection drops -------------------------------------------------
+    const dropped = () =>
+      say(
+        "Offline.",
+        `This page is as it was loaded at ${timeWords.format(loadedAt)}. Pages this phone ` +
+          "opened before still open; others need a connection.",
+      );
+    window.addEventListener("offline", dropped);
+    window.addEventListener("online", () => {
+      banner.hidden = true;
+    });
+    if (!navigator.onLine) dropped();
+
+    // A form sent without a connection would lose what was typed: keep the page instead.
+    document.addEventListener("submit", (event) => {
+      const form = event.target;
+      if (navigator.onLine || !isPost(form)) return;
+      event.preventDefault();
+      say(
+        "Not sent: this phone is offline.",
+        "What you typed is still here; send it again when the connection is back.",
+      );
+      banner.scrollIntoView({ block: "nearest" });
+    });
+    document.addEventListener("htmx:sendError", () =>
+      say("Not sent: no connection.", "What you typed is still here; try again in a moment."),
+    );
+  }
+
+  // --- signing out: the worker forgets this person's pages ----------------------------------
+  // (The server's answer also carries Clear-Site-Data; this covers browsers that ignore it.)
+
+  document.addEventListener("submit", (event) => {
+    if (event.defaultPrevented || !event.target.matches("[data-sign-out]")) return;
+    const controller = navigator.serviceWorker && navigator.serviceWorker.controller;
+    if (controller) controller.postMessage({ type: "sign-out" });
+  });
+
+  // --- the offline page: what this phone kept -----------------------------------------------
+
+  const list = document.querySelector("[data-kept-pages]");
+  const wanted = document.querySelector("[data-wanted-address]");
+  if (wanted) wanted.textContent = window.location.pathname + window.location.search;
+  if (list && "caches" in window) {
+    (async () => {
+      const pages = await caches.open(PAGES_CACHE);
+      const rows = [];
+      for (const request of await pages.keys()) {
+        const kept = await pages.match(request);
+        if (!kept || !(kept.headers.get("Content-Type") || "").startsWith("text/html")) continue;
+        const url = new URL(request.url);
+        rows.push({
+          href: url.pathname + url.search,
+          title: decodeURIComponent(kept.headers.get("Offline-Title") || "") || url.pathname,
+          seen: new Date(kept.headers.get("Offline-Seen")),
+        });
+      }
+      rows.sort((a, b) => b.seen - a.seen);
+      for (const row of rows) {
+        const item = document.createElement("li");
+        const link = document.createElement("a");
+        link.href = row.href;
+        link.textContent = row.title.replace(/ · Solar 175 campaign manager$/, "");
+        const when = document.createElement("span");
+        when.className = "text-body-secondary small";
+        when.textContent = ` · seen ${ago(row.seen)}`;
+        item.append(link, when);
+        list.append(item);
+      }
+      const none = document.querySelector("[data-kept-none]");
+      if (none) none.hidden = rows.length > 0;
+      list.hidden = rows.length === 0;
+    })().catch(() => undefined);
+  }
+})();
