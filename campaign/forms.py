@@ -487,6 +487,12 @@ class OpeningForm(forms.Form):
         return opening
 
 
+# The events a game records (docs/campaign-file.md `games[]`), in the form's order.
+EVENTS = ("neds_sold_out", "census_completed", "megastructure_repairs_completed")
+# The choice "no megastructure was built this game" (an empty choice means "not chosen yet").
+NONE_BUILT = "none-built"
+
+
 class GameFactsForm(forms.Form):
     """What a campaign game records that is not on the table (docs/campaign-file.md `games[]`)."""
 
@@ -496,7 +502,12 @@ class GameFactsForm(forms.Form):
         widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
         initial=datetime.date.today,
     )
-    megastructure = forms.ChoiceField(label="Megastructure built", required=False)
+    megastructure = forms.ChoiceField(
+        label="Megastructure built",
+        error_messages={
+            "required": "Choose the megastructure built this game, or “None built this game”."
+        },
+    )
     neds_sold_out = forms.BooleanField(required=False, label="NEDs sold out this game")
     census_completed = forms.BooleanField(required=False, label="Census completed")
     megastructure_repairs_completed = forms.BooleanField(
@@ -510,6 +521,12 @@ class GameFactsForm(forms.Form):
     expected_version = forms.IntegerField(required=False, widget=forms.HiddenInput)
     # The game as the editor first saw it (JSON), to say what another editor changed.
     original = forms.CharField(required=False, widget=forms.HiddenInput, max_length=200_000)
+    # Asked only when nothing was entered anywhere (`ask_empty`).
+    confirm_empty = forms.BooleanField(
+        required=False,
+        label="Nothing has been counted anywhere: save this empty table anyway (the winner by "
+        "tie-breaker, a box for everyone).",
+    )
 
     def __init__(
         self,
@@ -518,6 +535,7 @@ class GameFactsForm(forms.Form):
         corporations: list[tuple[str, str]],
         debt: bool,
         debt_rows: tuple = (),
+        events: tuple[str, ...] = EVENTS,
         **kwargs,
     ) -> None:
         super().__init__(*args, **kwargs)
@@ -526,11 +544,24 @@ class GameFactsForm(forms.Form):
         # shows the form's errors above it: this template leaves them out, not to say it twice.
         self.helper.field_template = FIELD_TEMPLATE
         self.helper.template = "campaign/_game_facts_form.html"
-        self.fields["megastructure"].choices = [("", "None built"), *megastructures]
+        # Never a silent "none built": with one megastructure the rules allow, it is chosen;
+        # with several, the group picks (the chooser's pick, #9); "none" is a choice of its own.
+        choices = [] if len(megastructures) == 1 else [("", "— choose —")]
+        self.fields["megastructure"].choices = [
+            *choices,
+            *megastructures,
+            (NONE_BUILT, "None built this game"),
+        ]
         # Its location places the +5 presence bonus: a change redraws the wizard's rules.
         self.fields["megastructure"].widget.attrs.update(REFRESH)
         if len(megastructures) == 1:
             self.fields["megastructure"].initial = megastructures[0][0]
+        # The events come with the sections that bring them (docs/wizard.md): a field only
+        # once its section is open, or when the game already records it.
+        for name in EVENTS:
+            if name not in events and not self.initial.get(name):
+                del self.fields[name]
+        self.events = tuple(name for name in EVENTS if name in self.fields)
         self.corporation_keys = [key for key, _ in corporations]
         self.debt = debt
         debt_fields = []
@@ -543,11 +574,10 @@ class GameFactsForm(forms.Form):
                     label=name,
                     widget=forms.TextInput(attrs={"inputmode": "decimal"}),
                 )
-        events = ("neds_sold_out", "census_completed", "megastructure_repairs_completed")
         self.helper.layout = Layout(
             "played_on",
             "megastructure",
-            *events,
+            *self.events,
             *(
                 [
                     Details(
@@ -573,8 +603,23 @@ class GameFactsForm(forms.Form):
             "original",
         )
 
+    def ask_empty(self) -> None:
+        """Ask before saving a table nobody counted anything on (`confirm_empty`)."""
+        self.add_error(
+            None,
+            "Nothing has been entered anywhere on this table. If that is right, tick the box "
+            "below and save again.",
+        )
+        self.helper.layout.fields.insert(0, "confirm_empty")
+
+    def clean_megastructure(self) -> str:
+        value = self.cleaned_data["megastructure"]
+        return "" if value == NONE_BUILT else value
+
     def clean(self) -> dict:
         data = super().clean()
+        for name in EVENTS:
+            data.setdefault(name, False)
         for key in self.corporation_keys:
             value = data.get(f"debt_{key}") or ""
             if value and not _DEBT_VALUES.match(value):
@@ -601,7 +646,7 @@ class GameFactsForm(forms.Form):
             "number": game.number,
             "expected_version": game.version,
             "played_on": game.played_on,
-            "megastructure": game.megastructure,
+            "megastructure": game.megastructure or NONE_BUILT,
             "neds_sold_out": game.neds_sold_out,
             "census_completed": game.census_completed,
             "megastructure_repairs_completed": game.megastructure_repairs_completed,

@@ -129,6 +129,9 @@ class CorporationOption:
     key: str
     name: str
     css_colour: str = DEFAULT_COLOUR
+    # A campaign's corporation: its player power ("" none yet); None where it is not known
+    # (a one-off game), so the wizard asks about every power.
+    power: str | None = None
 
 
 @dataclass(frozen=True)

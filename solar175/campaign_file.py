@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from gamefile.canonical import dumps
@@ -43,15 +44,20 @@ CAMPAIGN_FORMAT = "solar175-campaign"
 CAMPAIGN_VERSION = 1
 MANUAL_UNLOCK_KEYS = ("section", "after_game")
 DEBT_MARK_KEYS = ("corporation", "points")
-# Section #7 Variable Player Powers: the six power stickers (docs/campaign-file.md keys).
-POWERS = (
-    "extra-ip",
-    "extra-credits",
-    "both-political-cards",
-    "free-megastructure-token",
-    "extra-vote",
-    "cheaper-bases",
-)
+
+
+class Power(StrEnum):
+    """Section #7 Variable Player Powers: the six power stickers (docs/campaign-file.md keys)."""
+
+    EXTRA_IP = "extra-ip"  # +2 end-game IP
+    EXTRA_CREDITS = "extra-credits"  # +3 starting credits
+    BOTH_POLITICAL_CARDS = "both-political-cards"
+    FREE_MEGASTRUCTURE_TOKEN = "free-megastructure-token"
+    EXTRA_VOTE = "extra-vote"  # +1 vote to a party of your choice
+    CHEAPER_BASES = "cheaper-bases"
+
+
+POWERS = tuple(Power)
 MIN_CORPORATIONS = MIN_PLAYERS
 # Five player boards, the fifth (orange) in the deluxe edition (Box Contents).
 MAX_CORPORATIONS = MAX_PLAYERS

@@ -21,6 +21,7 @@ from solar175.campaign_file import (
     CampaignError,
     CampaignFile,
     GameEntry,
+    Power,
     parse_campaign,
     table_error,
 )
@@ -64,10 +65,10 @@ CAMPAIGN_END_TYPE = TYPE_VI  # "The end of the campaign is triggered after ... T
 # Setup (page 5) and #16 Wage Squeeze: starting credits; #7 power: +3.
 STARTING_CREDITS = 1
 WAGE_SQUEEZE_CREDITS = 2
-EXTRA_CREDITS_POWER = "extra-credits"
+EXTRA_CREDITS_POWER = Power.EXTRA_CREDITS
 EXTRA_CREDITS = 3
-BOTH_CARDS_POWER = "both-political-cards"
-EXTRA_VOTE_POWER = "extra-vote"
+BOTH_CARDS_POWER = Power.BOTH_POLITICAL_CARDS
+EXTRA_VOTE_POWER = Power.EXTRA_VOTE
 POLITICAL_CARDS_DEALT = 2
 # Setting Up the Solar System: "a Mining Resource Token (or two if playing with 3+ players)".
 MINING_TOKENS_FEW_PLAYERS = 1

@@ -222,3 +222,25 @@ def election_counters() -> tuple[ElectionCounter, ...]:
         for s in sections()
         if s.trigger.get("kind") in _ELECTION_KINDS
     )
+
+
+# The events a game records (docs/campaign-file.md `games[]`), each offered once it can happen.
+NEDS_SOLD_OUT = "neds_sold_out"
+CENSUS_COMPLETED = "census_completed"
+REPAIRS_COMPLETED = "megastructure_repairs_completed"
+# The census and the megastructure repairs come with a section the rulebook text does not
+# transcribe: sections 1-19 are printed and bring neither, and #28/#29 are triggered by them,
+# so they come with one of #20-#27 (this project's reading, docs/wizard.md).
+CENSUS_AND_REPAIRS_SECTIONS = range(20, 28)
+
+
+def events_in_play(unlocked: Iterable[int]) -> tuple[str, ...]:
+    """The events a game can record once `unlocked` are open: NEDs sold out with the NEDs
+    trade card (#2); the census and the repairs with a section from #20 to #27."""
+    unlocked = frozenset(unlocked)
+    events = []
+    if Switch.NEDS in switches_on(unlocked):
+        events.append(NEDS_SOLD_OUT)
+    if unlocked & set(CENSUS_AND_REPAIRS_SECTIONS):
+        events += [CENSUS_COMPLETED, REPAIRS_COMPLETED]
+    return tuple(events)

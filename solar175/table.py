@@ -837,3 +837,38 @@ def _canonical_player(player: Any) -> Any:
             ordered(ship, SHIP_KEYS) if isinstance(ship, Mapping) else ship for ship in out["ships"]
         ]
     return out
+
+
+def nothing_entered(table: TableState) -> bool:
+    """Whether nobody counted anything: every player's numbers, every HUB and every ballot at
+    nothing (the starting ship, which is always somewhere, and a player power's bonus, which
+    the app ticks itself, do not count). Saving such a table gives a winner by tie-breaker and
+    every box to everyone, so the pages ask first."""
+    players_blank = all(
+        not (
+            p.credits
+            or p.loans
+            or p.mining_tokens
+            or p.megastructure_tokens
+            or p.military_tokens
+            or any(p.outposts.values())
+            or p.bases
+            or len(p.ships) > 1
+            or p.political_influence_ip
+            or p.extra_vote
+        )
+        for p in table.players
+    )
+    hubs = table.hubs
+    hubs_blank = not any(
+        hub.workers or hub.algorithms
+        for hub in (hubs.hensler, hubs.ufss, hubs.military, *hubs.zones.values())
+    )
+    ballots = table.ballots
+    ballots_blank = not (
+        ballots.united_federalists
+        or ballots.workers_union
+        or ballots.brave_new_dawn
+        or ballots.spoiled
+    )
+    return players_blank and hubs_blank and ballots_blank

@@ -41,7 +41,7 @@ def second_phone(played):  # noqa: F811
 
 def new_game_form(client: Client, campaign) -> dict:
     data = fill_first_game(form_data(client.get(add_url(campaign)).content.decode()))
-    data["game-megastructure"] = ""
+    data["game-megastructure"] = "none-built"
     return data
 
 

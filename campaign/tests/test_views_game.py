@@ -146,16 +146,16 @@ def test_the_game_form_is_the_wizard_with_the_campaigns_rules_fixed(owner_client
     assert 'name="setup-incumbent_party"' not in page
     assert "Purple corporation" in page and "Teal corporation" in page
     assert 'name="p3-credits"' in page
-    # Campaign-only fields.
+    # Campaign-only fields; the events only once the sections that bring them are open
+    # (NEDs with #2, the census and repairs with one of #20-#27: docs/wizard.md).
+    for name in ("game-played_on", "game-megastructure", "game-notes"):
+        assert f'name="{name}"' in page
     for name in (
-        "game-played_on",
-        "game-megastructure",
         "game-neds_sold_out",
         "game-census_completed",
         "game-megastructure_repairs_completed",
-        "game-notes",
     ):
-        assert f'name="{name}"' in page
+        assert f'name="{name}"' not in page
     assert 'value="skyhooks-zones-1-2" selected' in page
     # No debt boxes before #8 brings the new tracker cards.
     assert "Bank of Yurushi" not in page
@@ -683,3 +683,57 @@ def test_moving_is_for_players_and_by_post(played, personas):
 
 def moves_by_post(client, campaign: Campaign) -> bool:
     return client.post(move_url(campaign, 2), {"move-to": "3"}).status_code == 302
+
+
+# --- fewer fields: what the campaign already knows is not asked again (docs/wizard.md) ----
+
+
+def test_nes_sold_out_is_asked_once_the_neds_card_is_in_play(owner_client, played):
+    # #2 (NEDs) unlocks after game 1; the census and repairs with none of #1-#19.
+    page = owner_client.get(add_url(played)).content.decode()
+    assert 'name="game-neds_sold_out"' in page
+    assert 'name="game-census_completed"' not in page
+    first = owner_client.get(reverse("campaign:game_edit", args=[played.slug, 1])).content
+    assert b'name="game-neds_sold_out"' not in first
+
+
+def test_a_power_field_is_only_on_its_holders_card(owner_client, four_games):
+    owner_client.post(power_url(four_games, "yellow"), {"power-yellow-power": "extra-vote"})
+    owner_client.post(power_url(four_games, "teal"), {"power-teal-power": "extra-ip"})
+    fields = form_data(owner_client.get(add_url(four_games)).content.decode())
+    seats = {fields[f"setup-seat{n}_corporation"]: f"p{n}" for n in range(1, 4)}
+    assert f"{seats['yellow']}-extra_vote" in fields
+    assert f"{seats['yellow']}-bonus" not in fields
+    assert f"{seats['teal']}-bonus" in fields
+    assert not any(
+        name.startswith(seats["purple"] + "-") and name.endswith(("bonus", "extra_vote"))
+        for name in fields
+    )
+
+
+def test_the_megastructure_is_never_none_by_default(owner_client):
+    # After #9 the last winner picks among the Type II megastructures: the group chooses.
+    campaign = owned(actions.import_campaign(make_campaign(5, corporations=3)))
+    options = campaign.state["next_game"]["megastructure_options"]
+    assert len(options) > 1
+    page = owner_client.get(add_url(campaign)).content.decode()
+    fields = form_data(page)
+    assert fields["game-megastructure"] == ""
+    assert "None built this game" in page
+    response = owner_client.post(add_url(campaign), fields)
+    assert response.status_code == 400
+    assert "Choose the megastructure built this game" in response.content.decode()
+    # "None built" is a choice of its own.
+    fields["game-megastructure"] = "none-built"
+    response = owner_client.post(add_url(campaign), fields)
+    assert response.status_code in (302, 400)
+    assert "Choose the megastructure built this game" not in response.content.decode()
+
+
+def test_a_zone_with_nothing_in_it_folds_away(owner_client, played, demo):
+    page = owner_client.get(add_url(played)).content.decode()
+    assert page.count('<details class="zone-fold">') >= 4  # every zone closed on a new card
+    assert '<details class="zone-fold" open>' not in page
+    demo = owned(demo)
+    edit = owner_client.get(reverse("campaign:game_edit", args=[demo.slug, 1])).content.decode()
+    assert '<details class="zone-fold" open>' in edit  # where the players had outposts

@@ -30,8 +30,9 @@ from campaign.models import GameDraft, SeatCard
 from campaign.views.campaigns import error_sentence
 from campaign.views.games import _game_forms
 from scoring.wizard.sheet import live_sheet
-from solar175.campaign_file import CampaignError
+from solar175.campaign_file import CampaignError, Power
 from solar175.engine import TIE_BREAK_PLAY_ORDER
+from solar175.table import nothing_entered
 
 DRAFT = "campaign/draft.html"
 SEAT = "campaign/draft_seat.html"
@@ -41,7 +42,6 @@ LIVE = "campaign/_draft_live.html"
 _SEAT_PREFIX = re.compile(r"^p\d+-")
 # The live panel asks every this many seconds (htmx polling; 204 when nothing changed).
 POLL_SECONDS = 2
-EXTRA_IP_POWER = "extra-ip"
 # Fields of the shared part: the game's facts, the HUBs, the ballots, the token's zone.
 SHARED_PREFIXES = ("game-", "hubs-", "ballots-", "setup-megastructure_zone")
 
@@ -176,7 +176,7 @@ def _initial_values(page: Page) -> tuple[dict[str, Any], dict[str, dict[str, Any
     options = (page.state.get("next_game") or {}).get("megastructure_options") or []
     if len(options) == 1:
         shared["game-megastructure"] = options[0]
-    cards = {c.key: ({"bonus": "on"} if c.power == EXTRA_IP_POWER else {}) for c in corporations}
+    cards = {c.key: ({"bonus": "on"} if c.power == Power.EXTRA_IP else {}) for c in corporations}
     return shared, cards
 
 
@@ -514,7 +514,7 @@ def draft_save(page: Page) -> HttpResponse:
         if not all(card.done for card in cards if card.corporation.key in table_order(found)):
             if not request_flag(request, "confirm_unfinished"):
                 questions.append("unfinished")
-        if _looks_empty(found, cards) and not request_flag(request, "confirm_empty"):
+        if nothing_entered(table_form.state) and not request_flag(request, "confirm_empty"):
             questions.append("empty")
         if score.tie_break == TIE_BREAK_PLAY_ORDER and not request_flag(request, "confirm_order"):
             questions.append("order")
@@ -549,25 +549,3 @@ def draft_save(page: Page) -> HttpResponse:
         page, found, forms=(table_form, facts), questions=questions, save_errors=save_errors
     )
     return page.render(context, status=400)
-
-
-def _looks_empty(draft: GameDraft, cards: list[SeatCard]) -> bool:
-    """Nobody typed a number anywhere: every card and every HUB and ballot left at nothing."""
-
-    def blank(value: Any) -> bool:
-        return value in ("", "0", None, [], "off")
-
-    # The +2 IP power is ticked for its holder when the draft opens, and the starting ship
-    # has to be somewhere: neither says anyone counted anything.
-    typed_cards = any(
-        not blank(value)
-        for card in cards
-        for name, value in card.data.items()
-        if name not in ("bonus", "ship_zone")
-    )
-    typed_shared = any(
-        not blank(value)
-        for name, value in draft.shared.items()
-        if name.startswith(("hubs-", "ballots-"))
-    )
-    return not typed_cards and not typed_shared

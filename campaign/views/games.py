@@ -17,7 +17,7 @@ from campaign import actions
 from campaign.actions.drafts import order_of_play
 from campaign.actions.games import snapshot
 from campaign.bgstats import PlaySeat, bgstats_play, create_play_url
-from campaign.forms import GameFactsForm
+from campaign.forms import NONE_BUILT, GameFactsForm
 from campaign.frame import PLAYER, Page, campaign_page
 from campaign.models import Campaign, Corporation, Game, join_entry
 from campaign.views.campaigns import error_sentence
@@ -26,13 +26,13 @@ from scoring.catalogue import DEFAULT_COLOUR, CorporationOption
 from scoring.wizard.sheet import live_sheet, render_live_result
 from scoring.wizard.steps import POWER_BONUS_IP
 from scoring.wizard.table_form import TableForm
-from solar175.campaign_file import CampaignError
+from solar175.campaign_file import CampaignError, Power
 from solar175.differences import real_differences
-from solar175.sections import Switch, switches_on
+from solar175.sections import Switch, events_in_play, switches_on
+from solar175.table import nothing_entered
 
 # The stale-edit message lists at most this many of the other editor's changes.
 MAX_CHANGES_SHOWN = 12
-EXTRA_IP_POWER = "extra-ip"
 
 
 def get_game(campaign: Campaign, number: int) -> Game:
@@ -55,7 +55,10 @@ def _debt_boxes_in_play(state: dict, game: Game | None) -> bool:
 
 
 def _corporation_options(corporations: list[Corporation]) -> list[CorporationOption]:
-    return [CorporationOption(c.key, c.name, c.css_colour or DEFAULT_COLOUR) for c in corporations]
+    return [
+        CorporationOption(c.key, c.name, c.css_colour or DEFAULT_COLOUR, c.power)
+        for c in corporations
+    ]
 
 
 def _game_forms(page: Page, *, entry: dict, game: Game | None, data=None):
@@ -69,9 +72,17 @@ def _game_forms(page: Page, *, entry: dict, game: Game | None, data=None):
     options = list(entry.get("megastructure_options") or [])
     if game is not None and game.megastructure and game.megastructure not in options:
         options.append(game.megastructure)
+    # Spoilers: only the fields of the sections unlocked before this game (every one so far
+    # for a new game; for game N, those unlocked after an earlier game or in the opening).
+    unlocked = [
+        u["section"]
+        for u in page.state.get("unlocked_sections", [])
+        if game is None or u["game"] < game.number
+    ]
     facts = GameFactsForm(
         data,
         prefix="game",
+        events=events_in_play(unlocked),
         initial=(
             GameFactsForm.initial_for(game) if game is not None else {"number": entry.get("number")}
         ),
@@ -81,6 +92,8 @@ def _game_forms(page: Page, *, entry: dict, game: Game | None, data=None):
         debt_rows=names.debt_boxes,
     )
     chosen = facts["megastructure"].value() or ""
+    if chosen == NONE_BUILT:
+        chosen = ""
     rules = entry.get("rules") or {
         key: entry[key]
         for key in ("zones_in_play", "celestial_rebellion", "trade_unions", "second_place_rounding")
@@ -109,18 +122,11 @@ def _game_forms(page: Page, *, entry: dict, game: Game | None, data=None):
             "players": [
                 {
                     "corporation": key,
-                    "bonus_ip": POWER_BONUS_IP if by_key[key].power == EXTRA_IP_POWER else 0,
+                    "bonus_ip": POWER_BONUS_IP if by_key[key].power == Power.EXTRA_IP else 0,
                 }
                 for key in order_of_play(campaign, corporations)
             ]
         }
-    # Spoilers: only the fields of the sections unlocked before this game (every one so far
-    # for a new game; for game N, those unlocked after an earlier game or in the opening).
-    unlocked = [
-        u["section"]
-        for u in page.state.get("unlocked_sections", [])
-        if game is None or u["game"] < game.number
-    ]
     table_form = TableForm(
         data,
         table=table,
@@ -247,7 +253,10 @@ def game_add(page: Page) -> HttpResponse:
     number = entry.get("number", 1)
     taken = None
     if data is not None and "refresh" not in data:
-        if table_form.is_valid() & facts.is_valid():
+        valid = table_form.is_valid() & facts.is_valid()
+        if valid and nothing_entered(table_form.state) and not facts.cleaned_data["confirm_empty"]:
+            facts.ask_empty()
+        elif valid:
             try:
                 game = _save_game(page, table_form, facts, None, None)
             except actions.GameNumberTaken as refused:

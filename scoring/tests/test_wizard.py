@@ -329,7 +329,7 @@ def test_each_section_brings_its_fields_named_in_the_games_words(owner_client):
     assert "Loans held (#15)" in html
     assert "Political influence card IP (#6)" in html
     assert "Player power: +2 end-game IP" in html
-    assert "Leased ships, loans, political influence, player powers" in html
+    assert "Leased ships, loans, political influence, player power" in html
     # Not the Rebellion's or the unions' sections.
     assert 'name="ballots-spoiled"' not in html
     assert 'name="ballots-hire_pilot"' not in html

@@ -13,8 +13,16 @@ from django import forms
 from django.http import QueryDict
 
 from scoring.catalogue import CatalogueNames, CorporationOption
-from scoring.wizard.widgets import FIELD_TEMPLATE, Details, StepperInput, count_field, count_grid
+from scoring.wizard.widgets import (
+    FIELD_TEMPLATE,
+    Details,
+    StepperInput,
+    count_field,
+    count_grid,
+    zone_folds,
+)
 from solar175 import engine
+from solar175.campaign_file import Power
 from solar175.sections import (
     Switch,
 )
@@ -298,23 +306,28 @@ class PlayerForm(TableSectionForm):
         if money_row:
             details.append(Row(*money_row))
         if Switch.PLAYER_POWERS in features:
-            fields["bonus"] = forms.BooleanField(
-                label="Player power: +2 end-game IP", required=False
-            )
-            fields["extra_vote"] = forms.ChoiceField(
-                label="Player power: extra vote for",
-                choices=[("", "— none —")]
-                + [(p, catalogue.party(p)) for p in engine.LEGITIMATE_PARTIES],
-                required=False,
-            )
-            details.append(
-                Row(
-                    Column("bonus", css_class="col-12 col-md-6 pt-md-4"),
-                    Column("extra_vote", css_class="col-12 col-md-6"),
+            # Only the holder of a power sees its field; a one-off game (powers unknown) asks
+            # about both.
+            power = seat.corporation.power
+            power_row = []
+            if power in (None, Power.EXTRA_IP):
+                fields["bonus"] = forms.BooleanField(
+                    label="Player power: +2 end-game IP", required=False
                 )
-            )
-            extras += ["bonus", "extra_vote"]
-            summary.append("player powers")
+                power_row.append(Column("bonus", css_class="col-12 col-md-6 pt-md-4"))
+                extras.append("bonus")
+            if power in (None, Power.EXTRA_VOTE):
+                fields["extra_vote"] = forms.ChoiceField(
+                    label="Player power: extra vote for",
+                    choices=[("", "— none —")]
+                    + [(p, catalogue.party(p)) for p in engine.LEGITIMATE_PARTIES],
+                    required=False,
+                )
+                power_row.append(Column("extra_vote", css_class="col-12 col-md-6"))
+                extras.append("extra_vote")
+            if power_row:
+                details.append(Row(*power_row))
+                summary.append("player power")
         layout: list[Any] = [
             Row(
                 Column("credits", css_class="col-6 col-md-3"),
@@ -322,7 +335,7 @@ class PlayerForm(TableSectionForm):
                 Column("megastructure_tokens", css_class="col-6 col-md-3"),
                 Column("military_tokens", css_class="col-6 col-md-3"),
             ),
-            count_grid(("Outposts", "Bases"), zone_rows),
+            zone_folds(zone_rows),
             Row(Column("ship_zone", css_class="col-12 col-md-6")),
         ]
         if details:

@@ -144,3 +144,28 @@ class ErrorDetails(Details):
 
     def _should_open(self, form: forms.Form) -> bool:
         return self.when_wrong in form.errors
+
+
+class ZoneFold(Details):
+    """A zone's outposts and bases on a player's card, folded away while the player has
+    nothing there: the zones a seat holds something in are the ones it opens."""
+
+    template = "scoring/layout/zone_fold.html"
+
+
+def zone_folds(rows: list[tuple[str, str, str]]) -> Div:
+    """A fold per zone (title, outposts field, bases field)."""
+    return Div(
+        *[
+            ZoneFold(
+                title,
+                Row(
+                    Column(left, css_class="col-6"),
+                    Column(right, css_class="col-6"),
+                ),
+                open_when=(left, right),
+            )
+            for title, left, right in rows
+        ],
+        css_class="zone-folds",
+    )
