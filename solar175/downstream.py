@@ -32,6 +32,10 @@ class Words:
     sections: Mapping[str, str] = field(default_factory=dict)
     awards: Mapping[tuple[str, str], str] = field(default_factory=dict)
     parties: Mapping[str, str] = field(default_factory=dict)
+    corporations: Mapping[str, str] = field(default_factory=dict)
+
+    def corporation(self, key: str | None) -> str:
+        return self.corporations.get(key or "") or (key or "nobody").capitalize()
 
     def section(self, key: str) -> str:
         if key in self.sections:
@@ -66,11 +70,14 @@ def downstream_changes(
         old, new = old_games.get(number), new_games[number]
         if old is None:
             continue
-        totals = _totals(old, new)
+        totals = _totals(old, new, words)
         if totals:
             lines.append(f"game {number}: {totals}")
         if old.get("winner") != new.get("winner"):
-            lines.append(f"game {number} now won by {new.get('winner')} (was {old.get('winner')})")
+            lines.append(
+                f"game {number} now won by {words.corporation(new.get('winner'))} "
+                f"(was {words.corporation(old.get('winner'))})"
+            )
         lines += _boxes(number, old, new, words)
         old_party = (old.get("election") or {}).get("winner")
         new_party = (new.get("election") or {}).get("winner")
@@ -79,15 +86,15 @@ def downstream_changes(
                 f"game {number}'s election now won by {words.party(new_party or '')} "
                 f"(was {words.party(old_party or '')})"
             )
-        lines += _city(number, old, new)
+        lines += _city(number, old, new, words)
     lines += _awards(before.get("awards", []), after.get("awards", []), words)
     lines += _unlocks(before.get("unlocked_sections", []), after.get("unlocked_sections", []))
-    lines += _standings(before.get("standings", []), after.get("standings", []))
+    lines += _standings(before.get("standings", []), after.get("standings", []), words)
     if (before.get("campaign_over"), before.get("winner")) != (
         after.get("campaign_over"),
         after.get("winner"),
     ):
-        lines.append(_ending(after))
+        lines.append(_ending(after, words))
     return lines
 
 
@@ -106,13 +113,14 @@ def _figures(entry: Mapping[str, Any]) -> Any:
     ]
 
 
-def _totals(old: Mapping[str, Any], new: Mapping[str, Any]) -> str:
-    """ "purple 79 → 74, teal 55 → 60": the totals that changed, in the order of play."""
+def _totals(old: Mapping[str, Any], new: Mapping[str, Any], words: Words) -> str:
+    """ "Purple 79 → 74, Teal 55 → 60": the totals that changed, in the order of play."""
     before = {
         p.get("corporation"): p.get("total") for p in (old.get("score") or {}).get("players", [])
     }
     return ", ".join(
-        f"{p.get('corporation')} {before[p.get('corporation')]} → {p.get('total')}"
+        f"{words.corporation(p.get('corporation'))} {before[p.get('corporation')]} → "
+        f"{p.get('total')}"
         for p in (new.get("score") or {}).get("players", [])
         if p.get("corporation") in before and before[p.get("corporation")] != p.get("total")
     )
@@ -141,31 +149,41 @@ def _boxes(number: int, old: Mapping, new: Mapping, words: Words) -> list[str]:
         gained = sorted(new_crossed.get(section, set()) - old_crossed.get(section, set()))
         name = words.section(section)
         while lost and gained:
-            lines.append(f"{lost.pop(0)}'s {name} box from game {number} moved to {gained.pop(0)}")
-        lines += [f"{corp} no longer crosses a {name} box in game {number}" for corp in lost]
-        lines += [f"{corp} now crosses a {name} box in game {number}" for corp in gained]
+            lines.append(
+                f"{words.corporation(lost.pop(0))}'s {name} box from game {number} moved to "
+                f"{words.corporation(gained.pop(0))}"
+            )
+        lines += [
+            f"{words.corporation(corp)} no longer crosses a {name} box in game {number}"
+            for corp in lost
+        ]
+        lines += [
+            f"{words.corporation(corp)} now crosses a {name} box in game {number}"
+            for corp in gained
+        ]
     old_tally, new_tally = (
         set(old.get("influence_tally") or ()),
         set(new.get("influence_tally") or ()),
     )
     lines += [
-        f"{corp} no longer adds an influence tally in game {number}"
+        f"{words.corporation(corp)} no longer adds an influence tally in game {number}"
         for corp in sorted(old_tally - new_tally)
     ]
     lines += [
-        f"{corp} now adds an influence tally in game {number}"
+        f"{words.corporation(corp)} now adds an influence tally in game {number}"
         for corp in sorted(new_tally - old_tally)
     ]
     return lines
 
 
-def _city(number: int, old: Mapping, new: Mapping) -> list[str]:
+def _city(number: int, old: Mapping, new: Mapping, words: Words) -> list[str]:
     old_city, new_city = old.get("city") or {}, new.get("city") or {}
     if not new_city or not old_city or old_city.get("corporation") == new_city.get("corporation"):
         return []
     return [
         f"the city {new_city.get('name')} on {new_city.get('location')} (game {number}) now "
-        f"named by {new_city.get('corporation')} (was {old_city.get('corporation')})"
+        f"named by {words.corporation(new_city.get('corporation'))} "
+        f"(was {words.corporation(old_city.get('corporation'))})"
     ]
 
 
@@ -180,14 +198,18 @@ def _awards(old: list[Mapping], new: list[Mapping], words: Words) -> list[str]:
         name = words.award(*key)
         if was and now:
             lines.append(
-                f"{name} now goes to {now['corporation']} in game {now['game']} (was "
-                f"{was['corporation']} in game {was['game']})"
+                f"{name} now goes to {words.corporation(now['corporation'])} in game "
+                f"{now['game']} (was {words.corporation(was['corporation'])} in game "
+                f"{was['game']})"
             )
         elif now:
-            lines.append(f"{name} now goes to {now['corporation']} in game {now['game']}")
+            lines.append(
+                f"{name} now goes to {words.corporation(now['corporation'])} in game {now['game']}"
+            )
         elif was:
             lines.append(
-                f"no one wins {name} any more (was {was['corporation']} in game {was['game']})"
+                f"no one wins {name} any more (was {words.corporation(was['corporation'])} in "
+                f"game {was['game']})"
             )
     return lines
 
@@ -209,21 +231,24 @@ def _unlocks(old: list[Mapping], new: list[Mapping]) -> list[str]:
     return lines
 
 
-def _standings(old: list[Mapping], new: list[Mapping]) -> list[str]:
+def _standings(old: list[Mapping], new: list[Mapping], words: Words) -> list[str]:
     old_points = {row["corporation"]: row["points"] for row in old}
     moved = [
-        f"{row['corporation']} {old_points[row['corporation']]} → {row['points']}"
+        f"{words.corporation(row['corporation'])} {old_points[row['corporation']]} → "
+        f"{row['points']}"
         for row in new
         if row["corporation"] in old_points and old_points[row["corporation"]] != row["points"]
     ]
     return [f"standings {', '.join(moved)}"] if moved else []
 
 
-def _ending(after: Mapping[str, Any]) -> str:
+def _ending(after: Mapping[str, Any], words: Words) -> str:
     if not after.get("campaign_over"):
         return "the campaign is no longer over"
     winner = after.get("winner")
     shared = after.get("shared_winners") or []
     if winner:
-        return f"the campaign is now won by {winner}"
-    return f"the campaign now ends shared by {', '.join(shared)}" if shared else "the campaign ends"
+        return f"the campaign is now won by {words.corporation(winner)}"
+    if shared:
+        return f"the campaign now ends shared by {', '.join(map(words.corporation, shared))}"
+    return "the campaign ends"

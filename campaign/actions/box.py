@@ -15,15 +15,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from campaign.actions.cache import lock_campaign, rebuild
-from campaign.actions.history import record
+from campaign.actions.history import downstream_words, record
 from campaign.campaign_io import campaign_file_data
 from campaign.models import Campaign, Change, ChangeKind, Corporation, Game
 from hosting.busy import writes
-from scoring.catalogue import CatalogueNames, catalogue_from_db
+from scoring.catalogue import catalogue_from_db
 from solar175.box import Box, box_differences, read_box
 from solar175.campaign_file import CampaignError
 from solar175.catalogue import Catalogue
-from solar175.downstream import Words, downstream_changes, sentence
+from solar175.downstream import downstream_changes, sentence
 from solar175.replay import replay
 
 
@@ -105,9 +105,7 @@ def put_box(
             "the rules refuse)",
         ) from error
     what = box_differences(old.apply(reference), new.apply(reference))
-    names = CatalogueNames(new)
-    words = Words(sections=names.sections, awards=names.awards, parties=names.parties)
-    return what, downstream_changes(before, after, words)
+    return what, downstream_changes(before, after, downstream_words(current, new))
 
 
 def _check_in_use(current: Campaign, before: Catalogue, after: Catalogue) -> None:

@@ -16,11 +16,18 @@ from typing import Any
 from django.db.models import F, Max
 
 from campaign.actions.cache import lock_campaign, rebuild
-from campaign.actions.history import day, record, record_game_change
+from campaign.actions.history import (
+    add_downstream,
+    day,
+    downstream_words,
+    record,
+    record_game_change,
+)
 from campaign.campaign_io import game_to_dict
 from campaign.models import Campaign, ChangeKind, Game
 from hosting.busy import writes
 from solar175.campaign_file import CampaignError
+from solar175.downstream import downstream_changes
 
 # What a game is, besides its number, its derived result and who touched it when.
 GAME_FACTS = (
@@ -144,7 +151,8 @@ def save_game(
     if "debt_marks" in facts:
         facts["debt_marks"] = [dict(mark) for mark in facts["debt_marks"]]
     fields = {"table": dict(table), "played_on": played_on, "megastructure": megastructure}
-    lock_campaign(campaign)
+    current = lock_campaign(campaign)
+    change = None
     if game is None:
         first = first_number(campaign)
         last = max(last_number(campaign), first - 1)
@@ -176,6 +184,8 @@ def save_game(
         if expected_version is not None and expected_version != game.version:
             raise StaleGameError(game, expected_version)
         before = snapshot(game)
+        # What the pages show now: the replay before the edit, to say what it changes.
+        replayed_before = current.replayed_state()
         set_facts(game, fields | facts)
         game.version = F("version") + 1
         game.updated_by = user
@@ -183,9 +193,14 @@ def save_game(
         game.refresh_from_db(fields=["version"])
         if number is not None and number != game.number:
             game = move(game, number)
-        record_game_change(campaign, ChangeKind.GAME_EDITED, user, before, snapshot(game))
-    rebuild(campaign)
+        change = record_game_change(campaign, ChangeKind.GAME_EDITED, user, before, snapshot(game))
+    replayed = rebuild(campaign)
     game.refresh_from_db(fields=["result", "replay_entry"])
+    # An edit of a past game may move boxes, awards, unlocks and standings after it: say so.
+    game.downstream = []
+    if change is not None:
+        game.downstream = downstream_changes(replayed_before, replayed, downstream_words(current))
+        add_downstream(change, game.downstream)
     return game
 
 

@@ -14,8 +14,11 @@ from typing import Any
 from django.utils import timezone
 
 from campaign.actions.cache import touch
-from campaign.models import UNDOABLE_KINDS, Campaign, Change, ChangeKind
+from campaign.models import UNDOABLE_KINDS, Campaign, Change, ChangeKind, Corporation
+from scoring.catalogue import CatalogueNames
+from solar175.box import Box, read_box
 from solar175.differences import game_differences
+from solar175.downstream import Words, sentence
 
 
 def record_change(
@@ -82,6 +85,27 @@ def record_game_change(
     return record(
         campaign, kind, user, after["number"], summary, details=details, before=before, after=after
     )
+
+
+def downstream_words(campaign: Campaign, box: Box | None = None) -> Words:
+    """The words a change's downstream lines speak: the catalogue's names as the campaign's box
+    corrects them, and the campaign's own corporations' names."""
+    names = CatalogueNames(box if box is not None else read_box(campaign.box or None, None))
+    corporations = dict(Corporation.objects.filter(campaign=campaign).values_list("key", "name"))
+    return Words(
+        sections=names.sections,
+        awards=names.awards,
+        parties=names.parties,
+        corporations=corporations,
+    )
+
+
+def add_downstream(change: Change, lines: list[str]) -> None:
+    """Add to a recorded change what it did downstream (the History shows it, a line each)."""
+    if not lines:
+        return
+    change.details = [*change.details, f"What it changed downstream: {sentence(lines)}"]
+    Change.objects.filter(pk=change.pk).update(details=change.details)
 
 
 def game_details(before: dict | None, after: dict | None) -> list[str]:

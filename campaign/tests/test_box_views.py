@@ -103,8 +103,9 @@ def test_moving_mars_re_scores_the_games_built_there_and_says_so(owner_client, d
     assert response["Location"] == box_url(demo) + "#location-mars"
     page = owner_client.get(response["Location"]).content.decode()
     sentence = (
-        "Mars is now zone 3 (was 1): games 3 and 5 re-scored; game 3: orange 87 → 92, purple 86 "
-        "→ 81; game 5: purple 79 → 74, teal 55 → 60"
+        "Mars is now zone 3 (was 1): games 3 and 5 re-scored; game 3: Orange corporation 87 → "
+        "92, Purple corporation 86 → 81; game 5: Purple corporation 79 → 74, Teal corporation "
+        "55 → 60"
     )
     assert sentence in page
     demo.refresh_from_db()

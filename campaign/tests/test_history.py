@@ -153,7 +153,11 @@ def test_an_edit_is_recorded_with_the_game_before_and_after_and_what_changed(thr
     assert (change.kind, change.game_number, change.made_by) == (ChangeKind.GAME_EDITED, 1, user)
     assert change.before == before
     assert change.after == entry(edited)
-    assert change.details == ["city Mars/New Caro added", "credits of purple 10 → 14"]
+    assert change.details[:2] == ["city Mars/New Caro added", "credits of purple 10 → 14"]
+    # Then what it did downstream, in the campaign's words.
+    assert change.details[2:] == [
+        "What it changed downstream: game 1 re-scored; game 1: Purple corporation 5 → 7"
+    ]
     assert change.summary == "city Mars/New Caro added; credits of purple 10 → 14"
 
 
@@ -500,7 +504,8 @@ def test_a_long_edit_folds_its_lines_beyond_four(member, three_games):
         player["credits"] = credits
     edit(three_games, 1, table=table, notes="n", played_on=datetime.date(2026, 1, 6))
     html = member.get(history_url(three_games)).content.decode()
-    assert "<summary>1 more change</summary>" in html
+    # Five lines of its own and the one of what it did downstream: four shown, two folded.
+    assert "<summary>2 more changes</summary>" in html
 
 
 def make_changes(campaign: Campaign, count: int, user) -> None:

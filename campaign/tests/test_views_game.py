@@ -15,7 +15,7 @@ from django.urls import reverse
 from accounts.tests.factory import owned
 from benchmarks.samples import leader_table, make_campaign, make_game
 from campaign import actions
-from campaign.models import Campaign, ChangeKind, Corporation, Game
+from campaign.models import Campaign, Change, ChangeKind, Corporation, Game
 from campaign.tests.test_views import snapshot
 from solar175.campaign_file import CampaignError
 
@@ -737,3 +737,17 @@ def test_a_zone_with_nothing_in_it_folds_away(owner_client, played, demo):
     demo = owned(demo)
     edit = owner_client.get(reverse("campaign:game_edit", args=[demo.slug, 1])).content.decode()
     assert '<details class="zone-fold" open>' in edit  # where the players had outposts
+
+
+def test_an_edit_says_what_it_changed_downstream_on_the_page_and_in_history(owner_client, played):
+    edit = reverse("campaign:game_edit", args=[played.slug, 2])
+    data = form_data(owner_client.get(edit).content.decode())
+    seat = next(n for n in (1, 2) if data[f"setup-seat{n}_corporation"] == "yellow")
+    data[f"p{seat}-credits"] = "29"
+    response = owner_client.post(edit, data, follow=True)
+    page = response.content.decode()
+    assert "Game 2 saved. What it changed:" in page
+    assert "game 2 now won by Yellow corporation (was Purple corporation)" in page
+    change = Change.objects.filter(campaign=played, kind=ChangeKind.GAME_EDITED).first()
+    assert any("now won by Yellow corporation" in line for line in change.details)
+    assert not any("purple" in line for line in change.details if "downstream" in line)

@@ -28,6 +28,7 @@ from scoring.wizard.steps import POWER_BONUS_IP
 from scoring.wizard.table_form import TableForm
 from solar175.campaign_file import CampaignError, Power
 from solar175.differences import real_differences
+from solar175.downstream import sentence
 from solar175.sections import Switch, events_in_play, switches_on
 from solar175.table import nothing_entered
 
@@ -320,13 +321,20 @@ def game_edit(page: Page, number: int) -> HttpResponse:
     elif "refresh" not in data:
         if table_form.is_valid() & facts.is_valid():
             try:
-                _save_game(page, table_form, facts, game, facts.cleaned_data["expected_version"])
+                saved = _save_game(
+                    page, table_form, facts, game, facts.cleaned_data["expected_version"]
+                )
             except actions.StaleGameError as stale:
                 _explain_stale(facts, stale)
             except CampaignError as error:
                 facts.add_error(None, error_sentence(error))
             else:
-                messages.success(request, f"Game {number} saved; the campaign was replayed.")
+                messages.success(
+                    request,
+                    f"Game {number} saved. What it changed: {sentence(saved.downstream)}."
+                    if saved.downstream
+                    else f"Game {number} saved; no result changed.",
+                )
                 return redirect("campaign:checklist", slug=campaign.slug, number=number)
         status = 400
     return _game_page(page, table_form, facts, game=game, number=number, status=status)

@@ -56,11 +56,11 @@ def test_a_ships_presence_moves_the_boxes_from_one_corporation_to_another():
     after = replay(nautilus(1), CATALOGUE)
     lines = downstream_changes(before, after, WORDS)
     assert lines[0] == "games 1 and 2 re-scored"
-    assert "teal's Zone 1 presence box from game 1 moved to purple" in lines
-    assert "teal's Zone 1 presence box from game 2 moved to purple" in lines
+    assert "Teal's Zone 1 presence box from game 1 moved to Purple" in lines
+    assert "Teal's Zone 1 presence box from game 2 moved to Purple" in lines
     # And back: the same words the other way round.
     back = downstream_changes(after, before, WORDS)
-    assert "purple's Zone 1 presence box from game 1 moved to teal" in back
+    assert "Purple's Zone 1 presence box from game 1 moved to Teal" in back
 
 
 def test_winners_awards_elections_unlocks_and_standings_are_named():
@@ -72,10 +72,10 @@ def test_winners_awards_elections_unlocks_and_standings_are_named():
     )
     lines = downstream_changes(before, after, WORDS)
     assert "game 6 re-scored" in lines
-    assert "game 6 now won by teal (was purple)" in lines
-    assert "purple's Zone 1 presence box from game 6 moved to teal" in lines
+    assert "game 6 now won by Teal (was Purple)" in lines
+    assert "Purple's Zone 1 presence box from game 6 moved to Teal" in lines
     assert any(line.startswith("no one wins Niven Zone 1 Gold any more") for line in lines)
-    assert any(line.startswith("standings purple 3 → 0") for line in lines)
+    assert any(line.startswith("standings Purple 3 → 0") for line in lines)
 
 
 def test_the_demo_with_mars_moved_to_zone_3():
@@ -88,8 +88,8 @@ def test_the_demo_with_mars_moved_to_zone_3():
     # figures are the ones the issue measured when an anonymous POST moved Mars.
     assert lines == [
         "games 3 and 5 re-scored",
-        "game 3: orange 87 → 92, purple 86 → 81",
-        "game 5: purple 79 → 74, teal 55 → 60",
+        "game 3: Orange 87 → 92, Purple 86 → 81",
+        "game 5: Purple 79 → 74, Teal 55 → 60",
     ]
     assert sentence(lines).startswith("games 3 and 5 re-scored")
 
@@ -112,7 +112,7 @@ def test_a_citys_namer_follows_the_winner():
     before = {"games": [{"number": 2, "city": {**city, "corporation": "purple"}}]}
     after = {"games": [{"number": 2, "city": {**city, "corporation": "teal"}}]}
     assert downstream_changes(before, after) == [
-        "the city New Caro on Mars (game 2) now named by teal (was purple)"
+        "the city New Caro on Mars (game 2) now named by Teal (was Purple)"
     ]
 
 
