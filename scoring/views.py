@@ -25,6 +25,7 @@ from scoring.forms import OneOffGameForm
 from scoring.wizard.setup import SetupForm
 from scoring.wizard.sheet import live_sheet, render_live_result, score_sheet
 from scoring.wizard.table_form import TableForm
+from scoring.words import refusal_sentence
 from solar175 import engine
 from solar175.table import TableError, parse_table
 
@@ -176,7 +177,7 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
         state = parse_table(game.table)
     except TableError as error:
         # A table saved under older checks: say so, and let the group correct it.
-        problem = str(error)
+        problem = refusal_sentence(error)
     else:
         sheet = score_sheet(engine.score_game(state), state, catalogue)
     return render(

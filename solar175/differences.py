@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from solar175.downstream import Words
+
 _GAME_FIELDS = (
     ("played_on", "played on"),
     ("megastructure", "megastructure"),
@@ -22,15 +24,22 @@ _GAME_FIELDS = (
 _HUBS = ("hensler", "ufss", "military")
 
 
-def game_differences(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
+def game_differences(
+    before: Mapping[str, Any], after: Mapping[str, Any], names: Words | None = None
+) -> list[str]:
     """What changed between two entries of a game (`campaign_io.game_to_dict`), a line each,
-    in the group's words: "credits of purple 12 → 14", "city Mars/New Caro added"."""
+    in the group's words: "credits of Purple corporation 12 → 14", "city Mars/New Caro added".
+    `names` gives the campaign's corporations' and the megastructures' names."""
+    names = names or Words()
     lines = []
     if before.get("number") != after.get("number"):
         lines.append(f"moved from game {before.get('number')} to {after.get('number')}")
     for key, label in _GAME_FIELDS:
         if before.get(key) != after.get(key):
-            lines.append(f"{label} {_shown(before.get(key))} → {_shown(after.get(key))}")
+            old, new = before.get(key), after.get(key)
+            if key == "megastructure":
+                old, new = (names.megastructure(m) if m else None for m in (old, new))
+            lines.append(f"{label} {_shown(old)} → {_shown(new)}")
     old_city, new_city = _city(before), _city(after)
     if old_city != new_city:
         if not old_city:
@@ -39,11 +48,13 @@ def game_differences(before: Mapping[str, Any], after: Mapping[str, Any]) -> lis
             lines.append(f"city {old_city} removed")
         else:
             lines.append(f"city {old_city} → {new_city}")
-    old_marks, new_marks = _debt_marks(before), _debt_marks(after)
+    old_marks, new_marks = _debt_marks(before, names), _debt_marks(after, names)
     if old_marks != new_marks:
         lines.append(f"debt marks {old_marks} → {new_marks}")
-    old_table, new_table = _table_facts(before.get("table")), _table_facts(after.get("table"))
-    old_players, new_players = _players(before.get("table")), _players(after.get("table"))
+    old_table = _table_facts(before.get("table"), names)
+    new_table = _table_facts(after.get("table"), names)
+    old_players = _players(before.get("table"), names)
+    new_players = _players(after.get("table"), names)
     lines += [f"{key} added to the table" for key in new_players if key not in old_players]
     lines += [f"{key} taken off the table" for key in old_players if key not in new_players]
     # A player added or taken off is one line, not one per thing they held.
@@ -60,13 +71,13 @@ def game_differences(before: Mapping[str, Any], after: Mapping[str, Any]) -> lis
     return lines
 
 
-def _table_facts(table: Any) -> dict[str, Any]:
-    """A table's values by the label the history gives them ("credits of purple")."""
+def _table_facts(table: Any, names: Words) -> dict[str, Any]:
+    """A table's values by the label the history gives them ("credits of Purple corporation")."""
     if not isinstance(table, Mapping):
         return {}
     facts: dict[str, Any] = {}
     for player in table.get("players") or []:
-        corporation = player.get("corporation", "?")
+        corporation = names.corporation(player.get("corporation", "?"))
         for key, value in player.items():
             if key == "corporation":
                 continue
@@ -83,19 +94,21 @@ def _table_facts(table: Any) -> dict[str, Any]:
         for key, value in (hub or {}).items():
             facts[f"zone {zone} hub {words(key)}"] = value
     for party, count in (table.get("ballots") or {}).items():
-        facts[f"ballots {words(party)}"] = count
+        facts[f"ballots {names.party(party) if party != 'spoiled' else 'spoiled'}"] = count
     for card, count in (table.get("hire_cards_left") or {}).items():
-        facts[f"{card} hire cards left"] = count
+        facts[f"{card} hire card: workers left"] = count
     for key, value in table.items():
         if key not in ("players", "hubs", "ballots", "hire_cards_left"):
             facts[words(key)] = value
     return facts
 
 
-def _players(table: Any) -> list[str]:
+def _players(table: Any, names: Words) -> list[str]:
     if not isinstance(table, Mapping):
         return []
-    return [player.get("corporation", "?") for player in table.get("players") or []]
+    return [
+        names.corporation(player.get("corporation", "?")) for player in table.get("players") or []
+    ]
 
 
 def _city(game: Mapping[str, Any]) -> str:
@@ -103,9 +116,12 @@ def _city(game: Mapping[str, Any]) -> str:
     return f"{city.get('location')}/{city.get('name')}" if city else ""
 
 
-def _debt_marks(game: Mapping[str, Any]) -> str:
+def _debt_marks(game: Mapping[str, Any], names: Words) -> str:
     marks = game.get("debt_marks") or []
-    return ", ".join(f"{m.get('corporation')} {m.get('points')}" for m in marks) or "none"
+    return (
+        ", ".join(f"{names.corporation(m.get('corporation'))} {m.get('points')}" for m in marks)
+        or "none"
+    )
 
 
 def _shown(value: Any) -> str:
@@ -161,7 +177,9 @@ def aligned(before: Mapping[str, Any], after: Mapping[str, Any]) -> tuple[dict, 
     return {**before, "table": old_table}, {**after, "table": new_table}
 
 
-def real_differences(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
+def real_differences(
+    before: Mapping[str, Any], after: Mapping[str, Any], names: Words | None = None
+) -> list[str]:
     """`game_differences` of two entries whose tables were filled alike (`aligned`): what
     another person really changed, not the zeros one of the two left out."""
-    return game_differences(*aligned(before, after))
+    return game_differences(*aligned(before, after), names)

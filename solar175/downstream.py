@@ -33,6 +33,10 @@ class Words:
     awards: Mapping[tuple[str, str], str] = field(default_factory=dict)
     parties: Mapping[str, str] = field(default_factory=dict)
     corporations: Mapping[str, str] = field(default_factory=dict)
+    megastructures: Mapping[str, str] = field(default_factory=dict)
+
+    def megastructure(self, key: str) -> str:
+        return self.megastructures.get(key) or key.replace("-", " ")
 
     def corporation(self, key: str | None) -> str:
         return self.corporations.get(key or "") or (key or "nobody").capitalize()

@@ -109,6 +109,7 @@ class _Replay:
         self.campaign = campaign
         self.catalogue = catalogue
         self.corporations = tuple(c.key for c in campaign.corporations)
+        self.corporation_names = {c.key: c.name for c in campaign.corporations}
         self.section_keys = tuple(catalogue.section_boxes)
         self.ship_cards = catalogue.ship_presences()
         self.tracker: dict[str, dict[str, int]] = {
@@ -521,6 +522,7 @@ class _Replay:
             repairs_games=tuple(self.repairs_games),
             unlocked=unlocked,
             envelopes=envelopes_opened(unlocked),
+            corporation_names=self.corporation_names,
         )
 
     def check_events(self, game: int) -> list[int]:

@@ -82,8 +82,14 @@ class CampaignProgress:
     repairs_games: tuple[int, ...] = ()
     unlocked: frozenset[int] = frozenset()
     envelopes: frozenset[int] = frozenset()
+    # The campaign's names for its corporations: the sentences say "Purple corporation won…".
+    corporation_names: Mapping[str, str] = field(default_factory=dict)
     built_keys: frozenset[str] = field(init=False, default=frozenset())
     built_types: frozenset[int] = field(init=False, default=frozenset())
+
+    def name(self, corporation: str) -> str:
+        """A corporation as the sentences name it (its key when the campaign gives no name)."""
+        return self.corporation_names.get(corporation) or corporation
 
     def __post_init__(self) -> None:
         # Read by several triggers on every check: computed once per snapshot.
@@ -327,7 +333,11 @@ def progress(trigger: Trigger, p: CampaignProgress) -> Progress:
         leaders = [c for c, n in counts.items() if n == most]
         verb = "holds" if len(leaders) == 1 else "each hold"
         shown = min(most, t["count"])
-        return shown, t["count"], f"{_names(leaders)} {verb} {most} of {t['count']} awards"
+        return (
+            shown,
+            t["count"],
+            f"{_names([p.name(c) for c in leaders])} {verb} {most} of {t['count']} awards",
+        )
     if kind == "all_silvers":
         wanted = p.catalogue.silver_sections()
         won = len({a.section for a in p.awards if a.tier == SILVER} & set(wanted))
@@ -375,14 +385,14 @@ def _award_progress(p: CampaignProgress, section: str, tier: str) -> Progress:
     size = p.catalogue.boxes(section)
     holder = _holder(p, section, tier)
     if holder:
-        return size, size, f"{name}: won by {holder.corporation} in game {holder.game}"
+        return size, size, f"{name}: won by {p.name(holder.corporation)} in game {holder.game}"
     best, leaders, gold_first = _award_race(p, section, tier)
     noun = _section_noun(section)
     if not leaders:
         who = "the runner-up has" if gold_first else "nobody has"
         return 0, size, f"{name}: {who} {noun} boxes yet"
     verb = "has" if len(leaders) == 1 else "each have"
-    words = f"{name}: {_names(leaders)} {verb} {best} of {size} {noun} boxes"
+    words = f"{name}: {_names([p.name(c) for c in leaders])} {verb} {best} of {size} {noun} boxes"
     if gold_first:
         words += " (gold goes first)"
     return best, size, words
@@ -452,25 +462,27 @@ def reason(trigger: Trigger, p: CampaignProgress, game: int) -> str:
         award = _holder(p, t["section"], t["tier"])
         assert award is not None
         name = _award_name(p, award.section, award.tier)
-        return f"{award.corporation} won {name} in game {award.game}"
+        return f"{p.name(award.corporation)} won {name} in game {award.game}"
     if kind == "first_silver":
         award = next(a for a in p.awards if a.tier == SILVER)
         name = _award_name(p, award.section, award.tier)
-        return f"{award.corporation} won {name}, the first silver award, in game {award.game}"
+        return (
+            f"{p.name(award.corporation)} won {name}, the first silver award, in game {award.game}"
+        )
     if kind == "awards_held_by_one":
         counts: Counter[str] = Counter()
         for award in p.awards:
             counts[award.corporation] += 1
             if counts[award.corporation] == t["count"]:
-                return (
-                    f"{award.corporation} won its {ordinal(t['count'])} award in game {award.game}"
-                )
+                who = p.name(award.corporation)
+                return f"{who} won its {ordinal(t['count'])} award in game {award.game}"
         return f"a corporation holds {t['count']} awards"
     if kind == "all_silvers":
         wanted = set(p.catalogue.silver_sections())
         last = [a for a in p.awards if a.tier == SILVER and a.section in wanted][-1]
         name = _award_name(p, last.section, last.tier)
-        return f"the last silver award, {name}, was won by {last.corporation} in game {last.game}"
+        who = p.name(last.corporation)
+        return f"the last silver award, {name}, was won by {who} in game {last.game}"
     if kind == "any_of":
         child = next(c for c in t["triggers"] if fired(c, p))
         return reason(child, p, game)

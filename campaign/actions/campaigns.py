@@ -13,7 +13,7 @@ from campaign.actions.history import record
 from campaign.campaign_io import game_from_dict, unique_slug
 from campaign.models import Campaign, ChangeKind, Corporation, Game, SecondPlaceRounding
 from hosting.busy import writes, writing
-from scoring.catalogue import catalogue_from_db
+from scoring.catalogue import CatalogueNames, catalogue_from_db
 from solar175.campaign_file import (
     CAMPAIGN_FORMAT,
     CAMPAIGN_VERSION,
@@ -192,7 +192,7 @@ def set_power(
         campaign,
         ChangeKind.POWER_SET,
         user,
-        summary=f"{corporation.key}: {power or 'none'}",
+        summary=f"{corporation.name}: {CatalogueNames().powers.get(power, power) or 'none'}",
         before={"corporation": corporation.key, "power": old},
         after={"corporation": corporation.key, "power": power},
     )

@@ -193,7 +193,10 @@ def save_game(
         game.refresh_from_db(fields=["version"])
         if number is not None and number != game.number:
             game = move(game, number)
-        change = record_game_change(campaign, ChangeKind.GAME_EDITED, user, before, snapshot(game))
+        words = downstream_words(current)
+        change = record_game_change(
+            campaign, ChangeKind.GAME_EDITED, user, before, snapshot(game), names=words
+        )
     replayed = rebuild(campaign)
     game.refresh_from_db(fields=["result", "replay_entry"])
     # An edit of a past game may move boxes, awards, unlocks and standings after it: say so.

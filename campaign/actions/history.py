@@ -76,10 +76,18 @@ def record(
 
 
 def record_game_change(
-    campaign: Campaign, kind: str, user, before: dict, after: dict, *, summary: str | None = None
+    campaign: Campaign,
+    kind: str,
+    user,
+    before: dict,
+    after: dict,
+    *,
+    summary: str | None = None,
+    names: Words | None = None,
 ) -> Change:
-    """A change to one game, its entry before and after, and what changed a line each."""
-    details = game_differences(before, after)
+    """A change to one game, its entry before and after, and what changed a line each (in the
+    campaign's words: `names`, read from the campaign when not given)."""
+    details = game_differences(before, after, names or downstream_words(campaign))
     if summary is None:
         summary = "; ".join(details) or "saved unchanged"
     return record(
@@ -97,6 +105,7 @@ def downstream_words(campaign: Campaign, box: Box | None = None) -> Words:
         awards=names.awards,
         parties=names.parties,
         corporations=corporations,
+        megastructures=names.megastructures,
     )
 
 
@@ -108,8 +117,8 @@ def add_downstream(change: Change, lines: list[str]) -> None:
     Change.objects.filter(pk=change.pk).update(details=change.details)
 
 
-def game_details(before: dict | None, after: dict | None) -> list[str]:
-    return game_differences(before, after) if before and after else []
+def game_details(before: dict | None, after: dict | None, names: Words | None = None) -> list[str]:
+    return game_differences(before, after, names) if before and after else []
 
 
 def described(change: Change) -> str:

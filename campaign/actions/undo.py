@@ -16,7 +16,13 @@ from campaign.actions.games import (
     shift,
     snapshot,
 )
-from campaign.actions.history import described, game_details, record, when_and_who
+from campaign.actions.history import (
+    described,
+    downstream_words,
+    game_details,
+    record,
+    when_and_who,
+)
 from campaign.campaign_io import game_from_dict
 from campaign.models import (
     GAME_KINDS,
@@ -90,7 +96,7 @@ def undo_change(change: Change, *, user=None) -> Change:
     rebuilt = False
     if change.kind in GAME_KINDS:
         kind, number, before, after = _undo_game(campaign, current, change, user)
-        details = game_details(before, after)
+        details = game_details(before, after, downstream_words(current))
     elif change.kind in CORPORATION_KINDS:
         try:
             kind, before, after, details = undo_corporation_change(campaign, change)

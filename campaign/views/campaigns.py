@@ -25,13 +25,16 @@ from campaign.frame import OWNER, Page, campaign_page
 from campaign.models import Campaign
 from offline.keep import readable_offline
 from scoring.catalogue import CatalogueNames
+from scoring.words import refusal_sentence
 from solar175.campaign_file import MAX_CORPORATIONS, MIN_CORPORATIONS, CampaignError
 
 
-def error_sentence(error: CampaignError) -> str:
-    """A replay refusal as a page says it: the sentence, then where, for the curious."""
-    where = f" ({error.path})" if error.path else ""
-    return f"{error.message[:1].upper()}{error.message[1:]}{where}."
+def error_sentence(error: CampaignError, campaign: Campaign | None = None) -> str:
+    """A replay refusal as a page says it: where, then the sentence, in people's words
+    (`scoring.words`); a game's place in the log named by its number in `campaign`."""
+    opening = (campaign.opening or {}) if campaign is not None else {}
+    first = opening.get("after_game", opening.get("games_played", 0)) + 1
+    return refusal_sentence(error, first_game=first)
 
 
 @login_required
@@ -186,7 +189,7 @@ def campaign_import(request: HttpRequest) -> HttpResponse:
         try:
             campaign = actions.import_campaign(data, user=request.user, owner=request.user)
         except CampaignError as error:
-            file_form.add_error("file", str(error))
+            file_form.add_error("file", refusal_sentence(error))
         else:
             messages.success(request, f"Campaign “{campaign.name}” imported.")
             return redirect("campaign:dashboard", slug=campaign.slug)
@@ -228,7 +231,7 @@ def campaign_settings(page: Page) -> HttpResponse | dict[str, Any]:
                 user=request.user,
             )
         except CampaignError as error:
-            form.add_error(None, error_sentence(error))
+            form.add_error(None, error_sentence(error, page.campaign))
             form.set_drawn_from(campaign)
         else:
             messages.success(request, "Settings saved; the campaign was replayed.")

@@ -214,7 +214,7 @@ def checklist_city(page: Page, number: int) -> HttpResponse:
             game = stale.game
             _explain_city_named(form, game)
         except CampaignError as error:
-            form.add_error(None, error_sentence(error))
+            form.add_error(None, error_sentence(error, page.campaign))
         else:
             messages.success(request, f"{form.cleaned_data['name']} named.")
             return redirect("campaign:checklist", slug=campaign.slug, number=number)
@@ -258,7 +258,7 @@ def checklist_power(page: Page, number: int, key: str) -> HttpResponse:
                 corporation, form.cleaned_data["power"], expected_power="", user=request.user
             )
         except CampaignError as error:
-            form.add_error(None, error_sentence(error))
+            form.add_error(None, error_sentence(error, page.campaign))
         else:
             messages.success(request, f"{corporation.name} took its power.")
             return redirect("campaign:checklist", slug=campaign.slug, number=number)

@@ -150,7 +150,7 @@ def corporation_edit(page: Page, key: str) -> HttpResponse:
             form.data = form.data.copy()
             form.data[f"{key}-drawn_from"] = drawn_from_field(now)
         except CampaignError as error:
-            form.add_error(None, error_sentence(error))
+            form.add_error(None, error_sentence(error, page.campaign))
         else:
             messages.success(request, f"{form.cleaned_data['name']} saved.")
             return redirect("campaign:corporations", slug=campaign.slug)
@@ -183,7 +183,7 @@ def corporation_add(page: Page) -> HttpResponse:
                 user=request.user,
             )
         except CampaignError as error:
-            form.add_error(None, error_sentence(error))
+            form.add_error(None, error_sentence(error, page.campaign))
         else:
             messages.success(
                 request,

@@ -200,7 +200,7 @@ def draft_open(page: Page) -> HttpResponse:
     try:
         actions.open_draft(page.campaign, user=page.request.user, shared=shared, cards=cards)
     except CampaignError as error:
-        messages.error(page.request, error_sentence(error))
+        messages.error(page.request, error_sentence(error, page.campaign))
         return redirect("campaign:dashboard", slug=page.campaign.slug)
     return redirect("campaign:draft", slug=page.campaign.slug)
 
@@ -309,7 +309,7 @@ def draft_shared(page: Page) -> HttpResponse:
             found, _posted_values(request, names), was=was, user=request.user
         )
     except CampaignError as error:
-        messages.error(request, error_sentence(error))
+        messages.error(request, error_sentence(error, page.campaign))
         return redirect("campaign:games", slug=page.campaign.slug)
     url = reverse("campaign:draft_shared", args=[page.campaign.slug])
     response = _write_response(page, written, conflicts, labels, url)
@@ -426,7 +426,7 @@ def draft_seat(page: Page, key: str) -> HttpResponse | dict[str, Any]:
     try:
         written, conflicts = actions.write_card(card, values, was=was, done=done, user=request.user)
     except CampaignError as error:
-        messages.error(request, error_sentence(error))
+        messages.error(request, error_sentence(error, page.campaign))
         return redirect("campaign:games", slug=page.campaign.slug)
     labels = {
         _SEAT_PREFIX.sub("", form.add_prefix(name)): str(f.label or name)
@@ -536,7 +536,7 @@ def draft_save(page: Page) -> HttpResponse:
                     user=request.user,
                 )
             except CampaignError as error:
-                save_errors.append(error_sentence(error))
+                save_errors.append(error_sentence(error, page.campaign))
             else:
                 messages.success(request, f"Game {game.number} saved: now the checklist.")
                 return redirect("campaign:checklist", slug=page.campaign.slug, number=game.number)

@@ -16,6 +16,7 @@ from django.utils.html import format_html
 from campaign import actions
 from campaign.actions.drafts import order_of_play
 from campaign.actions.games import snapshot
+from campaign.actions.history import downstream_words
 from campaign.bgstats import PlaySeat, bgstats_play, create_play_url
 from campaign.forms import NONE_BUILT, GameFactsForm
 from campaign.frame import PLAYER, Page, campaign_page
@@ -264,7 +265,7 @@ def game_add(page: Page) -> HttpResponse:
                 taken, number = refused, refused.next_number
                 _explain_taken(facts, refused)
             except CampaignError as error:
-                facts.add_error(None, error_sentence(error))
+                facts.add_error(None, error_sentence(error, page.campaign))
             else:
                 messages.success(request, f"Game {game.number} saved: now the checklist.")
                 return redirect("campaign:checklist", slug=campaign.slug, number=game.number)
@@ -327,7 +328,7 @@ def game_edit(page: Page, number: int) -> HttpResponse:
             except actions.StaleGameError as stale:
                 _explain_stale(facts, stale)
             except CampaignError as error:
-                facts.add_error(None, error_sentence(error))
+                facts.add_error(None, error_sentence(error, page.campaign))
             else:
                 messages.success(
                     request,
@@ -358,9 +359,11 @@ def _explain_stale(facts: GameFactsForm, stale: actions.StaleGameError) -> None:
         f"{stale.game.version}). Nothing of yours was saved; your entries are kept below. "
         "Save again to replace their version with yours.",
     )
-    # The history's own words for what changed ("credits of purple 10 → 8").
+    # The history's own words for what changed ("credits of Purple corporation 10 → 8").
     try:
-        changes = real_differences(before, now) if before else []
+        changes = (
+            real_differences(before, now, downstream_words(stale.game.campaign)) if before else []
+        )
     except (TypeError, ValueError, KeyError, AttributeError):
         changes = []  # a hand-made `original` of the wrong shape: nothing to compare
     for change in changes[:MAX_CHANGES_SHOWN]:
@@ -410,7 +413,7 @@ def game_delete(page: Page, number: int) -> HttpResponse:
                 "was deleted. Look at it again; delete it here if it should still go."
             )
         except CampaignError as exc:
-            error = error_sentence(exc)
+            error = error_sentence(exc, page.campaign)
         else:
             messages.success(
                 request,
@@ -458,7 +461,9 @@ def game_move(page: Page, number: int) -> HttpResponse:
         )
         return back
     except CampaignError as error:
-        messages.error(request, f"Game {number} was not moved. {error_sentence(error)}")
+        messages.error(
+            request, f"Game {number} was not moved. {error_sentence(error, page.campaign)}"
+        )
         return back
     messages.success(
         request,

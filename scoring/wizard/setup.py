@@ -27,6 +27,7 @@ from scoring.wizard.steps import (
     TableShape,
 )
 from scoring.wizard.widgets import REFRESH, ErrorDetails, SectionsPicker, ZoneCheckboxes
+from scoring.words import refusal_sentence
 from solar175 import engine
 from solar175.sections import (
     Switch,
@@ -353,6 +354,8 @@ class SetupForm(TableSectionForm):
         for error in validate_table(table):
             section, name = locate(error.path)
             if section == "setup":
-                self.place_error(name, error.message if name in self.fields else str(error))
+                self.place_error(
+                    name, error.message if name in self.fields else refusal_sentence(error)
+                )
                 placed = True
         return not placed

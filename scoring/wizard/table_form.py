@@ -23,6 +23,7 @@ from scoring.wizard.steps import (
     Seat,
     TableSectionForm,
 )
+from scoring.words import refusal_sentence
 from solar175 import engine
 from solar175.table import (
     ALWAYS_IN_PLAY,
@@ -291,22 +292,24 @@ class TableForm:
         section, where = locate(error.path)
         if section == "setup":
             self.setup.place_error(
-                where, error.message if where in self.setup.fields else str(error)
+                where, error.message if where in self.setup.fields else refusal_sentence(error)
             )
         elif section == "hubs":
-            self.hubs.place_error(where, error.message if where in self.hubs.fields else str(error))
+            self.hubs.place_error(
+                where, error.message if where in self.hubs.fields else refusal_sentence(error)
+            )
         elif section == "ballots":
             self.ballots.place_error(
-                where, error.message if where in self.ballots.fields else str(error)
+                where, error.message if where in self.ballots.fields else refusal_sentence(error)
             )
         elif section == "player" and where[0] < len(self.players):
             form = self.players[where[0]]
             name, prefix = form.field_for(where[1])
             form.place_error(name, prefix + error.message)
         elif section == "players":
-            self.players_errors.append(str(error))
+            self.players_errors.append(refusal_sentence(error))
         else:
-            self.table_errors.append(str(error))
+            self.table_errors.append(refusal_sentence(error))
 
     def stated_zone(self) -> int | None:
         """The zone the group chose for the location token; None when it left the box's (or

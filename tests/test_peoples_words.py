@@ -1,0 +1,179 @@
+"""People's words everywhere: no internal key (snake_case, a power's key such as "extra-ip"),
+no spec section mark, in any page a person reads, nor in any sentence an error shows them.
+
+Every page of every app is read as the demo campaign's owner (with a game being entered
+together, a box correction and a history to show), and every visible text is scanned: the
+words on the page and the attributes a person sees or hears (title, aria-label, placeholder,
+alt). Then the sentences the pages show for bad input: a corpus of refused tables and
+campaign files, each put through what the pages print (`campaign.words.error_sentence`).
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from html.parser import HTMLParser
+
+import pytest
+from django.core.management import call_command
+from django.test import Client
+
+from campaign import actions
+from tests.test_browser_every_page import Demo, html_pages
+
+pytestmark = pytest.mark.django_db
+
+# snake_case words ("mining_tokens", "presence_1"), a power's key ("extra-ip"), a spec mark.
+KEY = re.compile(
+    r"\b[a-z]+(?:_[a-z0-9]+)+\b"  # snake_case
+    r"|\b(?:extra|both|free|cheaper)-[a-z-]+\b"  # a power's key
+    r"|\b[a-z]+\[\d+\]"  # a file path: players[1]
+    r"|\b(?:purple|yellow|teal|orange|fifth)\b"  # a corporation's key where its name belongs
+    r"|§|CONTRACTS"
+)
+SEEN_ATTRIBUTES = ("title", "aria-label", "placeholder", "alt")
+
+
+class VisibleText(HTMLParser):
+    """The text a person reads or hears: the page's words, not its scripts, styles or code."""
+
+    SKIPPED = {"script", "style", "template", "code", "pre"}
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+        self.skipping = 0
+
+    def handle_starttag(self, tag, attrs):
+        if tag in self.SKIPPED:
+            self.skipping += 1
+        for name, value in attrs:
+            if name in SEEN_ATTRIBUTES and value:
+                self.parts.append(value)
+
+    def handle_endtag(self, tag):
+        if tag in self.SKIPPED and self.skipping:
+            self.skipping -= 1
+
+    def handle_data(self, data):
+        if not self.skipping:
+            self.parts.append(data)
+
+
+def visible_text(page: str) -> str:
+    reader = VisibleText()
+    reader.feed(page)
+    return html.unescape(" ".join(reader.parts))
+
+
+def keys_in(text: str) -> list[str]:
+    return sorted(set(KEY.findall(text)))
+
+
+def in_context(text: str) -> list[str]:
+    """Each key found with the words around it, for the failure message."""
+    text = " ".join(text.split())
+    return sorted({f"…{text[max(0, m.start() - 40) : m.end() + 40]}…" for m in KEY.finditer(text)})
+
+
+def test_the_scan_finds_a_key():
+    assert keys_in(visible_text("<p>credits of Purple: mining_tokens</p>")) == ["mining_tokens"]
+    assert keys_in(visible_text("<p>credits of purple</p>")) == ["purple"]
+    assert keys_in(visible_text('<p title="Power: extra-ip">x</p>')) == ["extra-ip"]
+    assert keys_in(visible_text("<script>a_b = 1</script><p>fine</p>")) == []
+
+
+def test_no_page_shows_a_key():
+    call_command("load_catalogue", verbosity=0)
+    demo = Demo()
+    # A game being entered together, and a history with an edit, a power, a seat and the box.
+    campaign = demo.campaign
+    game = campaign.games.order_by("-number").first()
+    table = dict(game.table)
+    table["players"] = [dict(p) for p in table["players"]]
+    table["players"][0]["credits"] = table["players"][0].get("credits", 0) + 1
+    actions.save_game(
+        campaign,
+        table=table,
+        played_on=game.played_on,
+        megastructure=game.megastructure,
+        game=game,
+        user=demo.owner,
+    )
+    corporation = campaign.corporations.order_by("order").first()
+    corporation.campaign = campaign
+    actions.assign_seat(corporation, demo.owner, user=demo.owner)
+    actions.rename_corporation(corporation, player="Caroline", user=demo.owner)
+    actions.open_draft(campaign, user=demo.owner)
+    pages = html_pages(demo)
+    client = Client()
+    client.force_login(demo.owner)
+    found = {}
+    for name, url in pages:
+        text = visible_text(client.get(url).content.decode())
+        if keys_in(text):
+            found[f"{name} {url}"] = in_context(text)
+    assert found == {}, "\n".join(f"{page}: {lines}" for page, lines in found.items())
+
+
+# --- the sentences a refusal shows ---------------------------------------------------------
+
+# What a refusal sentence must not carry: a snake_case key, a power's or a quoted hyphenated
+# key, a file path, a spec mark. (A corporation's key may remain where the rules list the
+# keys a field accepts: "must be one of purple, teal".)
+REFUSAL_KEY = re.compile(
+    r"\b[a-z]+(?:_[a-z0-9]+)+\b|\b(?:extra|both|free|cheaper)-[a-z-]+\b|\b[a-z]+\[\d+\]|§"
+)
+
+
+def refusals(seed_count: int = 400) -> list:
+    """The refusals of a corpus of mangled campaign files and tables (tests/
+    test_fuzz_campaign_files.py's mutations), each a `FieldError`."""
+    import copy
+    import random
+
+    from scoring.catalogue import catalogue_from_db
+    from scoring.tests.test_wizard import TABLE
+    from solar175.campaign_file import CampaignError, validate_campaign
+    from solar175.table import TableError, validate_table
+    from tests.test_fuzz_campaign_files import mutate, valid_file
+
+    catalogue = catalogue_from_db()
+    found = []
+    for seed in range(seed_count):
+        rng = random.Random(seed)
+        data = valid_file(seed, rng.randint(1, 6), rng.randint(2, 5), None)
+        for _ in range(rng.randint(1, 3)):
+            mutate(data, rng)
+        try:
+            validate_campaign(data, catalogue)
+        except CampaignError as error:
+            found.append(error)
+        except RecursionError:
+            pass
+        table = copy.deepcopy(TABLE)
+        try:
+            mutate(table, rng)
+        except (KeyError, TypeError):
+            continue  # a campaign-only mutation (six players of a game)
+        try:
+            found += list(validate_table(table))
+        except (TableError, RecursionError):
+            pass
+    return found
+
+
+def test_every_refusal_a_page_shows_is_in_peoples_words():
+    from campaign.views.campaigns import error_sentence
+
+    call_command("load_catalogue", verbosity=0)
+    errors = refusals()
+    assert len(errors) > 300
+    bad = sorted(
+        {
+            sentence
+            for sentence in (error_sentence(error) for error in errors)
+            if REFUSAL_KEY.search(sentence)
+        }
+    )
+    assert bad == [], "\n".join(bad[:40])
