@@ -91,7 +91,7 @@ def test_a_deleted_game_comes_back_from_the_history_on_a_phone(
     expect(deleted).to_contain_text("Game deleted · game 2", use_inner_text=True)
     expect(deleted).to_contain_text("by caro", use_inner_text=True)
     main = page.locator("main")
-    expect(main).to_contain_text("credits of purple 10 → 14", use_inner_text=True)
+    expect(main).to_contain_text("credits of Purple corporation 10 → 14", use_inner_text=True)
 
     with page.expect_navigation():
         page.get_by_role("button", name="Undo: put game 2 back").click()

@@ -91,7 +91,7 @@ def test_a_new_game_form_that_does_not_say_its_number_saves_nothing(
     data["game-number"] = ""
     response = owner_client.post(add_url(played), data)
     assert response.status_code == 400
-    assert "This form does not say which game it enters: reload it (number)." in (
+    assert "Number: this form does not say which game it enters: reload it." in (
         response.content.decode()
     )
     assert played.games.count() == 3
@@ -173,7 +173,7 @@ def test_stale_settings_are_refused_with_what_they_are_now(
     mine["name"] = "Renamed second"
     response = owner_client.post(url, mine)
     assert response.status_code == 400
-    assert "They were changed while this page was open (now: name Renamed first)" in (
+    assert "Settings: they were changed while this page was open (now: name Renamed first)" in (
         response.content.decode()
     )
     played.refresh_from_db()

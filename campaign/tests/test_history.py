@@ -153,12 +153,15 @@ def test_an_edit_is_recorded_with_the_game_before_and_after_and_what_changed(thr
     assert (change.kind, change.game_number, change.made_by) == (ChangeKind.GAME_EDITED, 1, user)
     assert change.before == before
     assert change.after == entry(edited)
-    assert change.details[:2] == ["city Mars/New Caro added", "credits of purple 10 → 14"]
+    assert change.details[:2] == [
+        "city Mars/New Caro added",
+        "credits of Purple corporation 10 → 14",
+    ]
     # Then what it did downstream, in the campaign's words.
     assert change.details[2:] == [
         "What it changed downstream: game 1 re-scored; game 1: Purple corporation 5 → 7"
     ]
-    assert change.summary == "city Mars/New Caro added; credits of purple 10 → 14"
+    assert change.summary == "city Mars/New Caro added; credits of Purple corporation 10 → 14"
 
 
 def test_what_changed_names_zones_hubs_players_and_facts():
@@ -191,13 +194,13 @@ def test_what_changed_names_zones_hubs_players_and_facts():
         "moved from game 3 to 4",
         "NEDs sold out no → yes",
         "city Mars/New Caro removed",
-        "debt marks none → purple 2",
-        "yellow added to the table",
-        "teal taken off the table",
-        "outposts in zone 1 of purple 2 → 3",
-        "bases of purple 1 → 1, 2",
+        "debt marks none → Purple 2",
+        "Yellow added to the table",
+        "Teal taken off the table",
+        "outposts in zone 1 of Purple 2 → 3",
+        "bases of Purple 1 → 1, 2",
         "zone 2 hub workers 1 → 2",
-        "ballots workers union 2 → 3",
+        "ballots Workers Union 2 → 3",
         "notes added",
     ]
 
@@ -489,7 +492,7 @@ def test_the_page_lists_each_change_newest_first_with_who_when_and_what(member, 
     edited = html.index("Game edited · game 1")
     imported = html.index("Campaign imported from a file")
     assert deleted < edited < imported
-    assert "credits of purple 10 → 14" in html
+    assert "credits of Purple corporation 10 → 14" in html
     assert "by caro" in html and "by someone not signed in" in html
     assert "Undo: put game 3 back" in html
     assert "Undo: game 1 as it was" in html

@@ -229,7 +229,7 @@ def test_a_bad_campaign_file_changes_nothing_and_names_the_field(owner_client):
     data["games"][1]["table"]["players"][0]["credits"] = 99
     response = owner_client.post(reverse("campaign:import"), {"file": upload(data)})
     assert response.status_code == 400
-    assert "games[1].table.players[0].credits" in response.content.decode()
+    assert "Game 2, player 1, credits: must be between 0 and 29" in response.content.decode()
     assert Campaign.objects.count() == 0
 
     response = owner_client.post(reverse("campaign:import"), {"file": upload("{not json")})
@@ -368,7 +368,7 @@ def test_a_fresh_campaign_dashboard_shows_the_first_game_setup(owner_client, fre
     assert "United Federalists" in page
     assert "Sky hooks throughout zones 1 and 2" in page
     assert "No game played yet" in page
-    assert reverse("campaign:game_add", args=[fresh.slug]) in page
+    assert reverse("campaign:draft_join", args=[fresh.slug]) in page
 
 
 def test_the_dashboard_shows_standings_awards_last_game_and_next_game(owner_client):
@@ -440,7 +440,7 @@ def test_a_delete_the_replay_refuses_changes_nothing_and_says_why(owner_client):
     page = response.content.decode()
     assert response.status_code == 400
     assert "alert-danger" in page
-    assert "(games[0].table" in page  # the sentence names the game that no longer fits
+    assert "Game 1" in page  # the sentence names the game that no longer fits
     assert snapshot() == before
 
 
@@ -594,7 +594,7 @@ def test_the_dashboard_names_the_winner_when_the_campaign_is_over(owner_client):
     winner = Corporation.objects.get(campaign=campaign, key=campaign.state["winner"])
     assert "The campaign is over" in page
     assert f"{winner.name}</span> wins the campaign." in page
-    assert reverse("campaign:game_add", args=[campaign.slug]) not in page
+    assert reverse("campaign:draft_join", args=[campaign.slug]) not in page
     response = owner_client.get(reverse("campaign:game_add", args=[campaign.slug]))
     assert response.status_code == 302
 

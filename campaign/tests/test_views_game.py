@@ -202,7 +202,7 @@ def test_a_replay_refusal_is_shown_as_its_sentence_and_nothing_changes(
     response = owner_client.post(add_url(fresh), data)
 
     assert response.status_code == 400
-    assert "Was not among the megastructures open (games[0].megastructure)." in (
+    assert "Game 1, megastructure: was not among the megastructures open." in (
         response.content.decode()
     )
     assert snapshot() == before
@@ -305,7 +305,7 @@ def test_a_stale_edit_keeps_the_input_shows_what_changed_and_changes_nothing(own
     page = response.content.decode()
     assert response.status_code == 400
     assert "was saved while you were editing it" in page
-    assert "They changed credits of purple 10 → 8" in page
+    assert "They changed credits of Purple corporation 10 → 8" in page
     assert page.count("was saved while you were editing it") == 1  # said once, above the form
     assert form_data(page)["p2-credits"] == "4"  # the input is kept
     assert snapshot() == before
@@ -340,7 +340,7 @@ def test_a_stale_edit_lists_only_real_changes_not_zeros_the_file_left_out(owner_
     page = owner_client.post(edit_url(played, 2), mine).content.decode()
 
     assert page.count("They changed") == 1
-    assert "They changed credits of purple 10 → 8" in page
+    assert "They changed credits of Purple corporation 10 → 8" in page
 
 
 def test_editing_an_unknown_game_is_404(owner_client, played):
@@ -667,8 +667,7 @@ def test_a_move_the_replay_refuses_says_why_and_changes_nothing(owner_client, pl
 
     assert response.redirect_chain == [(edit_url(played, 3), 302)]
     assert (
-        "Game 3 was not moved. Section #1 is not unlocked yet (games[0].table)."
-        in response.content.decode()
+        "Game 3 was not moved. Game 1: section #1 is not unlocked yet." in response.content.decode()
     )
     assert played_on(played) == days
 

@@ -511,8 +511,8 @@ def test_an_invalid_live_preview_is_a_200_with_the_sentences_beside_the_fields(o
         "<span>must be between 0 and 29</span></div>"
     ) in html
     assert (
-        '<div class="form-errors" id="players-errors" hx-swap-oob="true"><p>players: hold 32 '
-        "mining resource tokens, more than the 30 in the box</p></div>"
+        '<div class="form-errors" id="players-errors" hx-swap-oob="true"><p>Players: hold 32 '
+        "mining resource tokens, more than the 30 in the box.</p></div>"
     ) in html
 
 

@@ -307,16 +307,16 @@ class PlayerForm(TableSectionForm):
             details.append(Row(*money_row))
         if Switch.PLAYER_POWERS in features:
             # Only the holder of a power sees its field; a one-off game (powers unknown) asks
-            # about both.
+            # about both, and a saved table that holds a value keeps its field.
             power = seat.corporation.power
             power_row = []
-            if power in (None, Power.EXTRA_IP):
+            if power in (None, Power.EXTRA_IP) or self.initial.get("bonus"):
                 fields["bonus"] = forms.BooleanField(
                     label="Player power: +2 end-game IP", required=False
                 )
                 power_row.append(Column("bonus", css_class="col-12 col-md-6 pt-md-4"))
                 extras.append("bonus")
-            if power in (None, Power.EXTRA_VOTE):
+            if power in (None, Power.EXTRA_VOTE) or self.initial.get("extra_vote"):
                 fields["extra_vote"] = forms.ChoiceField(
                     label="Player power: extra vote for",
                     choices=[("", "— none —")]

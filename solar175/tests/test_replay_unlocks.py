@@ -223,8 +223,11 @@ def test_award_triggers_14_15_17_18_and_22():
     assert opened[22] == 8  # purple won its 4th award (five, with the Medal of Freedom)
     assert opened[15] == 16  # the first silver
     assert opened[17] == 16  # Friend of the Bank of Yurushi
-    assert state["unlock_reasons"]["14"] == "purple won Benefactor of the Bank of Yurushi in game 8"
-    assert state["unlock_reasons"]["22"] == "purple won its 4th award in game 8"
+    assert (
+        state["unlock_reasons"]["14"]
+        == "Purple corporation won Benefactor of the Bank of Yurushi in game 8"
+    )
+    assert state["unlock_reasons"]["22"] == "Purple corporation won its 4th award in game 8"
     assert state["unlock_reasons"]["15"].endswith("the first silver award, in game 16")
 
 
@@ -232,7 +235,7 @@ def test_awards_progress_words_name_the_closest_corporation():
     tables = [leader_table("purple", "yellow", "teal")] * 6
     state = replay(make_campaign(corporations=THREE, tables=tables), CATALOGUE)
     assert progress_of(state, 14)["words"] == (
-        "Benefactor of the Bank of Yurushi: purple has 6 of 8 credit boxes"
+        "Benefactor of the Bank of Yurushi: Purple corporation has 6 of 8 credit boxes"
     )
     assert (progress_of(state, 14)["current"], progress_of(state, 14)["target"]) == (6, 8)
     assert progress_of(state, 22)["words"] == "no awards won yet (one corporation needs 4)"
@@ -306,7 +309,7 @@ def test_section_32_fires_when_all_silver_awards_are_won():
     assert unlocked(state)[32] == 9
     assert unlocked(state)[17] == 9
     assert state["unlock_reasons"]["32"] == (
-        "the last silver award, Friend of the Bank of Yurushi, was won by yellow in game 9"
+        "the last silver award, Friend of the Bank of Yurushi, was won by Yellow corporation in game 9"
     )
 
 

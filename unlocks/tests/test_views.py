@@ -455,7 +455,7 @@ def test_what_unlocks_next_shows_the_groups_own_numbers_nearest_first(owner_clie
     numbers = [int(n) for n in re.findall(r'id="next-(\d+)"', html)]
     assert numbers[0] == 19  # the group may unlock it now: nearest of all
     assert numbers.index(14) < numbers.index(13) < numbers.index(11)
-    assert "Benefactor of the Bank of Yurushi: purple has 6 of 8 credit boxes" in html
+    assert "Benefactor of the Bank of Yurushi: Purple corporation has 6 of 8 credit boxes" in html
     assert "Workers Union Party wins 3 of 5" in html
     assert "Type II built 2 of 4" in html
     assert "Zone 6" not in html and "Trade Unions" not in html
