@@ -309,7 +309,8 @@ def test_section_32_fires_when_all_silver_awards_are_won():
     assert unlocked(state)[32] == 9
     assert unlocked(state)[17] == 9
     assert state["unlock_reasons"]["32"] == (
-        "the last silver award, Friend of the Bank of Yurushi, was won by Yellow corporation in game 9"
+        "the last silver award, Friend of the Bank of Yurushi, was won by Yellow corporation "
+        "in game 9"
     )
 
 

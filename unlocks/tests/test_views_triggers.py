@@ -273,7 +273,8 @@ CASES: list[tuple[str, int, Callable[[], dict], int, str, Callable[[], dict], st
         32,
         lambda: all_silvers(1),
         9,
-        "the last silver award, Friend of the Bank of Yurushi, was won by Yellow corporation in game 9",
+        "the last silver award, Friend of the Bank of Yurushi, was won by Yellow corporation "
+        "in game 9",
         lambda: all_silvers(0),
         "11 of 12 silver awards won",
     ),
