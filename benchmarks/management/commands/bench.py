@@ -13,6 +13,8 @@ and page timings (fewer for a quick check). The figures of this machine are in
   against a bare view's time (≤ 3× that floor), and their queries at 5 and 60 games (≤ 12, the
   same). `save` and `pages` run in a throwaway database (`benchmarks.pages`), never the
   developer's.
+- `table`: the scripted game night (`benchmarks.table_night`): per person the values entered
+  and the taps, the group's time together at a stated pace (goal ≤ 180 s), and one phone's.
 - `concurrency`: 8 phones saving games and ticking checklists on one campaign under gunicorn
   with 2 workers, on SQLite and on PostgreSQL: saves per second, p95, 5xx (goal 0), and the
   stored state equal to a fresh replay of the exported file (`benchmarks.concurrency`).
@@ -58,7 +60,18 @@ def bench_concurrency() -> list[str]:
     return lines
 
 
+def bench_table() -> list[str]:
+    """The scripted game night: the group entering game 6 of the demo together (each seat on
+    its own phone), and one person entering it on one phone (`benchmarks.table_night`)."""
+    from benchmarks.pages import throwaway_database
+    from benchmarks.table_night import run_night
+
+    with throwaway_database():
+        return run_night()
+
+
 bench_save.needs_database = True
+bench_table.needs_database = True
 bench_pages.needs_database = True
 
 BENCHMARKS: list[Callable[..., list[str]]] = [
@@ -66,6 +79,7 @@ BENCHMARKS: list[Callable[..., list[str]]] = [
     bench_replay,
     bench_save,
     bench_pages,
+    bench_table,
     bench_concurrency,
 ]
 
