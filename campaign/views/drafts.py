@@ -132,7 +132,14 @@ def _progress(page: Page, draft: GameDraft, cards: list[SeatCard], table_form) -
             }
         )
     done = sum(1 for row in rows if row["card"].done)
-    return {"seats": rows, "done": done, "total": len(rows)}
+    # What the shared part still needs (a zone to choose, a number out of the box), in words.
+    shared = [
+        f"{form.fields[name].label if name in form.fields else 'Shared part'}: {error}"
+        for form in (table_form.setup, table_form.hubs, table_form.ballots)
+        for name, errors in form.errors.items()
+        for error in errors
+    ]
+    return {"seats": rows, "done": done, "total": len(rows), "shared_problems": shared}
 
 
 def _live_context(page: Page, draft: GameDraft, cards=None, table_form=None) -> dict[str, Any]:
