@@ -150,3 +150,12 @@ def log_in_browser(page, live_server, user) -> None:
 def log_in():
     """`log_in(page, live_server, user)`: that page's browser context is signed in as `user`."""
     return log_in_browser
+
+
+def fill(page, selector: str, value: str) -> None:
+    """Type into a field as a person does: a field folded away (a zone with nothing in it yet,
+    the rarer fields) is opened with a tap on its fold first."""
+    field = page.locator(selector)
+    if not field.is_visible():
+        field.locator("xpath=ancestor::details[1]/summary").click()
+    field.fill(value)

@@ -14,7 +14,7 @@ from accounts.models import Membership, PublicLink, Role
 from accounts.tests.factory import PASSWORD, add_member, make_user, owned
 from benchmarks.samples import leader_table, make_campaign
 from campaign import actions
-from conftest import PHONE
+from conftest import PHONE, fill
 from solar175.sections import sections
 from unlocks.tests.test_spoilers import open_vocabulary, spoilers_in, visible_text
 
@@ -54,8 +54,8 @@ def test_logging_in_through_the_form_on_a_phone(live_server, phone_page, screens
     page.wait_for_url("**/accounts/login/?next=/campaigns/")
     fits_the_phone(page)
     page.screenshot(path=screenshot_path("accounts-login-phone.png"), full_page=True)
-    page.fill('[name="username"]', "owner")
-    page.fill('[name="password"]', PASSWORD)
+    fill(page, '[name="username"]', "owner")
+    fill(page, '[name="password"]', PASSWORD)
     # The login page's own address ends in "?next=/campaigns/": wait for the new page itself.
     with page.expect_navigation():
         page.get_by_role("button", name="Log in").click()

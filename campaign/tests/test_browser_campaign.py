@@ -7,6 +7,7 @@ import pytest
 from django.core.management import call_command
 
 from campaign.models import Campaign
+from conftest import fill
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -36,15 +37,15 @@ def fits_the_phone(page) -> None:
 
 def score_game(page, *, winner: str, loser: str) -> None:
     """Fill the wizard so that seat `winner` (p1/p2) wins clearly, then save."""
-    page.fill('[name="hubs-hensler_workers"]', "3")
-    page.fill('[name="hubs-ufss_workers"]', "3")
-    page.fill('[name="hubs-zone1_workers"]', "3")
-    page.fill('[name="ballots-united_federalists"]', "2")
-    page.fill(f'[name="{winner}-credits"]', "12")
-    page.fill(f'[name="{winner}-megastructure_tokens"]', "3")
-    page.fill(f'[name="{winner}-outposts_1"]', "3")
-    page.fill(f'[name="{loser}-credits"]', "2")
-    page.fill(f'[name="{loser}-outposts_2"]', "1")
+    fill(page, '[name="hubs-hensler_workers"]', "3")
+    fill(page, '[name="hubs-ufss_workers"]', "3")
+    fill(page, '[name="hubs-zone1_workers"]', "3")
+    fill(page, '[name="ballots-united_federalists"]', "2")
+    fill(page, f'[name="{winner}-credits"]', "12")
+    fill(page, f'[name="{winner}-megastructure_tokens"]', "3")
+    fill(page, f'[name="{winner}-outposts_1"]', "3")
+    fill(page, f'[name="{loser}-credits"]', "2")
+    fill(page, f'[name="{loser}-outposts_2"]', "1")
     page.get_by_role("button", name="Score and save").click()
     page.wait_for_url("**/checklist/")
 
@@ -57,17 +58,20 @@ def test_a_new_campaign_two_games_the_checklist_and_the_standings(
     page = phone_page
     page.goto(f"{live_server.url}/campaigns/new/")
     fits_the_phone(page)
-    page.fill('[name="name"]', "Thursday group")
-    page.fill('[name="corp-0-player"]', "Caro")
-    page.fill('[name="corp-1-player"]', "Ali")
+    fill(page, '[name="name"]', "Thursday group")
+    fill(page, '[name="corp-0-player"]', "Caro")
+    fill(page, '[name="corp-1-player"]', "Ali")
     page.get_by_role("button", name="Create the campaign").click()
     page.wait_for_url("**/campaigns/thursday-group/")
     assert "Next: game 1" in page.content()
     fits_the_phone(page)
 
     # Game 1: purple (seat 1) wins.
+    # "Enter game 1" offers the table together; this phone enters it alone.
     with page.expect_navigation():
         page.get_by_role("link", name="Enter game 1").click()
+    with page.expect_navigation():
+        page.get_by_role("link", name="enter the whole table on this phone").click()
     page.wait_for_selector('[name="p2-credits"]')
     assert "Zones in play: 1, 2" in page.content()
     fits_the_phone(page)
@@ -77,7 +81,7 @@ def test_a_new_campaign_two_games_the_checklist_and_the_standings(
 
     # The winner names a city (the form swaps in place with htmx).
     page.select_option('[name="city-location"]', "Mars")
-    page.fill('[name="city-name"]', "New Caro")
+    fill(page, '[name="city-name"]', "New Caro")
     page.get_by_role("button", name="Name the city").click()
     page.wait_for_selector("text=named New Caro")
     assert "<strong>#1</strong> Zone 3" in page.content()
@@ -90,7 +94,7 @@ def test_a_new_campaign_two_games_the_checklist_and_the_standings(
     assert "After game 2: the checklist" in page.content()
     page.screenshot(path=screenshot_path("campaign-checklist-phone.png"), full_page=True)
     page.select_option('[name="city-location"]', "Ganymede")
-    page.fill('[name="city-name"]', "Ali Station")
+    fill(page, '[name="city-name"]', "Ali Station")
     page.get_by_role("button", name="Name the city").click()
     page.wait_for_selector("text=named Ali Station")
     fits_the_phone(page)
@@ -134,17 +138,19 @@ def test_the_pages_work_without_javascript(
     log_in(page, live_server, owner)
     try:
         page.goto(f"{live_server.url}/campaigns/new/")
-        page.fill('[name="name"]', "No script group")
-        page.fill('[name="corp-0-player"]', "Caro")
-        page.fill('[name="corp-1-player"]', "Ali")
+        fill(page, '[name="name"]', "No script group")
+        fill(page, '[name="corp-0-player"]', "Caro")
+        fill(page, '[name="corp-1-player"]', "Ali")
         page.get_by_role("button", name="Create the campaign").click()
         page.wait_for_url("**/campaigns/no-script-group/")
         with page.expect_navigation():
             page.get_by_role("link", name="Enter game 1").click()
+        with page.expect_navigation():
+            page.get_by_role("link", name="enter the whole table on this phone").click()
         page.wait_for_selector('[name="p2-credits"]')
         score_game(page, winner="p1", loser="p2")
         page.select_option('[name="city-location"]', "Mars")
-        page.fill('[name="city-name"]', "Plain City")
+        fill(page, '[name="city-name"]', "Plain City")
         # No JavaScript: a real form post, and the checklist loaded again.
         with page.expect_navigation():
             page.get_by_role("button", name="Name the city").click()

@@ -69,7 +69,10 @@ def is_write(response) -> bool:
 
 
 def type_value(page, box, value: str) -> None:
-    """Type a value and leave the field, as a person does; wait until the draft has it."""
+    """Type a value and leave the field, as a person does (opening its fold first, a zone
+    with nothing in it yet); wait until the draft has it."""
+    if not box.is_visible():
+        box.locator("xpath=ancestor::details[1]/summary").click()
     with page.expect_response(is_write):
         box.fill(value)
         box.blur()

@@ -79,7 +79,10 @@ def test_two_players_edit_the_same_game_and_the_second_is_told_what_changed(
     message = alert.inner_text()
     assert "Game 2 was saved by alice while you were editing it" in message
     assert "Nothing of yours was saved; your entries are kept below." in message
-    assert f"They changed credits of purple {purple_credits} → {purple_credits + 2}" in message
+    assert (
+        f"They changed credits of Purple corporation {purple_credits} → {purple_credits + 2}"
+        in message
+    )
     # Only what alice changed: not the zeros the wizard wrote where the imported file had none.
     assert message.count("They changed") == 1, message
     expect(phone_page).to_have_url(edit)

@@ -121,10 +121,10 @@ def test_the_live_panel_answers_204_until_something_changes(table):
     campaign, people = table
     draft = open_(campaign, people)
     live = url(campaign, "draft_live")
-    response = people.viewer.get(live, {"rev": draft.revision})
+    response = people.viewer.get(live, {"rev": draft.revision}, HTTP_HX_REQUEST="true")
     assert response.status_code == 204
     write(people.player, campaign, "purple", "credits", "12", was="0")
-    response = people.viewer.get(live, {"rev": draft.revision})
+    response = people.viewer.get(live, {"rev": draft.revision}, HTTP_HX_REQUEST="true")
     assert response.status_code == 200
     html = response.content.decode()
     assert "typing" in html
@@ -183,7 +183,7 @@ def test_the_host_saves_the_draft_once_and_it_becomes_the_next_game(table):
     assert again.status_code == 302
     assert Game.objects.filter(campaign=campaign).count() == 4
     # The live panel tells the other phones, and stops their polling.
-    closed = people.viewer.get(url(campaign, "draft_live"), {"rev": 1})
+    closed = people.viewer.get(url(campaign, "draft_live"), {"rev": 1}, HTTP_HX_REQUEST="true")
     assert closed.status_code == 286
     assert "Game 4 has been saved" in closed.content.decode()
 

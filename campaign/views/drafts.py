@@ -460,6 +460,9 @@ def draft_live(page: Page) -> HttpResponse:
     """The live panel every phone polls: 204 while the draft's revision is the one it has,
     else the panel again (progress, totals, and the values for the fields nobody types in).
     Once the game is saved, a sentence and a link, and status 286 (htmx stops polling)."""
+    if not page.request.htmx:
+        # A fragment for the phones' polling: a person who opens the address gets the page.
+        return redirect("campaign:draft_join", slug=page.campaign.slug)
     found = _draft(page)
     if found is None:
         last = page.campaign.games.order_by("-number").values_list("number", flat=True).first()

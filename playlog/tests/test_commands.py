@@ -171,12 +171,13 @@ def test_score_prints_the_startropolis_ranking(tmp_path):
 
 
 def test_score_keeps_solar175_tables_as_they_were(tmp_path):
-    """The Solar 175 table (with its format, or none) scores exactly as before."""
-    from solar175.engine import score_game
+    """The Solar 175 table (with its format, or none) scores as the Solar 175 rules do: the
+    engine's score with each figure's terms (`explain`, docs/table-file.md)."""
+    from solar175.explain import score_with_explanations
     from solar175.table import parse_table
 
     data = json.loads(CONTRACT_TABLE)
-    expected = json.dumps(score_game(parse_table(data)).as_dict(), indent=2) + "\n"
+    expected = json.dumps(score_with_explanations(parse_table(data)), indent=2) + "\n"
     for table in (data, {k: v for k, v in data.items() if k != "format"}):
         result = run("score", write(tmp_path, table))
         assert result.returncode == 0 and result.stdout == expected

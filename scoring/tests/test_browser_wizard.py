@@ -14,6 +14,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from campaign.models import Game
+from conftest import fill
 from scoring.tests.test_wizard import TABLE
 from scoring.wizard.table_form import TableForm
 from solar175.engine import score_game
@@ -67,25 +68,25 @@ def enter_table(page, table: dict) -> None:
     choose_token_zone(page, table["megastructure_zone"])
     hubs = table["hubs"]
     for key in ("hensler", "ufss", "military"):
-        page.fill(f"[name='hubs-{key}_workers']", str(hubs[key]["workers"]))
-        page.fill(f"[name='hubs-{key}_algorithms']", str(hubs[key]["algorithms"]))
+        fill(page, f"[name='hubs-{key}_workers']", str(hubs[key]["workers"]))
+        fill(page, f"[name='hubs-{key}_algorithms']", str(hubs[key]["algorithms"]))
     for zone, hub in hubs["zones"].items():
-        page.fill(f"[name='hubs-zone{zone}_workers']", str(hub["workers"]))
-        page.fill(f"[name='hubs-zone{zone}_algorithms']", str(hub["algorithms"]))
+        fill(page, f"[name='hubs-zone{zone}_workers']", str(hub["workers"]))
+        fill(page, f"[name='hubs-zone{zone}_algorithms']", str(hub["algorithms"]))
     for party, votes in table["ballots"].items():
-        page.fill(f"[name='ballots-{party}']", str(votes))
+        fill(page, f"[name='ballots-{party}']", str(votes))
     for seat, player in enumerate(table["players"], start=1):
         prefix = f"p{seat}"
         for key in ("credits", "megastructure_tokens", "military_tokens"):
-            page.fill(f"[name='{prefix}-{key}']", str(player[key]))
+            fill(page, f"[name='{prefix}-{key}']", str(player[key]))
         # Mining tokens with the + button, the way a thumb does it.
         plus = page.locator(f"#div_id_{prefix}-mining_tokens [data-step='1']")
         for _ in range(player["mining_tokens"]):
             plus.click()
         for zone, count in player["outposts"].items():
-            page.fill(f"[name='{prefix}-outposts_{zone}']", str(count))
+            fill(page, f"[name='{prefix}-outposts_{zone}']", str(count))
         for zone in table["rules"]["zones_in_play"]:
-            page.fill(f"[name='{prefix}-bases_{zone}']", str(player["bases"].count(zone)))
+            fill(page, f"[name='{prefix}-bases_{zone}']", str(player["bases"].count(zone)))
         page.select_option(f"[name='{prefix}-ship_zone']", str(player["ships"][0]["zone"]))
 
 
@@ -126,8 +127,8 @@ def test_a_three_player_game_scored_on_a_phone(
 
     # The live result follows the typing: megastructure tokens first.
     before = int(live_total(page, "purple"))
-    page.fill("[name='hubs-ufss_workers']", "5")
-    page.fill("[name='p1-megastructure_tokens']", "1")
+    fill(page, "[name='hubs-ufss_workers']", "5")
+    fill(page, "[name='p1-megastructure_tokens']", "1")
     # UFSS worker value 5, doubled by the United Federalists in power after a 0-0-0 tie.
     wait_for_live_total(page, "purple", before + 10)
     expect(page.locator("#live-totals [data-live-total=purple]")).to_have_text(
@@ -135,7 +136,7 @@ def test_a_three_player_game_scored_on_a_phone(
     )
 
     # An impossible value: the command's sentence beside the field, and no totals.
-    page.fill("[name='p2-credits']", "30")
+    fill(page, "[name='p2-credits']", "30")
     error = page.locator("#id_p2-credits_error")
     error.filter(has_text="must be between 0 and 29").wait_for()
     expect(page.locator("#live-result [data-total]")).to_have_count(0)
@@ -188,7 +189,7 @@ def test_sections_picked_on_a_phone_bring_their_zones_and_fields(
         page.get_by_role("button", name="Next: the table").click()
 
     # Zones 3 and 4 came into play with #1 and #3; the group plays without zone 4.
-    page.wait_for_selector("[name='p1-outposts_4']")
+    page.wait_for_selector("[name='p1-outposts_4']", state="attached")
     expect(page.locator("[name='ballots-spoiled']")).to_have_count(1)
     expect(page.locator("[name='p1-leased1_zone']")).to_have_count(1)
     expect(page.locator("[name='p1-loans']")).to_have_count(0)
@@ -200,8 +201,7 @@ def test_sections_picked_on_a_phone_bring_their_zones_and_fields(
     chip(page, "15").click()
     page.wait_for_selector("[name='p1-loans']", state="attached")
     expect(page.locator("[name='p1-outposts_4']")).to_have_count(0)
-    page.locator("#p1-section details summary").click()
-    page.fill("[name='p1-loans']", "5")
+    fill(page, "[name='p1-loans']", "5")
     choose_token_zone(page, 3)
     assert page.evaluate(SCROLL_WIDTH) <= PHONE_WIDTH
     page.get_by_role("button", name="Score and save").click()
@@ -221,9 +221,9 @@ def test_five_players_and_every_rule_fit_a_phone(
     query = "?setup-players=5&" + "&".join(f"setup-sections={n}" for n in range(1, 20))
     query += "&setup-megastructure_zone=5&step=table"
     page.goto(live_server.url + reverse("scoring:wizard") + query)
-    page.locator("#p5-section details summary").click()
-    page.fill("[name='p5-loans']", "5, 10")
-    page.fill("[name='ballots-spoiled']", "3")
+    page.locator("#p5-section details.more > summary").click()
+    fill(page, "[name='p5-loans']", "5, 10")
+    fill(page, "[name='ballots-spoiled']", "3")
     # What the server makes of the same entries, straight through the form and the engine.
     oracle = TableForm(QueryDict(query[1:] + "&p5-loans=5,10&ballots-spoiled=3"))
     assert oracle.is_valid()
@@ -255,7 +255,7 @@ def test_the_result_and_the_edit_page_on_a_desktop(
     with page.expect_navigation():
         page.get_by_role("link", name="Edit").click()
     expect(page.locator("[name='p3-credits']")).to_have_value("20")
-    page.fill("[name='p3-credits']", "29")
+    fill(page, "[name='p3-credits']", "29")
     changed = {**table, "players": [*table["players"][:2], {**table["players"][2], "credits": 29}]}
     teal = score_game(parse_table(changed)).player("teal")
     wait_for_live_total(page, "teal", teal.total)
@@ -294,7 +294,7 @@ def test_a_game_scored_with_javascript_off(live_server, browser, owner, log_in):
                 "button", name="Update the form for these sections, players and rules"
             ).click()
         expect(page.locator("[name='ballots-hire_general']")).to_have_count(1)
-        page.fill("[name='p1-credits']", "31")
+        fill(page, "[name='p1-credits']", "31")
         choose_token_zone(page, 2)
         with page.expect_navigation():
             page.get_by_role("button", name="Score and save").click()
@@ -302,8 +302,8 @@ def test_a_game_scored_with_javascript_off(live_server, browser, owner, log_in):
             "must be between 0 and 29", use_inner_text=True
         )
         assert Game.objects.count() == 0
-        page.fill("[name='p1-credits']", "9")
-        page.fill("[name='ballots-workers_union']", "2")
+        fill(page, "[name='p1-credits']", "9")
+        fill(page, "[name='ballots-workers_union']", "2")
         page.get_by_role("button", name="Score and save").click()
         page.wait_for_url("**/games/*/")
         game = Game.objects.get()

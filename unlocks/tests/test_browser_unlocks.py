@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 from accounts.tests.factory import owned
 from benchmarks.samples import leader_table, make_campaign
 from campaign import actions
+from conftest import fill
 from unlocks.models import ComponentTick
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -47,15 +48,15 @@ def fits_the_phone(page) -> None:
 
 def score_game_4(page) -> None:
     """The scoring wizard: purple (seat 1) wins game 4 clearly, then the checklist."""
-    page.fill('[name="hubs-hensler_workers"]', "3")
-    page.fill('[name="hubs-ufss_workers"]', "3")
-    page.fill('[name="hubs-zone1_workers"]', "3")
-    page.fill('[name="ballots-united_federalists"]', "2")
-    page.fill('[name="p1-credits"]', "12")
-    page.fill('[name="p1-megastructure_tokens"]', "3")
-    page.fill('[name="p1-outposts_1"]', "3")
-    page.fill('[name="p2-credits"]', "2")
-    page.fill('[name="p2-outposts_2"]', "1")
+    fill(page, '[name="hubs-hensler_workers"]', "3")
+    fill(page, '[name="hubs-ufss_workers"]', "3")
+    fill(page, '[name="hubs-zone1_workers"]', "3")
+    fill(page, '[name="ballots-united_federalists"]', "2")
+    fill(page, '[name="p1-credits"]', "12")
+    fill(page, '[name="p1-megastructure_tokens"]', "3")
+    fill(page, '[name="p1-outposts_1"]', "3")
+    fill(page, '[name="p2-credits"]', "2")
+    fill(page, '[name="p2-outposts_2"]', "1")
     page.get_by_role("button", name="Score and save").click()
     page.wait_for_url("**/games/4/checklist/")
 
