@@ -92,10 +92,34 @@ def station_dot(state: Mapping, seats: Sequence[str]) -> str:
             f"  {quoted(module['id'])} [label={label}, "
             f'fillcolor="{colour.fill}", color="{colour.border}", style="{style}"];'
         )
+    # Each edge from the module nearer the Core, so Graphviz ranks the station by distance from
+    # the Core (a tall, narrow picture that reads on a phone) rather than by the ids' order.
+    depth = _depths(state["station"]["edges"])
     for first, second in state["station"]["edges"]:
+        if (depth.get(second, 10**6), second) < (depth.get(first, 10**6), first):
+            first, second = second, first
         lines.append(f"  {quoted(first)} -- {quoted(second)};")
     lines.append("}")
     return "\n".join(lines) + "\n"
+
+
+def _depths(edges: Sequence[Sequence[str]]) -> dict[str, int]:
+    """Each node's distance from the Core along the edges (nodes cut off are left out)."""
+    neighbours: dict[str, list[str]] = {}
+    for first, second in edges:
+        neighbours.setdefault(first, []).append(second)
+        neighbours.setdefault(second, []).append(first)
+    depth = {CORE: 0}
+    frontier = [CORE]
+    while frontier:
+        following = []
+        for node in frontier:
+            for other in sorted(neighbours.get(node, [])):
+                if other not in depth:
+                    depth[other] = depth[node] + 1
+                    following.append(other)
+        frontier = following
+    return depth
 
 
 def station_svg(state: Mapping, seats: Sequence[str]) -> str:

@@ -275,6 +275,16 @@ def companion_context(
         show_steps=show_steps,
         refused=_refusals(view),
         log_lines=list(reversed(view["log"])),
+        # The page this live part belongs to (a step's answer is rendered at the step's address).
+        live_url=(
+            reverse("playlog:st_table", kwargs={"log": page.log.slug, "number": play.number})
+            if seat is None
+            else reverse(
+                "playlog:st_seat",
+                kwargs={"log": page.log.slug, "number": play.number, "seat": seat},
+            )
+        ),
+        revenue_done=any(line["phase"] == "revenue" for line in view["log"]),
         steps_taken=steps.step_count(session),
         version=_version(play),
         poll_ms=POLL_MS,
