@@ -541,3 +541,67 @@ def test_the_tracker_pages_never_show_a_files_key(table):
             "track_credits",
         ):
             assert key not in text, (address, key)
+
+
+def test_a_running_games_file_waits_for_the_scoring_its_missions_are_secret(table):
+    client, play = table["client"], table["play"]
+    response = client.get(url("export", play))
+    assert response.status_code == 302 and response["Location"] == play.get_absolute_url()
+    page = client.get(play.get_absolute_url()).content.decode()
+    assert "it can be downloaded once the game is scored" in page
+    assert "Download the play file" not in page
+
+
+def test_the_dice_of_a_fusion_reactor_then_the_revenue_phase(table):
+    client = table["client"]
+    session = st_session([], missions=False)
+    session["rules"]["modules_in_play"] = ["fusion", "supply", "market_center", "civic"]
+    first = {
+        "purchases": [
+            {"player": "ali", "option": "buy", "slot": 6, "module": {"id": "m1", "type": "fusion"}},
+            {"player": "bea", "option": "pass", "discard_slot": 6},
+            {"player": "cy", "option": "pass", "discard_slot": 6},
+        ],
+        "attachments": [{"module": "m1", "to": ["core"]}],
+    }
+    session["rounds"] = [first]
+    from playlog import actions
+    from playlog.tests.factory import play_file
+
+    people = [{"name": key, "member": None} for key in ("ali", "bea", "cy")]
+    play = actions.add_play(table["log"], play_file("startropolis", people, None, session))
+    html = client.get(url("st_table", play)).content.decode()
+    assert 'data-next="revenue"' in html and "Fusion Reactor m1 rolled" in html
+    response = client.post(url("st_rolls", play), {"dice-roll_m1": "1"})
+    assert response.status_code == 302
+    state = startropolis.play(fresh(play).session)
+    assert state["collected"]["ali"] == 6  # a 1: 6M and a +1 token (ST:326)
+    module = next(m for m in state["modules"] if m["id"] == "m1")
+    assert module["tokens"] == 1
+    assert client.post(url("st_undo", play)).status_code == 302
+    assert startropolis.play(fresh(play).session)["next"]["phase"] == "revenue"
+
+
+def test_the_figures_the_table_enters_count_from_the_revenue_phase(table):
+    client, play = table["client"], table["play"]
+    response = client.post(
+        url("st_figures", play), {"figures-revenue_ali": "2", "figures-credits_cy": "-1"}
+    )
+    assert response.status_code == 302
+    assert steps.round_figures(fresh(play).session) == {
+        "revenue_adjustments": {"ali": 2},
+        "credit_adjustments": {"cy": -1},
+    }
+    response = client.post(url("st_figures", play), {"figures-revenue_ali": "31"})
+    assert response.status_code == 400
+
+
+def test_a_fungi_player_gets_the_printed_bonus_from_the_setup(table):
+    client, log = table["client"], table["log"]
+    data = setup_post(**{"rules-advanced_factions": "on", "seat0-faction": "Fungi"})
+    assert client.post(reverse("playlog:st_new", args=[log.slug]), data).status_code == 302
+    play = log.plays.order_by("-number").first()
+    state = startropolis.play(play.session)
+    assert state["players"][0]["bonus"] == {"per": "luxury_habitation", "amount": 2}
+    html = client.get(url("st_table", play)).content.decode()
+    assert "Faction bonus: +2M per Luxury Habitation Module owned and attached." in html
