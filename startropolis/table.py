@@ -502,7 +502,12 @@ class _TableReader:
             return 0
         banks = sum(1 for card in cards or [] if card.card == BANK)
         bound = BANK_INVEST_PER_TURN * rounds * banks
-        value = reader.integer(data["bank_invested"], join(path, "bank_invested"), 0, 10**6)
+        raw = data["bank_invested"]
+        if type(raw) is int and raw < 0:
+            # §2.8 "bank_invested ≥ 0": money is put on the card, never owed to it.
+            reader.fail(join(path, "bank_invested"), "must be 0 or more: the credits on the card")
+            return None
+        value = reader.integer(raw, join(path, "bank_invested"), 0, 10**6)
         if value is None or cards is None:
             return None
         if value and not banks:
