@@ -476,8 +476,8 @@ def test_the_final_scoring_equals_score_of_the_exported_table(table):
     assert f'data-decided-by="{play.result["decided_by"]}"' in page
 
 
-def test_a_game_without_the_tracker_is_scored_from_its_end_state(table):
-    client, log = table["client"], table["log"]
+def end_state_post(rows: list[tuple]) -> dict:
+    """The end-state sheet posted: each row (name, faction, credits, revenue, counts)."""
     data = {
         "facts-played_on": "2026-03-02",
         "rules-modules_in_play": list(startropolis.modules.CORE_GAME_TYPES),
@@ -485,10 +485,6 @@ def test_a_game_without_the_tracker_is_scored_from_its_end_state(table):
         "rules-negative_revenue": "floor",
         "save": "1",
     }
-    rows = [
-        ("Ann", "Broodmaster", 40, 12, {"basic_habitation": 2, "solar": 1}),
-        ("Ben", "Fungi", 40, 15, {"market_center": 1, "supply": 1}),
-    ]
     for index, (name, faction, credits, revenue, counts) in enumerate(rows):
         data[f"p{index}-name"] = name
         data[f"p{index}-faction"] = faction
@@ -496,30 +492,37 @@ def test_a_game_without_the_tracker_is_scored_from_its_end_state(table):
         data[f"p{index}-revenue"] = str(revenue)
         for key, count in counts.items():
             data[f"p{index}-count_{key}"] = str(count)
+    return data
+
+
+def test_a_game_without_the_tracker_is_scored_from_its_end_state(table):
+    client, log = table["client"], table["log"]
+    data = end_state_post(
+        [
+            ("Ann", "Broodmaster", 40, 12, {"basic_habitation": 2, "solar": 1}),
+            ("Ben", "Fungi", 40, 15, {"market_center": 1, "supply": 1}),
+        ]
+    )
     response = client.post(reverse("playlog:st_new_end", args=[log.slug]), data)
-    assert response.status_code == 302, response.content.decode()[:2000]
+    assert response.status_code == 302, refusals(response.content.decode())
     play = log.plays.order_by("-number").first()
     assert play.session is None
     assert play.result["winners"] == ["Fungi"] and play.result["decided_by"] == "revenue"
     page = client.get(play.get_absolute_url()).content.decode()
     assert "Ben won" in page
+    # Edited again: the sheet comes back filled from the stored table.
+    sheet = client.get(url("st_sheet", play)).content.decode()
+    assert 'name="p1-count_market_center" value="1"' in sheet
 
 
 def test_the_end_state_sheet_refuses_a_box_overflow_with_the_rules_sentence(table):
     client, log = table["client"], table["log"]
-    data = {
-        "facts-played_on": "2026-03-02",
-        "rules-modules_in_play": list(startropolis.modules.CORE_GAME_TYPES),
-        "rules-spend_basis": "printed",
-        "rules-negative_revenue": "floor",
-        "save": "1",
-    }
-    for index, name in enumerate(("Ann", "Ben")):
-        data[f"p{index}-name"] = name
-        data[f"p{index}-faction"] = f"F{name}"
-        data[f"p{index}-credits"] = "30"
-        data[f"p{index}-revenue"] = "10"
-        data[f"p{index}-count_luxury_habitation"] = "2"
+    data = end_state_post(
+        [
+            ("Ann", "FAnn", 30, 10, {"luxury_habitation": 2}),
+            ("Ben", "FBen", 30, 10, {"luxury_habitation": 2}),
+        ]
+    )
     before = log.plays.count()
     response = client.post(reverse("playlog:st_new_end", args=[log.slug]), data)
     assert response.status_code == 400

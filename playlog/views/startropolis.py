@@ -425,23 +425,27 @@ def _after(
     return redirect("playlog:st_seat", log=page.log.slug, number=play.number, seat=seat)
 
 
-def _moved_on(play: Play, phase: str) -> str | None:
-    step = startropolis.play(play.session)["next"]
-    if step["phase"] != phase:
-        return "The table has moved on: this step is already entered. Here is where it is now."
-    return None
+MOVED_ON = "The table has moved on: this step is already entered. Here is where it is now."
+
+
+def _step(page: LogPage, number: int, phase: str, form_key: str):
+    """What every step at the table starts with: the play, the page it was entered on, the
+    shared view now, and the step's form bound to the POST — None when the table has moved on
+    to another phase (another phone entered this step first)."""
+    play = _tracker_play(page, number)
+    seat = _back_seat(page, play)
+    view = startropolis.table_view(startropolis.play(play.session))
+    if view["next"]["phase"] != phase:
+        return play, seat, view, None
+    return play, seat, view, _step_forms(view, play.session, page.request.POST)[form_key]
 
 
 @log_page(TABLE, "log", role=PLAYER, methods=("POST",))
 def purchase(page: LogPage, number: int) -> HttpResponse:
     """One Purchase Phase turn: Option 1, 2 or 3 (ST:99–103), with Salvage and the Bank."""
-    play = _tracker_play(page, number)
-    seat = _back_seat(page, play)
-    moved = _moved_on(play, "purchase")
-    if moved:
-        return _after(page, play, seat, moved)
-    view = startropolis.table_view(startropolis.play(play.session))
-    form = _step_forms(view, play.session, page.request.POST)["purchase_form"]
+    play, seat, view, form = _step(page, number, "purchase", "purchase_form")
+    if form is None:
+        return _after(page, play, seat, MOVED_ON)
     if not form.is_valid():
         return _after(page, play, seat, "Choose what the player did.", purchase_form=form)
     if form.cleaned_data["player"] != view["next"]["player"]:
@@ -460,13 +464,9 @@ def attach(page: LogPage, number: int) -> HttpResponse:
     """One Attachment Phase turn: a held module attached (every revenue recomputed at once),
     or the player's modules held for a later round. `preview` shows what an attachment would
     change and writes nothing."""
-    play = _tracker_play(page, number)
-    seat = _back_seat(page, play)
-    moved = _moved_on(play, "attachment")
-    if moved:
-        return _after(page, play, seat, moved)
-    view = startropolis.table_view(startropolis.play(play.session))
-    form = _step_forms(view, play.session, page.request.POST)["attach_form"]
+    play, seat, view, form = _step(page, number, "attachment", "attach_form")
+    if form is None:
+        return _after(page, play, seat, MOVED_ON)
     previewing = "preview" in page.request.POST
     if not form.is_valid():
         if previewing:
@@ -509,13 +509,9 @@ def _preview(play: Play, before: dict, entry: dict) -> dict[str, Any]:
 @log_page(TABLE, "log", role=PLAYER, methods=("POST",))
 def rolls(page: LogPage, number: int) -> HttpResponse:
     """The die for each Fusion Reactor; the Revenue Phase then runs (ST:142–148)."""
-    play = _tracker_play(page, number)
-    seat = _back_seat(page, play)
-    moved = _moved_on(play, "revenue")
-    if moved:
-        return _after(page, play, seat, moved)
-    view = startropolis.table_view(startropolis.play(play.session))
-    form = _step_forms(view, play.session, page.request.POST)["rolls_form"]
+    play, seat, _view, form = _step(page, number, "revenue", "rolls_form")
+    if form is None:
+        return _after(page, play, seat, MOVED_ON)
     if not form.is_valid():
         return _after(page, play, seat, "Give the die of every Fusion Reactor.", rolls_form=form)
     try:

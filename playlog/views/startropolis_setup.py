@@ -29,6 +29,7 @@ from playlog.startropolis_forms import (
     first_order,
     seat_forms,
 )
+from playlog.summary import seats_of
 from playlog.views.logs import sentence
 from startropolis.modules import CORE, MODULE_TYPES
 
@@ -167,15 +168,6 @@ def _tracker_url(page: LogPage, play: Play) -> str:
     return reverse("playlog:st_table", kwargs={"log": page.log.slug, "number": play.number})
 
 
-def _people(play: Play | None) -> list[dict[str, Any]]:
-    if play is None:
-        return []
-    return [
-        {"name": p.name, "member": p.user.get_username() if p.user else None}
-        for p in play.people.select_related("user")
-    ]
-
-
 def _sheet(page: LogPage, play: Play | None) -> HttpResponse | dict[str, Any]:
     request = page.request
     post = request.POST if request.method == "POST" else None
@@ -187,7 +179,7 @@ def _sheet(page: LogPage, play: Play | None) -> HttpResponse | dict[str, Any]:
             key: table["rules"][key]
             for key in ("modules_in_play", "missions", "spend_basis", "negative_revenue")
         }
-        initial_rows = end_initial(table, _people(play))
+        initial_rows = end_initial(table, seats_of(play))
     facts = PlayFactsForm(
         post,
         prefix="facts",
