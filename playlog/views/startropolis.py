@@ -375,7 +375,7 @@ def changed(page: LogPage, number: int) -> HttpResponse:
     play = _tracker_play(page, number)
     if page.request.GET.get("seen") == _version(play):
         return HttpResponse(status=204)
-    response = HttpResponse("")
+    response = HttpResponse("", content_type="text/plain; charset=utf-8")
     response["HX-Trigger"] = "startropolis-changed"
     return response
 
