@@ -608,3 +608,21 @@ def test_a_fungi_player_gets_the_printed_bonus_from_the_setup(table):
     assert state["players"][0]["bonus"] == {"per": "luxury_habitation", "amount": 2}
     html = client.get(url("st_table", play)).content.decode()
     assert "Faction bonus: +2M per Luxury Habitation Module owned and attached." in html
+
+
+def test_a_scored_game_is_scored_again_and_counts_in_the_stats(table):
+    client, log = table["client"], table["log"]
+    play = st_play(log, rounds=finished_session()["rounds"])
+    client.post(url("st_finish", play), {"finish-mission_bea": "yes"})
+    html = client.get(url("st_table", play)).content.decode()
+    assert "Score it again" in html
+    assert re.search(r'<input[^>]*name="finish-mission_bea"[^>]*value="yes"[^>]*checked', html)
+    client.post(url("st_finish", play), {"finish-mission_bea": "no"})
+    result = fresh(play).result
+    bea = next(row for row in result["players"] if row["player"] == "bea")
+    assert bea["mission"] == 0 and bea["mission_achieved"] is False
+    stats = client.get(reverse("playlog:stats", args=[log.slug, "startropolis"]))
+    assert stats.status_code == 200
+    page = stats.content.decode()
+    for name in ("ali", "bea", "cy"):
+        assert name in page

@@ -232,12 +232,19 @@ def _finish_form(play: Play, view: dict, data=None) -> FinishForm:
         for p in play.session["players"]
         if p.get("mission") and "most" not in p["mission"]
     }
+    initial: dict[str, Any] = {}
+    for row in (play.table or {}).get("players", []):
+        # Scored already: the sheet comes back as it was entered.
+        initial[f"credits_{row['player']}"] = row["credits"]
+        if "achieved" in (row.get("mission") or {}):
+            initial[f"mission_{row['player']}"] = "yes" if row["mission"]["achieved"] else "no"
     return FinishForm(
         data,
         players=_keys_of(view),
         ask_credits=not rules["track_credits"],
         missions=missions,
         prefix="finish",
+        initial=initial,
     )
 
 
@@ -299,7 +306,7 @@ def companion_context(
         context.update(_step_forms(view, session, **extra))
     if page.log.can_play and seat is None and not view["game_over"]:
         context["figures_form"] = extra.pop("figures_form", None) or _figures_form(view, session)
-    if page.log.can_play and seat is None and view["game_over"] and play.table is None:
+    if page.log.can_play and seat is None and view["game_over"]:
         context["finish_form"] = extra.pop("finish_form", None) or _finish_form(play, view)
     if seat is not None:
         context.update(_private(play, view, mine, **extra))
