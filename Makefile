@@ -4,6 +4,9 @@ VENV := .venv
 PY := $(VENV)/bin/python
 MANAGE := $(PY) manage.py
 PG_URL ?= postgres://postgres@127.0.0.1:5432/postgres
+# The shared cache of several app servers (tests/test_two_servers.py); each test run keeps its
+# keys under a prefix of its own.
+REDIS_URL_FOR_TESTS ?= redis://127.0.0.1:6379/0
 PYTEST_ARGS ?= -n 2
 
 .PHONY: run serve test test-sqlite test-postgres lint format migrations-check setup chromium graphviz bench demo icons clean
@@ -21,7 +24,6 @@ db.sqlite3: $(VENV)/.installed
 
 demo: setup
 	$(MANAGE) migrate --noinput
-	$(MANAGE) load_catalogue
 	$(MANAGE) load_demo
 
 run: demo graphviz
@@ -61,11 +63,20 @@ migrations-check: setup
 test-sqlite: setup chromium graphviz
 	DATABASE_URL= $(VENV)/bin/pytest $(PYTEST_ARGS)
 
-# The PostgreSQL leg: the same suite against a real server. Without one it says so loudly;
-# under CI (CI=true) a missing server fails the run.
+# The PostgreSQL leg: the same suite against a real server, and with it the test of two app
+# servers sharing that database and a Redis cache. Without PostgreSQL or Redis it says so
+# loudly; under CI (CI=true) a missing server fails the run.
 test-postgres: setup chromium graphviz
-	@if [ "$$CI" = "true" ]; then scripts/ensure_postgres.sh || true; fi
+	@if [ "$$CI" = "true" ]; then scripts/ensure_postgres.sh || true; scripts/ensure_redis.sh || true; fi
+	@if ! $(PY) scripts/redis_ready.py "$(REDIS_URL_FOR_TESTS)"; then \
+	  echo "!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!"; \
+	  echo "!!! No Redis answers at $(REDIS_URL_FOR_TESTS): the two-server test will NOT run. !!!"; \
+	  echo "!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!"; \
+	  if [ "$$CI" = "true" ]; then exit 1; fi; \
+	fi
 	@if $(PY) scripts/pg_ready.py "$(PG_URL)"; then \
+	  if $(PY) scripts/redis_ready.py "$(REDIS_URL_FOR_TESTS)" 2>/dev/null; then \
+	    export TEST_REDIS_URL="$(REDIS_URL_FOR_TESTS)"; fi; \
 	  DATABASE_URL="$(PG_URL)" $(VENV)/bin/pytest $(PYTEST_ARGS); \
 	else \
 	  echo "!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!"; \
@@ -76,18 +87,21 @@ test-postgres: setup chromium graphviz
 
 test: lint migrations-check test-sqlite test-postgres
 
+# The concurrency benchmark runs on PostgreSQL too when a server answers at PG_URL.
 bench: setup
-	$(MANAGE) bench
+	PG_URL="$(PG_URL)" $(MANAGE) bench
 
 # The app's icons and favicon, drawn from offline/icons.py into static/icons/ (committed:
 # docs/offline.md); run after changing the drawing, then commit what it wrote.
 icons: setup
 	$(MANAGE) draw_icons
 
+# What a host runs (docs/hosting.md): gunicorn with config/gunicorn.conf.py, the static files
+# hashed and compressed. It refuses to start without SECRET_KEY.
 serve: setup graphviz
 	$(MANAGE) migrate --noinput
 	STATICFILES_BACKEND=whitenoise.storage.CompressedManifestStaticFilesStorage $(MANAGE) collectstatic --noinput
-	STATICFILES_BACKEND=whitenoise.storage.CompressedManifestStaticFilesStorage $(VENV)/bin/gunicorn config.wsgi --bind 127.0.0.1:8000 --workers 2
+	STATICFILES_BACKEND=whitenoise.storage.CompressedManifestStaticFilesStorage $(VENV)/bin/gunicorn config.wsgi --config config/gunicorn.conf.py
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles

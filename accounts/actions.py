@@ -24,6 +24,7 @@ from accounts.models import (
     space_kwargs,
 )
 from campaign.models import Campaign
+from hosting.busy import writes
 
 
 class MembershipError(Exception):
@@ -62,15 +63,25 @@ def change_role(membership: Membership, role: str) -> Membership:
     return membership
 
 
-@transaction.atomic
-def remove_member(membership: Membership) -> None:
-    """Take someone out of a space; its last owner cannot be removed."""
+@writes
+def remove_member(membership: Membership) -> list[Invite]:
+    """Take someone out of a space (a campaign or a play log); its last owner cannot be removed.
+
+    The invite links they joined through are withdrawn with them, so the same link cannot
+    bring them back; returns those links. (Other open links they may have seen stay open:
+    the members page lists them, for the owner to withdraw too.)
+    """
     membership = Membership.objects.select_for_update().get(pk=membership.pk)
     if membership.role == Role.OWNER and _owners(membership) < 2:
         raise MembershipError(
             f"{membership.user} is the only owner: make someone else an owner first."
         )
+    theirs = list(
+        Invite.objects.usable().filter(**membership.in_same_space(), used_by=membership.user)
+    )
+    Invite.objects.filter(pk__in=[invite.pk for invite in theirs]).update(revoked_at=timezone.now())
     membership.delete()
+    return theirs
 
 
 def create_invite(space, role: str, *, days: int, user) -> Invite:
@@ -101,6 +112,7 @@ def join(invite: Invite, user) -> tuple[Membership, bool]:
     refusal = invite.refusal()
     if refusal:
         raise MembershipError(refusal)
+    invite.used_by.add(user)
     membership = Membership.objects.filter(**invite.in_same_space(), user=user).first()
     if membership is not None:
         if ROLE_RANK[Role(invite.role)] > ROLE_RANK[Role(membership.role)]:

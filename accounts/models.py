@@ -148,6 +148,8 @@ class Invite(InSpace):
     expires_at = models.DateTimeField(default=invite_expiry)
     revoked_at = models.DateTimeField(null=True, blank=True)
     uses = models.PositiveIntegerField(default=0)
+    # Who joined (or was raised) through it: removing one of them withdraws it.
+    used_by = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="+")
 
     objects = InviteQuerySet.as_manager()
 

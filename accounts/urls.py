@@ -10,15 +10,15 @@ urlpatterns = [
     path("accounts/signup/", views.signup, name="signup"),
     path("join/<str:token>/", views.join, name="join"),
     path("campaigns/<slug:slug>/members/", views.members, name="members"),
-    path("campaigns/<slug:slug>/members/<int:pk>/role/", views.member_role, name="member_role"),
+    path("campaigns/<slug:slug>/members/<id:pk>/role/", views.member_role, name="member_role"),
     path(
-        "campaigns/<slug:slug>/members/<int:pk>/remove/",
+        "campaigns/<slug:slug>/members/<id:pk>/remove/",
         views.member_remove,
         name="member_remove",
     ),
     path("campaigns/<slug:slug>/invites/", views.invite_create, name="invite_create"),
     path(
-        "campaigns/<slug:slug>/invites/<int:pk>/revoke/",
+        "campaigns/<slug:slug>/invites/<id:pk>/revoke/",
         views.invite_revoke,
         name="invite_revoke",
     ),

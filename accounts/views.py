@@ -21,6 +21,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render, resolve_url
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
 
@@ -167,14 +168,14 @@ def change_member_role(request: HttpRequest, space, pages: MemberPages, pk: int)
 def remove_member(request: HttpRequest, space, pages: MemberPages, pk: int) -> HttpResponse:
     membership = _membership(space, pk)
     try:
-        actions.remove_member(membership)
+        withdrawn = actions.remove_member(membership)
     except MembershipError as error:
         messages.error(request, str(error))
         return pages.redirect("members", space)
     if membership.user_id == request.user.pk:
         messages.success(request, f"You left {space}.")
         return redirect(pages.left)
-    messages.success(request, f"{membership.user} is no longer a member of {space}.")
+    messages.success(request, _removed_sentence(membership, withdrawn, space))
     return pages.redirect("members", space)
 
 
@@ -220,6 +221,30 @@ def member_role(page: Page, pk: int) -> HttpResponse:
 @campaign_page("", "members", role=OWNER, methods=("POST",))
 def member_remove(page: Page, pk: int) -> HttpResponse:
     return remove_member(page.request, page.campaign, CAMPAIGN_MEMBERS, pk)
+
+
+def _removed_sentence(membership: Membership, withdrawn: list[Invite], space) -> str:
+    """Who left, the links withdrawn with them, and the links still open."""
+    who = membership.user
+    parts = [f"{who} is no longer a member of {space}."]
+    if withdrawn:
+        links = " and ".join(_invite_words(invite) for invite in withdrawn)
+        parts.append(
+            f"The link{'s' if len(withdrawn) > 1 else ''} they joined with ({links}) "
+            f"{'are' if len(withdrawn) > 1 else 'is'} withdrawn."
+        )
+    still_open = list(space.invites.usable())
+    if still_open:
+        links = "; ".join(_invite_words(invite) for invite in still_open)
+        parts.append(f"Still open: {links}. Withdraw any that {who} may have, below.")
+    else:
+        parts.append("No invitation link is open.")
+    return " ".join(parts)
+
+
+def _invite_words(invite: Invite) -> str:
+    made = timezone.localtime(invite.created_at)
+    return f"as {invite.get_role_display().lower()}, made {made:%-d %b %H:%M}"
 
 
 @campaign_page("", "members", role=OWNER, methods=("POST",))

@@ -251,10 +251,15 @@ def random_game(number: int, corporations: Sequence[str], rng: random.Random) ->
         extra["neds_sold_out"] = True
     if number > 5 and rng.random() < 0.2:
         extra["debt_marks"] = [{"corporation": rng.choice(list(corporations)), "points": 1}]
+    megastructure = scheduled_megastructure(number)
+    if megastructure in UNPLACED_MEGASTRUCTURES:
+        # The catalogue places it nowhere: the game states the zone of its location token.
+        zones = scheduled_zones(number)
+        extra["megastructure_zone"] = zones[number % len(zones)]
     return make_game(
         number,
         random_table(number, corporations, rng),
-        megastructure=scheduled_megastructure(number),
+        megastructure=megastructure,
         **extra,
     )
 
@@ -272,8 +277,11 @@ SECTION_POLITICAL_INFLUENCE = 6
 SECTION_POWERS = 7
 SECTION_LOANS = 15
 SECTION_WOTHERBYS = 19  # "anytime after game 4"
-# The shipped catalogue places these nowhere: a game may state their zone.
-UNPLACED_MEGASTRUCTURES = LATER_MEGASTRUCTURES[4:]
+# Type III and V: a game that builds one often states the zone of its location token.
+STATED_ZONE_MEGASTRUCTURES = LATER_MEGASTRUCTURES[4:]
+# The shipped catalogue places these nowhere (Terraform Mars is on Mars): a game that builds
+# one must state its zone (RULES-NOTES §6).
+UNPLACED_MEGASTRUCTURES = LATER_MEGASTRUCTURES[5:]
 ALL_MEGASTRUCTURES = (*FIXED_MEGASTRUCTURES.values(), *LATER_MEGASTRUCTURES)
 # Base location cards of the catalogue, and one it does not know (accepted: the rulebook text
 # lists few location cards).
@@ -339,11 +347,15 @@ def random_campaign(
         favourite = rng.choices(keys, weights)[0] if rng.random() < 0.7 else None
         table = _random_campaign_table(keys, zones, opened, powers, favourite, rng)
         extra: dict[str, Any] = {}
-        if megastructure in UNPLACED_MEGASTRUCTURES or rng.random() < 0.05:
+        if megastructure in STATED_ZONE_MEGASTRUCTURES or rng.random() < 0.05:
             if rng.random() < 0.6:
                 extra["megastructure_zone"] = rng.choice(zones)
                 if rng.random() < 0.5:
                     table["megastructure_zone"] = extra["megastructure_zone"]
+            elif megastructure in UNPLACED_MEGASTRUCTURES:
+                # Never a game without its zone; drawn without the generator, so the samples
+                # other draws make stay as they were.
+                extra["megastructure_zone"] = zones[number % len(zones)]
         extra["neds_sold_out"] = rng.random() < 0.1
         extra["census_completed"] = rng.random() < 0.05
         extra["megastructure_repairs_completed"] = rng.random() < 0.05

@@ -4,8 +4,9 @@
 an export would write, so the file and the cache can never disagree.
 
 The file is canonical: keys in the order docs/commands.md prints them, games in number order, and
-the optional keys this project adds (`notes`) only when they hold something. So
-export -> import -> export gives the same bytes (`docs/campaign-file.md`).
+the optional keys this project adds (`notes`, `megastructure_zone`, the campaign's `box`) only
+when they hold something. So export -> import -> export gives the same bytes
+(`docs/campaign-file.md`), and a campaign whose box is the reference's exports as before.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from django.utils.text import slugify
 from campaign.models import Campaign, Corporation, Game
 from gamefile.canonical import ordered
 from gamefile.json_input import JsonInputError, read_json_file
+from solar175.box import read_box
 from solar175.campaign_file import (
     CAMPAIGN_FORMAT,
     CAMPAIGN_VERSION,
@@ -50,7 +52,7 @@ def campaign_file_data(
     """The campaign file from a campaign row and its corporations and games, already read."""
     corporations = sorted(corporations, key=lambda c: (c.order, c.pk))
     games = sorted(games, key=lambda g: g.number)
-    return {
+    data = {
         "format": CAMPAIGN_FORMAT,
         "version": CAMPAIGN_VERSION,
         "name": campaign.name,
@@ -63,6 +65,11 @@ def campaign_file_data(
         "manual_unlocks": [ordered(u, MANUAL_UNLOCK_KEYS) for u in campaign.manual_unlocks],
         "powers": {c.key: c.power for c in corporations if c.power},
     }
+    # PostgreSQL's jsonb keeps no key order: the box is written back in its canonical shape.
+    box = read_box(campaign.box or None, None).as_dict()
+    if box:
+        data["box"] = box
+    return data
 
 
 def game_to_dict(game: Game) -> dict[str, Any]:

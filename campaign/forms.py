@@ -16,11 +16,12 @@ from crispy_forms.helper import FormHelper
 from crispy_forms.layout import HTML, Column, Layout, Row
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.html import escape
 
 from campaign.models import SecondPlaceRounding
 from gamefile.json_input import JsonInputError, parse_json_text
 from scoring.wizard.widgets import FIELD_TEMPLATE, REFRESH, Details
-from solar175.campaign_file import MAX_CORPORATIONS
+from solar175.campaign_file import MAX_CORPORATIONS, NOTES_MAX_LENGTH
 from solar175.catalogue import boxes_of
 from solar175.engine import UNITED_FEDERALISTS
 from solar175.sections import SECTION_NUMBERS
@@ -49,6 +50,61 @@ class CampaignForm(forms.Form):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.helper = _helper()
+
+
+class SettingsForm(CampaignForm):
+    """The campaign's settings, with what they were when the form was drawn: settings changed
+    by someone else since are not replaced unknowingly (`actions.update_settings`)."""
+
+    was_name = forms.CharField(required=False, widget=forms.HiddenInput, max_length=100)
+    was_second_place_rounding = forms.CharField(
+        required=False, widget=forms.HiddenInput, max_length=4
+    )
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        for name in ("name", "second_place_rounding"):
+            self.fields[f"was_{name}"].initial = self.initial.get(name, "")
+
+    def drawn_from(self) -> dict[str, str] | None:
+        if "was_name" not in self.data:
+            return None  # a form that does not say
+        return {
+            "name": self.cleaned_data["was_name"],
+            "second_place_rounding": self.cleaned_data["was_second_place_rounding"],
+        }
+
+    def set_drawn_from(self, campaign) -> None:
+        """After a refusal: a second save replaces the settings as they are now."""
+        campaign.refresh_from_db(fields=["name", "second_place_rounding"])
+        self.data = self.data.copy()
+        self.data["was_name"] = campaign.name
+        self.data["was_second_place_rounding"] = campaign.second_place_rounding
+
+
+REFERENCE_BOX = ""
+
+
+class NewCampaignForm(CampaignForm):
+    """A new campaign: its name and house rule, and the box it starts from — the rulebook's
+    reference, or a copy of another of this person's campaigns' boxes (what their group
+    already copied from its cards)."""
+
+    box_from = forms.ChoiceField(
+        label="Start its box from",
+        required=False,
+        help_text="Your group's corrections and additions to the rulebook's card data (zones, "
+        "ships, megastructures, debt boxes). The new campaign gets its own copy.",
+    )
+
+    def __init__(self, *args, boxes: list[tuple[str, str]], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["box_from"].choices = [
+            (REFERENCE_BOX, "The rulebook's reference (nothing corrected yet)"),
+            *boxes,
+        ]
+        if not boxes:
+            self.fields["box_from"].widget = forms.HiddenInput()
 
 
 class CorporationForm(forms.Form):
@@ -446,12 +502,14 @@ class GameFactsForm(forms.Form):
     megastructure_repairs_completed = forms.BooleanField(
         required=False, label="Megastructure repairs completed"
     )
-    notes = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 3}))
+    notes = forms.CharField(
+        required=False, max_length=NOTES_MAX_LENGTH, widget=forms.Textarea(attrs={"rows": 3})
+    )
     # Which game the live preview scores, and the version an edit started from.
     number = forms.IntegerField(required=False, widget=forms.HiddenInput)
     expected_version = forms.IntegerField(required=False, widget=forms.HiddenInput)
     # The game as the editor first saw it (JSON), to say what another editor changed.
-    original = forms.CharField(required=False, widget=forms.HiddenInput)
+    original = forms.CharField(required=False, widget=forms.HiddenInput, max_length=200_000)
 
     def __init__(
         self,
@@ -459,6 +517,7 @@ class GameFactsForm(forms.Form):
         megastructures: list[tuple[str, str]],
         corporations: list[tuple[str, str]],
         debt: bool,
+        debt_rows: tuple = (),
         **kwargs,
     ) -> None:
         super().__init__(*args, **kwargs)
@@ -496,6 +555,7 @@ class GameFactsForm(forms.Form):
                         HTML(
                             '<p class="form-text mt-0">The printed value of each red box a '
                             "corporation checked this game, e.g. 2, 3.</p>"
+                            + _debt_rows_html(debt_rows)
                         ),
                         *debt_fields,
                         open_when=debt_fields,
@@ -555,11 +615,32 @@ class GameFactsForm(forms.Form):
         return initial
 
 
+def _debt_rows_html(rows) -> str:
+    """The red boxes the campaign's box says the tracker card prints (#8), as a reminder.
+
+    crispy's `HTML` renders its text as a template: the group's words are escaped and their
+    braces written as entities, so nothing they type is read as template code."""
+    if not rows:
+        return ""
+    items = "".join(
+        f"<li>{_inert(row.name)}: {', '.join(str(value) for value in row.values)}</li>"
+        for row in rows
+    )
+    heading = '<p class="form-text mb-0">Your card\'s red boxes:</p>'
+    return f'{heading}<ul class="form-text">{items}</ul>'
+
+
+def _inert(text: str) -> str:
+    return str(escape(text)).replace("{", "&#123;").replace("}", "&#125;").replace("%", "&#37;")
+
+
 class CityForm(forms.Form):
     """Step 2 of the checklist: the winner names a city on a base location with a free space."""
 
     location = forms.ChoiceField(label="Base location")
     name = forms.CharField(max_length=60, label="City name")
+    # The game's version this form was drawn from: a city named meanwhile is not replaced.
+    version = forms.IntegerField(widget=forms.HiddenInput, required=False)
 
     def __init__(self, *args, locations: list[tuple[str, str]], **kwargs) -> None:
         super().__init__(*args, **kwargs)

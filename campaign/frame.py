@@ -84,7 +84,8 @@ class Page:
 
     @cached_property
     def names(self) -> CatalogueNames:
-        return CatalogueNames()
+        """The catalogue's names with this campaign's own box applied."""
+        return CatalogueNames(self.campaign.box)
 
     @cached_property
     def corporations(self) -> list[Corporation]:

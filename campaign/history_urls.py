@@ -6,5 +6,5 @@ app_name = "history"
 
 urlpatterns = [
     path("<slug:slug>/history/", history_views.change_list, name="list"),
-    path("<slug:slug>/history/<int:pk>/undo/", history_views.change_undo, name="undo"),
+    path("<slug:slug>/history/<id:pk>/undo/", history_views.change_undo, name="undo"),
 ]

@@ -31,6 +31,9 @@ class Campaign(models.Model):
         null=True, blank=True, help_text="State after an earlier game, for a mid-campaign start."
     )
     manual_unlocks = models.JSONField(default=list, blank=True)
+    # The group's own box (solar175.box): its corrections and additions to the reference
+    # catalogue, in the campaign file's canonical `box` shape; {} is the reference alone.
+    box = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     # Derived cache: the replay's output (docs/campaign-file.md) without its per-game `games` list
     # (on the Game rows), rebuilt on every change to the log.
@@ -157,6 +160,7 @@ class ChangeKind(models.TextChoices):
     MANUAL_UNLOCK = "manual_unlock", "Section unlocked by the group"
     POWER_SET = "power_set", "Player power chosen"
     SETTINGS_CHANGED = "settings_changed", "Settings changed"
+    BOX_CHANGED = "box_changed", "Box corrected"
     # The unlocks pages' bookkeeping (unlocks.models): recorded, never replayed nor undone here.
     COMPONENT_TICKED = "component_ticked", "Checklist item ticked"
     COMPONENT_UNTICKED = "component_unticked", "Checklist item unticked"
@@ -178,6 +182,7 @@ UNDOABLE_KINDS = GAME_KINDS | {
     ChangeKind.MANUAL_UNLOCK,
     ChangeKind.POWER_SET,
     ChangeKind.SETTINGS_CHANGED,
+    ChangeKind.BOX_CHANGED,
 }
 
 
@@ -207,7 +212,8 @@ class Change(models.Model):
       `before` is null for a game added, `after` for a game deleted;
     - a manual unlock: `{"section", "after_game"}` (`after_game` null: not unlocked);
     - a power: `{"corporation", "power"}` (`power` empty: none);
-    - settings: the settings it changed, `{"name", "second_place_rounding"}` or some of them.
+    - settings: the settings it changed, `{"name", "second_place_rounding"}` or some of them;
+    - the box: the whole box (`Campaign.box`), before and after.
 
     `details` says what changed, a line each ("credits of purple 12 → 14"); `undoes` is the
     change this one undid (a change is undone at most once: undoing the undo puts it back).

@@ -28,6 +28,9 @@ from campaign.models import Campaign
 # Long enough to outlive an evening's reading; a new revision makes an entry unreachable
 # before that.
 TIMEOUT = 24 * 60 * 60
+# A body is 10-70 KB; one past this (a page of very long notes) is rendered for each request
+# instead of filling the cache (which is bounded in bytes too: hosting.cache, Redis' maxmemory).
+LARGEST_BODY = 1024 * 1024
 
 
 def cache_key(campaign: Campaign, page: str, variant: str = "") -> str:
@@ -50,5 +53,6 @@ def page_body(
     body = cache.get(key)
     if body is None:
         body = render_to_string(template_name, build())
-        cache.set(key, body, TIMEOUT)
+        if len(body) <= LARGEST_BODY:
+            cache.set(key, body, TIMEOUT)
     return body

@@ -19,7 +19,7 @@ urlpatterns = [
     ),
     path("<slug:slug>/trackers/<slug:key>.png", picture_views.tracker_png, name="tracker_png"),
     path(
-        "<slug:slug>/games/<int:number>/summary/",
+        "<slug:slug>/games/<number:number>/summary/",
         picture_views.game_summary,
         name="game_summary",
     ),

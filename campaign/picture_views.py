@@ -108,6 +108,30 @@ def chart_picture(page: Page, chart: str) -> HttpResponse:
 
 @campaign_page("", "", offline=True)
 def tracker_png(page: Page, key: str) -> HttpResponse:
+    """A corporation's tracker card as a PNG picture to share.
+
+    Drawing one costs ~150 ms of CPU, so it is drawn once per revision of the campaign and
+    kept in the cache with its ETag (like the charts): ten phones opening it cost one drawing,
+    and a phone that has it already gets a 304."""
+    campaign = page.campaign
+    cache_key = page_cache.cache_key(campaign, "tracker-png", key)
+    drawn = cache.get(cache_key)
+    if drawn is None:
+        drawn = _draw_tracker_png(page, key)
+        cache.set(cache_key, drawn, page_cache.TIMEOUT)
+    etag = quote_etag(drawn[0])
+    response = get_conditional_response(page.request, etag=etag)
+    if response is None:
+        response = HttpResponse(drawn[1], content_type="image/png")
+        response["Content-Disposition"] = f'inline; filename="{campaign.slug}-{key}-tracker.png"'
+    response["ETag"] = etag
+    # Private: a campaign is its members' business; no-cache: always revalidated by the ETag.
+    patch_cache_control(response, private=True, no_cache=True)
+    return response
+
+
+def _draw_tracker_png(page: Page, key: str) -> tuple[str, bytes]:
+    """(its ETag, the PNG) of a corporation's tracker card; 404 for no such corporation."""
     campaign = page.campaign
     found = (
         campaign.corporations.filter(key=key)
@@ -131,17 +155,7 @@ def tracker_png(page: Page, key: str) -> HttpResponse:
         # Asked even when no power is chosen, so every picture costs the same queries.
         power_name=page.names.powers.get(found["power"] or "") or found["power"],
     )
-    etag = quote_etag(pictures.card_etag(card))
-    response = get_conditional_response(page.request, etag=etag)
-    if response is None:
-        response = HttpResponse(pictures.draw_tracker_card(card), content_type="image/png")
-        response["Content-Disposition"] = (
-            f'inline; filename="{campaign.slug}-{corporation.key}-tracker.png"'
-        )
-    response["ETag"] = etag
-    # Private: a campaign is its members' business; no-cache: always revalidated by the ETag.
-    patch_cache_control(response, private=True, no_cache=True)
-    return response
+    return pictures.card_etag(card), pictures.draw_tracker_card(card)
 
 
 @campaign_page("pictures/game_summary.html", "games", offline=True)

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from campaign.views import campaigns, checklist, games, pages
+from campaign.views import box, campaigns, checklist, games, pages
 
 app_name = "campaign"
 
@@ -16,17 +16,38 @@ urlpatterns = [
     path("<slug:slug>/games/", pages.game_log, name="games"),
     path("<slug:slug>/games/new/", games.game_add, name="game_add"),
     path("<slug:slug>/games/preview/", games.game_preview, name="game_preview"),
-    path("<slug:slug>/games/<int:number>/edit/", games.game_edit, name="game_edit"),
-    path("<slug:slug>/games/<int:number>/delete/", games.game_delete, name="game_delete"),
-    path("<slug:slug>/games/<int:number>/move/", games.game_move, name="game_move"),
-    path("<slug:slug>/games/<int:number>/checklist/", checklist.checklist, name="checklist"),
-    path("<slug:slug>/games/<int:number>/city/", checklist.checklist_city, name="checklist_city"),
+    path("<slug:slug>/games/<number:number>/edit/", games.game_edit, name="game_edit"),
+    path("<slug:slug>/games/<number:number>/delete/", games.game_delete, name="game_delete"),
+    path("<slug:slug>/games/<number:number>/move/", games.game_move, name="game_move"),
+    path("<slug:slug>/games/<number:number>/checklist/", checklist.checklist, name="checklist"),
     path(
-        "<slug:slug>/games/<int:number>/power/<slug:key>/",
+        "<slug:slug>/games/<number:number>/city/", checklist.checklist_city, name="checklist_city"
+    ),
+    path(
+        "<slug:slug>/games/<number:number>/power/<slug:key>/",
         checklist.checklist_power,
         name="checklist_power",
     ),
     path("<slug:slug>/trackers/", pages.trackers, name="trackers"),
     path("<slug:slug>/elections/", pages.elections, name="elections"),
     path("<slug:slug>/cities/", pages.cities, name="cities"),
+    # The campaign's own box (campaign/views/box.py): names come last, and may hold a "/".
+    path("<slug:slug>/box/", box.box, name="box"),
+    path("<slug:slug>/box/locations/new/", box.box_location, name="box_location_add"),
+    path(
+        "<slug:slug>/box/locations/edit/<path:location>/",
+        box.box_location,
+        name="box_location",
+    ),
+    path(
+        "<slug:slug>/box/megastructures/new/", box.box_megastructure, name="box_megastructure_add"
+    ),
+    path(
+        "<slug:slug>/box/megastructures/edit/<slug:megastructure>/",
+        box.box_megastructure,
+        name="box_megastructure",
+    ),
+    path("<slug:slug>/box/ships/new/", box.box_ship, name="box_ship_add"),
+    path("<slug:slug>/box/ships/edit/<path:ship>/", box.box_ship, name="box_ship"),
+    path("<slug:slug>/box/debt/", box.box_debt, name="box_debt"),
 ]

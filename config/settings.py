@@ -1,13 +1,16 @@
 """Settings for the Solar 175 campaign manager.
 
 One file, driven by the environment: SQLite in the project folder by default,
-`DATABASE_URL` for PostgreSQL, `DEBUG`, `SECRET_KEY` and `ALLOWED_HOSTS` for hosting.
+`DATABASE_URL` for PostgreSQL, `REDIS_URL` for a cache shared by several app servers, `DEBUG`,
+`SECRET_KEY` and `ALLOWED_HOSTS` for hosting (docs/hosting.md).
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF, UNSAFE_INLINE
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -22,8 +25,9 @@ def env_bool(name: str, default: bool) -> bool:
 # Off unless asked for: `make run` asks (DEBUG=1); a hosted app never does.
 DEBUG = env_bool("DEBUG", False)
 # The fallback key is for a laptop only; `check --deploy` flags it (its "django-insecure-"
-# prefix), so a hosted app must set SECRET_KEY.
-SECRET_KEY = os.environ.get("SECRET_KEY") or "django-insecure-local-only-set-SECRET_KEY-to-host"
+# prefix), and the app server refuses to start on it with DEBUG off (config/wsgi.py).
+LOCAL_ONLY_SECRET_KEY = "django-insecure-local-only-set-SECRET_KEY-to-host"
+SECRET_KEY = os.environ.get("SECRET_KEY") or LOCAL_ONLY_SECRET_KEY
 ALLOWED_HOSTS = [
     h.strip() for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost").split(",") if h
 ]
@@ -39,7 +43,7 @@ CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", HTTPS)
 SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", 31536000 if HTTPS else 0))
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", HTTPS)
 SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", HTTPS)
-if env_bool("BEHIND_PROXY", False):
+if env_bool("BEHIND_PROXY", False):  # BEHIND_PROXY below
     # The proxy terminates TLS and says so in this header.
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_CONTENT_TYPE_NOSNIFF = True
@@ -58,6 +62,8 @@ INSTALLED_APPS = [
     "crispy_forms",
     "crispy_bootstrap5",
     "template_partials",
+    "axes",
+    "hosting",
     "scoring",
     "campaign",
     "unlocks",
@@ -69,16 +75,23 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Before anything reads a body: a request larger than the app takes is refused unread.
+    "hosting.middleware.request_size_limit",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "hosting.middleware.private_pages",
+    "hosting.middleware.BusyDatabaseMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     # Tells the service worker whose page a response is, and clears the phone on sign-out.
     "offline.middleware.OfflineHeadersMiddleware",
+    # Last: it sees the login's outcome (django-axes).
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -107,6 +120,16 @@ DATABASES = {
         conn_max_age=60,
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Several phones save at once (docs/hosting.md): readers never wait for a writer (WAL),
+    # a write transaction takes the write lock when it starts rather than upgrading a read
+    # lock halfway (which fails at once, whatever the timeout), and a writer waits its turn
+    # for up to SQLITE_BUSY_SECONDS. Past that the person gets their form back with a sentence.
+    DATABASES["default"]["OPTIONS"] = {
+        "transaction_mode": "IMMEDIATE",
+        "timeout": int(os.environ.get("SQLITE_BUSY_SECONDS", 10)),
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    }
 
 # Several test runs against one PostgreSQL server (two checkouts, say) each name their test
 # databases apart: TEST_DATABASE_NAME=test_mine (pytest-xdist appends _gw0, _gw1, ...).
@@ -116,9 +139,32 @@ if os.environ.get("TEST_DATABASE_NAME"):
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+
+# Login throttling (django-axes): after AXES_FAILURE_LIMIT wrong passwords for one username,
+# or from one address, that username or address waits AXES_COOLOFF_TIME; a right password
+# clears its count. Counted in the database, so every worker and every app server shares it.
+AUTHENTICATION_BACKENDS = [
+    "hosting.auth.ThrottledLoginBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", 10))
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("LOGIN_COOLOFF_MINUTES", 15)))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "hosting.views.login_locked_out"
+AXES_VERBOSE = False
+# Behind a proxy the connection's address is the proxy's: BEHIND_PROXY=1 reads the address
+# the proxy adds to X-Forwarded-For (hosting.auth.client_address).
+BEHIND_PROXY = env_bool("BEHIND_PROXY", False)
+AXES_CLIENT_IP_CALLABLE = "hosting.auth.client_address"
+# Password-reset mails (hosting.throttle): per address asking and per email address, an hour.
+PASSWORD_RESETS_PER_EMAIL_HOUR = 3
+PASSWORD_RESETS_PER_ADDRESS_HOUR = 10
 
 LANGUAGE_CODE = "en-gb"
 TIME_ZONE = "UTC"
@@ -127,7 +173,8 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# Where `collectstatic` puts the hashed, compressed files that whitenoise serves.
+STATIC_ROOT = os.environ.get("STATIC_ROOT") or BASE_DIR / "staticfiles"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
@@ -138,24 +185,68 @@ STORAGES = {
     },
 }
 
-# The campaign pages keep their rendered bodies here (campaign/page_cache.py) under each
-# campaign's revision, which the database holds: a memory cache per worker process is right
-# even with several workers, since none serves a body for a revision it did not just read.
-# A body is 10-70 KB; 500 of them bound a worker's cache to some 35 MB.
-CACHES = {
-    "default": {
-        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-        "LOCATION": "campaign-pages",
-        "OPTIONS": {"MAX_ENTRIES": 500},
+# The campaign pages keep their rendered bodies here (campaign/page_cache.py), and the
+# pictures their drawings (campaign/picture_views.py), under each campaign's revision, which
+# the database holds: so a memory cache per worker process is right even with several
+# workers, since none serves a body for a revision it did not just read. Bounded in bytes
+# (hosting.cache), not only in entries. With several app servers, REDIS_URL names the cache
+# they share (docs/hosting.md): each body is then drawn once for all of them.
+CACHE_KEY_PREFIX = os.environ.get("CACHE_KEY_PREFIX", "solar175")
+if os.environ.get("REDIS_URL"):
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": os.environ["REDIS_URL"],
+            "KEY_PREFIX": CACHE_KEY_PREFIX,
+        }
     }
-}
+else:
+    CACHES = {
+        "default": {
+            "BACKEND": "hosting.cache.ByteBoundedLocMemCache",
+            "LOCATION": "campaign-pages",
+            "KEY_PREFIX": CACHE_KEY_PREFIX,
+            "OPTIONS": {
+                "MAX_ENTRIES": 2000,
+                "MAX_BYTES": int(os.environ.get("CACHE_MAX_MB", 64)) * 1024 * 1024,
+            },
+        }
+    }
 
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
 CRISPY_TEMPLATE_PACK = "bootstrap5"
 
-# Campaign files are small: a 60-game campaign is about 150 KB.
+# Campaign files are small: a 60-game campaign is about 150 KB. A form's fields are at most
+# DATA_UPLOAD_MAX_MEMORY_SIZE; an uploaded file at most campaign.forms.MAX_CAMPAIGN_FILE_BYTES
+# (the upload handler stops reading one byte past it); a whole request at most
+# MAX_REQUEST_BYTES, refused before anything reads it (hosting.middleware).
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 2000
+MAX_REQUEST_BYTES = 3 * 1024 * 1024
+FILE_UPLOAD_HANDLERS = ["hosting.uploads.LimitedUploadHandler"]
+
+# Content-Security-Policy (django-csp): scripts and style sheets come from this site only, no
+# inline script anywhere (htmx is told not to inject its indicator <style> nor to evaluate
+# code: templates/base.html); style="" attributes stay allowed for the corporations' colours.
+# `style-src` is the fallback of browsers that know neither -elem nor -attr.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF, UNSAFE_INLINE],
+        "style-src-elem": [SELF],
+        "style-src-attr": [UNSAFE_INLINE],
+        # Bootstrap's check boxes and select arrows are data: SVG pictures.
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+        "base-uri": [SELF],
+        "object-src": [NONE],
+    }
+}
 
 # Django's own login, logout and password reset views (accounts/, templates/registration/).
 LOGIN_URL = "login"

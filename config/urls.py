@@ -1,8 +1,12 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from hosting.views import ThrottledPasswordResetView
+
 urlpatterns = [
     path("admin/", admin.site.urls),
+    # Django's own, at most a few mails an hour (hosting.throttle); before its namesake below.
+    path("accounts/password_reset/", ThrottledPasswordResetView.as_view(), name="password_reset"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("", include("accounts.urls")),
     path("", include("offline.urls")),

@@ -1,5 +1,7 @@
 """The error every reader of a person's input raises: which field, and what is allowed."""
 
+from gamefile.limits import MESSAGE_LENGTH, PATH_LENGTH, cut
+
 
 class FieldError(ValueError):
     """Bad input: `path` names the field (`players[1].credits`), `message` says what is allowed.
@@ -8,6 +10,8 @@ class FieldError(ValueError):
     """
 
     def __init__(self, path: str, message: str) -> None:
+        # A path or a sentence quoting a person's text is cut to a readable line.
+        path, message = cut(path, PATH_LENGTH), cut(message, MESSAGE_LENGTH)
         super().__init__(f"{path}: {message}")
         self.path = path
         self.message = message

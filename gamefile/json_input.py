@@ -2,21 +2,50 @@
 
 One reader for the `score`, `replay` and `import_campaign` commands and the import page, so
 each refuses unreadable input with the same plain sentence, and none of them can crash on JSON
-that Python's own parser gives up on (deep nesting, numbers of thousands of digits).
+that Python's own parser gives up on (deep nesting, numbers of thousands of digits). A key
+repeated in one object is refused, naming it; so is a number of more than 15 digits.
 """
 
 import json
 from pathlib import Path
 from typing import Any
 
+from gamefile.limits import LONGEST_NUMBER, cut
+
 
 class JsonInputError(ValueError):
     """Input that holds no JSON; `str()` is the sentence, without the file's name."""
 
 
+def _bounded_int(digits: str) -> int:
+    if len(digits.lstrip("-")) > LONGEST_NUMBER:
+        raise JsonInputError(
+            f"is not JSON this app reads (a number of {len(digits.lstrip('-')):,} digits; "
+            f"numbers here have at most {LONGEST_NUMBER})"
+        )
+    return int(digits)
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object whose keys are all different: JSON allows a repeated key, Python's reader
+    keeps the last one silently, and a file saying `"credits": 12, "credits": 29` is a
+    mistake to point at, not to guess."""
+    found: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in found:
+            raise JsonInputError(
+                f'is not JSON this app reads (the key "{cut(key, 40)}" appears twice in one '
+                "object; give it once)"
+            )
+        found[key] = value
+    return found
+
+
 def parse_json_text(text: str) -> Any:
     try:
-        return json.loads(text)
+        return json.loads(text, parse_int=_bounded_int, object_pairs_hook=_unique_keys)
+    except JsonInputError:
+        raise
     except json.JSONDecodeError as error:
         raise JsonInputError(
             f"is not JSON ({error.msg} at line {error.lineno} column {error.colno})"

@@ -13,19 +13,19 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import transaction
 from django.db.models import Max
 
 from accounts.actions import add_owner
 from campaign.campaign_io import unique_slug
 from gamefile.errors import FieldError
+from hosting.busy import writes
 from playlog.models import Play, PlayLog, PlayPerson
 from playlog.playfile import PlayFile, read_play_file
 
 DEFAULT_SLUG = "play-log"
 
 
-@transaction.atomic
+@writes
 def create_play_log(name: str, owner) -> PlayLog:
     """A new play log, `owner` its owner."""
     log = PlayLog.objects.create(name=name.strip(), slug=unique_slug(name, PlayLog, DEFAULT_SLUG))
@@ -33,7 +33,7 @@ def create_play_log(name: str, owner) -> PlayLog:
     return log
 
 
-@transaction.atomic
+@writes
 def rename_play_log(log: PlayLog, name: str) -> PlayLog:
     log = PlayLog.objects.select_for_update().get(pk=log.pk)
     log.name = name.strip()
@@ -41,7 +41,7 @@ def rename_play_log(log: PlayLog, name: str) -> PlayLog:
     return log
 
 
-@transaction.atomic
+@writes
 def change_game_settings(log: PlayLog, game_key: str, changes: Mapping[str, Any]) -> PlayLog:
     """Set some of one game's settings (the colonist game's title, the remembered tiles, …);
     the others keep their values."""
@@ -53,7 +53,7 @@ def change_game_settings(log: PlayLog, game_key: str, changes: Mapping[str, Any]
     return log
 
 
-@transaction.atomic
+@writes
 def remember_project_tiles(log: PlayLog, tiles: Sequence[Mapping[str, Any]]) -> PlayLog:
     """Space Explorers: the Project tiles the group entered, by name, for the next setup (the
     tiles' values and skills are not printed in the rules, SE-R8: entered once, remembered)."""
@@ -70,7 +70,7 @@ def remember_project_tiles(log: PlayLog, tiles: Sequence[Mapping[str, Any]]) -> 
     return log
 
 
-@transaction.atomic
+@writes
 def delete_play_log(log: PlayLog) -> None:
     PlayLog.objects.filter(pk=log.pk).delete()
 
@@ -139,7 +139,7 @@ def play_file_of(play: Play) -> PlayFile:
     )
 
 
-@transaction.atomic
+@writes
 def add_play(log: PlayLog, data: Mapping[str, Any], user=None) -> Play:
     """A new play from a play file's data (`playlog.playfile`); the next number in the log.
 
@@ -156,7 +156,7 @@ def add_play(log: PlayLog, data: Mapping[str, Any], user=None) -> Play:
 import_play = add_play
 
 
-@transaction.atomic
+@writes
 def change_play(play: Play, changes: Mapping[str, Any]) -> Play:
     """The play with some of its file's keys replaced (`table`, `session`, `players`, …), checked
     as a whole; nothing changes if the rules refuse the result."""
@@ -166,7 +166,7 @@ def change_play(play: Play, changes: Mapping[str, Any]) -> Play:
     return _store(play, play_file, _people(play.play_log, play_file))
 
 
-@transaction.atomic
+@writes
 def delete_play(play: Play) -> None:
     Play.objects.filter(pk=play.pk).delete()
 
@@ -174,7 +174,7 @@ def delete_play(play: Play) -> None:
 # --- the companions: every step is a change of the session's log -----------------------------
 
 
-@transaction.atomic
+@writes
 def add_turn(play: Play, turn: Mapping[str, Any]) -> Play:
     """Space Explorers: one turn (yours or the Opponent's) added to the log, checked by
     replaying the whole log (`space_explorers.play`)."""
@@ -184,7 +184,7 @@ def add_turn(play: Play, turn: Mapping[str, Any]) -> Play:
     return change_play(play, {"session": session})
 
 
-@transaction.atomic
+@writes
 def undo_turn(play: Play) -> Play:
     """The last turn taken back (the state is a replay of the log, so undo drops it). The
     score sheet of a finished game goes with it: the game is running again."""
@@ -197,13 +197,13 @@ def undo_turn(play: Play) -> Play:
     return change_play(play, {"session": session, "table": None})
 
 
-@transaction.atomic
+@writes
 def change_session(play: Play, session: Mapping[str, Any]) -> Play:
     """The companion's record replaced (the colonist game's layout, round, groups)."""
     return change_play(play, {"session": dict(session)})
 
 
-@transaction.atomic
+@writes
 def record_step(play: Play, step: Callable[[dict], dict]) -> Play:
     """Startropolis: one step at the table (a purchase, an attachment, the dice, the round's
     figures, a player's missions), `step(session)` applied to the session as stored now. The
@@ -213,7 +213,7 @@ def record_step(play: Play, step: Callable[[dict], dict]) -> Play:
     return change_play(play, {"session": step(dict(play.session or {}))})
 
 
-@transaction.atomic
+@writes
 def undo_step(play: Play, step: Callable[[dict], dict]) -> Play:
     """Startropolis: the last step taken back (`step` drops it from the log). The score
     sheet of a finished game goes with it: the game is running again."""

@@ -16,7 +16,9 @@ from playlog.views import (
 app_name = "playlog"
 
 LOG = "<slug:log>/"
-PLAY = "<slug:log>/<int:number>/"
+PLAY = "<slug:log>/<number:number>/"
+# A player's own view of a Startropolis game: their seat at the table, from 0.
+SEAT = f"{PLAY}startropolis/seat/<number:seat>/"
 
 urlpatterns = [
     path("", logs.log_list, name="list"),
@@ -27,10 +29,10 @@ urlpatterns = [
     path(f"{LOG}import/", logs.play_import, name="import"),
     # Members and invitation links: the campaign's pages (accounts.views), for a play log.
     path(f"{LOG}members/", members.member_list, name="members"),
-    path(f"{LOG}members/<int:pk>/role/", members.member_role, name="member_role"),
-    path(f"{LOG}members/<int:pk>/remove/", members.member_remove, name="member_remove"),
+    path(f"{LOG}members/<id:pk>/role/", members.member_role, name="member_role"),
+    path(f"{LOG}members/<id:pk>/remove/", members.member_remove, name="member_remove"),
     path(f"{LOG}invites/", members.invite_create, name="invite_create"),
-    path(f"{LOG}invites/<int:pk>/revoke/", members.invite_revoke, name="invite_revoke"),
+    path(f"{LOG}invites/<id:pk>/revoke/", members.invite_revoke, name="invite_revoke"),
     # One game's stats and their charts.
     path(f"{LOG}games/<slug:game>/", plays.game_stats_page, name="stats"),
     path(f"{LOG}games/<slug:game>/wins.svg", plays.stats_wins, name="stats_wins"),
@@ -59,8 +61,8 @@ urlpatterns = [
     path(f"{LOG}new/startropolis/", startropolis_setup.new_play, name="st_new"),
     path(f"{LOG}new/startropolis/end-state/", startropolis_setup.new_end_state, name="st_new_end"),
     path(f"{PLAY}startropolis/", startropolis.table, name="st_table"),
-    path(f"{PLAY}startropolis/seat/<int:seat>/", startropolis.seat_view, name="st_seat"),
-    path(f"{PLAY}startropolis/seat/<int:seat>/mission/", startropolis.mission, name="st_mission"),
+    path(f"{SEAT}", startropolis.seat_view, name="st_seat"),
+    path(f"{SEAT}mission/", startropolis.mission, name="st_mission"),
     path(f"{PLAY}startropolis/changed/", startropolis.changed, name="st_changed"),
     path(f"{PLAY}startropolis/station.svg", startropolis.picture, name="st_picture"),
     path(f"{PLAY}startropolis/purchase/", startropolis.purchase, name="st_purchase"),

@@ -1,5 +1,7 @@
-"""The scoring app's writes: one-off games (scored alone, outside any campaign) and the
-catalogue's entries. Each in one transaction; views never save or delete themselves."""
+"""The scoring app's writes: one-off games (scored alone, outside any campaign). Each in one
+transaction; views never save or delete themselves. (The reference catalogue is written only by
+its data migration, `load_catalogue` and staff in the admin; a group's corrections are its
+campaign's box, `campaign.actions.change_box`.)"""
 
 from __future__ import annotations
 
@@ -7,8 +9,7 @@ from datetime import date
 from typing import Any
 
 from django.db import transaction
-from django.db.models import F, Model
-from django.forms import ModelForm
+from django.db.models import F
 from django.utils import timezone
 
 from campaign.models import Game
@@ -63,9 +64,3 @@ def save_one_off_game(
 def delete_one_off_game(game: Game) -> None:
     """Delete a one-off game. Preconditions: it is the person's own (`campaign` is None)."""
     Game.objects.filter(pk=game.pk, campaign=None).delete()
-
-
-@transaction.atomic
-def save_catalogue_entry(form: ModelForm) -> Model:
-    """Store a valid catalogue form's entry (a location, a leased ship, a megastructure)."""
-    return form.save()

@@ -1,18 +1,23 @@
-"""The catalogue as the database holds it, read in one place: for the rules and for the pages.
+"""The reference catalogue as the database holds it, read in one place: for the rules and for
+the pages.
 
 - `catalogue_from_db()`: the rules' plain `solar175.catalogue.Catalogue` (megastructures with
-  the zone of their location, tracker sections, awards, locations), as the group corrected it.
-  Four queries, whatever the catalogue's size.
-- `CatalogueNames`: what the pages show of it — names, colours, ship values. Each kind of thing
-  is one query, made only when a page first asks for it, so a page pays for what it shows.
+  the zone of their location, tracker sections, awards, locations, ships): the reference, which
+  a data migration puts in every database and only staff change, in the admin. Five queries,
+  whatever the catalogue's size. A campaign applies its own box to it (`solar175.box`).
+- `CatalogueNames(box)`: what the pages show of it — names, colours, ship values — with a
+  campaign's box applied when one is given (`Campaign.box`). Each kind of thing is one query,
+  made only when a page first asks for it, so a page pays for what it shows.
 
 Nothing else reads the catalogue's models for a page or for the replay.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
 from scoring.models import (
     Award,
@@ -25,7 +30,16 @@ from scoring.models import (
     Ship,
     TrackerSection,
 )
-from solar175.catalogue import AwardEntry, Catalogue, LocationEntry, MegastructureEntry
+from solar175.box import Box, apply_locations, apply_megastructures, apply_ships, placed, read_box
+from solar175.catalogue import (
+    TRACKER_KEYS,
+    AwardEntry,
+    Catalogue,
+    LocationEntry,
+    MegastructureEntry,
+    ShipEntry,
+)
+from solar175.fields import CampaignError
 
 # "In your first game ships are all worth 2 presence" (Presence); used when the catalogue
 # has no starting ship.
@@ -33,34 +47,28 @@ STARTING_SHIP_PRESENCE = 2
 DEFAULT_COLOUR = "#888888"
 
 
+class CatalogueMissing(CampaignError):
+    """The database holds no reference catalogue (its tracker sections are gone: the tables
+    were emptied after `migrate`, by `flush` say): a command says so in one line and exits 2;
+    `load_catalogue` puts it back."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "catalogue",
+            "the reference catalogue is missing from this database (its tracker sections are "
+            "gone): run `python manage.py load_catalogue`",
+        )
+
+
 def catalogue_from_db() -> Catalogue:
-    """The rules' catalogue from the database (the fixture, `Catalogue.from_fixture`, is only the
-    shipped starting point)."""
-    locations = {
-        location.name: LocationEntry(
-            name=location.name,
-            zone=location.zone_id,
-            base_location=location.base_location,
-            naming_spaces=location.naming_spaces,
-        )
-        for location in Location.objects.all()
-    }
-    megastructures = {
-        m.key: MegastructureEntry(
-            key=m.key,
-            name=m.name,
-            type=m.type,
-            # The +5 presence zone is the zone of the megastructure's location, as corrected.
-            zone=locations[m.location.name].zone if m.location else None,
-            fixed_game=m.fixed_game,
-            location=m.location.name if m.location else None,
-            order=m.order,
-        )
-        for m in Megastructure.objects.select_related("location")
-    }
+    """The reference catalogue from the database; `CatalogueMissing` when it is not there."""
     section_boxes = {
         section.key: section.boxes for section in TrackerSection.objects.order_by("order", "key")
     }
+    if any(key not in section_boxes for key in TRACKER_KEYS):
+        raise CatalogueMissing
+    locations = _locations()
+    megastructures = _megastructures(locations)
     awards = {
         (award.section_id, award.tier): AwardEntry(
             section=award.section_id, tier=award.tier, name=award.name, points=award.points
@@ -72,7 +80,46 @@ def catalogue_from_db() -> Catalogue:
         section_boxes=section_boxes,
         awards=awards,
         locations=locations,
+        ships=_ships(),
     )
+
+
+def _locations() -> dict[str, LocationEntry]:
+    return {
+        name: LocationEntry(
+            name=name, zone=zone, base_location=base, naming_spaces=spaces, mining=mining
+        )
+        for name, zone, base, spaces, mining in Location.objects.values_list(
+            "name", "zone_id", "base_location", "naming_spaces", "mining"
+        )
+    }
+
+
+def _megastructures(locations: Mapping[str, LocationEntry]) -> dict[str, MegastructureEntry]:
+    # The +5 presence zone is the zone of the megastructure's location card.
+    return placed(_unplaced_megastructures(), locations)
+
+
+def _unplaced_megastructures() -> dict[str, MegastructureEntry]:
+    """The reference's megastructures with their location's name, no zone yet (one query)."""
+    rows = Megastructure.objects.values_list(
+        "key", "name", "type", "fixed_game", "order", "location__name"
+    ).order_by("type", "order", "name")
+    return {
+        key: MegastructureEntry(
+            key=key, name=name, type=type_, fixed_game=fixed_game, location=location, order=order
+        )
+        for key, name, type_, fixed_game, order, location in rows
+    }
+
+
+def _ships() -> dict[str, ShipEntry]:
+    return {
+        name: ShipEntry(name=name, presence=presence, moves=moves, starting=starting, leased=leased)
+        for name, presence, moves, starting, leased in Ship.objects.values_list(
+            "name", "presence", "moves", "starting", "leased"
+        )
+    }
 
 
 @dataclass(frozen=True)
@@ -86,9 +133,11 @@ class CorporationOption:
 
 @dataclass(frozen=True)
 class ShipOption:
-    pk: int
+    """A leased ship a table can name by its card (the wizard's choice is its name)."""
+
     name: str
     presence: int
+    moves: int | None = None
 
 
 @dataclass(frozen=True)
@@ -114,25 +163,54 @@ class AwardRow:
 
 
 class CatalogueNames:
-    """What the pages show of the catalogue. Build one per request; each attribute is read on
-    first use (one query) and kept."""
+    """What the pages show of the catalogue, with a campaign's box applied when given. Build one
+    per request; each attribute is read on first use (one query) and kept.
+
+    `box`: the campaign's stored box (`Campaign.box`, already checked); None or {} is the
+    reference alone (a one-off game, a page outside any campaign).
+    """
+
+    def __init__(self, box: Mapping[str, Any] | Box | None = None) -> None:
+        self.box = box if isinstance(box, Box) else read_box(box or None, None)
 
     @cached_property
     def parties(self) -> dict[str, str]:
         return dict(Party.objects.values_list("key", "name"))
 
     @cached_property
-    def _megastructure_rows(self) -> list[tuple[str, str, int | None]]:
-        return list(Megastructure.objects.values_list("key", "name", "location__zone"))
+    def location_entries(self) -> dict[str, LocationEntry]:
+        """Every location card, the box's corrections and additions applied, in zone order."""
+        locations = apply_locations(_locations(), self.box.locations)
+        return dict(sorted(locations.items(), key=lambda item: (item[1].zone, item[0])))
+
+    @cached_property
+    def _reference_megastructures(self) -> dict[str, MegastructureEntry]:
+        return _unplaced_megastructures()
+
+    @cached_property
+    def megastructure_entries(self) -> dict[str, MegastructureEntry]:
+        """Every megastructure, the box applied, with the zone of its location card, by type
+        then printed order (two queries: the megastructures, the locations)."""
+        megastructures = apply_megastructures(
+            self._reference_megastructures, self.box.megastructures
+        )
+        megastructures = placed(megastructures, self.location_entries)
+        return dict(
+            sorted(megastructures.items(), key=lambda item: (item[1].type, item[1].order, item[0]))
+        )
 
     @cached_property
     def megastructures(self) -> dict[str, str]:
-        return {key: name for key, name, _ in self._megastructure_rows}
+        """Each megastructure's key -> its name (one query: names need no location)."""
+        megastructures = apply_megastructures(
+            self._reference_megastructures, self.box.megastructures
+        )
+        return {key: entry.name for key, entry in megastructures.items()}
 
     @cached_property
     def megastructure_zones(self) -> dict[str, int | None]:
         """Each megastructure's key -> the zone of its location card (None: placed nowhere)."""
-        return {key: zone for key, _, zone in self._megastructure_rows}
+        return {key: entry.zone for key, entry in self.megastructure_entries.items()}
 
     @cached_property
     def award_rows(self) -> list[AwardRow]:
@@ -179,13 +257,25 @@ class CatalogueNames:
         """Zone number -> the body whose Zone HUB scores it (1 Earth, 2 Jupiter, …)."""
         return {hub.zone.number: hub.zone.hub_name for hub in self._hub_rows if hub.zone}
 
+    @property
+    def debt_boxes(self) -> tuple:
+        """The Bank of Yurushi debt rows the box copied from the card (none in the reference)."""
+        return self.box.debt_boxes
+
     @cached_property
-    def ships(self) -> list[Ship]:
-        return list(Ship.objects.all())
+    def ships(self) -> list[ShipEntry]:
+        """Every ship card, the box applied: the starting ship first, then by name."""
+        ships = apply_ships(_ships(), self.box.ships)
+        return sorted(ships.values(), key=lambda ship: (not ship.starting, ship.name))
 
     @cached_property
     def leased_ships(self) -> list[ShipOption]:
-        return [ShipOption(s.pk, s.name, s.presence) for s in self.ships if s.leased]
+        return [ShipOption(s.name, s.presence, s.moves) for s in self.ships if s.leased]
+
+    @cached_property
+    def ship_presences(self) -> dict[str, int]:
+        """Each ship card's name -> its presence: what a table's `card` reads."""
+        return {ship.name: ship.presence for ship in self.ships}
 
     @cached_property
     def starting_ship_presence(self) -> int:
@@ -194,16 +284,15 @@ class CatalogueNames:
 
     @cached_property
     def location_zones(self) -> dict[str, int]:
-        return dict(Location.objects.values_list("name", "zone_id"))
+        return {name: entry.zone for name, entry in self.location_entries.items()}
 
     @cached_property
     def base_locations(self) -> list[BaseLocation]:
         """Base location cards (where a city can be named), in zone order."""
         return [
-            BaseLocation(*row)
-            for row in Location.objects.filter(base_location=True).values_list(
-                "name", "zone_id", "naming_spaces"
-            )
+            BaseLocation(entry.name, entry.zone, entry.naming_spaces)
+            for entry in self.location_entries.values()
+            if entry.base_location
         ]
 
     # --- one name, with a fallback for a key the catalogue does not know

@@ -4,21 +4,12 @@ from . import catalogue_views
 
 app_name = "catalogue"
 
+# Read-only: the reference catalogue. A group corrects its own box from its campaign.
 urlpatterns = [
     path("", catalogue_views.index, name="index"),
     path("locations/", catalogue_views.location_list, name="locations"),
-    path("locations/add/", catalogue_views.location_add, name="location_add"),
-    path("locations/<int:pk>/edit/", catalogue_views.location_edit, name="location_edit"),
     path("megastructures/", catalogue_views.megastructure_list, name="megastructures"),
-    path("megastructures/add/", catalogue_views.megastructure_add, name="megastructure_add"),
-    path(
-        "megastructures/<slug:key>/edit/",
-        catalogue_views.megastructure_edit,
-        name="megastructure_edit",
-    ),
     path("ships/", catalogue_views.ship_list, name="ships"),
-    path("ships/add/", catalogue_views.ship_add, name="ship_add"),
-    path("ships/<int:pk>/edit/", catalogue_views.ship_edit, name="ship_edit"),
     path("awards/", catalogue_views.award_list, name="awards"),
     path("powers/", catalogue_views.power_list, name="powers"),
     # Entries a legacy section brings (`catalogue_views.SPOILERS`): asked for, then shown.

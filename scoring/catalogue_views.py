@@ -7,8 +7,7 @@ Spoilers: some of the box comes with a legacy section (RULES-NOTES §5): the lea
 #4, the player powers with #7 (and one of them names what #6 brings). The catalogue is the same
 for every group, so it cannot know what a visitor has unlocked: it shows those entries only to
 a visitor who asked, by section number, and confirmed with a POST; the choice stays in their
-session (`SESSION_KEY`) until they hide them again. Before that they are not in the HTML at all,
-and the forms that add or edit a leased ship send the visitor to the question first.
+session (`SESSION_KEY`) until they hide them again. Before that they are not in the HTML at all.
 """
 
 from __future__ import annotations
@@ -16,16 +15,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.contrib import messages
-from django.db.models import Model
-from django.forms import ModelForm
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
+from django.shortcuts import redirect, render
 from django.views.decorators.csrf import csrf_protect
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from scoring import actions
-from scoring.catalogue_forms import LocationForm, MegastructureForm, RevealForm, ShipForm
+from scoring.catalogue_forms import RevealForm
 from scoring.models import (
     CorporationColour,
     Hub,
@@ -169,115 +164,3 @@ def power_list(request: HttpRequest) -> HttpResponse:
     powers = PlayerPower.objects.all() if "powers" in revealed(request) else []
     context = _context(request, "powers", powers=powers, spoiler=SPOILERS["powers"])
     return render(request, "catalogue/powers.html", context)
-
-
-def _form_page(
-    request: HttpRequest,
-    form_class: type[ModelForm],
-    instance: Model | None,
-    *,
-    page: str,
-    title: str,
-    saved: str,
-    back: str,
-) -> HttpResponse:
-    """GET shows the form; a valid POST saves, says so and redirects to the list (PRG);
-    an invalid POST shows the form again with each field's sentence and saves nothing."""
-    if page in SPOILERS and page not in revealed(request):
-        # The form names what the section brings: ask first, and save nothing.
-        return redirect("catalogue:reveal", key=page)
-    form = form_class(request.POST or None, instance=instance)
-    if request.method == "POST" and form.is_valid():
-        saved_object = actions.save_catalogue_entry(form)
-        messages.success(request, saved.format(saved_object))
-        return redirect(f"{reverse(back)}#{page}-{saved_object.pk}")
-    context = _context(request, page, form=form, title=title, back=back, instance=instance)
-    return render(request, "catalogue/form.html", context)
-
-
-@require_http_methods(["GET", "POST"])
-@csrf_protect
-def location_add(request: HttpRequest) -> HttpResponse:
-    return _form_page(
-        request,
-        LocationForm,
-        None,
-        page="locations",
-        title="Add a location",
-        saved="Added {}.",
-        back="catalogue:locations",
-    )
-
-
-@require_http_methods(["GET", "POST"])
-@csrf_protect
-def location_edit(request: HttpRequest, pk: int) -> HttpResponse:
-    location = get_object_or_404(Location, pk=pk)
-    return _form_page(
-        request,
-        LocationForm,
-        location,
-        page="locations",
-        title=f"Edit {location.name}",
-        saved="Saved {}.",
-        back="catalogue:locations",
-    )
-
-
-@require_http_methods(["GET", "POST"])
-@csrf_protect
-def ship_add(request: HttpRequest) -> HttpResponse:
-    return _form_page(
-        request,
-        ShipForm,
-        None,
-        page="ships",
-        title="Add a White Star ship",
-        saved="Added {}.",
-        back="catalogue:ships",
-    )
-
-
-@require_http_methods(["GET", "POST"])
-@csrf_protect
-def ship_edit(request: HttpRequest, pk: int) -> HttpResponse:
-    # Only leased ships: the starting DC-Xerxes 8050's values are printed (presence 2, moves 3).
-    ship = get_object_or_404(Ship, pk=pk, leased=True)
-    return _form_page(
-        request,
-        ShipForm,
-        ship,
-        page="ships",
-        title=f"Edit {ship.name}",
-        saved="Saved {}.",
-        back="catalogue:ships",
-    )
-
-
-@require_http_methods(["GET", "POST"])
-@csrf_protect
-def megastructure_add(request: HttpRequest) -> HttpResponse:
-    return _form_page(
-        request,
-        MegastructureForm,
-        None,
-        page="megastructures",
-        title="Add a megastructure",
-        saved="Added {}.",
-        back="catalogue:megastructures",
-    )
-
-
-@require_http_methods(["GET", "POST"])
-@csrf_protect
-def megastructure_edit(request: HttpRequest, key: str) -> HttpResponse:
-    megastructure = get_object_or_404(Megastructure, key=key)
-    return _form_page(
-        request,
-        MegastructureForm,
-        megastructure,
-        page="megastructures",
-        title=f"Edit {megastructure.name}",
-        saved="Saved {}.",
-        back="catalogue:megastructures",
-    )

@@ -9,7 +9,7 @@ urlpatterns = [
     path("score/", views.wizard, name="wizard"),
     path("score/preview/", views.preview, name="preview"),
     path("games/", views.game_list, name="game_list"),
-    path("games/<int:pk>/", views.game_detail, name="game_detail"),
-    path("games/<int:pk>/edit/", views.game_edit, name="game_edit"),
-    path("games/<int:pk>/delete/", views.game_delete, name="game_delete"),
+    path("games/<id:pk>/", views.game_detail, name="game_detail"),
+    path("games/<id:pk>/edit/", views.game_edit, name="game_edit"),
+    path("games/<id:pk>/delete/", views.game_delete, name="game_delete"),
 ]

@@ -16,6 +16,7 @@ from typing import Any
 
 from gamefile.canonical import dumps
 from gamefile.reading import describe as _describe
+from solar175.box import Box, read_box
 from solar175.catalogue import Catalogue
 from solar175.engine import (
     ROUND_DOWN,
@@ -67,6 +68,8 @@ TOP_KEYS = (
     "games",
     "manual_unlocks",
     "powers",
+    # Optional, this project's: the campaign's own box (solar175.box), written when not empty.
+    "box",
 )
 SETTINGS_KEYS = ("second_place_rounding",)
 CORPORATION_KEYS = ("key", "name", "player", "ai")
@@ -98,6 +101,8 @@ CORPORATION_NAME_MAX_LENGTH = 60  # Corporation.name
 PLAYER_NAME_MAX_LENGTH = 60  # Corporation.player
 CITY_LOCATION_MAX_LENGTH = 60  # Game.city_location
 CITY_NAME_MAX_LENGTH = 60  # Game.city_name
+# A game's notes: a few paragraphs, not a book (the game form keeps the same bound).
+NOTES_MAX_LENGTH = 5000
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,6 +152,9 @@ class CampaignFile:
     games: tuple[GameEntry, ...]
     manual_unlocks: tuple[ManualUnlock, ...]
     powers: Mapping[str, str]
+    # The campaign's box, and the reference catalogue with it applied: what the replay reads.
+    box: Box = Box()
+    catalogue: Catalogue | None = None
 
     @property
     def first_game(self) -> int:
@@ -160,6 +168,9 @@ class _Reader(OpeningReader):
     def read(self, data: Any) -> CampaignFile:
         top = mapping(data, "campaign", None)
         mapping(top, "", TOP_KEYS)
+        # The box first: every megastructure, location and ship card below is the campaign's.
+        box = read_box(top.get("box"), self.catalogue)
+        self.catalogue = box.apply(self.catalogue)
         if top.get("format") != CAMPAIGN_FORMAT:
             raise CampaignError("format", f'must be "{CAMPAIGN_FORMAT}"')
         if top.get("version") != CAMPAIGN_VERSION or isinstance(top.get("version"), bool):
@@ -195,6 +206,8 @@ class _Reader(OpeningReader):
             games=games,
             manual_unlocks=manual,
             powers=powers,
+            box=box,
+            catalogue=self.catalogue,
         )
 
     def read_corporations(self, value: Any) -> tuple[Corporation, ...]:
@@ -274,9 +287,25 @@ class _Reader(OpeningReader):
             required(entry, "table", path, "the end-of-game table state"), f"{path}.table"
         )
         if self.check_tables:
-            errors = validate_table(table, campaign=True)
+            errors = validate_table(table, campaign=True, ships=self.catalogue.ship_presences())
             if errors:
                 raise table_error(path, errors[0])
+        stated = table.get("megastructure_zone")
+        if (
+            megastructure is not None
+            and zone is None
+            and not isinstance(stated, int)
+            and self.catalogue.zone_of(megastructure) is None
+        ):
+            # Every game has a Megastructure Location Token on the board ("Place the
+            # Megastructure Location Token into the location it is being built"): a zone the
+            # box does not know is the game's to state, never a silent "no bonus".
+            name = self.catalogue.megastructures[megastructure].name
+            raise CampaignError(
+                f"{path}.megastructure_zone",
+                f"is required: the box places {name} nowhere, so the game gives the zone of its "
+                "Megastructure Location Token (or the box gives the megastructure a location)",
+            )
         self.table_corporations(table, path)
         city = entry.get("named_city")
         named_city = None
@@ -311,7 +340,7 @@ class _Reader(OpeningReader):
                 )
             )
         if "notes" in entry:
-            text(entry["notes"], f"{path}.notes", required=False)
+            text(entry["notes"], f"{path}.notes", required=False, max_length=NOTES_MAX_LENGTH)
         return GameEntry(
             index=index,
             number=number,

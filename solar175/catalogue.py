@@ -1,9 +1,11 @@
-"""The catalogue as the rules read it: megastructures, tracker sections, awards, locations.
+"""The catalogue as the rules read it: megastructures, tracker sections, awards, locations, ships.
 
 Pure Python, no Django. The reference catalogue is what the rulebook prints (`fixtures/
-catalogue.json`, read by `Catalogue.from_fixture`); the database holds it too, with what a group
-typed in from its own box, and `scoring.catalogue` reads that into the same plain `Catalogue`.
-The replay, the triggers and the campaign file take it as plain data.
+catalogue.json`, read by `Catalogue.from_fixture`); every database holds it too (a data
+migration puts it there), read by `scoring.catalogue.catalogue_from_db` into the same plain
+`Catalogue`. What a group types in from its own box is not here but in each campaign's box
+(`solar175.box`), applied to this reference for that campaign. The replay, the triggers and the
+campaign file take it as plain data.
 """
 
 from __future__ import annotations
@@ -66,6 +68,27 @@ class LocationEntry:
     zone: int
     base_location: bool = False
     naming_spaces: int = 0
+    mining: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ShipEntry:
+    """A ship card: the starting DC-Xerxes 8050, or one leased from the White Star Shipyard."""
+
+    name: str
+    presence: int
+    moves: int | None = None
+    starting: bool = False
+    leased: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class DebtRow:
+    """One row of red boxes on the Bank of Yurushi tracker card (#8): a power's name and the
+    campaign points printed in its boxes, in order (the rulebook text prints neither)."""
+
+    name: str
+    values: tuple[int, ...]
 
 
 @dataclass(frozen=True)
@@ -76,7 +99,12 @@ class Catalogue:
     - `section_boxes`: tracker section key -> number of boxes, in tracker card order; must hold
       the twelve docs/commands.md keys.
     - `awards`: (section key, "gold"/"silver") -> entry (name, points).
-    - `locations`: name -> entry (zone, base location, naming spaces); optional, for warnings.
+    - `locations`: name -> entry (zone, base location, naming spaces, mining); for warnings
+      and the pages.
+    - `ships`: name -> ship card (presence, moves, starting or leased): a table's ship that
+      names its `card` takes its presence from here.
+    - `debt_boxes`: the Bank of Yurushi debt rows a group copied from its card (none in the
+      reference).
 
     Built by `Catalogue.from_fixture(path)` from `fixtures/catalogue.json`, or by a loader from
     the database with the same fields.
@@ -86,6 +114,8 @@ class Catalogue:
     section_boxes: Mapping[str, int]
     awards: Mapping[tuple[str, str], AwardEntry]
     locations: Mapping[str, LocationEntry] = field(default_factory=dict)
+    ships: Mapping[str, ShipEntry] = field(default_factory=dict)
+    debt_boxes: tuple[DebtRow, ...] = ()
     _by_type: Mapping[int, tuple[str, ...]] = field(
         init=False, repr=False, compare=False, default_factory=dict
     )
@@ -113,6 +143,14 @@ class Catalogue:
     def zone_of(self, key: str | None) -> int | None:
         entry = self.megastructures.get(key) if key else None
         return entry.zone if entry else None
+
+    def location_of(self, key: str | None) -> str | None:
+        entry = self.megastructures.get(key) if key else None
+        return entry.location if entry else None
+
+    def ship_presences(self) -> dict[str, int]:
+        """Each ship card's name -> its presence: what a table's `card` reads."""
+        return {name: ship.presence for name, ship in self.ships.items()}
 
     def boxes(self, section: str) -> int:
         return self.section_boxes[section]
@@ -148,6 +186,7 @@ class Catalogue:
                 zone=_natural(f["zone"]),
                 base_location=bool(f.get("base_location", False)),
                 naming_spaces=int(f.get("naming_spaces", 0)),
+                mining=bool(f.get("mining", False)),
             )
             if "pk" in row:
                 location_by_pk[row["pk"]] = f["name"]
@@ -182,11 +221,22 @@ class Catalogue:
             awards[section, f["tier"]] = AwardEntry(
                 section=section, tier=f["tier"], name=f["name"], points=int(f["points"])
             )
+        ships = {
+            row["fields"]["name"]: ShipEntry(
+                name=row["fields"]["name"],
+                presence=int(row["fields"]["presence"]),
+                moves=row["fields"].get("moves"),
+                starting=bool(row["fields"].get("starting", False)),
+                leased=bool(row["fields"].get("leased", False)),
+            )
+            for row in by_model.get("scoring.ship", [])
+        }
         return cls(
             megastructures=megastructures,
             section_boxes=section_boxes,
             awards=awards,
             locations=locations,
+            ships=ships,
         )
 
 

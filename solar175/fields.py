@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from gamefile.errors import FieldError
+from gamefile.limits import LARGEST_COUNT, SANITY_SENTENCE
 from gamefile.reading import describe as _describe
 from solar175.catalogue import Catalogue
 from solar175.engine import PARTIES
@@ -48,12 +49,16 @@ def listed(value: Any, path: str) -> list:
 
 
 def whole_number(value: Any, path: str, minimum: int = 0, maximum: int | None = None) -> int:
+    """A whole number from `minimum` to `maximum`: the box's bound where it prints one, else
+    the sanity bound (gamefile.limits)."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise CampaignError(path, f"must be a whole number, not {_describe(value)}")
     if maximum is not None and not minimum <= value <= maximum:
         raise CampaignError(path, f"must be between {minimum} and {maximum}")
     if value < minimum:
         raise CampaignError(path, f"must be {minimum} or more")
+    if value > LARGEST_COUNT:
+        raise CampaignError(path, SANITY_SENTENCE)
     return value
 
 

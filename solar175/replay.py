@@ -35,6 +35,12 @@ from solar175.engine import (
     score_game,
 )
 from solar175.opening import City
+from solar175.replay_warnings import (
+    city_warnings,
+    debt_warnings,
+    megastructure_warnings,
+    zone_warnings,
+)
 from solar175.sections import (
     PLAYER_COMPONENTS,
     Switch,
@@ -83,11 +89,16 @@ SECTION_POWERS = 7
 def replay(campaign: Mapping[str, Any], catalogue: Catalogue) -> dict[str, Any]:
     """The derived campaign state of a campaign file (docs/campaign-file.md `replay` output).
 
-    Raises `CampaignError(path, message)` on bad input, including a game's table that
-    contradicts the rules, incumbent or megastructure zone the earlier games derive.
+    `catalogue` is the reference; the file's own `box` (solar175.box) is applied to it, so
+    every megastructure, location and ship card is this campaign's. Raises
+    `CampaignError(path, message)` on bad input, including a game's table that contradicts the
+    rules or incumbent the earlier games derive. Nothing in the box can make an earlier game
+    contradict it: a zone a game states is that game's fact, and a zone the box gives follows
+    the box.
     """
     parsed = parse_campaign(campaign, catalogue, check_tables=False)
-    return _Replay(parsed, catalogue).run()
+    assert parsed.catalogue is not None
+    return _Replay(parsed, parsed.catalogue).run()
 
 
 class _Replay:
@@ -98,6 +109,7 @@ class _Replay:
         self.catalogue = catalogue
         self.corporations = tuple(c.key for c in campaign.corporations)
         self.section_keys = tuple(catalogue.section_boxes)
+        self.ship_cards = catalogue.ship_presences()
         self.tracker: dict[str, dict[str, int]] = {
             corp: dict.fromkeys(self.section_keys, 0) for corp in self.corporations
         }
@@ -220,10 +232,11 @@ class _Replay:
 
     def check_table_agrees(
         self, game: GameEntry, rules: Rules, switches: frozenset[Switch]
-    ) -> int | None:
-        """Refuse a table that states rules, an incumbent or a zone the campaign contradicts.
+    ) -> tuple[int | None, bool]:
+        """Refuse a table that states rules or an incumbent the campaign contradicts.
 
-        Returns the game's megastructure zone (`megastructure_zone`), checked against the table's.
+        Returns the game's megastructure zone and whether the game states it
+        (`megastructure_zone`).
         """
         path = f"games[{game.index}].table"
         table = game.table
@@ -273,36 +286,44 @@ class _Replay:
                 f"{path}.incumbent_party",
                 f'must be "{self.incumbent}" in game {game.number} ({why})',
             )
-        return self.megastructure_zone(game)
+        return self.megastructure_zone(game, rules)
 
-    def megastructure_zone(self, game: GameEntry) -> int | None:
-        """The zone of the game's +5 presence bonus; a table that states one must agree.
+    def megastructure_zone(self, game: GameEntry, rules: Rules) -> tuple[int | None, bool]:
+        """The zone of the game's +5 presence bonus, and whether the game states it.
 
-        docs/campaign-file.md: the game's own `megastructure_zone` wins over its location's zone,
-        else the zone of the megastructure's location card. Only a megastructure the catalogue
-        places nowhere (and the game states no zone for) takes its table's zone.
+        docs/campaign-file.md: a zone the game states (its `megastructure_zone`, or its table's)
+        is a fact of that game and wins; it must be a zone in play. Otherwise the zone of the
+        megastructure's location card in the campaign's box, which follows the box's later
+        corrections: a location the box moves to a zone not in play gives no bonus, with a
+        warning, never a refusal (a correction of the box never breaks an earlier game).
         """
-        path = f"games[{game.index}].table.megastructure_zone"
+        path = f"games[{game.index}]"
         own = game.megastructure_zone
-        zone = own if own is not None else self.catalogue.zone_of(game.megastructure)
         table_zone = game.table.get("megastructure_zone")
         if not isinstance(table_zone, int) or isinstance(table_zone, bool):
-            # Absent or null; any other value is refused by the table's own check, at this path.
-            return zone
-        if zone is None:
-            return table_zone
-        if table_zone != zone:
-            if own is not None:
-                message = f"must agree with games[{game.index}].megastructure_zone, which is {own}"
-            else:
-                entry = self.catalogue.megastructures[game.megastructure]
-                message = (
-                    f"must be {zone}, the zone of {entry.location or 'the location'} where "
-                    f"{entry.name} is built, not {table_zone} (a game may state its own "
-                    "megastructure_zone instead)"
-                )
-            raise CampaignError(path, message)
-        return zone
+            # Absent or null; any other value is refused by the table's own check, at its path.
+            table_zone = None
+        if own is not None and table_zone is not None and table_zone != own:
+            raise CampaignError(
+                f"{path}.table.megastructure_zone",
+                f"must agree with {path}.megastructure_zone, which is {own}",
+            )
+        stated = own if own is not None else table_zone
+        if stated is None:
+            return self.catalogue.zone_of(game.megastructure), False
+        if stated not in rules.zones_in_play:
+            where = (
+                f"{path}.megastructure_zone"
+                if own is not None
+                else f"{path}.table.megastructure_zone"
+            )
+            zones = ", ".join(str(z) for z in rules.zones_in_play)
+            raise CampaignError(
+                where,
+                f"must be a zone in play in game {game.number} ({zones}), not {stated}: the "
+                "Megastructure Location Token goes on a location of the board",
+            )
+        return stated, True
 
     def check_components(
         self, game: GameEntry, table: TableState, switches: frozenset[Switch]
@@ -338,7 +359,7 @@ class _Replay:
         switches = self.switches()
         rules = self.rules(switches)
         # The megastructure's location fixes the +5 presence zone; the game's own zone wins.
-        zone = self.check_table_agrees(game, rules, switches)
+        zone, stated = self.check_table_agrees(game, rules, switches)
         options = self.megastructure_options(n)
         chooser = self.megastructure_chooser(n, options)
         try:
@@ -348,6 +369,7 @@ class _Replay:
                 rules=rules,
                 megastructure_zone=zone,
                 incumbent_party=self.incumbent,
+                ships=self.ship_cards,
             )
         except TableError as error:
             raise table_error(path, error) from None
@@ -366,7 +388,9 @@ class _Replay:
         self.overthrows += election.overthrown
         self.incumbent = election.winner
 
-        warnings = self.megastructure_warnings(game, options)
+        warnings = megastructure_warnings(game, options, self.built)
+        warnings += zone_warnings(game, zone, stated, rules, self.catalogue)
+        warnings += debt_warnings(game, self.catalogue)
         if game.megastructure is not None:
             self.built.append((n, game.megastructure))
             if self.catalogue.type_of(game.megastructure) == CAMPAIGN_END_TYPE:
@@ -377,7 +401,7 @@ class _Replay:
             # the cities" (Developing the Solar System).
             city = City(n, game.named_city[0], game.named_city[1], score.winner)
             self.cities.append(city)
-            warnings += self.city_warnings(game, city)
+            warnings += city_warnings(game, city, self.cities, self.catalogue)
         if game.neds_sold_out:
             self.neds_games.append(n)
         if game.census_completed:
@@ -396,6 +420,8 @@ class _Replay:
                 "played_on": game.played_on,
                 "megastructure": game.megastructure,
                 "megastructure_zone": zone,
+                # Extra (docs/replay.md): stated by the game, or its location's in the box.
+                "megastructure_zone_stated": stated,
                 "megastructure_options": options,
                 "megastructure_chooser": chooser,
                 "rules": {
@@ -536,42 +562,6 @@ class _Replay:
             # An unlock by hand may complete another trigger (#31, #26's envelope).
             applied += self.check_events(game)
         return applied
-
-    # --- warnings (recorded, never refused: "Solar 175 is designed to be robust to mistakes
-    # and house rules!", Campaign Events)
-
-    def megastructure_warnings(self, game: GameEntry, options: list[str]) -> list[dict]:
-        key = game.megastructure
-        if key is None:
-            return []
-        path = f"games[{game.index}].megastructure"
-        found = []
-        earlier = next((g for g, k in self.built if k == key), None)
-        if earlier is not None:
-            found.append(f"{key} was already built in game {earlier}")
-        elif key not in options:
-            allowed = ", ".join(options) if options else "none"
-            found.append(
-                f"{key} was not among the megastructures open in game {game.number} ({allowed})"
-            )
-        return [{"game": game.number, "path": path, "message": m} for m in found]
-
-    def city_warnings(self, game: GameEntry, city: City) -> list[dict]:
-        location = self.catalogue.locations.get(city.location)
-        if location is None:
-            return []
-        path = f"games[{game.index}].named_city.location"
-        if not location.base_location:
-            message = f"{city.location} is not a base location card, where cities are named"
-            return [{"game": game.number, "path": path, "message": message}]
-        named = sum(1 for c in self.cities if c.location == city.location)
-        if named > location.naming_spaces:
-            message = (
-                f"{city.location} has {location.naming_spaces} naming spaces; "
-                f"this is city {named} named there"
-            )
-            return [{"game": game.number, "path": path, "message": message}]
-        return []
 
     # --- results
 

@@ -10,8 +10,14 @@ API (stable; the wizard imports it):
   its field by path (`players[1].credits`) so a form can show it beside that field.
 - `parse_table(data, ...) -> TableState`: raises the first of those errors, else the state.
 - `table_to_dict(table, *, campaign=False) -> dict`: the JSON shape back, zone keys as strings,
-  so `parse_table(table_to_dict(t)) == t`. With `campaign=True` it leaves out the three keys a
-  campaign derives (below), giving the shape of a campaign file's `games[].table`.
+  so `parse_table(table_to_dict(t)) == t` (a table with no megastructure zone leaves the key
+  out). With `campaign=True` it leaves out the three keys a campaign derives (below), giving the
+  shape of a campaign file's `games[].table`.
+
+Each takes `ships=`, the ship cards' presence by name (`Catalogue.ship_presences()`, a
+campaign's own box applied): a ship that names its `card` and gives no `presence` is worth
+that card's presence. A ship that gives its `presence` is worth that, card or not: a value
+typed at the table is a fact of that game.
 
 A standalone table (`campaign=False`, the `score` command) must give `players`; the rest
 defaults as for a first game (docs/table-file.md "missing optional keys default"): `rules` to zones
@@ -34,7 +40,7 @@ can: zones against the table's own `rules` if given, else against all six zones.
 Readings this module takes where the contract leaves a choice:
 
 - Missing optional keys default to empty/zero/false; `second_place_rounding` to "down";
-  `hire_cards_left` to 0 for each card it leaves out.
+  a card `hire_cards_left` leaves out counts as 0 left (the engine's `union_votes`).
 - Spoiled ballots without the Celestial Rebellion in play are accepted and ignored, like
   `hire_cards_left` without the Trade Unions: a wizard keeps a field's value when a rule is
   toggled, and the engine counts neither (docs/table-file.md "only with").
@@ -64,6 +70,7 @@ from typing import Any
 
 from gamefile.canonical import ordered
 from gamefile.errors import FieldError
+from gamefile.limits import LARGEST_COUNT, SANITY_SENTENCE
 from gamefile.reading import describe as _describe
 from gamefile.reading import one_of as _one_of
 from solar175.engine import (
@@ -100,6 +107,10 @@ MEGASTRUCTURE_TOKENS_IN_BOX = 25
 MINING_TOKENS_IN_BOX = 30
 VOTING_TOKENS_IN_BOX = 34
 WORKER_TOKENS_IN_BOX = 100
+# Sanity bounds where the rulebook prints no count: a corporation never takes 20 loans nor
+# ends a game with 20 ships (docs/table-file.md).
+MAX_LOANS = 20
+MAX_SHIPS = 20
 ALWAYS_IN_PLAY = (1, 2)
 HIRE_CARDS = tuple(HIRE_CARD_PARTY)
 
@@ -120,7 +131,8 @@ RULES_KEYS = ("zones_in_play", "celestial_rebellion", "trade_unions", "second_pl
 HUBS_KEYS = ("hensler", "ufss", "military", "zones")
 HUB_KEYS = ("workers", "algorithms")
 BALLOT_KEYS = (*LEGITIMATE_PARTIES, "spoiled")
-SHIP_KEYS = ("zone", "presence")
+SHIP_KEYS = ("zone", "card", "presence")
+SHIP_CARD_MAX_LENGTH = 60
 PLAYER_KEYS = (
     "corporation",
     "credits",
@@ -151,6 +163,7 @@ def validate_table(
     rules: Rules | None = None,
     megastructure_zone: int | None = None,
     incumbent_party: str | None = None,
+    ships: Mapping[str, int] | None = None,
 ) -> list[TableError]:
     """Every problem in `data`, in reading order; an empty list when it is a valid table."""
     return read_table(
@@ -159,6 +172,7 @@ def validate_table(
         rules=rules,
         megastructure_zone=megastructure_zone,
         incumbent_party=incumbent_party,
+        ships=ships,
     )[1]
 
 
@@ -169,11 +183,12 @@ def read_table(
     rules: Rules | None = None,
     megastructure_zone: int | None = None,
     incumbent_party: str | None = None,
+    ships: Mapping[str, int] | None = None,
 ) -> tuple[TableState | None, list[TableError]]:
     """One reading of `data`: its state (None unless valid) and every problem, in reading
     order; for a form that shows the problems and, when there are none, scores the state."""
     _check_context(campaign, rules, incumbent_party, megastructure_zone, strict=False)
-    reader = _TableReader(campaign, rules, megastructure_zone, incumbent_party)
+    reader = _TableReader(campaign, rules, megastructure_zone, incumbent_party, ships)
     state = reader.read(data)
     return (None if reader.errors else state), reader.errors
 
@@ -185,10 +200,11 @@ def parse_table(
     rules: Rules | None = None,
     megastructure_zone: int | None = None,
     incumbent_party: str | None = None,
+    ships: Mapping[str, int] | None = None,
 ) -> TableState:
     """The `TableState` of `data`; raises the first `TableError` `validate_table` would list."""
     _check_context(campaign, rules, incumbent_party, megastructure_zone, strict=True)
-    reader = _TableReader(campaign, rules, megastructure_zone, incumbent_party)
+    reader = _TableReader(campaign, rules, megastructure_zone, incumbent_party, ships)
     table = reader.read(data)
     if reader.errors:
         raise reader.errors[0]
@@ -207,7 +223,9 @@ def table_to_dict(table: TableState, *, campaign: bool = False) -> dict:
             "trade_unions": table.rules.trade_unions,
             "second_place_rounding": table.rules.second_place_rounding,
         }
-        data["megastructure_zone"] = table.megastructure_zone
+        if table.megastructure_zone is not None:
+            # No key is no zone: the reader takes a zone number, never null.
+            data["megastructure_zone"] = table.megastructure_zone
         data["incumbent_party"] = table.incumbent_party
     data["hubs"] = {
         "hensler": _hub_to_dict(hubs.hensler),
@@ -221,7 +239,9 @@ def table_to_dict(table: TableState, *, campaign: bool = False) -> dict:
         BRAVE_NEW_DAWN: table.ballots.brave_new_dawn,
         "spoiled": table.ballots.spoiled,
     }
-    data["hire_cards_left"] = {card: table.hire_cards_left.get(card, 0) for card in HIRE_CARDS}
+    data["hire_cards_left"] = {
+        card: table.hire_cards_left[card] for card in HIRE_CARDS if card in table.hire_cards_left
+    }
     data["players"] = [
         {
             "corporation": player.corporation,
@@ -277,11 +297,13 @@ class _TableReader:
         rules: Rules | None,
         megastructure_zone: int | None,
         incumbent_party: str | None,
+        ships: Mapping[str, int] | None = None,
     ) -> None:
         self.campaign = campaign
         self.given_rules = rules
         self.given_megastructure_zone = megastructure_zone
         self.given_incumbent = incumbent_party
+        self.ship_cards = ships
         self.errors: list[TableError] = []
         self.zones: tuple[int, ...] = ALL_ZONES
 
@@ -293,7 +315,8 @@ class _TableReader:
     def whole_number(
         self, value: Any, path: str, *, minimum: int = 0, maximum: int | None = None
     ) -> int:
-        # JSON numbers are integers here (docs/commands.md); true/false are not numbers.
+        # JSON numbers are integers here (docs/commands.md); true/false are not numbers. Each
+        # is bounded: by the box where it bounds it, else by the sanity bound (gamefile.limits).
         if isinstance(value, bool) or not isinstance(value, int):
             self.error(path, f"must be a whole number, not {_describe(value)}")
             return minimum
@@ -302,6 +325,9 @@ class _TableReader:
             return minimum
         if value < minimum:
             self.error(path, f"must be {minimum} or more")
+            return minimum
+        if value > LARGEST_COUNT:
+            self.error(path, SANITY_SENTENCE)
             return minimum
         return value
 
@@ -326,6 +352,17 @@ class _TableReader:
             self.error(path, f"must be a list, not {_describe(value)}")
             return []
         return list(value)
+
+    def bounded_sequence(self, value: Any, path: str, most: int) -> list:
+        """A list of at most `most` items (a sanity bound); a longer one is refused whole."""
+        items = self.sequence(value, path)
+        if len(items) > most:
+            what = path.rsplit(".", 1)[-1]
+            self.error(
+                path, f"must list at most {most} {what} (a sanity bound), not {len(items):,}"
+            )
+            return []
+        return items
 
     def zone(self, value: Any, path: str) -> int | None:
         if isinstance(value, bool) or not isinstance(value, int):
@@ -555,7 +592,13 @@ class _TableReader:
 
     def read_hire_cards(self, value: Any, path: str) -> dict[str, int]:
         data = self.mapping(value, path, HIRE_CARDS, "a hire card with a union")
-        return {card: self.whole_number(data.get(card, 0), f"{path}.{card}") for card in HIRE_CARDS}
+        # A card left out counts as 0 left (the engine's reading); only those given are kept,
+        # so a table and its `table_to_dict` say the same.
+        return {
+            card: self.whole_number(data[card], f"{path}.{card}")
+            for card in HIRE_CARDS
+            if card in data
+        }
 
     def read_players(self, value: Any, path: str) -> tuple[PlayerTable, ...]:
         if value is _MISSING:
@@ -612,9 +655,12 @@ class _TableReader:
 
         credits = self.whole_number(data.get("credits", 0), f"{path}.credits", maximum=MAX_CREDITS)
         loans = []
-        for index, loan in enumerate(self.sequence(data.get("loans", []), f"{path}.loans")):
+        loans_value = self.bounded_sequence(data.get("loans", []), f"{path}.loans", MAX_LOANS)
+        for index, loan in enumerate(loans_value):
             # A loan token prints the credits it lends (#15), so it is worth at least 1.
             loans.append(self.whole_number(loan, f"{path}.loans[{index}]", minimum=1))
+        # The box bounds these by their sums over the players (read_players); each one alone
+        # by the sanity bound.
         mining_tokens = self.whole_number(data.get("mining_tokens", 0), f"{path}.mining_tokens")
         megastructure_tokens = self.whole_number(
             data.get("megastructure_tokens", 0), f"{path}.megastructure_tokens"
@@ -645,7 +691,8 @@ class _TableReader:
         ]
 
         ships = []
-        for index, item in enumerate(self.sequence(data.get("ships", []), f"{path}.ships")):
+        ships_value = self.bounded_sequence(data.get("ships", []), f"{path}.ships", MAX_SHIPS)
+        for index, item in enumerate(ships_value):
             ships.append(self.read_ship(item, f"{path}.ships[{index}]"))
 
         political_influence_ip = self.whole_number(
@@ -681,15 +728,50 @@ class _TableReader:
         data = self.mapping(value, path, SHIP_KEYS, "a ship key")
         if not isinstance(value, Mapping):
             return None
-        missing = [key for key in SHIP_KEYS if key not in data]
-        for key in missing:
-            self.error(f"{path}.{key}", "is required (a ship has a zone and its card's presence)")
-        if missing:
+        if "zone" not in data:
+            self.error(f"{path}.zone", "is required (a ship has a zone and its card's presence)")
+        card = data.get("card")
+        if card is not None and (not isinstance(card, str) or not card.strip()):
+            self.error(f"{path}.card", f"must be a ship card's name, not {_describe(card)}")
+            card = None
+        elif card is not None and len(card) > SHIP_CARD_MAX_LENGTH:
+            self.error(f"{path}.card", f"must be at most {SHIP_CARD_MAX_LENGTH} characters long")
+            card = None
+        zone = self.zone(data["zone"], f"{path}.zone") if "zone" in data else None
+        if "presence" in data:
+            # Every ship card prints a presence value (the starting DC-Xerxes 8050 has 2); one
+            # typed at the table is that game's fact, whatever its card says.
+            presence = self.whole_number(data["presence"], f"{path}.presence", minimum=1)
+        elif card is not None:
+            presence = self.card_presence(card, f"{path}.card")
+        else:
+            if "card" not in data:
+                self.error(
+                    f"{path}.presence",
+                    "is required (a ship has a zone and its card's presence, or names its card)",
+                )
             return None
-        zone = self.zone(data["zone"], f"{path}.zone")
-        # Every ship card prints a presence value (the starting DC-Xerxes 8050 has 2).
-        presence = self.whole_number(data["presence"], f"{path}.presence", minimum=1)
-        return None if zone is None else Ship(zone=zone, presence=presence)
+        return None if zone is None or presence is None else Ship(zone=zone, presence=presence)
+
+    def card_presence(self, card: str, path: str) -> int | None:
+        """The presence of the ship card `card` names, from the catalogue (a campaign's box)."""
+        cards = self.ship_cards
+        if cards is None:
+            self.error(
+                path,
+                f'names the ship card "{card}" but gives no presence, and no catalogue was '
+                "given to read it from: give its presence",
+            )
+            return None
+        if card not in cards:
+            known = ", ".join(sorted(cards)) or "none"
+            self.error(
+                path,
+                f'is not a ship card of the catalogue ({known}), not "{card}": give the '
+                "ship's presence, or add its card to the box",
+            )
+            return None
+        return cards[card]
 
 
 def _join(path: str, key: Any) -> str:

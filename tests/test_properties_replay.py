@@ -266,7 +266,10 @@ def test_continuing_from_a_prefix_replay_as_the_opening_equals_the_full_replay(d
 
 # --- the end of the campaign -----------------------------------------------------------------
 
-THE_END = MegastructureEntry(key="the-great-attractor", name="The Great Attractor", type=6)
+# Placed on Titan (zone 3): the games that build it need no zone of their own.
+THE_END = MegastructureEntry(
+    key="the-great-attractor", name="The Great Attractor", type=6, location="Titan", zone=3
+)
 ENDING_CATALOGUE = CATALOGUE.with_megastructures(THE_END)
 
 

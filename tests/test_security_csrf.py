@@ -3,7 +3,7 @@
 Every named address of the project (read from the URL resolver, Django's admin aside) is
 filled from one real campaign the user owns (its game 1, section 1, first corporation, a
 player's membership, an open invite, its latest change, its public page switched on) and from
-the user's own one-off game and the catalogue's first entries:
+the user's own one-off game and the catalogue's first entries (the campaign's box pages):
 
 - POSTed without a CSRF token by a client that enforces the checks: 403, nothing written;
 - read by GET: no INSERT, UPDATE or DELETE runs (the session table aside), and no 500.
@@ -57,8 +57,6 @@ class Setting:
                 kwargs[kwarg] = self.campaign.slug
             elif kwarg == "number":
                 kwargs[kwarg] = 1
-            elif kwarg == "key" and name.startswith("catalogue:megastructure"):
-                kwargs[kwarg] = Megastructure.objects.order_by("pk").first().key
             elif kwarg == "key" and name.startswith("catalogue:"):
                 kwargs[kwarg] = "ships"
             elif kwarg == "key":
@@ -71,10 +69,12 @@ class Setting:
                 kwargs[kwarg] = Change.objects.filter(campaign=self.campaign).latest("pk").pk
             elif kwarg == "pk" and name.startswith("scoring:"):
                 kwargs[kwarg] = self.one_off.pk
-            elif kwarg == "pk" and name == "catalogue:location_edit":
-                kwargs[kwarg] = Location.objects.order_by("pk").first().pk
-            elif kwarg == "pk" and name == "catalogue:ship_edit":
-                kwargs[kwarg] = Ship.objects.filter(leased=True).order_by("pk").first().pk
+            elif kwarg == "location":
+                kwargs[kwarg] = Location.objects.order_by("pk").first().name
+            elif kwarg == "ship":
+                kwargs[kwarg] = Ship.objects.filter(leased=True).order_by("pk").first().name
+            elif kwarg == "megastructure":
+                kwargs[kwarg] = Megastructure.objects.order_by("pk").first().key
             elif kwarg == "token" and name.startswith("public:"):
                 kwargs[kwarg] = self.public.token
             elif kwarg == "token" and name == "accounts:join":

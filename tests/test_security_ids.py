@@ -73,7 +73,16 @@ class World:
         add_member(self.a, self.owner, Role.OWNER)
         Invite.objects.create(campaign=self.a, created_by=self.owner)
         self.stranger = make_user("b-owner")
-        self.b = actions.import_campaign(make_campaign(6, corporations=5), name="Campaign B")
+        data = make_campaign(6, corporations=5)
+        # B's own box: a location, a ship and a megastructure A's box does not have.
+        data["box"] = {
+            "locations": [{"name": "Callisto", "zone": 2}],
+            "megastructures": [
+                {"key": "orbital-ring", "name": "Orbital Ring", "type": 4, "location": "Callisto"}
+            ],
+            "ships": [{"name": "Solar Sail", "presence": 3}],
+        }
+        self.b = actions.import_campaign(data, name="Campaign B")
         add_member(self.b, self.stranger, Role.OWNER)
         self.b_player = add_member(self.b, make_user("b-player"), Role.PLAYER)
         self.b_invite = Invite.objects.create(campaign=self.b, created_by=self.stranger)
@@ -144,10 +153,11 @@ FILLERS: dict[str, Filler] = {
     "public:elections": lambda w: {"token": w.b_public.token},
     "public:cities": lambda w: {"token": w.b_public.token},
     "accounts:join": lambda w: {"token": "guessed-" + w.b_invite.token[8:][::-1]},
-    # The shared reference catalogue: ids nothing has.
-    "catalogue:location_edit": lambda w: {"pk": MISSING},
-    "catalogue:ship_edit": lambda w: {"pk": MISSING},
-    "catalogue:megastructure_edit": lambda w: {"key": "no-such-megastructure"},
+    # B's own box: what B added is not in A's box.
+    "campaign:box_location": lambda w: {"location": "Callisto"},
+    "campaign:box_ship": lambda w: {"ship": "Solar Sail"},
+    "campaign:box_megastructure": lambda w: {"megastructure": "orbital-ring"},
+    # The shared reference catalogue: keys nothing has.
     "catalogue:reveal": lambda w: {"key": "no-such-entries"},
     "catalogue:hide": lambda w: {"key": "no-such-entries"},
     # Play logs: B's log itself (the user is not a member), and B's plays, members, invites

@@ -9,41 +9,75 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from django.db import transaction
-
 from campaign.actions import record_change
 from campaign.models import Campaign, ChangeKind
+from hosting.busy import writes
 from unlocks.models import ComponentTick, SectionNote, SectionReveal
 
 
-@transaction.atomic
+@writes
 def save_checklist(
-    campaign: Campaign, section: int, done: Iterable[str], words: Mapping[str, str], *, user=None
+    campaign: Campaign,
+    section: int,
+    done: Iterable[str],
+    words: Mapping[str, str],
+    *,
+    shown: Iterable[str] | None = None,
+    user=None,
 ) -> None:
-    """Store which of section `section`'s components and rule boxes are `done`; the history
-    gets one line per item ticked or unticked, in the checklist's `words`.
+    """Store what this person changed on section `section`'s checklist: the items they ticked
+    (in `done`, not in `shown`, the items their form showed ticked) and unticked (in `shown`,
+    not in `done`). An item someone else ticked or unticked meanwhile is left as they left it.
+    `shown=None` (a form that does not say): only ticks, never an untick. The history gets one
+    line per item ticked or unticked, in the checklist's `words`.
 
     Preconditions: `section` is unlocked in `campaign`; `done` are items of its checklist."""
     done = set(done)
+    shown = set(shown) if shown is not None else None
     ticks = ComponentTick.objects.filter(campaign=campaign, section=section)
     already = set(ticks.values_list("item", flat=True))
-    ticks.exclude(item__in=done).delete()
+    ticked = done - already if shown is None else (done - shown) - already
+    unticked = set() if shown is None else (shown - done) & already
+    ticks.filter(item__in=unticked).delete()
     ComponentTick.objects.bulk_create(
         ComponentTick(campaign=campaign, section=section, item=item, ticked_by=user)
-        for item in sorted(done - already)
+        for item in sorted(ticked)
     )
     for kind, items in (
-        (ChangeKind.COMPONENT_TICKED, done - already),
-        (ChangeKind.COMPONENT_UNTICKED, already - done),
+        (ChangeKind.COMPONENT_TICKED, ticked),
+        (ChangeKind.COMPONENT_UNTICKED, unticked),
     ):
         for item in sorted(items):
             record_change(campaign, kind, f"#{section} {words.get(item, item)}", user=user)
 
 
-@transaction.atomic
-def save_note(note: SectionNote, *, changed: bool, user=None) -> SectionNote:
+class StaleNote(Exception):
+    """A note saved by someone else since the person's form was drawn; `note` is it now."""
+
+    def __init__(self, note: SectionNote) -> None:
+        super().__init__(f"#{note.section} note saved meanwhile")
+        self.note = note
+
+
+@writes
+def save_note(
+    note: SectionNote, *, changed: bool, drawn_from: str | None = None, user=None
+) -> SectionNote:
     """Store the group's title and note of an untranscribed section (a `SectionNoteForm`'s
-    unsaved instance, its campaign and section set); recorded when it `changed`."""
+    unsaved instance, its campaign and section set); recorded when it `changed`.
+    `drawn_from`: when the note the form showed was saved ("" for none); if it has been
+    saved since, `StaleNote` and nothing changes."""
+    current = (
+        SectionNote.objects.select_for_update()
+        .filter(campaign=note.campaign, section=note.section)
+        .first()
+    )
+    if drawn_from is not None:
+        now = current.updated_at.isoformat() if current is not None else ""
+        if now != drawn_from:
+            raise StaleNote(current)
+    if current is not None:
+        note.pk = current.pk
     note.updated_by = user
     note.save()
     if changed:

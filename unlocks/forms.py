@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from crispy_forms.helper import FormHelper
 from django import forms
+from django.core.validators import MaxLengthValidator
 
 from unlocks.models import SectionNote
 
@@ -29,6 +30,9 @@ class ComponentChecklistForm(forms.Form):
     done = forms.MultipleChoiceField(
         required=False, widget=forms.CheckboxSelectMultiple, label="Done"
     )
+    # The items ticked when the form was drawn: a save changes only what this person changed,
+    # never a tick someone else made meanwhile (unlocks.actions.save_checklist).
+    shown = forms.CharField(required=False, widget=forms.HiddenInput, max_length=4000)
 
     def __init__(self, *args, items: Sequence[tuple[str, str]], **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -36,9 +40,23 @@ class ComponentChecklistForm(forms.Form):
         self.helper = _helper()
         self.helper.form_show_labels = False
 
+    def shown_items(self) -> set[str] | None:
+        """The items the form showed ticked; None from a form that does not say."""
+        if self.add_prefix("shown") not in self.data:
+            return None
+        return set((self.cleaned_data.get("shown") or "").split())
+
+
+# A note is a few lines copied from the rulebook.
+MAX_NOTE_LENGTH = 2000
+
 
 class SectionNoteForm(forms.ModelForm):
     """The title and changes the group copies from its own rulebook (sections 20-33)."""
+
+    # When the note was last saved as this form shows it ("" for none): a note saved by
+    # someone else since is not replaced unknowingly.
+    drawn_from = forms.CharField(required=False, widget=forms.HiddenInput, max_length=40)
 
     class Meta:
         model = SectionNote
@@ -48,7 +66,15 @@ class SectionNoteForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
+        self.fields["note"].max_length = MAX_NOTE_LENGTH
+        self.fields["note"].validators.append(MaxLengthValidator(MAX_NOTE_LENGTH))
+        self.fields["note"].widget.attrs["maxlength"] = MAX_NOTE_LENGTH
+        self.fields["drawn_from"].initial = note_version(self.instance)
         self.helper = _helper()
+
+
+def note_version(note: SectionNote | None) -> str:
+    return note.updated_at.isoformat() if note is not None and note.pk else ""
 
 
 class ManualUnlockForm(forms.Form):

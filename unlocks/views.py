@@ -24,8 +24,9 @@ from django.utils.text import slugify
 from campaign import actions
 from campaign.frame import PLAYER, Page, campaign_page
 from campaign.models import Campaign
+from hosting.busy import BUSY_SENTENCE, DatabaseBusy
 from offline.keep import keep_offline
-from scoring.models import Megastructure
+from solar175.box import TYPE_NAMES
 from solar175.campaign_file import CampaignError
 from solar175.sections import (
     SECTION_NUMBERS,
@@ -41,6 +42,7 @@ from unlocks.forms import (
     ManualUnlockForm,
     RevealForm,
     SectionNoteForm,
+    note_version,
 )
 from unlocks.models import (
     FIRST_UNTRANSCRIBED_SECTION,
@@ -122,7 +124,9 @@ def unlocked_row(
     done = set(done) & {key for key, _ in items}
     if form is None:
         form = ComponentChecklistForm(
-            items=items, initial={"done": sorted(done)}, prefix=f"s{section.number}"
+            items=items,
+            initial={"done": sorted(done), "shown": " ".join(sorted(done))},
+            prefix=f"s{section.number}",
         )
     untranscribed = section.number >= FIRST_UNTRANSCRIBED_SECTION
     if untranscribed and note_form is None:
@@ -336,13 +340,18 @@ def section_components(page: Page, number: int) -> HttpResponse:
         raise Http404("Only an unlocked section has a checklist.")
     form = ComponentChecklistForm(request.POST, items=checklist_items(section), prefix=f"s{number}")
     if form.is_valid():
-        unlock_actions.save_checklist(
-            campaign,
-            number,
-            form.cleaned_data["done"],
-            dict(checklist_items(section)),
-            user=request.user,
-        )
+        try:
+            unlock_actions.save_checklist(
+                campaign,
+                number,
+                form.cleaned_data["done"],
+                dict(checklist_items(section)),
+                shown=form.shown_items(),
+                user=request.user,
+            )
+        except DatabaseBusy:
+            form.add_error(None, f"{BUSY_SENTENCE}.")
+            return _section_card(page, number, "checklist", form)
         if not request.htmx:
             messages.success(request, f"Checklist of #{number} saved.")
             return _redirect_to_section(campaign, number)
@@ -360,15 +369,41 @@ def section_note(page: Page, number: int) -> HttpResponse:
     note = SectionNote.objects.filter(campaign=campaign, section=number).first()
     form = SectionNoteForm(request.POST, instance=note, prefix=f"note{number}")
     if form.is_valid():
-        note = form.save(commit=False)
-        note.campaign = campaign
-        note.section = number
-        unlock_actions.save_note(note, changed=form.has_changed(), user=request.user)
+        edited = form.save(commit=False)
+        edited.campaign = campaign
+        edited.section = number
+        try:
+            unlock_actions.save_note(
+                edited,
+                changed=form.has_changed(),
+                drawn_from=form.cleaned_data["drawn_from"],
+                user=request.user,
+            )
+        except unlock_actions.StaleNote as stale:
+            _explain_stale_note(form, stale.note)
+            return _section_card(page, number, "note", form)
+        except DatabaseBusy:
+            form.add_error(None, f"{BUSY_SENTENCE}.")
+            return _section_card(page, number, "note", form)
         if not request.htmx:
             messages.success(request, f"Note on #{number} saved.")
             return _redirect_to_section(campaign, number)
         form = None
     return _section_card(page, number, "note", form)
+
+
+def _explain_stale_note(form: SectionNoteForm, note: SectionNote | None) -> None:
+    """Keep the person's note, show what is stored now, and let a second save replace it."""
+    who = f" by {note.updated_by}" if note is not None and note.updated_by_id else ""
+    now = f"“{note.title}”: {note.note}" if note is not None else "(nothing)"
+    form.add_error(
+        None,
+        f"This note was saved{who} while you were typing; nothing of yours was saved and "
+        f"yours is kept below. Saved now: {now[:300]} Save again to replace it with yours.",
+    )
+    data = form.data.copy()
+    data[form.add_prefix("drawn_from")] = note_version(note)
+    form.data = data
 
 
 @campaign_page("", "sections", role=PLAYER, methods=("POST",))
@@ -524,14 +559,15 @@ def _setup_sheet_body(page: Page) -> dict[str, Any]:
     names = {c["key"]: c["name"] for c in corporations}
     parties = names_.parties
     hubs = names_.zone_hubs
+    # The campaign's own box: its megastructures, where it places them.
     megastructures = {
-        m.key: {
+        key: {
             "name": m.name,
-            "type": m.get_type_display(),
-            "location": m.location.name if m.location else "",
-            "zone": m.location.zone_id if m.location else None,
+            "type": TYPE_NAMES.get(m.type, ""),
+            "location": m.location or "",
+            "zone": m.zone,
         }
-        for m in Megastructure.objects.select_related("location")
+        for key, m in names_.megastructure_entries.items()
     }
     options = [
         megastructures.get(key, {"name": key, "type": "", "location": "", "zone": None})

@@ -31,6 +31,13 @@ WRITE_FORM_PAGES = {
     "campaign:game_add",
     "campaign:game_edit",
     "campaign:game_delete",
+    "campaign:box_location_add",
+    "campaign:box_location",
+    "campaign:box_megastructure_add",
+    "campaign:box_megastructure",
+    "campaign:box_ship_add",
+    "campaign:box_ship",
+    "campaign:box_debt",
     "campaign:delete",
     "campaign:settings",
     "accounts:members",
@@ -83,6 +90,12 @@ def address(name: str, pattern: URLPattern, campaign: Campaign, people) -> str:
             kwargs[kwarg] = Invite.objects.get(campaign=campaign).pk
         elif kwarg == "pk" and name.startswith("history:"):
             kwargs[kwarg] = Change.objects.filter(campaign=campaign).first().pk
+        elif kwarg == "location":
+            kwargs[kwarg] = "Mars"
+        elif kwarg == "ship":
+            kwargs[kwarg] = "Nautilus EV-280"
+        elif kwarg == "megastructure":
+            kwargs[kwarg] = "the-kraken"
         else:
             raise AssertionError(f"{name}: teach this test a value for <{kwarg}>")
     return reverse(name, kwargs=kwargs)

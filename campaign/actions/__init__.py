@@ -9,6 +9,8 @@ the page to show its sentence (`error.path`, `error.message`).
 
 - `campaigns`: a campaign created, imported from its file, its settings, the group's decisions
   (a section unlocked by hand, a player power), deleted;
+- `box`: the campaign's own box corrected or added to (`change_box`), with what that changed
+  downstream;
 - `games`: a game added, edited, moved, deleted, its city named;
 - `history`: the record of every change; `undo`: putting back what one replaced;
 - `cache`: `rebuild` and the campaign's lock.
@@ -16,6 +18,7 @@ the page to show its sentence (`error.path`, `error.message`).
 Views, commands and the import call these; nothing else writes a campaign, a game or the cache.
 """
 
+from campaign.actions.box import BoxChanged, change_box
 from campaign.actions.cache import rebuild, touch
 from campaign.actions.campaigns import (
     create_campaign,
@@ -28,6 +31,7 @@ from campaign.actions.campaigns import (
 )
 from campaign.actions.games import (
     KEEP,
+    GameNumberTaken,
     Keep,
     StaleGameError,
     delete_game,
@@ -40,9 +44,12 @@ from campaign.actions.undo import UndoRefused, undo_change
 
 __all__ = [
     "KEEP",
+    "BoxChanged",
+    "GameNumberTaken",
     "Keep",
     "StaleGameError",
     "UndoRefused",
+    "change_box",
     "create_campaign",
     "create_campaign_from_file",
     "delete_campaign",

@@ -29,8 +29,9 @@ def rebuild(campaign: Campaign, *, catalogue: Catalogue | None = None) -> dict[s
     afresh (locking its row), never a caller's possibly stale copy. Stores the output split
     (campaign.models): `Campaign.state` without the `games` list, each game's entry on its
     row (`Game.result` its score, `Game.replay_entry` the rest). Queries, whatever the
-    campaign's size: the catalogue's four, the campaign, its corporations, its games, one
-    update of the campaign and at most one bulk update of the games whose cache changed.
+    campaign's size: the reference catalogue's five, the campaign (its box with it), its
+    corporations, its games, one update of the campaign and at most one bulk update of the
+    games whose cache changed.
     """
     if catalogue is None:
         catalogue = catalogue_from_db()

@@ -6,20 +6,19 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from django.db import transaction
-
 from accounts.actions import add_owner
 from campaign.actions.cache import lock_campaign, rebuild
 from campaign.actions.games import KEEP, Keep
 from campaign.actions.history import record
 from campaign.campaign_io import game_from_dict, unique_slug
 from campaign.models import Campaign, ChangeKind, Corporation, Game, SecondPlaceRounding
+from hosting.busy import writes, writing
 from scoring.catalogue import catalogue_from_db
 from solar175.campaign_file import (
     CAMPAIGN_FORMAT,
     CAMPAIGN_VERSION,
     CampaignError,
-    validate_campaign,
+    parse_campaign,
 )
 from solar175.differences import words
 
@@ -32,6 +31,7 @@ def create_campaign(
     settings: Mapping[str, Any] | None = None,
     opening: Mapping[str, Any] | None = None,
     *,
+    box: Mapping[str, Any] | None = None,
     user=None,
     owner=None,
 ) -> Campaign:
@@ -39,8 +39,9 @@ def create_campaign(
 
     Preconditions: none that are not checked first: `corporations` are dicts with `key`,
     `name`, optional `player`, `ai` and `power` (2 to 5 of them, keys unique); `settings` may
-    give `second_place_rounding`; `opening` is null or the docs/campaign-file.md snapshot. Anything
-    wrong raises `CampaignError` naming the field, and nothing is written.
+    give `second_place_rounding`; `opening` is null or the docs/campaign-file.md snapshot;
+    `box` is the box it starts from (another campaign's, `Campaign.box`), the reference's when
+    None. Anything wrong raises `CampaignError` naming the field, and nothing is written.
     """
     data = {
         "format": CAMPAIGN_FORMAT,
@@ -65,6 +66,8 @@ def create_campaign(
         "manual_unlocks": [],
         "powers": {corp.get("key"): corp["power"] for corp in corporations if corp.get("power")},
     }
+    if box:
+        data["box"] = dict(box)
     return create_campaign_from_file(data, user=user, owner=owner, kind=ChangeKind.CAMPAIGN_CREATED)
 
 
@@ -80,8 +83,8 @@ def create_campaign_from_file(
     and nothing is left written. `owner`, when given, becomes the campaign's owner.
     """
     catalogue = catalogue_from_db()
-    validate_campaign(data, catalogue)
-    with transaction.atomic():
+    parsed = parse_campaign(data, catalogue)
+    with writing():
         campaign = Campaign.objects.create(
             name=data["name"],
             slug=unique_slug(data["name"]),
@@ -90,6 +93,8 @@ def create_campaign_from_file(
             ),
             opening=data.get("opening"),
             manual_unlocks=list(data.get("manual_unlocks") or []),
+            # The file's box, in its canonical shape (the export writes it back as it was).
+            box=parsed.box.as_dict(),
         )
         powers = data.get("powers") or {}
         Corporation.objects.bulk_create(
@@ -124,7 +129,7 @@ def import_campaign(data: Any, *, name: str | None = None, user=None, owner=None
     )
 
 
-@transaction.atomic
+@writes
 def delete_campaign(campaign: Campaign) -> None:
     """Delete a campaign with its log, history and members. Preconditions: the person asking
     is its owner (`campaign.access.campaign_for_owner`)."""
@@ -132,7 +137,7 @@ def delete_campaign(campaign: Campaign) -> None:
     Campaign.objects.filter(pk=campaign.pk).delete()
 
 
-@transaction.atomic
+@writes
 def set_manual_unlock(
     campaign: Campaign, section: int, after_game: int | None, *, user=None
 ) -> Campaign:
@@ -161,17 +166,26 @@ def set_manual_unlock(
     return campaign
 
 
-@transaction.atomic
-def set_power(corporation: Corporation, power: str, *, user=None) -> Corporation:
+@writes
+def set_power(
+    corporation: Corporation, power: str, *, expected_power: str | None = None, user=None
+) -> Corporation:
     """Give `corporation` its permanent player power (#7); an empty `power` clears it.
 
     Preconditions: `power` is a player power key (docs/campaign-file.md `powers`) no other
     corporation of the campaign holds ("Players now choose a unique player power"); the replay
-    refuses anything else (`CampaignError`).
+    refuses anything else (`CampaignError`). `expected_power`: the power the person's form
+    showed the corporation holding ("" for none); if it holds another by now, `CampaignError`
+    and nothing changes.
     """
     campaign = corporation.campaign
     lock_campaign(campaign)
     old = Corporation.objects.values_list("power", flat=True).get(pk=corporation.pk)
+    if expected_power is not None and old != expected_power:
+        raise CampaignError(
+            f"powers.{corporation.key}",
+            f"{corporation.name} took a power while this page was open; look at it again",
+        )
     Corporation.objects.filter(pk=corporation.pk).update(power=power)
     corporation.power = power
     record(
@@ -186,19 +200,22 @@ def set_power(corporation: Corporation, power: str, *, user=None) -> Corporation
     return corporation
 
 
-@transaction.atomic
+@writes
 def update_settings(
     campaign: Campaign,
     *,
     name: str | Keep = KEEP,
     second_place_rounding: str | Keep = KEEP,
+    expected: Mapping[str, str] | None = None,
     user=None,
 ) -> Campaign:
     """Rename the campaign or change how second place rounds (RULES-NOTES §1), then rebuild.
 
     A setting left out keeps its value; the slug stays as it is. Nothing is recorded when
-    nothing changes. Preconditions: none unchecked: an empty or too long `name`, or a rounding
-    that is not `down` or `up`, raises `CampaignError` naming it, and nothing is written.
+    nothing changes. `expected`: the settings the person's form was drawn from; if any is
+    another by now, `CampaignError` and nothing changes. Preconditions: none unchecked: an
+    empty or too long `name`, or a rounding that is not `down` or `up`, raises
+    `CampaignError` naming it, and nothing is written.
     """
     given = {"name": name, "second_place_rounding": second_place_rounding}
     wanted = {key: value for key, value in given.items() if value is not KEEP}
@@ -213,6 +230,14 @@ def update_settings(
             "settings.second_place_rounding", f'must be "down" or "up", not "{rounding}"'
         )
     current = lock_campaign(campaign)
+    changed = [key for key, value in (expected or {}).items() if getattr(current, key) != value]
+    if changed:
+        now = "; ".join(f"{words(key)} {getattr(current, key)}" for key in changed)
+        raise CampaignError(
+            "settings",
+            f"they were changed while this page was open (now: {now}); nothing of yours was "
+            "saved. Save again to replace them with yours",
+        )
     before = {key: getattr(current, key) for key in wanted if getattr(current, key) != wanted[key]}
     if not before:
         return campaign

@@ -13,13 +13,13 @@ import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from django.db import transaction
 from django.db.models import F, Max
 
 from campaign.actions.cache import lock_campaign, rebuild
 from campaign.actions.history import day, record, record_game_change
 from campaign.campaign_io import game_to_dict
 from campaign.models import Campaign, ChangeKind, Game
+from hosting.busy import writes
 from solar175.campaign_file import CampaignError
 
 # What a game is, besides its number, its derived result and who touched it when.
@@ -68,7 +68,30 @@ class StaleGameError(Exception):
         self.expected_version = expected_version
 
 
-@transaction.atomic
+class GameNumberTaken(CampaignError):
+    """A new game entered as game `number` when the log's next game is no longer that one:
+    someone saved a game `number` first (`game`, as it is now), or the log changed.
+
+    `next_number` is the number the game would have now: the page offers to save it so."""
+
+    def __init__(self, number: int, next_number: int, game: Game | None) -> None:
+        if game is not None:
+            message = (
+                f"game {number} was saved while you were entering yours; nothing of yours was "
+                f"saved. If yours is another game, it can be game {next_number}"
+            )
+        else:
+            message = (
+                f"the next game is now game {next_number}, not {number} (the log changed while "
+                "you were entering it); nothing of yours was saved"
+            )
+        super().__init__("number", message)
+        self.number = number
+        self.next_number = next_number
+        self.game = game
+
+
+@writes
 def save_game(
     campaign: Campaign,
     *,
@@ -86,6 +109,7 @@ def save_game(
     notes: str | Keep = KEEP,
     game: Game | None = None,
     expected_version: int | None = None,
+    expected_number: int | None = None,
     user=None,
 ) -> Game:
     """Add a game to the log (`game=None`) or edit one (`game=` it), then rebuild.
@@ -95,7 +119,9 @@ def save_game(
     city or a Type III game's stated zone does not erase them.
     Adding: `number=None` appends after the last game (game `after_game + 1` first when the
     campaign opened from a snapshot); a `number` already taken inserts the game there and
-    moves that game and every later one up by one.
+    moves that game and every later one up by one. `expected_number` is the number the
+    person's form was drawn for ("Enter game 6"): if the log's next game is another by now
+    (someone saved a game 6 first), `GameNumberTaken` and nothing changes.
     Editing: `expected_version` is the version the person started editing from; if the game
     has been saved since, `StaleGameError` (carrying the game as it is now) and nothing
     changes. A `number` other than the game's own moves it, as `move_game` does.
@@ -122,6 +148,9 @@ def save_game(
     if game is None:
         first = first_number(campaign)
         last = max(last_number(campaign), first - 1)
+        if expected_number is not None and expected_number != last + 1:
+            taken = campaign.games.filter(number=expected_number).first()
+            raise GameNumberTaken(expected_number, last + 1, taken)
         if number is None or number > last:
             number = last + 1
         _check_number(campaign, number)
@@ -160,14 +189,15 @@ def save_game(
     return game
 
 
-@transaction.atomic
-def delete_game(game: Game, *, user=None) -> None:
+@writes
+def delete_game(game: Game, *, expected_version: int | None = None, user=None) -> None:
     """Remove a game from the log; later games move down one number, then rebuild.
 
     Preconditions: `game` belongs to a campaign. The replay may refuse the shorter log (a later
-    table relied on a section this game unlocked): `CampaignError`, nothing deleted.
+    table relied on a section this game unlocked): `CampaignError`, nothing deleted. With
+    `expected_version`, a game saved since the person's page was drawn: `StaleGameError`.
     """
-    game = lock_game(game)
+    game = lock_game(game, expected_version)
     campaign = game.campaign
     number = game.number
     before = snapshot(game)
@@ -186,14 +216,17 @@ def delete_game(game: Game, *, user=None) -> None:
     rebuild(campaign)
 
 
-@transaction.atomic
-def move_game(game: Game, new_number: int, *, user=None) -> Game:
+@writes
+def move_game(
+    game: Game, new_number: int, *, expected_version: int | None = None, user=None
+) -> Game:
     """Put a game at another place in the log (games in between close up), then rebuild.
 
     Preconditions: `new_number` is a game of the log (from 1, or from the game after the
-    opening snapshot, to the last); `CampaignError` otherwise.
+    opening snapshot, to the last); `CampaignError` otherwise. With `expected_version`, a game
+    saved since the person's page was drawn: `StaleGameError`.
     """
-    game = lock_game(game)
+    game = lock_game(game, expected_version)
     old_number = game.number
     before = snapshot(game)
     game = move(game, new_number)
@@ -210,15 +243,19 @@ def move_game(game: Game, new_number: int, *, user=None) -> Game:
     return game
 
 
-@transaction.atomic
-def name_city(game: Game, location: str, name: str, *, user=None) -> Game:
+@writes
+def name_city(
+    game: Game, location: str, name: str, *, expected_version: int | None = None, user=None
+) -> Game:
     """Record the city the game's winner named (empty `name` clears it), then rebuild.
 
     Preconditions: none the replay refuses: a location that is not a base location card, or
     whose naming spaces are full, is recorded and shows in `Campaign.state["warnings"]` ("Solar
-    175 is designed to be robust to mistakes and house rules").
+    175 is designed to be robust to mistakes and house rules"). With `expected_version`, a
+    game saved since the person's form was drawn (someone named its city first):
+    `StaleGameError`, nothing changed.
     """
-    game = lock_game(game)
+    game = lock_game(game, expected_version)
     before = snapshot(game)
     game.city_location = location if name else ""
     game.city_name = name if location else ""
@@ -252,15 +289,19 @@ def _games(first: int, last: int) -> str:
     return f"game {first}" if first == last else f"games {first} to {last}"
 
 
-def lock_game(game: Game) -> Game:
+def lock_game(game: Game, expected_version: int | None = None) -> Game:
     """The game as stored now, its campaign's row then its own locked (always in that order).
 
     The returned game keeps the caller's campaign object, whose `state` `rebuild` refreshes.
+    `expected_version`: the version the person's form was drawn from; `StaleGameError` when
+    the game has been saved since.
     """
     campaign = game.campaign
     lock_campaign(campaign)
     locked = Game.objects.select_for_update().get(pk=game.pk)
     locked.campaign = campaign
+    if expected_version is not None and expected_version != locked.version:
+        raise StaleGameError(locked, expected_version)
     return locked
 
 

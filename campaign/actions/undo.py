@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from django.db import transaction
 from django.db.models import F
 
+from campaign.actions.box import put_box
 from campaign.actions.cache import lock_campaign, rebuild
 from campaign.actions.campaigns import manual_unlock, put_manual_unlock, put_settings
 from campaign.actions.games import (
@@ -26,6 +26,9 @@ from campaign.models import (
     Corporation,
     Game,
 )
+from hosting.busy import writes
+from scoring.catalogue import catalogue_from_db
+from solar175.box import read_box
 from solar175.campaign_file import CampaignError
 from solar175.differences import words
 
@@ -42,7 +45,7 @@ class UndoRefused(CampaignError):
         self.blocking = blocking
 
 
-@transaction.atomic
+@writes
 def undo_change(change: Change, *, user=None) -> Change:
     """Put back what `change` replaced, record the undo as a change of its own, then rebuild.
 
@@ -50,7 +53,8 @@ def undo_change(change: Change, *, user=None) -> Change:
     - a game deleted: it goes back at its number (that game and later ones move up one);
     - a game edited, moved or its city named: the game as it was before, at its number then,
       its version bumped (an editor working from the version the change left is refused);
-    - a manual unlock, a power, settings: back as they were.
+    - a manual unlock, a power, settings, the box: back as they were (the box's undo says
+      what it changed downstream, as the change did).
 
     The undo records the kind of what it did (undoing a deletion is a game added), the summary
     "undid: …", the snapshots the other way round, and `undoes=change`; it can be undone in
@@ -82,9 +86,23 @@ def undo_change(change: Change, *, user=None) -> Change:
             "it back.",
             blocking=undone,
         )
+    rebuilt = False
     if change.kind in GAME_KINDS:
         kind, number, before, after = _undo_game(campaign, current, change, user)
         details = game_details(before, after)
+    elif change.kind == ChangeKind.BOX_CHANGED:
+        if read_box(current.box or None, None).as_dict() != read_box(change.after, None).as_dict():
+            raise _changed_since(change, "The box")
+        reference = catalogue_from_db()
+        try:
+            what, downstream = put_box(
+                campaign, current, read_box(change.before, reference), reference
+            )
+        except CampaignError as error:
+            raise _refused(error) from error
+        rebuilt = True
+        kind, number = change.kind, None
+        before, after, details = change.after, change.before, [*what, *downstream]
     elif change.kind == ChangeKind.MANUAL_UNLOCK:
         section = change.after["section"]
         if manual_unlock(current, section) != change.after:
@@ -118,15 +136,22 @@ def undo_change(change: Change, *, user=None) -> Change:
         after=after,
         undoes=change,
     )
+    if rebuilt:
+        return undo
     try:
         rebuild(campaign)
     except CampaignError as error:
-        raise UndoRefused(
-            "Undoing this change would leave a campaign the rules refuse: "
-            f"{error.message} ({error.path}). Nothing was changed.",
-            path=error.path,
-        ) from error
+        raise _refused(error) from error
     return undo
+
+
+def _refused(error: CampaignError) -> UndoRefused:
+    """The replay refuses the log with the change undone: nothing changes."""
+    return UndoRefused(
+        "Undoing this change would leave a campaign the rules refuse: "
+        f"{error.message} ({error.path}). Nothing was changed.",
+        path=error.path,
+    )
 
 
 def _undo_game(

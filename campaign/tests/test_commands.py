@@ -217,8 +217,9 @@ def test_export_of_an_unknown_slug_exits_2(catalogue):
 # --- load_demo ------------------------------------------------------------------------------
 
 
-def test_load_demo_loads_the_catalogue_and_the_demo_once(db):
-    assert not TrackerSection.objects.exists()
+def test_load_demo_loads_the_demo_once_on_a_just_migrated_database(db):
+    # `migrate` has put the reference catalogue there (scoring's data migration).
+    assert TrackerSection.objects.count() == 12
     stdout, _ = run("load_demo")
     assert Megastructure.objects.filter(pk="space-elevator-mars").exists()
     campaign = Campaign.objects.get(slug="demo-campaign")
@@ -234,6 +235,17 @@ def test_load_demo_loads_the_catalogue_and_the_demo_once(db):
     assert rows() == before
     assert list(User.objects.values_list("username", "password")) == users
     assert stdout.splitlines()[-2:] == ["/campaigns/demo-campaign/", login]
+
+
+def test_load_demo_loads_an_emptied_catalogue_first(db):
+    # Emptied after `migrate` (as `flush` leaves it): no sections, nothing recorded as seeded.
+    from scoring.models import CatalogueSeed
+
+    TrackerSection.objects.all().delete()
+    CatalogueSeed.objects.all().delete()
+    run("load_demo")
+    assert TrackerSection.objects.count() == 12
+    assert Campaign.objects.filter(slug="demo-campaign").exists()
 
 
 def test_load_demo_keeps_the_groups_catalogue(catalogue):

@@ -286,10 +286,11 @@ def test_the_database_catalogue_is_the_fixture_catalogue_when_nothing_was_correc
     assert list(from_db.section_boxes.items()) == list(from_fixture.section_boxes.items())
     assert dict(from_db.awards) == dict(from_fixture.awards)
     assert dict(from_db.locations) == dict(from_fixture.locations)
+    assert dict(from_db.ships) == dict(from_fixture.ships)
 
 
-def test_the_database_catalogue_has_the_groups_corrections_and_additions(catalogue):
-    # The group's box says Mars is zone 2, and they add a Type IV megastructure.
+def test_the_database_catalogue_has_what_staff_corrected_in_the_admin(catalogue):
+    # Staff correct the reference: Mars is zone 2, and a Type IV megastructure is added.
     Location.objects.filter(name="Mars").update(zone=2)
     Megastructure.objects.create(
         key="ring-world",
@@ -302,10 +303,11 @@ def test_the_database_catalogue_has_the_groups_corrections_and_additions(catalog
     assert catalogue.locations["Mars"].zone == 2
     assert catalogue.zone_of("ring-world") == 3
     assert catalogue.keys_of_type(MegastructureType.TYPE_IV) == ("ring-world",)
-    assert catalogue.zone_of("terraform-mars") is None
+    assert catalogue.zone_of("terraform-mars") == 2
+    assert catalogue.zone_of("the-kraken") is None
 
 
-def test_the_database_catalogue_takes_four_queries_however_big(catalogue):
+def test_the_database_catalogue_takes_five_queries_however_big(catalogue):
     with CaptureQueriesContext(connection) as queries:
         catalogue_from_db()
     before = len(queries)
@@ -315,7 +317,7 @@ def test_the_database_catalogue_takes_four_queries_however_big(catalogue):
         )
     with CaptureQueriesContext(connection) as queries:
         catalogue_from_db()
-    assert before == len(queries) == 4
+    assert before == len(queries) == 5
 
 
 # --- the demo tells its story ------------------------------------------------------------

@@ -94,6 +94,7 @@ def test_another_catalogue_can_be_given(tmp_path):
     catalogue = write(tmp_path, rows, "catalogue.json")
     campaign = make_campaign(2, corporations=2)
     campaign["games"][1]["megastructure"] = "ring-world"
+    campaign["games"][1]["megastructure_zone"] = 1
     assert run_replay(write(tmp_path, campaign)).returncode == 2
     result = run_replay(write(tmp_path, campaign), "--catalogue", catalogue)
     assert result.returncode == 0, result.stderr
@@ -101,3 +102,40 @@ def test_another_catalogue_can_be_given(tmp_path):
     assert Catalogue.from_fixture(catalogue).megastructures["ring-world"] == MegastructureEntry(
         key="ring-world", name="Ring World", type=6
     )
+
+
+def test_the_files_own_box_is_replayed_with_no_database(tmp_path):
+    # The same megastructure, in the campaign's own box instead of another catalogue.
+    campaign = make_campaign(2, corporations=2)
+    campaign["games"][1]["megastructure"] = "ring-world"
+    campaign["box"] = {
+        "megastructures": [
+            {"key": "ring-world", "name": "Ring World", "type": 6, "location": "Titan"}
+        ]
+    }
+    result = run_replay(write(tmp_path, campaign))
+    assert result.returncode == 0, result.stderr
+    state = json.loads(result.stdout)
+    assert state["campaign_over"] is True
+    assert state["games"][1]["megastructure_zone"] == 3
+
+
+def test_a_game_without_its_megastructure_zone_exits_2_naming_the_field(tmp_path):
+    campaign = make_campaign(2, corporations=2)
+    campaign["games"][1]["megastructure"] = "the-kraken"
+    result = run_replay(write(tmp_path, campaign))
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert result.stderr.startswith(
+        "games[1].megastructure_zone: is required: the box places The Kraken nowhere"
+    )
+    assert len(result.stderr.splitlines()) == 1
+
+
+def test_a_catalogue_that_cannot_be_read_says_so_in_one_line_and_exits_2(tmp_path):
+    campaign = make_campaign(2, corporations=2)
+    result = run_replay(write(tmp_path, campaign), "--catalogue", str(tmp_path / "nope.json"))
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert result.stderr.startswith(f"{tmp_path / 'nope.json'}: cannot read the catalogue")
+    assert len(result.stderr.splitlines()) == 1

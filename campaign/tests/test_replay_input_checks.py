@@ -8,6 +8,7 @@ from django.core.management import CommandError, call_command
 
 from benchmarks.samples import leader_table, make_campaign, make_game
 from campaign.models import Campaign, Corporation, Game
+from gamefile.limits import SANITY_SENTENCE
 from scoring.models import Megastructure
 from solar175 import campaign_file
 from solar175.campaign_file import CampaignError, validate_campaign
@@ -41,14 +42,16 @@ def zones(data) -> list:
 # --- the megastructure zone a table states ---------------------------------------------
 
 
-def test_a_table_stating_another_zone_than_the_location_is_refused():
+def test_a_table_stating_another_zone_than_the_location_is_that_games_fact():
+    # docs/campaign-file.md: a zone the group stated for a game (in its table, or as its own
+    # megastructure_zone) is that game's fact and wins; the location's zone is the default.
+    # So a later correction of the box can never make this game contradict it.
     data = two_games()
     # Game 2 builds the sky hooks throughout zone 3, on Titan: zone 3.
     data["games"][1]["table"]["megastructure_zone"] = 2
-    with pytest.raises(CampaignError) as caught:
-        replay(data, CATALOGUE)
-    assert caught.value.path == "games[1].table.megastructure_zone"
-    assert caught.value.message.startswith("must be 3, the zone of Titan")
+    assert zones(data) == [1, 2]
+    state = replay(data, CATALOGUE)
+    assert [g["megastructure_zone_stated"] for g in state["games"]] == [False, True]
 
 
 def test_a_table_stating_the_location_zone_is_accepted():
@@ -72,16 +75,16 @@ def test_the_game_zone_wins_over_the_location_and_the_table_must_agree_with_it()
 
 
 def test_a_table_states_the_zone_of_a_megastructure_the_catalogue_places_nowhere():
-    assert CATALOGUE.zone_of("terraform-mars") is None
+    assert CATALOGUE.zone_of("the-kraken") is None
     data = two_games()
-    data["games"][1]["megastructure"] = "terraform-mars"
-    assert zones(data) == [1, None]
+    data["games"][1]["megastructure"] = "the-kraken"
+    # Never a game without its zone (RULES-NOTES §6): the game or its table states it.
+    assert refused_by_replay(data).path == "games[1].megastructure_zone"
     data["games"][1]["table"]["megastructure_zone"] = 2
     assert zones(data) == [1, 2]
 
 
-def test_the_refused_table_zone_would_have_moved_the_presence_bonus():
-    """The bug: the table's zone 2 used to win, scoring the +5 in zone 2 instead of Earth's 1."""
+def test_a_stated_table_zone_moves_the_presence_bonus_where_the_group_says():
     table = {
         "players": [
             {"corporation": "purple", "outposts": {"1": 1}},
@@ -92,10 +95,15 @@ def test_the_refused_table_zone_would_have_moved_the_presence_bonus():
     }
     data = make_campaign(corporations=2, tables=[table])
     earth = replay(data, CATALOGUE)["games"][0]["score"]["players"]
-    # Empty HUBs: presence scores only the +5 of the megastructure's zone.
+    # Empty HUBs: presence scores only the +5 of the megastructure's zone (Earth's 1).
     assert {p["corporation"]: p["ip"]["presence"] for p in earth} == {"purple": 5, "yellow": 0}
     data["games"][0]["table"]["megastructure_zone"] = 2
-    assert refused_by_replay(data).path == "games[0].table.megastructure_zone"
+    stated = replay(data, CATALOGUE)["games"][0]["score"]["players"]
+    assert {p["corporation"]: p["ip"]["presence"] for p in stated} == {"purple": 0, "yellow": 5}
+    # A zone not in play is refused with a sentence, not scored as no bonus.
+    data["games"][0]["table"]["megastructure_zone"] = 3
+    error = refused_by_replay(data)
+    assert error.path == "games[0].table.megastructure_zone"
 
 
 def refused_by_replay(data) -> CampaignError:
@@ -182,13 +190,18 @@ def test_text_no_database_stores_is_refused(text, words):
     assert refused(data).path == "games[0].notes"
 
 
-def test_a_game_number_beyond_the_column_is_refused():
+def test_a_game_number_beyond_the_sanity_bound_is_refused():
+    """The column holds 32,767; the sanity bound (gamefile.limits) stops well before."""
     data = two_games()
     data["opening"] = {"after_game": 40000, "incumbent_party": "united_federalists"}
-    assert refused(data) == CampaignError("opening.after_game", "must be at most 32767")
-    data["opening"]["after_game"] = 32767
-    data["games"] = [make_game(32768, leader_table("purple", "yellow"), megastructure=None)]
-    assert refused(data) == CampaignError("games[0].number", "must be at most 32767")
+    assert refused(data) == CampaignError("opening.after_game", SANITY_SENTENCE)
+    data["opening"]["after_game"] = 998
+    data["games"] = [make_game(1000, leader_table("purple", "yellow"), megastructure=None)]
+    assert refused(data) == CampaignError("games[0].number", SANITY_SENTENCE)
+    assert (
+        SANITY_SENTENCE
+        == "must be at most 999 (no count in a game of Solar 175 comes near a thousand)"
+    )
 
 
 def test_the_limits_are_the_models_column_sizes():

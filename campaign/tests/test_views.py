@@ -246,16 +246,27 @@ def test_a_campaign_file_over_2_mb_is_refused_and_creates_nothing(owner_client):
 
     data = make_campaign(3)
     # A valid campaign file, padded past the limit with whitespace: refused for its size alone.
-    content = json.dumps(data).encode() + b" " * int(3.05 * 1024 * 1024)
+    content = json.dumps(data).encode() + b" " * int(2.45 * 1024 * 1024)
     big = SimpleUploadedFile("campaign.json", content, content_type="application/json")
     response = owner_client.post(reverse("campaign:import"), {"file": big})
     assert response.status_code == 400
     assert (
-        "Campaign file: must be a JSON file of at most 2 MB; this one is 3.1 MB."
+        "Campaign file: must be a JSON file of at most 2 MB; this one is 2.5 MB."
         in response.content.decode()
     )
     assert Campaign.objects.count() == 0
     assert Change.objects.count() == 0
+
+
+def test_a_request_over_3_mb_is_refused_unread_with_a_sentence(owner_client):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    content = b" " * int(3.05 * 1024 * 1024)
+    big = SimpleUploadedFile("campaign.json", content, content_type="application/json")
+    response = owner_client.post(reverse("campaign:import"), {"file": big})
+    assert response.status_code == 413
+    assert "This request is 3.1 MB: the app takes at most 3.0 MB" in response.content.decode()
+    assert Campaign.objects.count() == 0
 
 
 @pytest.mark.parametrize(
@@ -570,11 +581,11 @@ def test_tracker_cards_hide_the_debt_boxes_and_power_before_they_unlock(owner_cl
 
 
 def test_the_dashboard_names_the_winner_when_the_campaign_is_over(owner_client):
-    from scoring.models import Megastructure, MegastructureType
-
-    Megastructure.objects.create(key="ark", name="The Ark", type=MegastructureType.TYPE_VI)
+    # The group's box has the Type VI megastructure the rulebook text does not print.
     data = make_campaign(14, corporations=3)
+    data["box"] = {"megastructures": [{"key": "ark", "name": "The Ark", "type": 6}]}
     data["games"][13]["megastructure"] = "ark"
+    data["games"][13]["megastructure_zone"] = 2
     campaign = owned(actions.import_campaign(data))
     assert campaign.state["campaign_over"]
 
@@ -663,6 +674,6 @@ def test_the_game_log_shows_the_newest_20_games_a_page(owner_client, sixty):
     last = owner_client.get(address, {"page": 3}).content.decode()
     assert 'id="game-20"' in last and 'id="game-1"' in last and 'id="game-21"' not in last
     assert 'href="?page=2">Newer games' in last and "Older games" not in last
-    # A page past the end or not a number shows the last or the first page, never an error.
-    assert 'id="game-1"' in owner_client.get(address, {"page": 99}).content.decode()
-    assert 'id="game-60"' in owner_client.get(address, {"page": "x"}).content.decode()
+    # A page past the end, or not a page number written plainly, is no page: 404.
+    for bogus in (99, "x", "01", "0"):
+        assert owner_client.get(address, {"page": bogus}).status_code == 404

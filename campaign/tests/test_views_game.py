@@ -561,11 +561,12 @@ def test_a_mid_way_campaign_goes_on_from_the_next_game(owner_client):
 # Query counts: the same for a 5-game and a 60-game campaign -------------------------------------
 
 GAME_PAGE_QUERIES = {
-    # session, user, campaign (with the person's role), corporations, megastructures, the
-    # wizard's catalogue names (4: hubs with their zones, parties, colours, ships)
-    "campaign:game_add": 9,
-    # the same, the game and the last game's number (the move range)
-    "campaign:game_edit": 11,
+    # session, user, campaign (with the person's role), corporations, megastructures and the
+    # locations placing them (the campaign's box applied), the wizard's catalogue names (3:
+    # ships, hubs with their zones, parties), the live result's tracker sections
+    "campaign:game_add": 10,
+    # the same, the game, the colours and the last game's number (the move range)
+    "campaign:game_edit": 12,
     # session, user, campaign, game, corporations
     "campaign:game_delete": 5,
     # session, user, campaign, game, corporations, sections, awards, locations,
@@ -593,8 +594,8 @@ def test_the_live_preview_answers_in_the_same_queries_for_5_and_60_games(
         page = owner_client.get(reverse("campaign:game_edit", args=[campaign.slug, 3]))
         data = form_data(page.content.decode())
         # session, user, campaign, corporations, the game (once),
-        # megastructures, catalogue names (4)
-        with django_assert_num_queries(10):
+        # megastructures and the locations placing them, catalogue names (4)
+        with django_assert_num_queries(11):
             response = owner_client.post(
                 reverse("campaign:game_preview", args=[campaign.slug]),
                 data,

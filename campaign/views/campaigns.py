@@ -15,8 +15,9 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from campaign import actions, campaign_io
 from campaign.forms import (
     CampaignFileForm,
-    CampaignForm,
+    NewCampaignForm,
     OpeningForm,
+    SettingsForm,
     corporation_formset,
     count_filled,
 )
@@ -29,7 +30,8 @@ from solar175.campaign_file import MAX_CORPORATIONS, MIN_CORPORATIONS, CampaignE
 
 def error_sentence(error: CampaignError) -> str:
     """A replay refusal as a page says it: the sentence, then where, for the curious."""
-    return f"{error.message[:1].upper()}{error.message[1:]} ({error.path})."
+    where = f" ({error.path})" if error.path else ""
+    return f"{error.message[:1].upper()}{error.message[1:]}{where}."
 
 
 @login_required
@@ -49,6 +51,32 @@ def _colours() -> list[tuple[str, str]]:
     return [(key, option.name) for key, option in CatalogueNames().colours.items()]
 
 
+def _boxes(user) -> dict[str, Campaign]:
+    """The campaigns of this person whose box holds something: a new one may start from it."""
+    campaigns = (
+        Campaign.objects.filter(memberships__user=user).exclude(box={}).only("name", "slug", "box")
+    )
+    return {campaign.slug: campaign for campaign in campaigns.order_by("name")}
+
+
+def _new_campaign_form(request: HttpRequest, data=None) -> NewCampaignForm:
+    boxes = _boxes(request.user)
+    choices = []
+    for slug, campaign in boxes.items():
+        box = CatalogueNames(campaign.box).box
+        count = len(box.locations) + len(box.megastructures) + len(box.ships)
+        count += bool(box.debt_boxes)
+        choices.append((slug, f"{campaign.name}'s box ({count} of your own)"))
+    form = NewCampaignForm(data, boxes=choices)
+    form.boxes = boxes
+    return form
+
+
+def _chosen_box(form: NewCampaignForm) -> dict | None:
+    chosen = form.cleaned_data.get("box_from")
+    return form.boxes[chosen].box if chosen else None
+
+
 def _enough_corporations(formset) -> bool:
     """A campaign needs 2 to 5 corporations: say so on the formset when fewer are filled in."""
     if count_filled(formset) >= MIN_CORPORATIONS:
@@ -66,7 +94,7 @@ def _enough_corporations(formset) -> bool:
 @require_http_methods(["GET", "POST"])
 def campaign_create(request: HttpRequest) -> HttpResponse:
     data = request.POST if request.method == "POST" else None
-    form = CampaignForm(data)
+    form = _new_campaign_form(request, data)
     formset = corporation_formset(data, colours=_colours())
     if request.method == "POST":
         valid = form.is_valid() & formset.is_valid()
@@ -76,6 +104,7 @@ def campaign_create(request: HttpRequest) -> HttpResponse:
                     name=form.cleaned_data["name"],
                     corporations=formset.corporations(),
                     settings={"second_place_rounding": form.cleaned_data["second_place_rounding"]},
+                    box=_chosen_box(form),
                     user=request.user,
                     owner=request.user,
                 )
@@ -111,7 +140,7 @@ def _opening_form(data=None) -> OpeningForm:
 def campaign_create_midway(request: HttpRequest) -> HttpResponse:
     """A group that starts using the app mid-campaign: the state after their last game."""
     data = request.POST if request.method == "POST" else None
-    form = CampaignForm(data)
+    form = _new_campaign_form(request, data)
     formset = corporation_formset(data, colours=_colours())
     opening_form = _opening_form(data)
     if request.method == "POST":
@@ -131,6 +160,7 @@ def campaign_create_midway(request: HttpRequest) -> HttpResponse:
                             "second_place_rounding": form.cleaned_data["second_place_rounding"]
                         },
                         opening=opening,
+                        box=_chosen_box(form),
                         user=request.user,
                         owner=request.user,
                     )
@@ -164,7 +194,7 @@ def campaign_import(request: HttpRequest) -> HttpResponse:
         request,
         "campaign/campaign_form.html",
         {
-            "form": CampaignForm(),
+            "form": _new_campaign_form(request),
             "formset": corporation_formset(colours=_colours()),
             "file_form": file_form,
         },
@@ -187,17 +217,19 @@ def campaign_settings(page: Page) -> HttpResponse | dict[str, Any]:
     """Rename the campaign or change the second-place house rule (replayed, in the history)."""
     request, campaign = page.request, page.campaign
     initial = {"name": campaign.name, "second_place_rounding": campaign.second_place_rounding}
-    form = CampaignForm(request.POST if request.method == "POST" else None, initial=initial)
+    form = SettingsForm(request.POST if request.method == "POST" else None, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
             actions.update_settings(
                 campaign,
                 name=form.cleaned_data["name"],
                 second_place_rounding=form.cleaned_data["second_place_rounding"],
+                expected=form.drawn_from(),
                 user=request.user,
             )
         except CampaignError as error:
             form.add_error(None, error_sentence(error))
+            form.set_drawn_from(campaign)
         else:
             messages.success(request, "Settings saved; the campaign was replayed.")
             return redirect("campaign:dashboard", slug=campaign.slug)

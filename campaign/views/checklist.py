@@ -141,7 +141,7 @@ def _checklist_context(
     winner = score.get("winner")
     # A viewer sees the checklist without its forms (the views refuse their POSTs anyway).
     if city_form is None and not game.city_name and campaign.can_play:
-        city_form = CityForm(locations=locations, prefix="city")
+        city_form = CityForm(locations=locations, prefix="city", initial={"version": game.version})
     picks = _power_picks(page, entry)
     if picks and not campaign.can_play:
         for pick in picks:
@@ -182,8 +182,15 @@ def checklist_city(page: Page, number: int) -> HttpResponse:
     if form.is_valid():
         try:
             actions.name_city(
-                game, form.cleaned_data["location"], form.cleaned_data["name"], user=request.user
+                game,
+                form.cleaned_data["location"],
+                form.cleaned_data["name"],
+                expected_version=form.cleaned_data["version"],
+                user=request.user,
             )
+        except actions.StaleGameError as stale:
+            game = stale.game
+            _explain_city_named(form, game)
         except CampaignError as error:
             form.add_error(None, error_sentence(error))
         else:
@@ -193,6 +200,25 @@ def checklist_city(page: Page, number: int) -> HttpResponse:
     if request.htmx:
         return page.render(context, template=f"{CHECKLIST}#city")
     return page.render(context, status=400)
+
+
+def _explain_city_named(form: CityForm, game: Game) -> None:
+    """Someone saved the game (named its city) since this form was drawn: keep the person's
+    city, say what is there now, and let a second save knowingly replace it."""
+    who = f" by {game.updated_by}" if game.updated_by_id else ""
+    now = (
+        f"{game.city_name} on {game.city_location} was named{who}"
+        if game.city_name
+        else f"the game was saved{who}"
+    )
+    form.add_error(
+        None,
+        f"Meanwhile {now}. Nothing of yours was saved; your city is kept below. Save it again "
+        "to replace theirs with yours.",
+    )
+    data = form.data.copy()
+    data[form.add_prefix("version")] = str(game.version)
+    form.data = data
 
 
 @campaign_page(CHECKLIST, "games", role=PLAYER, methods=("POST",))
@@ -205,7 +231,10 @@ def checklist_power(page: Page, number: int, key: str) -> HttpResponse:
     form = PowerForm(request.POST, powers=powers, prefix=f"power-{key}")
     if form.is_valid():
         try:
-            actions.set_power(corporation, form.cleaned_data["power"], user=request.user)
+            # The form is offered only to a corporation without a power.
+            actions.set_power(
+                corporation, form.cleaned_data["power"], expected_power="", user=request.user
+            )
         except CampaignError as error:
             form.add_error(None, error_sentence(error))
         else:

@@ -19,6 +19,7 @@ from campaign.forms import GameFactsForm
 from campaign.frame import PLAYER, Page, campaign_page
 from campaign.models import Campaign, Corporation, Game, join_entry
 from campaign.views.campaigns import error_sentence
+from gamefile.json_input import JsonInputError, parse_json_text
 from scoring.catalogue import DEFAULT_COLOUR, CorporationOption
 from scoring.wizard.sheet import live_sheet, render_live_result
 from scoring.wizard.steps import POWER_BONUS_IP
@@ -59,10 +60,10 @@ def _game_forms(page: Page, *, entry: dict, game: Game | None, data=None):
     """The wizard's table form with the game's derived rules fixed, and the campaign facts.
 
     `entry` is the replay's word on the game: `next_game` for a new one, the game's own
-    `games[]` entry for an edit (the rules that were in force then).
+    `games[]` entry for an edit (the rules that were in force then). Names, ships and
+    locations are the campaign's box applied (`page.names`).
     """
-    campaign, corporations = page.campaign, page.corporations
-    names, zones = page.names.megastructures, page.names.megastructure_zones
+    campaign, corporations, names = page.campaign, page.corporations, page.names
     options = list(entry.get("megastructure_options") or [])
     if game is not None and game.megastructure and game.megastructure not in options:
         options.append(game.megastructure)
@@ -72,9 +73,10 @@ def _game_forms(page: Page, *, entry: dict, game: Game | None, data=None):
         initial=(
             GameFactsForm.initial_for(game) if game is not None else {"number": entry.get("number")}
         ),
-        megastructures=[(key, names.get(key, key)) for key in options],
+        megastructures=[(key, names.megastructure(key)) for key in options],
         corporations=[(c.key, c.name) for c in corporations],
         debt=_debt_boxes_in_play(page.state, game) or bool(game and game.debt_marks),
+        debt_rows=names.debt_boxes,
     )
     chosen = facts["megastructure"].value() or ""
     rules = entry.get("rules") or {
@@ -84,12 +86,18 @@ def _game_forms(page: Page, *, entry: dict, game: Game | None, data=None):
     }
     rules.setdefault("second_place_rounding", campaign.second_place_rounding)
     fixed: dict[str, Any] = {"rules": rules, "incumbent_party": entry["incumbent_party"]}
-    # The megastructure's location card places the +5 presence bonus; a megastructure the
-    # catalogue places nowhere leaves the zone to the group (docs/campaign-file.md).
-    if zones.get(chosen) is not None:
-        fixed["megastructure_zone"] = zones[chosen]
+    # The zone of the Megastructure Location Token: one the game stated is its own fact (shown
+    # for the group to keep or change); else the zone of the location card the box places the
+    # megastructure on (shown, not asked); else the group must state it (docs/campaign-file.md).
+    stated = stated_zone(game)
+    # Read whatever is chosen, so the page's queries do not depend on the choice.
+    located = names.megastructure_zones.get(chosen)
+    if stated is None and located is not None:
+        fixed["megastructure_zone"] = located
     if game is not None:
-        table = game.table
+        table = dict(game.table)
+        if stated is not None:
+            table["megastructure_zone"] = stated
     else:
         # Section #7: the "+2 end game influence points" power scores every game, so a new
         # game starts with it ticked for whoever holds it.
@@ -115,9 +123,22 @@ def _game_forms(page: Page, *, entry: dict, game: Game | None, data=None):
         fixed=fixed,
         corporations=_corporation_options(corporations),
         unlocked_sections=frozenset(unlocked),
-        catalogue=page.names,
+        catalogue=names,
+        located_zone=located,
+        zone_required=bool(chosen),
+        ship_cards=True,
     )
     return table_form, facts
+
+
+def stated_zone(game: Game | None) -> int | None:
+    """The megastructure zone a game states itself (its own, or its table's): a fact of it."""
+    if game is None:
+        return None
+    if game.megastructure_zone is not None:
+        return game.megastructure_zone
+    zone = (game.table or {}).get("megastructure_zone")
+    return zone if isinstance(zone, int) and not isinstance(zone, bool) else None
 
 
 def _save_game(
@@ -128,11 +149,20 @@ def _save_game(
     expected_version: int | None,
 ) -> Game:
     data = facts.cleaned_data
+    # A new game is the game its form was drawn for ("Enter game 6"), or none.
+    expected_number = data["number"] if game is None else None
+    if game is None and expected_number is None:
+        raise CampaignError("number", "this form does not say which game it enters: reload it")
+    table = table_form.to_table(include_fixed=False)
+    # A zone the group stated is the game's own `megastructure_zone` (one place for that
+    # fact); none stated, the game follows where the box places its megastructure.
+    table.pop("megastructure_zone", None)
     return actions.save_game(
         page.campaign,
-        table=table_form.to_table(include_fixed=False),
+        table=table,
         played_on=data["played_on"],
         megastructure=data["megastructure"],
+        megastructure_zone=table_form.stated_zone(),
         neds_sold_out=data["neds_sold_out"],
         census_completed=data["census_completed"],
         megastructure_repairs_completed=data["megastructure_repairs_completed"],
@@ -142,6 +172,7 @@ def _save_game(
         notes=data["notes"],
         game=game,
         expected_version=expected_version,
+        expected_number=expected_number,
         user=page.request.user,
     )
 
@@ -163,8 +194,10 @@ def _game_page(
     game: Game | None,
     number: int,
     status: int = 200,
+    taken: actions.GameNumberTaken | None = None,
 ) -> HttpResponse:
-    """The scoring wizard's own page, with the campaign's facts as its game form."""
+    """The scoring wizard's own page, with the campaign's facts as its game form; `taken`: a
+    refused second game with this number (the game saved first is shown beside the form)."""
     campaign = page.campaign
     if game is None:
         title = f"Game {number} · {campaign.name}"
@@ -181,6 +214,7 @@ def _game_page(
         "form_action": action,
         "preview_url": reverse("campaign:game_preview", args=[campaign.slug]),
         "cancel_url": reverse("campaign:games", args=[campaign.slug]),
+        "taken_game": _taken_game(page, taken) if taken else None,
     }
     if game is not None:
         first, last = move_range(campaign)
@@ -206,19 +240,57 @@ def game_add(page: Page) -> HttpResponse:
     data = request.POST if request.method == "POST" else None
     table_form, facts = _game_forms(page, entry=entry, game=None, data=data)
     status = 200
+    number = entry.get("number", 1)
+    taken = None
     if data is not None and "refresh" not in data:
         if table_form.is_valid() & facts.is_valid():
             try:
                 game = _save_game(page, table_form, facts, None, None)
+            except actions.GameNumberTaken as refused:
+                taken, number = refused, refused.next_number
+                _explain_taken(facts, refused)
             except CampaignError as error:
                 facts.add_error(None, error_sentence(error))
             else:
                 messages.success(request, f"Game {game.number} saved: now the checklist.")
                 return redirect("campaign:checklist", slug=campaign.slug, number=game.number)
         status = 400
-    return _game_page(
-        page, table_form, facts, game=None, number=entry.get("number", 1), status=status
+    return _game_page(page, table_form, facts, game=None, number=number, status=status, taken=taken)
+
+
+def _explain_taken(facts: GameFactsForm, taken: actions.GameNumberTaken) -> None:
+    """Keep the person's entries, show the game saved first, and offer the next number."""
+    facts.add_error(None, f"{taken.message[:1].upper()}{taken.message[1:]}.")
+    facts.add_error(
+        None,
+        f"Compare it with the game {taken.number} shown here. If yours is the same game, "
+        f"there is nothing to do (Cancel). If it is another game, save again: it becomes "
+        f"game {taken.next_number}.",
     )
+    facts.set_hidden(number=taken.next_number)
+
+
+def _taken_game(page: Page, taken: actions.GameNumberTaken) -> dict[str, Any] | None:
+    """The game saved first under the refused number: who saved it, when, its scores."""
+    game = taken.game
+    if game is None:
+        return None
+    corps = page.corps
+    players = sorted((game.result or {}).get("players", []), key=lambda p: p.get("rank", 0))
+    return {
+        "game": game,
+        "saved_by": game.created_by,
+        "scores": [
+            {
+                "name": corps[p["corporation"]].name if p["corporation"] in corps else "?",
+                "total": p.get("total"),
+                "rank": p.get("rank"),
+            }
+            for p in players
+        ],
+        "url": reverse("campaign:checklist", args=[page.campaign.slug, game.number]),
+        "next_number": taken.next_number,
+    }
 
 
 @campaign_page("scoring/wizard.html", "games", role=PLAYER, methods=("GET", "POST"))
@@ -251,10 +323,13 @@ def _explain_stale(facts: GameFactsForm, stale: actions.StaleGameError) -> None:
     """Keep the editor's entries, say what the other editor changed, and let a second save
     (knowingly) replace their version."""
     try:
-        before = json.loads(facts.cleaned_data.get("original") or "{}")
-    except ValueError:
+        before = parse_json_text(facts.cleaned_data.get("original") or "{}")
+    except JsonInputError:
         before = {}
     now = snapshot(stale.game)
+    # `original` is the page's own hidden copy of the game; anything else in it says nothing.
+    if not isinstance(before, dict) or set(before) - set(now):
+        before = {}
     who = f" by {stale.game.updated_by}" if stale.game.updated_by_id else ""
     facts.add_error(
         None,
@@ -263,12 +338,19 @@ def _explain_stale(facts: GameFactsForm, stale: actions.StaleGameError) -> None:
         "Save again to replace their version with yours.",
     )
     # The history's own words for what changed ("credits of purple 10 → 8").
-    changes = real_differences(before, now) if before else []
+    try:
+        changes = real_differences(before, now) if before else []
+    except (TypeError, ValueError, KeyError, AttributeError):
+        changes = []  # a hand-made `original` of the wrong shape: nothing to compare
     for change in changes[:MAX_CHANGES_SHOWN]:
         facts.add_error(None, f"They changed {change}")
     if len(changes) > MAX_CHANGES_SHOWN:
         facts.add_error(None, f"… and {len(changes) - MAX_CHANGES_SHOWN} more changes.")
     facts.set_hidden(expected_version=stale.game.version, original=json.dumps(now))
+
+
+def _by(game: Game) -> str:
+    return f" by {game.updated_by}" if game.updated_by_id else ""
 
 
 def _int_or_none(value: Any) -> int | None:
@@ -295,7 +377,17 @@ def game_delete(page: Page, number: int) -> HttpResponse:
     error = None
     if request.method == "POST":
         try:
-            actions.delete_game(game, user=request.user)
+            actions.delete_game(
+                game,
+                expected_version=_int_or_none(request.POST.get("version")),
+                user=request.user,
+            )
+        except actions.StaleGameError as stale:
+            game = stale.game
+            error = (
+                f"Game {number} was saved{_by(stale.game)} while this page was open: nothing "
+                "was deleted. Look at it again; delete it here if it should still go."
+            )
         except CampaignError as exc:
             error = error_sentence(exc)
         else:
@@ -331,7 +423,19 @@ def game_move(page: Page, number: int) -> HttpResponse:
         messages.info(request, f"Game {number} is already game {number}: nothing moved.")
         return back
     try:
-        actions.move_game(game, new_number, user=request.user)
+        actions.move_game(
+            game,
+            new_number,
+            expected_version=_int_or_none(request.POST.get("game-expected_version")),
+            user=request.user,
+        )
+    except actions.StaleGameError as stale:
+        messages.error(
+            request,
+            f"Game {number} was not moved: it was saved{_by(stale.game)} while you had it "
+            "open. Here it is as it is now.",
+        )
+        return back
     except CampaignError as error:
         messages.error(request, f"Game {number} was not moved. {error_sentence(error)}")
         return back

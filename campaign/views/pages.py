@@ -8,10 +8,11 @@ the read-only public page (`view.public`).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from django.core.paginator import Paginator
-from django.http import HttpRequest
+from django.core.paginator import EmptyPage, Paginator
+from django.http import Http404, HttpRequest
 
 from campaign.charts import text_colour_on
 from campaign.frame import Page, campaign_page
@@ -19,8 +20,8 @@ from campaign.models import Corporation
 from solar175.sections import Switch, election_counters
 
 GAME_LOG_PAGE_SIZE = 20
-# The game log's page numbers a cache entry may be kept for: up to 9,999 pages.
-MAX_PAGE_DIGITS = 4
+# The game log's page numbers: 1 to 9,999 (a campaign of 200,000 games), written plainly.
+PAGE_NUMBER = re.compile(r"[1-9][0-9]{0,3}")
 
 
 def awards_by_corporation(page: Page) -> dict[str, list[dict]]:
@@ -84,10 +85,12 @@ def dashboard(page: Page) -> dict[str, Any]:
 
 
 def _log_page_number(request: HttpRequest) -> str:
-    number = request.GET.get("page", "")
-    if not (number.isdigit() and len(number) <= MAX_PAGE_DIGITS):
-        return ""  # not a page number: the first page (and not one more cache entry)
-    return number
+    """The game log's page as its cache key: the page number, written one way only. Anything
+    else (`01`, `1.0`, `x`, `0`) is no page of the log (404), never one more cache entry."""
+    number = request.GET.get("page", "1")
+    if not PAGE_NUMBER.fullmatch(number):
+        raise Http404("No such page of the game log.")
+    return str(int(number))
 
 
 @campaign_page(
@@ -102,7 +105,13 @@ def game_log(page: Page) -> dict[str, Any]:
     corps = page.corps
     # Newest first, a page at a time, so the page costs the same however long the log.
     games = page.campaign.games.defer("table", "replay_entry").order_by("-number")
-    paged = Paginator(games, GAME_LOG_PAGE_SIZE).get_page(_log_page_number(page.request))
+    try:
+        paged = Paginator(games, GAME_LOG_PAGE_SIZE).page(_log_page_number(page.request))
+    except EmptyPage:
+        # A page past the last (or any page but the first of an empty log): no such page.
+        if _log_page_number(page.request) != "1":
+            raise Http404("No such page of the game log.") from None
+        paged = Paginator(games, GAME_LOG_PAGE_SIZE).get_page(1)
     return page.context(
         games=[
             {"game": game, "scores": score_rows(game.result, corps), "result": game.result}

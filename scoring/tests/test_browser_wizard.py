@@ -57,8 +57,14 @@ def expect_ticked(page, values: list[str]) -> None:
         expect(ticked.nth(index)).to_have_value(value)
 
 
+def choose_token_zone(page, zone: int) -> None:
+    """The Megastructure Location Token's zone: never chosen for the group (RULES-NOTES §6)."""
+    page.select_option("[name='setup-megastructure_zone']", str(zone))
+
+
 def enter_table(page, table: dict) -> None:
     """Type a table into the wizard's second step, field by field, as a player would."""
+    choose_token_zone(page, table["megastructure_zone"])
     hubs = table["hubs"]
     for key in ("hensler", "ufss", "military"):
         page.fill(f"[name='hubs-{key}_workers']", str(hubs[key]["workers"]))
@@ -111,6 +117,12 @@ def test_a_three_player_game_scored_on_a_phone(
     expect(page.locator("[name='setup-zones_in_play']")).to_have_count(0)
     expect(page.locator("[name='p1-loans'], [name='ballots-spoiled']")).to_have_count(0)
     expect(page.get_by_text("Sections unlocked: none (a first game)")).to_be_visible()
+
+    # No zone is chosen for the location token: the page asks, and scores once it is given.
+    expect(page.locator("[name='setup-megastructure_zone']")).to_have_value("")
+    expect(page.locator("#live-result [data-total]")).to_have_count(0)
+    choose_token_zone(page, 1)
+    page.locator("#live-result [data-total=purple]").wait_for()
 
     # The live result follows the typing: megastructure tokens first.
     before = int(live_total(page, "purple"))
@@ -190,6 +202,7 @@ def test_sections_picked_on_a_phone_bring_their_zones_and_fields(
     expect(page.locator("[name='p1-outposts_4']")).to_have_count(0)
     page.locator("#p1-section details summary").click()
     page.fill("[name='p1-loans']", "5")
+    choose_token_zone(page, 3)
     assert page.evaluate(SCROLL_WIDTH) <= PHONE_WIDTH
     page.get_by_role("button", name="Score and save").click()
     page.wait_for_url("**/games/*/")
@@ -206,7 +219,7 @@ def test_five_players_and_every_rule_fit_a_phone(
     log_in(phone_page, live_server, owner)
     page = phone_page
     query = "?setup-players=5&" + "&".join(f"setup-sections={n}" for n in range(1, 20))
-    query += "&step=table"
+    query += "&setup-megastructure_zone=5&step=table"
     page.goto(live_server.url + reverse("scoring:wizard") + query)
     page.locator("#p5-section details summary").click()
     page.fill("[name='p5-loans']", "5, 10")
@@ -282,6 +295,7 @@ def test_a_game_scored_with_javascript_off(live_server, browser, owner, log_in):
             ).click()
         expect(page.locator("[name='ballots-hire_general']")).to_have_count(1)
         page.fill("[name='p1-credits']", "31")
+        choose_token_zone(page, 2)
         with page.expect_navigation():
             page.get_by_role("button", name="Score and save").click()
         expect(page.locator("#id_p1-credits_error")).to_have_text(

@@ -152,7 +152,7 @@ def test_type_ii_megastructures_have_their_printed_locations():
     assert not type_ii.exclude(fixed_game=None).exists()
 
 
-def test_higher_megastructures_wait_for_the_group_to_place_them():
+def test_higher_megastructures_but_terraform_mars_wait_for_the_group_to_place_them():
     higher = Megastructure.objects.filter(type__gte=MegastructureType.TYPE_III)
 
     assert dict(higher.values_list("key", "type")) == {
@@ -162,8 +162,10 @@ def test_higher_megastructures_wait_for_the_group_to_place_them():
         "titanica-elite": 3,
         "dyson-swarm": 5,
     }
-    # Pages 49-51 (their Location lines) are not in the rulebook text.
-    assert not higher.exclude(location=None).exists()
+    # Pages 49-51 (their Location lines) are not in the rulebook text; Terraform Mars is
+    # built on Mars (RULES-NOTES §6), the others wait for the group's box.
+    placed = dict(higher.exclude(location=None).values_list("key", "location__name"))
+    assert placed == {"terraform-mars": "Mars"}
 
 
 def test_tracker_sections_have_their_box_counts():

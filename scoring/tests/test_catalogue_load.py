@@ -1,9 +1,16 @@
-"""`load_catalogue`: inserts what is missing, never changes or brings back the group's rows."""
+"""`load_catalogue`: inserts what is missing, never changes or brings back staff's rows.
 
+Every database has the reference catalogue after `migrate` (the data migration
+scoring/migrations/0003_reference_catalogue); these tests start from an emptied one, as an
+older site's, or one whose tables were flushed, would be.
+"""
+
+import importlib
 import json
 from io import StringIO
 
 import pytest
+from django.apps import apps
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
@@ -11,16 +18,44 @@ from scoring.management.commands.load_catalogue import DEFAULT_FIXTURE, load_cat
 from scoring.models import (
     Award,
     CatalogueSeed,
+    CorporationColour,
+    Hub,
     Location,
     Megastructure,
     MegastructureType,
+    Party,
+    PlayerPower,
     Ship,
+    TrackerSection,
     Zone,
 )
 
 FIXTURE_ROWS = len(json.loads(DEFAULT_FIXTURE.read_text(encoding="utf-8")))
 
 pytestmark = pytest.mark.django_db
+MIGRATION = importlib.import_module("scoring.migrations.0003_reference_catalogue")
+
+
+def empty_catalogue() -> None:
+    for model in (
+        Award,
+        TrackerSection,
+        Megastructure,
+        Location,
+        Hub,
+        Zone,
+        Party,
+        PlayerPower,
+        Ship,
+        CorporationColour,
+        CatalogueSeed,
+    ):
+        model.objects.all().delete()
+
+
+@pytest.fixture(autouse=True)
+def emptied():
+    empty_catalogue()
 
 
 def run(*args: str) -> str:
@@ -201,3 +236,48 @@ def test_the_loader_reports_what_it_did():
     assert "scoring.megastructure dyson-swarm" in first.inserted
     assert second.inserted == []
     assert len(second.kept) == FIXTURE_ROWS
+
+
+# --- the data migration --------------------------------------------------------------------
+
+
+def test_the_migration_puts_the_reference_in_an_empty_database_and_load_catalogue_adds_nothing():
+    MIGRATION.load_reference_catalogue(apps, None)
+
+    assert counts() == {
+        "zones": 6,
+        "locations": 10,
+        "megastructures": 13,
+        "awards": 24,
+        "ships": 6,
+    }
+    assert CatalogueSeed.objects.count() == FIXTURE_ROWS
+    assert Megastructure.objects.get(key="terraform-mars").location.name == "Mars"
+    assert f"0 added, {FIXTURE_ROWS} already there, 0 left out" in run()
+
+
+def test_the_migration_places_terraform_mars_on_an_older_site_and_keeps_the_rest():
+    run()
+    # An older site: its catalogue loaded from the old fixture, one value changed by hand.
+    Megastructure.objects.filter(key="terraform-mars").update(location=None)
+    Location.objects.filter(name="Europa").update(naming_spaces=0, zone_id=3)
+    Ship.objects.filter(name="Nautilus EV-280").delete()
+    before = counts()
+
+    MIGRATION.load_reference_catalogue(apps, None)
+
+    assert Megastructure.objects.get(key="terraform-mars").location.name == "Mars"
+    assert Location.objects.get(name="Europa").zone_id == 3
+    # What was seeded and then removed stays removed.
+    assert counts() == before
+
+
+def test_the_migration_leaves_a_terraform_mars_placed_elsewhere():
+    run()
+    Megastructure.objects.filter(key="terraform-mars").update(
+        location=Location.objects.get(name="Titan")
+    )
+
+    MIGRATION.load_reference_catalogue(apps, None)
+
+    assert Megastructure.objects.get(key="terraform-mars").location.name == "Titan"

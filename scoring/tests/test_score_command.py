@@ -141,3 +141,25 @@ def test_the_score_command_exits_2_on_json_python_cannot_parse(kind, tmp_path):
     with pytest.raises(CommandError) as caught:
         call_command("score", str(path))
     assert caught.value.returncode == 2
+
+
+def test_a_ship_that_names_its_card_takes_the_reference_presence(tmp_path):
+    data = json.loads(CONTRACT_TABLE)
+    ships = data["players"][0]["ships"]
+    with_card = run_score(write(tmp_path, json.dumps(data)))
+    ships.append({"zone": 1, "card": "Nautilus EV-280"})
+    carded = run_score(write(tmp_path, json.dumps(data)))
+    ships[-1] = {"zone": 1, "presence": 2}
+    typed = run_score(write(tmp_path, json.dumps(data)))
+    assert carded.returncode == typed.returncode == with_card.returncode == 0, carded.stderr
+    # The reference prints no leased ship's value: 2, as the starting ship's.
+    assert json.loads(carded.stdout) == json.loads(typed.stdout)
+    assert json.loads(carded.stdout) != json.loads(with_card.stdout)
+
+
+def test_a_card_the_reference_does_not_know_exits_2(tmp_path):
+    data = json.loads(CONTRACT_TABLE)
+    data["players"][0]["ships"].append({"zone": 1, "card": "Flying Dutchman"})
+    result = run_score(write(tmp_path, json.dumps(data)))
+    assert result.returncode == 2
+    assert result.stderr.startswith("players[0].ships[1].card: is not a ship card")

@@ -218,7 +218,8 @@ def test_no_catalogue_page_shows_what_4_6_or_7_bring_before_the_visitor_asks():
         # The strict rule for what the catalogue holds back.
         leaks += [f"{address}: {leak}" for leak in strict_leaks(html, frozenset({4, 6, 7}))]
     assert not leaks, "\n".join(leaks)
-    assert answered >= 13
+    # The reference's pages (its forms are gone: a group's box is its campaign's).
+    assert answered >= 8
 
 
 def test_the_catalogues_check_is_not_vacuous():

@@ -155,7 +155,7 @@ def writes(queries: CaptureQueriesContext) -> list[str]:
 
 def test_it_shows_the_first_step(owner_client, django_assert_num_queries):
     # the session and its user, then the page's own queries
-    with django_assert_num_queries(5):
+    with django_assert_num_queries(4):
         response = owner_client.get(reverse("scoring:wizard"))
     assert response.status_code == 200
     html = response.content.decode()
@@ -273,8 +273,25 @@ def test_it_lays_out_the_table_for_the_chosen_players_and_sections(owner_client)
     assert 'inputmode="numeric"' in html
     # The sections fold away under their numbers.
     assert "Sections unlocked: #1, #3, #12, #13" in html
-    # A fresh table of zeros already scores, so the live result shows from the start.
-    assert 'data-total="orange"' in html
+    # No zone is chosen for the group's location token: the page asks for it first.
+    assert '<option value="" selected>Choose the zone</option>' in html
+    assert "Choose the zone of the location card the Megastructure Location Token is on" in html
+    assert 'data-total="orange"' not in html
+
+
+def test_a_fresh_table_of_zeros_scores_once_the_token_has_its_zone(owner_client):
+    response = owner_client.get(
+        reverse("scoring:wizard"),
+        {
+            "setup-players": "3",
+            "setup-sections": ["none"],
+            "setup-megastructure_zone": "2",
+            "step": "table",
+        },
+    )
+    html = response.content.decode()
+    assert 'data-total="purple"' in html
+    assert '<option value="2" selected>Zone 2 · Jupiter</option>' in html
 
 
 def test_a_first_game_shows_no_field_a_section_brings(owner_client):
@@ -396,7 +413,7 @@ def test_it_places_each_sentence_where_its_path_points(owner_client):
     assert "more than the 34 voting tokens in the box" in html
     assert "Outposts: must total at most 17" in html
     assert field_error(html, "id_p1-leased1_presence") == (
-        "is required (a ship has a zone and its card&#x27;s presence)"
+        "is required (a ship has a zone and its card&#x27;s presence, or names its card)"
     )
     assert field_error(html, "id_p3-loans") == "Loan 2: must be 1 or more"
     assert Game.objects.count() == 0

@@ -8,7 +8,7 @@ import pytest
 from django.core.management import call_command
 from django.http import QueryDict
 
-from scoring.catalogue import CorporationOption
+from scoring.catalogue import CatalogueNames, CorporationOption
 from scoring.tests.test_wizard import TABLE
 from scoring.wizard.paths import locate
 from scoring.wizard.spoilers import numbers_text, sections_after_game, sections_for_table
@@ -53,9 +53,16 @@ def test_a_posted_copy_of_its_own_data_scores_the_same():
 
 
 def test_a_fresh_form_is_a_table_of_zeros_for_three_players_in_a_first_game():
-    form = TableForm()
+    fresh = TableForm()
+    # No zone is chosen for the group: every game has its location token somewhere.
+    assert not fresh.is_valid()
+    assert fresh.setup.errors["megastructure_zone"][0].startswith("Choose the zone")
+    assert fresh.setup.fields["megastructure_zone"].choices[0] == ("", "Choose the zone")
+    assert fresh.data["setup-megastructure_zone"] == ""
+    form = TableForm(posted(fresh, setup__megastructure_zone="1"))
     assert form.is_valid()
     table = form.to_table()
+    assert table["megastructure_zone"] == 1
     assert [p["corporation"] for p in table["players"]] == ["purple", "yellow", "teal"]
     assert table["rules"]["zones_in_play"] == [1, 2]
     assert table["incumbent_party"] == "united_federalists"
@@ -116,11 +123,38 @@ def test_a_leased_ship_picked_from_the_catalogue_brings_its_presence():
         TableForm(table=TABLE),
         setup__sections="4",
         p1__leased1_zone="2",
-        p1__leased1_ship=str(ship.pk),
+        p1__leased1_ship=ship.name,
     )
     form = TableForm(data)
     assert form.is_valid()
-    assert form.to_table()["players"][0]["ships"][1] == {"zone": 2, "presence": 4}
+    # A one-off game: the card's presence is written with it, the game's own from now on.
+    assert form.to_table()["players"][0]["ships"][1] == {
+        "zone": 2,
+        "card": ship.name,
+        "presence": 4,
+    }
+    again = TableForm(table=form.to_table())
+    assert again.data["p1-leased1_ship"] == ship.name
+    assert again.is_valid() and again.to_table() == form.to_table()
+
+
+def test_a_campaign_ship_names_its_card_and_its_presence_comes_from_the_box():
+    fixed = {"rules": CAMPAIGN_RULES, "incumbent_party": "workers_union", "megastructure_zone": 1}
+    table = {"players": TABLE["players"]}
+    box = CatalogueNames({"ships": [{"name": "Nautilus EV-280", "presence": 5}]})
+    base = TableForm(table=table, fixed=fixed, unlocked_sections={4}, catalogue=box)
+    data = posted(base, p1__leased1_zone="1", p1__leased1_ship="Nautilus EV-280")
+    form = TableForm(data, fixed=fixed, unlocked_sections={4}, catalogue=box, ship_cards=True)
+    assert form.is_valid(), [f.errors for f in form.forms]
+    ships = form.to_table(include_fixed=False)["players"][0]["ships"]
+    assert ships[1] == {"zone": 1, "card": "Nautilus EV-280"}
+    assert form.state.players[0].ships[1].presence == 5
+    # A presence typed at the table is that game's fact: written, whatever the card says.
+    typed = posted(form, p1__leased1_presence="3")
+    form = TableForm(typed, fixed=fixed, unlocked_sections={4}, catalogue=box, ship_cards=True)
+    assert form.is_valid()
+    ship = form.to_table()["players"][0]["ships"][1]
+    assert ship == {"zone": 1, "card": "Nautilus EV-280", "presence": 3}
 
 
 def test_garbage_in_a_number_is_refused_by_the_form_itself():
@@ -164,14 +198,21 @@ def test_fixed_campaign_rules_are_not_fields_and_stay_out_of_the_campaign_table(
 def test_a_campaign_game_shows_only_what_its_unlocked_sections_bring():
     fixed = {"rules": CAMPAIGN_RULES, "incumbent_party": "workers_union"}
     table = {"players": TABLE["players"]}
-    before_6 = TableForm(table=table, fixed=fixed, unlocked_sections=frozenset({1, 2, 3, 4, 5}))
+    before_6 = TableForm(
+        table=table,
+        fixed=fixed,
+        unlocked_sections=frozenset({1, 2, 3, 4, 5}),
+        zone_required=False,
+    )
     player = before_6.players[0].fields
     assert "leased1_zone" in player
     assert {"political_influence_ip", "bonus", "extra_vote", "loans"}.isdisjoint(player)
     # The fixed rules still decide the zones and the ballots, whatever the sections say.
     assert "outposts_3" in player and "spoiled" in before_6.ballots.fields
     assert before_6.is_valid()
-    after_7 = TableForm(table=table, fixed=fixed, unlocked_sections=range(1, 10))
+    after_7 = TableForm(
+        table=table, fixed=fixed, unlocked_sections=range(1, 10), zone_required=False
+    )
     assert {"political_influence_ip", "bonus", "extra_vote"} <= set(after_7.players[0].fields)
     assert "sections" not in after_7.to_table(include_fixed=False)
 
@@ -182,7 +223,7 @@ def test_without_unlocked_sections_a_campaign_form_shows_what_its_table_holds():
     form = TableForm(table={"players": players}, fixed=fixed)
     assert "political_influence_ip" not in form.players[0].fields
     players[1]["political_influence_ip"] = 3
-    form = TableForm(table={"players": players}, fixed=fixed)
+    form = TableForm(table={"players": players}, fixed=fixed, zone_required=False)
     # Zone 3 and the Rebellion come from the fixed rules, the card IP from the table.
     assert form.setup.unlocked == {1, 6, 12}
     assert form.players[0].fields["political_influence_ip"]
@@ -221,12 +262,45 @@ def test_presets_and_numbers_in_words():
     assert numbers_text([12, 1, 2, 3, 4, 6, 7]) == "#1–#4, #6, #7, #12"
 
 
-def test_a_campaign_may_leave_the_megastructure_zone_to_the_group():
+def test_a_megastructure_placed_nowhere_needs_the_groups_zone():
     fixed = {"rules": CAMPAIGN_RULES, "incumbent_party": "workers_union"}
     form = TableForm(table={"players": TABLE["players"]}, fixed=fixed)
-    assert "megastructure_zone" in form.setup.fields
+    choices = form.setup.fields["megastructure_zone"].choices
+    assert choices[0] == ("", "Choose the zone")
+    assert [zone for zone, _ in choices[1:]] == [1, 2, 3]
+    assert not form.is_valid()
+    assert "Choose the zone" in form.setup.errors["megastructure_zone"][0]
+    chosen = TableForm(posted(form, setup__megastructure_zone="3"), fixed=fixed)
+    assert chosen.is_valid()
+    assert chosen.stated_zone() == 3
+    assert chosen.to_table()["megastructure_zone"] == 3
+
+
+def test_a_stated_zone_shows_as_stated_and_may_go_back_to_the_boxs():
+    fixed = {"rules": CAMPAIGN_RULES, "incumbent_party": "workers_union"}
+    table = {"players": TABLE["players"], "megastructure_zone": 3}
+    form = TableForm(table=table, fixed=fixed, located_zone=1)
+    # The edit page shows the stored zone, never a default.
+    assert form.data["setup-megastructure_zone"] == "3"
+    assert form.setup.fields["megastructure_zone"].choices[0] == (
+        "",
+        "Where your box places it: Zone 1 · Earth",
+    )
+    assert form.is_valid() and form.stated_zone() == 3
+    back = TableForm(posted(form, setup__megastructure_zone=""), fixed=fixed, located_zone=1)
+    assert back.is_valid()
+    assert back.stated_zone() is None
+    assert back.to_table()["megastructure_zone"] == 1
+
+
+def test_no_megastructure_built_needs_no_token():
+    fixed = {"rules": CAMPAIGN_RULES, "incumbent_party": "workers_union"}
+    form = TableForm(table={"players": TABLE["players"]}, fixed=fixed, zone_required=False)
+    assert form.setup.fields["megastructure_zone"].choices[0][1] == (
+        "No megastructure built: no token"
+    )
     assert form.is_valid()
-    assert "megastructure_zone" in form.to_table(include_fixed=False)
+    assert "megastructure_zone" not in form.to_table()
 
 
 def test_more_players_than_the_data_has_get_the_defaults():

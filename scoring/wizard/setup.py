@@ -83,11 +83,14 @@ class SetupForm(TableSectionForm):
         initial=engine.UNITED_FEDERALISTS,
         error_messages={"invalid_choice": "must be one of the parties in play"},
     )
+    # No zone is chosen for the group: every game has its location token somewhere, and a
+    # guessed zone would silently give the +5 presence bonus to the wrong zone.
     megastructure_zone = forms.TypedChoiceField(
         label="Megastructure Location Token in",
         coerce=int,
-        choices=[(z, f"Zone {z}") for z in ALWAYS_IN_PLAY],
-        initial=1,
+        empty_value=None,
+        required=False,
+        choices=[("", "Choose the zone")],
     )
 
     def __init__(
@@ -100,9 +103,15 @@ class SetupForm(TableSectionForm):
         fixed: Mapping[str, Any],
         unlocked_sections: Iterable[int] | None = None,
         first_step: bool = True,
+        located_zone: int | None = None,
+        zone_required: bool = True,
         prefix: str = "setup",
     ) -> None:
         super().__init__(data, prefix=prefix, initial=initial)
+        # The zone of the location card the campaign's box places the megastructure on, and
+        # whether a game must then state one (`TableForm`).
+        self.located_zone = located_zone
+        self.zone_required = zone_required and located_zone is None
         self.corporations = corporations
         self.fixed = fixed
         self.first_step = first_step
@@ -141,7 +150,8 @@ class SetupForm(TableSectionForm):
             self.trade_unions = Switch.TRADE_UNIONS in self.features
             self._offer_zones()
         for key in ("incumbent_party", "megastructure_zone"):
-            if key in fixed:
+            if key in fixed or (first_step and key == "megastructure_zone"):
+                # The first step lays out no token: the table's page asks for it.
                 del self.fields[key]
         if "incumbent_party" in self.fields:
             # The Rebellion can be in power only once it is in play (#12).
@@ -151,7 +161,13 @@ class SetupForm(TableSectionForm):
                 if party != engine.CELESTIAL_REBELLION or self.celestial_rebellion
             ]
         if "megastructure_zone" in self.fields:
-            self.fields["megastructure_zone"].choices = [
+            if located_zone is not None:
+                blank = f"Where your box places it: {catalogue.zone(located_zone)}"
+            elif self.zone_required:
+                blank = "Choose the zone"
+            else:
+                blank = "No megastructure built: no token"
+            self.fields["megastructure_zone"].choices = [("", blank)] + [
                 (z, catalogue.zone(z)) for z in self.zones_offered
             ]
         # The seats follow the number of players asked for, so read it before the fields exist.
@@ -284,6 +300,21 @@ class SetupForm(TableSectionForm):
             )
         return sorted(int(v) for v in values if v != NO_SECTIONS)
 
+    def needs_zone(self) -> bool:
+        """The token's zone is the group's to give and was not: `TableForm` says so beside the
+        field, with every other problem of the table (not instead of them)."""
+        return (
+            "megastructure_zone" in self.fields
+            and self.zone_required
+            and self.cleaned_data.get("megastructure_zone") is None
+        )
+
+    def stated_zone(self) -> int | None:
+        """The zone the group chose for the location token (None: the box's, or none)."""
+        if "megastructure_zone" in self.fixed or "megastructure_zone" not in self.fields:
+            return None
+        return self.cleaned_data.get("megastructure_zone")
+
     def clean_zones_in_play(self) -> list[int]:
         # Zones 1 and 2 come as disabled boxes, which a browser never posts.
         return sorted(set(self.cleaned_data["zones_in_play"]) | set(ALWAYS_IN_PLAY))
@@ -301,8 +332,13 @@ class SetupForm(TableSectionForm):
                 "trade_unions": self.trade_unions,
                 "second_place_rounding": data["second_place_rounding"],
             }
-        for key in ("megastructure_zone", "incumbent_party"):
-            part[key] = self.fixed[key] if key in self.fixed else data[key]
+        part["incumbent_party"] = self.fixed.get("incumbent_party", data.get("incumbent_party"))
+        zone = self.fixed.get("megastructure_zone", data.get("megastructure_zone"))
+        if zone is None:
+            zone = self.located_zone
+        if zone is not None:
+            # No key is no token: the table reader takes a zone number, never null.
+            part["megastructure_zone"] = zone
         part["players"] = [
             {"corporation": data[f"seat{n}_corporation"]} for n in range(1, self.player_count + 1)
         ]

@@ -84,7 +84,9 @@ def sections_for_table(
             # The wizard's "+2 IP" field is the player power's (#7).
             needed.add(Switch.PLAYER_POWERS)
         ships = [ship for ship in player.get("ships") or () if isinstance(ship, Mapping)]
-        if len(ships) > 1 or any(s.get("presence") != starting_ship_presence for s in ships):
+        if len(ships) > 1 or any(
+            s.get("card") or s.get("presence") != starting_ship_presence for s in ships
+        ):
             needed.add(Switch.WHITE_STAR)
     return frozenset(given | {first_section_with(switch) for switch in needed})
 

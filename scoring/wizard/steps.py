@@ -223,12 +223,19 @@ class PlayerForm(TableSectionForm):
         shape: TableShape,
         catalogue: CatalogueNames,
         initial: Mapping[str, Any],
+        ship_cards: bool = False,
     ) -> None:
         super().__init__(data, prefix=f"p{seat.number}", initial=initial)
         self.seat = seat
         self.zones = shape.zones
         self.starting_ship_presence = catalogue.starting_ship_presence
-        self.leased_ships = {str(s.pk): s for s in catalogue.leased_ships}
+        self.leased_ships = {s.name: s for s in catalogue.leased_ships}
+        self.ship_cards = ship_cards
+        # A row per ship the table holds beyond the starting one, three at least.
+        self.leased_rows = max(
+            [MAX_LEASED_SHIPS]
+            + [int(k[6:-5]) for k in initial if k.startswith("leased") and k.endswith("_zone")]
+        )
         # Which form rows became the table's `ships` list, to place `ships[i]` errors.
         self.ship_rows: list[str] = []
         fields = self.fields
@@ -249,7 +256,10 @@ class PlayerForm(TableSectionForm):
         fields["ship_zone"] = forms.TypedChoiceField(
             label="Starting ship (DC-Xerxes 8050) in",
             coerce=int,
-            choices=zone_choices,
+            empty_value=None,
+            required=False,
+            choices=[("", "Not on the board"), *zone_choices],
+            # Setup: "Ships start on Earth", zone 1.
             initial=shape.zones[0],
         )
         # Each of these comes with a section: no field (so no hint) before it is unlocked;
@@ -258,11 +268,13 @@ class PlayerForm(TableSectionForm):
         extras: list[str] = []
         details: list[Any] = []
         summary: list[str] = []
-        if Switch.WHITE_STAR in features:
+        # Leased ships come with #4; a table that holds other ships shows them anyway (the
+        # group entered them: the form must not score the game without them).
+        if Switch.WHITE_STAR in features or "leased1_zone" in initial:
             details += self._leased_ship_fields(catalogue, zone_choices)
             extras += [
                 f"leased{n}_{part}"
-                for n in range(1, MAX_LEASED_SHIPS + 1)
+                for n in range(1, self.leased_rows + 1)
                 for part in ("zone", "ship", "presence")
             ]
             summary.append("Leased ships")
@@ -321,13 +333,18 @@ class PlayerForm(TableSectionForm):
     def _leased_ship_fields(
         self, catalogue: CatalogueNames, zone_choices: list[tuple[int, str]]
     ) -> list[Row]:
-        """Up to three leased ships (#4): a zone, and the ship card or its presence."""
+        """Leased ships (#4): a zone, and the ship card or its presence."""
         fields = self.fields
         ship_choices = [("", "— or enter its presence —")] + [
-            (str(s.pk), f"{s.name} ({s.presence})") for s in catalogue.leased_ships
+            (s.name, f"{s.name} ({s.presence})") for s in catalogue.leased_ships
         ]
+        for n in range(1, self.leased_rows + 1):
+            # A card this box no longer lists stays a choice of the row that names it.
+            card = self.initial.get(f"leased{n}_ship")
+            if card and card not in self.leased_ships:
+                ship_choices.append((card, card))
         rows = []
-        for n in range(1, MAX_LEASED_SHIPS + 1):
+        for n in range(1, self.leased_rows + 1):
             fields[f"leased{n}_zone"] = forms.TypedChoiceField(
                 label=f"Leased ship {n} in",
                 coerce=int,
@@ -342,7 +359,11 @@ class PlayerForm(TableSectionForm):
                 label="Presence",
                 required=False,
                 widget=StepperInput(minimum=1),
-                help_text="Blank: the card's value.",
+                help_text=(
+                    "Blank: the card's value, as your box says (a correction re-scores it)."
+                    if self.ship_cards
+                    else "Blank: the card's value."
+                ),
             )
             rows.append(
                 Row(
@@ -367,22 +388,29 @@ class PlayerForm(TableSectionForm):
         bases: list[int] = []
         for z in self.zones:
             bases += [z] * self.number(f"bases_{z}")
-        ships = [{"zone": data["ship_zone"], "presence": self.starting_ship_presence}]
-        self.ship_rows = ["ship_zone"]
-        for n in range(1, MAX_LEASED_SHIPS + 1):
+        ships: list[dict[str, Any]] = []
+        self.ship_rows = []
+        if data.get("ship_zone") is not None:
+            ships.append({"zone": data["ship_zone"], "presence": self.starting_ship_presence})
+            self.ship_rows.append("ship_zone")
+        for n in range(1, self.leased_rows + 1):
             zone, presence = data.get(f"leased{n}_zone"), data.get(f"leased{n}_presence")
-            ship = self.leased_ships.get(data.get(f"leased{n}_ship") or "")
-            if presence is None and ship is not None:
-                presence = ship.presence
-            if zone is None and presence is None:
+            card = data.get(f"leased{n}_ship") or ""
+            if zone is None and presence is None and not card:
                 continue
             # A half-entered row goes to the table as it is: `validate_table` names what is
             # missing, as it would in a file.
-            row: dict[str, int] = {}
+            row: dict[str, Any] = {}
             if zone is not None:
                 row["zone"] = zone
+            if card:
+                # The card named: a campaign reads its presence from its box at each replay.
+                row["card"] = card
             if presence is not None:
+                # Typed at the table: that game's fact, whatever the card says later.
                 row["presence"] = presence
+            elif card and not self.ship_cards and card in self.leased_ships:
+                row["presence"] = self.leased_ships[card].presence
             ships.append(row)
             self.ship_rows.append(f"leased{n}")
         return {
@@ -418,6 +446,8 @@ class PlayerForm(TableSectionForm):
                 if row == "ship_zone":
                     return "ship_zone", ""
                 what = rest[1] if len(rest) > 1 and rest[1] in ("zone", "presence") else "zone"
+                if len(rest) > 1 and rest[1] == "card":
+                    what = "ship"
                 return f"{row}_{what}", ""
             return None, "Ships: "
         if key == "loans":

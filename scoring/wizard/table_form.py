@@ -15,7 +15,6 @@ from scoring.wizard.setup import SetupForm
 from scoring.wizard.spoilers import ASKED_SECTIONS, NO_SECTIONS, sections_for_table
 from scoring.wizard.steps import (
     FIXABLE_KEYS,
-    MAX_LEASED_SHIPS,
     NAMED_HUBS,
     SECOND_PLACE_ROUNDING_CHOICES,
     BallotsForm,
@@ -31,6 +30,13 @@ from solar175.table import (
     TABLE_VERSION,
     TableError,
     read_table,
+)
+
+# Every game has a Megastructure Location Token on the board (RULES-NOTES §6): no zone is
+# guessed for the group, whose +5 presence bonus it decides.
+NO_ZONE = (
+    "Choose the zone of the location card the Megastructure Location Token is on: every game "
+    "has one, and its zone gets the +5 presence bonus."
 )
 
 
@@ -93,16 +99,26 @@ def _player_initial(player: Any, catalogue: CatalogueNames) -> dict[str, Any]:
         initial[f"outposts_{z}"] = count
     for z in player.get("bases") or []:
         initial[f"bases_{z}"] = initial.get(f"bases_{z}", 0) + 1
-    ships = list(player.get("ships") or [])
+    ships = [ship for ship in player.get("ships") or [] if isinstance(ship, Mapping)]
     # The starting ship goes first in the wizard's tables; a table from elsewhere may differ.
     starting = next(
-        (s for s in ships if s.get("presence") == catalogue.starting_ship_presence), None
+        (
+            s
+            for s in ships
+            if not s.get("card") and s.get("presence") == catalogue.starting_ship_presence
+        ),
+        None,
     )
     if starting is not None:
         initial["ship_zone"] = starting.get("zone")
         ships.remove(starting)
-    for n, ship in enumerate(ships[:MAX_LEASED_SHIPS], start=1):
+    elif "ships" in player:
+        # A table without the starting ship on the board says so; the form keeps it so.
+        initial["ship_zone"] = None
+    # Every other ship gets a row (three at least): the form shows all a table holds.
+    for n, ship in enumerate(ships, start=1):
         initial[f"leased{n}_zone"] = ship.get("zone")
+        initial[f"leased{n}_ship"] = ship.get("card") or ""
         initial[f"leased{n}_presence"] = ship.get("presence")
     if player.get("loans"):
         initial["loans"] = ", ".join(str(loan) for loan in player["loans"])
@@ -126,6 +142,14 @@ class TableForm:
       `to_table()` uses these values.
     - `corporations`: the `CorporationOption`s a seat can take; the catalogue's colours by default.
     - `catalogue`: a `CatalogueNames` (loaded if not given: five queries).
+    - `located_zone`: the zone of the location card the campaign's box places the game's
+      megastructure on (None: placed nowhere, or no megastructure). When the zone is not
+      fixed, the location token's field offers it as its blank choice ("where your box places
+      it"); with no `located_zone` the group must choose a zone, unless `zone_required` is
+      False (a campaign game with no megastructure built).
+    - `ship_cards`: a leased ship chosen by its card with no presence typed is written as
+      `{"zone", "card"}`, its presence read from the catalogue (a campaign's box) whenever the
+      game is replayed; otherwise (a one-off game) the card's presence is written too.
     - `unlocked_sections`: the section numbers unlocked before this game (a campaign passes
       what its replay unlocked before it). Only their features get fields: leased ships (#4),
       political influence (#6), player powers (#7), loans (#15), and, when the rules are not
@@ -153,6 +177,9 @@ class TableForm:
         corporations: list[CorporationOption] | None = None,
         catalogue: CatalogueNames | None = None,
         unlocked_sections: Iterable[int] | None = None,
+        located_zone: int | None = None,
+        zone_required: bool = True,
+        ship_cards: bool = False,
     ) -> None:
         self.catalogue = catalogue or CatalogueNames()
         self.fixed = {key: value for key, value in (fixed or {}).items() if key in FIXABLE_KEYS}
@@ -182,6 +209,8 @@ class TableForm:
             fixed=self.fixed,
             unlocked_sections=unlocked_sections,
             first_step=False,
+            located_zone=located_zone,
+            zone_required=zone_required,
         )
         self.setup.fill_missing(fresh=fresh)
         self.shape = self.setup.shape()
@@ -201,6 +230,7 @@ class TableForm:
                 initial=_player_initial(
                     players[seat.index] if seat.index < len(players) else {}, self.catalogue
                 ),
+                ship_cards=ship_cards,
             )
             for seat in self.shape.seats
         ]
@@ -229,9 +259,12 @@ class TableForm:
                 self._table = self._build_table()
                 # One reading of the table: its sentences go beside the fields, its state is
                 # what `state` and `score` give.
-                self._state, errors = read_table(self._table)
+                self._state, errors = read_table(self._table, ships=self.catalogue.ship_presences)
                 for error in errors:
                     self._place(error)
+                if self.setup.needs_zone():
+                    self.setup.add_error("megastructure_zone", NO_ZONE)
+                    self._state = None
             self._valid = sections_valid and not self.has_errors()
         return self._valid
 
@@ -244,7 +277,8 @@ class TableForm:
         table: dict[str, Any] = {"format": TABLE_FORMAT, "version": TABLE_VERSION}
         setup = self.setup.table_part()
         table["rules"] = setup["rules"]
-        table["megastructure_zone"] = setup["megastructure_zone"]
+        if "megastructure_zone" in setup:
+            table["megastructure_zone"] = setup["megastructure_zone"]
         table["incumbent_party"] = setup["incumbent_party"]
         table.update(self.hubs.table_part())
         table.update(self.ballots.table_part())
@@ -273,6 +307,11 @@ class TableForm:
             self.players_errors.append(str(error))
         else:
             self.table_errors.append(str(error))
+
+    def stated_zone(self) -> int | None:
+        """The zone the group chose for the location token; None when it left the box's (or
+        there is no token). Only after `is_valid()` is True."""
+        return self.setup.stated_zone()
 
     def to_table(self, *, include_fixed: bool = True) -> dict[str, Any]:
         """The table as docs/table-file.md spells it; without the fixed keys if `include_fixed`

@@ -35,8 +35,9 @@ votes = st.integers(0, 8)  # 4 x 8 ballots: within the 34 voting tokens
 ballots = st.builds(
     Ballots, united_federalists=votes, workers_union=votes, brave_new_dawn=votes, spoiled=votes
 )
+# Some cards or none given: a card left out counts as 0 left, and round trips as left out.
 hire_cards_left = st.fixed_dictionaries(
-    {card: st.integers(0, 6) for card in ("general", "engineer", "pilot")}
+    {}, optional={card: st.integers(0, 6) for card in ("general", "engineer", "pilot")}
 )
 
 
@@ -94,7 +95,8 @@ def tables(draw, min_players: int = 2, max_players: int = 5) -> TableState:
             for corporation in corporations
         ),
         rules=rules,
-        megastructure_zone=draw(strategies["zone"]),
+        # A table with no Megastructure Location Token round trips too (the key left out).
+        megastructure_zone=draw(st.none() | strategies["zone"]),
         incumbent_party=draw(st.sampled_from(incumbents)),
         hubs=draw(strategies["hubs"]),
         ballots=draw(ballots),

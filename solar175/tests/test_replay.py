@@ -563,6 +563,9 @@ def higher_campaign(*built: str, winners=("purple",)) -> dict:
     campaign = leaders(*names)
     for game, key in zip(campaign["games"][4:], built, strict=True):
         game["megastructure"] = key
+        if CATALOGUE.zone_of(key) is None:
+            # Placed nowhere: the game states its location token's zone (RULES-NOTES §6).
+            game["megastructure_zone"] = 1
     return campaign
 
 
@@ -643,6 +646,7 @@ def test_the_campaign_winner_ties_go_to_more_gold_then_more_awards():
     table = make_table("purple", "yellow", "teal")
     campaign = make_campaign(corporations=THREE, opening=start, tables=[table])
     campaign["games"][0]["megastructure"] = built[0]
+    campaign["games"][0]["megastructure_zone"] = 2
     state = replay(campaign, catalogue)
     assert state["campaign_over"] is True
     assert state["winner"] is None

@@ -259,6 +259,7 @@ def test_section_32_fires_when_all_type_iii_are_built():
     campaign = make_campaign(corporations=2, opening=type_iii_opening(), tables=tables)
     for game, key in zip(campaign["games"], TYPE_III, strict=True):
         game["megastructure"] = key
+        game["megastructure_zone"] = 1
     state = replay(campaign, CATALOGUE)
     opened = unlocked(state)
     assert (opened[20], opened[21], opened[23], opened[24]) == (9, 10, 11, 12)

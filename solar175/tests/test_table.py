@@ -90,7 +90,8 @@ def test_it_defaults_missing_optional_keys():
     assert state.rules == Rules(zones_in_play=(1, 2), second_place_rounding="down")
     assert state.hubs == Hubs()
     assert state.ballots.spoiled == 0
-    assert state.hire_cards_left == {"general": 0, "engineer": 0, "pilot": 0}
+    # A card left out counts as 0 left (engine.union_votes); the state keeps what was given.
+    assert state.hire_cards_left == {}
     purple = state.players[0]
     assert (purple.credits, purple.loans, purple.outposts, purple.extra_vote) == (0, (), {}, None)
 
@@ -463,7 +464,7 @@ def test_it_refuses_unknown_keys_inside_rules_hubs_ships_and_hire_cards():
             "hire_cards_left.lobbyist",
             "is not a hire card with a union; allowed: general, engineer, pilot",
         ),
-        ("players[0].ships[0].name", "is not a ship key; allowed: zone, presence"),
+        ("players[0].ships[0].name", "is not a ship key; allowed: zone, card, presence"),
     ]
 
 

@@ -45,8 +45,8 @@ PAGE_QUERIES = {
     # session, user, campaign
     "unlocks:next": 3,
     # session, user, campaign, powers, corporations (colour joined), parties, zones,
-    # megastructures, the last game
-    "unlocks:setup": 9,
+    # megastructures and the locations placing them (the campaign's box applied), the last game
+    "unlocks:setup": 10,
     # session, user, campaign, section notes
     "unlocks:rules": 4,
 }
@@ -182,8 +182,14 @@ def test_ticking_the_checklist_stores_it_and_redirects_without_javascript(owner_
     assert "2 of 3 done" in one
     assert re.search(r'value="envelope-1"[^>]*checked', one)
 
-    # Unticking is the same form with the box left out.
-    owner_client.post(url("unlocks:section_components", campaign, 1), {"s1-done": ["envelope-1"]})
+    # Unticking is the same form with the box left out (the form says what it showed ticked).
+    owner_client.post(
+        url("unlocks:section_components", campaign, 1),
+        {
+            "s1-done": ["envelope-1"],
+            "s1-shown": "envelope-1 rule-box-p6-setup-setting-up-the-solar-system",
+        },
+    )
     assert list(
         ComponentTick.objects.filter(campaign=campaign, section=1).values_list("item", flat=True)
     ) == ["envelope-1"]
@@ -676,7 +682,9 @@ def test_a_reveal_needs_a_person_and_is_kept_once_per_session():
 def test_ticks_and_unticks_show_on_the_history_page(owner_client):
     campaign = games(1)
     owner_client.post(url("unlocks:section_components", campaign, 1), {"s1-done": ["envelope-1"]})
-    owner_client.post(url("unlocks:section_components", campaign, 1), {"s1-done": []})
+    owner_client.post(
+        url("unlocks:section_components", campaign, 1), {"s1-done": [], "s1-shown": "envelope-1"}
+    )
     kinds = list(campaign.changes.order_by("pk").values_list("kind", "summary"))[-2:]
     assert kinds == [
         ("component_ticked", "#1 Open envelope 1"),
@@ -701,3 +709,30 @@ def test_a_section_note_shows_on_the_history_page(owner_client):
     assert (change.kind, change.summary) == ("section_note_edited", "#20 Red Planet")
     history = owner_client.get(reverse("history:list", args=[campaign.slug])).content.decode()
     assert "#20 Red Planet" in history
+
+
+def test_a_stale_checklist_changes_only_what_its_person_changed(owner_client, client, make_user):
+    """Two phones drew the checklist with nothing ticked; one ticks envelope 1, then the other
+    (its form older) ticks the rule box: both stay ticked, nothing is unticked, and the
+    history says exactly those two ticks."""
+    from accounts.tests.factory import add_member
+
+    campaign = games(1)
+    other = make_user("second-phone")
+    add_member(campaign, other, "player")
+    client.force_login(other)
+    address = url("unlocks:section_components", campaign, 1)
+    owner_client.post(address, {"s1-done": ["envelope-1"], "s1-shown": ""})
+    client.post(
+        address, {"s1-done": ["rule-box-p6-setup-setting-up-the-solar-system"], "s1-shown": ""}
+    )
+    ticked = ComponentTick.objects.filter(campaign=campaign, section=1)
+    assert set(ticked.values_list("item", flat=True)) == {
+        "envelope-1",
+        "rule-box-p6-setup-setting-up-the-solar-system",
+    }
+    assert not campaign.changes.filter(kind="component_unticked").exists()
+    # An untick from a form drawn before someone ticked the item again changes nothing of theirs:
+    # the second phone's form showed envelope 1 unticked, so leaving it out unticks nothing.
+    client.post(address, {"s1-done": [], "s1-shown": ""})
+    assert ticked.filter(item="envelope-1").exists()

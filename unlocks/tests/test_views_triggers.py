@@ -17,7 +17,6 @@ from django.urls import reverse
 from accounts.tests.factory import owned
 from benchmarks.samples import leader_table, make_campaign
 from campaign import actions
-from scoring.models import Megastructure, MegastructureType
 from solar175.sections import sections
 from solar175.triggers import TRIGGER_KINDS
 
@@ -62,8 +61,12 @@ def plain(n: int, corporations=THREE) -> dict:
 def with_megastructures(n: int, keys: tuple[str, ...]) -> dict:
     """`n` games; games 5 onwards build `keys` in order."""
     data = plain(n)
+    placed_nowhere = {"terraform-venus", "the-kraken", "titanica-elite", "dyson-swarm"}
     for game, key in zip(data["games"][4:], keys, strict=False):
         game["megastructure"] = key
+        if key in placed_nowhere:
+            # The reference places it nowhere: the game states its token's zone.
+            game["megastructure_zone"] = 1
     return data
 
 
@@ -138,10 +141,7 @@ def all_others(manual: bool) -> dict:
 
 def type_vi(games: int) -> dict:
     """Type II, three Type III and the Dyson Swarm (Type V) built before game 13; game 13
-    completes a Type VI the group added to the catalogue."""
-    Megastructure.objects.get_or_create(
-        key="solar-crown", defaults={"name": "Solar Crown", "type": MegastructureType.TYPE_VI}
-    )
+    completes a Type VI the group added to its campaign's box, on Mars."""
     start = opening(12, range(1, 12), built=(*TYPE_II, *TYPE_III[:3]))
     start["megastructures_built"].append({"game": 12, "megastructure": "dyson-swarm"})
     data = make_campaign(
@@ -149,6 +149,11 @@ def type_vi(games: int) -> dict:
         opening=start,
         tables=[leader_table("purple", "yellow")] * games,
     )
+    data["box"] = {
+        "megastructures": [
+            {"key": "solar-crown", "name": "Solar Crown", "type": 6, "location": "Mars"}
+        ]
+    }
     if games:
         data["games"][-1]["megastructure"] = "solar-crown"
     return data

@@ -13,6 +13,9 @@ and page timings (fewer for a quick check). The figures of this machine are in
   against a bare view's time (≤ 3× that floor), and their queries at 5 and 60 games (≤ 12, the
   same). `save` and `pages` run in a throwaway database (`benchmarks.pages`), never the
   developer's.
+- `concurrency`: 8 phones saving games and ticking checklists on one campaign under gunicorn
+  with 2 workers, on SQLite and on PostgreSQL: saves per second, p95, 5xx (goal 0), and the
+  stored state equal to a fresh replay of the exported file (`benchmarks.concurrency`).
 """
 
 import inspect
@@ -40,10 +43,31 @@ def bench_pages(repeat: int | None = None) -> list[str]:
         return measure_pages(repeat or PAGE_REPEAT)
 
 
+def bench_concurrency() -> list[str]:
+    """N phones saving games and ticking checklists at once under gunicorn (2 workers), on
+    SQLite and on PostgreSQL (`PG_URL`, or a `DATABASE_URL` naming one), each in a throwaway
+    database of its own (`benchmarks.concurrency`)."""
+    from benchmarks.concurrency import concurrency_line, postgres_url, run_concurrency
+
+    lines = [concurrency_line(run_concurrency("sqlite"))]
+    url = postgres_url()
+    if url is None:
+        lines.append("concurrency: PostgreSQL: no server named (PG_URL), not run")
+    else:
+        lines.append(concurrency_line(run_concurrency(url)))
+    return lines
+
+
 bench_save.needs_database = True
 bench_pages.needs_database = True
 
-BENCHMARKS: list[Callable[..., list[str]]] = [bench_engine, bench_replay, bench_save, bench_pages]
+BENCHMARKS: list[Callable[..., list[str]]] = [
+    bench_engine,
+    bench_replay,
+    bench_save,
+    bench_pages,
+    bench_concurrency,
+]
 
 
 def benchmark_name(benchmark: Callable) -> str:
@@ -51,7 +75,10 @@ def benchmark_name(benchmark: Callable) -> str:
 
 
 class Command(BaseCommand):
-    help = "Time the rules and the pages: engine, replay, save and pages, each with its goal."
+    help = (
+        "Time the rules and the pages: engine, replay, save, pages and concurrency, each with "
+        "its goal."
+    )
     requires_system_checks = []
 
     def add_arguments(self, parser) -> None:

@@ -1,22 +1,20 @@
 """`python manage.py replay FILE`: a campaign file in, the derived campaign state out.
 
-docs/campaign-file.md. Touches no database: the catalogue comes from `fixtures/catalogue.json` read
-as plain JSON (or `--catalogue PATH`, another fixture such as one with the group's own Type
-III-VI megastructures). Success prints the state as JSON (indent 2) and exits 0; bad input exits
-2 with one line on stderr naming the field by its path, and prints nothing on stdout.
+docs/campaign-file.md. Touches no database: the reference catalogue comes from
+`fixtures/catalogue.json` read as plain JSON (or `--catalogue PATH`, another fixture), and the
+file's own `box` (the group's corrections and additions) is applied to it, as the app does.
+Success prints the state as JSON (indent 2) and exits 0; bad input — the file, or a catalogue
+that cannot be read — exits 2 with one line on stderr naming what is wrong, and prints nothing
+on stdout.
 """
 
 import json
 from typing import Any
 
-from django.core.management.base import CommandError
-
-from config.commands import InputCommand, one_line
+from config.commands import InputCommand
 from solar175.campaign_file import CampaignError
 from solar175.catalogue import CATALOGUE_FIXTURE, Catalogue
 from solar175.replay import replay
-
-BROKEN_CATALOGUE = 1
 
 
 class Command(InputCommand):
@@ -44,7 +42,4 @@ class Command(InputCommand):
         try:
             return Catalogue.from_fixture(path)
         except (OSError, ValueError, KeyError, TypeError) as error:
-            raise CommandError(
-                one_line(f"{path}: cannot read the catalogue ({error})"),
-                returncode=BROKEN_CATALOGUE,
-            ) from error
+            raise self.bad_input(f"{path}: cannot read the catalogue ({error})") from error

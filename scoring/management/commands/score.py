@@ -2,9 +2,11 @@
 
 The table's `format` picks the game: `solar175-table` (or none) is Solar 175's; the group's
 other games (`space-explorers-solo-table`, `colonists-expert-table`, `startropolis-table`) are
-scored by their rules through `playlog.games` (docs/play-log.md). Touches no database.
-Success prints the score as JSON (indent 2) and exits 0; bad input exits 2 with one line on
-stderr naming the field by its path, and prints nothing on stdout.
+scored by their rules through `playlog.games` (docs/play-log.md). Touches no database: a Solar
+175 ship that names its `card` without a presence takes the card's from the reference catalogue
+(`fixtures/catalogue.json`, read as plain JSON). Success prints the score as JSON (indent 2) and
+exits 0; bad input exits 2 with one line on stderr naming the field by its path, and prints
+nothing on stdout.
 """
 
 import json
@@ -13,6 +15,7 @@ from typing import Any
 from config.commands import InputCommand
 from gamefile.errors import FieldError
 from playlog.games import game_for_table
+from solar175.catalogue import Catalogue
 from solar175.engine import score_game
 from solar175.table import TableError, parse_table
 
@@ -35,7 +38,7 @@ class Command(InputCommand):
         except FieldError as error:
             raise self.bad_input(error) from error
         try:
-            state = parse_table(data)
+            state = parse_table(data, ships=Catalogue.from_fixture().ship_presences())
         except TableError as error:
             raise self.bad_input(error) from error
         result = score_game(state).as_dict()

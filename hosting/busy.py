@@ -1,0 +1,64 @@
+"""A write that found the database busy for longer than it waits: refused with a sentence.
+
+On SQLite one write happens at a time; a write transaction starts with `BEGIN IMMEDIATE`
+(config/settings.py) and waits its turn for up to the busy timeout. A table of phones saving
+within the same second queue up well inside it; past it, the person gets their form back with
+their input and `BUSY_SENTENCE`, never a 500: `writing()` turns the driver's "database is
+locked" into `DatabaseBusy`, a `CampaignError`, which every campaign form already shows beside
+its fields. Anything that escapes a form is answered by `BusyDatabaseMiddleware` (503).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from functools import wraps
+from typing import ParamSpec, TypeVar
+
+from django.db import OperationalError, transaction
+
+from solar175.campaign_file import CampaignError
+
+BUSY_SENTENCE = (
+    "Nothing was saved: the campaign was busy saving what others sent at the same moment. "
+    "Your entries are kept here: send them again"
+)
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+class DatabaseBusy(CampaignError):
+    def __init__(self) -> None:
+        super().__init__("", BUSY_SENTENCE)
+
+
+def is_busy(error: BaseException) -> bool:
+    """Whether a database error is a lock that did not come free in time."""
+    text = str(error).lower()
+    return isinstance(error, OperationalError) and (
+        "database is locked" in text or "database table is locked" in text
+    )
+
+
+@contextmanager
+def writing() -> Iterator[None]:
+    """`transaction.atomic()`, with a busy database raised as `DatabaseBusy`."""
+    try:
+        with transaction.atomic():
+            yield
+    except OperationalError as error:
+        if is_busy(error):
+            raise DatabaseBusy() from error
+        raise
+
+
+def writes(function: Callable[P, R]) -> Callable[P, R]:
+    """Run `function` in `writing()`: an action's one transaction."""
+
+    @wraps(function)
+    def run(*args: P.args, **kwargs: P.kwargs) -> R:
+        with writing():
+            return function(*args, **kwargs)
+
+    return run

@@ -1,0 +1,39 @@
+"""The throttled sign-in and password-reset pages (django-axes; hosting.throttle)."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib.auth import views as auth_views
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from hosting.auth import client_address
+from hosting.throttle import record_reset_request, reset_refusal
+
+
+def _minutes(settings_value) -> int:
+    return max(1, int(settings_value.total_seconds() // 60))
+
+
+def login_locked_out(request: HttpRequest, response=None, credentials=None, *args, **kwargs):
+    """django-axes' answer once a username or an address has too many wrong passwords."""
+    sentence = (
+        f"Too many wrong passwords ({settings.AXES_FAILURE_LIMIT}) for this username or from "
+        f"this place: signing in is paused for {_minutes(settings.AXES_COOLOFF_TIME)} minutes. "
+        "Forgot it? Reset your password by email."
+    )
+    return render(request, "hosting/locked_out.html", {"sentence": sentence}, status=429)
+
+
+class ThrottledPasswordResetView(auth_views.PasswordResetView):
+    """Django's password reset, at most a few mails an hour per address and per email."""
+
+    def form_valid(self, form) -> HttpResponse:
+        address = client_address(self.request) or "unknown"
+        email = form.cleaned_data["email"]
+        refusal = reset_refusal(address, email)
+        if refusal:
+            form.add_error("email", refusal)
+            return self.render_to_response(self.get_context_data(form=form), status=429)
+        record_reset_request(address, email)
+        return super().form_valid(form)

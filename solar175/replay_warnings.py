@@ -1,0 +1,95 @@
+"""What the replay records about a game without refusing it.
+
+Pure Python, no Django. "Solar 175 is designed to be robust to mistakes and house rules!"
+(Campaign Events): a megastructure built out of order, a city on a card with no naming space
+left, a location token the box moved out of play, a debt value no red box prints. Each is a
+`{"game", "path", "message"}` the replay keeps in its output's `warnings` (docs/replay.md),
+never a refusal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from solar175.campaign_file import GameEntry
+from solar175.catalogue import Catalogue
+from solar175.engine import Rules
+from solar175.opening import City
+
+
+def _warning(game: GameEntry, path: str, message: str) -> dict:
+    return {"game": game.number, "path": path, "message": message}
+
+
+def megastructure_warnings(
+    game: GameEntry, options: Sequence[str], built: Sequence[tuple[int, str]]
+) -> list[dict]:
+    """A megastructure built twice, or not among those open in the game (#9, #11)."""
+    key = game.megastructure
+    if key is None:
+        return []
+    path = f"games[{game.index}].megastructure"
+    earlier = next((g for g, k in built if k == key), None)
+    if earlier is not None:
+        return [_warning(game, path, f"{key} was already built in game {earlier}")]
+    if key not in options:
+        allowed = ", ".join(options) if options else "none"
+        message = f"{key} was not among the megastructures open in game {game.number} ({allowed})"
+        return [_warning(game, path, message)]
+    return []
+
+
+def zone_warnings(
+    game: GameEntry, zone: int | None, stated: bool, rules: Rules, catalogue: Catalogue
+) -> list[dict]:
+    """A zone from the box's location card that is not in play: no +5 bonus there.
+
+    A zone the game states is refused out of play instead (the replay's own check); this one
+    follows the box, whose later corrections must never break an earlier game."""
+    if stated or zone is None or zone in rules.zones_in_play or game.megastructure is None:
+        return []
+    entry = catalogue.megastructures[game.megastructure]
+    message = (
+        f"{entry.name} is built on {entry.location}, in zone {zone}, which is not in play in "
+        f"game {game.number}: no +5 presence bonus"
+    )
+    return [_warning(game, f"games[{game.index}].megastructure_zone", message)]
+
+
+def debt_warnings(game: GameEntry, catalogue: Catalogue) -> list[dict]:
+    """A debt mark whose points no red box of the box's debt rows prints (#8)."""
+    printed = sorted({value for row in catalogue.debt_boxes for value in row.values})
+    if not printed:
+        return []
+    return [
+        _warning(
+            game,
+            f"games[{game.index}].debt_marks[{j}].points",
+            f"{mark.corporation} lost {mark.points} points, a value no red box of the box's "
+            f"debt rows prints ({', '.join(str(value) for value in printed)})",
+        )
+        for j, mark in enumerate(game.debt_marks)
+        if mark.points not in printed
+    ]
+
+
+def city_warnings(
+    game: GameEntry, city: City, cities: Sequence[City], catalogue: Catalogue
+) -> list[dict]:
+    """A city named on a card that is not a base location, or with no naming space left
+    (Developing the Solar System). `cities` holds every city so far, this one included."""
+    location = catalogue.locations.get(city.location)
+    if location is None:
+        return []
+    path = f"games[{game.index}].named_city.location"
+    if not location.base_location:
+        message = f"{city.location} is not a base location card, where cities are named"
+        return [_warning(game, path, message)]
+    named = sum(1 for c in cities if c.location == city.location)
+    if named > location.naming_spaces:
+        message = (
+            f"{city.location} has {location.naming_spaces} naming spaces; "
+            f"this is city {named} named there"
+        )
+        return [_warning(game, path, message)]
+    return []

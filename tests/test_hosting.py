@@ -1,0 +1,212 @@
+"""The hosting path, as a host runs it (README "Host it for your group", docs/hosting.md):
+`collectstatic` with the hashed, compressed storage, gunicorn with the project's config on a
+free port, and real HTTP requests: the login page, a campaign page, a hashed compressed static
+file; and the limits a host relies on, each answered with a sentence.
+
+Everything runs in processes of its own, on a SQLite file and a static directory in a
+temporary directory; nothing but 127.0.0.1 is asked.
+"""
+
+from __future__ import annotations
+
+import re
+import socket
+import subprocess
+import time
+
+import pytest
+
+from benchmarks.served import (
+    PROJECT,
+    Browser,
+    base_env,
+    free_port,
+    gunicorn,
+    prepare,
+    python,
+    run_code,
+    run_manage,
+    serving,
+)
+
+PASSWORD = "hosting-test-password-175"
+MANIFEST = "whitenoise.storage.CompressedManifestStaticFilesStorage"
+
+SETUP = f"""
+from django.contrib.auth import get_user_model
+from accounts.models import Membership
+from benchmarks.samples import make_campaign
+from campaign import actions
+campaign = actions.import_campaign(make_campaign(3, corporations=3, name="Hosted group"))
+user = get_user_model().objects.create_user("host", password={PASSWORD!r})
+Membership.objects.create(campaign=campaign, user=user, role="owner")
+print(campaign.slug)
+"""
+
+
+@pytest.fixture(scope="module")
+def hosted(tmp_path_factory):
+    """The app as `make serve` runs it: collected static files, migrated database, gunicorn
+    (2 workers) with config/gunicorn.conf.py; yields (url, campaign slug, environment)."""
+    directory = tmp_path_factory.mktemp("hosted")
+    env = base_env(
+        SECRET_KEY="hosting-test-" + "x" * 40,
+        DEBUG="0",
+        ALLOWED_HOSTS="127.0.0.1,localhost",
+        DATABASE_URL=f"sqlite:///{directory / 'hosted.sqlite3'}",
+        STATICFILES_BACKEND=MANIFEST,
+        STATIC_ROOT=str(directory / "static"),
+        SQLITE_BUSY_SECONDS="2",
+    )
+    env.pop("REDIS_URL", None)
+    # What a host runs: the manifest storage follows every file a CSS or JS file names.
+    run_manage(env, "collectstatic", "--noinput")
+    assert (directory / "static" / "staticfiles.json").exists()
+    prepare(env)
+    slug = run_code(env, SETUP).strip().splitlines()[-1]
+    with serving(env, workers=2) as served:
+        yield served.url, slug, env
+
+
+def _sqlite_file(env) -> str:
+    return env["DATABASE_URL"].removeprefix("sqlite:///")
+
+
+def test_collectstatic_with_the_manifest_storage_finds_every_file(hosted):
+    _, _, env = hosted
+    # Running it again changes nothing and fails on nothing (a vendored file naming a map
+    # that is not shipped failed here: static/vendor/README.md).
+    output = run_manage(env, "collectstatic", "--noinput")
+    assert "0 static files copied" in output
+    for name in ("bootstrap.min.css", "bootstrap.bundle.min.js", "htmx.min.js"):
+        text = (PROJECT / "static" / "vendor" / name).read_text(encoding="utf-8")
+        assert "sourceMappingURL" not in text, name
+
+
+def test_the_login_page_answers_with_its_headers(hosted):
+    url, _, _ = hosted
+    page = Browser(url).get("/accounts/login/")
+    assert page.status == 200
+    assert 'name="password"' in page.body
+    policy = page.headers["Content-Security-Policy"]
+    assert "script-src 'self'" in policy and "style-src-elem 'self'" in policy
+    assert "unsafe-eval" not in policy
+    # The page names its static files by their hashed names.
+    assert re.search(r"/static/vendor/bootstrap\.min\.[0-9a-f]{12}\.css", page.body)
+
+
+def test_a_signed_in_campaign_page_is_private(hosted):
+    url, slug, _ = hosted
+    browser = Browser(url)
+    assert browser.log_in("host", PASSWORD).status == 302
+    page = browser.get(f"/campaigns/{slug}/")
+    assert page.status == 200
+    assert "Hosted group" in page.body
+    assert "private" in page.headers["Cache-Control"]
+    members = browser.get(f"/campaigns/{slug}/members/")
+    assert members.status == 200 and "private" in members.headers["Cache-Control"]
+    # Out-of-range numbers in addresses are pages that do not exist, never errors.
+    assert browser.get(f"/campaigns/{slug}/games/9223372036854775807/summary/").status == 404
+    for bogus in ("01", "x", "1.0"):
+        assert browser.get(f"/campaigns/{slug}/games/?page={bogus}").status == 404
+
+
+def test_a_hashed_static_file_is_served_compressed_and_kept_for_a_year(hosted):
+    url, _, _ = hosted
+    login = Browser(url).get("/accounts/login/").body
+    path = re.search(r"(/static/vendor/bootstrap\.min\.[0-9a-f]{12}\.css)", login).group(1)
+    answer = Browser(url).get(path, headers={"Accept-Encoding": "gzip"})
+    assert answer.status == 200
+    assert answer.headers["Content-Encoding"] == "gzip"
+    assert "max-age=315360000" in answer.headers["Cache-Control"]
+    assert "immutable" in answer.headers["Cache-Control"]
+    script = re.search(r"(/static/js/app\.[0-9a-f]{12}\.js)", login).group(1)
+    assert Browser(url).get(script).status == 200
+
+
+def _raw_request(url: str, head: bytes, body: bytes = b"") -> str:
+    """What the server answers to bytes sent as they are (its status line)."""
+    port = int(url.rsplit(":", 1)[1])
+    with socket.create_connection(("127.0.0.1", port), timeout=30) as connection:
+        connection.sendall(head + body)
+        return connection.recv(4096).decode("latin-1").split("\r\n", 1)[0]
+
+
+def test_a_200_mb_upload_is_refused_before_it_is_read(hosted):
+    url, _, _ = hosted
+    browser = Browser(url)
+    browser.get("/accounts/login/")
+    token = browser.csrf_token()
+    size = 200 * 1024 * 1024
+    head = (
+        "POST /campaigns/import/ HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        "Content-Type: multipart/form-data; boundary=x\r\n"
+        f"Content-Length: {size}\r\nCookie: csrftoken={token}\r\nX-CSRFToken: {token}\r\n"
+        f"Referer: {url}/\r\nConnection: close\r\n\r\n"
+    ).encode()
+    started = time.monotonic()
+    # Only the first kilobyte is sent: the answer comes without the other 199.99 MB.
+    status = _raw_request(url, head, b"--x\r\n" + b"0" * 1024)
+    assert status == "HTTP/1.1 413 Request Entity Too Large"
+    assert time.monotonic() - started < 10
+
+
+def test_gunicorn_refuses_a_request_line_or_headers_too_long(hosted):
+    url, _, _ = hosted
+    line = f"GET /{'a' * 5000} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode()
+    assert _raw_request(url, line) == "HTTP/1.1 414 URI Too Long"
+    headers = "".join(f"X-Filler-{n}: {n}\r\n" for n in range(60))
+    many = f"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n{headers}\r\n".encode()
+    assert _raw_request(url, many) == "HTTP/1.1 431 Request Header Fields Too Large"
+
+
+def test_it_refuses_to_start_without_a_secret_key(tmp_path):
+    env = base_env(DEBUG="0", DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}")
+    env.pop("SECRET_KEY", None)
+    port = free_port()
+    result = subprocess.run(
+        [*gunicorn(), "config.wsgi", "--bind", f"127.0.0.1:{port}", "--workers", "1"],
+        cwd=PROJECT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode != 0
+    assert "SECRET_KEY is not set: a hosted app (DEBUG off) needs its own" in result.stderr
+
+
+def test_the_development_server_still_starts_with_debug_on(tmp_path):
+    """`make run` (DEBUG=1, no SECRET_KEY) is a laptop: it starts on the local-only key."""
+    env = base_env(DEBUG="1", DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}")
+    env.pop("SECRET_KEY", None)
+    code = "import config.wsgi; print('started')"
+    result = subprocess.run(
+        [python(), "-c", code], cwd=PROJECT, env=env, capture_output=True, text=True, timeout=60
+    )
+    assert result.stdout.strip() == "started", result.stderr
+
+
+def test_a_save_that_finds_the_database_busy_gets_its_form_back(hosted):
+    """Someone else holds SQLite's write lock longer than the busy timeout (2 s here): the
+    save answers its form with the person's entries and a sentence, never a 500."""
+    import sqlite3
+
+    url, slug, env = hosted
+    browser = Browser(url)
+    browser.log_in("host", PASSWORD)
+    path = f"/campaigns/{slug}/games/2/edit/"
+    form = browser.form(path, path)
+    form.set("game-notes", "Kept through a busy moment.")
+    holder = sqlite3.connect(_sqlite_file(env), isolation_level=None, timeout=30)
+    try:
+        holder.execute("BEGIN IMMEDIATE")
+        answer = browser.post(path, form.fields)
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert answer.status == 400
+    assert "Nothing was saved: the campaign was busy saving what others sent" in answer.body
+    assert "Kept through a busy moment." in answer.body
+    # Once the lock is free, the same entries save.
+    assert browser.post(path, form.fields).status == 302
