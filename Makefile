@@ -9,7 +9,7 @@ PG_URL ?= postgres://postgres@127.0.0.1:5432/postgres
 REDIS_URL_FOR_TESTS ?= redis://127.0.0.1:6379/0
 PYTEST_ARGS ?= -n 2
 
-.PHONY: run serve test test-sqlite test-postgres lint format migrations-check setup chromium bench demo icons clean
+.PHONY: run serve test test-sqlite test-postgres lint format migrations-check setup chromium graphviz bench demo icons clean
 
 $(VENV)/.installed: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -26,7 +26,7 @@ demo: setup
 	$(MANAGE) migrate --noinput
 	$(MANAGE) load_demo
 
-run: demo
+run: demo graphviz
 	DEBUG=1 $(MANAGE) runserver 127.0.0.1:8000
 
 # Chromium for the browser tests comes from Debian's package (see BROWSER-TESTS.md).
@@ -34,6 +34,17 @@ chromium:
 	@if [ ! -x /usr/bin/chromium ]; then \
 	  echo "Installing Chromium for the browser tests (Debian package)"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core >/dev/null; \
+	fi
+
+# Graphviz draws the Startropolis station's picture (docs/startropolis.md), from Debian's
+# package as Chromium is. Without root it says what to install and goes on: the pages then show
+# the station as text, and the picture's tests fail until it is there.
+graphviz:
+	@if ! command -v dot >/dev/null 2>&1; then \
+	  echo "Installing Graphviz for the Startropolis station picture (Debian package)"; \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq graphviz >/dev/null) \
+	    || { echo "!!! Could not install Graphviz: run 'apt-get install graphviz' as root."; \
+	         if [ "$$CI" = "true" ]; then exit 1; fi; }; \
 	fi
 
 # Style, then the architecture's contracts (pyproject.toml [tool.importlinter]).
@@ -49,13 +60,13 @@ format: setup
 migrations-check: setup
 	$(MANAGE) makemigrations --check --dry-run
 
-test-sqlite: setup chromium
+test-sqlite: setup chromium graphviz
 	DATABASE_URL= $(VENV)/bin/pytest $(PYTEST_ARGS)
 
 # The PostgreSQL leg: the same suite against a real server, and with it the test of two app
 # servers sharing that database and a Redis cache. Without PostgreSQL or Redis it says so
 # loudly; under CI (CI=true) a missing server fails the run.
-test-postgres: setup chromium
+test-postgres: setup chromium graphviz
 	@if [ "$$CI" = "true" ]; then scripts/ensure_postgres.sh || true; scripts/ensure_redis.sh || true; fi
 	@if ! $(PY) scripts/redis_ready.py "$(REDIS_URL_FOR_TESTS)"; then \
 	  echo "!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!"; \
@@ -87,7 +98,7 @@ icons: setup
 
 # What a host runs (docs/hosting.md): gunicorn with config/gunicorn.conf.py, the static files
 # hashed and compressed. It refuses to start without SECRET_KEY.
-serve: setup
+serve: setup graphviz
 	$(MANAGE) migrate --noinput
 	STATICFILES_BACKEND=whitenoise.storage.CompressedManifestStaticFilesStorage $(MANAGE) collectstatic --noinput
 	STATICFILES_BACKEND=whitenoise.storage.CompressedManifestStaticFilesStorage $(VENV)/bin/gunicorn config.wsgi --config config/gunicorn.conf.py

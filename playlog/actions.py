@@ -9,7 +9,7 @@ A play that the rules refuse raises the `FieldError` and nothing is written.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -201,3 +201,21 @@ def undo_turn(play: Play) -> Play:
 def change_session(play: Play, session: Mapping[str, Any]) -> Play:
     """The companion's record replaced (the colonist game's layout, round, groups)."""
     return change_play(play, {"session": dict(session)})
+
+
+@writes
+def record_step(play: Play, step: Callable[[dict], dict]) -> Play:
+    """Startropolis: one step at the table (a purchase, an attachment, the dice, the round's
+    figures, a player's missions), `step(session)` applied to the session as stored now. The
+    row is locked first, so two phones entering at once never lose one; the whole log is
+    replayed (`startropolis.play`) and a step the rules refuse changes nothing."""
+    play = Play.objects.select_for_update().get(pk=play.pk)
+    return change_play(play, {"session": step(dict(play.session or {}))})
+
+
+@writes
+def undo_step(play: Play, step: Callable[[dict], dict]) -> Play:
+    """Startropolis: the last step taken back (`step` drops it from the log). The score
+    sheet of a finished game goes with it: the game is running again."""
+    play = Play.objects.select_for_update().get(pk=play.pk)
+    return change_play(play, {"session": step(dict(play.session or {})), "table": None})

@@ -146,10 +146,54 @@ def _ranked_standings(key: str, total: str, winners: str):
 
 
 def _startropolis_seats(table: Mapping | None, session: Mapping | None) -> list[str] | None:
+    """A session's player keys; a table's player names (its factions where it gives none)."""
     if session is not None:
         return [player["key"] for player in session["players"]]
     if table is not None:
-        return [player["faction"] for player in table["players"]]
+        return [player.get("player") or player["faction"] for player in table["players"]]
+    return None
+
+
+def _startropolis_standings(
+    result: Mapping, people: Sequence[str], seats: Sequence[str] | None
+) -> list[Standing]:
+    """Final credits (mission included) per seat; `winners` names factions (§2.9)."""
+    won = set(result["winners"])
+    index_of = {name: index for index, name in enumerate(seats or ())}
+
+    def seat_of(row: Mapping) -> int:
+        return index_of.get(row.get("player") or row["faction"], len(index_of))
+
+    rows = sorted(result["players"], key=seat_of)
+    return [
+        Standing(people[seat_of(row)], row["final_credits"], row["faction"] in won, seat_of(row))
+        for row in rows
+    ]
+
+
+def _startropolis_agree(table: Mapping, session: Mapping) -> str | None:
+    """A tracker game's table is the session's end: the same players, revenues and modules."""
+    try:
+        game_table = startropolis.table_from_session(
+            session,
+            credits=None
+            if session["rules"].get("track_credits")
+            else {p["player"]: p["credits"] for p in table["players"]},
+            missions_achieved={
+                p["player"]: p["mission"]["achieved"]
+                for p in table["players"]
+                if isinstance(p.get("mission"), Mapping) and "achieved" in p["mission"]
+            },
+        )
+    except FieldError as error:
+        return f"the session is not a finished game ({error.message})"
+    except KeyError:
+        return "names its players apart from the session's (each needs its session key)"
+    if startropolis.canonical_table(game_table) != table:
+        return (
+            "does not match the session's end: credits, revenue and modules come from the "
+            "rounds played"
+        )
     return None
 
 
@@ -196,9 +240,10 @@ GAMES: dict[str, GameRules] = {
             canonical_table=startropolis.canonical_table,
             canonical_session=startropolis.canonical_session,
             seat_names=_startropolis_seats,
-            standings=_ranked_standings("faction", "final_credits", "winners"),
+            standings=_startropolis_standings,
             min_people=2,
             max_people=4,
+            table_agrees=_startropolis_agree,
         ),
     )
 }

@@ -52,4 +52,11 @@ OFFERED: dict[str, GamePages] = {
         companion="playlog:colonists_table",
         companion_label="At the table",
     ),
+    "startropolis": GamePages(
+        new="playlog:st_new",
+        sheet="playlog:st_sheet",
+        sheet_template="playlog/startropolis/_score_sheet.html",
+        companion="playlog:st_table",
+        companion_label="Round tracker",
+    ),
 }

@@ -39,6 +39,16 @@ def standings(play: Play) -> tuple[Standing, ...]:
     return tuple(play.rules.standings(play.result, people, seats))
 
 
+def seats_of(play: Play | None) -> list[dict]:
+    """A play's people as its file lists them (`{"name", "member"}`, in seat order)."""
+    if play is None:
+        return []
+    return [
+        {"name": p.name, "member": p.user.get_username() if p.user else None}
+        for p in play.people.select_related("user")
+    ]
+
+
 def summarise(play: Play, title: str) -> PlaySummary:
     return PlaySummary(
         play, title, tuple(person.name for person in play.people.all()), standings(play)

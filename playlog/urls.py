@@ -3,12 +3,22 @@ slug, `<number>` a play's number in it, `<game>` a game's key (playlog.games).""
 
 from django.urls import path
 
-from playlog.views import colonists, logs, members, plays, space_explorers
+from playlog.views import (
+    colonists,
+    logs,
+    members,
+    plays,
+    space_explorers,
+    startropolis,
+    startropolis_setup,
+)
 
 app_name = "playlog"
 
 LOG = "<slug:log>/"
 PLAY = "<slug:log>/<number:number>/"
+# A player's own view of a Startropolis game: their seat at the table, from 0.
+SEAT = f"{PLAY}startropolis/seat/<number:seat>/"
 
 urlpatterns = [
     path("", logs.log_list, name="list"),
@@ -46,4 +56,20 @@ urlpatterns = [
     path(f"{PLAY}colonists/table/layout/", colonists.table_layout, name="colonists_layout"),
     path(f"{PLAY}colonists/table/round/", colonists.table_round, name="colonists_round"),
     path(f"{PLAY}colonists/table/board/", colonists.table_board, name="colonists_board"),
+    # Startropolis: the setup, the round tracker (the table's screen, each player's own), the
+    # station's picture, every step, the final scoring; the end state of a game without it.
+    path(f"{LOG}new/startropolis/", startropolis_setup.new_play, name="st_new"),
+    path(f"{LOG}new/startropolis/end-state/", startropolis_setup.new_end_state, name="st_new_end"),
+    path(f"{PLAY}startropolis/", startropolis.table, name="st_table"),
+    path(f"{SEAT}", startropolis.seat_view, name="st_seat"),
+    path(f"{SEAT}mission/", startropolis.mission, name="st_mission"),
+    path(f"{PLAY}startropolis/changed/", startropolis.changed, name="st_changed"),
+    path(f"{PLAY}startropolis/station.svg", startropolis.picture, name="st_picture"),
+    path(f"{PLAY}startropolis/purchase/", startropolis.purchase, name="st_purchase"),
+    path(f"{PLAY}startropolis/attach/", startropolis.attach, name="st_attach"),
+    path(f"{PLAY}startropolis/dice/", startropolis.rolls, name="st_rolls"),
+    path(f"{PLAY}startropolis/figures/", startropolis.figures, name="st_figures"),
+    path(f"{PLAY}startropolis/undo/", startropolis.undo, name="st_undo"),
+    path(f"{PLAY}startropolis/finish/", startropolis.finish, name="st_finish"),
+    path(f"{PLAY}startropolis/sheet/", startropolis_setup.sheet, name="st_sheet"),
 ]

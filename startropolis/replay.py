@@ -36,7 +36,7 @@ from .revenue import RevenueReport, RevenueRules, station_revenue
 from .setup import Setup
 from .station import MAX_TARGETS, Module, Station
 from .track import RevenueTrack
-from .words import money, signed_money, who
+from .words import and_list, money, signed_money, who
 
 ROUND_KEYS = (
     "purchases",
@@ -296,7 +296,8 @@ class Game(PurchasePhase):
             number,
             "attachment",
             player,
-            f"{player} attaches {module.label} to {', '.join(targets)}",
+            f"{player} attaches {module.label} to "
+            f"{and_list([self.station.node_label(t) for t in targets])}",
         )
         self.stadium_bonus(module, targets, number)
         # ST:126: the current player's revenue first, then the other players in this phase's order.

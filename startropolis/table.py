@@ -167,6 +167,8 @@ def rank_table(table: Table) -> dict:
                 "spend": spend,
                 "_index": index,
                 "_achieved": achieved,
+                # How a sentence names the player: "Ali (broodmaster)", or the faction alone.
+                "_who": f"{player.player} ({player.faction})" if player.player else player.faction,
             }
         )
 
@@ -207,30 +209,30 @@ def rank_table(table: Table) -> dict:
 
 def _decision(ordered: list[dict], winners: list[dict], basis: str) -> tuple[str | None, str]:
     top = [row for row in ordered if row["final_credits"] == ordered[0]["final_credits"]]
-    names = _and([row["faction"] for row in top])
+    names = _and([row["_who"] for row in top])
     if len(top) == 1:
         return "credits", (
-            f"{top[0]['faction']} has the most credits: {top[0]['final_credits']}M "
+            f"{top[0]['_who']} has the most credits: {top[0]['final_credits']}M "
             "in hand after the final Revenue Phase, mission included"
         )
     best_revenue = max(row["revenue"] for row in top)
     top_revenue = [row for row in top if row["revenue"] == best_revenue]
     if len(top_revenue) == 1:
         return "revenue", (
-            f"{names} tie on {top[0]['final_credits']}M; {top_revenue[0]['faction']} is "
+            f"{names} tie on {top[0]['final_credits']}M; {top_revenue[0]['_who']} is "
             f"furthest ahead on the Revenue Track ({best_revenue})"
         )
     best_spend = max(row["spend"] for row in top_revenue)
     top_spend = [row for row in top_revenue if row["spend"] == best_spend]
-    tied = _and([row["faction"] for row in top_revenue])
+    tied = _and([row["_who"] for row in top_revenue])
     words = "printed costs" if basis == "printed" else "amount paid"
     if len(top_spend) == 1:
         return "spend", (
             f"{tied} tie on {top[0]['final_credits']}M and revenue {best_revenue}; "
-            f"{top_spend[0]['faction']} spent the most on modules ({best_spend}M, {words})"
+            f"{top_spend[0]['_who']} spent the most on modules ({best_spend}M, {words})"
         )
     return None, (
-        f"{_and([row['faction'] for row in winners])} tie on credits, revenue and spend: "
+        f"{_and([row['_who'] for row in winners])} tie on credits, revenue and spend: "
         "they share the win"
     )
 
@@ -500,7 +502,12 @@ class _TableReader:
             return 0
         banks = sum(1 for card in cards or [] if card.card == BANK)
         bound = BANK_INVEST_PER_TURN * rounds * banks
-        value = reader.integer(data["bank_invested"], join(path, "bank_invested"), 0, 10**6)
+        raw = data["bank_invested"]
+        if type(raw) is int and raw < 0:
+            # §2.8 "bank_invested ≥ 0": money is put on the card, never owed to it.
+            reader.fail(join(path, "bank_invested"), "must be 0 or more: the credits on the card")
+            return None
+        value = reader.integer(raw, join(path, "bank_invested"), 0, 10**6)
         if value is None or cards is None:
             return None
         if value and not banks:

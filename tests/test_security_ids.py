@@ -187,10 +187,27 @@ FILLERS: dict[str, Filler] = {
             "colonists_layout",
             "colonists_round",
             "colonists_board",
+            "st_table",
+            "st_changed",
+            "st_picture",
+            "st_purchase",
+            "st_attach",
+            "st_rolls",
+            "st_figures",
+            "st_undo",
+            "st_finish",
+            "st_sheet",
         )
+    },
+    # A seat of B's play under A's log (the number only B's log has).
+    **{
+        f"playlog:{name}": lambda w: {"log": w.log_a.slug, "number": w.b_play_number(), "seat": 0}
+        for name in ("st_seat", "st_mission")
     },
     "playlog:se_new": lambda w: {"log": w.log_b.log.slug},
     "playlog:colonists_new": lambda w: {"log": w.log_b.log.slug},
+    "playlog:st_new": lambda w: {"log": w.log_b.log.slug},
+    "playlog:st_new_end": lambda w: {"log": w.log_b.log.slug},
     "playlog:member_role": lambda w: {"log": w.log_a.slug, "pk": w.log_b.player.pk},
     "playlog:member_remove": lambda w: {"log": w.log_a.slug, "pk": w.log_b.player.pk},
     "playlog:invite_revoke": lambda w: {"log": w.log_a.slug, "pk": w.log_b.invite.pk},

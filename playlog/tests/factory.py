@@ -15,6 +15,7 @@ import copy
 from typing import Any
 
 import space_explorers
+import startropolis
 from accounts.models import Invite, Role
 from accounts.tests.factory import add_member, make_user
 from colonists.tests.factory import spec_table
@@ -80,6 +81,73 @@ def play_file(game: str, players: list, table=None, session=None, **facts: Any) 
     }
 
 
+# A 3-player Startropolis game with the round tracker: credits tracked, missions in play.
+ST_PLAYERS = ("ali", "bea", "cy")
+ST_MISSIONS = {
+    "ali": {
+        "dealt": ["Lap of Luxury", "Market Mogul"],
+        "kept": "Lap of Luxury",
+        "reward": 10,
+        "most": "luxury_habitation",
+    },
+    "bea": {"dealt": ["Power Broker", "Salvage Rights"], "kept": "Power Broker", "reward": 8},
+    "cy": {
+        "dealt": ["Solar Baron", "Shopkeeper"],
+        "kept": "Solar Baron",
+        "reward": 7,
+        "most": "solar",
+    },
+}
+
+
+def st_session(rounds: list | None = None, *, missions: bool = True) -> dict:
+    players = []
+    for key in ST_PLAYERS:
+        player: dict[str, Any] = {"key": key, "faction": f"faction of {key}"}
+        if missions:
+            player["mission"] = copy.deepcopy(ST_MISSIONS[key])
+        players.append(player)
+    return {
+        "format": startropolis.SESSION_FORMAT,
+        "version": 1,
+        "rules": {"players": 3, "track_credits": True, "missions": missions},
+        "rush_fees": [3, 2, 2, 1],
+        "players": players,
+        "first_order": list(ST_PLAYERS),
+        "rounds": list(rounds or []),
+    }
+
+
+def st_first_round() -> dict:
+    """Round 1 half played: everyone bought, ali's Basic Habitation is on the Core."""
+    return {
+        "purchases": [
+            {
+                "player": "ali",
+                "option": "buy",
+                "slot": 6,
+                "module": {"id": "m1", "type": "basic_habitation"},
+            },
+            {
+                "player": "bea",
+                "option": "buy",
+                "slot": 5,
+                "module": {"id": "m2", "type": "market_center"},
+            },
+            {"player": "cy", "option": "buy", "slot": 6, "module": {"id": "m3", "type": "solar"}},
+        ],
+        "attachments": [{"module": "m3", "to": ["core"]}],
+    }
+
+
+def st_play(log: PlayLog, members: dict | None = None, rounds: list | None = None, **facts) -> Play:
+    """A Startropolis game at the table (round 1's Attachment Phase, bea to attach)."""
+    members = members or {}
+    people = [{"name": key, "member": members.get(key)} for key in ST_PLAYERS]
+    session = st_session([st_first_round()] if rounds is None else rounds)
+    return actions.add_play(log, play_file("startropolis", people, None, session, **facts))
+
+
 def make_play_log(owner, name: str = "Thursday group") -> PlayLog:
     return actions.create_play_log(name, owner)
 
@@ -123,12 +191,15 @@ class PlayWorld:
         self.se_finished = se_play(self.log, owner.get_username())
         self.se_running = se_play(self.log, None, finished=False)
         self.colonists = colonists_play(self.log)
+        self.startropolis = st_play(self.log)
 
     def number(self, name: str) -> int:
-        """The play an address is about: the colonist game for its pages, the unfinished
-        solo game for the turn runner's steps, else the finished one."""
+        """The play an address is about: the colonist game (or the Startropolis game) for its
+        pages, the unfinished solo game for the turn runner's steps, else the finished one."""
         if "colonists" in name:
             return self.colonists.number
+        if name.startswith("playlog:st_"):
+            return self.startropolis.number
         if name.startswith("playlog:se_") and name != "playlog:se_sheet":
             return self.se_running.number
         return self.se_finished.number
@@ -142,6 +213,8 @@ class PlayWorld:
                 kwargs[kwarg] = self.number(name)
             elif kwarg == "game":
                 kwargs[kwarg] = "colonists-expert" if "spread" in name else "space-explorers-solo"
+            elif kwarg == "seat":
+                kwargs[kwarg] = 0  # ali: a name typed in, so any player may open it
             elif kwarg == "pk" and name.startswith("playlog:member"):
                 kwargs[kwarg] = self.player.pk
             elif kwarg == "pk" and name.startswith("playlog:invite"):

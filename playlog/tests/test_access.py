@@ -27,6 +27,11 @@ pytestmark = pytest.mark.django_db
 WRITE_FORM_PAGES = {
     "playlog:se_new",
     "playlog:colonists_new",
+    "playlog:st_new",
+    "playlog:st_new_end",
+    "playlog:st_sheet",
+    # A player's own view (credits, mission) is for the people at the table, not a viewer.
+    "playlog:st_seat",
     "playlog:se_sheet",
     "playlog:colonists_sheet",
     "playlog:play_delete",

@@ -20,6 +20,7 @@ from playlog.colonists_forms import BidForm, BoardForm, ClaimForm, ColonistsShee
 from playlog.forms import PlayFactsForm
 from playlog.frame import PLAYER, LogPage, log_page
 from playlog.models import Play
+from playlog.summary import seats_of
 from playlog.views.logs import sentence
 
 GAME = colonists.GAME_KEY
@@ -34,15 +35,6 @@ def _categories(page: LogPage, play: Play | None) -> list[str]:
     return list(page.log.settings_for(GAME).get("categories", []))
 
 
-def _people(play: Play | None) -> list[dict[str, Any]]:
-    if play is None:
-        return []
-    return [
-        {"name": p.name, "member": p.user.get_username() if p.user else None}
-        for p in play.people.select_related("user")
-    ]
-
-
 def _sheet_page(page: LogPage, play: Play | None) -> HttpResponse | dict[str, Any]:
     """The score sheet, new or again: live totals (`preview`, htmx on every change), more rows,
     save; or, for a new play, "start at the table" with the names alone."""
@@ -54,7 +46,7 @@ def _sheet_page(page: LogPage, play: Play | None) -> HttpResponse | dict[str, An
         members=page.members(),
         categories=categories,
         table=play.table if play else None,
-        people=_people(play),
+        people=seats_of(play),
         more=post is not None and "more" in post,
     )
     facts = PlayFactsForm(

@@ -22,12 +22,23 @@ from playlog.summary import record, summarise
 CHARTS = ("wins", "spread")
 
 
+def holds_secrets(play) -> bool:
+    """A Startropolis game still being played whose file holds the players' Mission Cards:
+    they stay hidden until the end (ST:279), so its file waits for the final scoring."""
+    return (
+        play.game == "startropolis"
+        and play.table is None
+        and any((player or {}).get("mission") for player in (play.session or {}).get("players", []))
+    )
+
+
 @log_page("playlog/play.html", "log")
 def play_detail(page: LogPage, number: int) -> dict[str, Any]:
     play = page.play(number)
     pages = OFFERED.get(play.game)
     return page.frame(
         play=play,
+        secret_file=holds_secrets(play),
         summary=summarise(play, page.title(play.game)),
         result=play.result,
         table=play.table,
@@ -42,6 +53,13 @@ def play_detail(page: LogPage, number: int) -> dict[str, Any]:
 def play_export(page: LogPage, number: int) -> HttpResponse:
     """The play file, as a download (the same text as `manage.py export_play`)."""
     play = page.play(number)
+    if holds_secrets(play):
+        messages.error(
+            page.request,
+            "The play file holds every player's Mission Cards, secret until the end of the "
+            "game (ST:279): download it once the game is scored.",
+        )
+        return redirect(play)
     text = dump_play_file(actions.play_file_of(play))
     response = HttpResponse(text, content_type="application/json; charset=utf-8")
     filename = f"{page.log.slug}-play-{play.number}.json"

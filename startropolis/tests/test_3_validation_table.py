@@ -221,6 +221,15 @@ def test_bank_invested_only_with_a_bank_card():
     )
 
 
+def test_bank_invested_never_below_0():
+    table = good_table()
+    table["players"][0]["modules"] = [{"type": "market_center", "card": "bank"}]
+    table["players"][0]["bank_invested"] = -1
+    assert error_of(table) == (
+        "players[0].bank_invested: must be 0 or more: the credits on the card"
+    )
+
+
 def test_bank_invested_at_most_2_a_turn():
     table = good_table()
     table["players"][0]["modules"] = [{"type": "market_center", "card": "bank"}]

@@ -304,6 +304,30 @@ def test_one_time_power_once_per_game():
     )
 
 
+def test_basic_and_advanced_cards_of_one_type_never_mixed():
+    game = session(
+        ["ann", "bob"],
+        [
+            round_(
+                [buy("ann", "m1", "market_center", card="bank"), buy("bob", "m2", "market_center")]
+            )
+        ],
+    )
+    assert error_of(game) == (
+        "rounds[0].purchases[1].module.card: is a basic Market Center card, but "
+        "rounds[0].purchases[0].module is advanced; basic and advanced cards of one module type "
+        "are never mixed"
+    )
+
+
+def test_an_advanced_cards_own_cost_between_1_and_20():
+    for cost in (0, 21):
+        game = session(
+            ["ann", "bob"], [round_([buy("ann", "m1", "supply", card="smelter", cost=cost)])]
+        )
+        assert error_of(game) == "rounds[0].purchases[0].module.cost: must be between 1 and 20"
+
+
 def test_card_revenue_only_for_advanced_cards():
     game = session(THREE, [first_round([attach("m2", "core"), attach("m1", "core")])])
     game["rounds"][0]["card_revenue"] = {"m1": 4}

@@ -1,0 +1,743 @@
+"""Startropolis forms: the setup of a game played with the round tracker (rules, the readings'
+settings, rush fees, players, order cards), each step at the table (a Purchase Phase turn, an
+attachment, the Fusion dice, the figures the table enters), a player's own Mission Cards, and
+the final scoring. Each builds the plain JSON of a `startropolis-session`; the rules
+(`startropolis`) judge it and their sentence is shown.
+
+The words are the rulebook's: module names, the three options, order cards. No key of the file
+reaches a label.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django import forms
+
+from playlog.forms import NoFormTag, member_choices
+from playlog.playfile import NAME_LENGTH
+from startropolis.modules import (
+    BANK,
+    CIVIC,
+    CORE_GAME_TYPES,
+    MARKET_CENTER,
+    MAX_CARD_COST,
+    MAX_MISSION_REWARD,
+    MAX_PLAYERS,
+    MAX_RUSH_FEE,
+    MAX_TEXT,
+    MIN_CARD_COST,
+    MODULE_TYPES,
+    ORDER_CARD_NAMES,
+    ORDER_CARDS,
+    START_CREDITS,
+)
+
+TYPE_CHOICES = [(key, module.name) for key, module in MODULE_TYPES.items()]
+TRACK_TYPE_CHOICES = [("", "not known")] + [(k, n) for k, n in TYPE_CHOICES if k != CIVIC]
+RANDOM = "random"
+ORDER_CHOICES = [(RANDOM, "deal at random")] + [
+    (key, f"{name} card") for key, name in ORDER_CARD_NAMES.items()
+]
+DIE_CHOICES = [("", "–")] + [(str(n), str(n)) for n in range(1, 7)]
+BASIC = "basic"
+ADVANCED = "advanced"
+CARD_CHOICES = [
+    (BASIC, "basic card"),
+    (BANK, "Bank (advanced Market Center card)"),
+    (ADVANCED, "another advanced card"),
+]
+OTHER_MISSION = ""
+
+
+def type_name(key: str) -> str:
+    return MODULE_TYPES[key].name
+
+
+# --- setup ------------------------------------------------------------------------------------
+
+
+class RulesForm(NoFormTag, forms.Form):
+    """The game's rules and the readings' settings (OTHER-GAMES §2.7), each explained."""
+
+    modules_in_play = forms.MultipleChoiceField(
+        choices=TYPE_CHOICES,
+        widget=forms.CheckboxSelectMultiple,
+        initial=list(CORE_GAME_TYPES),
+        label="Module types in play",
+        help_text="At most six (ST:295). With expansion modules the rulebook recommends one "
+        "of each of the six categories.",
+    )
+    solar_counts_itself = forms.BooleanField(
+        required=False,
+        initial=True,
+        label="A Solar Power Module counts itself",
+        help_text="“2M, + 1M for each Solar Power Module owned and attached by the player” "
+        "(ST:195): on, a lone Solar earns 3M; off, only your other Solars count (2M alone). "
+        "The rulebook does not settle it; on is this app's reading until your group checks "
+        "a card.",
+    )
+    negative_revenue = forms.ChoiceField(
+        choices=[
+            ("floor", "the marker stops at 0, nobody pays"),
+            ("pay", "the marker goes below 0 and the player pays"),
+        ],
+        initial="floor",
+        widget=forms.RadioSelect,
+        label="Revenue below 0",
+        help_text="A Civic on the Last card (−3M), a Stadium with one connection (−2M) or a "
+        "Xenomorph nearby can take a player below 0; the rulebook does not say what then. "
+        "This app stops the marker at 0 unless you choose otherwise.",
+    )
+    spend_basis = forms.ChoiceField(
+        choices=[
+            ("printed", "the printed costs of the modules owned"),
+            ("paid", "what each player actually paid (rush fees, clearance prices)"),
+        ],
+        initial="printed",
+        widget=forms.RadioSelect,
+        label="The second tie-breaker counts",
+        help_text="“Total up the purchase prices on their owned modules. The player who has "
+        "spent the most, wins” (ST:162): printed costs are what the table shows at the end; "
+        "the app also knows what was paid.",
+    )
+    track_credits = forms.BooleanField(
+        required=False,
+        initial=True,
+        label="Keep each player's credits on their own phone",
+        help_text="Credits are private (ST:79): each player sees only their own running total, "
+        "the shared screen never shows it, and nothing is bought without the credits in hand.",
+    )
+    missions = forms.BooleanField(
+        required=False,
+        label="Mission Cards (expansion)",
+        help_text="Each player enters the two cards dealt and the one kept on their own phone; "
+        "they stay hidden until the end (ST:279).",
+    )
+    advanced_factions = forms.BooleanField(
+        required=False,
+        label="Advanced Faction Cards (expansion)",
+        help_text="A permanent bonus and a one-time power each (ST:266). Fungi's "
+        "+2M per Luxury Habitation is known; give any other bonus of that shape below.",
+    )
+    bidding = forms.BooleanField(
+        required=False,
+        label="Bid for the order cards",
+        help_text="“You may bid for the right to choose your starting card” (ST:83): the bids "
+        "are paid from the starting 14M; give the cards the bidding gave.",
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._helper()
+        for index in range(1, 5):
+            self.fields[f"rush_fee_{index}"] = forms.IntegerField(
+                min_value=0,
+                max_value=MAX_RUSH_FEE,
+                label=f"Slot {index}",
+            )
+        for index in range(1, 7):
+            self.fields[f"track_{index}"] = forms.ChoiceField(
+                choices=TRACK_TYPE_CHOICES, required=False, label=f"Slot {index}"
+            )
+
+    def rush_fee_fields(self) -> list:
+        return [self[f"rush_fee_{index}"] for index in range(1, 5)]
+
+    def track_fields(self) -> list:
+        return [self[f"track_{index}"] for index in range(1, 7)]
+
+    def clean_modules_in_play(self) -> list[str]:
+        chosen = self.cleaned_data["modules_in_play"]
+        if len(chosen) > 6:
+            raise forms.ValidationError(
+                f"{len(chosen)} module types are ticked; a game has at most six (ST:295)."
+            )
+        return [key for key in MODULE_TYPES if key in chosen]
+
+    def rules(self, players: int) -> dict[str, Any]:
+        data = self.cleaned_data
+        return {
+            "players": players,
+            "modules_in_play": data["modules_in_play"],
+            "negative_revenue": data["negative_revenue"],
+            "solar_counts_itself": data["solar_counts_itself"],
+            "track_credits": data["track_credits"],
+            "missions": data["missions"],
+            "advanced_factions": data["advanced_factions"],
+            "spend_basis": data["spend_basis"],
+        }
+
+    def rush_fees(self) -> list[int]:
+        return [self.cleaned_data[f"rush_fee_{index}"] for index in range(1, 5)]
+
+    def construction_track(self) -> list[str | None] | None:
+        """The six cards dealt, when any is given; a type not in play is refused by the rules."""
+        cards = [self.cleaned_data.get(f"track_{index}") or None for index in range(1, 7)]
+        return cards if any(cards) else None
+
+
+class SeatForm(forms.Form):
+    """One player: a member or a typed name, the faction, the starting order card, a bid, an
+    advanced faction's bonus."""
+
+    name = forms.CharField(max_length=NAME_LENGTH, required=False, label="Name")
+    member = forms.ChoiceField(required=False, label="Member")
+    faction = forms.CharField(
+        max_length=MAX_TEXT, required=False, label="Faction", help_text="e.g. Broodmaster, Fungi"
+    )
+    order_card = forms.ChoiceField(choices=ORDER_CHOICES, initial=RANDOM, label="Order card")
+    bid = forms.IntegerField(min_value=0, max_value=START_CREDITS, required=False, label="Bid (M)")
+    bonus_per = forms.ChoiceField(required=False, label="Faction bonus: per module of type")
+    bonus_amount = forms.IntegerField(min_value=1, max_value=10, required=False, label="+M each")
+
+    def __init__(self, *args: Any, members: Sequence[str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["member"].choices = member_choices(list(members))
+        self.fields["bonus_per"].choices = [("", "no such bonus")] + TYPE_CHOICES
+
+    def used(self) -> bool:
+        data = self.cleaned_data
+        return bool(data.get("name", "").strip() or data.get("member") or data.get("faction"))
+
+    def person(self) -> dict[str, Any]:
+        name = " ".join(self.cleaned_data["name"].split())
+        member = self.cleaned_data["member"] or None
+        return {"name": name or member, "member": member}
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if self.used():
+            if not (data.get("name", "").strip() or data.get("member")):
+                self.add_error("name", "Who plays this faction? Choose a member or type a name.")
+            if not (data.get("faction") or "").strip():
+                self.add_error("faction", "Which faction does this player play?")
+            if data.get("bonus_per") and not data.get("bonus_amount"):
+                self.add_error("bonus_amount", "How many M per module?")
+        return data
+
+
+def seat_forms(data: Mapping | None, members: Sequence[str]) -> list[SeatForm]:
+    return [SeatForm(data, members=members, prefix=f"seat{i}") for i in range(MAX_PLAYERS)]
+
+
+def first_order(seats: Sequence[SeatForm], keys: Sequence[str]) -> list[str] | str:
+    """The players First to Last from the chosen cards, or a sentence. All at random deals
+    them now (ST:81 "Randomly deal a Player Order Card to each player")."""
+    chosen = [seat.cleaned_data["order_card"] for seat in seats]
+    if all(card == RANDOM for card in chosen):
+        order = list(keys)
+        random.shuffle(order)
+        return order
+    cards = ORDER_CARDS[len(keys)]
+    if sorted(chosen) != sorted(cards):
+        names = ", ".join(ORDER_CARD_NAMES[card] for card in cards)
+        return (
+            f"A {len(keys)}-player game uses the cards {names} (ST:81): give each player one "
+            "of them, or deal them all at random."
+        )
+    return [keys[chosen.index(card)] for card in cards]
+
+
+# --- the steps at the table --------------------------------------------------------------------
+
+
+class PurchaseForm(NoFormTag, forms.Form):
+    """One Purchase Phase turn (ST:99–107): what the player did, with each choice's price."""
+
+    player = forms.CharField(widget=forms.HiddenInput)
+    choice = forms.ChoiceField(widget=forms.RadioSelect, label="What did they do?")
+    module_type = forms.ChoiceField(
+        required=False,
+        label="The module bought",
+        help_text="Needed when the app does not know the card in that slot.",
+    )
+    card = forms.ChoiceField(choices=CARD_CHOICES, initial=BASIC, label="Its card")
+    card_name = forms.CharField(required=False, max_length=MAX_TEXT, label="Advanced card's name")
+    card_cost = forms.IntegerField(
+        required=False,
+        min_value=MIN_CARD_COST,
+        max_value=MAX_CARD_COST,
+        label="Its printed cost (M)",
+    )
+    salvage_slot = forms.ChoiceField(
+        required=False,
+        choices=[("", "no"), ("5", "slot 5"), ("6", "slot 6")],
+        label="First, trash a free-zone card with Salvage (ST:334)",
+    )
+    salvage_type = forms.ChoiceField(required=False, label="The card trashed")
+    bank = forms.ChoiceField(required=False, label="Bank card")
+    bank_action = forms.ChoiceField(
+        required=False,
+        choices=[("", "nothing"), ("invest", "invest"), ("withdraw", "withdraw")],
+        label="Bank (ST:291)",
+    )
+    bank_amount = forms.IntegerField(required=False, min_value=1, max_value=99, label="Amount (M)")
+    drawn_1 = forms.ChoiceField(
+        required=False, choices=TRACK_TYPE_CHOICES, label="New card turned over into slot 1"
+    )
+    drawn_2 = forms.ChoiceField(
+        required=False, choices=TRACK_TYPE_CHOICES, label="Second new card (after a Salvage trash)"
+    )
+
+    def __init__(self, *args: Any, step: Mapping[str, Any], in_play: Sequence[str], **kwargs):
+        kwargs.setdefault("initial", {})["player"] = step["player"]
+        super().__init__(*args, **kwargs)
+        self._helper()
+        self.step = step
+        choices = []
+        for option in step["options"]:
+            if option.get("available") is False:
+                continue
+            choices.append((_option_value(option), option_label(option)))
+        self.fields["choice"].choices = choices
+        types = [(k, type_name(k)) for k in in_play if k != CIVIC]
+        self.fields["module_type"].choices = [("", "the card in the slot")] + types
+        self.fields["salvage_type"].choices = [("", "the card in the slot")] + types
+        self.fields["drawn_1"].choices = [("", "not known")] + types
+        self.fields["drawn_2"].choices = [("", "not known")] + types
+        banks = step.get("bank", [])
+        self.fields["bank"].choices = [(b["module"], f"Bank {b['module']}") for b in banks]
+        self.has_bank = bool(banks)
+        self.has_salvage = "salvage" in step
+        self.market_in_play = MARKET_CENTER in in_play
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("card") == ADVANCED and not (data.get("card_name") or "").strip():
+            self.add_error("card_name", "Give the advanced card's name.")
+        if data.get("bank_action") and not data.get("bank_amount"):
+            self.add_error("bank_amount", "How many M?")
+        return data
+
+    def purchase(self, module_id: str) -> dict[str, Any]:
+        """The Purchase Phase turn as the session writes it."""
+        data = self.cleaned_data
+        option, slot = data["choice"].split("-")
+        entry: dict[str, Any] = {"player": self.step["player"], "option": option}
+        if data.get("salvage_slot"):
+            trash: dict[str, Any] = {"slot": int(data["salvage_slot"])}
+            if data.get("salvage_type"):
+                trash["type"] = data["salvage_type"]
+            entry["salvage"] = [trash]
+        if option == "buy":
+            entry["slot"] = int(slot)
+            known = next(
+                o["type"] for o in self.step["options"] if _option_value(o) == data["choice"]
+            )
+            module: dict[str, Any] = {"id": module_id, "type": data.get("module_type") or known}
+            if data["card"] == BANK:
+                module["card"] = BANK
+            elif data["card"] == ADVANCED:
+                module["card"] = data["card_name"].strip()
+                if data.get("card_cost"):
+                    module["cost"] = data["card_cost"]
+            entry["module"] = module
+        else:
+            entry["discard_slot"] = int(slot)
+            if option == "civic":
+                entry["module"] = {"id": module_id, "type": CIVIC}
+        if data.get("bank_action") and data.get("bank"):
+            entry[data["bank_action"]] = {data["bank"]: data["bank_amount"]}
+        drawn = [data.get("drawn_1")]
+        if data.get("salvage_slot"):
+            drawn.append(data.get("drawn_2"))
+        if all(drawn):
+            entry["drawn"] = drawn
+        return entry
+
+
+def _option_value(option: Mapping[str, Any]) -> str:
+    slot = option.get("slot", option.get("discard_slot"))
+    return f"{option['option']}-{slot}"
+
+
+def option_label(option: Mapping[str, Any]) -> str:
+    """A choice in the table's words, with its price: "Buy slot 6, Luxury Habitation: 7M"."""
+    if option["option"] == "buy":
+        what = type_name(option["type"]) if option.get("type") else "the card there"
+        price = f": {option['price']}M" if option.get("price") is not None else ""
+        return f"Option 1 · buy slot {option['slot']}, {what}{price} ({option['why']})"
+    if option["option"] == "civic":
+        return f"Option 2 · Civic Module, discard slot {option['discard_slot']}: {option['price']}M"
+    gain = option["gain"]
+    said = f"+{gain}M" if gain >= 0 else f"pay {-gain}M"
+    return f"Option 3 · take 5M, discard slot {option['discard_slot']}: {said} ({option['why']})"
+
+
+class AttachmentForm(NoFormTag, forms.Form):
+    """One Attachment Phase turn (ST:115–136): a held module and the modules it touches."""
+
+    player = forms.CharField(widget=forms.HiddenInput)
+    module = forms.ChoiceField(widget=forms.RadioSelect, label="Module to attach")
+    to = forms.MultipleChoiceField(
+        required=False, widget=forms.CheckboxSelectMultiple, label="Attached to"
+    )
+
+    def __init__(self, *args: Any, step: Mapping[str, Any], nodes: Sequence[tuple], **kwargs):
+        kwargs.setdefault("initial", {})["player"] = step["player"]
+        if len(step["held"]) == 1:
+            kwargs["initial"]["module"] = step["held"][0]["id"]
+        super().__init__(*args, **kwargs)
+        self._helper()
+        self.step = step
+        self.fields["module"].choices = [
+            (m["id"], f"{type_name(m['type'])} {m['id']}") for m in step["held"]
+        ]
+        self.fields["to"].choices = list(nodes)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if "hold" not in self.data and not data.get("to"):
+            self.add_error("to", "Tick what the module touches (the Core or modules).")
+        return data
+
+    def attachment(self) -> dict[str, Any]:
+        if "hold" in self.data:
+            return {"player": self.step["player"], "hold": True}
+        return {"module": self.cleaned_data["module"], "to": list(self.cleaned_data["to"])}
+
+
+class RollsForm(NoFormTag, forms.Form):
+    """The die for each Fusion Reactor at the start of the Revenue Phase (ST:325)."""
+
+    def __init__(self, *args: Any, reactors: Sequence[str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._helper()
+        self.reactors = list(reactors)
+        for reactor in self.reactors:
+            self.fields[f"roll_{reactor}"] = forms.TypedChoiceField(
+                choices=DIE_CHOICES, coerce=int, label=f"Fusion Reactor {reactor} rolled"
+            )
+
+    def rolls(self) -> dict[str, int]:
+        return {r: self.cleaned_data[f"roll_{r}"] for r in self.reactors}
+
+
+class FiguresForm(NoFormTag, forms.Form):
+    """What the table enters for the round in play: an advanced card's revenue, a standing
+    revenue adjustment, credits gained or paid once, a one-time power used."""
+
+    def __init__(
+        self,
+        *args: Any,
+        players: Sequence[str],
+        cards: Sequence[Mapping[str, Any]],
+        advanced_factions: bool,
+        powers_left: Sequence[str],
+        figures: Mapping[str, Any],
+        **kwargs: Any,
+    ) -> None:
+        initial = {}
+        for player in players:
+            initial[f"revenue_{player}"] = figures.get("revenue_adjustments", {}).get(player)
+            initial[f"credits_{player}"] = figures.get("credit_adjustments", {}).get(player)
+            initial[f"power_{player}"] = player in figures.get("powers_used", [])
+        for card in cards:
+            initial[f"card_{card['id']}"] = figures.get("card_revenue", {}).get(card["id"])
+        kwargs["initial"] = initial
+        super().__init__(*args, **kwargs)
+        self._helper()
+        self.players = list(players)
+        self.cards = list(cards)
+        self.powers = [p for p in players if advanced_factions and p in powers_left]
+        for card in self.cards:
+            self.fields[f"card_{card['id']}"] = forms.IntegerField(
+                required=False,
+                min_value=-30,
+                max_value=30,
+                label=f"{card['name']} {card['id']} ({card['card']}): revenue (M)",
+            )
+        for player in self.players:
+            self.fields[f"revenue_{player}"] = forms.IntegerField(
+                required=False, min_value=-30, max_value=30, label=f"{player}: revenue ± (M)"
+            )
+            self.fields[f"credits_{player}"] = forms.IntegerField(
+                required=False, min_value=-50, max_value=50, label=f"{player}: credits ± once (M)"
+            )
+        for player in self.powers:
+            self.fields[f"power_{player}"] = forms.BooleanField(
+                required=False, label=f"{player} used the one-time power this round"
+            )
+
+    def figures(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        out: dict[str, Any] = {
+            "card_revenue": {
+                c["id"]: data[f"card_{c['id']}"]
+                for c in self.cards
+                if data.get(f"card_{c['id']}") is not None
+            },
+            "revenue_adjustments": {
+                p: data[f"revenue_{p}"] for p in self.players if data.get(f"revenue_{p}")
+            },
+            "credit_adjustments": {
+                p: data[f"credits_{p}"] for p in self.players if data.get(f"credits_{p}")
+            },
+            "powers_used": [p for p in self.powers if data.get(f"power_{p}")],
+        }
+        return out
+
+
+# --- a player's own phone --------------------------------------------------------------------
+
+
+class MissionForm(NoFormTag, forms.Form):
+    """A player's two Mission Cards dealt, the one kept, its reward and its kind (ST:279–283)."""
+
+    dealt_1 = forms.CharField(max_length=MAX_TEXT, label="First card dealt")
+    dealt_2 = forms.CharField(max_length=MAX_TEXT, label="Second card dealt")
+    kept = forms.ChoiceField(
+        choices=[("1", "the first"), ("2", "the second")],
+        widget=forms.RadioSelect,
+        label="The one you keep",
+    )
+    reward = forms.IntegerField(
+        min_value=0, max_value=MAX_MISSION_REWARD, label="Its reward (M)", initial=10
+    )
+    most = forms.ChoiceField(
+        required=False,
+        label="What it asks",
+        help_text="“Own the most … modules” is judged from the station (strictly more than "
+        "every other player); any other mission the table judges at the end.",
+    )
+
+    def __init__(self, *args: Any, mission: Mapping[str, Any] | None = None, **kwargs):
+        if mission:
+            dealt = list(mission.get("dealt", []))
+            kwargs["initial"] = {
+                "dealt_1": dealt[0] if dealt else "",
+                "dealt_2": dealt[1] if len(dealt) > 1 else "",
+                "kept": "2" if len(dealt) > 1 and mission.get("kept") == dealt[1] else "1",
+                "reward": mission.get("reward"),
+                "most": mission.get("most") or OTHER_MISSION,
+            }
+        super().__init__(*args, **kwargs)
+        self._helper()
+        self.fields["most"].choices = [(OTHER_MISSION, "another kind of mission")] + [
+            (key, f"Own the most {name} Modules") for key, name in TYPE_CHOICES
+        ]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        first, second = (data.get("dealt_1") or "").strip(), (data.get("dealt_2") or "").strip()
+        if first and first == second:
+            self.add_error(
+                "dealt_2", "Two different cards are dealt: each card is in the deck once."
+            )
+        return data
+
+    def mission(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        dealt = [data["dealt_1"].strip(), data["dealt_2"].strip()]
+        mission: dict[str, Any] = {
+            "dealt": dealt,
+            "kept": dealt[int(data["kept"]) - 1],
+            "reward": data["reward"],
+        }
+        if data.get("most"):
+            mission["most"] = data["most"]
+        return mission
+
+
+class FinishForm(NoFormTag, forms.Form):
+    """The final scoring of a tracker game: what the replay cannot know — credits in hand when
+    they were not tracked, and the verdict on each mission the station cannot judge."""
+
+    def __init__(
+        self,
+        *args: Any,
+        players: Sequence[str],
+        ask_credits: bool,
+        missions: Mapping[str, str],
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self._helper()
+        self.players = list(players)
+        self.ask_credits = ask_credits
+        self.missions = dict(missions)
+        if ask_credits:
+            for player in self.players:
+                self.fields[f"credits_{player}"] = forms.IntegerField(
+                    min_value=0, max_value=999, label=f"{player}: credits in hand (M)"
+                )
+        for player, name in self.missions.items():
+            self.fields[f"mission_{player}"] = forms.TypedChoiceField(
+                choices=[("yes", "achieved"), ("no", "not achieved")],
+                coerce=lambda value: value == "yes",
+                widget=forms.RadioSelect,
+                label=f"{player}'s mission “{name}”",
+            )
+
+    def credits(self) -> dict[str, int] | None:
+        if not self.ask_credits:
+            return None
+        return {p: self.cleaned_data[f"credits_{p}"] for p in self.players}
+
+    def verdicts(self) -> dict[str, bool]:
+        return {p: self.cleaned_data[f"mission_{p}"] for p in self.missions}
+
+
+# --- the end state of a game played without the tracker ----------------------------------------
+
+
+class EndRulesForm(NoFormTag, forms.Form):
+    """A finished game's rules, as the score sheet needs them (OTHER-GAMES §2.9)."""
+
+    modules_in_play = RulesForm.base_fields["modules_in_play"]
+    missions = forms.BooleanField(required=False, label="Mission Cards were in play")
+    spend_basis = RulesForm.base_fields["spend_basis"]
+    negative_revenue = RulesForm.base_fields["negative_revenue"]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._helper()
+
+    clean_modules_in_play = RulesForm.clean_modules_in_play
+
+    def in_play(self) -> list[str]:
+        """The types whose counts the sheet shows: the ticked ones (as submitted or first)."""
+        if self.is_bound and self.is_valid():
+            return self.cleaned_data["modules_in_play"]
+        if self.is_bound:
+            return [
+                k
+                for k in MODULE_TYPES
+                if k in self.data.getlist(self.add_prefix("modules_in_play"))
+            ]
+        return list(self.initial.get("modules_in_play") or CORE_GAME_TYPES)
+
+
+class EndPlayerForm(forms.Form):
+    """One player at the end: who, the faction, credits in hand, the Revenue Track position,
+    the module cards owned (a count per type), the mission kept."""
+
+    name = forms.CharField(max_length=NAME_LENGTH, required=False, label="Name")
+    member = forms.ChoiceField(required=False, label="Member")
+    faction = forms.CharField(max_length=MAX_TEXT, required=False, label="Faction")
+    credits = forms.IntegerField(required=False, min_value=0, max_value=999, label="Credits (M)")
+    revenue = forms.IntegerField(
+        required=False, min_value=-30, max_value=300, label="Revenue Track"
+    )
+    paid = forms.IntegerField(
+        required=False, min_value=0, max_value=999, label="Paid for modules (M)"
+    )
+    banks = forms.IntegerField(
+        required=False, min_value=0, max_value=4, label="of the Market Centers, Bank cards"
+    )
+    mission_name = forms.CharField(required=False, max_length=MAX_TEXT, label="Mission kept")
+    mission_reward = forms.IntegerField(
+        required=False, min_value=0, max_value=MAX_MISSION_REWARD, label="Its reward (M)"
+    )
+    mission_most = forms.ChoiceField(required=False, label="What it asks")
+    mission_achieved = forms.ChoiceField(
+        required=False,
+        choices=[("", "judged from the modules"), ("yes", "achieved"), ("no", "not achieved")],
+        label="Achieved?",
+    )
+
+    def __init__(self, *args: Any, members: Sequence[str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["member"].choices = member_choices(list(members))
+        self.fields["mission_most"].choices = [(OTHER_MISSION, "another kind of mission")] + [
+            (key, f"Own the most {name} Modules") for key, name in TYPE_CHOICES
+        ]
+        for key, name in TYPE_CHOICES:
+            self.fields[f"count_{key}"] = forms.IntegerField(
+                required=False, min_value=0, max_value=7, label=name
+            )
+
+    def count_fields(self, in_play: Sequence[str]) -> list:
+        return [self[f"count_{key}"] for key in in_play]
+
+    def used(self) -> bool:
+        data = self.cleaned_data
+        return bool((data.get("name") or "").strip() or data.get("member") or data.get("faction"))
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if self.used():
+            if not ((data.get("name") or "").strip() or data.get("member")):
+                self.add_error("name", "Who played? Choose a member or type a name.")
+            for key, words in (
+                ("faction", "Which faction?"),
+                ("credits", "Credits in hand at the end?"),
+                ("revenue", "Where is the marker on the Revenue Track?"),
+            ):
+                if data.get(key) in (None, ""):
+                    self.add_error(key, words)
+        return data
+
+    def person(self) -> dict[str, Any]:
+        name = " ".join((self.cleaned_data.get("name") or "").split())
+        member = self.cleaned_data.get("member") or None
+        return {"name": name or member, "member": member}
+
+    def player(self, in_play: Sequence[str], missions: bool) -> dict[str, Any]:
+        data = self.cleaned_data
+        modules: list[dict[str, Any]] = []
+        for key in in_play:
+            count = data.get(f"count_{key}") or 0
+            banks = (data.get("banks") or 0) if key == MARKET_CENTER else 0
+            modules += [{"type": key, "card": BANK}] * min(banks, count)
+            modules += [{"type": key}] * (count - min(banks, count))
+        entry: dict[str, Any] = {
+            "player": self.person()["name"],
+            "faction": data["faction"].strip(),
+            "credits": data["credits"],
+            "revenue": data["revenue"],
+        }
+        if data.get("paid") is not None:
+            entry["paid"] = data["paid"]
+        entry["modules"] = modules
+        if missions and (data.get("mission_name") or "").strip():
+            mission: dict[str, Any] = {
+                "name": data["mission_name"].strip(),
+                "reward": data.get("mission_reward") or 0,
+            }
+            if data.get("mission_achieved"):
+                mission["achieved"] = data["mission_achieved"] == "yes"
+            if data.get("mission_most"):
+                mission["most"] = data["mission_most"]
+            entry["mission"] = mission
+        return entry
+
+
+def end_player_forms(
+    data: Mapping | None, members: Sequence[str], initial: Sequence[Mapping] = ()
+) -> list[EndPlayerForm]:
+    rows = []
+    for index in range(MAX_PLAYERS):
+        start = initial[index] if index < len(initial) else None
+        rows.append(EndPlayerForm(data, members=members, prefix=f"p{index}", initial=start))
+    return rows
+
+
+def end_initial(table: Mapping, people: Sequence[Mapping]) -> list[dict[str, Any]]:
+    """The sheet's rows filled from a stored table (to edit it)."""
+    rows = []
+    for index, player in enumerate(table["players"]):
+        person = people[index] if index < len(people) else {"name": "", "member": None}
+        row: dict[str, Any] = {
+            "name": person["name"],
+            "member": person["member"] or "",
+            "faction": player["faction"],
+            "credits": player["credits"],
+            "revenue": player["revenue"],
+            "paid": player.get("paid"),
+            "banks": sum(1 for m in player.get("modules", []) if m.get("card") == BANK),
+        }
+        for key in MODULE_TYPES:
+            row[f"count_{key}"] = sum(1 for m in player.get("modules", []) if m["type"] == key)
+        mission = player.get("mission")
+        if mission:
+            row["mission_name"] = mission["name"]
+            row["mission_reward"] = mission["reward"]
+            row["mission_most"] = mission.get("most", "")
+            if "achieved" in mission:
+                row["mission_achieved"] = "yes" if mission["achieved"] else "no"
+        rows.append(row)
+    return rows

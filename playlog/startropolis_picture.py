@@ -1,0 +1,145 @@
+"""A picture of a Startropolis station: the graph of the Core and the attached modules, each
+module coloured by its owner and labelled with its revenue now (OTHER-GAMES.md §2.1).
+
+Graphviz lays it out (`dot`, from Debian's `graphviz` package, which `make setup-system`
+installs as it installs Chromium). `station_dot(state, seats)` writes the graph in the DOT
+language from the derived state (`startropolis.play`); it reads only shared figures (no credits,
+no missions). `station_svg` runs `dot -Tsvg` on it. The SVG has no script and no style element:
+the page shows it as an image (`<img>`), so the site's Content-Security-Policy allows it, and it
+works without JavaScript. The page lists the same modules as text beside it.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+DOT = "dot"
+# Graphviz lays a station of a few dozen modules out in milliseconds; this bounds a stuck run.
+TIMEOUT_SECONDS = 10
+CORE = "core"
+PHONE_WIDTH_INCHES = 4.2
+
+
+@dataclass(frozen=True)
+class SeatColour:
+    """An owner's colours: the module's border and its fill (light, so black text reads on
+    it in the light and the dark theme). From the Okabe–Ito palette, told apart by most people
+    with a colour vision deficiency."""
+
+    border: str
+    fill: str
+    name: str
+
+
+SEAT_COLOURS = (
+    SeatColour("#b36b00", "#fad7a0", "orange"),
+    SeatColour("#1f78b4", "#bfe0f5", "blue"),
+    SeatColour("#00785a", "#a8e6cf", "green"),
+    SeatColour("#a34d7f", "#f2c6de", "pink"),
+)
+CORE_COLOUR = SeatColour("#495057", "#dee2e6", "grey")
+EDGE_COLOUR = "#6c757d"
+
+
+class PictureUnavailable(Exception):
+    """Graphviz is not installed here, or failed: the page says so and shows the text list."""
+
+
+def _escaped(text: str) -> str:
+    return text.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def quoted(*lines: str) -> str:
+    """A DOT double-quoted string of one or more lines: backslashes doubled (Graphviz reads
+    `\\N`, `\\l`… as escapes), quotes escaped, lines joined by DOT's own `\\n`."""
+    return '"' + "\\n".join(_escaped(line) for line in lines) + '"'
+
+
+def seat_colours(seats: Sequence[str]) -> dict[str, SeatColour]:
+    return {seat: SEAT_COLOURS[index % len(SEAT_COLOURS)] for index, seat in enumerate(seats)}
+
+
+def _money(amount: int) -> str:
+    return f"−{-amount}M" if amount < 0 else f"{amount}M"
+
+
+def station_dot(state: Mapping, seats: Sequence[str]) -> str:
+    """The station as a DOT graph: the Core, every attached module (held ones are not on the
+    station), an edge per connection. A module cut off by a Plasma Surge, or surged itself,
+    is drawn dashed."""
+    colours = seat_colours(seats)
+    attached = [m for m in state["modules"] if m["attached"]]
+    lines = [
+        "graph station {",
+        # ratio=compress with a size: dot packs the layout into about a phone's width (4.2
+        # inches, some 400 px), scaling it down only past that; tall is fine, the page scrolls.
+        '  graph [bgcolor="transparent", pad="0.2", nodesep="0.25", ranksep="0.35", '
+        f'ratio="compress", size="{PHONE_WIDTH_INCHES},60", fontname="DejaVu Sans"];',
+        '  node [shape="box", style="rounded,filled", fontname="DejaVu Sans", fontsize="11", '
+        'penwidth="2", margin="0.08,0.04"];',
+        f'  edge [color="{EDGE_COLOUR}", penwidth="2"];',
+        f'  {quoted(CORE)} [label="Core", shape="doublecircle", fillcolor="{CORE_COLOUR.fill}", '
+        f'color="{CORE_COLOUR.border}", fontsize="12"];',
+    ]
+    for module in attached:
+        colour = colours.get(module["owner"], CORE_COLOUR)
+        revenue = _money(module["revenue"]) if module["active"] else "inactive"
+        if module.get("surged"):
+            revenue = "Plasma Surge"
+        style = "rounded,filled" if module["active"] else "rounded,filled,dashed"
+        label = quoted(module["name"], f"{module['id']} · {revenue}")
+        lines.append(
+            f"  {quoted(module['id'])} [label={label}, "
+            f'fillcolor="{colour.fill}", color="{colour.border}", style="{style}"];'
+        )
+    # Each edge from the module nearer the Core, so Graphviz ranks the station by distance from
+    # the Core (a tall, narrow picture that reads on a phone) rather than by the ids' order.
+    depth = _depths(state["station"]["edges"])
+    for first, second in state["station"]["edges"]:
+        if (depth.get(second, 10**6), second) < (depth.get(first, 10**6), first):
+            first, second = second, first
+        lines.append(f"  {quoted(first)} -- {quoted(second)};")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def _depths(edges: Sequence[Sequence[str]]) -> dict[str, int]:
+    """Each node's distance from the Core along the edges (nodes cut off are left out)."""
+    neighbours: dict[str, list[str]] = {}
+    for first, second in edges:
+        neighbours.setdefault(first, []).append(second)
+        neighbours.setdefault(second, []).append(first)
+    depth = {CORE: 0}
+    frontier = [CORE]
+    while frontier:
+        following = []
+        for node in frontier:
+            for other in sorted(neighbours.get(node, [])):
+                if other not in depth:
+                    depth[other] = depth[node] + 1
+                    following.append(other)
+        frontier = following
+    return depth
+
+
+def station_svg(state: Mapping, seats: Sequence[str]) -> str:
+    """The picture as SVG text; `PictureUnavailable` when Graphviz cannot draw it."""
+    program = shutil.which(DOT)
+    if program is None:
+        raise PictureUnavailable("Graphviz (dot) is not installed on this server")
+    try:
+        done = subprocess.run(
+            [program, "-Tsvg"],
+            input=station_dot(state, seats).encode("utf-8"),
+            capture_output=True,
+            timeout=TIMEOUT_SECONDS,
+            check=False,
+        )
+    except (OSError, subprocess.TimeoutExpired) as error:
+        raise PictureUnavailable(f"Graphviz could not draw the station ({error})") from error
+    if done.returncode != 0:
+        raise PictureUnavailable("Graphviz could not draw the station")
+    return done.stdout.decode("utf-8")

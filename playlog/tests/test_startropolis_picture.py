@@ -1,0 +1,55 @@
+"""The station's picture: the DOT graph written from the shared state, and Graphviz's SVG."""
+
+from __future__ import annotations
+
+import pytest
+
+import startropolis
+from playlog import startropolis_picture as picture
+from startropolis.tests.test_2_derived import three_player_station
+
+SEATS = ["ali", "bea", "cy"]
+
+
+def state() -> dict:
+    return startropolis.table_view(startropolis.play(three_player_station()))
+
+
+def test_every_attached_module_is_a_node_labelled_with_its_revenue_in_its_owners_colour():
+    dot = picture.station_dot(state(), SEATS)
+    assert '"m1" [label="Basic Habitation\\nm1 · 6M", fillcolor="#fad7a0"' in dot  # ali's
+    assert '"m2" [label="Market Center\\nm2 · 4M", fillcolor="#bfe0f5"' in dot  # bea's
+    assert '"m5" [label="Solar Power\\nm5 · 3M", fillcolor="#a8e6cf"' in dot  # cy's
+    assert '"m6"' not in dot  # held by cy: not on the station
+    assert '"core" [label="Core", shape="doublecircle"' in dot
+
+
+def test_edges_run_from_the_core_outwards_whatever_the_ids():
+    dot = picture.station_dot(state(), SEATS)
+    edges = [line.strip() for line in dot.splitlines() if " -- " in line]
+    assert edges == [
+        '"core" -- "m1";',
+        '"m1" -- "m2";',
+        '"m1" -- "m3";',
+        '"m2" -- "m4";',
+        '"m3" -- "m5";',
+    ]
+
+
+def test_names_are_quoted_for_dot():
+    assert picture.quoted('a "b" \\N', "c") == '"a \\"b\\" \\\\N\\nc"'
+
+
+def test_the_svg_has_no_script_and_no_style_element():
+    svg = picture.station_svg(state(), SEATS)
+    assert svg.lstrip().startswith("<?xml") and "<svg" in svg
+    assert (
+        "<script" not in svg and "<style" not in svg and " on" not in svg.split("<svg", 1)[1][:200]
+    )
+    assert "Luxury Habitation" in svg and "m4 · 6M" in svg
+
+
+def test_without_graphviz_the_picture_says_so(monkeypatch):
+    monkeypatch.setattr(picture.shutil, "which", lambda name: None)
+    with pytest.raises(picture.PictureUnavailable, match="Graphviz"):
+        picture.station_svg(state(), SEATS)
