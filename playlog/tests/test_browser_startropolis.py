@@ -19,6 +19,7 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 from django.urls import reverse
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 import startropolis
 from accounts.models import Role
@@ -43,6 +44,23 @@ MISSIONS = {
     "cy": ("Solar Baron", "Shopkeeper", 7, "solar"),
 }
 LIVE_MS = 15_000  # a phone's poll asks every 3 s; generous on a shared machine
+
+
+def until_stepped(page, act, play, steps_before: int, attempts: int = 3) -> None:
+    """Do `act` (choose and send a step) until the session has it. On a loaded machine the
+    phone's live refresh may redraw the form between a choice and its tap; a person then just
+    taps again, and so does this."""
+    for _ in range(attempts):
+        act()
+        try:
+            page.wait_for_selector(f"#companion[data-steps='{steps_before + 1}']", timeout=LIVE_MS)
+            return
+        except PlaywrightTimeout:
+            play.refresh_from_db()
+            if startropolis.steps.step_count(session_of(play)) > steps_before:
+                page.reload()
+                return
+    raise AssertionError(f"the step after {steps_before} never reached the session")
 
 
 def session_of(play: Play) -> dict:
@@ -177,12 +195,16 @@ def test_a_whole_game_on_four_phones(browser, live_server, log_in, screenshot_pa
                     f"#companion[data-steps='{steps_before}'] [data-purchase]", timeout=LIVE_MS
                 )
                 choice, wish = buy_or_pass(state, step["player"], bought)
-                page.check(f"input[name='buy-choice'][value='{choice}']")
+
+                def buy(page=page, choice=choice, wish=wish):
+                    page.check(f"input[name='buy-choice'][value='{choice}']")
+                    if wish:
+                        page.select_option("#id_buy-module_type", wish)
+                    page.click("[data-purchase]")
+
+                until_stepped(page, buy, play, steps_before)
                 if wish:
-                    page.select_option("#id_buy-module_type", wish)
                     bought[step["player"]] += 1
-                page.click("[data-purchase]")
-                page.wait_for_selector(f"#companion[data-steps='{steps_before + 1}']")
                 assert page.locator("[data-error]").count() == 0
             elif step["phase"] == "attachment":
                 table_page.wait_for_selector(
@@ -202,8 +224,17 @@ def test_a_whole_game_on_four_phones(browser, live_server, log_in, screenshot_pa
                             path=screenshot_path("st-preview.png"), full_page=True
                         )
                     before = revenues_on(table_page)
-                    table_page.click("[data-attach]")
-                table_page.wait_for_selector(f"#companion[data-steps='{steps_before + 1}']")
+
+                    def attach(module=module, targets=targets):
+                        table_page.check(f"input[name='attach-module'][value='{module}']")
+                        for target in targets:
+                            table_page.check(f"input[name='attach-to'][value='{target}']")
+                        table_page.click("[data-attach]")
+
+                    until_stepped(table_page, attach, play, steps_before)
+                table_page.wait_for_selector(
+                    f"#companion[data-steps='{steps_before + 1}']", timeout=LIVE_MS
+                )
                 after_state = startropolis.play(session_of(play))
                 shown = revenues_on(table_page)
                 expected = {m["id"]: m["revenue"] for m in after_state["modules"] if m["attached"]}
