@@ -201,7 +201,9 @@ def assign_seat(corporation: Corporation, holder, *, user=None, claim: bool = Fa
     campaign = corporation.campaign
     lock_campaign(campaign)
     current = (
-        Corporation.objects.select_for_update().select_related("holder").get(pk=corporation.pk)
+        Corporation.objects.select_for_update(of=("self",))
+        .select_related("holder")
+        .get(pk=corporation.pk)
     )
     if claim and current.holder_id is not None and current.holder_id != holder.pk:
         raise SeatRefused(
@@ -273,7 +275,9 @@ def update_corporation(
     when the corporation has changed since, `StaleCorporation` and nothing is written."""
     lock_campaign(corporation.campaign)
     current = (
-        Corporation.objects.select_for_update().select_related("holder").get(pk=corporation.pk)
+        Corporation.objects.select_for_update(of=("self",))
+        .select_related("holder")
+        .get(pk=corporation.pk)
     )
     if expected is not None and drawn_from(current) != list(expected):
         raise StaleCorporation(current)
@@ -315,7 +319,7 @@ def undo_corporation_change(campaign: Campaign, change) -> tuple[str, Any, Any, 
     snapshot = after if after is not None else before
     key = snapshot.get("corporation") or snapshot["key"]
     corporation = (
-        Corporation.objects.select_for_update()
+        Corporation.objects.select_for_update(of=("self",))
         .select_related("holder")
         .filter(campaign=campaign, key=key)
         .first()

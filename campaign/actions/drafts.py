@@ -189,7 +189,11 @@ def write_card(
     an AI's or nobody's seat (`may_write_card`); the views check it.
     """
     draft = _locked_draft(card.draft)
-    locked = SeatCard.objects.select_for_update().select_related("updated_by").get(pk=card.pk)
+    locked = (
+        SeatCard.objects.select_for_update(of=("self",))
+        .select_related("updated_by")
+        .get(pk=card.pk)
+    )
     merged, conflicts = _merge(
         locked.data,
         _clean_values(values),
