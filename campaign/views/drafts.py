@@ -154,7 +154,7 @@ def _live_context(page: Page, draft: GameDraft, cards=None, table_form=None) -> 
         "table_form": table_form,
         "live_url": reverse("campaign:draft_live", args=[page.campaign.slug]),
         "poll_seconds": POLL_SECONDS,
-        "values": _visible_values(draft, cards),
+        "values_json": json.dumps(_visible_values(draft, cards)),
     }
 
 

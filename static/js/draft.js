@@ -95,10 +95,10 @@
     const live = document.getElementById("draft-live");
     const revision = document.querySelector("#draft-save input[name=revision]");
     if (live && revision && live.dataset.revision) revision.value = live.dataset.revision;
-    const script = document.getElementById("draft-values");
-    if (!script) return;
+    const stored = document.getElementById("draft-values");
+    if (!stored) return;
     let values;
-    try { values = JSON.parse(script.textContent); } catch (error) { return; }
+    try { values = JSON.parse(stored.dataset.values); } catch (error) { return; }
     document.querySelectorAll("form[data-autosave]").forEach(function (form) { apply(form, values); });
   });
 })();
