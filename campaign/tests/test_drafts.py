@@ -260,3 +260,42 @@ def test_without_javascript_a_whole_card_is_saved_by_its_button(table):
     )
     assert response.status_code == 302
     assert card(draft, "purple").data["credits"] == "8"
+
+
+# --- changes kept on a phone offline, sent later (static/js/draft.js, docs/offline.md) ---------
+
+
+def test_changes_kept_offline_for_a_saved_game_never_reach_the_next_games_draft(table):
+    campaign, people = table
+    old = fill(campaign, people, open_(campaign, people))
+    people.owner.post(url(campaign, "draft_save"), {"revision": old.revision})
+    new = open_(campaign, people)
+    assert new.number == 5
+    # Purple's phone, offline since game 4's draft, sends what it kept: refused (410) with a
+    # sentence, written nowhere.
+    kept = {"p1-credits": "9", "_field": "p1-credits", "_was": "10", "_draft": str(old.pk)}
+    response = people.player.post(
+        url(campaign, "draft_seat", "purple"), kept, HTTP_HX_REQUEST="true"
+    )
+    assert response.status_code == 410
+    assert "its draft is closed" in response.content.decode()
+    assert card(new, "purple").data.get("credits") != "9"
+    shared = {"hubs-zone1_workers": "7", "_field": "hubs-zone1_workers", "_was": "4"}
+    response = people.owner.post(
+        url(campaign, "draft_shared"), {**shared, "_draft": str(old.pk)}, HTTP_HX_REQUEST="true"
+    )
+    assert response.status_code == 410
+    new.refresh_from_db()
+    assert new.shared.get("hubs-zone1_workers") != "7"
+    # Without JavaScript: back to the game log with the sentence.
+    response = people.player.post(url(campaign, "draft_seat", "purple"), kept)
+    assert response.status_code == 302
+    assert response["Location"] == url(campaign, "games")
+    # Naming the open draft writes as before.
+    response = people.player.post(
+        url(campaign, "draft_seat", "purple"),
+        {**kept, "_draft": str(new.pk), "_was": "0"},
+        HTTP_HX_REQUEST="true",
+    )
+    assert response.status_code == 200
+    assert card(new, "purple").data["credits"] == "9"

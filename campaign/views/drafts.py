@@ -44,6 +44,8 @@ _SEAT_PREFIX = re.compile(r"^p\d+-")
 POLL_SECONDS = 2
 # Fields of the shared part: the game's facts, the HUBs, the ballots, the token's zone.
 SHARED_PREFIXES = ("game-", "hubs-", "ballots-", "setup-megastructure_zone")
+# What a write for a closed draft answers.
+CLOSED = "This game has been saved; its draft is closed."
 
 
 def _draft(page: Page) -> GameDraft | None:
@@ -52,6 +54,27 @@ def _draft(page: Page) -> GameDraft | None:
         .select_related("campaign")
         .first()
     )
+
+
+def _draft_written(page: Page) -> GameDraft | None:
+    """The draft a write is for: the open one, unless the write names another (`_draft`, the
+    draft its page was drawn from). A phone that kept changes offline may send them after
+    that game was saved and the next one's draft opened: they are not the next game's."""
+    found = _draft(page)
+    named = page.request.POST.get("_draft")
+    if found is not None and named is not None and named != str(found.pk):
+        return None
+    return found
+
+
+def _closed(page: Page, sentence: str, to: str) -> HttpResponse:
+    """A write for a draft that is closed: htmx (and a phone sending what it kept offline)
+    gets 410 and the sentence, so the phone keeps the values and says so; a page without
+    JavaScript goes on with a message."""
+    if page.request.htmx:
+        return HttpResponse(sentence, status=410, content_type="text/plain; charset=utf-8")
+    messages.info(page.request, sentence)
+    return redirect(to, slug=page.campaign.slug)
 
 
 def _cards(draft: GameDraft) -> list[SeatCard]:
@@ -299,10 +322,9 @@ def _write_response(page: Page, draft: GameDraft, conflicts, labels, url: str, p
 def draft_shared(page: Page) -> HttpResponse:
     """Write fields of the shared part: one (htmx, `_field`) or the whole form (no JavaScript).
     `_was` (htmx) or `_drawn` (the form) says what the writer last saw."""
-    found = _draft(page)
+    found = _draft_written(page)
     if found is None:
-        messages.error(page.request, "This game has been saved; its draft is closed.")
-        return redirect("campaign:games", slug=page.campaign.slug)
+        return _closed(page, CLOSED, "campaign:games")
     request = page.request
     cards = _cards(found)
     table_form, facts = _forms(page, found, cards)
@@ -396,10 +418,9 @@ def draft_seat(page: Page, key: str) -> HttpResponse | dict[str, Any]:
         raise PermissionDenied("Only the campaign's players write the cards.")
     if key not in page.corps:
         raise Http404("No such corporation in this campaign.")
-    found = _draft(page)
+    found = _draft_written(page) if request.method == "POST" else _draft(page)
     if found is None:
-        messages.info(page.request, "This game has been saved; its draft is closed.")
-        return redirect("campaign:games", slug=page.campaign.slug)
+        return _closed(page, CLOSED, "campaign:games")
     card = _card(page, found, key)
     if request.method == "GET":
         return _seat_context(page, found, card)
