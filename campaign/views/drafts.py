@@ -29,6 +29,7 @@ from campaign.frame import PLAYER, Page, campaign_page
 from campaign.models import GameDraft, SeatCard
 from campaign.views.campaigns import error_sentence
 from campaign.views.games import _game_forms
+from offline.keep import keep_offline, person_key
 from scoring.wizard.sheet import live_sheet
 from solar175.campaign_file import CampaignError, Power
 from solar175.engine import TIE_BREAK_PLAY_ORDER
@@ -262,15 +263,18 @@ def _host_context(page: Page, draft: GameDraft, **extra: Any) -> dict[str, Any]:
         shared_url=reverse("campaign:draft_shared", args=[page.campaign.slug]),
         write_url=reverse("campaign:draft_shared", args=[page.campaign.slug]),
         drawn_shared=json.dumps(draft.shared),
+        offline_person=person_key(page.request),
         **_live_context(page, draft, cards, table_form),
         **extra,
     )
 
 
-@campaign_page(DRAFT, "games", methods=("GET",))
+@campaign_page(DRAFT, "games", methods=("GET",), offline=True)
 def draft(page: Page) -> HttpResponse | dict[str, Any]:
     """The host's page: the QR code, who is at the table, the shared part, everyone's progress,
-    the live totals and the save."""
+    the live totals and the save. A phone keeps it to open offline: it shows only what the
+    campaign has unlocked, and its shared part keeps what is typed there on the phone
+    (`static/js/draft.js`); the save needs the server."""
     found = _draft(page)
     if found is None:
         return redirect("campaign:draft_join", slug=page.campaign.slug)
@@ -404,6 +408,7 @@ def _seat_context(page: Page, draft: GameDraft, card: SeatCard, **extra: Any) ->
         colour=page.names.corporation(card.corporation.key).css_colour,
         write_url=reverse("campaign:draft_seat", args=[page.campaign.slug, card.corporation.key]),
         drawn=json.dumps(card.data),
+        offline_person=person_key(page.request),
         **_live_context(page, draft, cards, table_form),
         **extra,
     )
@@ -423,7 +428,11 @@ def draft_seat(page: Page, key: str) -> HttpResponse | dict[str, Any]:
         return _closed(page, CLOSED, "campaign:games")
     card = _card(page, found, key)
     if request.method == "GET":
-        return _seat_context(page, found, card)
+        context = _seat_context(page, found, card)
+        response = page.render(context)
+        # The phone keeps the card of a person who writes it, to go on typing offline; a card
+        # they only read is not kept (nothing to type in, and it is someone else's).
+        return keep_offline(request, response, page.campaign) if context["may_write"] else response
     if not page.campaign.can_play or not actions.may_write_card(
         card, request.user, is_owner=page.campaign.is_owner
     ):
