@@ -40,6 +40,8 @@
   let flushing = false;
   let changedWhileFlushing = false;
   let sendFailed = false;
+  // The status of a send the server refused for another reason than a stale value (a 500).
+  let serverTrouble = 0;
   let closedWords = "";
   let retry = null;
 
@@ -237,10 +239,15 @@
       );
     } else if (n && flushing) {
       say(`Sending ${changes(n)} kept on this phone…`, "");
+    } else if (n && serverTrouble) {
+      say(
+        "Not sent yet.",
+        `The server answered ${serverTrouble}: ${changes(n)} kept on this phone, sent again in a moment.`,
+      );
     } else if (copy) {
       let words = "Every change is sent.";
       if (n) words = `${changes(n)} kept on this phone still to send.`;
-      else if (refusedCount()) words = "Every change is sent but the one shown with the value stored meanwhile.";
+      else if (refusedCount()) words = "Every change is sent but those shown with the value stored meanwhile.";
       say("The connection is back.", `${words} Reload the page to save or to mark a card done.`, reloadLink());
     } else if (banner) {
       banner.hidden = true;
@@ -274,7 +281,11 @@
       error.closed = await response.text();
       throw error;
     }
-    if (!response.ok) throw new Error(`status ${response.status}`);
+    if (!response.ok) {
+      const error = new Error(`status ${response.status}`);
+      error.status = response.status;
+      throw error;
+    }
     return new DOMParser().parseFromString(await response.text(), "text/html");
   }
 
@@ -341,15 +352,17 @@
         }
       }
       sendFailed = false;
+      serverTrouble = 0;
     } catch (error) {
       if (error.closed) closedWords = `${error.closed} ${listClosed()}`;
+      else if (error.status) serverTrouble = error.status;
       else sendFailed = true;
     } finally {
       flushing = false;
     }
     if (last) redrawLive(last);
     showConflicts(shown);
-    if (sendFailed) later();
+    if (sendFailed || serverTrouble) later();
     show();
     if (changedWhileFlushing && !sendFailed) flush(false);
   }
@@ -359,6 +372,7 @@
     retry = setTimeout(() => {
       retry = null;
       sendFailed = false;
+      serverTrouble = 0;
       flush(false);
     }, RETRY_MS);
   }
@@ -537,9 +551,11 @@
       const status = event.detail.xhr && event.detail.xhr.status;
       if (status === 410) {
         closedWords = `${event.detail.xhr.responseText} ${listClosed()}`;
-      } else if (!status && form.matches("[data-offline-draft]")) {
-        // No answer at all: the connection is gone, whatever navigator.onLine says.
-        sendFailed = true;
+      } else if (form.matches("[data-offline-draft]")) {
+        // No answer at all: the connection is gone, whatever navigator.onLine says. Another
+        // refusal (a 500): the change stays kept all the same, and goes again.
+        if (status) serverTrouble = status;
+        else sendFailed = true;
         later();
       }
       show();
