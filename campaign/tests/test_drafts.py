@@ -129,6 +129,9 @@ def test_the_live_panel_answers_204_until_something_changes(table):
     html = response.content.decode()
     assert "typing" in html
     assert 'id="draft-values"' in html
+    # The stored values ride in an attribute: htmx drops a swapped-in <script> (CSP settings).
+    assert "&quot;card:purple&quot;: {&quot;credits&quot;: &quot;12&quot;}" in html
+    assert '<script id="draft-values"' not in html
 
 
 def test_marking_done_and_progress(table):
@@ -257,3 +260,100 @@ def test_without_javascript_a_whole_card_is_saved_by_its_button(table):
     )
     assert response.status_code == 302
     assert card(draft, "purple").data["credits"] == "8"
+
+
+# --- changes kept on a phone offline, sent later (static/js/draft.js, docs/offline.md) ---------
+
+
+def test_changes_kept_offline_for_a_saved_game_never_reach_the_next_games_draft(table):
+    campaign, people = table
+    old = fill(campaign, people, open_(campaign, people))
+    people.owner.post(url(campaign, "draft_save"), {"revision": old.revision})
+    new = open_(campaign, people)
+    assert new.number == 5
+    # Purple's phone, offline since game 4's draft, sends what it kept: refused (410) with a
+    # sentence, written nowhere.
+    kept = {"p1-credits": "9", "_field": "p1-credits", "_was": "10", "_draft": str(old.pk)}
+    response = people.player.post(
+        url(campaign, "draft_seat", "purple"), kept, HTTP_HX_REQUEST="true"
+    )
+    assert response.status_code == 410
+    assert "its draft is closed" in response.content.decode()
+    assert card(new, "purple").data.get("credits") != "9"
+    shared = {"hubs-zone1_workers": "7", "_field": "hubs-zone1_workers", "_was": "4"}
+    response = people.owner.post(
+        url(campaign, "draft_shared"), {**shared, "_draft": str(old.pk)}, HTTP_HX_REQUEST="true"
+    )
+    assert response.status_code == 410
+    new.refresh_from_db()
+    assert new.shared.get("hubs-zone1_workers") != "7"
+    # Without JavaScript: back to the game log with the sentence.
+    response = people.player.post(url(campaign, "draft_seat", "purple"), kept)
+    assert response.status_code == 302
+    assert response["Location"] == url(campaign, "games")
+    # Naming the open draft writes as before.
+    response = people.player.post(
+        url(campaign, "draft_seat", "purple"),
+        {**kept, "_draft": str(new.pk), "_was": "0"},
+        HTTP_HX_REQUEST="true",
+    )
+    assert response.status_code == 200
+    assert card(new, "purple").data["credits"] == "9"
+
+
+def test_the_forms_name_their_draft_and_the_person_the_phone_keeps_changes_for(table):
+    campaign, people = table
+    draft = open_(campaign, people)
+    html = people.player.get(url(campaign, "draft_seat", "purple")).content.decode()
+    assert f'name="_draft" value="{draft.pk}"' in html
+    assert f'data-offline-draft="{draft.pk}"' in html
+    person = people.player.get(url(campaign, "draft_seat", "purple"))["Offline-Person"]
+    assert f'data-person="{person}"' in html
+    # A card the person only reads has nothing to keep.
+    html = people.player.get(url(campaign, "draft_seat", "yellow")).content.decode()
+    assert "data-offline-draft" not in html
+    # The save says what it needs while offline.
+    html = people.owner.get(url(campaign, "draft")).content.decode()
+    assert 'data-offline-label="Saving the game needs a connection"' in html
+    assert f'data-offline-draft="{draft.pk}"' in html
+
+
+def test_a_phone_keeps_the_draft_pages_a_person_types_in_and_no_others(table):
+    campaign, people = table
+    open_(campaign, people)
+    # One's own card, and the host's page (the shared part), open offline when seen before.
+    assert "Offline-Keep" in people.player.get(url(campaign, "draft_seat", "purple"))
+    assert "Offline-Keep" in people.player.get(url(campaign, "draft"))
+    # Another person's card is not kept on this person's phone; the owner writes every card.
+    assert "Offline-Keep" not in people.player.get(url(campaign, "draft_seat", "yellow"))
+    assert "Offline-Keep" not in people.viewer.get(url(campaign, "draft_seat", "purple"))
+    assert "Offline-Keep" in people.owner.get(url(campaign, "draft_seat", "purple"))
+    # Never a write, an htmx fragment, or the live panel.
+    response = write(people.player, campaign, "purple", "credits", "3", was="0")
+    assert "Offline-Keep" not in response
+    live = people.player.get(url(campaign, "draft_live"), {"rev": 0}, HTTP_HX_REQUEST="true")
+    assert "Offline-Keep" not in live
+
+
+def test_the_draft_pages_a_phone_keeps_show_no_locked_section(table):
+    from unlocks.tests.test_spoilers import (
+        locked_sections,
+        open_vocabulary,
+        spoilers_in,
+        visible_text,
+    )
+
+    campaign, people = table
+    open_(campaign, people)
+    campaign.refresh_from_db()
+    locked = locked_sections(campaign)
+    assert locked
+    vocabulary = open_vocabulary()
+    for client, address in (
+        (people.player, url(campaign, "draft")),
+        (people.player, url(campaign, "draft_seat", "purple")),
+        (people.owner, url(campaign, "draft_seat", "yellow")),
+    ):
+        response = client.get(address)
+        assert "Offline-Keep" in response
+        assert not spoilers_in(visible_text(response.content.decode()), locked, vocabulary)

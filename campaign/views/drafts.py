@@ -29,6 +29,7 @@ from campaign.frame import PLAYER, Page, campaign_page
 from campaign.models import GameDraft, SeatCard
 from campaign.views.campaigns import error_sentence
 from campaign.views.games import _game_forms
+from offline.keep import keep_offline, person_key
 from scoring.wizard.sheet import live_sheet
 from solar175.campaign_file import CampaignError, Power
 from solar175.engine import TIE_BREAK_PLAY_ORDER
@@ -44,6 +45,8 @@ _SEAT_PREFIX = re.compile(r"^p\d+-")
 POLL_SECONDS = 2
 # Fields of the shared part: the game's facts, the HUBs, the ballots, the token's zone.
 SHARED_PREFIXES = ("game-", "hubs-", "ballots-", "setup-megastructure_zone")
+# What a write for a closed draft answers.
+CLOSED = "This game has been saved; its draft is closed."
 
 
 def _draft(page: Page) -> GameDraft | None:
@@ -52,6 +55,27 @@ def _draft(page: Page) -> GameDraft | None:
         .select_related("campaign")
         .first()
     )
+
+
+def _draft_written(page: Page) -> GameDraft | None:
+    """The draft a write is for: the open one, unless the write names another (`_draft`, the
+    draft its page was drawn from). A phone that kept changes offline may send them after
+    that game was saved and the next one's draft opened: they are not the next game's."""
+    found = _draft(page)
+    named = page.request.POST.get("_draft")
+    if found is not None and named is not None and named != str(found.pk):
+        return None
+    return found
+
+
+def _closed(page: Page, sentence: str, to: str) -> HttpResponse:
+    """A write for a draft that is closed: htmx (and a phone sending what it kept offline)
+    gets 410 and the sentence, so the phone keeps the values and says so; a page without
+    JavaScript goes on with a message."""
+    if page.request.htmx:
+        return HttpResponse(sentence, status=410, content_type="text/plain; charset=utf-8")
+    messages.info(page.request, sentence)
+    return redirect(to, slug=page.campaign.slug)
 
 
 def _cards(draft: GameDraft) -> list[SeatCard]:
@@ -154,7 +178,7 @@ def _live_context(page: Page, draft: GameDraft, cards=None, table_form=None) -> 
         "table_form": table_form,
         "live_url": reverse("campaign:draft_live", args=[page.campaign.slug]),
         "poll_seconds": POLL_SECONDS,
-        "values": _visible_values(draft, cards),
+        "values_json": json.dumps(_visible_values(draft, cards)),
     }
 
 
@@ -239,15 +263,18 @@ def _host_context(page: Page, draft: GameDraft, **extra: Any) -> dict[str, Any]:
         shared_url=reverse("campaign:draft_shared", args=[page.campaign.slug]),
         write_url=reverse("campaign:draft_shared", args=[page.campaign.slug]),
         drawn_shared=json.dumps(draft.shared),
+        offline_person=person_key(page.request),
         **_live_context(page, draft, cards, table_form),
         **extra,
     )
 
 
-@campaign_page(DRAFT, "games", methods=("GET",))
+@campaign_page(DRAFT, "games", methods=("GET",), offline=True)
 def draft(page: Page) -> HttpResponse | dict[str, Any]:
     """The host's page: the QR code, who is at the table, the shared part, everyone's progress,
-    the live totals and the save."""
+    the live totals and the save. A phone keeps it to open offline: it shows only what the
+    campaign has unlocked, and its shared part keeps what is typed there on the phone
+    (`static/js/draft.js`); the save needs the server."""
     found = _draft(page)
     if found is None:
         return redirect("campaign:draft_join", slug=page.campaign.slug)
@@ -299,10 +326,9 @@ def _write_response(page: Page, draft: GameDraft, conflicts, labels, url: str, p
 def draft_shared(page: Page) -> HttpResponse:
     """Write fields of the shared part: one (htmx, `_field`) or the whole form (no JavaScript).
     `_was` (htmx) or `_drawn` (the form) says what the writer last saw."""
-    found = _draft(page)
+    found = _draft_written(page)
     if found is None:
-        messages.error(page.request, "This game has been saved; its draft is closed.")
-        return redirect("campaign:games", slug=page.campaign.slug)
+        return _closed(page, CLOSED, "campaign:games")
     request = page.request
     cards = _cards(found)
     table_form, facts = _forms(page, found, cards)
@@ -382,6 +408,7 @@ def _seat_context(page: Page, draft: GameDraft, card: SeatCard, **extra: Any) ->
         colour=page.names.corporation(card.corporation.key).css_colour,
         write_url=reverse("campaign:draft_seat", args=[page.campaign.slug, card.corporation.key]),
         drawn=json.dumps(card.data),
+        offline_person=person_key(page.request),
         **_live_context(page, draft, cards, table_form),
         **extra,
     )
@@ -396,13 +423,16 @@ def draft_seat(page: Page, key: str) -> HttpResponse | dict[str, Any]:
         raise PermissionDenied("Only the campaign's players write the cards.")
     if key not in page.corps:
         raise Http404("No such corporation in this campaign.")
-    found = _draft(page)
+    found = _draft_written(page) if request.method == "POST" else _draft(page)
     if found is None:
-        messages.info(page.request, "This game has been saved; its draft is closed.")
-        return redirect("campaign:games", slug=page.campaign.slug)
+        return _closed(page, CLOSED, "campaign:games")
     card = _card(page, found, key)
     if request.method == "GET":
-        return _seat_context(page, found, card)
+        context = _seat_context(page, found, card)
+        response = page.render(context)
+        # The phone keeps the card of a person who writes it, to go on typing offline; a card
+        # they only read is not kept (nothing to type in, and it is someone else's).
+        return keep_offline(request, response, page.campaign) if context["may_write"] else response
     if not page.campaign.can_play or not actions.may_write_card(
         card, request.user, is_owner=page.campaign.is_owner
     ):

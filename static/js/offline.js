@@ -1,6 +1,8 @@
 /* The page's side of reading offline (docs/offline.md): registers the service worker (/sw.js),
  * shows the offline banner, keeps a person's typing when a form cannot be sent, tells the worker
- * to forget the kept pages on sign-out, and lists the kept pages on the offline page.
+ * to forget the kept pages on sign-out (after asking, when a game draft's changes are still
+ * unsent), and lists the kept pages on the offline page. On a game draft's page
+ * (`form[data-offline-draft]`) static/js/draft.js keeps the typing and owns the banner.
  *
  * Loaded on every page with <script src defer data-worker="/sw.js">; no inline script (CSP). */
 (() => {
@@ -14,6 +16,10 @@
   // The worker marks a page it answered from its copy (sw.js `offlineCopy`).
   const seenAt = root.dataset.offlineSeen ? new Date(root.dataset.offlineSeen) : null;
   const loadedAt = new Date();
+  // A game draft's page keeps its typing on the phone: static/js/draft.js owns the banner.
+  const draftPage = document.querySelector("form[data-offline-draft]") !== null;
+  // Where draft.js keeps the changes not sent yet (one localStorage entry each).
+  const DRAFT_STORE = "solar175-draft/";
 
   if ("serviceWorker" in navigator && workerUrl) {
     navigator.serviceWorker.register(workerUrl, { scope: "/" }).catch(() => undefined);
@@ -93,9 +99,11 @@
     for (const form of postForms()) {
       for (const control of form.elements) control.disabled = true;
     }
-    showCopy(null);
-    window.addEventListener("online", showCopy);
-    window.addEventListener("offline", showCopy);
+    if (!draftPage) {
+      showCopy(null);
+      window.addEventListener("online", showCopy);
+      window.addEventListener("offline", showCopy);
+    }
   } else if (banner) {
     // --- a live page whose connection drops -------------------------------------------------
     const dropped = () =>
@@ -104,11 +112,13 @@
         `This page is as it was loaded at ${timeWords.format(loadedAt)}. Pages this phone ` +
           "opened before still open; others need a connection.",
       );
-    window.addEventListener("offline", dropped);
-    window.addEventListener("online", () => {
-      banner.hidden = true;
-    });
-    if (!navigator.onLine) dropped();
+    if (!draftPage) {
+      window.addEventListener("offline", dropped);
+      window.addEventListener("online", () => {
+        banner.hidden = true;
+      });
+      if (!navigator.onLine) dropped();
+    }
 
     // A form sent without a connection would lose what was typed: keep the page instead.
     document.addEventListener("submit", (event) => {
@@ -121,16 +131,38 @@
       );
       banner.scrollIntoView({ block: "nearest" });
     });
-    document.addEventListener("htmx:sendError", () =>
-      say("Not sent: no connection.", "What you typed is still here; try again in a moment."),
-    );
+    document.addEventListener("htmx:sendError", () => {
+      if (!draftPage) {
+        say("Not sent: no connection.", "What you typed is still here; try again in a moment.");
+      }
+    });
   }
 
   // --- signing out: the worker forgets this person's pages ----------------------------------
   // (The server's answer also carries Clear-Site-Data; this covers browsers that ignore it.)
 
+  function unsentDraftChanges() {
+    try {
+      let count = 0;
+      for (let i = 0; i < localStorage.length; i++) {
+        if ((localStorage.key(i) || "").startsWith(DRAFT_STORE)) count += 1;
+      }
+      return count;
+    } catch (error) {
+      return 0;
+    }
+  }
+
   document.addEventListener("submit", (event) => {
     if (event.defaultPrevented || !event.target.matches("[data-sign-out]")) return;
+    // Signing out deletes this phone's storage (Clear-Site-Data), the draft's unsent changes
+    // with it: the person decides.
+    const unsent = unsentDraftChanges();
+    const question = `${unsent} change${unsent === 1 ? "" : "s"} not sent yet: sign out anyway?`;
+    if (unsent && !window.confirm(question)) {
+      event.preventDefault();
+      return;
+    }
     const controller = navigator.serviceWorker && navigator.serviceWorker.controller;
     if (controller) controller.postMessage({ type: "sign-out" });
   });
