@@ -20,7 +20,7 @@ from django.db import OperationalError, transaction
 from solar175.campaign_file import CampaignError
 
 BUSY_SENTENCE = (
-    "Nothing was saved: the campaign was busy saving what others sent at the same moment. "
+    "Nothing was saved: the app was busy saving what others sent at the same moment. "
     "Your entries are kept here: send them again"
 )
 

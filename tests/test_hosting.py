@@ -206,7 +206,7 @@ def test_a_save_that_finds_the_database_busy_gets_its_form_back(hosted):
         holder.execute("ROLLBACK")
         holder.close()
     assert answer.status == 400
-    assert "Nothing was saved: the campaign was busy saving what others sent" in answer.body
+    assert "Nothing was saved: the app was busy saving what others sent" in answer.body
     assert "Kept through a busy moment." in answer.body
     # Once the lock is free, the same entries save.
     assert browser.post(path, form.fields).status == 302

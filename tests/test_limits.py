@@ -188,7 +188,7 @@ def test_a_write_that_finds_the_database_locked_is_refused_with_a_sentence():
     with pytest.raises(DatabaseBusy) as refused:
         with writing():
             raise OperationalError("database is locked")
-    assert refused.value.message.startswith("Nothing was saved: the campaign was busy")
+    assert refused.value.message.startswith("Nothing was saved: the app was busy")
     with pytest.raises(OperationalError, match="disk I/O error"):
         with writing():
             raise OperationalError("disk I/O error")
