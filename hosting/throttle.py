@@ -23,7 +23,7 @@ def email_digest(email: str) -> str:
 
 
 def reset_refusal(address: str, email: str) -> str | None:
-    """Why no reset mail may be asked for now (a sentence), or None."""
+    """Why no reset mail may be asked at this moment (a sentence), or None."""
     since = timezone.now() - WINDOW
     recent = PasswordResetRequest.objects.filter(requested_at__gte=since)
     if recent.filter(email_digest=email_digest(email)).count() >= (

@@ -1,7 +1,8 @@
-"""The catalogue pages: what the box holds, and forms for what the rulebook text does not print.
+"""The catalogue pages: the reference box, read-only for everyone.
 
-Open to everyone for now (accounts come later); every write is a POST with a CSRF token, then a
-redirect to the list it changed, so a reload never saves twice and GET never writes.
+Nobody changes the reference here: staff correct it in the admin, and a group types what the
+rulebook text does not print into its own campaign's box (campaign/views/box.py). The only
+POSTs are a visitor's reveal and hide below, which write to their own session, then redirect.
 
 Spoilers: some of the box comes with a legacy section (RULES-NOTES §5): the leased ships with
 #4, the player powers with #7 (and one of them names what #6 brings). The catalogue is the same

@@ -6,8 +6,8 @@ why) from the game log. These tables hold the group's bookkeeping around that:
 - `ComponentTick` — a component opened or a rule box checked for an unlocked section
   (the section box icons: "opening envelopes, checking off rule changes in the rulebook and,
   opening boxes"). A row means ticked.
-- `SectionReveal` — one person asked to read a locked section before it unlocked. Keyed on the
-  session for now; `user` is filled in when the person is signed in, so accounts can take over.
+- `SectionReveal` — one person asked to read a locked section before it unlocked: by account
+  when signed in (`user`), by session otherwise (a public page's visitor).
 - `SectionNote` — sections 20-33 are not transcribed: when one unlocks, the group types its
   title and a note of what changed from their own rulebook.
 """
