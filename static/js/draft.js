@@ -178,27 +178,8 @@
     return `${n} change${n === 1 ? "" : "s"}`;
   }
 
-  const dateWords = new Intl.DateTimeFormat(undefined, {
-    weekday: "long", day: "numeric", month: "long", hour: "2-digit", minute: "2-digit",
-  });
-
-  function say(strong, words, action) {
-    if (!banner) return;
-    banner.replaceChildren();
-    const title = document.createElement("strong");
-    title.textContent = strong;
-    banner.append(title, " ", words);
-    if (action) banner.append(" ", action);
-    banner.hidden = false;
-  }
-
-  function reloadLink() {
-    const link = document.createElement("a");
-    link.href = window.location.href;
-    link.className = "btn btn-sm btn-dark offline-reload";
-    link.textContent = "Reload";
-    return link;
-  }
+  // The banner and its words are offline.js's (loaded before this script, base.html).
+  const { say, reloadLink, dateWords } = window.solar175Offline;
 
   function needsConnection(off) {
     // Every form that posts to the server but the draft's own fields (and the sign-out, whose

@@ -59,6 +59,9 @@
     return link;
   }
 
+  // The banner's words for a page's own script (static/js/draft.js, loaded after this one).
+  window.solar175Offline = Object.freeze({ say, reloadLink, dateWords });
+
   // --- a copy the worker kept ---------------------------------------------------------------
 
   // A form marked data-offline-draft keeps its own typing on the phone (the game draft,
