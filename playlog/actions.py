@@ -20,7 +20,7 @@ from campaign.campaign_io import unique_slug
 from gamefile.errors import FieldError
 from hosting.busy import writes
 from playlog.models import Play, PlayLog, PlayPerson
-from playlog.playfile import PlayFile, read_play_file
+from playlog.playfile import PlayFile, play_file_data, read_play_file
 
 DEFAULT_SLUG = "play-log"
 
@@ -123,19 +123,14 @@ def play_file_of(play: Play) -> PlayFile:
     """The play as its file reads (what export writes)."""
     people = list(play.people.select_related("user"))
     return read_play_file(
-        {
-            "format": "play-log-play",
-            "version": 1,
-            "game": play.game,
-            "played_on": play.played_on.isoformat(),
-            "players": [
-                {"name": p.name, "member": p.user.get_username() if p.user else None}
-                for p in people
-            ],
-            "notes": play.notes,
-            "table": play.table,
-            "session": play.session,
-        }
+        play_file_data(
+            play.game,
+            play.played_on,
+            [{"name": p.name, "member": p.user.get_username() if p.user else None} for p in people],
+            play.notes,
+            play.table,
+            play.session,
+        )
     )
 
 

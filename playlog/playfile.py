@@ -54,16 +54,36 @@ class PlayFile:
     session: dict | None
 
     def as_dict(self) -> dict[str, Any]:
-        return {
-            "format": PLAY_FORMAT,
-            "version": VERSION,
-            "game": self.game.key,
-            "played_on": self.played_on.isoformat(),
-            "players": [{"name": name, "member": member} for name, member in self.players],
-            "notes": self.notes,
-            "table": self.table,
-            "session": self.session,
-        }
+        return play_file_data(
+            self.game.key,
+            self.played_on,
+            [{"name": name, "member": member} for name, member in self.players],
+            self.notes,
+            self.table,
+            self.session,
+        )
+
+
+def play_file_data(
+    game: str,
+    played_on: datetime.date,
+    players: list[dict[str, Any]],
+    notes: str,
+    table: dict | None,
+    session: dict | None,
+) -> dict[str, Any]:
+    """A play file's keys in their order, for `read_play_file`: what a form entered, or a
+    stored play."""
+    return {
+        "format": PLAY_FORMAT,
+        "version": VERSION,
+        "game": game,
+        "played_on": played_on.isoformat(),
+        "players": players,
+        "notes": notes,
+        "table": table,
+        "session": session,
+    }
 
 
 def dump_play_file(play: PlayFile) -> str:

@@ -20,6 +20,7 @@ from playlog.colonists_forms import BidForm, BoardForm, ClaimForm, ColonistsShee
 from playlog.forms import PlayFactsForm
 from playlog.frame import PLAYER, LogPage, log_page
 from playlog.models import Play
+from playlog.playfile import play_file_data
 from playlog.summary import seats_of
 from playlog.views.logs import sentence
 
@@ -94,16 +95,14 @@ def _sheet_page(page: LogPage, play: Play | None) -> HttpResponse | dict[str, An
 
 
 def _file(page: LogPage, facts, people, table, session) -> dict[str, Any]:
-    return {
-        "format": "play-log-play",
-        "version": 1,
-        "game": GAME,
-        "played_on": facts.cleaned_data["played_on"].isoformat(),
-        "players": people,
-        "notes": facts.cleaned_data["notes"],
-        "table": table,
-        "session": session,
-    }
+    return play_file_data(
+        GAME,
+        facts.cleaned_data["played_on"],
+        people,
+        facts.cleaned_data["notes"],
+        table,
+        session,
+    )
 
 
 def _save(page: LogPage, play: Play | None, facts, table, people) -> HttpResponse:

@@ -21,6 +21,7 @@ from playlog import actions
 from playlog.forms import PersonForm, PlayFactsForm
 from playlog.frame import PLAYER, LogPage, log_page
 from playlog.models import Play
+from playlog.playfile import play_file_data
 from playlog.space_explorers_forms import (
     EndStateForm,
     SetupForm,
@@ -112,16 +113,9 @@ def new_play(page: LogPage) -> HttpResponse | dict[str, Any]:
 def _start(page, facts, setup, tiles, who, end_state) -> Play:
     variants = setup.variants()
     projects = [tile.tile() for tile in tiles]
-    data: dict[str, Any] = {
-        "format": "play-log-play",
-        "version": 1,
-        "game": GAME,
-        "played_on": facts.cleaned_data["played_on"].isoformat(),
-        "players": [who],
-        "notes": facts.cleaned_data["notes"],
-        "table": None,
-        "session": None,
-    }
+    data = play_file_data(
+        GAME, facts.cleaned_data["played_on"], [who], facts.cleaned_data["notes"], None, None
+    )
     if end_state is None:
         data["session"] = {
             "format": SESSION_FORMAT,

@@ -21,6 +21,7 @@ from playlog import actions
 from playlog.forms import PlayFactsForm
 from playlog.frame import PLAYER, LogPage, log_page
 from playlog.models import Play
+from playlog.playfile import play_file_data
 from playlog.startropolis_forms import (
     EndRulesForm,
     RulesForm,
@@ -41,16 +42,14 @@ FIRST_RUSH_FEES = [3, 2, 2, 1]
 
 
 def _file(facts, people, table, session) -> dict[str, Any]:
-    return {
-        "format": "play-log-play",
-        "version": 1,
-        "game": GAME,
-        "played_on": facts.cleaned_data["played_on"].isoformat(),
-        "players": people,
-        "notes": facts.cleaned_data["notes"],
-        "table": table,
-        "session": session,
-    }
+    return play_file_data(
+        GAME,
+        facts.cleaned_data["played_on"],
+        people,
+        facts.cleaned_data["notes"],
+        table,
+        session,
+    )
 
 
 @log_page(NEW, "new", role=PLAYER, methods=("GET", "POST"))
