@@ -19,9 +19,63 @@ CHROMIUM_ARGS = [
     "--no-first-run",
     "--disable-quic",
 ]
+# What `make serve` collects the static files with (Makefile): hashed names, compressed copies.
+HOSTED_STATIC_STORAGE = "whitenoise.storage.CompressedManifestStaticFilesStorage"
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 DESKTOP = {"viewport": {"width": 1280, "height": 900}}
 SCREENSHOTS = os.path.join(os.path.dirname(__file__), "screenshots")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def fast_password_hashing():
+    """A password is hashed in microseconds in tests, not the 0.85 s a real hash costs here
+    (Django's own advice for test settings): hundreds of users are made. What the hashing
+    protects is Django's, and the real hasher still runs in the hosted-path tests, which start
+    their own processes."""
+    from django.test.utils import override_settings
+
+    with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
+        yield
+
+
+@pytest.fixture(scope="session", autouse=True)
+def hosted_static_files(tmp_path_factory):
+    """Every test sees the static files as a host serves them: `collectstatic` with the
+    manifest storage `make serve` uses, into a directory of this test run, so that a page,
+    the service worker or the manifest naming a file the manifest does not know fails here as
+    it would on every hosted server (a 500), not only there. Once per test process."""
+    from django.conf import settings
+    from django.core.management import call_command
+    from django.test.utils import override_settings
+
+    root = tmp_path_factory.mktemp("staticfiles")
+    storages = {**settings.STORAGES, "staticfiles": {"BACKEND": HOSTED_STATIC_STORAGE}}
+    hosted = override_settings(STATIC_ROOT=str(root), STORAGES=storages)
+    hosted.enable()
+    call_command("collectstatic", interactive=False, verbosity=0)
+    yield root
+    hosted.disable()
+
+
+class _ServedByWhiteNoise:
+    """The live server's "static handler" that handles nothing: the static files go through
+    the app's own middleware (WhiteNoise, from the collected directory), as under gunicorn,
+    instead of Django's finders, which know no hashed name."""
+
+    def __new__(cls, application):
+        return application
+
+
+@pytest.fixture(scope="session")
+def live_server(request, hosted_static_files):
+    """pytest-django's live server, serving the static files the way `make serve` does."""
+    from pytest_django.live_server_helper import LiveServer
+
+    server = LiveServer("localhost", start=False)
+    server.thread.static_handler = _ServedByWhiteNoise
+    server.start()
+    yield server
+    server.stop()
 
 
 @pytest.fixture(scope="session")
