@@ -94,7 +94,9 @@ def worker_source() -> str:
     config = {
         "precache": [*precached_files(), reverse("offline:page"), reverse("offline:manifest")],
         "offlinePage": reverse("offline:page"),
-        "staticUrl": static(""),
+        # The folder's address, not `static("")`: the manifest storage a host collects with
+        # (`make serve`) refuses a name it did not hash.
+        "staticUrl": settings.STATIC_URL,
         "workerUrl": reverse("offline:worker"),
     }
     source = WORKER_SOURCE.read_text(encoding="utf-8")
