@@ -13,8 +13,10 @@ from __future__ import annotations
 import json
 import re
 import tempfile
+import time
 
 import pytest
+from django.conf import settings
 from django.core.management import call_command
 from django.urls import reverse
 
@@ -22,6 +24,7 @@ from accounts.models import Role
 from accounts.tests.factory import add_member, make_user
 from campaign import actions
 from conftest import CHROMIUM, CHROMIUM_ARGS
+from offline.keep import SESSION_COOKIE
 from solar175.sections import sections_by_number
 from tests.test_browser_every_page import Demo
 from unlocks import actions as unlock_actions
@@ -349,3 +352,78 @@ def test_the_app_installs_and_its_worker_controls_the_start_page(browser, live_s
         errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
         assert errors, "a page with no manifest is not installable"
         context.close()
+
+
+# --- kept pages belong to the session ----------------------------------------------------
+
+NEEDS_A_CONNECTION = "This page needs a connection"
+
+
+def _session_cookies(context) -> dict[str, dict]:
+    return {
+        cookie["name"]: cookie
+        for cookie in context.cookies()
+        if cookie["name"] in (settings.SESSION_COOKIE_NAME, SESSION_COOKIE)
+    }
+
+
+def _offline_reload_shows_the_copy(page, context, heading: str) -> None:
+    context.set_offline(True)
+    page.reload()
+    assert page.locator("#offline-banner").is_visible()
+    assert page.locator("h2", has_text=heading).first.is_visible()
+    context.set_offline(False)
+
+
+def _offline_reload_shows_nothing_kept(page, context, heading: str) -> None:
+    context.set_offline(True)
+    page.reload()
+    assert page.locator("h1").inner_text() == NEEDS_A_CONNECTION
+    assert page.locator("h2", has_text=heading).count() == 0
+    # Not even listed: the worker forgot the session's pages before answering.
+    assert page.locator("[data-kept-none]").is_visible()
+    assert kept(page) == []
+    context.set_offline(False)
+
+
+def test_a_session_whose_cookie_is_cleared_leaves_nothing_to_read_offline(owners_phone, demo):
+    """Issue 20: the session ends without the sign-out button (its cookie cleared, as a
+    browser's "clear cookies" or a private window's end does): offline, the phone shows
+    nothing of it."""
+    page, context, base = owners_phone
+    games = slug_paths(demo, "campaign:games")[0]
+    visit(page, base, [games])
+    assert games in kept(page)
+    assert set(_session_cookies(context)) == {settings.SESSION_COOKIE_NAME, SESSION_COOKIE}
+    # While the session lasts, the copy opens offline...
+    _offline_reload_shows_the_copy(page, context, "Game log")
+    context.clear_cookies()
+    # ...and once its cookie is gone, it does not.
+    _offline_reload_shows_nothing_kept(page, context, "Game log")
+
+
+def test_a_session_that_expires_leaves_nothing_to_read_offline(
+    browser, live_server, log_in, demo, settings
+):
+    """The session cookie expires on the phone (here after 20 seconds): the worker's cookie
+    expires with it, and the kept game log is no longer shown offline."""
+    settings.SESSION_COOKIE_AGE = 20
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    log_in(page, live_server, demo.owner)
+    base = live_server.url
+    controlled(page, base + "/")
+    games = slug_paths(demo, "campaign:games")[0]
+    visit(page, base, [games])
+    cookies = _session_cookies(context)
+    assert set(cookies) == {settings.SESSION_COOKIE_NAME, SESSION_COOKIE}
+    expires = cookies[SESSION_COOKIE]["expires"]
+    assert 0 < expires - time.time() <= 20
+    assert abs(expires - cookies[settings.SESSION_COOKIE_NAME]["expires"]) <= 1
+    _offline_reload_shows_the_copy(page, context, "Game log")
+    deadline = time.time() + 40
+    while _session_cookies(context) and time.time() < deadline:
+        time.sleep(0.5)
+    assert _session_cookies(context) == {}
+    _offline_reload_shows_nothing_kept(page, context, "Game log")
+    context.close()
