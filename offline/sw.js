@@ -269,8 +269,25 @@ self.addEventListener("fetch", (event) => {
   }
 });
 
+/** A page asks to be kept (static/js/offline.js: the first visit, which the worker did not
+ * answer; a game draft's page after its typing was stored): its own address, fetched again
+ * as any GET of it, kept as `remember` keeps what passes through the worker. Only the
+ * asking page's address (`event.source.url`), never one the message names; never a static
+ * file or the worker. */
+async function keepAgain(client) {
+  const url = new URL(client.url);
+  if (url.origin !== self.location.origin) return;
+  if (url.pathname === CONFIG.workerUrl || url.pathname.startsWith(CONFIG.staticUrl)) return;
+  const request = new Request(url.href, { credentials: "same-origin", cache: "no-store" });
+  const response = await fetch(request);
+  await serially(() => remember(request, response));
+}
+
 self.addEventListener("message", (event) => {
   const data = event.data || {};
+  if (data.type === "keep" && event.source && event.source.url) {
+    event.waitUntil(keepAgain(event.source).catch(() => undefined));
+  }
   if (data.type === "sign-out") {
     const done = serially(forgetEveryone).then(() => {
       if (event.source) event.source.postMessage({ type: "forgotten" });
