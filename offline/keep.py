@@ -7,9 +7,16 @@ so, in headers it reads and strips from nothing (they are for the worker only):
   campaign page it also names the campaign and the sections unlocked when it was drawn
   (`yes; campaign=12; unlocked=1 2 3 7`), so that when a section locks again (a game edited
   away) the worker throws away every kept page drawn while it was unlocked.
-- `Offline-Person` (`offline.middleware`): whose page this is, as a key that names nobody.
-  A response for another person, or for nobody (signed out), makes the worker forget every
-  page it kept: two people sharing one phone never read each other's pages.
+- `Offline-Person` (`offline.middleware`): whose page this is, as a key that names nobody
+  (a game draft's typing kept on the phone is filed under it, static/js/draft.js).
+- `Offline-Session` (`offline.middleware`): the session the page was drawn in, as a key that
+  names nobody. The worker keeps pages for one session: a response for another session, or
+  for nobody (signed out, the session over), makes it forget every page it kept, so two
+  people sharing one phone never read each other's pages. The same key is in a cookie the
+  worker can read (`solar175_offline`: not HttpOnly, expiring with the session cookie);
+  offline, the worker shows a kept page only while that cookie still names the session the
+  page was kept for, so a session that expired or whose cookie was cleared leaves nothing to
+  read.
 
 Pages opt in: `campaign_page(..., offline=True)` for campaign pages, `readable_offline` for
 the others, `keep_offline(request, response)` where only some answers may be kept (a section
@@ -27,6 +34,9 @@ from django.utils.crypto import salted_hmac
 
 KEEP_HEADER = "Offline-Keep"
 PERSON_HEADER = "Offline-Person"
+SESSION_HEADER = "Offline-Session"
+# The session's key for the worker, readable by it (`cookieStore`): never HttpOnly.
+SESSION_COOKIE = "solar175_offline"
 NOBODY = "nobody"
 
 
@@ -37,6 +47,17 @@ def person_key(request: HttpRequest) -> str:
     if user is None or not user.is_authenticated:
         return NOBODY
     return salted_hmac("offline.person", str(user.pk)).hexdigest()[:20]
+
+
+def session_key(request: HttpRequest) -> str:
+    """The session a response was drawn in, for a signed-in person: a keyed hash of the
+    session's key (names no one, gives nothing to sign in with), or `nobody`. A new sign-in
+    cycles the session's key, so it is a new key too."""
+    user = getattr(request, "user", None)
+    session = getattr(request, "session", None)
+    if user is None or not user.is_authenticated or session is None or not session.session_key:
+        return NOBODY
+    return salted_hmac("offline.session", session.session_key).hexdigest()[:24]
 
 
 def _never_stored(response: HttpResponse) -> bool:

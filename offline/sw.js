@@ -5,8 +5,10 @@
  * - "solar175-static": the static files (CSS, scripts, icons), the manifest and the offline
  *   page. The same for everyone.
  * - "solar175-pages": the last-seen copy of each page the server marked `Offline-Keep`, for
- *   the one person named by the `Offline-Person` of the pages it came with. Another person's
- *   page (or a signed-out one) arriving forgets them all; so does a "sign-out" message.
+ *   the one session named by the `Offline-Session` of the pages it came with. A page of
+ *   another session (or a signed-out one) arriving forgets them all; so does a "sign-out"
+ *   message; and offline, so does a phone whose session cookie for the worker
+ *   (`CONFIG.sessionCookie`) no longer names that session (expired, cleared).
  * - "solar175-meta": whose pages those are.
  *
  * It never touches a request other than GET (a form's POST goes to the network as it is), nor
@@ -20,7 +22,8 @@ const META_CACHE = "solar175-meta";
 const OUR_CACHES = [STATIC_CACHE, PAGES_CACHE, META_CACHE];
 const PERSON_ENTRY = new URL("/__offline__/person", self.location.origin).href;
 const KEEP = "Offline-Keep";
-const PERSON = "Offline-Person";
+const SESSION = "Offline-Session";
+const NOBODY = "nobody";
 const SEEN = "Offline-Seen";
 const TITLE = "Offline-Title";
 // A page the phone has a copy of waits this long for a slow connection, then shows the copy
@@ -58,7 +61,7 @@ function parseKeep(value) {
   return keep;
 }
 
-// --- whose pages ---------------------------------------------------------------------------
+// --- whose pages: one session's ------------------------------------------------------------
 
 async function forgetEveryone() {
   await caches.delete(PAGES_CACHE);
@@ -71,13 +74,37 @@ async function knownPerson() {
   return entry ? entry.text() : null;
 }
 
-/** The pages kept are `person`'s: if they were someone else's (or no one knows whose),
+/** The pages kept are `session`'s: if they were another session's (or no one knows whose),
  * forget them first. */
-async function pagesBelongTo(person) {
-  if ((await knownPerson()) === person) return;
+async function pagesBelongTo(session) {
+  if ((await knownPerson()) === session) return;
   await forgetEveryone();
   const meta = await caches.open(META_CACHE);
-  await meta.put(PERSON_ENTRY, new Response(person));
+  await meta.put(PERSON_ENTRY, new Response(session));
+}
+
+/** The session this phone holds now, as the server's cookie for the worker names it
+ * (offline/middleware.py: set and deleted with the session cookie, expiring with it):
+ * `nobody` without one; null where the browser cannot tell a worker its cookies. */
+async function sessionOnThePhone() {
+  if (!self.cookieStore) return null;
+  try {
+    const cookie = await self.cookieStore.get(CONFIG.sessionCookie);
+    return cookie && cookie.value ? cookie.value : NOBODY;
+  } catch (error) {
+    return null;
+  }
+}
+
+/** Offline, before anything kept is shown (or listed): the pages kept for a session the
+ * phone no longer holds go, whatever the reason it ended (signed out, expired, its cookie
+ * cleared). A signed-out visitor's pages (`nobody`'s) hold nothing behind sign-in. Where
+ * the worker cannot read the cookie, a signed-in session's pages are not shown offline. */
+async function forgetAnEndedSession() {
+  const kept = await knownPerson();
+  if (kept === null || kept === NOBODY) return;
+  if ((await sessionOnThePhone()) === kept) return;
+  await serially(forgetEveryone);
 }
 
 /** A section kept as unlocked has locked again (a game edited away): every page of that
@@ -102,14 +129,14 @@ function titleOf(html) {
 
 /** What the network answered for `request`: keep it, forget the old copy, or nothing. */
 async function remember(request, response) {
-  const person = response.headers.get(PERSON);
-  if (person !== null) await pagesBelongTo(person);
+  const session = response.headers.get(SESSION);
+  if (session !== null) await pagesBelongTo(session);
   if (response.type !== "basic" || response.redirected) return;
   if (pageKey(response.url) !== pageKey(request.url)) return;
   const key = pageKey(request.url);
   const keep = parseKeep(response.headers.get(KEEP));
   const pages = await caches.open(PAGES_CACHE);
-  if (response.status === 200 && keep && person !== null) {
+  if (response.status === 200 && keep && session !== null) {
     const headers = new Headers(response.headers);
     headers.set(SEEN, new Date().toISOString());
     let body;
@@ -160,20 +187,33 @@ async function needsConnection() {
 async function answer(event, isPage) {
   const request = event.request;
   const pages = await caches.open(PAGES_CACHE);
-  const kept = await pages.match(pageKey(request.url), { ignoreVary: true });
+  let kept = await pages.match(pageKey(request.url), { ignoreVary: true });
   const network = fetch(request).then((response) => {
     const remembered = serially(() => remember(request, response.clone()));
     event.waitUntil(remembered.catch(() => undefined));
     return response;
   });
   event.waitUntil(network.catch(() => undefined));
+  let failed = false;
   try {
     const first = kept ? await Promise.race([network, later(PATIENCE_MS)]) : await network;
     if (first) return first;
   } catch (error) {
-    if (!kept) return isPage ? needsConnection() : Response.error();
+    failed = true;
   }
-  return offlineCopy(kept);
+  // No answer (yet): what is shown instead comes from the phone, if its session is still
+  // the one the copy was kept for.
+  await forgetAnEndedSession();
+  kept = await (await caches.open(PAGES_CACHE)).match(pageKey(request.url), { ignoreVary: true });
+  if (kept) return offlineCopy(kept);
+  if (!failed) {
+    try {
+      return await network;
+    } catch (error) {
+      // Nothing came: the page that says a connection is needed.
+    }
+  }
+  return isPage ? needsConnection() : Response.error();
 }
 
 /** Static files: the stored copy at once, refreshed from the network for next time. */
@@ -229,8 +269,25 @@ self.addEventListener("fetch", (event) => {
   }
 });
 
+/** A page asks to be kept (static/js/offline.js: the first visit, which the worker did not
+ * answer; a game draft's page after its typing was stored): its own address, fetched again
+ * as any GET of it, kept as `remember` keeps what passes through the worker. Only the
+ * asking page's address (`event.source.url`), never one the message names; never a static
+ * file or the worker. */
+async function keepAgain(client) {
+  const url = new URL(client.url);
+  if (url.origin !== self.location.origin) return;
+  if (url.pathname === CONFIG.workerUrl || url.pathname.startsWith(CONFIG.staticUrl)) return;
+  const request = new Request(url.href, { credentials: "same-origin", cache: "no-store" });
+  const response = await fetch(request);
+  await serially(() => remember(request, response));
+}
+
 self.addEventListener("message", (event) => {
   const data = event.data || {};
+  if (data.type === "keep" && event.source && event.source.url) {
+    event.waitUntil(keepAgain(event.source).catch(() => undefined));
+  }
   if (data.type === "sign-out") {
     const done = serially(forgetEveryone).then(() => {
       if (event.source) event.source.postMessage({ type: "forgotten" });

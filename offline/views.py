@@ -22,6 +22,7 @@ from django.utils.cache import patch_cache_control
 from django.views.decorators.http import require_safe
 
 from offline import icons
+from offline.keep import SESSION_COOKIE
 
 WORKER_SOURCE = Path(__file__).resolve().parent / "sw.js"
 # The static files the worker stores when it installs: the pages' CSS and scripts, and the
@@ -94,7 +95,10 @@ def worker_source() -> str:
     config = {
         "precache": [*precached_files(), reverse("offline:page"), reverse("offline:manifest")],
         "offlinePage": reverse("offline:page"),
-        "staticUrl": static(""),
+        "sessionCookie": SESSION_COOKIE,
+        # The folder's address, not `static("")`: the manifest storage a host collects with
+        # (`make serve`) refuses a name it did not hash.
+        "staticUrl": settings.STATIC_URL,
         "workerUrl": reverse("offline:worker"),
     }
     source = WORKER_SOURCE.read_text(encoding="utf-8")

@@ -13,15 +13,21 @@ from __future__ import annotations
 import json
 import re
 import tempfile
+import time
 
 import pytest
+from django.conf import settings
 from django.core.management import call_command
 from django.urls import reverse
+from playwright.sync_api import expect
 
 from accounts.models import Role
-from accounts.tests.factory import add_member, make_user
+from accounts.tests.factory import add_member, make_user, owned, owner_user
+from benchmarks.samples import leader_table, make_campaign
 from campaign import actions
+from campaign.models import Corporation, SeatCard
 from conftest import CHROMIUM, CHROMIUM_ARGS
+from offline.keep import SESSION_COOKIE
 from solar175.sections import sections_by_number
 from tests.test_browser_every_page import Demo
 from unlocks import actions as unlock_actions
@@ -246,14 +252,19 @@ def test_signing_out_clears_what_the_phone_kept(owners_phone, demo):
     assert page.locator("nav a", has_text="Log in").first.is_visible()
     stored = page.evaluate(STORED)
     assert not [entry["url"] for entry in stored if "/campaigns/" in entry["url"]]
-    assert not [entry["url"] for entry in stored if entry["cache"] != "solar175-static"]
+    # Besides the static files, at most the signed-out home page the sign-out led to (the
+    # fresh worker keeps it from that visit, for nobody).
+    others = {entry["url"] for entry in stored if entry["cache"] != "solar175-static"}
+    assert others <= {base + "/", base + "/__offline__/person"}, others
     assert not [e["url"] for e in stored if demo.owner.username in e["text"]]
-    # Offline now, the campaign's pages are gone from the phone.
+    # Offline now, the campaign's pages are gone from the phone: it keeps only what a
+    # signed-out visitor saw (the home page the sign-out led to, kept from that visit).
     controlled(page, base + "/")
     context.set_offline(True)
     page.goto(base + slug_paths(demo, "campaign:dashboard")[0])
     assert page.locator("h1").inner_text() == "This page needs a connection"
-    assert page.locator("[data-kept-none]").is_visible()
+    assert set(kept(page)) <= {"/"}
+    assert page.locator("[data-kept-pages] a[href*='/campaigns/']").count() == 0
     context.set_offline(False)
 
 
@@ -349,3 +360,205 @@ def test_the_app_installs_and_its_worker_controls_the_start_page(browser, live_s
         errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
         assert errors, "a page with no manifest is not installable"
         context.close()
+
+
+# --- kept pages belong to the session ----------------------------------------------------
+
+NEEDS_A_CONNECTION = "This page needs a connection"
+
+
+def _session_cookies(context) -> dict[str, dict]:
+    return {
+        cookie["name"]: cookie
+        for cookie in context.cookies()
+        if cookie["name"] in (settings.SESSION_COOKIE_NAME, SESSION_COOKIE)
+    }
+
+
+def _offline_reload_shows_the_copy(page, context, heading: str) -> None:
+    context.set_offline(True)
+    page.reload()
+    assert page.locator("#offline-banner").is_visible()
+    assert page.locator("h2", has_text=heading).first.is_visible()
+    context.set_offline(False)
+
+
+def _offline_reload_shows_nothing_kept(page, context, heading: str) -> None:
+    context.set_offline(True)
+    page.reload()
+    assert page.locator("h1").inner_text() == NEEDS_A_CONNECTION
+    assert page.locator("h2", has_text=heading).count() == 0
+    # Not even listed: the worker forgot the session's pages before answering.
+    assert page.locator("[data-kept-none]").is_visible()
+    assert kept(page) == []
+    context.set_offline(False)
+
+
+def test_a_session_whose_cookie_is_cleared_leaves_nothing_to_read_offline(owners_phone, demo):
+    """Issue 20: the session ends without the sign-out button (its cookie cleared, as a
+    browser's "clear cookies" or a private window's end does): offline, the phone shows
+    nothing of it."""
+    page, context, base = owners_phone
+    games = slug_paths(demo, "campaign:games")[0]
+    visit(page, base, [games])
+    assert games in kept(page)
+    assert set(_session_cookies(context)) == {settings.SESSION_COOKIE_NAME, SESSION_COOKIE}
+    # While the session lasts, the copy opens offline...
+    _offline_reload_shows_the_copy(page, context, "Game log")
+    context.clear_cookies()
+    # ...and once its cookie is gone, it does not.
+    _offline_reload_shows_nothing_kept(page, context, "Game log")
+
+
+def test_a_session_that_expires_leaves_nothing_to_read_offline(
+    browser, live_server, log_in, demo, settings
+):
+    """The session cookie expires on the phone (here after 20 seconds): the worker's cookie
+    expires with it, and the kept game log is no longer shown offline."""
+    settings.SESSION_COOKIE_AGE = 20
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    log_in(page, live_server, demo.owner)
+    base = live_server.url
+    controlled(page, base + "/")
+    games = slug_paths(demo, "campaign:games")[0]
+    visit(page, base, [games])
+    cookies = _session_cookies(context)
+    assert set(cookies) == {settings.SESSION_COOKIE_NAME, SESSION_COOKIE}
+    expires = cookies[SESSION_COOKIE]["expires"]
+    assert 0 < expires - time.time() <= 20
+    assert abs(expires - cookies[settings.SESSION_COOKIE_NAME]["expires"]) <= 1
+    _offline_reload_shows_the_copy(page, context, "Game log")
+    deadline = time.time() + 40
+    while _session_cookies(context) and time.time() < deadline:
+        time.sleep(0.5)
+    assert _session_cookies(context) == {}
+    _offline_reload_shows_nothing_kept(page, context, "Game log")
+    context.close()
+
+
+# --- kept from the first visit -------------------------------------------------------------
+
+SLOW_MS = 20000
+# Polls inside the page (a draft page's CSP refuses the string functions wait_for_function
+# evaluates): true once the worker holds a copy of `url`, and, when `field` is given, a
+# copy whose seat card shows `value` in that field.
+KEPT_COPY = """async ([url, field, value, patience]) => {
+  const until = Date.now() + patience;
+  while (Date.now() < until) {
+    const cache = await caches.open("solar175-pages");
+    const copy = await cache.match(url);
+    if (copy && !field) return true;
+    if (copy) {
+      const html = new DOMParser().parseFromString(await copy.text(), "text/html");
+      const box = html.querySelector(`#seat-form input[name$='-${field}']`);
+      if (box && box.value === value) return true;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return false;
+}"""
+CONTROLLED = """async (patience) => {
+  await navigator.serviceWorker.ready;
+  const until = Date.now() + patience;
+  while (!navigator.serviceWorker.controller && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return !!navigator.serviceWorker.controller;
+}"""
+
+
+def _kept_copy(page, url: str, field: str = "", value: str = "") -> bool:
+    return page.evaluate(KEPT_COPY, [url, field, value, SLOW_MS])
+
+
+def test_the_first_page_a_phone_opens_is_kept_from_that_first_visit(
+    browser, live_server, log_in, demo
+):
+    """Issue 21: a phone that never opened the app opens the game log (a link, a QR code):
+    the worker installs while the page is open, and keeps that very page, so a reload
+    without signal shows it (before, only a second visit was kept)."""
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    log_in(page, live_server, demo.owner)
+    games = live_server.url + slug_paths(demo, "campaign:games")[0]
+    page.goto(games)
+    assert page.evaluate("navigator.serviceWorker.controller") is None  # the first visit
+    assert page.evaluate(CONTROLLED, SLOW_MS)
+    assert _kept_copy(page, games), "the worker kept no copy of the first page opened"
+    context.set_offline(True)
+    page.reload()
+    assert page.locator("#offline-banner").is_visible()
+    assert page.locator("h2", has_text="Game log").is_visible()
+    context.close()
+
+
+@pytest.fixture
+def seat_card(browser, live_server, log_in):
+    """(purple's phone, the address of purple's seat card, the campaign): game 2's draft
+    opened by the host; purple's holder has never opened the app on this phone."""
+    call_command("load_catalogue", verbosity=0)
+    campaign = owned(
+        actions.import_campaign(
+            make_campaign(
+                tables=[leader_table("purple", "yellow", "teal", "orange", sections=("credits",))],
+                corporations=4,
+            )
+        )
+    )
+    holder = make_user("seat-purple")
+    add_member(campaign, holder, Role.PLAYER)
+    Corporation.objects.filter(campaign=campaign, key="purple").update(holder=holder)
+    base = f"{live_server.url}/campaigns/{campaign.slug}/games/together/"
+    host_context = browser.new_context(**PHONE)
+    host = host_context.new_page()
+    log_in(host, live_server, owner_user())
+    host.goto(base)
+    with host.expect_navigation():
+        host.get_by_role("button", name="Start entering game 2").click()
+    host_context.close()
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    page.set_default_timeout(SLOW_MS)
+    log_in(page, live_server, holder)
+    yield page, f"{base}seat/purple/", campaign
+    context.close()
+
+
+def _type_in(page, name: str, value: str) -> None:
+    box = page.locator(f"#seat-form input[name$='-{name}']")
+    if not box.is_visible():
+        box.locator("xpath=ancestor::details[1]/summary").click()
+    box.fill(value)
+    box.blur()
+
+
+def _stored(campaign, key: str) -> dict:
+    return SeatCard.objects.get(draft__campaign=campaign, corporation__key=key).data
+
+
+def test_a_seat_card_reloaded_offline_comes_back_with_what_was_typed(seat_card, screenshot_path):
+    """Issue 21: purple opens their seat card from a link as the phone's first page, types a
+    value online (stored), loses the signal, types another (kept on the phone), reloads: the
+    card comes back with both, not "never opened"."""
+    page, url, campaign = seat_card
+    page.goto(url)
+    assert page.evaluate(CONTROLLED, SLOW_MS)
+    assert _kept_copy(page, url), "the worker kept no copy of the seat card"
+    with page.expect_response(lambda r: r.request.method == "POST" and "/games/together/" in r.url):
+        _type_in(page, "credits", "12")
+    assert _stored(campaign, "purple")["credits"] == "12"
+    # The kept copy follows what was stored.
+    assert _kept_copy(page, url, "credits", "12"), "the kept copy does not show the stored 12"
+
+    page.context.set_offline(True)
+    _type_in(page, "mining_tokens", "2")
+    expect(page.locator("#offline-banner")).to_contain_text("Offline: 1 change kept")
+    page.reload()
+    expect(page.locator("html[data-offline-seen]")).to_have_count(1)
+    expect(page.locator("h1")).not_to_have_text(NEEDS_A_CONNECTION)
+    expect(page.locator("#seat-form input[name$='-credits']")).to_have_value("12")
+    expect(page.locator("#seat-form input[name$='-mining_tokens']")).to_have_value("2")
+    expect(page.locator("#offline-banner")).to_contain_text("Offline: 1 change kept")
+    page.screenshot(path=screenshot_path("offline-seat-card-reloaded.png"))
+    page.context.set_offline(False)

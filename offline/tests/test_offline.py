@@ -20,7 +20,14 @@ from accounts.tests.factory import PASSWORD, add_member, make_user, owned
 from benchmarks.samples import make_campaign
 from campaign import actions
 from offline import icons
-from offline.keep import KEEP_HEADER, NOBODY, PERSON_HEADER, keep_offline
+from offline.keep import (
+    KEEP_HEADER,
+    NOBODY,
+    PERSON_HEADER,
+    SESSION_COOKIE,
+    SESSION_HEADER,
+    keep_offline,
+)
 from offline.views import manifest_data, worker_source
 from unlocks import actions as unlock_actions
 from unlocks.tests.test_spoilers import locked_sections, titles
@@ -294,3 +301,73 @@ def test_nothing_else_clears_the_site(campaign):
     assert "Clear-Site-Data" not in login
     assert "Clear-Site-Data" not in client.get(reverse("logout"))  # 405: logging out is a POST
     assert "Clear-Site-Data" not in client.get(reverse("campaign:list"))
+
+
+# --- kept pages belong to the session: the worker's cookie -------------------------------
+
+
+def _signed_in(campaign) -> tuple[Client, HttpResponse]:
+    owner = campaign.memberships.get().user
+    client = Client()
+    response = client.post(reverse("login"), {"username": owner.username, "password": PASSWORD})
+    assert response.status_code == 302
+    return client, response
+
+
+def test_signing_in_gives_the_worker_a_cookie_that_lives_as_long_as_the_session(campaign):
+    client, response = _signed_in(campaign)
+    session = response.cookies[settings.SESSION_COOKIE_NAME]
+    mark = response.cookies[SESSION_COOKIE]
+    assert mark.value and mark.value != session.value
+    assert session.value not in mark.value
+    for attribute in ("max-age", "expires", "path", "domain", "secure", "samesite"):
+        assert mark[attribute] == session[attribute], attribute
+    assert int(mark["max-age"]) == settings.SESSION_COOKIE_AGE
+    assert session["httponly"] and not mark["httponly"]
+    # The pages name the same session; another page sends no cookie again.
+    page = client.get(reverse("campaign:list"))
+    assert page[SESSION_HEADER] == mark.value
+    assert SESSION_COOKIE not in page.cookies
+    assert settings.SESSION_COOKIE_NAME not in page.cookies
+
+
+def test_each_session_has_a_key_of_its_own_and_a_visitor_none(campaign):
+    _first, one = _signed_in(campaign)
+    _second, two = _signed_in(campaign)
+    assert one.cookies[SESSION_COOKIE].value != two.cookies[SESSION_COOKIE].value
+    visitor = Client().get("/")
+    assert visitor[SESSION_HEADER] == NOBODY
+    assert SESSION_COOKIE not in visitor.cookies
+
+
+def test_a_session_whose_phone_lacks_the_workers_cookie_sends_both_again(campaign):
+    """A session older than the cookie (or the cookie alone deleted): the next page saves the
+    session again, so both cookies come with the same lifetime."""
+    owner = campaign.memberships.get().user
+    client = _client(owner)
+    # A script (no fetch metadata) runs no worker: its session is not saved again for it.
+    script = client.get(reverse("campaign:list"))
+    assert settings.SESSION_COOKIE_NAME not in script.cookies
+    assert SESSION_COOKIE not in script.cookies
+    response = client.get(reverse("campaign:list"), headers={"Sec-Fetch-Mode": "navigate"})
+    session = response.cookies[settings.SESSION_COOKIE_NAME]
+    mark = response.cookies[SESSION_COOKIE]
+    assert mark.value == response[SESSION_HEADER] != NOBODY
+    assert mark["max-age"] == session["max-age"] and mark["expires"] == session["expires"]
+    again = client.get(reverse("campaign:list"), headers={"Sec-Fetch-Mode": "navigate"})
+    assert settings.SESSION_COOKIE_NAME not in again.cookies
+    assert SESSION_COOKIE not in again.cookies
+
+
+def test_the_workers_cookie_goes_with_the_session(campaign):
+    client, _response = _signed_in(campaign)
+    out = client.post(reverse("logout"))
+    assert out.cookies[SESSION_COOKIE].value == ""
+    assert out.cookies[SESSION_COOKIE]["max-age"] == 0
+    # A session that ended on the server (expired, deleted): both cookies go at the next page.
+    client, _response = _signed_in(campaign)
+    client.session.delete()
+    page = client.get("/")
+    assert page[SESSION_HEADER] == NOBODY
+    assert page.cookies[settings.SESSION_COOKIE_NAME]["max-age"] == 0
+    assert page.cookies[SESSION_COOKIE]["max-age"] == 0

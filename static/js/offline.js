@@ -21,9 +21,8 @@
   // Where draft.js keeps the changes not sent yet (one localStorage entry each).
   const DRAFT_STORE = "solar175-draft/";
 
-  if ("serviceWorker" in navigator && workerUrl) {
-    navigator.serviceWorker.register(workerUrl, { scope: "/" }).catch(() => undefined);
-  }
+  const workers = "serviceWorker" in navigator && workerUrl ? navigator.serviceWorker : null;
+  if (workers) workers.register(workerUrl, { scope: "/" }).catch(() => undefined);
 
   // --- words --------------------------------------------------------------------------------
 
@@ -139,6 +138,42 @@
         say("Not sent: no connection.", "What you typed is still here; try again in a moment.");
       }
     });
+  }
+
+  // --- the worker keeps this page --------------------------------------------------------------
+  // The worker keeps a page as it passes through it. A page it did not answer (the first
+  // page a phone opens, before the worker was installed; a reload that bypassed it) asks it
+  // to keep this page now, once it runs: the worker fetches this page's own address (sw.js
+  // "keep": never another one) and keeps the answer if the server marked it Offline-Keep.
+  // A game draft's page (its typing is stored field by field) asks again once the stored
+  // changes settle and when the phone leaves the page, so that a reload without signal shows
+  // what was stored, beside the unsent changes draft.js puts back.
+  const KEEP_AFTER_MS = 2000;
+
+  function keepThisPage(worker) {
+    if (worker && navigator.onLine) worker.postMessage({ type: "keep" });
+  }
+
+  if (workers && !seenAt) {
+    if (!workers.controller) {
+      workers.ready.then((registration) => keepThisPage(registration.active)).catch(() => undefined);
+    }
+    if (draftPage) {
+      let timer = null;
+      const keepSoon = () => {
+        window.clearTimeout(timer);
+        timer = window.setTimeout(() => keepThisPage(workers.controller), KEEP_AFTER_MS);
+      };
+      document.addEventListener("htmx:afterRequest", (event) => {
+        const detail = event.detail || {};
+        const verb = ((detail.requestConfig && detail.requestConfig.verb) || "").toLowerCase();
+        if (detail.successful && verb === "post") keepSoon();
+      });
+      window.addEventListener("online", keepSoon);
+      document.addEventListener("visibilitychange", () => {
+        if (document.visibilityState === "hidden") keepThisPage(workers.controller);
+      });
+    }
   }
 
   // --- signing out: the worker forgets this person's pages ----------------------------------
