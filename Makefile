@@ -8,6 +8,10 @@ PG_URL ?= postgres://postgres@127.0.0.1:5432/postgres
 # keys under a prefix of its own.
 REDIS_URL_FOR_TESTS ?= redis://127.0.0.1:6379/0
 PYTEST_ARGS ?= -n 2
+# pytest rewrites every test module's asserts when it imports it; where the environment says
+# PYTHONDONTWRITEBYTECODE (this machine's does) every worker of every leg did it again, about a
+# minute each. Written once into __pycache__ (git-ignored), both workers and both legs reuse it.
+PYTEST := env -u PYTHONDONTWRITEBYTECODE $(VENV)/bin/pytest
 
 .PHONY: run serve test test-sqlite test-postgres lint format migrations-check setup chromium graphviz bench demo icons clean
 
@@ -61,10 +65,11 @@ migrations-check: setup
 	$(MANAGE) makemigrations --check --dry-run
 
 test-sqlite: setup chromium graphviz
-	DATABASE_URL= $(VENV)/bin/pytest $(PYTEST_ARGS)
+	DATABASE_URL= $(PYTEST) $(PYTEST_ARGS)
 
-# The PostgreSQL leg: the same suite against a real server, and with it the test of two app
-# servers sharing that database and a Redis cache. Without PostgreSQL or Redis it says so
+# The PostgreSQL leg: every test that uses the database, against a real server (the pure rules'
+# tests ask no database: the SQLite leg ran them), and with it the test of two app servers
+# sharing that database and a Redis cache. Without PostgreSQL or Redis it says so
 # loudly; under CI (CI=true) a missing server fails the run.
 test-postgres: setup chromium graphviz
 	@if [ "$$CI" = "true" ]; then scripts/ensure_postgres.sh || true; scripts/ensure_redis.sh || true; fi
@@ -77,7 +82,7 @@ test-postgres: setup chromium graphviz
 	@if $(PY) scripts/pg_ready.py "$(PG_URL)"; then \
 	  if $(PY) scripts/redis_ready.py "$(REDIS_URL_FOR_TESTS)" 2>/dev/null; then \
 	    export TEST_REDIS_URL="$(REDIS_URL_FOR_TESTS)"; fi; \
-	  DATABASE_URL="$(PG_URL)" $(VENV)/bin/pytest $(PYTEST_ARGS); \
+	  DATABASE_URL="$(PG_URL)" $(PYTEST) $(PYTEST_ARGS) --database-tests-only; \
 	else \
 	  echo "!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!"; \
 	  echo "!!! No PostgreSQL answers at $(PG_URL): the PostgreSQL leg did NOT run. !!!"; \

@@ -26,6 +26,40 @@ DESKTOP = {"viewport": {"width": 1280, "height": 900}}
 SCREENSHOTS = os.path.join(os.path.dirname(__file__), "screenshots")
 
 
+# A test that asks for any of these (itself or through another fixture) reads or writes the
+# database under test.
+DATABASE_FIXTURES = frozenset(
+    {"db", "transactional_db", "django_db_reset_sequences", "django_db_serialized_rollback"}
+)
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--database-tests-only",
+        action="store_true",
+        help=(
+            "Run only the tests that use the database under test (the PostgreSQL leg of "
+            "`make test`: the pure rules' tests ran on the SQLite leg and ask no database)."
+        ),
+    )
+
+
+def uses_the_database(item) -> bool:
+    return bool(
+        item.get_closest_marker("django_db")
+        or item.get_closest_marker("every_database")
+        or DATABASE_FIXTURES & set(getattr(item, "fixturenames", ()))
+    )
+
+
+def pytest_collection_modifyitems(config, items):
+    if not config.getoption("--database-tests-only"):
+        return
+    kept = [item for item in items if uses_the_database(item)]
+    config.hook.pytest_deselected(items=[item for item in items if not uses_the_database(item)])
+    items[:] = kept
+
+
 @pytest.fixture(scope="session", autouse=True)
 def fast_password_hashing():
     """A password is hashed in microseconds in tests, not the 0.85 s a real hash costs here
