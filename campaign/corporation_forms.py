@@ -16,6 +16,7 @@ from django import forms
 from campaign.actions.corporations import drawn_from
 from campaign.models import Corporation
 from gamefile.json_input import JsonInputError, parse_json_text
+from hosting.names import NameField
 
 NOBODY = ""
 DRAWN_FROM_REFUSED = (
@@ -37,8 +38,8 @@ def drawn_from_field(corporation: Corporation) -> str:
 
 
 class CorporationEditForm(forms.Form):
-    name = forms.CharField(max_length=60, label="Corporation name")
-    player = forms.CharField(max_length=60, required=False, label="Player's name")
+    name = NameField(max_length=60, label="Corporation name")
+    player = NameField(max_length=60, required=False, label="Player's name")
     ai = forms.BooleanField(required=False, label="Played by a minister card (AI)")
     holder = forms.ChoiceField(
         required=False,
@@ -100,8 +101,8 @@ class CorporationEditForm(forms.Form):
 
 class CorporationAddForm(forms.Form):
     colour = forms.ChoiceField(label="Colour")
-    name = forms.CharField(max_length=60, label="Corporation name")
-    player = forms.CharField(max_length=60, required=False, label="Player's name")
+    name = NameField(max_length=60, label="Corporation name")
+    player = NameField(max_length=60, required=False, label="Player's name")
     ai = forms.BooleanField(required=False, label="Played by a minister card (AI)")
     holder = forms.ChoiceField(required=False, label="Seat held by")
 
