@@ -28,9 +28,11 @@ def client_address(request: HttpRequest) -> str | None:
     `TRUSTED_PROXIES`), the address the proxy appended to X-Forwarded-For: the last entry, since
     those before it are whatever the client claimed. A client that reaches the app without the
     proxy gets its own connection's address, whatever header it sends. None when there is none
-    (a request made in code): django-axes stores no address then."""
+    (a request made in code, without the header): django-axes stores no address then."""
     peer = request.META.get("REMOTE_ADDR") or None
-    if getattr(settings, "BEHIND_PROXY", False) and peer and _is_trusted_proxy(peer):
+    # No peer address: the proxy reached gunicorn through a unix socket, which only this
+    # machine can open.
+    if getattr(settings, "BEHIND_PROXY", False) and (peer is None or _is_trusted_proxy(peer)):
         forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
         last = forwarded.rsplit(",", 1)[-1].strip()
         if last and _is_address(last):

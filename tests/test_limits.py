@@ -111,6 +111,8 @@ def test_the_client_address_trusts_only_the_proxys_own_entry():
         assert address("10.2.4.2", "203.0.113.7") == "10.2.4.2"
         assert address("127.0.0.1", "not an address") == "127.0.0.1"
         assert address("127.0.0.1", None) == "127.0.0.1"
+        # Through a unix socket there is no peer address: only this machine opens it.
+        assert address("", "203.0.113.7") == "203.0.113.7"
 
 
 def _log_in_forwarded(
