@@ -3,6 +3,8 @@ from django import forms
 from django.contrib.auth.forms import UserCreationForm
 
 from accounts.models import INVITE_DAYS, INVITE_ROLES, Role
+from gamefile.names import has_visible
+from hosting.names import invisible_name_error
 
 INVITE_DAY_CHOICES = [(1, "1 day"), (INVITE_DAYS, f"{INVITE_DAYS} days"), (30, "30 days")]
 
@@ -21,6 +23,12 @@ class SignUpForm(UserCreationForm):
         self.fields["username"].widget.attrs.update(autocapitalize="none", autocomplete="username")
         self.helper = FormHelper()
         self.helper.form_tag = False
+
+    def clean_username(self) -> str:
+        # Django's validator takes letters of every script, blank-looking ones too (U+3164).
+        if not has_visible(self.cleaned_data.get("username") or ""):
+            raise invisible_name_error("Username")
+        return super().clean_username()
 
 
 class InviteForm(forms.Form):

@@ -17,6 +17,8 @@ from crispy_forms.helper import FormHelper
 from django import forms
 from django.utils.text import slugify
 
+from gamefile.names import clean_name
+from hosting.names import NameField, invisible_name_error
 from solar175.box import (
     DEBT_ROW_NAME_MAX_LENGTH,
     LOCATION_NAME_MAX_LENGTH,
@@ -64,8 +66,10 @@ def _whole_number(label: str, low: int, high: int) -> dict[str, str]:
 
 
 def _name(value: str, what: str) -> str:
-    name = " ".join(value.split())
+    name = " ".join(clean_name(value).split())
     if not name:
+        if value.strip():
+            raise invisible_name_error("Name")
         raise forms.ValidationError(f"Name is required: enter the {what} as its card prints it.")
     return name
 
@@ -372,7 +376,7 @@ class DebtBoxesForm(_BoxForm):
         kwargs.setdefault("initial", initial)
         super().__init__(*args, **kwargs)
         for n in range(1, MAX_DEBT_ROWS + 1):
-            self.fields[f"name{n}"] = forms.CharField(
+            self.fields[f"name{n}"] = NameField(
                 label=f"Power {n}",
                 required=False,
                 max_length=DEBT_ROW_NAME_MAX_LENGTH,

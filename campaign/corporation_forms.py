@@ -15,8 +15,14 @@ from django import forms
 
 from campaign.actions.corporations import drawn_from
 from campaign.models import Corporation
+from gamefile.json_input import JsonInputError, parse_json_text
+from hosting.names import NameField
 
 NOBODY = ""
+DRAWN_FROM_REFUSED = (
+    "This form's record of the corporation as the page showed it cannot be read (it is the "
+    "list the page wrote, in JSON): nothing was saved. Reload the page and edit again."
+)
 
 
 def _helper() -> FormHelper:
@@ -32,8 +38,8 @@ def drawn_from_field(corporation: Corporation) -> str:
 
 
 class CorporationEditForm(forms.Form):
-    name = forms.CharField(max_length=60, label="Corporation name")
-    player = forms.CharField(max_length=60, required=False, label="Player's name")
+    name = NameField(max_length=60, label="Corporation name")
+    player = NameField(max_length=60, required=False, label="Player's name")
     ai = forms.BooleanField(required=False, label="Played by a minister card (AI)")
     holder = forms.ChoiceField(
         required=False,
@@ -71,19 +77,32 @@ class CorporationEditForm(forms.Form):
         value = self.cleaned_data.get("holder") or NOBODY
         return int(value) if value != NOBODY else None
 
+    def clean(self) -> dict:
+        data = super().clean()
+        # The page's own record of what it showed: read through the project's JSON reader, and
+        # one that cannot be read is refused, never taken as "the form does not say" (which
+        # would skip the check for someone else's change).
+        text = data.get("drawn_from") or ""
+        if text:
+            try:
+                value = parse_json_text(text)
+            except JsonInputError as error:
+                value = error
+            if not isinstance(value, list):
+                self.add_error(None, DRAWN_FROM_REFUSED)
+            data["drawn_from"] = value
+        return data
+
     def expected(self) -> list[Any] | None:
-        """`drawn_from` as the page showed it (None when the field was lost)."""
-        try:
-            value = json.loads(self.cleaned_data.get("drawn_from") or "null")
-        except ValueError:
-            return None
+        """`drawn_from` as the page showed it (None from a form that does not say)."""
+        value = self.cleaned_data.get("drawn_from") or None
         return value if isinstance(value, list) else None
 
 
 class CorporationAddForm(forms.Form):
     colour = forms.ChoiceField(label="Colour")
-    name = forms.CharField(max_length=60, label="Corporation name")
-    player = forms.CharField(max_length=60, required=False, label="Player's name")
+    name = NameField(max_length=60, label="Corporation name")
+    player = NameField(max_length=60, required=False, label="Player's name")
     ai = forms.BooleanField(required=False, label="Played by a minister card (AI)")
     holder = forms.ChoiceField(required=False, label="Seat held by")
 

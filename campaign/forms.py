@@ -20,6 +20,7 @@ from django.utils.html import escape
 
 from campaign.models import SecondPlaceRounding
 from gamefile.json_input import JsonInputError, parse_json_text
+from hosting.names import NameField
 from scoring.wizard.widgets import FIELD_TEMPLATE, REFRESH, Details
 from solar175.campaign_file import MAX_CORPORATIONS, NOTES_MAX_LENGTH
 from solar175.catalogue import boxes_of
@@ -39,7 +40,7 @@ def _helper() -> FormHelper:
 
 
 class CampaignForm(forms.Form):
-    name = forms.CharField(max_length=100, label="Campaign name")
+    name = NameField(max_length=100, label="Campaign name")
     second_place_rounding = forms.ChoiceField(
         choices=SecondPlaceRounding.choices,
         initial=SecondPlaceRounding.DOWN,
@@ -111,8 +112,8 @@ class CorporationForm(forms.Form):
     """One row of the new-campaign form; a row left as it was shown is no corporation."""
 
     colour = forms.ChoiceField(label="Colour")
-    player = forms.CharField(max_length=60, required=False, label="Player")
-    name = forms.CharField(
+    player = NameField(max_length=60, required=False, label="Player")
+    name = NameField(
         max_length=60,
         required=False,
         label="Corporation name",
@@ -368,7 +369,7 @@ class OpeningForm(forms.Form):
             self.fields[f"city_{index}_location"] = forms.ChoiceField(
                 choices=[("", "—"), *locations], required=False, label="Location"
             )
-            self.fields[f"city_{index}_name"] = forms.CharField(
+            self.fields[f"city_{index}_name"] = NameField(
                 max_length=60, required=False, label="City name"
             )
             self.fields[f"city_{index}_row"] = forms.ChoiceField(
@@ -683,7 +684,7 @@ class CityForm(forms.Form):
     """Step 2 of the checklist: the winner names a city on a base location with a free space."""
 
     location = forms.ChoiceField(label="Base location")
-    name = forms.CharField(max_length=60, label="City name")
+    name = NameField(max_length=60, label="City name")
     # The game's version this form was drawn from: a city named meanwhile is not replaced.
     version = forms.IntegerField(widget=forms.HiddenInput, required=False)
 

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from colonists.errors import ColonistsError
+from gamefile.names import name_problem
 from gamefile.reading import describe
 
 # Names of players and of the group's own VP categories: a sanity bound, for a phone screen.
@@ -92,6 +93,9 @@ class Reader:
             return None
         if not value.isprintable():
             self.error(path, "must be plain text on one line (no tabs or line breaks)")
+            return None
+        if problem := name_problem(value):
+            self.error(path, problem)
             return None
         return value
 

@@ -146,22 +146,30 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
-# Login throttling (django-axes): after AXES_FAILURE_LIMIT wrong passwords for one username,
-# or from one address, that username or address waits AXES_COOLOFF_TIME; a right password
-# clears its count. Counted in the database, so every worker and every app server shares it.
+# Login throttling (django-axes): after AXES_FAILURE_LIMIT wrong passwords for one username
+# from one address, that username waits AXES_COOLOFF_TIME at that address (elsewhere, its
+# member still signs in); after AXES_ADDRESS_FAILURE_LIMIT wrong passwords from one address for
+# any usernames, that address waits (hosting.auth.AddressLimitHandler). A right password clears
+# its username's count at that address. Counted in the database: every worker and server.
 AUTHENTICATION_BACKENDS = [
     "hosting.auth.ThrottledLoginBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", 10))
+AXES_ADDRESS_FAILURE_LIMIT = int(os.environ.get("LOGIN_ADDRESS_FAILURE_LIMIT", 100))
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("LOGIN_COOLOFF_MINUTES", 15)))
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_HANDLER = "hosting.auth.AddressLimitHandler"
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "hosting.views.login_locked_out"
 AXES_VERBOSE = False
 # Behind a proxy the connection's address is the proxy's: BEHIND_PROXY=1 reads the address
-# the proxy adds to X-Forwarded-For (hosting.auth.client_address).
+# the proxy adds to X-Forwarded-For, for requests coming from TRUSTED_PROXIES only
+# (hosting.auth.client_address); any other peer is counted by its own address.
 BEHIND_PROXY = env_bool("BEHIND_PROXY", False)
+TRUSTED_PROXIES = [
+    p.strip() for p in os.environ.get("TRUSTED_PROXIES", "127.0.0.1,::1").split(",") if p.strip()
+]
 AXES_CLIENT_IP_CALLABLE = "hosting.auth.client_address"
 # Password-reset mails (hosting.throttle): per address asking and per email address, an hour.
 PASSWORD_RESETS_PER_EMAIL_HOUR = 3

@@ -7,7 +7,7 @@ from django.contrib.auth import views as auth_views
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from hosting.auth import client_address
+from hosting.auth import address_is_paused, client_address
 from hosting.throttle import record_reset_request, reset_refusal
 
 
@@ -16,12 +16,21 @@ def _minutes(settings_value) -> int:
 
 
 def login_locked_out(request: HttpRequest, response=None, credentials=None, *args, **kwargs):
-    """django-axes' answer once a username or an address has too many wrong passwords."""
-    sentence = (
-        f"Too many wrong passwords ({settings.AXES_FAILURE_LIMIT}) for this username or from "
-        f"this place: signing in is paused for {_minutes(settings.AXES_COOLOFF_TIME)} minutes. "
-        "Forgot it? Reset your password by email."
-    )
+    """django-axes' answer once a username has too many wrong passwords from this address, or
+    this address too many for any usernames (hosting.auth.AddressLimitHandler)."""
+    minutes = _minutes(settings.AXES_COOLOFF_TIME)
+    if address_is_paused(request):
+        sentence = (
+            f"Too many wrong passwords from this place ({settings.AXES_ADDRESS_FAILURE_LIMIT}, "
+            f"for any usernames): signing in from here is paused for {minutes} minutes. "
+            "Forgot yours? Reset your password by email."
+        )
+    else:
+        sentence = (
+            f"Too many wrong passwords ({settings.AXES_FAILURE_LIMIT}) for this username from "
+            f"this place: signing in with it from here is paused for {minutes} minutes. "
+            "Forgot it? Reset your password by email."
+        )
     return render(request, "hosting/locked_out.html", {"sentence": sentence}, status=429)
 
 

@@ -11,6 +11,7 @@ from typing import Any
 from django import forms
 
 from colonists import GROUPS, TABLE_FORMAT
+from hosting.names import NameField
 from playlog.forms import NoFormTag, member_choices
 from playlog.playfile import NAME_LENGTH
 
@@ -52,7 +53,7 @@ class PlayerSheetForm(forms.Form):
     """One player's row of the sheet: the name (a member or typed), the unhoused groups, the
     base game's categories; the cities are `CityForm` rows."""
 
-    name = forms.CharField(max_length=NAME_LENGTH, required=False, label="Name")
+    name = NameField(max_length=NAME_LENGTH, required=False, label="Name")
     member = forms.ChoiceField(required=False, label="Member")
     unhoused = forms.MultipleChoiceField(
         required=False,

@@ -10,6 +10,8 @@ from typing import Any
 from crispy_forms.helper import FormHelper
 from django import forms
 
+from gamefile.names import clean_name
+from hosting.names import NameField, invisible_name_error
 from playlog.playfile import NAME_LENGTH, NOTES_LENGTH
 
 CATEGORY_LENGTH = 40
@@ -23,8 +25,8 @@ class NoFormTag:
 
 
 class PlayLogForm(NoFormTag, forms.Form):
-    name = forms.CharField(
-        max_length=100, help_text="What the group calls it, e.g. “Thursday group”."
+    name = NameField(
+        max_length=100, label="Name", help_text="What the group calls it, e.g. “Thursday group”."
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -33,7 +35,7 @@ class PlayLogForm(NoFormTag, forms.Form):
 
 
 class ColonistsSettingsForm(NoFormTag, forms.Form):
-    title = forms.CharField(
+    title = NameField(
         label="The colonist game's title",
         max_length=80,
         required=False,
@@ -56,9 +58,12 @@ class ColonistsSettingsForm(NoFormTag, forms.Form):
     def clean_categories(self) -> list[str]:
         lines = [" ".join(line.split()) for line in self.cleaned_data["categories"].splitlines()]
         found: list[str] = []
-        for line in lines:
-            if not line:
+        for typed in lines:
+            if not typed:
                 continue
+            line = clean_name(typed)
+            if not line:
+                raise invisible_name_error("Scoring categories")
             if len(line) > CATEGORY_LENGTH:
                 raise forms.ValidationError(
                     f"“{line[:20]}…” is too long: at most {CATEGORY_LENGTH} characters a line."
@@ -111,7 +116,7 @@ class PersonForm(forms.Form):
     """One person at the table: a member of the log, or a name typed in (or both: the name is
     what the score sheet shows)."""
 
-    name = forms.CharField(max_length=NAME_LENGTH, required=False, label="Name")
+    name = NameField(max_length=NAME_LENGTH, required=False, label="Name")
     member = forms.ChoiceField(required=False, label="Member")
 
     def __init__(self, *args: Any, members: list[str] | None = None, **kwargs: Any) -> None:

@@ -31,6 +31,7 @@ from typing import Any
 
 from gamefile.canonical import dumps
 from gamefile.errors import FieldError
+from gamefile.names import name_problem
 from gamefile.reading import describe, one_of
 from playlog.games import GAMES, GameRules
 
@@ -102,6 +103,9 @@ def _name(value: Any, path: str) -> str:
     name = value.strip()
     if len(name) > NAME_LENGTH or "\n" in name:
         raise FieldError(path, f"must be one line of at most {NAME_LENGTH} characters")
+    problem = name_problem(name)
+    if problem:
+        raise FieldError(path, problem)
     return name
 
 

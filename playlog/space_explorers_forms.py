@@ -10,6 +10,7 @@ from typing import Any
 
 from django import forms
 
+from hosting.names import NameField
 from playlog.forms import NoFormTag
 from space_explorers import DIVISION_NAMES, DIVISIONS, PROJECT_NAMES
 
@@ -76,7 +77,7 @@ class SetupForm(NoFormTag, forms.Form):
 class TileForm(forms.Form):
     """One Project tile: its name, and its points and skills unless the log remembers them."""
 
-    name = forms.CharField(max_length=40, label="Project")
+    name = NameField(max_length=40, label="Project")
     points = forms.IntegerField(required=False, min_value=1, max_value=20, label="Points")
     completed_by = forms.ChoiceField(required=False, choices=COMPLETED_CHOICES, label="At the end")
 

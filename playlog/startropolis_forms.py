@@ -16,6 +16,7 @@ from typing import Any
 
 from django import forms
 
+from hosting.names import NameField
 from playlog.forms import NoFormTag, member_choices
 from playlog.playfile import NAME_LENGTH
 from startropolis.modules import (
@@ -183,9 +184,9 @@ class SeatForm(forms.Form):
     """One player: a member or a typed name, the faction, the starting order card, a bid, an
     advanced faction's bonus."""
 
-    name = forms.CharField(max_length=NAME_LENGTH, required=False, label="Name")
+    name = NameField(max_length=NAME_LENGTH, required=False, label="Name")
     member = forms.ChoiceField(required=False, label="Member")
-    faction = forms.CharField(
+    faction = NameField(
         max_length=MAX_TEXT, required=False, label="Faction", help_text="e.g. Broodmaster, Fungi"
     )
     order_card = forms.ChoiceField(choices=ORDER_CHOICES, initial=RANDOM, label="Order card")
@@ -255,7 +256,7 @@ class PurchaseForm(NoFormTag, forms.Form):
         help_text="Needed when the app does not know the card in that slot.",
     )
     card = forms.ChoiceField(choices=CARD_CHOICES, initial=BASIC, label="Its card")
-    card_name = forms.CharField(required=False, max_length=MAX_TEXT, label="Advanced card's name")
+    card_name = NameField(required=False, max_length=MAX_TEXT, label="Advanced card's name")
     card_cost = forms.IntegerField(
         required=False,
         min_value=MIN_CARD_COST,
@@ -487,8 +488,8 @@ class FiguresForm(NoFormTag, forms.Form):
 class MissionForm(NoFormTag, forms.Form):
     """A player's two Mission Cards dealt, the one kept, its reward and its kind (ST:279–283)."""
 
-    dealt_1 = forms.CharField(max_length=MAX_TEXT, label="First card dealt")
-    dealt_2 = forms.CharField(max_length=MAX_TEXT, label="Second card dealt")
+    dealt_1 = NameField(max_length=MAX_TEXT, label="First card dealt")
+    dealt_2 = NameField(max_length=MAX_TEXT, label="Second card dealt")
     kept = forms.ChoiceField(
         choices=[("1", "the first"), ("2", "the second")],
         widget=forms.RadioSelect,
@@ -615,9 +616,9 @@ class EndPlayerForm(forms.Form):
     """One player at the end: who, the faction, credits in hand, the Revenue Track position,
     the module cards owned (a count per type), the mission kept."""
 
-    name = forms.CharField(max_length=NAME_LENGTH, required=False, label="Name")
+    name = NameField(max_length=NAME_LENGTH, required=False, label="Name")
     member = forms.ChoiceField(required=False, label="Member")
-    faction = forms.CharField(max_length=MAX_TEXT, required=False, label="Faction")
+    faction = NameField(max_length=MAX_TEXT, required=False, label="Faction")
     credits = forms.IntegerField(required=False, min_value=0, max_value=999, label="Credits (M)")
     revenue = forms.IntegerField(
         required=False, min_value=-30, max_value=300, label="Revenue Track"
@@ -628,7 +629,7 @@ class EndPlayerForm(forms.Form):
     banks = forms.IntegerField(
         required=False, min_value=0, max_value=4, label="of the Market Centers, Bank cards"
     )
-    mission_name = forms.CharField(required=False, max_length=MAX_TEXT, label="Mission kept")
+    mission_name = NameField(required=False, max_length=MAX_TEXT, label="Mission kept")
     mission_reward = forms.IntegerField(
         required=False, min_value=0, max_value=MAX_MISSION_REWARD, label="Its reward (M)"
     )

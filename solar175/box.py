@@ -45,7 +45,16 @@ from solar175.catalogue import (
     MegastructureEntry,
     ShipEntry,
 )
-from solar175.fields import CampaignError, flag, listed, mapping, required, text, whole_number
+from solar175.fields import (
+    CampaignError,
+    flag,
+    listed,
+    mapping,
+    name_text,
+    required,
+    text,
+    whole_number,
+)
 
 BOX_KEYS = ("locations", "megastructures", "ships", "debt_boxes")
 LOCATION_KEYS = ("name", "zone", "base_location", "naming_spaces", "mining")
@@ -400,7 +409,7 @@ class _BoxReader:
         self, entry: Mapping, path: str, known: Mapping[str, Any], seen: dict[str, str], what: str
     ) -> str:
         """An entry's name: text, not repeated; a reference card's name exactly as written."""
-        value = text(
+        value = name_text(
             required(entry, "name", path, f"the {what} as its card prints it"),
             f"{path}.name",
             max_length=LOCATION_NAME_MAX_LENGTH,
@@ -487,7 +496,7 @@ class _BoxReader:
             added = self.reference is not None and base is None
             name = None
             if "name" in entry or added:
-                name = text(
+                name = name_text(
                     required(entry, "name", path, "the megastructure's name as printed"),
                     f"{path}.name",
                     max_length=MEGASTRUCTURE_NAME_MAX_LENGTH,
@@ -576,7 +585,7 @@ class _BoxReader:
         out = []
         for path, item in rows:
             entry = mapping(item, path, DEBT_ROW_KEYS)
-            name = text(
+            name = name_text(
                 required(entry, "name", path, "the power the row of red boxes belongs to"),
                 f"{path}.name",
                 max_length=DEBT_ROW_NAME_MAX_LENGTH,

@@ -31,6 +31,7 @@ from solar175.fields import (
     flag,
     listed,
     mapping,
+    name_text,
     optional,
     required,
     text,
@@ -181,7 +182,7 @@ class _Reader(OpeningReader):
             raise CampaignError("format", f'must be "{CAMPAIGN_FORMAT}"')
         if top.get("version") != CAMPAIGN_VERSION or isinstance(top.get("version"), bool):
             raise CampaignError("version", f"must be {CAMPAIGN_VERSION}, the only version")
-        name = text(
+        name = name_text(
             required(top, "name", "", "the campaign's name"),
             "name",
             max_length=CAMPAIGN_NAME_MAX_LENGTH,
@@ -244,12 +245,12 @@ class _Reader(OpeningReader):
             corporations.append(
                 Corporation(
                     key=key,
-                    name=text(
+                    name=name_text(
                         entry.get("name", key),
                         f"{path}.name",
                         max_length=CORPORATION_NAME_MAX_LENGTH,
                     ),
-                    player=text(
+                    player=name_text(
                         entry.get("player"),
                         f"{path}.player",
                         required=False,
@@ -323,7 +324,7 @@ class _Reader(OpeningReader):
                     f"{path}.named_city.location",
                     max_length=CITY_LOCATION_MAX_LENGTH,
                 ),
-                text(
+                name_text(
                     required(city, "name", f"{path}.named_city", "the city's name"),
                     f"{path}.named_city.name",
                     max_length=CITY_NAME_MAX_LENGTH,

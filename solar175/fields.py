@@ -15,6 +15,7 @@ from typing import Any
 
 from gamefile.errors import FieldError
 from gamefile.limits import LARGEST_COUNT, SANITY_SENTENCE
+from gamefile.names import name_problem
 from gamefile.reading import describe as _describe
 from solar175.catalogue import Catalogue
 from solar175.engine import PARTIES
@@ -78,6 +79,19 @@ def text(value: Any, path: str, *, required: bool = True, max_length: int | None
     storable_text(value, path)
     if max_length is not None and len(value) > max_length:
         raise CampaignError(path, f"is {len(value)} characters long; at most {max_length}")
+    return value
+
+
+def name_text(
+    value: Any, path: str, *, required: bool = True, max_length: int | None = None
+) -> str:
+    """`text` for a name people read: one that shows nothing (only invisible direction or
+    zero-width marks, gamefile.names) is refused. A name is never changed: a file exported,
+    imported and exported again stays the same, byte for byte."""
+    value = text(value, path, required=required, max_length=max_length)
+    problem = name_problem(value) if value.strip() or required else None
+    if problem:
+        raise CampaignError(path, problem)
     return value
 
 

@@ -23,6 +23,7 @@ from solar175.fields import (
     flag,
     listed,
     mapping,
+    name_text,
     plain_json,
     required,
     text,
@@ -202,7 +203,7 @@ class OpeningReader(FileReader):
                         after,
                     ),
                     location=text(entry.get("location"), f"{c_path}.location"),
-                    name=text(entry.get("name"), f"{c_path}.name"),
+                    name=name_text(entry.get("name"), f"{c_path}.name"),
                     corporation=(
                         None
                         if corporation is None

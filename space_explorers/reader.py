@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from gamefile.names import name_problem
 from gamefile.reading import describe, one_of
 from space_explorers.rules import (
     DIVISIONS,
@@ -169,6 +170,9 @@ class FieldReader:
             return None
         if len(value) > MAX_PROJECT_NAME:
             self.error(path, f"must be at most {MAX_PROJECT_NAME} characters long")
+            return None
+        if problem := name_problem(value):
+            self.error(path, problem)
             return None
         return value.strip()
 

@@ -11,6 +11,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from gamefile.names import name_problem
 from gamefile.reading import describe as describe_any
 from gamefile.reading import one_of
 
@@ -97,6 +98,9 @@ class Reader:
             return None
         if len(value) > max_length:
             self.fail(path, f"must be at most {max_length} characters")
+            return None
+        if problem := name_problem(value):
+            self.fail(path, problem)
             return None
         return value
 

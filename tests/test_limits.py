@@ -11,7 +11,7 @@ import pickle
 import pytest
 from django.core import mail
 from django.core.management import call_command
-from django.test import Client
+from django.test import Client, RequestFactory, override_settings
 from django.urls import reverse
 
 from accounts.models import Invite, Membership, Role
@@ -19,6 +19,7 @@ from accounts.tests.factory import PASSWORD, add_member, make_user
 from benchmarks.samples import make_campaign
 from campaign import actions
 from gamefile.json_input import JsonInputError, parse_json_text
+from hosting.auth import client_address
 from hosting.busy import DatabaseBusy, writing
 from hosting.cache import ByteBoundedLocMemCache
 from scoring.tests.test_wizard import TABLE
@@ -34,25 +35,95 @@ def _log_in(client: Client, username: str, password: str, address: str = "10.0.0
 
 
 @pytest.mark.django_db
-def test_wrong_passwords_pause_signing_in_for_that_username():
+def test_wrong_passwords_pause_that_username_at_that_address_only():
     make_user("caro")
-    client = Client()
+    attacker = Client()
     for attempt in range(9):
-        assert _log_in(client, "caro", f"wrong-{attempt}").status_code == 200
-    locked = _log_in(client, "caro", "wrong-9")
+        assert _log_in(attacker, "caro", f"wrong-{attempt}").status_code == 200
+    locked = _log_in(attacker, "caro", "wrong-9")
     assert locked.status_code == 429
-    assert "Too many wrong passwords (10)" in locked.content.decode()
-    # The right password, even from elsewhere, waits too: the username is paused.
-    assert _log_in(Client(), "caro", PASSWORD, address="10.0.0.2").status_code == 429
+    assert (
+        "Too many wrong passwords (10) for this username from this place" in locked.content.decode()
+    )
+    # The member signs in from their own phone with the right password...
+    assert _log_in(Client(), "caro", PASSWORD, address="10.0.0.2").status_code == 302
+    # ...which clears nothing at the guesser's address: the username stays paused there,
+    assert _log_in(attacker, "caro", PASSWORD).status_code == 429
+    # while another member signs in from that same address.
+    make_user("dana")
+    assert _log_in(Client(), "dana", PASSWORD).status_code == 302
 
 
 @pytest.mark.django_db
-def test_wrong_passwords_from_one_address_pause_that_address():
+@override_settings(AXES_ADDRESS_FAILURE_LIMIT=12)
+def test_wrong_passwords_for_many_usernames_pause_that_address():
     make_user("rosa")
-    for attempt in range(10):
-        _log_in(Client(), f"nobody-{attempt}", "wrong", address="10.0.0.3")
+    for attempt in range(11):
+        answer = _log_in(Client(), f"nobody-{attempt}", "wrong", address="10.0.0.3")
+        assert answer.status_code == 200
+    locked = _log_in(Client(), "nobody-11", "wrong", address="10.0.0.3")
+    assert locked.status_code == 429
+    assert "Too many wrong passwords from this place (12, for any usernames)" in (
+        locked.content.decode()
+    )
     assert _log_in(Client(), "rosa", PASSWORD, address="10.0.0.3").status_code == 429
     assert _log_in(Client(), "rosa", PASSWORD, address="10.0.0.4").status_code == 302
+
+
+@pytest.mark.django_db
+@override_settings(BEHIND_PROXY=True, TRUSTED_PROXIES=["127.0.0.1", "::1"])
+def test_behind_the_proxy_the_address_it_appended_is_counted():
+    make_user("ines")
+    for attempt in range(10):
+        # Each client claims a new first address; the proxy's own entry is the last one.
+        _log_in_forwarded(Client(), "ines", "wrong", f"198.51.100.{attempt}, 203.0.113.7")
+    assert _log_in_forwarded(Client(), "ines", PASSWORD, "203.0.113.7").status_code == 429
+    assert _log_in_forwarded(Client(), "ines", PASSWORD, "203.0.113.8").status_code == 302
+
+
+@pytest.mark.django_db
+@override_settings(BEHIND_PROXY=True, TRUSTED_PROXIES=["127.0.0.1", "::1"])
+def test_a_forwarded_address_from_a_peer_that_is_not_the_proxy_is_ignored():
+    make_user("jo")
+    for attempt in range(10):
+        # Straight to the app, a new forged address each time: counted by the peer's own.
+        _log_in_forwarded(Client(), "jo", "wrong", f"192.0.2.{attempt}", peer="10.9.9.9")
+    assert (
+        _log_in_forwarded(Client(), "jo", PASSWORD, "192.0.2.77", peer="10.9.9.9").status_code
+        == 429
+    )
+    # The member, through the proxy from their own address, is not paused by it.
+    assert _log_in_forwarded(Client(), "jo", PASSWORD, "203.0.113.9").status_code == 302
+
+
+def test_the_client_address_trusts_only_the_proxys_own_entry():
+    factory = RequestFactory()
+
+    def address(peer: str, forwarded: str | None) -> str | None:
+        extra = {"HTTP_X_FORWARDED_FOR": forwarded} if forwarded is not None else {}
+        return client_address(factory.get("/", REMOTE_ADDR=peer, **extra))
+
+    with override_settings(BEHIND_PROXY=False):
+        assert address("127.0.0.1", "203.0.113.7") == "127.0.0.1"
+    with override_settings(BEHIND_PROXY=True, TRUSTED_PROXIES=["127.0.0.1", "10.1.0.0/16"]):
+        assert address("127.0.0.1", "1.2.3.4, 203.0.113.7") == "203.0.113.7"
+        assert address("10.1.4.2", "203.0.113.7") == "203.0.113.7"
+        assert address("10.2.4.2", "203.0.113.7") == "10.2.4.2"
+        assert address("127.0.0.1", "not an address") == "127.0.0.1"
+        assert address("127.0.0.1", None) == "127.0.0.1"
+        # Through a unix socket there is no peer address: only this machine opens it.
+        assert address("", "203.0.113.7") == "203.0.113.7"
+
+
+def _log_in_forwarded(
+    client: Client, username: str, password: str, forwarded: str, peer: str = "127.0.0.1"
+):
+    return client.post(
+        reverse("login"),
+        {"username": username, "password": password},
+        REMOTE_ADDR=peer,
+        HTTP_X_FORWARDED_FOR=forwarded,
+    )
 
 
 @pytest.mark.django_db

@@ -137,7 +137,7 @@ def test_the_login_throttle_counts_across_servers(shared):
         page = Browser(server)
         locked = page.request("/accounts/login/", _login_fields(page, "victim", PASSWORD))
         assert locked.status == 429
-        assert "Too many wrong passwords (10) for this username or from this place" in locked.body
+        assert "Too many wrong passwords (10) for this username from this place" in locked.body
 
 
 def _login_fields(browser: Browser, username: str, password: str) -> list[tuple[str, str]]:

@@ -42,6 +42,23 @@ def test_a_bad_sign_up_makes_no_account_and_says_why(client):
     assert not User.objects.exists()
 
 
+@pytest.mark.parametrize(
+    ("username", "sentence"),
+    [
+        # A Hangul filler is a letter to Django's validator, but draws nothing.
+        ("\u3164\u3164", "Username: has no visible character"),
+        # Invisible marks are not letters: the validator refuses them itself.
+        ("caro\u202e\u200b", "Enter a valid username."),
+    ],
+    ids=["blank-letters", "invisible-marks"],
+)
+def test_a_username_nobody_can_read_is_refused(client, username, sentence):
+    response = client.post(reverse("accounts:signup"), signup_data(username=username))
+    assert response.status_code == 400
+    assert sentence in response.content.decode()
+    assert not User.objects.exists()
+
+
 def test_sign_up_goes_back_only_to_this_site(client):
     response = client.post(
         reverse("accounts:signup"), signup_data(next="https://elsewhere.example/")

@@ -240,6 +240,32 @@ def test_a_stale_edit_is_refused_with_the_input_kept(table):
     assert corporation(campaign).name == "Mine"
 
 
+@pytest.mark.parametrize(
+    "drawn_from",
+    [
+        "[" * 100_000 + "]" * 100_000,  # deeper than Python's own parser goes
+        "[" + "9" * 5_000 + "]",  # a number Python's parser refuses
+        '{"name": "Purple corporation"}',  # JSON, but not the list the page wrote
+    ],
+    ids=["deep", "long-number", "not-a-list"],
+)
+def test_an_unreadable_drawn_from_is_refused_with_a_sentence_never_skipped(table, drawn_from):
+    campaign, people = table
+    actions.rename_corporation(corporation(campaign), player="Somebody else")
+    response = people.owner.post(
+        reverse("campaign:corporation_edit", args=[campaign.slug, "purple"]),
+        edit_data(campaign, name="Mine", drawn_from=drawn_from),
+    )
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert "record of the corporation as the page showed it cannot be read" in html
+    assert 'value="Mine"' in html
+    assert (corporation(campaign).name, corporation(campaign).player) == (
+        "Purple corporation",
+        "Somebody else",
+    )
+
+
 def test_a_player_cannot_rename(table):
     campaign, people = table
     response = people.player.post(

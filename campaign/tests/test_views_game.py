@@ -318,6 +318,43 @@ def test_a_stale_edit_keeps_the_input_shows_what_changed_and_changes_nothing(own
     assert game.version == 3
 
 
+@pytest.mark.parametrize(
+    ("original", "sentence"),
+    [
+        ("[" * 100_000 + "]" * 100_000, "is not JSON this app reads (nested too deeply)"),
+        ('{"table": ' + "9" * 5_000 + "}", "is not JSON this app reads (a number of 5,000 digits"),
+    ],
+    ids=["deep", "long-number"],
+)
+def test_a_stale_edit_whose_original_cannot_be_read_says_so(
+    owner_client, played, original, sentence
+):
+    mine = form_data(owner_client.get(edit_url(played, 2)).content.decode())
+    mine["game-original"] = original
+    theirs = played.games.get(number=2)
+    table = dict(theirs.table)
+    table["players"] = [dict(p) for p in table["players"]]
+    table["players"][0]["credits"] = 8
+    actions.save_game(
+        played,
+        table=table,
+        played_on=theirs.played_on,
+        megastructure=theirs.megastructure,
+        game=theirs,
+        expected_version=theirs.version,
+    )
+    before = snapshot()
+
+    response = owner_client.post(edit_url(played, 2), mine)
+
+    page = response.content.decode()
+    assert response.status_code == 400
+    assert "was saved while you were editing it" in page
+    assert "What they changed cannot be listed: this page&#x27;s copy of the game" in page
+    assert sentence in page
+    assert snapshot() == before
+
+
 def test_a_stale_edit_lists_only_real_changes_not_zeros_the_file_left_out(owner_client, played):
     mine = form_data(owner_client.get(edit_url(played, 2)).content.decode())
     theirs = played.games.get(number=2)

@@ -344,10 +344,11 @@ def game_edit(page: Page, number: int) -> HttpResponse:
 def _explain_stale(facts: GameFactsForm, stale: actions.StaleGameError) -> None:
     """Keep the editor's entries, say what the other editor changed, and let a second save
     (knowingly) replace their version."""
+    unreadable = None
     try:
         before = parse_json_text(facts.cleaned_data.get("original") or "{}")
-    except JsonInputError:
-        before = {}
+    except JsonInputError as error:
+        before, unreadable = {}, error
     now = snapshot(stale.game)
     # `original` is the page's own hidden copy of the game; anything else in it says nothing.
     if not isinstance(before, dict) or set(before) - set(now):
@@ -366,6 +367,12 @@ def _explain_stale(facts: GameFactsForm, stale: actions.StaleGameError) -> None:
         )
     except (TypeError, ValueError, KeyError, AttributeError):
         changes = []  # a hand-made `original` of the wrong shape: nothing to compare
+    if unreadable:
+        facts.add_error(
+            None,
+            f"What they changed cannot be listed: this page's copy of the game as you first saw "
+            f"it {unreadable}.",
+        )
     for change in changes[:MAX_CHANGES_SHOWN]:
         facts.add_error(None, f"They changed {change}")
     if len(changes) > MAX_CHANGES_SHOWN:

@@ -104,6 +104,24 @@ def test_a_bad_upload_says_why_in_a_sentence_and_writes_nothing(client, world):
     assert (Play.objects.count(), PlayPerson.objects.count()) == before
 
 
+@pytest.mark.parametrize(
+    ("content", "sentence"),
+    [
+        (b"[" * 100_000 + b"]" * 100_000, "is not JSON this app reads (nested too deeply)"),
+        (b'{"table": ' + b"9" * 5_000 + b"}", "is not JSON this app reads (a number of 5,000"),
+    ],
+    ids=["deep", "long-number"],
+)
+def test_an_unreadable_play_file_is_a_sentence_never_a_500(client, world, content, sentence):
+    before = (Play.objects.count(), PlayPerson.objects.count())
+    upload = SimpleUploadedFile("play.json", content)
+    response = client.post(url("import", world), {"file": upload}, follow=True)
+    assert response.status_code == 200
+    text = response.content.decode()
+    assert sentence in text and "nothing was imported" in text
+    assert (Play.objects.count(), PlayPerson.objects.count()) == before
+
+
 def test_stats_count_plays_wins_and_spread_with_charts(client, world):
     se_play(world.log, world.owner.get_username())
     page = client.get(url("stats", world, "space-explorers-solo")).content.decode()
