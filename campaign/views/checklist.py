@@ -1,5 +1,8 @@
 """The post-game checklist (End of Game Checklist, printed in order): the boxes crossed, the
-awards, the city the winner names, the megastructure, the sections unlocked, the powers."""
+awards, the city the winner names, the megastructure, the sections unlocked, the powers.
+
+Above it, the game's result: each corporation's place and total, and (tapped) the terms each
+total is made of (`solar175.explain`). Saving a game lands here, on every phone at the table."""
 
 from __future__ import annotations
 
@@ -16,9 +19,10 @@ from campaign.frame import PLAYER, Page, campaign_page
 from campaign.models import Corporation, Game
 from campaign.views.campaigns import error_sentence
 from campaign.views.games import entry_of, get_game
+from scoring.wizard.sheet import CATEGORY_LABELS
 from solar175.campaign_file import CampaignError
-from solar175.engine import score_game
-from solar175.explain import award_sentence, table_as_scored, tracker_reasons
+from solar175.engine import CATEGORIES, GameScore, TableState, score_game, tie_break_sentence
+from solar175.explain import award_sentence, explain_game, table_as_scored, tracker_reasons
 from solar175.sections import sections_by_number
 from solar175.table import TableError
 
@@ -90,22 +94,58 @@ def _award_lines(page: Page, entry: dict, score: dict) -> list[dict]:
     return lines
 
 
-def _box_reasons(page: Page, game: Game, entry: dict) -> dict[str, str]:
-    """Why each tracker box of the game went where it did, by section ("" when the stored
-    table no longer reads: the page then shows the boxes without their reasons)."""
+def _scored(game: Game, entry: dict) -> tuple[TableState, GameScore] | None:
+    """The game's table as the replay scored it and the engine's score of it; None when the
+    stored table no longer reads (the page then shows the figures without their terms)."""
     try:
         table = table_as_scored(game.table, entry)
     except TableError:
+        return None
+    return table, score_game(table)
+
+
+def _box_reasons(page: Page, scored: tuple[TableState, GameScore] | None) -> dict[str, str]:
+    """Why each tracker box of the game went where it did, by section ("" when the stored
+    table no longer reads: the page then shows the boxes without their reasons)."""
+    if scored is None:
         return {}
     corps = page.corps
 
     def name(key: str) -> str:
         return corps[key].name if key in corps else key
 
-    return {
-        section: reason.sentence(name)
-        for section, reason in tracker_reasons(table, score_game(table)).items()
-    }
+    return {section: reason.sentence(name) for section, reason in tracker_reasons(*scored).items()}
+
+
+def _result_rows(
+    page: Page, score: dict, scored: tuple[TableState, GameScore] | None
+) -> list[dict]:
+    """Each corporation's place and total, in the game's placing, with the categories its
+    total is made of and each one's terms (the engine's figures; the explanation's words)."""
+    explained = explain_game(*scored) if scored else {}
+    rows = []
+    for player in sorted(score.get("players", []), key=lambda p: p.get("rank", 0)):
+        key = player["corporation"]
+        terms = explained.get(key, {})
+        categories = [
+            {
+                "label": CATEGORY_LABELS.get(category, category),
+                "ip": ip,
+                "terms": terms.get(category, []),
+            }
+            for category in CATEGORIES
+            if (ip := (player.get("ip") or {}).get(category, 0))
+        ]
+        rows.append(
+            {
+                "corp": page.corps.get(key),
+                "key": key,
+                "rank": player.get("rank"),
+                "total": player.get("total"),
+                "categories": categories,
+            }
+        )
+    return rows
 
 
 def _ship_zones(table: dict, corporation: str | None) -> list[int]:
@@ -128,7 +168,8 @@ def _checklist_context(
     section_names = page.names.sections
     crossed = entry.get("boxes_crossed", {})
     tallied = entry.get("influence_tally", [])
-    reasons = _box_reasons(page, game, entry)
+    scored = _scored(game, entry)
+    reasons = _box_reasons(page, scored)
     boxes_by_corporation = [
         {
             "corp": corp,
@@ -178,6 +219,12 @@ def _checklist_context(
         entry=entry,
         score=score,
         winner=corps.get(winner),
+        result_rows=_result_rows(page, score, scored),
+        tie_break=tie_break_sentence(
+            score.get("tie_break"),
+            next((p["total"] for p in score.get("players", []) if p["corporation"] == winner), 0),
+            corps[winner].name if winner in corps else str(winner),
+        ),
         boxes_by_corporation=boxes_by_corporation,
         awards=_award_lines(page, entry, score),
         election_party=page.names.parties.get(election_winner, ""),
