@@ -63,3 +63,15 @@ def test_a_viewer_sees_the_result_too(personas, five):
     game = Game.objects.get(campaign=five, number=2)
     for player in game.result["players"]:
         assert f'data-total="{player["corporation"]}">{player["total"]} IP<' in page
+
+
+def test_the_dashboard_says_continue_while_a_draft_is_open_though_its_body_is_cached(
+    owner_client, owner, five
+):
+    from campaign.actions.drafts import open_draft
+
+    url = reverse("campaign:dashboard", args=[five.slug])
+    assert "Enter game 6</a>" in owner_client.get(url).content.decode()
+    open_draft(five, user=owner)
+    page = owner_client.get(url).content.decode()
+    assert "Continue game 6</a>" in page and "Enter game 6" not in page
