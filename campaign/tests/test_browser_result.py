@@ -116,3 +116,40 @@ def test_the_saved_game_shows_its_result_first_with_the_terms_a_tap_away(
     assert terms.is_visible()
     assert "Total:" in terms.inner_text()
     page.screenshot(path=screenshot_path("result-checklist-terms-phone.png"))
+
+
+def test_a_cameras_photo_larger_than_the_limit_is_shrunk_on_the_phone_and_kept(
+    live_server, eight, phone_page, owner, log_in, screenshot_path, tmp_path
+):
+    import io
+    import os
+
+    from PIL import Image
+
+    from campaign.models import GamePhoto
+    from campaign.photos import MAX_PHOTO_BYTES
+    from campaign.tests.test_photos import camera_jpeg
+
+    # A camera's photo: 12 megapixels of detail (noise compresses badly), with its position.
+    noise = Image.frombytes("RGB", (4000, 3000), os.urandom(4000 * 3000 * 3))
+    photo = Image.open(io.BytesIO(camera_jpeg(4000, 3000)))
+    blended = Image.blend(photo.convert("RGB"), noise, 0.3)
+    path = tmp_path / "IMG_2041.jpg"
+    blended.save(path, "JPEG", quality=92, exif=photo.getexif())
+    assert path.stat().st_size > MAX_PHOTO_BYTES
+
+    log_in(phone_page, live_server, owner)
+    page = phone_page
+    page.goto(f"{live_server.url}/campaigns/{eight.slug}/games/8/checklist/")
+    page.set_input_files('input[name="photo"]', str(path))
+    page.wait_for_selector("text=Ready to send")
+    with page.expect_navigation():
+        page.get_by_role("button", name="Save the photo").click()
+    assert "final table is saved" in page.content()
+    kept = GamePhoto.objects.get(game__campaign=eight, game__number=8)
+    assert max(kept.width, kept.height) == 1600
+    assert not Image.open(io.BytesIO(bytes(kept.jpeg))).getexif().get_ifd(0x8825)
+    image = page.locator("img.game-photo")
+    image.scroll_into_view_if_needed()
+    assert image.evaluate("img => img.complete && img.naturalWidth") == kept.width
+    page.screenshot(path=screenshot_path("result-photo-phone.png"))

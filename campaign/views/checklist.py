@@ -16,7 +16,8 @@ from django.urls import reverse
 from campaign import actions
 from campaign.forms import CityForm, PowerForm
 from campaign.frame import PLAYER, Page, campaign_page
-from campaign.models import Corporation, Game
+from campaign.models import Corporation, Game, GamePhoto
+from campaign.photos import PhotoForm
 from campaign.views.campaigns import error_sentence
 from campaign.views.games import entry_of, get_game
 from scoring.wizard.sheet import CATEGORY_LABELS
@@ -156,11 +157,12 @@ def _ship_zones(table: dict, corporation: str | None) -> list[int]:
     return []
 
 
-def _checklist_context(
+def checklist_context(
     page: Page,
     game: Game,
     city_form: CityForm | None = None,
     power_form: tuple[str, PowerForm] | None = None,
+    photo_form: PhotoForm | None = None,
 ) -> dict[str, Any]:
     campaign, corps = page.campaign, page.corps
     entry = entry_of(game)
@@ -235,12 +237,15 @@ def _checklist_context(
         sections_url=reverse("unlocks:sections", kwargs={"slug": campaign.slug}),
         narrative_zones=_ship_zones(game.table, winner),
         power_picks=picks,
+        # The photo's size and date, not its bytes (the image has its own address).
+        photo=GamePhoto.objects.filter(game=game).defer("jpeg").first(),
+        photo_form=photo_form if photo_form is not None else PhotoForm(),
     )
 
 
 @campaign_page(CHECKLIST, "games")
 def checklist(page: Page, number: int) -> dict[str, Any]:
-    return _checklist_context(page, get_game(page.campaign, number))
+    return checklist_context(page, get_game(page.campaign, number))
 
 
 @campaign_page(CHECKLIST, "games", role=PLAYER, methods=("POST",))
@@ -265,7 +270,7 @@ def checklist_city(page: Page, number: int) -> HttpResponse:
         else:
             messages.success(request, f"{form.cleaned_data['name']} named.")
             return redirect("campaign:checklist", slug=campaign.slug, number=number)
-    context = _checklist_context(page, game, city_form=form)
+    context = checklist_context(page, game, city_form=form)
     if request.htmx:
         return page.render(context, template=f"{CHECKLIST}#city")
     return page.render(context, status=400)
@@ -309,5 +314,5 @@ def checklist_power(page: Page, number: int, key: str) -> HttpResponse:
         else:
             messages.success(request, f"{corporation.name} took its power.")
             return redirect("campaign:checklist", slug=campaign.slug, number=number)
-    context = _checklist_context(page, game, power_form=(key, form))
+    context = checklist_context(page, game, power_form=(key, form))
     return page.render(context, status=400)
