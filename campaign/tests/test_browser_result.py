@@ -141,7 +141,9 @@ def test_a_cameras_photo_larger_than_the_limit_is_shrunk_on_the_phone_and_kept(
     log_in(phone_page, live_server, owner)
     page = phone_page
     page.goto(f"{live_server.url}/campaigns/{eight.slug}/games/8/checklist/")
-    page.set_input_files('input[name="photo"]', str(path))
+    field = page.locator('input[name="photo"]')
+    assert field.bounding_box()["height"] >= 44  # a tap target: the camera opens from it
+    field.set_input_files(str(path))
     page.wait_for_selector("text=Ready to send")
     with page.expect_navigation():
         page.get_by_role("button", name="Save the photo").click()
