@@ -163,6 +163,29 @@ class Game(models.Model):
         return f"Game on {self.played_on}"
 
 
+class GamePhoto(models.Model):
+    """A photo of a game's final table, for the group's memory (docs/photos.md).
+
+    Kept in the database, not on a disk: several app servers share the database and nothing
+    else, and the site's backup (dumpdata) carries it. Always a JPEG the app made itself
+    (`campaign.photos.prepare_photo`): resized, its location data and every other metadata
+    dropped. Shown to the campaign's members only; not part of the campaign file. It goes
+    with its game: deleting the game deletes it.
+    """
+
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="photo")
+    jpeg = models.BinaryField()
+    width = models.PositiveIntegerField()
+    height = models.PositiveIntegerField()
+    added_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    added_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"Photo of {self.game}"
+
+
 class ChangeKind(models.TextChoices):
     CAMPAIGN_CREATED = "campaign_created", "Campaign created"
     CAMPAIGN_IMPORTED = "campaign_imported", "Campaign imported from a file"
@@ -184,6 +207,9 @@ class ChangeKind(models.TextChoices):
     COMPONENT_TICKED = "component_ticked", "Checklist item ticked"
     COMPONENT_UNTICKED = "component_unticked", "Checklist item unticked"
     SECTION_NOTE_EDITED = "section_note_edited", "Section note written"
+    # A game's photo (campaign.actions.photos): recorded, not undone (docs/photos.md).
+    PHOTO_ADDED = "photo_added", "Photo of the final table added"
+    PHOTO_REMOVED = "photo_removed", "Photo of the final table removed"
 
 
 # What a change's `before`/`after` snapshots hold, by kind (an undo records the kind of what it

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from campaign.views import box, campaigns, checklist, corporations, drafts, games, pages
+from campaign.views import box, campaigns, checklist, corporations, drafts, games, pages, photos
 
 app_name = "campaign"
 
@@ -31,6 +31,17 @@ urlpatterns = [
     path("<slug:slug>/games/<number:number>/checklist/", checklist.checklist, name="checklist"),
     path(
         "<slug:slug>/games/<number:number>/city/", checklist.checklist_city, name="checklist_city"
+    ),
+    path("<slug:slug>/games/<number:number>/photo/", photos.game_photo, name="game_photo"),
+    path(
+        "<slug:slug>/games/<number:number>/photo/add/",
+        photos.game_photo_add,
+        name="game_photo_add",
+    ),
+    path(
+        "<slug:slug>/games/<number:number>/photo/remove/",
+        photos.game_photo_remove,
+        name="game_photo_remove",
     ),
     path(
         "<slug:slug>/games/<number:number>/power/<slug:key>/",

@@ -66,6 +66,7 @@ NOT_HTML = {
     "pictures:chart_points",
     "pictures:chart_presence",
     "campaign:export",
+    "campaign:game_photo",
 }
 
 

@@ -128,6 +128,9 @@ FILLERS: dict[str, Filler] = {
     "campaign:draft_seat": lambda w: {"key": w.b_corporation_key()},
     "campaign:checklist": lambda w: {"number": w.b_game_number()},
     "campaign:checklist_city": lambda w: {"number": w.b_game_number()},
+    "campaign:game_photo": lambda w: {"number": w.b_game_number()},
+    "campaign:game_photo_add": lambda w: {"number": w.b_game_number()},
+    "campaign:game_photo_remove": lambda w: {"number": w.b_game_number()},
     "pictures:game_summary": lambda w: {"number": w.b_game_number()},
     # A's own game with B's corporation, then (below) B's game with A's corporation.
     "campaign:checklist_power": lambda w: {"number": 1, "key": w.b_corporation_key()},

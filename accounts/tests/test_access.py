@@ -8,14 +8,18 @@ a page added tomorrow is tried too.
 
 from __future__ import annotations
 
+import io
+
 import pytest
 from django.core.management import call_command
 from django.test import Client
 from django.urls import URLPattern, reverse
+from PIL import Image
 
 from accounts.models import Invite, Membership, PublicLink, Role
 from benchmarks.samples import make_campaign
 from campaign import access, actions
+from campaign.actions.photos import attach_photo
 from campaign.models import Campaign, Change, Corporation, Game
 from tests.url_patterns import named_patterns
 from unlocks.models import ComponentTick, SectionNote, SectionReveal
@@ -54,7 +58,12 @@ def catalogue():
 
 @pytest.fixture
 def campaign() -> Campaign:
-    return actions.import_campaign(make_campaign(3, corporations=3))
+    campaign = actions.import_campaign(make_campaign(3, corporations=3))
+    # Game 1's photo of the final table, so that its address answers a member (200).
+    image = io.BytesIO()
+    Image.new("RGB", (40, 30)).save(image, "JPEG")
+    attach_photo(campaign.games.get(number=1), image.getvalue())
+    return campaign
 
 
 @pytest.fixture

@@ -51,6 +51,7 @@ def test_a_player_corrects_a_ships_presence_reads_the_summary_and_undoes_it(
     before = totals()
 
     page.goto(f"{live_server.url}/campaigns/{campaign.slug}/")
+    page.get_by_text("More", exact=True).click()  # the campaign menu's rarer pages
     with page.expect_navigation():
         page.get_by_role("link", name="Box", exact=True).click()
     expect(page.get_by_role("heading", name="Your box")).to_be_visible()

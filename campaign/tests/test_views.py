@@ -28,9 +28,9 @@ pytestmark = pytest.mark.django_db
 # Every page first loads the session and its user (2), then the campaign with the person's
 # role in it (1, `campaign.access`).
 PAGE_QUERIES = {
-    # session, user, campaign, corporations (colour joined), awards, last game, parties,
-    # megastructures
-    "campaign:dashboard": 8,
+    # session, user, campaign, the open draft's number (the button's words), corporations
+    # (colour joined), awards, last game, parties, megastructures
+    "campaign:dashboard": 9,
     # session, user, campaign, corporations, games (counted, then a page), parties, megastructures
     "campaign:games": 8,
     # session, user, campaign, corporations, tracker sections, awards, powers,

@@ -613,8 +613,8 @@ GAME_PAGE_QUERIES = {
     # session, user, campaign, game, corporations
     "campaign:game_delete": 5,
     # session, user, campaign, game, corporations, sections, awards, locations,
-    # megastructures, parties
-    "campaign:checklist": 10,
+    # megastructures, parties, the game's photo (its size, not its bytes)
+    "campaign:checklist": 11,
 }
 
 

@@ -1,5 +1,8 @@
 """The post-game checklist (End of Game Checklist, printed in order): the boxes crossed, the
-awards, the city the winner names, the megastructure, the sections unlocked, the powers."""
+awards, the city the winner names, the megastructure, the sections unlocked, the powers.
+
+Above it, the game's result: each corporation's place and total, and (tapped) the terms each
+total is made of (`solar175.explain`). Saving a game lands here, on every phone at the table."""
 
 from __future__ import annotations
 
@@ -13,12 +16,14 @@ from django.urls import reverse
 from campaign import actions
 from campaign.forms import CityForm, PowerForm
 from campaign.frame import PLAYER, Page, campaign_page
-from campaign.models import Corporation, Game
+from campaign.models import Corporation, Game, GamePhoto
+from campaign.photos import PhotoForm
 from campaign.views.campaigns import error_sentence
 from campaign.views.games import entry_of, get_game
+from scoring.wizard.sheet import CATEGORY_LABELS
 from solar175.campaign_file import CampaignError
-from solar175.engine import score_game
-from solar175.explain import award_sentence, table_as_scored, tracker_reasons
+from solar175.engine import CATEGORIES, GameScore, TableState, score_game, tie_break_sentence
+from solar175.explain import award_sentence, explain_game, table_as_scored, tracker_reasons
 from solar175.sections import sections_by_number
 from solar175.table import TableError
 
@@ -90,22 +95,58 @@ def _award_lines(page: Page, entry: dict, score: dict) -> list[dict]:
     return lines
 
 
-def _box_reasons(page: Page, game: Game, entry: dict) -> dict[str, str]:
-    """Why each tracker box of the game went where it did, by section ("" when the stored
-    table no longer reads: the page then shows the boxes without their reasons)."""
+def _scored(game: Game, entry: dict) -> tuple[TableState, GameScore] | None:
+    """The game's table as the replay scored it and the engine's score of it; None when the
+    stored table no longer reads (the page then shows the figures without their terms)."""
     try:
         table = table_as_scored(game.table, entry)
     except TableError:
+        return None
+    return table, score_game(table)
+
+
+def _box_reasons(page: Page, scored: tuple[TableState, GameScore] | None) -> dict[str, str]:
+    """Why each tracker box of the game went where it did, by section ("" when the stored
+    table no longer reads: the page then shows the boxes without their reasons)."""
+    if scored is None:
         return {}
     corps = page.corps
 
     def name(key: str) -> str:
         return corps[key].name if key in corps else key
 
-    return {
-        section: reason.sentence(name)
-        for section, reason in tracker_reasons(table, score_game(table)).items()
-    }
+    return {section: reason.sentence(name) for section, reason in tracker_reasons(*scored).items()}
+
+
+def _result_rows(
+    page: Page, score: dict, scored: tuple[TableState, GameScore] | None
+) -> list[dict]:
+    """Each corporation's place and total, in the game's placing, with the categories its
+    total is made of and each one's terms (the engine's figures; the explanation's words)."""
+    explained = explain_game(*scored) if scored else {}
+    rows = []
+    for player in sorted(score.get("players", []), key=lambda p: p.get("rank", 0)):
+        key = player["corporation"]
+        terms = explained.get(key, {})
+        categories = [
+            {
+                "label": CATEGORY_LABELS.get(category, category),
+                "ip": ip,
+                "terms": terms.get(category, []),
+            }
+            for category in CATEGORIES
+            if (ip := (player.get("ip") or {}).get(category, 0))
+        ]
+        rows.append(
+            {
+                "corp": page.corps.get(key),
+                "key": key,
+                "rank": player.get("rank"),
+                "total": player.get("total"),
+                "categories": categories,
+            }
+        )
+    return rows
 
 
 def _ship_zones(table: dict, corporation: str | None) -> list[int]:
@@ -116,11 +157,12 @@ def _ship_zones(table: dict, corporation: str | None) -> list[int]:
     return []
 
 
-def _checklist_context(
+def checklist_context(
     page: Page,
     game: Game,
     city_form: CityForm | None = None,
     power_form: tuple[str, PowerForm] | None = None,
+    photo_form: PhotoForm | None = None,
 ) -> dict[str, Any]:
     campaign, corps = page.campaign, page.corps
     entry = entry_of(game)
@@ -128,7 +170,8 @@ def _checklist_context(
     section_names = page.names.sections
     crossed = entry.get("boxes_crossed", {})
     tallied = entry.get("influence_tally", [])
-    reasons = _box_reasons(page, game, entry)
+    scored = _scored(game, entry)
+    reasons = _box_reasons(page, scored)
     boxes_by_corporation = [
         {
             "corp": corp,
@@ -178,6 +221,12 @@ def _checklist_context(
         entry=entry,
         score=score,
         winner=corps.get(winner),
+        result_rows=_result_rows(page, score, scored),
+        tie_break=tie_break_sentence(
+            score.get("tie_break"),
+            next((p["total"] for p in score.get("players", []) if p["corporation"] == winner), 0),
+            corps[winner].name if winner in corps else str(winner),
+        ),
         boxes_by_corporation=boxes_by_corporation,
         awards=_award_lines(page, entry, score),
         election_party=page.names.parties.get(election_winner, ""),
@@ -188,12 +237,15 @@ def _checklist_context(
         sections_url=reverse("unlocks:sections", kwargs={"slug": campaign.slug}),
         narrative_zones=_ship_zones(game.table, winner),
         power_picks=picks,
+        # The photo's size and date, not its bytes (the image has its own address).
+        photo=GamePhoto.objects.filter(game=game).defer("jpeg").first(),
+        photo_form=photo_form if photo_form is not None else PhotoForm(),
     )
 
 
 @campaign_page(CHECKLIST, "games")
 def checklist(page: Page, number: int) -> dict[str, Any]:
-    return _checklist_context(page, get_game(page.campaign, number))
+    return checklist_context(page, get_game(page.campaign, number))
 
 
 @campaign_page(CHECKLIST, "games", role=PLAYER, methods=("POST",))
@@ -218,7 +270,7 @@ def checklist_city(page: Page, number: int) -> HttpResponse:
         else:
             messages.success(request, f"{form.cleaned_data['name']} named.")
             return redirect("campaign:checklist", slug=campaign.slug, number=number)
-    context = _checklist_context(page, game, city_form=form)
+    context = checklist_context(page, game, city_form=form)
     if request.htmx:
         return page.render(context, template=f"{CHECKLIST}#city")
     return page.render(context, status=400)
@@ -262,5 +314,5 @@ def checklist_power(page: Page, number: int, key: str) -> HttpResponse:
         else:
             messages.success(request, f"{corporation.name} took its power.")
             return redirect("campaign:checklist", slug=campaign.slug, number=number)
-    context = _checklist_context(page, game, power_form=(key, form))
+    context = checklist_context(page, game, power_form=(key, form))
     return page.render(context, status=400)

@@ -16,7 +16,7 @@ from django.http import Http404, HttpRequest
 
 from campaign.charts import text_colour_on
 from campaign.frame import Page, campaign_page
-from campaign.models import Corporation
+from campaign.models import Corporation, GameDraft
 from solar175.sections import Switch, election_counters
 
 GAME_LOG_PAGE_SIZE = 20
@@ -55,7 +55,33 @@ def score_rows(result: dict, corps: dict[str, Corporation]) -> list[dict]:
     ]
 
 
-@campaign_page("campaign/dashboard.html", "dashboard", cached=True, public=True, offline=True)
+def _open_draft(request: HttpRequest) -> str:
+    """The number of the game a draft is open for ("" when none, and on the public page): the
+    dashboard's button says "Continue game N" then. A draft opens without changing the
+    campaign, so it is part of the cached body's key, not of its revision."""
+    if hasattr(request, "open_draft"):  # read once a request: the key, then the body
+        return request.open_draft
+    slug = request.resolver_match.kwargs.get("slug") if request.resolver_match else None
+    number = None
+    if slug:
+        number = (
+            GameDraft.objects.filter(campaign__slug=slug)
+            .order_by("-number")
+            .values_list("number", flat=True)
+            .first()
+        )
+    request.open_draft = "" if number is None else str(number)
+    return request.open_draft
+
+
+@campaign_page(
+    "campaign/dashboard.html",
+    "dashboard",
+    cached=True,
+    public=True,
+    offline=True,
+    variant=_open_draft,
+)
 def dashboard(page: Page) -> dict[str, Any]:
     campaign, state, corps = page.campaign, page.state, page.corps
     last_game = (
@@ -70,6 +96,7 @@ def dashboard(page: Page) -> dict[str, Any]:
         last_game=last_game,
         last_scores=score_rows(last_game.result, corps) if last_game else [],
         next_game=next_game,
+        draft_open=_open_draft(page.request) == str(next_game.get("number")),
         parties=page.names.parties,
         opening_after=(campaign.opening or {}).get("after_game"),
         credits_by_corporation=[
