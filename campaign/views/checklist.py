@@ -84,7 +84,13 @@ def _award_lines(page: Page, entry: dict, score: dict) -> list[dict]:
                 "corp": corps.get(award["corporation"]),
                 "name": award_names.get((section, award["tier"]), section),
                 "section_name": section_names.get(section, section),
-                "reason": award_sentence(award, every_award, scores, name),
+                "reason": award_sentence(
+                    award,
+                    every_award,
+                    scores,
+                    name,
+                    completed=entry.get("sections_completed"),
+                ),
             }
         )
     return lines
