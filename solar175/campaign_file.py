@@ -58,6 +58,9 @@ class Power(StrEnum):
 
 
 POWERS = tuple(Power)
+# #7 "You get an additional 2 end game influence points: During scoring, add 2 influence points
+# to your total": the holder scores it in every game once the powers are in force.
+POWER_BONUS_IP = 2
 MIN_CORPORATIONS = MIN_PLAYERS
 # Five player boards, the fifth (orange) in the deluxe edition (Box Contents).
 MAX_CORPORATIONS = MAX_PLAYERS

@@ -17,6 +17,7 @@ from dataclasses import replace
 from typing import Any
 
 from solar175.campaign_file import (
+    POWER_BONUS_IP,
     POWERS,
     CampaignError,
     CampaignFile,
@@ -69,6 +70,7 @@ EXTRA_CREDITS_POWER = Power.EXTRA_CREDITS
 EXTRA_CREDITS = 3
 BOTH_CARDS_POWER = Power.BOTH_POLITICAL_CARDS
 EXTRA_VOTE_POWER = Power.EXTRA_VOTE
+EXTRA_IP_POWER = Power.EXTRA_IP
 POLITICAL_CARDS_DEALT = 2
 # Setting Up the Solar System: "a Mining Resource Token (or two if playing with 3+ players)".
 MINING_TOKENS_FEW_PLAYERS = 1
@@ -133,6 +135,8 @@ class _Replay:
             UNITED_FEDERALISTS  # "onto the United Federalists if it is your first game"
         )
         self.last_winner: str | None = None
+        # Players at the last game's table (0 before the first game).
+        self.last_players = 0
         self.games_played = 0
         self.ended_after: int | None = None
         self.games_out: list[dict[str, Any]] = []
@@ -349,6 +353,54 @@ class _Replay:
                     f'"{EXTRA_VOTE_POWER}"',
                 )
 
+    def check_debt_marks(self, game: GameEntry) -> None:
+        """#8: "AI Players do not borrow from the Bank of Yurushi... they are far too smart"."""
+        ai = {c.key for c in self.campaign.corporations if c.ai}
+        for j, mark in enumerate(game.debt_marks):
+            if mark.corporation in ai:
+                raise CampaignError(
+                    f"games[{game.index}].debt_marks[{j}].corporation",
+                    f"{mark.corporation} is an AI player, and AI players never borrow from the "
+                    "Bank of Yurushi (#8): no debt box to check",
+                )
+
+    def with_power_bonus(
+        self, game: GameEntry, table: TableState, switches: frozenset[Switch]
+    ) -> TableState:
+        """The player power "+2 end game IP" (#7), derived: the holder scores 2 in every game
+        once the powers are in force, nobody else does. A table that leaves `bonus_ip` out gets
+        the derived value; one that states it must agree (docs/replay.md)."""
+        path = f"games[{game.index}].table.players"
+        stated = game.table.get("players", [])
+        players = []
+        for j, player in enumerate(table.players):
+            power = self.campaign.powers.get(player.corporation)
+            in_force = Switch.PLAYER_POWERS in switches
+            derived = POWER_BONUS_IP if in_force and power == EXTRA_IP_POWER else 0
+            typed = stated[j].get("bonus_ip") if j < len(stated) else None
+            if typed is not None and typed != derived:
+                if derived:
+                    why = (
+                        f'{player.corporation} holds the player power "+2 end game IP" (#7: '
+                        '"During scoring, add 2 influence points to your total"); leave it out '
+                        "and the app adds it"
+                    )
+                elif not in_force:
+                    section = sections_by_number()[first_section_with(Switch.PLAYER_POWERS)]
+                    why = (
+                        f"player powers come with section #{section.number} ({section.title}), "
+                        "not unlocked"
+                    )
+                elif power is None:
+                    why = f"{player.corporation} has chosen no player power"
+                else:
+                    why = f'{player.corporation}\'s power is "{power}", not "{EXTRA_IP_POWER}"'
+                raise CampaignError(
+                    f"{path}[{j}].bonus_ip", f"must be {derived} in game {game.number}: {why}"
+                )
+            players.append(replace(player, bonus_ip=derived))
+        return replace(table, players=tuple(players))
+
     def play(self, game: GameEntry) -> None:
         n = game.number
         path = f"games[{game.index}]"
@@ -376,6 +428,8 @@ class _Replay:
         except TableError as error:
             raise table_error(path, error) from None
         self.check_components(game, table, switches)
+        self.check_debt_marks(game)
+        table = self.with_power_bonus(game, table, switches)
         incumbent = self.incumbent
         score = score_game(table)
 
@@ -411,6 +465,7 @@ class _Replay:
         if game.megastructure_repairs_completed:
             self.repairs_games.append(n)
         self.last_winner = score.winner
+        self.last_players = len(table.players)
         self.games_played = n
 
         unlocked_now = self.check_events(n)
@@ -654,7 +709,10 @@ class _Replay:
         political_row = ["workers_union", "united_federalists", "brave_new_dawn"]
         if rules.celestial_rebellion:
             political_row.append(CELESTIAL_REBELLION)
-        players = len(self.corporations)
+        # Setting Up the Solar System counts the players at the table (AI players included):
+        # the last game's, the group most likely to sit down again; the corporations before the
+        # first game (docs/replay.md).
+        players = self.last_players or len(self.corporations)
         cards = None
         if Switch.POLITICAL_INFLUENCE in switches:
             # #6: dealt 2, keep 1; the power "keep and use both".

@@ -89,7 +89,8 @@ def _game_forms(page: Page, *, entry: dict, game: Game | None, data=None):
             GameFactsForm.initial_for(game) if game is not None else {"number": entry.get("number")}
         ),
         megastructures=[(key, names.megastructure(key)) for key in options],
-        corporations=[(c.key, c.name) for c in corporations],
+        # The debt boxes only: AI players never borrow from the Bank of Yurushi (#8).
+        corporations=[(c.key, c.name) for c in corporations if not c.ai],
         debt=_debt_boxes_in_play(page.state, game) or bool(game and game.debt_marks),
         debt_rows=names.debt_boxes,
     )

@@ -1,0 +1,91 @@
+"""What the rules decide is derived, not typed (issue 22): the "+2 end game IP" power (#7), a
+debt mark on an AI player (#8), the mining tokens of the setup sheet (Setting Up the Solar
+System). A typed value that agrees is accepted; one that disagrees is refused with a sentence
+naming the field (docs/replay.md)."""
+
+import pytest
+
+from benchmarks.samples import make_campaign, make_player, make_table
+from solar175.campaign_file import CampaignError
+from solar175.catalogue import Catalogue
+from solar175.replay import replay
+
+CATALOGUE = Catalogue.from_fixture()
+THREE = ("purple", "yellow", "teal")
+
+
+def six_games(**players) -> dict:
+    """Six games of three corporations; section #7 (powers) is in force from game 5."""
+    tables = [make_table(*[make_player(c, **players.get(c, {})) for c in THREE]) for _ in range(6)]
+    return make_campaign(tables=tables, corporations=THREE, powers={"yellow": "extra-ip"})
+
+
+def totals(state: dict, number: int) -> dict[str, int]:
+    game = state["games"][number - 1]
+    return {p["corporation"]: p["ip"]["bonus"] for p in game["score"]["players"]}
+
+
+def test_the_holder_of_the_extra_ip_power_scores_2_from_game_5_without_typing_it():
+    state = replay(six_games(), CATALOGUE)
+    assert [totals(state, n)["yellow"] for n in range(1, 7)] == [0, 0, 0, 0, 2, 2]
+    assert all(totals(state, n)["purple"] == 0 for n in range(1, 7))
+
+
+def test_a_typed_bonus_that_agrees_is_accepted():
+    campaign = six_games()
+    for game in campaign["games"]:
+        for player in game["table"]["players"]:
+            player["bonus_ip"] = (
+                2 if player["corporation"] == "yellow" and game["number"] > 4 else 0
+            )
+    state = replay(campaign, CATALOGUE)
+    assert totals(state, 6)["yellow"] == 2
+
+
+@pytest.mark.parametrize(
+    ("game", "corporation", "value", "words"),
+    [
+        (5, "yellow", 0, 'must be 2 in game 5: yellow holds the player power "+2 end game IP"'),
+        (6, "purple", 2, "must be 0 in game 6: purple has chosen no player power"),
+        (2, "yellow", 2, "must be 0 in game 2: player powers come with section #7"),
+    ],
+)
+def test_a_typed_bonus_the_rules_do_not_give_is_refused_with_a_sentence(
+    game, corporation, value, words
+):
+    campaign = six_games()
+    players = campaign["games"][game - 1]["table"]["players"]
+    index = [p["corporation"] for p in players].index(corporation)
+    players[index]["bonus_ip"] = value
+    with pytest.raises(CampaignError) as error:
+        replay(campaign, CATALOGUE)
+    assert error.value.path == f"games[{game - 1}].table.players[{index}].bonus_ip"
+    assert words in str(error.value)
+
+
+def test_a_debt_mark_on_an_ai_player_is_refused():
+    campaign = six_games()
+    campaign["corporations"][2]["ai"] = True
+    campaign["games"][5]["debt_marks"] = [
+        {"corporation": "purple", "points": 1},
+        {"corporation": "teal", "points": 2},
+    ]
+    with pytest.raises(CampaignError) as error:
+        replay(campaign, CATALOGUE)
+    assert error.value.path == "games[5].debt_marks[1].corporation"
+    assert "AI players never borrow from the Bank of Yurushi (#8)" in str(error.value)
+    campaign["games"][5]["debt_marks"].pop()
+    assert replay(campaign, CATALOGUE)["debt"]["purple"] == 1
+
+
+def test_the_setup_sheet_counts_the_players_at_the_table_not_the_corporations():
+    # Five corporations, but the last game had two at the table: one token per location.
+    tables = [make_table("purple", "yellow", "teal"), make_table("purple", "yellow")]
+    campaign = make_campaign(tables=tables, corporations=("purple", "yellow", "teal", "orange"))
+    sheet = replay(campaign, CATALOGUE)["next_game"]
+    assert (sheet["players"], sheet["mining_tokens_per_location"]) == (2, 1)
+    before = replay(make_campaign(corporations=("purple", "yellow", "teal")), CATALOGUE)
+    assert (before["next_game"]["players"], before["next_game"]["mining_tokens_per_location"]) == (
+        3,
+        2,
+    )
