@@ -95,7 +95,9 @@ GAME_KEYS = (
     "debt_marks",
     "notes",
 )
-CITY_KEYS = ("location", "name")
+# `named_by`, optional (this project's key): the corporation that named the city, when the group
+# chose to keep a name through an edit that changed the game's winner; else the game's winner.
+CITY_KEYS = ("location", "name", "named_by")
 DEBT_KEYS = ("corporation", "points")
 MANUAL_KEYS = ("section", "after_game")
 # A corporation's key appears in page addresses (its tracker card, its power).
@@ -143,6 +145,8 @@ class GameEntry:
     megastructure_repairs_completed: bool = False
     named_city: tuple[str, str] | None = None
     debt_marks: tuple[DebtMark, ...] = ()
+    # Who named the city when it is not the game's winner (docs/replay.md "cities").
+    city_named_by: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -318,6 +322,7 @@ class _Reader(OpeningReader):
         self.table_corporations(table, path)
         city = entry.get("named_city")
         named_city = None
+        city_named_by = None
         if city is not None:
             city = mapping(city, f"{path}.named_city", CITY_KEYS)
             named_city = (
@@ -332,6 +337,8 @@ class _Reader(OpeningReader):
                     max_length=CITY_NAME_MAX_LENGTH,
                 ),
             )
+            if city.get("named_by") is not None:
+                city_named_by = self.corporation(city["named_by"], f"{path}.named_city.named_by")
         debt_marks = []
         for j, mark in enumerate(listed(optional(entry, "debt_marks", []), f"{path}.debt_marks")):
             mark_path = f"{path}.debt_marks[{j}]"
@@ -365,6 +372,7 @@ class _Reader(OpeningReader):
             ),
             named_city=named_city,
             debt_marks=tuple(debt_marks),
+            city_named_by=city_named_by,
         )
 
     def table_corporations(self, table: Mapping, path: str) -> None:

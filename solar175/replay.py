@@ -455,7 +455,10 @@ class _Replay:
         if game.named_city is not None:
             # "The winner of each game can choose one base location card ... and name one of
             # the cities" (Developing the Solar System).
-            city = City(n, game.named_city[0], game.named_city[1], score.winner)
+            # An edit that changed the winner asked the group: a name kept through it keeps
+            # the corporation that wrote it (`named_by`, docs/replay.md).
+            namer = game.city_named_by or score.winner
+            city = City(n, game.named_city[0], game.named_city[1], namer)
             self.cities.append(city)
             warnings += city_warnings(game, city, self.cities, self.catalogue)
         if game.neds_sold_out:

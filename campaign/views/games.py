@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from django import forms
 from django.contrib import messages
 from django.db.models import Max
 from django.http import Http404, HttpResponse, HttpResponseRedirect
@@ -154,12 +155,72 @@ def stated_zone(game: Game | None) -> int | None:
     return zone if isinstance(zone, int) and not isinstance(zone, bool) else None
 
 
+# The question an edit asks when it changes the winner of a game whose city is named.
+CITY_KEEP, CITY_RENAME = "keep", "rename"
+CITY_CHOICE = "city_choice"
+
+
+def _city_question(page: Page, table_form: TableForm, facts: GameFactsForm, game: Game) -> dict:
+    """The city's facts this edit saves: unchanged, or the group's answer when the edit
+    changes the winner of a game whose city is named (docs/replay.md "cities").
+
+    The winner named the city on the card; a name already kept through an earlier change of
+    winner (`city_named_by`) stays with its namer. Otherwise the group chooses: keep the name
+    and its namer as written, or let the new winner name a city (the checklist then asks).
+    Without an answer, `None` and the question is added to `facts`.
+    """
+    kept = {"city_location": game.city_location, "city_name": game.city_name}
+    if not game.city_name or game.city_named_by:
+        return kept
+    namer = ((game.replay_entry or {}).get("city") or {}).get("corporation") or (
+        game.result or {}
+    ).get("winner")
+    winner = table_form.score().winner
+    if not namer or winner == namer:
+        return kept
+    corps = page.corps
+
+    def name(key: str) -> str:
+        return corps[key].name if key in corps else key
+
+    city = f"{game.city_name} ({game.city_location})"
+    facts.fields[CITY_CHOICE] = forms.ChoiceField(
+        label=(
+            f"This change makes {name(winner)} the winner of game {game.number}, which "
+            f"{name(namer)} won when naming {city}. What happens to the city?"
+        ),
+        choices=[
+            (CITY_KEEP, f"Keep {game.city_name}, named by {name(namer)}, as written on the card"),
+            (
+                CITY_RENAME,
+                f"Let {name(winner)}, the new winner, name a city instead ({game.city_name} is "
+                "removed; the checklist asks for the new name)",
+            ),
+        ],
+        widget=forms.RadioSelect,
+    )
+    if CITY_CHOICE not in facts.helper.layout.fields:
+        facts.helper.layout.fields.insert(0, CITY_CHOICE)
+    answer = facts.data.get(facts.add_prefix(CITY_CHOICE))
+    if answer == CITY_KEEP:
+        return kept | {"city_named_by": namer}
+    if answer == CITY_RENAME:
+        return {"city_location": "", "city_name": "", "city_named_by": ""}
+    facts.add_error(
+        None,
+        f"The winner of game {game.number} changes: say below whether {city} keeps its name "
+        "and its namer. Nothing is saved until you answer.",
+    )
+    return None
+
+
 def _save_game(
     page: Page,
     table_form: TableForm,
     facts: GameFactsForm,
     game: Game | None,
     expected_version: int | None,
+    city: dict | None = None,
 ) -> Game:
     data = facts.cleaned_data
     # A new game is the game its form was drawn for ("Enter game 6"), or none.
@@ -179,8 +240,13 @@ def _save_game(
         neds_sold_out=data["neds_sold_out"],
         census_completed=data["census_completed"],
         megastructure_repairs_completed=data["megastructure_repairs_completed"],
-        city_location=game.city_location if game else "",
-        city_name=game.city_name if game else "",
+        **(
+            city
+            or {
+                "city_location": game.city_location if game else "",
+                "city_name": game.city_name if game else "",
+            }
+        ),
         debt_marks=facts.debt_marks(),
         notes=data["notes"],
         game=game,
@@ -321,10 +387,12 @@ def game_edit(page: Page, number: int) -> HttpResponse:
     if data is None:
         facts.initial["original"] = json.dumps(snapshot(game))
     elif "refresh" not in data:
-        if table_form.is_valid() & facts.is_valid():
+        valid = table_form.is_valid() & facts.is_valid()
+        city = _city_question(page, table_form, facts, game) if valid else None
+        if valid and city is not None:
             try:
                 saved = _save_game(
-                    page, table_form, facts, game, facts.cleaned_data["expected_version"]
+                    page, table_form, facts, game, facts.cleaned_data["expected_version"], city
                 )
             except actions.StaleGameError as stale:
                 _explain_stale(facts, stale)
