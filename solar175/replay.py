@@ -177,6 +177,7 @@ class _Replay:
         self.cities.extend(opening.cities)
         self.incumbent = opening.incumbent_party
         self.last_winner = opening.last_winner
+        self.last_players = opening.last_players
         for corp, points in opening.debt.items():
             self.debt[corp] += points
         for number in opening.unlocked_sections:

@@ -454,7 +454,7 @@ def test_the_city_step_is_skipped_when_no_space_is_free(owner_client, played):
 
     for number, name in ((1, "A"), (2, "B")):
         actions.name_city(played.games.get(number=number), "Mars", name)
-    Location.objects.filter(name="Ganymede").update(naming_spaces=0)
+    Location.objects.exclude(name="Mars").update(naming_spaces=0)
 
     page = owner_client.get(checklist_url(played, 3)).content.decode()
 
