@@ -57,6 +57,7 @@ REPLAY_OUTPUT_KEYS = (
     "unlock_reasons",
     "progress",
     "campaign_points",
+    "games_by_corporation",
     "warnings",
 )
 # The opening snapshot is stored as JSON as given, replay-output keys the replay ignores

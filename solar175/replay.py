@@ -137,6 +137,8 @@ class _Replay:
         self.last_winner: str | None = None
         # Players at the last game's table (0 before the first game).
         self.last_players = 0
+        # Games each corporation played in the log (an opening snapshot does not say).
+        self.games_by_corporation: dict[str, int] = dict.fromkeys(self.corporations, 0)
         self.games_played = 0
         self.ended_after: int | None = None
         self.games_out: list[dict[str, Any]] = []
@@ -470,6 +472,8 @@ class _Replay:
             self.repairs_games.append(n)
         self.last_winner = score.winner
         self.last_players = len(table.players)
+        for player in table.players:
+            self.games_by_corporation[player.corporation] += 1
         self.games_played = n
 
         unlocked_now = self.check_events(n)
@@ -818,6 +822,7 @@ class _Replay:
             "shared_winners": winners if len(winners) > 1 else [],
             "overthrows": self.overthrows,
             "campaign_points": detail,
+            "games_by_corporation": dict(self.games_by_corporation),
             "unlock_reasons": {str(n): self.unlock_reasons[n] for n in sorted(self.unlocked)},
             "progress": self.locked_progress(),
             "games": self.games_out,

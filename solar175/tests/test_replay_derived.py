@@ -89,3 +89,9 @@ def test_the_setup_sheet_counts_the_players_at_the_table_not_the_corporations():
         3,
         2,
     )
+
+
+def test_the_games_each_corporation_played_are_counted_from_the_tables():
+    tables = [make_table(*THREE), make_table("purple", "yellow"), make_table("purple", "teal")]
+    state = replay(make_campaign(tables=tables, corporations=THREE), CATALOGUE)
+    assert state["games_by_corporation"] == {"purple": 3, "yellow": 2, "teal": 2}
