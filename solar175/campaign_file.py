@@ -43,7 +43,7 @@ from solar175.table import MAX_PLAYERS, MIN_PLAYERS, validate_table
 CAMPAIGN_FORMAT = "solar175-campaign"
 CAMPAIGN_VERSION = 1
 MANUAL_UNLOCK_KEYS = ("section", "after_game")
-DEBT_MARK_KEYS = ("corporation", "points")
+DEBT_MARK_KEYS = ("corporation", "row", "points")
 
 
 class Power(StrEnum):
@@ -98,7 +98,11 @@ GAME_KEYS = (
 # `named_by`, optional (this project's key): the corporation that named the city, when the group
 # chose to keep a name through an edit that changed the game's winner; else the game's winner.
 CITY_KEYS = ("location", "name", "named_by")
-DEBT_KEYS = ("corporation", "points")
+# `row`, optional (this project's key): which of the card's debt rows (1 to 3, top to bottom:
+# the power used) the box was checked in; with it, `points` may be left out and the replay
+# reads the row's next red box in the campaign's box (docs/replay.md).
+DEBT_KEYS = ("corporation", "row", "points")
+MAX_DEBT_ROWS = 3
 MANUAL_KEYS = ("section", "after_game")
 # A corporation's key appears in page addresses (its tracker card, its power).
 _CORPORATION_KEY = re.compile(r"[-a-zA-Z0-9_]+")
@@ -127,7 +131,8 @@ class Corporation:
 @dataclass(frozen=True, slots=True)
 class DebtMark:
     corporation: str
-    points: int
+    points: int | None
+    row: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -349,9 +354,17 @@ class _Reader(OpeningReader):
                         required(mark, "corporation", mark_path, "who checked the box"),
                         f"{mark_path}.corporation",
                     ),
-                    points=whole_number(
-                        required(mark, "points", mark_path, "the red box's printed value"),
-                        f"{mark_path}.points",
+                    points=(
+                        whole_number(mark["points"], f"{mark_path}.points")
+                        if "points" in mark
+                        else self.debt_points_required(mark, mark_path)
+                    ),
+                    row=(
+                        whole_number(
+                            mark["row"], f"{mark_path}.row", minimum=1, maximum=MAX_DEBT_ROWS
+                        )
+                        if "row" in mark
+                        else None
                     ),
                 )
             )
@@ -374,6 +387,11 @@ class _Reader(OpeningReader):
             debt_marks=tuple(debt_marks),
             city_named_by=city_named_by,
         )
+
+    def debt_points_required(self, mark: Mapping, path: str) -> None:
+        """A mark without `points` names its `row`: the replay reads the box's value."""
+        if "row" not in mark:
+            required(mark, "points", path, "the red box's printed value, or its row")
 
     def table_corporations(self, table: Mapping, path: str) -> None:
         players = table.get("players")

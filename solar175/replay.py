@@ -135,6 +135,8 @@ class _Replay:
             UNITED_FEDERALISTS  # "onto the United Federalists if it is your first game"
         )
         self.last_winner: str | None = None
+        # Red boxes each corporation checked in each debt row, by marks that name their row.
+        self.debt_checked: dict[tuple[str, int], int] = {}
         # Players at the last game's table (0 before the first game).
         self.last_players = 0
         # Games each corporation played in the log (an opening snapshot does not say).
@@ -367,6 +369,46 @@ class _Replay:
                     "Bank of Yurushi (#8): no debt box to check",
                 )
 
+    def debt_points(self, game: GameEntry) -> list[int]:
+        """Each debt mark's campaign points (#8). A mark that names its `row` (the power used)
+        loses the value of that row's next red box in the campaign's box: "each time you use
+        one of these powers you must check off one of the red boxes on the card that
+        corresponds with the power you used ... the more you use these powers, the more
+        damaging this will be". A mark without a row keeps the points it gives."""
+        rows = self.catalogue.debt_boxes
+        points: list[int] = []
+        for j, mark in enumerate(game.debt_marks):
+            path = f"games[{game.index}].debt_marks[{j}]"
+            if mark.row is None:
+                points.append(mark.points or 0)
+                continue
+            if mark.row > len(rows):
+                raise CampaignError(
+                    f"{path}.row",
+                    f"must be one of the box's debt rows (1 to {len(rows)})"
+                    if rows
+                    else "names a debt row, but the campaign's box holds none: copy your card's "
+                    "red boxes into the box (a row per power), or give the mark's points",
+                )
+            row = rows[mark.row - 1]
+            checked = self.debt_checked.get((mark.corporation, mark.row), 0)
+            if checked >= len(row.values):
+                raise CampaignError(
+                    f"{path}.row",
+                    f"{mark.corporation} has already checked all {len(row.values)} red boxes of "
+                    f"the row {row.name}",
+                )
+            value = row.values[checked]
+            if mark.points is not None and mark.points != value:
+                raise CampaignError(
+                    f"{path}.points",
+                    f"must be {value}: the next red box of the row {row.name} for "
+                    f"{mark.corporation} (box {checked + 1}) prints {value}",
+                )
+            self.debt_checked[mark.corporation, mark.row] = checked + 1
+            points.append(value)
+        return points
+
     def with_power_bonus(
         self, game: GameEntry, table: TableState, switches: frozenset[Switch]
     ) -> TableState:
@@ -438,8 +480,9 @@ class _Replay:
 
         crossed, tallied, completed = self.cross_boxes(score)
         won = self.hand_out_awards(score, completed, n)
-        for mark in game.debt_marks:
-            self.debt[mark.corporation] += mark.points
+        debt_points = self.debt_points(game)
+        for mark, points in zip(game.debt_marks, debt_points, strict=True):
+            self.debt[mark.corporation] += points
 
         election = score.election
         self.elections.append(ElectionResult(n, election.winner, election.overthrown))
@@ -504,7 +547,9 @@ class _Replay:
                 "sections_completed": _by_corporation(completed),
                 "awards": [self.award_dict(a) for a in won],
                 "debt_marks": [
-                    {"corporation": m.corporation, "points": m.points} for m in game.debt_marks
+                    {"corporation": m.corporation, "points": points}
+                    | ({"row": m.row} if m.row is not None else {})
+                    for m, points in zip(game.debt_marks, debt_points, strict=True)
                 ],
                 "city": _city_dict(city) if city else None,
                 "unlocked_sections": [

@@ -95,3 +95,62 @@ def test_the_games_each_corporation_played_are_counted_from_the_tables():
     tables = [make_table(*THREE), make_table("purple", "yellow"), make_table("purple", "teal")]
     state = replay(make_campaign(tables=tables, corporations=THREE), CATALOGUE)
     assert state["games_by_corporation"] == {"purple": 3, "yellow": 2, "teal": 2}
+
+
+DEBT_ROWS = [
+    {"name": "Emergency funds", "values": [1, 2, 3, 5]},
+    {"name": "Fast hire", "values": [2, 4]},
+    {"name": "Bribe", "values": [3, 6, 9]},
+]
+
+
+def with_debt(marks_by_game: dict[int, list[dict]]) -> dict:
+    campaign = six_games()
+    campaign["box"] = {"debt_boxes": DEBT_ROWS}
+    for number, marks in marks_by_game.items():
+        campaign["games"][number - 1]["debt_marks"] = marks
+    return campaign
+
+
+def test_a_debt_mark_naming_its_row_loses_that_rows_next_box():
+    # #8: each use checks the next red box of the power's row; the losses rise.
+    campaign = with_debt(
+        {
+            5: [{"corporation": "purple", "row": 1}, {"corporation": "purple", "row": 1}],
+            6: [{"corporation": "purple", "row": 1}, {"corporation": "yellow", "row": 1}],
+        }
+    )
+    state = replay(campaign, CATALOGUE)
+    assert [m["points"] for m in state["games"][4]["debt_marks"]] == [1, 2]
+    assert state["games"][5]["debt_marks"] == [
+        {"corporation": "purple", "points": 3, "row": 1},
+        {"corporation": "yellow", "points": 1, "row": 1},
+    ]
+    assert state["debt"] == {"purple": 6, "yellow": 1, "teal": 0}
+
+
+def test_a_typed_value_that_agrees_with_the_row_is_accepted_one_that_does_not_is_refused():
+    agrees = with_debt({5: [{"corporation": "teal", "row": 3, "points": 3}]})
+    assert replay(agrees, CATALOGUE)["debt"]["teal"] == 3
+    disagrees = with_debt({5: [{"corporation": "teal", "row": 3, "points": 9}]})
+    with pytest.raises(CampaignError) as error:
+        replay(disagrees, CATALOGUE)
+    assert error.value.path == "games[4].debt_marks[0].points"
+    assert "must be 3: the next red box of the row Bribe for teal (box 1) prints 3" in str(
+        error.value
+    )
+
+
+def test_a_full_row_or_a_row_the_box_does_not_hold_is_refused():
+    full = with_debt(
+        {5: [{"corporation": "teal", "row": 2}] * 2, 6: [{"corporation": "teal", "row": 2}]}
+    )
+    with pytest.raises(CampaignError) as error:
+        replay(full, CATALOGUE)
+    assert error.value.path == "games[5].debt_marks[0].row"
+    assert "already checked all 2 red boxes of the row Fast hire" in str(error.value)
+    campaign = six_games()
+    campaign["games"][4]["debt_marks"] = [{"corporation": "teal", "row": 1}]
+    with pytest.raises(CampaignError) as error:
+        replay(campaign, CATALOGUE)
+    assert "the campaign's box holds none" in str(error.value)
