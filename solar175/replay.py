@@ -411,40 +411,40 @@ class _Replay:
 
     def with_power_bonus(
         self, game: GameEntry, table: TableState, switches: frozenset[Switch]
-    ) -> TableState:
+    ) -> tuple[TableState, list[dict]]:
         """The player power "+2 end game IP" (#7), derived: the holder scores 2 in every game
-        once the powers are in force, nobody else does. A table that leaves `bonus_ip` out gets
-        the derived value; one that states it must agree (docs/replay.md)."""
+        once the powers are in force, nobody else does. The derived value wins; a table that
+        states another gets a warning naming what was typed (docs/replay.md), so a corrected
+        power re-scores the games without refusing them."""
         path = f"games[{game.index}].table.players"
         stated = game.table.get("players", [])
         players = []
+        warnings = []
+        in_force = Switch.PLAYER_POWERS in switches
         for j, player in enumerate(table.players):
             power = self.campaign.powers.get(player.corporation)
-            in_force = Switch.PLAYER_POWERS in switches
             derived = POWER_BONUS_IP if in_force and power == EXTRA_IP_POWER else 0
             typed = stated[j].get("bonus_ip") if j < len(stated) else None
             if typed is not None and typed != derived:
                 if derived:
-                    why = (
-                        f'{player.corporation} holds the player power "+2 end game IP" (#7: '
-                        '"During scoring, add 2 influence points to your total"); leave it out '
-                        "and the app adds it"
-                    )
+                    why = f'{player.corporation} holds the player power "+2 end game IP"'
                 elif not in_force:
                     section = sections_by_number()[first_section_with(Switch.PLAYER_POWERS)]
-                    why = (
-                        f"player powers come with section #{section.number} ({section.title}), "
-                        "not unlocked"
-                    )
+                    why = f"player powers come with section #{section.number}, not unlocked yet"
                 elif power is None:
                     why = f"{player.corporation} has chosen no player power"
                 else:
                     why = f'{player.corporation}\'s power is "{power}", not "{EXTRA_IP_POWER}"'
-                raise CampaignError(
-                    f"{path}[{j}].bonus_ip", f"must be {derived} in game {game.number}: {why}"
+                warnings.append(
+                    {
+                        "game": game.number,
+                        "path": f"{path}[{j}].bonus_ip",
+                        "message": f"the table says {typed} IP from a player power, but the rules "
+                        f"give {derived} in game {game.number} ({why}): scored with {derived}",
+                    }
                 )
             players.append(replace(player, bonus_ip=derived))
-        return replace(table, players=tuple(players))
+        return replace(table, players=tuple(players)), warnings
 
     def play(self, game: GameEntry) -> None:
         n = game.number
@@ -474,7 +474,7 @@ class _Replay:
             raise table_error(path, error) from None
         self.check_components(game, table, switches)
         self.check_debt_marks(game)
-        table = self.with_power_bonus(game, table, switches)
+        table, bonus_warnings = self.with_power_bonus(game, table, switches)
         incumbent = self.incumbent
         score = score_game(table)
 
@@ -493,6 +493,7 @@ class _Replay:
         warnings = megastructure_warnings(game, options, self.built)
         warnings += zone_warnings(game, zone, stated, rules, self.catalogue)
         warnings += debt_warnings(game, self.catalogue)
+        warnings += bonus_warnings
         if game.megastructure is not None:
             self.built.append((n, game.megastructure))
             if self.catalogue.type_of(game.megastructure) == CAMPAIGN_END_TYPE:
