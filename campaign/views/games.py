@@ -6,13 +6,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from django import forms
+from crispy_forms.layout import HTML
 from django.contrib import messages
 from django.db.models import Max
 from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
 
 from campaign import actions
 from campaign.actions.drafts import order_of_play
@@ -184,24 +184,45 @@ def _city_question(page: Page, table_form: TableForm, facts: GameFactsForm, game
         return corps[key].name if key in corps else key
 
     city = f"{game.city_name} ({game.city_location})"
-    facts.fields[CITY_CHOICE] = forms.ChoiceField(
-        label=(
-            f"This change makes {name(winner)} the winner of game {game.number}, which "
-            f"{name(namer)} won when naming {city}. What happens to the city?"
-        ),
-        choices=[
-            (CITY_KEEP, f"Keep {game.city_name}, named by {name(namer)}, as written on the card"),
-            (
-                CITY_RENAME,
-                f"Let {name(winner)}, the new winner, name a city instead ({game.city_name} is "
-                "removed; the checklist asks for the new name)",
-            ),
-        ],
-        widget=forms.RadioSelect,
-    )
-    if CITY_CHOICE not in facts.helper.layout.fields:
-        facts.helper.layout.fields.insert(0, CITY_CHOICE)
     answer = facts.data.get(facts.add_prefix(CITY_CHOICE))
+    question = (
+        f"This change makes {name(winner)} the winner of game {game.number}, which "
+        f"{name(namer)} won when naming {city}. What happens to the city?"
+    )
+    choices = [
+        (CITY_KEEP, f"Keep {game.city_name}, named by {name(namer)}, as written on the card"),
+        (
+            CITY_RENAME,
+            f"Let {name(winner)}, the new winner, name a city instead ({game.city_name} is "
+            "removed; the checklist asks for the new name)",
+        ),
+    ]
+    radios = format_html_join(
+        "",
+        '<div class="form-check"><input class="form-check-input" type="radio" name="{}" '
+        'id="city-choice-{}" value="{}"{}><label class="form-check-label" '
+        'for="city-choice-{}">{}</label></div>',
+        (
+            (
+                facts.add_prefix(CITY_CHOICE),
+                value,
+                value,
+                " checked" if value == answer else "",
+                value,
+                words,
+            )
+            for value, words in choices
+        ),
+    )
+    markup = format_html(
+        '<fieldset class="mb-3 city-question"><legend class="form-label fs-6">{}</legend>{}'
+        "</fieldset>",
+        question,
+        radios,
+    )
+    # crispy's HTML renders its text as a template: the group's words must stay inert.
+    inert = str(markup).replace("{", "&#123;").replace("}", "&#125;").replace("%", "&#37;")
+    facts.helper.layout.fields.insert(0, HTML(inert))
     if answer == CITY_KEEP:
         return kept | {"city_named_by": namer}
     if answer == CITY_RENAME:
