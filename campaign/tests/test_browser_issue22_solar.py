@@ -59,3 +59,29 @@ def test_the_city_question_the_unlock_and_the_games_played_fit_a_phone(
     page.goto(f"{base}/")
     assert "3 games played" in page.locator("#standings-title").locator("..").inner_text()
     page.screenshot(path=screenshot_path("issue22-standings-phone.png"), full_page=True)
+
+
+def test_the_debt_rows_fit_a_phone(
+    live_server, catalogue, phone_page, screenshot_path, owner, log_in
+):
+    three = ("purple", "yellow", "teal")
+    tables = [leader_table(*three, sections=("credits",)) for _ in range(6)]
+    data = make_campaign(corporations=three, tables=tables)
+    data["corporations"][2]["ai"] = True
+    data["box"] = {
+        "debt_boxes": [
+            {"name": "Emergency funds", "values": [1, 2, 3, 5]},
+            {"name": "Fast hire", "values": [2, 4]},
+            {"name": "Bribe", "values": [3, 6, 9]},
+        ]
+    }
+    campaign = owned(actions.import_campaign(data))
+    log_in(phone_page, live_server, owner)
+    page = phone_page
+    page.goto(f"{live_server.url}/campaigns/{campaign.slug}/games/6/edit/")
+    page.get_by_text("Bank of Yurushi debt boxes checked").click()
+    field = page.locator('[name="game-debt_purple_row1"]')
+    field.scroll_into_view_if_needed()
+    assert page.locator('[name^="game-debt_teal"]').count() == 0
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE_WIDTH
+    page.screenshot(path=screenshot_path("issue22-debt-rows-phone.png"), full_page=False)

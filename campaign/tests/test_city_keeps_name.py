@@ -5,6 +5,7 @@ name a city — and never moves the namer without a word (docs/replay.md "cities
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from django.core.management import call_command
@@ -70,6 +71,9 @@ def test_keeping_the_name_keeps_its_namer(owner_client, named):
         again.name, named.name
     )
     assert again.state["cities"][0]["corporation"] == "purple"
+    checklist = owner_client.get(reverse("campaign:checklist", args=[named.slug, 2]))
+    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", checklist.content.decode()))
+    assert "Purple corporation named New Avalon on Mars (as the winner then" in text
     # A later edit of the same game asks no more: the namer is written down.
     data = form_data(owner_client.get(edit_url(named, 2)).content.decode())
     data["p2-credits"] = "7"

@@ -184,6 +184,8 @@ def _checklist_context(
         entry=entry,
         score=score,
         winner=corps.get(winner),
+        # A name kept through a correction that changed the winner keeps its namer.
+        city_namer=corps.get(game.city_named_by or winner),
         boxes_by_corporation=boxes_by_corporation,
         awards=_award_lines(page, entry, score),
         election_party=page.names.parties.get(election_winner, ""),
