@@ -86,14 +86,22 @@ def game_to_dict(game: Game) -> dict[str, Any]:
         "neds_sold_out": game.neds_sold_out,
         "census_completed": game.census_completed,
         "megastructure_repairs_completed": game.megastructure_repairs_completed,
-        "named_city": (
-            {"location": game.city_location, "name": game.city_name} if game.city_location else None
-        ),
+        "named_city": _named_city(game),
         "debt_marks": [ordered(mark, DEBT_MARK_KEYS) for mark in game.debt_marks],
     }
     if game.notes:
         data["notes"] = game.notes
     return data
+
+
+def _named_city(game: Game) -> dict[str, str] | None:
+    """`named_city`, with `named_by` only when the group kept a namer other than the winner."""
+    if not game.city_location:
+        return None
+    city = {"location": game.city_location, "name": game.city_name}
+    if game.city_named_by:
+        city["named_by"] = game.city_named_by
+    return city
 
 
 def dump_campaign(campaign: Campaign) -> str:
@@ -123,6 +131,7 @@ def game_from_dict(campaign: Campaign, data: Mapping[str, Any], *, user=None) ->
         megastructure_repairs_completed=bool(data.get("megastructure_repairs_completed", False)),
         city_location=city.get("location") or "",
         city_name=city.get("name") or "",
+        city_named_by=city.get("named_by") or "",
         debt_marks=list(data.get("debt_marks") or []),
         notes=data.get("notes") or "",
         created_by=user,

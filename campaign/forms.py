@@ -565,14 +565,28 @@ class GameFactsForm(forms.Form):
         self.events = tuple(name for name in EVENTS if name in self.fields)
         self.corporation_keys = [key for key, _ in corporations]
         self.debt = debt
+        self.debt_rows = tuple(debt_rows)
         debt_fields = []
         if debt:
             for key, name in corporations:
+                # #8: with the card's rows in the box, the group says which power it used and
+                # how often; the red boxes' values follow from the card (docs/replay.md).
+                for number, row in enumerate(self.debt_rows, start=1):
+                    debt_fields.append(f"debt_{key}_row{number}")
+                    self.fields[f"debt_{key}_row{number}"] = forms.IntegerField(
+                        required=False,
+                        min_value=0,
+                        max_value=len(row.values),
+                        label=f"{name}: {row.name}, boxes checked this game",
+                        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+                    )
+                if self.debt_rows and not self.initial.get(f"debt_{key}"):
+                    continue
                 debt_fields.append(f"debt_{key}")
                 self.fields[f"debt_{key}"] = forms.CharField(
                     required=False,
                     max_length=60,
-                    label=name,
+                    label=f"{name}: box values" if self.debt_rows else name,
                     widget=forms.TextInput(attrs={"inputmode": "decimal"}),
                 )
         self.helper.layout = Layout(
@@ -584,8 +598,15 @@ class GameFactsForm(forms.Form):
                     Details(
                         "Bank of Yurushi debt boxes checked",
                         HTML(
-                            '<p class="form-text mt-0">The printed value of each red box a '
-                            "corporation checked this game, e.g. 2, 3.</p>"
+                            (
+                                '<p class="form-text mt-0">How many red boxes each corporation '
+                                "checked in each power's row this game: the app reads their "
+                                "values from your card's rows in the box, the next boxes of "
+                                "the row. AI players never borrow.</p>"
+                                if debt_rows
+                                else '<p class="form-text mt-0">The printed value of each red '
+                                "box a corporation checked this game, e.g. 2, 3.</p>"
+                            )
                             + _debt_rows_html(debt_rows)
                         ),
                         *debt_fields,
@@ -630,6 +651,9 @@ class GameFactsForm(forms.Form):
     def debt_marks(self) -> list[dict]:
         marks = []
         for key in self.corporation_keys:
+            for number in range(1, len(self.debt_rows) + 1):
+                count = self.cleaned_data.get(f"debt_{key}_row{number}") or 0
+                marks += [{"corporation": key, "row": number}] * count
             for value in (self.cleaned_data.get(f"debt_{key}") or "").split(","):
                 if value.strip():
                     marks.append({"corporation": key, "points": int(value)})
@@ -655,6 +679,10 @@ class GameFactsForm(forms.Form):
         }
         per_corporation: dict[str, list[str]] = {}
         for mark in game.debt_marks or []:
+            if "row" in mark:
+                name = f"debt_{mark['corporation']}_row{mark['row']}"
+                initial[name] = initial.get(name, 0) + 1
+                continue
             per_corporation.setdefault(mark["corporation"], []).append(str(mark["points"]))
         for key, values in per_corporation.items():
             initial[f"debt_{key}"] = ", ".join(values)

@@ -132,6 +132,9 @@ class Game(models.Model):
     megastructure_repairs_completed = models.BooleanField(default=False)
     city_location = models.CharField(max_length=60, blank=True)
     city_name = models.CharField(max_length=60, blank=True)
+    # The corporation that named the city, kept through an edit that changed the winner when
+    # the group chose so; blank: the game's winner named it (docs/replay.md "cities").
+    city_named_by = models.SlugField(max_length=30, blank=True)
     debt_marks = models.JSONField(default=list, blank=True)
     notes = models.TextField(blank=True)
     created_by = models.ForeignKey(

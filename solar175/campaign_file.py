@@ -44,7 +44,7 @@ from solar175.table import MAX_PLAYERS, MIN_PLAYERS, validate_table
 CAMPAIGN_FORMAT = "solar175-campaign"
 CAMPAIGN_VERSION = 1
 MANUAL_UNLOCK_KEYS = ("section", "after_game")
-DEBT_MARK_KEYS = ("corporation", "points")
+DEBT_MARK_KEYS = ("corporation", "row", "points")
 
 
 class Power(StrEnum):
@@ -59,6 +59,9 @@ class Power(StrEnum):
 
 
 POWERS = tuple(Power)
+# #7 "You get an additional 2 end game influence points: During scoring, add 2 influence points
+# to your total": the holder scores it in every game once the powers are in force.
+POWER_BONUS_IP = 2
 MIN_CORPORATIONS = MIN_PLAYERS
 # Five player boards, the fifth (orange) in the deluxe edition (Box Contents).
 MAX_CORPORATIONS = MAX_PLAYERS
@@ -93,8 +96,14 @@ GAME_KEYS = (
     "debt_marks",
     "notes",
 )
-CITY_KEYS = ("location", "name")
-DEBT_KEYS = ("corporation", "points")
+# `named_by`, optional (this project's key): the corporation that named the city, when the group
+# chose to keep a name through an edit that changed the game's winner; else the game's winner.
+CITY_KEYS = ("location", "name", "named_by")
+# `row`, optional (this project's key): which of the card's debt rows (1 to 3, top to bottom:
+# the power used) the box was checked in; with it, `points` may be left out and the replay
+# reads the row's next red box in the campaign's box (docs/replay.md).
+DEBT_KEYS = ("corporation", "row", "points")
+MAX_DEBT_ROWS = 3
 MANUAL_KEYS = ("section", "after_game")
 # A corporation's key appears in page addresses (its tracker card, its power).
 _CORPORATION_KEY = re.compile(r"[-a-zA-Z0-9_]+")
@@ -123,7 +132,8 @@ class Corporation:
 @dataclass(frozen=True, slots=True)
 class DebtMark:
     corporation: str
-    points: int
+    points: int | None
+    row: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,6 +151,8 @@ class GameEntry:
     megastructure_repairs_completed: bool = False
     named_city: tuple[str, str] | None = None
     debt_marks: tuple[DebtMark, ...] = ()
+    # Who named the city when it is not the game's winner (docs/replay.md "cities").
+    city_named_by: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -316,6 +328,7 @@ class _Reader(OpeningReader):
         self.table_corporations(table, path)
         city = entry.get("named_city")
         named_city = None
+        city_named_by = None
         if city is not None:
             city = mapping(city, f"{path}.named_city", CITY_KEYS)
             named_city = (
@@ -330,6 +343,8 @@ class _Reader(OpeningReader):
                     max_length=CITY_NAME_MAX_LENGTH,
                 ),
             )
+            if city.get("named_by") is not None:
+                city_named_by = self.corporation(city["named_by"], f"{path}.named_city.named_by")
         debt_marks = []
         for j, mark in enumerate(listed(optional(entry, "debt_marks", []), f"{path}.debt_marks")):
             mark_path = f"{path}.debt_marks[{j}]"
@@ -340,9 +355,17 @@ class _Reader(OpeningReader):
                         required(mark, "corporation", mark_path, "who checked the box"),
                         f"{mark_path}.corporation",
                     ),
-                    points=whole_number(
-                        required(mark, "points", mark_path, "the red box's printed value"),
-                        f"{mark_path}.points",
+                    points=(
+                        whole_number(mark["points"], f"{mark_path}.points")
+                        if "points" in mark
+                        else self.debt_points_required(mark, mark_path)
+                    ),
+                    row=(
+                        whole_number(
+                            mark["row"], f"{mark_path}.row", minimum=1, maximum=MAX_DEBT_ROWS
+                        )
+                        if "row" in mark
+                        else None
                     ),
                 )
             )
@@ -363,7 +386,13 @@ class _Reader(OpeningReader):
             ),
             named_city=named_city,
             debt_marks=tuple(debt_marks),
+            city_named_by=city_named_by,
         )
+
+    def debt_points_required(self, mark: Mapping, path: str) -> None:
+        """A mark without `points` names its `row`: the replay reads the box's value."""
+        if "row" not in mark:
+            required(mark, "points", path, "the red box's printed value, or its row")
 
     def table_corporations(self, table: Mapping, path: str) -> None:
         players = table.get("players")

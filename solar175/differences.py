@@ -119,7 +119,11 @@ def _city(game: Mapping[str, Any]) -> str:
 def _debt_marks(game: Mapping[str, Any], names: Words) -> str:
     marks = game.get("debt_marks") or []
     return (
-        ", ".join(f"{names.corporation(m.get('corporation'))} {m.get('points')}" for m in marks)
+        ", ".join(
+            f"{names.corporation(m.get('corporation'))} "
+            + (f"{m.get('points')}" if "points" in m else f"a box of row {m.get('row')}")
+            for m in marks
+        )
         or "none"
     )
 

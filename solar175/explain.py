@@ -369,47 +369,81 @@ def award_sentence(
     scores_by_game: Mapping[int, Mapping],
     name: Namer = default_name,
     award_name: Callable[[str, str], str] | None = None,
+    completed: Mapping[str, list[str]] | None = None,
 ) -> str:
     """Why an award (an entry of the replay's `awards`) went to its corporation.
 
     Gold goes to the first to complete a section, silver to the second, nothing after; two
-    completing in one game: most IP in that game first, then the end-game tie-breakers.
-    `scores_by_game` maps a game number to its `score` (the engine's output as a dict).
+    completing in one game: most IP in that game first, then the end-game tie-breakers (most
+    presence in zone 1, then the order of play). `scores_by_game` maps a game number to its
+    `score` (the engine's output as a dict). `completed` is the game's `sections_completed`
+    (corporation -> sections): with it, a corporation that completed the section in the same
+    game and won nothing is named too; without it, the awards of that game are the rivals.
+
+    Each clause follows from the facts it names: a corporation is never its own rival (the
+    award may be a copy of the entry in `awards`), "the first to do so" only when nobody else
+    completed the section before or in the same game, and "as many IP" only on equal totals.
     """
     section, tier, game = award["section"], award["tier"], award.get("game", 0)
-    holder = name(award["corporation"])
+    corporation = award["corporation"]
+    holder = name(corporation)
     label = award_name(section, tier) if award_name else tier
     if not game:
         return f"{holder} held {label} when the campaign was opened in the app."
     same_section = [a for a in awards if a["section"] == section]
     earlier = [a for a in same_section if a.get("game", 0) < game]
-    same_game = [a for a in same_section if a.get("game", 0) == game and a is not award]
+    if completed is not None:
+        rivals = [c for c, done in completed.items() if section in done and c != corporation]
+    else:
+        rivals = [
+            a["corporation"]
+            for a in same_section
+            if a.get("game", 0) == game and a["corporation"] != corporation
+        ]
     text = f"{holder} completed the section in game {game}"
-    if tier == "gold" and not earlier:
+    if tier == "gold" and not earlier and not rivals:
         text += ", the first to do so"
     elif earlier:
         gold = earlier[0]
         gold_game = gold.get("game", 0)
         when = f"in game {gold_game}" if gold_game else "before the campaign was opened in the app"
         text += f"; {name(gold['corporation'])} had completed it first ({when})"
-    if same_game:
-        other = same_game[0]
-        players = {p["corporation"]: p for p in scores_by_game.get(game, {}).get("players", [])}
-        mine = players.get(award["corporation"], {})
-        theirs = players.get(other["corporation"], {})
-        if mine and theirs:
-            if mine.get("total") != theirs.get("total"):
-                text += (
-                    f"; {name(other['corporation'])} completed it in the same game too, and most "
-                    f"IP in that game takes the higher award ({holder} {mine.get('total')}, "
-                    f"{name(other['corporation'])} {theirs.get('total')})"
-                )
-            else:
-                text += (
-                    f"; {name(other['corporation'])} completed it in the same game too, with as "
-                    "many IP, and the end-game tie-breakers decide"
-                )
+    players = scores_by_game.get(game, {}).get("players", [])
+    for rival in rivals:
+        text += f"; {name(rival)} completed it in the same game too" + _same_game_clause(
+            players, corporation, rival, name
+        )
     return text + "."
+
+
+def _same_game_clause(players: list[Mapping], mine_key: str, theirs_key: str, name: Namer) -> str:
+    """What decided between two corporations completing a section in one game ("" when the
+    game's score is not known): most IP; then most presence in zone 1; then the order of play
+    (the engine's ranks, `solar175.engine.score_game`). `players` is in the order of play."""
+    order = [p.get("corporation") for p in players]
+    if mine_key not in order or theirs_key not in order:
+        return ""
+    mine, theirs = players[order.index(mine_key)], players[order.index(theirs_key)]
+    me, them = name(mine_key), name(theirs_key)
+    if mine.get("total") != theirs.get("total"):
+        return (
+            f", and most IP in that game takes the higher award ({me} {mine.get('total')}, "
+            f"{them} {theirs.get('total')})"
+        )
+    total = mine.get("total")
+    my_zone_1 = (mine.get("presence") or {}).get("1", 0)
+    their_zone_1 = (theirs.get("presence") or {}).get("1", 0)
+    if my_zone_1 != their_zone_1:
+        return (
+            f", with as many IP ({total}), and the first end-game tie-breaker decides: most "
+            f"presence in zone 1 ({me} {my_zone_1}, {them} {their_zone_1})"
+        )
+    first = me if order.index(mine_key) < order.index(theirs_key) else them
+    return (
+        f", with as many IP ({total}) and as much presence in zone 1 ({my_zone_1}), and the "
+        f"second end-game tie-breaker decides: {first} is closer to receiving the first player "
+        "marker (earlier in the order of play)"
+    )
 
 
 def score_with_explanations(table: TableState) -> dict:

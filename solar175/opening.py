@@ -58,6 +58,7 @@ REPLAY_OUTPUT_KEYS = (
     "unlock_reasons",
     "progress",
     "campaign_points",
+    "games_by_corporation",
     "warnings",
 )
 # The opening snapshot is stored as JSON as given, replay-output keys the replay ignores
@@ -110,6 +111,9 @@ class Opening:
     incumbent_party: str
     debt: Mapping[str, int]
     last_winner: str | None
+    # Players at the table of the snapshot's last game, when a replay output pasted whole
+    # says (its last game's score); 0 when unknown (the setup sheet then counts corporations).
+    last_players: int = 0
 
 
 class OpeningReader(FileReader):
@@ -245,6 +249,12 @@ class OpeningReader(FileReader):
                 (c.corporation for c in reversed(cities) if c.game == after and c.corporation),
                 None,
             )
+        last_players = 0
+        if isinstance(games, list) and games and isinstance(games[-1], Mapping):
+            score = games[-1].get("score")
+            players = score.get("players") if isinstance(score, Mapping) else None
+            if isinstance(players, list):
+                last_players = len(players)
         return Opening(
             after_game=after,
             tracker=tracker,
@@ -258,6 +268,7 @@ class OpeningReader(FileReader):
             incumbent_party=incumbent,
             debt=debt,
             last_winner=last_winner,
+            last_players=last_players,
         )
 
     def read_unlocked(self, value: Any, path: str) -> tuple[int, ...]:

@@ -17,6 +17,7 @@ from dataclasses import replace
 from typing import Any
 
 from solar175.campaign_file import (
+    POWER_BONUS_IP,
     POWERS,
     CampaignError,
     CampaignFile,
@@ -69,6 +70,7 @@ EXTRA_CREDITS_POWER = Power.EXTRA_CREDITS
 EXTRA_CREDITS = 3
 BOTH_CARDS_POWER = Power.BOTH_POLITICAL_CARDS
 EXTRA_VOTE_POWER = Power.EXTRA_VOTE
+EXTRA_IP_POWER = Power.EXTRA_IP
 POLITICAL_CARDS_DEALT = 2
 # Setting Up the Solar System: "a Mining Resource Token (or two if playing with 3+ players)".
 MINING_TOKENS_FEW_PLAYERS = 1
@@ -133,6 +135,12 @@ class _Replay:
             UNITED_FEDERALISTS  # "onto the United Federalists if it is your first game"
         )
         self.last_winner: str | None = None
+        # Red boxes each corporation checked in each debt row, by marks that name their row.
+        self.debt_checked: dict[tuple[str, int], int] = {}
+        # Players at the last game's table (0 before the first game).
+        self.last_players = 0
+        # Games each corporation played in the log (an opening snapshot does not say).
+        self.games_by_corporation: dict[str, int] = dict.fromkeys(self.corporations, 0)
         self.games_played = 0
         self.ended_after: int | None = None
         self.games_out: list[dict[str, Any]] = []
@@ -173,6 +181,7 @@ class _Replay:
         self.cities.extend(opening.cities)
         self.incumbent = opening.incumbent_party
         self.last_winner = opening.last_winner
+        self.last_players = opening.last_players
         for corp, points in opening.debt.items():
             self.debt[corp] += points
         for number in opening.unlocked_sections:
@@ -349,6 +358,94 @@ class _Replay:
                     f'"{EXTRA_VOTE_POWER}"',
                 )
 
+    def check_debt_marks(self, game: GameEntry) -> None:
+        """#8: "AI Players do not borrow from the Bank of Yurushi... they are far too smart"."""
+        ai = {c.key for c in self.campaign.corporations if c.ai}
+        for j, mark in enumerate(game.debt_marks):
+            if mark.corporation in ai:
+                raise CampaignError(
+                    f"games[{game.index}].debt_marks[{j}].corporation",
+                    f"{mark.corporation} is an AI player, and AI players never borrow from the "
+                    "Bank of Yurushi (#8): no debt box to check",
+                )
+
+    def debt_points(self, game: GameEntry) -> list[int]:
+        """Each debt mark's campaign points (#8). A mark that names its `row` (the power used)
+        loses the value of that row's next red box in the campaign's box: "each time you use
+        one of these powers you must check off one of the red boxes on the card that
+        corresponds with the power you used ... the more you use these powers, the more
+        damaging this will be". A mark without a row keeps the points it gives."""
+        rows = self.catalogue.debt_boxes
+        points: list[int] = []
+        for j, mark in enumerate(game.debt_marks):
+            path = f"games[{game.index}].debt_marks[{j}]"
+            if mark.row is None:
+                points.append(mark.points or 0)
+                continue
+            if mark.row > len(rows):
+                raise CampaignError(
+                    f"{path}.row",
+                    f"must be one of the box's debt rows (1 to {len(rows)})"
+                    if rows
+                    else "names a debt row, but the campaign's box holds none: copy your card's "
+                    "red boxes into the box (a row per power), or give the mark's points",
+                )
+            row = rows[mark.row - 1]
+            checked = self.debt_checked.get((mark.corporation, mark.row), 0)
+            if checked >= len(row.values):
+                raise CampaignError(
+                    f"{path}.row",
+                    f"{mark.corporation} has already checked all {len(row.values)} red boxes of "
+                    f"the row {row.name}",
+                )
+            value = row.values[checked]
+            if mark.points is not None and mark.points != value:
+                raise CampaignError(
+                    f"{path}.points",
+                    f"must be {value}: the next red box of the row {row.name} for "
+                    f"{mark.corporation} (box {checked + 1}) prints {value}",
+                )
+            self.debt_checked[mark.corporation, mark.row] = checked + 1
+            points.append(value)
+        return points
+
+    def with_power_bonus(
+        self, game: GameEntry, table: TableState, switches: frozenset[Switch]
+    ) -> tuple[TableState, list[dict]]:
+        """The player power "+2 end game IP" (#7), derived: the holder scores 2 in every game
+        once the powers are in force, nobody else does. The derived value wins; a table that
+        states another gets a warning naming what was typed (docs/replay.md), so a corrected
+        power re-scores the games without refusing them."""
+        path = f"games[{game.index}].table.players"
+        stated = game.table.get("players", [])
+        players = []
+        warnings = []
+        in_force = Switch.PLAYER_POWERS in switches
+        for j, player in enumerate(table.players):
+            power = self.campaign.powers.get(player.corporation)
+            derived = POWER_BONUS_IP if in_force and power == EXTRA_IP_POWER else 0
+            typed = stated[j].get("bonus_ip") if j < len(stated) else None
+            if typed is not None and typed != derived:
+                if derived:
+                    why = f'{player.corporation} holds the player power "+2 end game IP"'
+                elif not in_force:
+                    section = sections_by_number()[first_section_with(Switch.PLAYER_POWERS)]
+                    why = f"player powers come with section #{section.number}, not unlocked yet"
+                elif power is None:
+                    why = f"{player.corporation} has chosen no player power"
+                else:
+                    why = f'{player.corporation}\'s power is "{power}", not "{EXTRA_IP_POWER}"'
+                warnings.append(
+                    {
+                        "game": game.number,
+                        "path": f"{path}[{j}].bonus_ip",
+                        "message": f"the table says {typed} IP from a player power, but the rules "
+                        f"give {derived} in game {game.number} ({why}): scored with {derived}",
+                    }
+                )
+            players.append(replace(player, bonus_ip=derived))
+        return replace(table, players=tuple(players)), warnings
+
     def play(self, game: GameEntry) -> None:
         n = game.number
         path = f"games[{game.index}]"
@@ -376,13 +473,16 @@ class _Replay:
         except TableError as error:
             raise table_error(path, error) from None
         self.check_components(game, table, switches)
+        self.check_debt_marks(game)
+        table, bonus_warnings = self.with_power_bonus(game, table, switches)
         incumbent = self.incumbent
         score = score_game(table)
 
         crossed, tallied, completed = self.cross_boxes(score)
         won = self.hand_out_awards(score, completed, n)
-        for mark in game.debt_marks:
-            self.debt[mark.corporation] += mark.points
+        debt_points = self.debt_points(game)
+        for mark, points in zip(game.debt_marks, debt_points, strict=True):
+            self.debt[mark.corporation] += points
 
         election = score.election
         self.elections.append(ElectionResult(n, election.winner, election.overthrown))
@@ -393,6 +493,7 @@ class _Replay:
         warnings = megastructure_warnings(game, options, self.built)
         warnings += zone_warnings(game, zone, stated, rules, self.catalogue)
         warnings += debt_warnings(game, self.catalogue)
+        warnings += bonus_warnings
         if game.megastructure is not None:
             self.built.append((n, game.megastructure))
             if self.catalogue.type_of(game.megastructure) == CAMPAIGN_END_TYPE:
@@ -401,7 +502,10 @@ class _Replay:
         if game.named_city is not None:
             # "The winner of each game can choose one base location card ... and name one of
             # the cities" (Developing the Solar System).
-            city = City(n, game.named_city[0], game.named_city[1], score.winner)
+            # An edit that changed the winner asked the group: a name kept through it keeps
+            # the corporation that wrote it (`named_by`, docs/replay.md).
+            namer = game.city_named_by or score.winner
+            city = City(n, game.named_city[0], game.named_city[1], namer)
             self.cities.append(city)
             warnings += city_warnings(game, city, self.cities, self.catalogue)
         if game.neds_sold_out:
@@ -411,6 +515,9 @@ class _Replay:
         if game.megastructure_repairs_completed:
             self.repairs_games.append(n)
         self.last_winner = score.winner
+        self.last_players = len(table.players)
+        for player in table.players:
+            self.games_by_corporation[player.corporation] += 1
         self.games_played = n
 
         unlocked_now = self.check_events(n)
@@ -441,7 +548,9 @@ class _Replay:
                 "sections_completed": _by_corporation(completed),
                 "awards": [self.award_dict(a) for a in won],
                 "debt_marks": [
-                    {"corporation": m.corporation, "points": m.points} for m in game.debt_marks
+                    {"corporation": m.corporation, "points": points}
+                    | ({"row": m.row} if m.row is not None else {})
+                    for m, points in zip(game.debt_marks, debt_points, strict=True)
                 ],
                 "city": _city_dict(city) if city else None,
                 "unlocked_sections": [
@@ -654,7 +763,10 @@ class _Replay:
         political_row = ["workers_union", "united_federalists", "brave_new_dawn"]
         if rules.celestial_rebellion:
             political_row.append(CELESTIAL_REBELLION)
-        players = len(self.corporations)
+        # Setting Up the Solar System counts the players at the table (AI players included):
+        # the last game's, the group most likely to sit down again; the corporations before the
+        # first game (docs/replay.md).
+        players = self.last_players or len(self.corporations)
         cards = None
         if Switch.POLITICAL_INFLUENCE in switches:
             # #6: dealt 2, keep 1; the power "keep and use both".
@@ -756,6 +868,7 @@ class _Replay:
             "shared_winners": winners if len(winners) > 1 else [],
             "overthrows": self.overthrows,
             "campaign_points": detail,
+            "games_by_corporation": dict(self.games_by_corporation),
             "unlock_reasons": {str(n): self.unlock_reasons[n] for n in sorted(self.unlocked)},
             "progress": self.locked_progress(),
             "games": self.games_out,

@@ -69,7 +69,7 @@ def debt_warnings(game: GameEntry, catalogue: Catalogue) -> list[dict]:
             f"debt rows prints ({', '.join(str(value) for value in printed)})",
         )
         for j, mark in enumerate(game.debt_marks)
-        if mark.points not in printed
+        if mark.row is None and mark.points not in printed
     ]
 
 

@@ -89,12 +89,12 @@ class ManualUnlockForm(forms.Form):
     def __init__(self, *args, games: Sequence[int], **kwargs) -> None:
         super().__init__(*args, **kwargs)
         field = self.fields["after_game"]
-        field.choices = [(n, f"after game {n}" if n else "before the first game") for n in games]
+        field.choices = [(n, f"after game {n}") for n in games]
         if games:
             field.initial = games[-1]
         self.helper = _helper()
-        # The button beside it says what it does ("Unlock #19 [after game 5]").
-        self.helper.form_show_labels = False
+        # Its label shows ("Unlocked after game"); the sentence above the form says what the
+        # button does (templates/unlocks/_locked.html).
 
 
 class RevealForm(forms.Form):

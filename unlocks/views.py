@@ -52,6 +52,7 @@ from unlocks.models import (
 )
 
 MANUAL_KIND = "manual"  # the trigger kind the group decides (#19, #30)
+FIRST_GAME = 1
 ELECTION_TOKEN_ANARCHY = "celestial_rebellion"
 
 
@@ -164,11 +165,23 @@ def locked_row(
         "number": section.number,
         "unlocked": False,
         "trigger_text": section.trigger_text,
+        "unlock_words": _unlock_words(section, unlock_after),
         "progress": dict(progress) if progress else None,
         "revealed": revealed,
         "unlock_form": unlock_form,
         "unlock_after": unlock_after,
     }
+
+
+def _unlock_words(section: Section, unlock_after: int | None) -> str:
+    """What the group's own unlock does, in a sentence ("" for a section with a trigger)."""
+    if unlock_after is None:
+        return ""
+    return (
+        f"The app cannot see this happen: when it has, your group unlocks #{section.number} "
+        "here, after the game in which it happened. It then counts as unlocked from that game "
+        "on, like a section whose trigger fired, and can be taken back."
+    )
 
 
 def _manual_unlock_form(
@@ -182,7 +195,9 @@ def _manual_unlock_form(
     trigger = section.trigger
     if trigger.get("kind") != MANUAL_KIND:
         return None, None
-    earliest = trigger.get("after_game", 0)
+    # #30's achievements are gained in games: after game 1 at the earliest, never "before the
+    # first game".
+    earliest = trigger.get("after_game", FIRST_GAME)
     games_played = (campaign.state or {}).get("games_played", 0)
     if games_played < earliest or not campaign.can_play:
         # Not yet; or a viewer, who sees when the group may unlock it but not the form.

@@ -40,6 +40,7 @@ GAME_FACTS = (
     "megastructure_repairs_completed",
     "city_location",
     "city_name",
+    "city_named_by",
     "debt_marks",
     "notes",
 )
@@ -112,6 +113,7 @@ def save_game(
     megastructure_repairs_completed: bool | Keep = KEEP,
     city_location: str | Keep = KEEP,
     city_name: str | Keep = KEEP,
+    city_named_by: str | Keep = KEEP,
     debt_marks: Iterable[Mapping[str, Any]] | Keep = KEEP,
     notes: str | Keep = KEEP,
     game: Game | None = None,
@@ -144,6 +146,7 @@ def save_game(
         "megastructure_repairs_completed": megastructure_repairs_completed,
         "city_location": city_location,
         "city_name": city_name,
+        "city_named_by": city_named_by,
         "debt_marks": debt_marks,
         "notes": notes,
     }
@@ -277,9 +280,20 @@ def name_city(
     before = snapshot(game)
     game.city_location = location if name else ""
     game.city_name = name if location else ""
+    # A city named now is the winner's (Developing the Solar System).
+    game.city_named_by = ""
     game.version = F("version") + 1
     game.updated_by = user
-    game.save(update_fields=["city_location", "city_name", "version", "updated_by", "updated_at"])
+    game.save(
+        update_fields=[
+            "city_location",
+            "city_name",
+            "city_named_by",
+            "version",
+            "updated_by",
+            "updated_at",
+        ]
+    )
     game.refresh_from_db(fields=["version"])
     summary = f"{name} on {location}" if game.city_name else "no city named"
     record_game_change(
@@ -294,7 +308,7 @@ def set_facts(game: Game, facts: Mapping[str, Any]) -> None:
         setattr(game, name, value)
     # A named city is a location card and a name; half of one is no city.
     if not (game.city_location and game.city_name):
-        game.city_location = game.city_name = ""
+        game.city_location = game.city_name = game.city_named_by = ""
 
 
 def snapshot(game: Game) -> dict[str, Any]:

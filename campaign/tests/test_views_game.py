@@ -491,7 +491,7 @@ def test_the_city_step_is_skipped_when_no_space_is_free(owner_client, played):
 
     for number, name in ((1, "A"), (2, "B")):
         actions.name_city(played.games.get(number=number), "Mars", name)
-    Location.objects.filter(name="Ganymede").update(naming_spaces=0)
+    Location.objects.exclude(name="Mars").update(naming_spaces=0)
 
     page = owner_client.get(checklist_url(played, 3)).content.decode()
 
@@ -557,18 +557,14 @@ def test_a_power_already_taken_is_refused_and_nothing_changes(owner_client, four
     assert snapshot() == before
 
 
-def test_the_next_game_starts_with_the_extra_ip_power_ticked(owner_client, four_games):
+def test_the_extra_ip_power_is_added_by_the_app_not_asked(owner_client, four_games):
     owner_client.post(power_url(four_games, "yellow"), {"power-yellow-power": "extra-ip"})
-    fields = form_data(owner_client.get(add_url(four_games)).content.decode())
-    bonus = {key: value for key, value in fields.items() if key.endswith("-bonus")}
-    # Only the holder of the "+2 end game IP" power starts with the box ticked. Seats follow
-    # the campaign's corporations (purple, yellow, teal) from the last game's winner, who takes
-    # the first player token (Setup step 8).
-    assert [c.key for c in four_games.corporations.all()] == ["purple", "yellow", "teal"]
-    order = ["purple", "yellow", "teal"]
-    first = order.index(four_games.games.get(number=4).result["winner"])
-    seat = (order[first:] + order[:first]).index("yellow") + 1
-    assert bonus == {f"p{seat}-bonus": "on"}
+    page = owner_client.get(add_url(four_games)).content.decode()
+    fields = form_data(page)
+    # The rules give the holder of "+2 end game IP" its 2 IP every game (#7): nobody ticks it
+    # (docs/replay.md), the holder's card says so.
+    assert not any(key.endswith("-bonus") for key in fields)
+    assert "Player power: +2 end-game IP, added by the app every game (#7)." in page
 
 
 def test_no_power_step_when_7_did_not_unlock_in_that_game(owner_client, four_games):
@@ -740,7 +736,7 @@ def test_a_power_field_is_only_on_its_holders_card(owner_client, four_games):
     seats = {fields[f"setup-seat{n}_corporation"]: f"p{n}" for n in range(1, 4)}
     assert f"{seats['yellow']}-extra_vote" in fields
     assert f"{seats['yellow']}-bonus" not in fields
-    assert f"{seats['teal']}-bonus" in fields
+    assert f"{seats['teal']}-bonus" not in fields
     assert not any(
         name.startswith(seats["purple"] + "-") and name.endswith(("bonus", "extra_vote"))
         for name in fields

@@ -89,7 +89,13 @@ def _award_lines(page: Page, entry: dict, score: dict) -> list[dict]:
                 "corp": corps.get(award["corporation"]),
                 "name": award_names.get((section, award["tier"]), section),
                 "section_name": section_names.get(section, section),
-                "reason": award_sentence(award, every_award, scores, name),
+                "reason": award_sentence(
+                    award,
+                    every_award,
+                    scores,
+                    name,
+                    completed=entry.get("sections_completed"),
+                ),
             }
         )
     return lines
@@ -227,6 +233,8 @@ def checklist_context(
             next((p["total"] for p in score.get("players", []) if p["corporation"] == winner), 0),
             corps[winner].name if winner in corps else str(winner),
         ),
+        # A name kept through a correction that changed the winner keeps its namer.
+        city_namer=corps.get(game.city_named_by or winner),
         boxes_by_corporation=boxes_by_corporation,
         awards=_award_lines(page, entry, score),
         election_party=page.names.parties.get(election_winner, ""),

@@ -6,12 +6,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from crispy_forms.layout import HTML
 from django.contrib import messages
 from django.db.models import Max
 from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
 
 from campaign import actions
 from campaign.actions.drafts import order_of_play
@@ -89,7 +90,8 @@ def _game_forms(page: Page, *, entry: dict, game: Game | None, data=None):
             GameFactsForm.initial_for(game) if game is not None else {"number": entry.get("number")}
         ),
         megastructures=[(key, names.megastructure(key)) for key in options],
-        corporations=[(c.key, c.name) for c in corporations],
+        # The debt boxes only: AI players never borrow from the Bank of Yurushi (#8).
+        corporations=[(c.key, c.name) for c in corporations if not c.ai],
         debt=_debt_boxes_in_play(page.state, game) or bool(game and game.debt_marks),
         debt_rows=names.debt_boxes,
     )
@@ -153,12 +155,93 @@ def stated_zone(game: Game | None) -> int | None:
     return zone if isinstance(zone, int) and not isinstance(zone, bool) else None
 
 
+# The question an edit asks when it changes the winner of a game whose city is named.
+CITY_KEEP, CITY_RENAME = "keep", "rename"
+CITY_CHOICE = "city_choice"
+
+
+def _city_question(page: Page, table_form: TableForm, facts: GameFactsForm, game: Game) -> dict:
+    """The city's facts this edit saves: unchanged, or the group's answer when the edit
+    changes the winner of a game whose city is named (docs/replay.md "cities").
+
+    The winner named the city on the card; a name already kept through an earlier change of
+    winner (`city_named_by`) stays with its namer. Otherwise the group chooses: keep the name
+    and its namer as written, or let the new winner name a city (the checklist then asks).
+    Without an answer, `None` and the question is added to `facts`.
+    """
+    kept = {"city_location": game.city_location, "city_name": game.city_name}
+    if not game.city_name or game.city_named_by:
+        return kept
+    namer = ((game.replay_entry or {}).get("city") or {}).get("corporation") or (
+        game.result or {}
+    ).get("winner")
+    winner = table_form.score().winner
+    if not namer or winner == namer:
+        return kept
+    corps = page.corps
+
+    def name(key: str) -> str:
+        return corps[key].name if key in corps else key
+
+    city = f"{game.city_name} ({game.city_location})"
+    answer = facts.data.get(facts.add_prefix(CITY_CHOICE))
+    question = (
+        f"This change makes {name(winner)} the winner of game {game.number}, which "
+        f"{name(namer)} won when naming {city}. What happens to the city?"
+    )
+    choices = [
+        (CITY_KEEP, f"Keep {game.city_name}, named by {name(namer)}, as written on the card"),
+        (
+            CITY_RENAME,
+            f"Let {name(winner)}, the new winner, name a city instead ({game.city_name} is "
+            "removed; the checklist asks for the new name)",
+        ),
+    ]
+    radios = format_html_join(
+        "",
+        '<div class="form-check"><input class="form-check-input" type="radio" name="{}" '
+        'id="city-choice-{}" value="{}"{}><label class="form-check-label" '
+        'for="city-choice-{}">{}</label></div>',
+        (
+            (
+                facts.add_prefix(CITY_CHOICE),
+                value,
+                value,
+                " checked" if value == answer else "",
+                value,
+                words,
+            )
+            for value, words in choices
+        ),
+    )
+    markup = format_html(
+        '<fieldset class="mb-3 city-question"><legend class="form-label fs-6">{}</legend>{}'
+        "</fieldset>",
+        question,
+        radios,
+    )
+    # crispy's HTML renders its text as a template: the group's words must stay inert.
+    inert = str(markup).replace("{", "&#123;").replace("}", "&#125;").replace("%", "&#37;")
+    facts.helper.layout.fields.insert(0, HTML(inert))
+    if answer == CITY_KEEP:
+        return kept | {"city_named_by": namer}
+    if answer == CITY_RENAME:
+        return {"city_location": "", "city_name": "", "city_named_by": ""}
+    facts.add_error(
+        None,
+        f"The winner of game {game.number} changes: say below whether {city} keeps its name "
+        "and its namer. Nothing is saved until you answer.",
+    )
+    return None
+
+
 def _save_game(
     page: Page,
     table_form: TableForm,
     facts: GameFactsForm,
     game: Game | None,
     expected_version: int | None,
+    city: dict | None = None,
 ) -> Game:
     data = facts.cleaned_data
     # A new game is the game its form was drawn for ("Enter game 6"), or none.
@@ -178,8 +261,13 @@ def _save_game(
         neds_sold_out=data["neds_sold_out"],
         census_completed=data["census_completed"],
         megastructure_repairs_completed=data["megastructure_repairs_completed"],
-        city_location=game.city_location if game else "",
-        city_name=game.city_name if game else "",
+        **(
+            city
+            or {
+                "city_location": game.city_location if game else "",
+                "city_name": game.city_name if game else "",
+            }
+        ),
         debt_marks=facts.debt_marks(),
         notes=data["notes"],
         game=game,
@@ -320,10 +408,12 @@ def game_edit(page: Page, number: int) -> HttpResponse:
     if data is None:
         facts.initial["original"] = json.dumps(snapshot(game))
     elif "refresh" not in data:
-        if table_form.is_valid() & facts.is_valid():
+        valid = table_form.is_valid() & facts.is_valid()
+        city = _city_question(page, table_form, facts, game) if valid else None
+        if valid and city is not None:
             try:
                 saved = _save_game(
-                    page, table_form, facts, game, facts.cleaned_data["expected_version"]
+                    page, table_form, facts, game, facts.cleaned_data["expected_version"], city
                 )
             except actions.StaleGameError as stale:
                 _explain_stale(facts, stale)

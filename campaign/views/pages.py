@@ -37,12 +37,15 @@ def awards_by_corporation(page: Page) -> dict[str, list[dict]]:
 def standings(page: Page) -> list[dict]:
     awards = awards_by_corporation(page)
     debt = page.state.get("debt", {})
+    # The magazine's scoring line asks for each corporation's games played.
+    played = page.state.get("games_by_corporation")
     return [
         {
             **row,
             "corp": page.corps.get(row["corporation"]),
             "awards": awards.get(row["corporation"], []),
             "debt": debt.get(row["corporation"], 0),
+            "games": played.get(row["corporation"], 0) if played is not None else None,
         }
         for row in page.state.get("standings", [])
     ]

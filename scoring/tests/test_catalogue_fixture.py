@@ -99,11 +99,13 @@ def test_locations_sit_in_the_zones_of_rules_notes_6():
     assert (zones["Jupiter"], zones["Europa"], zones["Ganymede"]) == (2, 2, 2)
 
 
-def test_the_white_star_example_makes_mars_and_ganymede_base_locations():
-    # #4 White Star: a remote-building ship on Europa "could build a base on Mars and Gannymede".
-    bases = set(Location.objects.filter(base_location=True).values_list("name", flat=True))
+def test_each_zone_with_a_named_card_has_a_base_location():
+    # #4 White Star: a remote-building ship on Europa "could build a base on Mars and Gannymede";
+    # Building Bases prints a zone 3 card's base price, and Titan, Titania and Triton are the
+    # cards the text names in zones 3, 4 and 5 (docs/catalogue.md).
+    bases = dict(Location.objects.filter(base_location=True).values_list("name", "zone"))
 
-    assert bases == {"Mars", "Ganymede"}
+    assert bases == {"Mars": 1, "Ganymede": 2, "Titan": 3, "Titania": 4, "Triton": 5}
     assert all(
         location.naming_spaces > 0 for location in Location.objects.filter(base_location=True)
     )

@@ -21,7 +21,7 @@ from scoring.wizard.widgets import (
     count_grid,
     zone_folds,
 )
-from solar175 import engine
+from solar175 import campaign_file, engine
 from solar175.campaign_file import Power
 from solar175.sections import (
     Switch,
@@ -43,7 +43,7 @@ MAX_LEASED_SHIPS = 3
 
 
 # The player power "+2 end game IP" (#7).
-POWER_BONUS_IP = 2
+POWER_BONUS_IP = campaign_file.POWER_BONUS_IP
 
 
 NAMED_HUBS = ("hensler", "ufss", "military")
@@ -247,6 +247,7 @@ class PlayerForm(TableSectionForm):
         # Which form rows became the table's `ships` list, to place `ships[i]` errors.
         self.ship_rows: list[str] = []
         fields = self.fields
+        self.power_bonus = False
         fields["credits"] = count_field("Credits", maximum=MAX_CREDITS)
         fields["mining_tokens"] = count_field("Mining tokens", maximum=MINING_TOKENS_IN_BOX)
         fields["megastructure_tokens"] = count_field(
@@ -310,7 +311,20 @@ class PlayerForm(TableSectionForm):
             # about both, and a saved table that holds a value keeps its field.
             power = seat.corporation.power
             power_row = []
-            if power in (None, Power.EXTRA_IP) or self.initial.get("bonus"):
+            # A campaign's seat holding "+2 end game IP": the rules give it, the replay derives
+            # it (docs/replay.md), so it is shown, not asked.
+            self.power_bonus = power == Power.EXTRA_IP
+            if self.power_bonus:
+                power_row.append(
+                    Column(
+                        HTML(
+                            '<p class="form-text">Player power: +2 end-game IP, added by the '
+                            "app every game (#7).</p>"
+                        ),
+                        css_class="col-12 col-md-6 pt-md-4",
+                    )
+                )
+            elif power is None or self.initial.get("bonus"):
                 fields["bonus"] = forms.BooleanField(
                     label="Player power: +2 end-game IP", required=False
                 )
@@ -437,7 +451,7 @@ class PlayerForm(TableSectionForm):
             "bases": bases,
             "ships": ships,
             "political_influence_ip": self.number("political_influence_ip"),
-            "bonus_ip": POWER_BONUS_IP if data.get("bonus") else 0,
+            "bonus_ip": POWER_BONUS_IP if data.get("bonus") or self.power_bonus else 0,
             "extra_vote": data.get("extra_vote") or None,
         }
 

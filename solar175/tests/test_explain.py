@@ -219,7 +219,7 @@ def test_an_award_says_why_it_went_where_it_did():
         }
     }
     assert award_sentence(awards[0], awards, scores) == (
-        "Purple completed the section in game 6, the first to do so; Teal completed it in "
+        "Purple completed the section in game 6; Teal completed it in "
         "the same game too, and most IP in that game takes the higher award (Purple 70, Teal 64)."
     )
     assert award_sentence(awards[1], awards, scores) == (

@@ -320,15 +320,31 @@ def test_a_manual_unlock_can_be_taken_back(owner_client):
     assert owner_client.post(url("unlocks:section_take_back", campaign, 1)).status_code == 404
 
 
-def test_section_30_the_achievements_is_the_groups_call_at_any_time(owner_client):
+def test_section_30_the_achievements_is_the_groups_call_after_a_game(owner_client):
     campaign = games(1)
     thirty = card(page(owner_client, "unlocks:sections", campaign), 30)
     assert url("unlocks:section_unlock", campaign, 30) in thirty
+    # Achievements are gained in games: never "before the first game"; the page says what the
+    # button does.
+    assert re.findall(r'<option value="(\d+)"[^>]*>([^<]*)<', thirty) == [("1", "after game 1")]
+    assert "before the first game" not in thirty
+    assert "The app cannot see this happen: when it has, your group unlocks #30 here" in thirty
+    assert "Unlocked after game" in thirty
     response = owner_client.post(
         url("unlocks:section_unlock", campaign, 30), {"unlock30-after_game": 1}
     )
     assert response.status_code == 302
     assert 30 in unlocked_numbers(page(owner_client, "unlocks:sections", campaign))
+
+
+def test_section_30_offers_nothing_before_the_first_game(owner_client, fresh):
+    thirty = card(page(owner_client, "unlocks:sections", fresh), 30)
+    assert url("unlocks:section_unlock", fresh, 30) not in thirty
+    assert "The group may unlock it any time after game 1, once it has happened." in thirty
+    response = owner_client.post(
+        url("unlocks:section_unlock", fresh, 30), {"unlock30-after_game": 0}
+    )
+    assert response.status_code == 404
 
 
 def test_a_section_with_a_trigger_cannot_be_unlocked_by_hand(owner_client):
@@ -541,8 +557,16 @@ def test_a_rebellion_in_power_puts_the_token_anarchy_side_up(owner_client):
 def test_two_players_put_one_mining_token_per_location(owner_client):
     campaign = games(1, corporations=("purple", "yellow"))
     sheet = text(page(owner_client, "unlocks:setup", campaign))
-    assert "1 on each mining location (2 players)" in sheet
+    assert "1 on each mining location (2 players, as at game 1's table)" in sheet
     assert "By player count: 2 players 1 · 3 players 2 · 4 players 2 · 5 players 2" in sheet
+
+
+def test_the_mining_tokens_count_the_players_at_the_table_not_the_corporations(owner_client):
+    # Three corporations; two of them played the last game (RULES-NOTES §9: "2 with 3+ players").
+    tables = [leader_table(*THREE), leader_table("purple", "yellow")]
+    campaign = imported(make_campaign(corporations=THREE, tables=tables))
+    sheet = text(page(owner_client, "unlocks:setup", campaign))
+    assert "1 on each mining location (2 players, as at game 2's table)" in sheet
 
 
 def test_the_sheet_prints_on_one_a4_page(owner_client, fresh):
