@@ -20,6 +20,7 @@ from benchmarks.served import (
     PROJECT,
     Browser,
     base_env,
+    forms_of,
     free_port,
     gunicorn,
     prepare,
@@ -210,3 +211,183 @@ def test_a_save_that_finds_the_database_busy_gets_its_form_back(hosted):
     assert "Kept through a busy moment." in answer.body
     # Once the lock is free, the same entries save.
     assert browser.post(path, form.fields).status == 302
+
+
+# --- the shared cache is an accelerator, never a dependency --------------------------------
+
+
+def _settings_with(**environment: str) -> dict:
+    """config/settings.py's own values, read again with `environment` set."""
+    import os
+    import runpy
+    from unittest import mock
+
+    with mock.patch.dict(os.environ, environment):
+        return runpy.run_path(str(PROJECT / "config" / "settings.py"))
+
+
+@pytest.mark.django_db
+def test_with_redis_unreachable_every_page_answers_and_the_log_says_so_once(client, caplog):
+    """REDIS_URL names a port nobody listens on: the cached pages and pictures answer, drawn
+    without the cache, and the log says so once for the lot, not twice a page."""
+    import logging
+
+    from django.core.management import call_command
+    from django.test import override_settings
+    from django.urls import reverse
+
+    from accounts.tests.factory import owned, owner_user
+    from benchmarks.samples import make_campaign
+    from campaign import actions
+
+    call_command("load_catalogue", verbosity=0)
+    campaign = owned(actions.import_campaign(make_campaign(3, corporations=3)))
+    client.force_login(owner_user())
+    hosted = _settings_with(REDIS_URL=f"redis://127.0.0.1:{free_port()}/0")
+    for once in logging.getLogger("hosting.shared_cache").filters:
+        once.reset()  # what an earlier test said is not this one's
+    key = campaign.corporations.order_by("order").first().key
+    paths = [
+        reverse("campaign:dashboard", args=[campaign.slug]),
+        reverse("campaign:games", args=[campaign.slug]),
+        reverse("pictures:chart_points", args=[campaign.slug]),
+        reverse("pictures:tracker_png", args=[campaign.slug, key]),
+    ]
+    caplog.set_level(logging.WARNING)
+    with override_settings(
+        **{name: value for name, value in hosted.items() if name.startswith(("CACHES", "DJANGO_"))}
+    ):
+        started = time.monotonic()
+        for _ in range(2):
+            for path in paths:
+                assert client.get(path).status_code == 200, path
+        spent = time.monotonic() - started
+    said = [r for r in caplog.records if r.name == "hosting.shared_cache"]
+    assert len(said) == 1, [r.getMessage() for r in said]
+    assert (
+        said[0]
+        .getMessage()
+        .startswith("The shared cache (REDIS_URL) cannot be reached: pages are drawn without it")
+    )
+    assert "Connection refused" in said[0].getMessage()
+    assert said[0].exc_info is None  # a line, not a traceback a page
+    assert spent < 20, spent
+
+
+def test_the_cache_outage_is_said_again_a_minute_later_with_what_was_held_back():
+    import logging
+
+    from hosting.logs import OnceAMinute
+
+    once = OnceAMinute("The shared cache cannot be reached")
+
+    def record() -> logging.LogRecord:
+        try:
+            raise ConnectionError("Connection refused")
+        except ConnectionError:
+            import sys
+
+            return logging.LogRecord(
+                "hosting.shared_cache",
+                logging.ERROR,
+                __file__,
+                1,
+                "Exception ignored",
+                None,
+                sys.exc_info(),
+            )
+
+    assert once.filter(record())
+    assert [once.filter(record()) for _ in range(5)] == [False] * 5
+    once.last -= 61  # a minute later
+    again = record()
+    assert once.filter(again)
+    assert again.getMessage() == (
+        "The shared cache cannot be reached (ConnectionError: Connection refused); "
+        "5 more like it in the last minute"
+    )
+    assert again.levelname == "WARNING"
+
+
+# --- a database the app cannot reach -----------------------------------------------------
+
+UNREACHABLE = (
+    "The app cannot reach its database right now: nothing typed on this page was saved. "
+    "Try again in a minute."
+)
+
+
+@pytest.fixture(
+    params=["postgres", "sqlite"],
+    ids=["postgresql-port-closed", "sqlite-file-cannot-open"],
+)
+def unreachable(request, tmp_path):
+    """gunicorn (as hosted, DEBUG off) whose database cannot be reached: a PostgreSQL server
+    address where nothing listens, or a SQLite file in a folder that does not exist."""
+    if request.param == "postgres":
+        database = f"postgres://postgres@127.0.0.1:{free_port()}/solar175"
+    else:
+        database = f"sqlite:///{tmp_path / 'no-such-folder' / 'db.sqlite3'}"
+    env = base_env(
+        SECRET_KEY="hosting-test-" + "x" * 40,
+        DEBUG="0",
+        ALLOWED_HOSTS="127.0.0.1,localhost",
+        DATABASE_URL=database,
+    )
+    env.pop("REDIS_URL", None)
+    with serving(env, workers=1) as served:
+        yield served
+
+
+def test_an_unreachable_database_is_a_page_with_a_sentence(unreachable):
+    browser = Browser(unreachable.url)
+    login = browser.get("/accounts/login/")  # anonymous, no session: it needs no database
+    assert login.status == 200
+    # A session cookie: the session and the person are read from the database before any view.
+    browser.cookies.set_cookie(_cookie("sessionid", "a" * 32))
+    for path in ("/campaigns/", "/plays/", "/accounts/login/"):
+        page = browser.get(path)
+        assert page.status == 503, (path, page.status, page.body[:300])
+        assert UNREACHABLE in page.body
+        assert "<title>Database unreachable" in page.body
+        assert page.headers["Retry-After"] == "60"
+    # A form sent: refused with the same sentence, never Django's bare "Server Error (500)".
+    form = next(f for f in forms_of(login.body) if "username" in f.names())
+    form.set("username", "host")
+    form.set("password", PASSWORD)
+    sent = browser.post("/accounts/login/", form.fields)
+    assert sent.status == 503 and UNREACHABLE in sent.body
+    assert "Server Error" not in sent.body
+    # htmx: the sentence alone, to be shown at the top of the page it came from.
+    live = browser.get("/campaigns/", headers={"HX-Request": "true"})
+    assert live.status == 503
+    assert live.body.strip() == f'<div class="alert alert-warning" role="alert">{UNREACHABLE}</div>'
+    assert live.headers["HX-Retarget"] == "main"
+    assert live.headers["HX-Reswap"] == "afterbegin"
+    # The log says so once a minute, not once a request.
+    time.sleep(0.5)
+    said = unreachable.log_text().count("The app cannot reach its database:")
+    assert said == 1, unreachable.log_text()[-3000:]
+
+
+def _cookie(name: str, value: str):
+    import http.cookiejar
+
+    return http.cookiejar.Cookie(
+        0,
+        name,
+        value,
+        None,
+        False,
+        "127.0.0.1",
+        False,
+        False,
+        "/",
+        True,
+        False,
+        None,
+        True,
+        None,
+        None,
+        {},
+    )
