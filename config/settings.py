@@ -78,6 +78,9 @@ MIDDLEWARE = [
     # Before anything reads a body: a request larger than the app takes is refused unread.
     "hosting.middleware.request_size_limit",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Above every middleware that reads or changes a response's body, so it compresses what
+    # they finished (those above it add headers only; whitenoise's files come compressed).
+    "hosting.middleware.CompressedText",
     "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",

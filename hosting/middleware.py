@@ -2,6 +2,9 @@
 
 - `request_size_limit`: a request larger than `MAX_REQUEST_BYTES` is refused (413) before
   anything reads its body (the CSRF check reads a form's body; an upload is spooled to disk);
+- `CompressedText`: HTML, SVG, JSON, CSS and script answers gzip-compressed for a browser
+  that asks (Django's GZipMiddleware, with its BREACH mitigation: a random length of padding
+  in each response); pictures already compressed (PNG) go as they are;
 - `private_pages`: a page for a signed-in person says `Cache-Control: private`, so no shared
   cache (a proxy's, a school's) keeps a member's page, an invite token or a campaign;
 - `BusyDatabaseMiddleware`: a write that found the database busy past its timeout and was not
@@ -24,6 +27,7 @@ from collections.abc import Callable
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from django.http import HttpRequest, HttpResponse
+from django.middleware.gzip import GZipMiddleware
 from django.shortcuts import render
 from django.utils.cache import patch_cache_control
 
@@ -62,6 +66,19 @@ def request_size_limit(get_response: Handler) -> Handler:
         return get_response(request)
 
     return middleware
+
+
+# What compresses well: text of every kind, SVG, JSON (the campaign file, the manifest).
+COMPRESSED_TYPES = ("text/", "image/svg+xml", "application/json", "application/manifest+json")
+COMPRESSED_TYPES += ("application/javascript", "application/xml")
+
+
+class CompressedText(GZipMiddleware):
+    def process_response(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
+        kind = response.get("Content-Type", "").split(";")[0].strip().lower()
+        if not kind.startswith(COMPRESSED_TYPES):
+            return response
+        return super().process_response(request, response)
 
 
 def private_pages(get_response: Handler) -> Handler:

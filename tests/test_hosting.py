@@ -391,3 +391,54 @@ def _cookie(name: str, value: str):
         None,
         {},
     )
+
+
+# --- compressed answers ------------------------------------------------------------------
+
+
+def _fetch(browser: Browser, path: str, **headers: str) -> tuple[int, bytes, dict]:
+    """GET `path` with the browser's cookies: the status, the bytes as sent, the headers."""
+    import urllib.error
+    import urllib.request
+
+    request = urllib.request.Request(browser.base_url + path, headers=headers)
+    try:
+        with browser.opener.open(request, timeout=60) as answer:
+            return answer.status, answer.read(), dict(answer.headers)
+    except urllib.error.HTTPError as error:
+        return error.code, error.read(), dict(error.headers)
+
+
+def test_pages_pictures_and_json_come_compressed_when_asked(hosted):
+    import gzip
+
+    url, slug, _ = hosted
+    browser = Browser(url)
+    assert browser.log_in("host", PASSWORD).status == 302
+    answers = {
+        "a page": (f"/campaigns/{slug}/", "text/html", b"Hosted group"),
+        "an SVG picture": (f"/campaigns/{slug}/charts/points.svg", "image/svg+xml", b"<svg"),
+        "a JSON answer": (f"/campaigns/{slug}/export/", "application/json", b'"Hosted group"'),
+    }
+    for what, (path, kind, inside) in answers.items():
+        status, sent, headers = _fetch(browser, path, **{"Accept-Encoding": "gzip"})
+        assert status == 200, what
+        assert headers["Content-Type"].startswith(kind), what
+        assert headers.get("Content-Encoding") == "gzip", what
+        assert "Accept-Encoding" in headers.get("Vary", ""), what
+        body = gzip.decompress(sent)
+        assert inside in body, what
+        assert len(sent) < len(body) / 2, (what, len(sent), len(body))
+        status, plain, headers = _fetch(browser, path)
+        assert status == 200 and "Content-Encoding" not in headers, what
+        assert inside in plain, what
+    # A compressed picture still answers 304 to the phone that has it (its ETag, made weak).
+    path = answers["an SVG picture"][0]
+    _, _, headers = _fetch(browser, path, **{"Accept-Encoding": "gzip"})
+    again = _fetch(browser, path, **{"Accept-Encoding": "gzip", "If-None-Match": headers["ETag"]})
+    assert again[0] == 304
+    # A PNG is compressed already: sent as it is.
+    page = browser.get(f"/campaigns/{slug}/charts/").body
+    png = re.search(r"/campaigns/[\w-]+/trackers/[\w-]+\.png", page).group(0)
+    status, _, headers = _fetch(browser, png, **{"Accept-Encoding": "gzip"})
+    assert status == 200 and "Content-Encoding" not in headers
