@@ -9,6 +9,7 @@ temporary directory; nothing but 127.0.0.1 is asked.
 
 from __future__ import annotations
 
+import os
 import re
 import socket
 import subprocess
@@ -442,3 +443,25 @@ def test_pages_pictures_and_json_come_compressed_when_asked(hosted):
     png = re.search(r"/campaigns/[\w-]+/trackers/[\w-]+\.png", page).group(0)
     status, _, headers = _fetch(browser, png, **{"Accept-Encoding": "gzip"})
     assert status == 200 and "Content-Encoding" not in headers
+
+
+# --- one backup of the whole site (SQLite) ------------------------------------------------
+
+
+def test_the_documented_sqlite_backup_and_restore_give_back_the_whole_site(hosted, tmp_path):
+    """docs/hosting.md's SQLite blocks, run as printed while gunicorn serves the site: every
+    campaign's and play's file, every membership, invitation, open draft and account back."""
+    from tests.site_backup import SITE, doc_block, run_sh, site_facts
+
+    _, _, env = hosted
+    run_code(env, SITE)
+    original = site_facts(env)
+    assert original["drafts"] and original["plays"] and len(original["campaigns"]) == 2
+    backups = tmp_path / "backups"
+    shell = {**env, "BACKUP_DIR": str(backups), "PATH": os.environ["PATH"]}
+    run_sh(doc_block("backup-sqlite"), shell)
+    restored = tmp_path / "restored" / "solar175.sqlite3"
+    restored.parent.mkdir()
+    run_sh(doc_block("restore-sqlite"), {**shell, "SQLITE_FILE": str(restored)})
+    again = {**env, "DATABASE_URL": f"sqlite:///{restored}"}
+    assert site_facts(again) == original
