@@ -465,3 +465,112 @@ def test_the_documented_sqlite_backup_and_restore_give_back_the_whole_site(hoste
     run_sh(doc_block("restore-sqlite"), {**shell, "SQLITE_FILE": str(restored)})
     again = {**env, "DATABASE_URL": f"sqlite:///{restored}"}
     assert site_facts(again) == original
+
+
+class CuttableLink:
+    """A TCP link from a free port of 127.0.0.1 to the PostgreSQL server, which the test cuts:
+    every connection through it, open or new, is gone, as when the database's machine is."""
+
+    def __init__(self, host: str, port: int) -> None:
+        import threading
+
+        self.target = (host, port)
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.port = self.listener.getsockname()[1]
+        self.sockets: list[socket.socket] = []
+        self.open = True
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        import threading
+
+        while self.open:
+            try:
+                client, _ = self.listener.accept()
+            except OSError:
+                return
+            if not self.open:
+                client.close()
+                return
+            server = socket.create_connection(self.target)
+            self.sockets += [client, server]
+            for a, b in ((client, server), (server, client)):
+                threading.Thread(target=self._pump, args=(a, b), daemon=True).start()
+
+    @staticmethod
+    def _pump(source: socket.socket, sink: socket.socket) -> None:
+        try:
+            while data := source.recv(65536):
+                sink.sendall(data)
+        except OSError:
+            pass
+        for each in (source, sink):
+            try:
+                each.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+
+    def cut(self) -> None:
+        self.open = False
+        try:
+            self.listener.shutdown(socket.SHUT_RDWR)  # wakes the waiting accept()
+        except OSError:
+            pass
+        self.listener.close()
+        for each in self.sockets:
+            try:
+                each.shutdown(socket.SHUT_RDWR)
+                each.close()
+            except OSError:
+                pass
+
+
+@pytest.mark.browser
+def test_the_database_gone_midway_is_said_on_the_page_and_to_htmx(hosted, browser, screenshot_path):
+    """A phone signed in and reading; then the database's link is cut. A page it opens is the
+    503 with its sentence; an htmx request from the page it has puts the sentence at the top
+    of that page, the rest of it as it was."""
+    import urllib.parse
+
+    from benchmarks.concurrency import throwaway_env
+    from conftest import PHONE
+
+    database = os.environ.get("DATABASE_URL", "")
+    if not urllib.parse.urlparse(database).scheme.startswith("postgres"):
+        pytest.skip("the PostgreSQL leg runs this (DATABASE_URL names no PostgreSQL server)")
+    static = {name: hosted[2][name] for name in ("STATICFILES_BACKEND", "STATIC_ROOT")}
+    with throwaway_env(database) as env:
+        env.update(static)  # the files as collected for a host
+        prepare(env)
+        run_code(env, SETUP)
+        address = urllib.parse.urlparse(env["DATABASE_URL"])
+        link = CuttableLink(address.hostname, address.port or 5432)
+        env["DATABASE_URL"] = env["DATABASE_URL"].replace(
+            f"{address.hostname}:{address.port or 5432}", f"127.0.0.1:{link.port}"
+        )
+        try:
+            with serving(env, workers=1) as served:
+                context = browser.new_context(**PHONE)
+                page = context.new_page()
+                page.goto(served.url + "/accounts/login/")
+                page.fill("#id_username", "host")
+                page.fill("#id_password", PASSWORD)
+                page.click("form button[type=submit]")
+                page.wait_for_url("**/campaigns/")
+                page.wait_for_function("window.htmx !== undefined")
+                assert page.get_by_text("Hosted group").first.is_visible()
+                link.cut()
+                page.evaluate("htmx.ajax('GET', '/campaigns/', {target: '#offline-banner'})")
+                alert = page.locator("main > .alert", has_text="cannot reach its database")
+                alert.wait_for(timeout=15000)
+                assert alert.inner_text() == UNREACHABLE
+                assert page.get_by_text("Hosted group").first.is_visible()
+                page.screenshot(path=screenshot_path("database-gone-htmx.png"))
+                answer = page.goto(served.url + "/plays/")
+                assert answer.status == 503
+                assert page.locator("h1").inner_text() == "Database unreachable"
+                assert page.get_by_role("alert").inner_text() == UNREACHABLE
+                page.screenshot(path=screenshot_path("database-gone-page.png"))
+                context.close()
+        finally:
+            link.cut()
