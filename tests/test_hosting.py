@@ -467,6 +467,22 @@ def test_the_documented_sqlite_backup_and_restore_give_back_the_whole_site(hoste
     assert site_facts(again) == original
 
 
+def test_backup_sqlite_refuses_a_folder_that_is_not_there(hosted, tmp_path):
+    _, _, env = hosted
+    missing = tmp_path / "no-such-folder" / "solar175.sqlite3"
+    result = subprocess.run(
+        [python(), "manage.py", "backup_sqlite", str(missing)],
+        cwd=PROJECT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 2
+    assert result.stderr.strip() == f"file: the folder {missing.parent} does not exist"
+    assert not missing.parent.exists()
+
+
 class CuttableLink:
     """A TCP link from a free port of 127.0.0.1 to the PostgreSQL server, which the test cuts:
     every connection through it, open or new, is gone, as when the database's machine is."""
