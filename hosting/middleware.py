@@ -15,8 +15,9 @@ The database can fail before any view runs: the session and the signed-in person
 from it by whatever first asks (a middleware, the page's frame). An exception raised in a
 middleware never reaches `process_exception`; Django answers it with its 500 handler, so
 `server_error` (config/urls.py's `handler500`) gives the same 503 and sentence for those. Both
-answer an htmx request with the sentence alone, put at the top of the page (`HX-Retarget`),
-the rest of the page and what was typed in it left as they were.
+answer an htmx request with the sentence alone, put at the top of the page (`HX-Retarget`:
+base.html's `#unavailable-banner`), the rest of the page and what was typed in it left as
+they were.
 """
 
 from __future__ import annotations
@@ -101,8 +102,9 @@ def sentence_response(
     context = {"sentence": sentence, "title": title, "user": AnonymousUser(), "messages": ()}
     if request.headers.get("HX-Request") == "true":
         response = render(request, "hosting/_unavailable.html", context, status=503)
-        response["HX-Retarget"] = "main"
-        response["HX-Reswap"] = "afterbegin"
+        # Into base.html's place for it, replacing the last one: a page that polls says it once.
+        response["HX-Retarget"] = "#unavailable-banner"
+        response["HX-Reswap"] = "innerHTML"
     else:
         response = render(request, "hosting/unavailable.html", context, status=503)
     response["Retry-After"] = str(retry_after)
