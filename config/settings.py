@@ -78,6 +78,9 @@ MIDDLEWARE = [
     # Before anything reads a body: a request larger than the app takes is refused unread.
     "hosting.middleware.request_size_limit",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Above every middleware that reads or changes a response's body, so it compresses what
+    # they finished (those above it add headers only; whitenoise's files come compressed).
+    "hosting.middleware.CompressedText",
     "csp.middleware.CSPMiddleware",
     "offline.middleware.SessionCookieMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -202,13 +205,24 @@ STORAGES = {
 # they share (docs/hosting.md): each body is then drawn once for all of them.
 CACHE_KEY_PREFIX = os.environ.get("CACHE_KEY_PREFIX", "solar175")
 if os.environ.get("REDIS_URL"):
+    # django-redis, as an accelerator only: a call to an unreachable Redis is skipped (a miss,
+    # a set not kept) instead of raised, so every page still answers, drawn in the worker; the
+    # short timeouts keep a dead or silent Redis from holding a page long; and the log says
+    # so once a minute a worker (hosting.logs.OnceAMinute, LOGGING below), not twice a page.
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "django_redis.cache.RedisCache",
             "LOCATION": os.environ["REDIS_URL"],
             "KEY_PREFIX": CACHE_KEY_PREFIX,
+            "OPTIONS": {
+                "IGNORE_EXCEPTIONS": True,
+                "SOCKET_CONNECT_TIMEOUT": float(os.environ.get("CACHE_CONNECT_SECONDS", 0.25)),
+                "SOCKET_TIMEOUT": float(os.environ.get("CACHE_READ_SECONDS", 0.25)),
+            },
         }
     }
+    DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True
+    DJANGO_REDIS_LOGGER = "hosting.shared_cache"
 else:
     CACHES = {
         "default": {
@@ -269,6 +283,26 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "solar175@localhost")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
+    "filters": {
+        "cache_outage": {
+            "()": "hosting.logs.OnceAMinute",
+            "sentence": (
+                "The shared cache (REDIS_URL) cannot be reached: pages are drawn without it, "
+                "slower, until it answers again"
+            ),
+        },
+        "database_outage": {
+            "()": "hosting.logs.DatabaseOutageOnceAMinute",
+            "sentence": (
+                "The app cannot reach its database: pages answer 503 with a sentence until it "
+                "answers again"
+            ),
+        },
+    },
     "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "loggers": {
+        "hosting.shared_cache": {"filters": ["cache_outage"]},
+        "django.request": {"filters": ["database_outage"]},
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }

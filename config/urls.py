@@ -19,3 +19,6 @@ urlpatterns = [
     path("campaigns/", include("campaign.history_urls")),
     path("plays/", include("playlog.urls")),
 ]
+
+# A database the app cannot reach is a 503 with a sentence, wherever it was found.
+handler500 = "hosting.middleware.server_error"

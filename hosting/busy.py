@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from functools import wraps
 from typing import ParamSpec, TypeVar
 
-from django.db import OperationalError, transaction
+from django.db import InterfaceError, OperationalError, transaction
 
 from solar175.campaign_file import CampaignError
 
@@ -23,6 +23,9 @@ BUSY_SENTENCE = (
     "Nothing was saved: the app was busy saving what others sent at the same moment. "
     "Your entries are kept here: send them again"
 )
+
+# SQLite: its file cannot be opened or read (a missing folder, a full or failing disk).
+SQLITE_UNREACHABLE = ("SQLITE_CANTOPEN", "SQLITE_IOERR", "SQLITE_NOTADB", "SQLITE_FULL")
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -39,6 +42,22 @@ def is_busy(error: BaseException) -> bool:
     return isinstance(error, OperationalError) and (
         "database is locked" in text or "database table is locked" in text
     )
+
+
+def is_unreachable(error: BaseException | None) -> bool:
+    """Whether a database error says the database cannot be reached: no connection, a
+    connection lost or refused, the server shutting down; not a query's own failure."""
+    if not isinstance(error, (OperationalError, InterfaceError)) or is_busy(error):
+        return False
+    cause = error.__cause__
+    name = getattr(cause, "sqlite_errorname", None)
+    if name is not None:
+        return name.startswith(SQLITE_UNREACHABLE)
+    state = getattr(cause, "sqlstate", None)
+    if state:
+        # PostgreSQL's connection exceptions (08…) and an operator's shutdown (57P0…).
+        return state.startswith(("08", "57P0"))
+    return True  # the driver's own: no connection made, or it was lost
 
 
 @contextmanager

@@ -2,22 +2,42 @@
 
 - `request_size_limit`: a request larger than `MAX_REQUEST_BYTES` is refused (413) before
   anything reads its body (the CSRF check reads a form's body; an upload is spooled to disk);
+- `CompressedText`: HTML, SVG, JSON, CSS and script answers gzip-compressed for a browser
+  that asks (Django's GZipMiddleware, with its BREACH mitigation: a random length of padding
+  in each response); pictures already compressed (PNG) go as they are;
 - `private_pages`: a page for a signed-in person says `Cache-Control: private`, so no shared
   cache (a proxy's, a school's) keeps a member's page, an invite token or a campaign;
 - `BusyDatabaseMiddleware`: a write that found the database busy past its timeout and was not
-  shown beside a form (hosting.busy) is a 503 with a sentence, never a 500.
+  shown beside a form (hosting.busy) is a 503 with a sentence, never a 500; and so is a
+  database the app cannot reach (`UNREACHABLE_SENTENCE`).
+
+The database can fail before any view runs: the session and the signed-in person are read
+from it by whatever first asks (a middleware, the page's frame). An exception raised in a
+middleware never reaches `process_exception`; Django answers it with its 500 handler, so
+`server_error` (config/urls.py's `handler500`) gives the same 503 and sentence for those. Both
+answer an htmx request with the sentence alone, put at the top of the page (`HX-Retarget`:
+base.html's `#unavailable-banner`), the rest of the page and what was typed in it left as
+they were.
 """
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 
 from django.conf import settings
+from django.contrib.auth.models import AnonymousUser
 from django.http import HttpRequest, HttpResponse
+from django.middleware.gzip import GZipMiddleware
 from django.shortcuts import render
 from django.utils.cache import patch_cache_control
 
-from hosting.busy import BUSY_SENTENCE, DatabaseBusy, is_busy
+from hosting.busy import BUSY_SENTENCE, DatabaseBusy, is_busy, is_unreachable
+
+UNREACHABLE_SENTENCE = (
+    "The app cannot reach its database right now: nothing typed on this page was saved. "
+    "Try again in a minute."
+)
 
 Handler = Callable[[HttpRequest], HttpResponse]
 
@@ -49,6 +69,19 @@ def request_size_limit(get_response: Handler) -> Handler:
     return middleware
 
 
+# What compresses well: text of every kind, SVG, JSON (the campaign file, the manifest).
+COMPRESSED_TYPES = ("text/", "image/svg+xml", "application/json", "application/manifest+json")
+COMPRESSED_TYPES += ("application/javascript", "application/xml")
+
+
+class CompressedText(GZipMiddleware):
+    def process_response(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
+        kind = response.get("Content-Type", "").split(";")[0].strip().lower()
+        if not kind.startswith(COMPRESSED_TYPES):
+            return response
+        return super().process_response(request, response)
+
+
 def private_pages(get_response: Handler) -> Handler:
     def middleware(request: HttpRequest) -> HttpResponse:
         response = get_response(request)
@@ -58,6 +91,42 @@ def private_pages(get_response: Handler) -> Handler:
         return response
 
     return middleware
+
+
+def sentence_response(
+    request: HttpRequest, sentence: str, *, title: str, retry_after: int
+) -> HttpResponse:
+    """A 503 saying `sentence`, rendered without the database: as an anonymous page (the
+    session and the person are in the database), no messages. To htmx, the sentence alone,
+    shown at the top of the page (htmx swaps a 503 only when told where: base.html)."""
+    context = {"sentence": sentence, "title": title, "user": AnonymousUser(), "messages": ()}
+    if request.headers.get("HX-Request") == "true":
+        response = render(request, "hosting/_unavailable.html", context, status=503)
+        # Into base.html's place for it, replacing the last one: a page that polls says it once.
+        response["HX-Retarget"] = "#unavailable-banner"
+        response["HX-Reswap"] = "innerHTML"
+    else:
+        response = render(request, "hosting/unavailable.html", context, status=503)
+    response["Retry-After"] = str(retry_after)
+    patch_cache_control(response, no_store=True)
+    return response
+
+
+def unreachable_response(request: HttpRequest) -> HttpResponse:
+    return sentence_response(
+        request, UNREACHABLE_SENTENCE, title="Database unreachable", retry_after=60
+    )
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    """Django's 500 handler (config/urls.py): an unreachable database is its own 503 page
+    with a sentence wherever it was found, in a middleware or a view; anything else is
+    Django's own answer."""
+    from django.views.defaults import server_error as django_server_error
+
+    if is_unreachable(sys.exc_info()[1]):
+        return unreachable_response(request)
+    return django_server_error(request)
 
 
 class BusyDatabaseMiddleware:
@@ -70,7 +139,7 @@ class BusyDatabaseMiddleware:
     def process_exception(self, request: HttpRequest, exception: Exception):
         if isinstance(exception, DatabaseBusy) or is_busy(exception):
             sentence = f"{BUSY_SENTENCE}: go back, and send it again in a moment."
-            response = render(request, "hosting/refused.html", {"sentence": sentence}, status=503)
-            response["Retry-After"] = "2"
-            return response
+            return sentence_response(request, sentence, title="Not saved", retry_after=2)
+        if is_unreachable(exception):
+            return unreachable_response(request)
         return None

@@ -9,6 +9,7 @@ temporary directory; nothing but 127.0.0.1 is asked.
 
 from __future__ import annotations
 
+import os
 import re
 import socket
 import subprocess
@@ -20,6 +21,7 @@ from benchmarks.served import (
     PROJECT,
     Browser,
     base_env,
+    forms_of,
     free_port,
     gunicorn,
     prepare,
@@ -210,3 +212,385 @@ def test_a_save_that_finds_the_database_busy_gets_its_form_back(hosted):
     assert "Kept through a busy moment." in answer.body
     # Once the lock is free, the same entries save.
     assert browser.post(path, form.fields).status == 302
+
+
+# --- the shared cache is an accelerator, never a dependency --------------------------------
+
+
+def _settings_with(**environment: str) -> dict:
+    """config/settings.py's own values, read again with `environment` set."""
+    import os
+    import runpy
+    from unittest import mock
+
+    with mock.patch.dict(os.environ, environment):
+        return runpy.run_path(str(PROJECT / "config" / "settings.py"))
+
+
+@pytest.mark.django_db
+def test_with_redis_unreachable_every_page_answers_and_the_log_says_so_once(client, caplog):
+    """REDIS_URL names a port nobody listens on: the cached pages and pictures answer, drawn
+    without the cache, and the log says so once for the lot, not twice a page."""
+    import logging
+
+    from django.core.management import call_command
+    from django.test import override_settings
+    from django.urls import reverse
+
+    from accounts.tests.factory import owned, owner_user
+    from benchmarks.samples import make_campaign
+    from campaign import actions
+
+    call_command("load_catalogue", verbosity=0)
+    campaign = owned(actions.import_campaign(make_campaign(3, corporations=3)))
+    client.force_login(owner_user())
+    hosted = _settings_with(REDIS_URL=f"redis://127.0.0.1:{free_port()}/0")
+    for once in logging.getLogger("hosting.shared_cache").filters:
+        once.reset()  # what an earlier test said is not this one's
+    key = campaign.corporations.order_by("order").first().key
+    paths = [
+        reverse("campaign:dashboard", args=[campaign.slug]),
+        reverse("campaign:games", args=[campaign.slug]),
+        reverse("pictures:chart_points", args=[campaign.slug]),
+        reverse("pictures:tracker_png", args=[campaign.slug, key]),
+    ]
+    caplog.set_level(logging.WARNING)
+    with override_settings(
+        **{name: value for name, value in hosted.items() if name.startswith(("CACHES", "DJANGO_"))}
+    ):
+        started = time.monotonic()
+        for _ in range(2):
+            for path in paths:
+                assert client.get(path).status_code == 200, path
+        spent = time.monotonic() - started
+    said = [r for r in caplog.records if r.name == "hosting.shared_cache"]
+    assert len(said) == 1, [r.getMessage() for r in said]
+    assert (
+        said[0]
+        .getMessage()
+        .startswith("The shared cache (REDIS_URL) cannot be reached: pages are drawn without it")
+    )
+    assert "Connection refused" in said[0].getMessage()
+    assert said[0].exc_info is None  # a line, not a traceback a page
+    assert spent < 20, spent
+
+
+def test_the_cache_outage_is_said_again_a_minute_later_with_what_was_held_back():
+    import logging
+
+    from hosting.logs import OnceAMinute
+
+    once = OnceAMinute("The shared cache cannot be reached")
+
+    def record() -> logging.LogRecord:
+        try:
+            raise ConnectionError("Connection refused")
+        except ConnectionError:
+            import sys
+
+            return logging.LogRecord(
+                "hosting.shared_cache",
+                logging.ERROR,
+                __file__,
+                1,
+                "Exception ignored",
+                None,
+                sys.exc_info(),
+            )
+
+    assert once.filter(record())
+    assert [once.filter(record()) for _ in range(5)] == [False] * 5
+    once.last -= 61  # a minute later
+    again = record()
+    assert once.filter(again)
+    assert again.getMessage() == (
+        "The shared cache cannot be reached (ConnectionError: Connection refused); "
+        "5 more like it in the last minute"
+    )
+    assert again.levelname == "WARNING"
+
+
+# --- a database the app cannot reach -----------------------------------------------------
+
+UNREACHABLE = (
+    "The app cannot reach its database right now: nothing typed on this page was saved. "
+    "Try again in a minute."
+)
+
+
+@pytest.fixture(
+    params=["postgres", "sqlite"],
+    ids=["postgresql-port-closed", "sqlite-file-cannot-open"],
+)
+def unreachable(request, tmp_path):
+    """gunicorn (as hosted, DEBUG off) whose database cannot be reached: a PostgreSQL server
+    address where nothing listens, or a SQLite file in a folder that does not exist."""
+    if request.param == "postgres":
+        database = f"postgres://postgres@127.0.0.1:{free_port()}/solar175"
+    else:
+        database = f"sqlite:///{tmp_path / 'no-such-folder' / 'db.sqlite3'}"
+    env = base_env(
+        SECRET_KEY="hosting-test-" + "x" * 40,
+        DEBUG="0",
+        ALLOWED_HOSTS="127.0.0.1,localhost",
+        DATABASE_URL=database,
+    )
+    env.pop("REDIS_URL", None)
+    with serving(env, workers=1) as served:
+        yield served
+
+
+def test_an_unreachable_database_is_a_page_with_a_sentence(unreachable):
+    browser = Browser(unreachable.url)
+    login = browser.get("/accounts/login/")  # anonymous, no session: it needs no database
+    assert login.status == 200
+    # A session cookie: the session and the person are read from the database before any view.
+    browser.cookies.set_cookie(_cookie("sessionid", "a" * 32))
+    for path in ("/campaigns/", "/plays/", "/accounts/login/"):
+        page = browser.get(path)
+        assert page.status == 503, (path, page.status, page.body[:300])
+        assert UNREACHABLE in page.body
+        assert "<title>Database unreachable" in page.body
+        assert page.headers["Retry-After"] == "60"
+    # A form sent: refused with the same sentence, never Django's bare "Server Error (500)".
+    form = next(f for f in forms_of(login.body) if "username" in f.names())
+    form.set("username", "host")
+    form.set("password", PASSWORD)
+    sent = browser.post("/accounts/login/", form.fields)
+    assert sent.status == 503 and UNREACHABLE in sent.body
+    assert "Server Error" not in sent.body
+    # htmx: the sentence alone, to be shown at the top of the page it came from.
+    live = browser.get("/campaigns/", headers={"HX-Request": "true"})
+    assert live.status == 503
+    assert live.body.strip() == f'<div class="alert alert-warning" role="alert">{UNREACHABLE}</div>'
+    assert live.headers["HX-Retarget"] == "#unavailable-banner"
+    assert live.headers["HX-Reswap"] == "innerHTML"
+    # The log says so once a minute, not once a request.
+    time.sleep(0.5)
+    said = unreachable.log_text().count("The app cannot reach its database:")
+    assert said == 1, unreachable.log_text()[-3000:]
+
+
+def _cookie(name: str, value: str):
+    import http.cookiejar
+
+    return http.cookiejar.Cookie(
+        0,
+        name,
+        value,
+        None,
+        False,
+        "127.0.0.1",
+        False,
+        False,
+        "/",
+        True,
+        False,
+        None,
+        True,
+        None,
+        None,
+        {},
+    )
+
+
+# --- compressed answers ------------------------------------------------------------------
+
+
+def _fetch(browser: Browser, path: str, **headers: str) -> tuple[int, bytes, dict]:
+    """GET `path` with the browser's cookies: the status, the bytes as sent, the headers."""
+    import urllib.error
+    import urllib.request
+
+    request = urllib.request.Request(browser.base_url + path, headers=headers)
+    try:
+        with browser.opener.open(request, timeout=60) as answer:
+            return answer.status, answer.read(), dict(answer.headers)
+    except urllib.error.HTTPError as error:
+        return error.code, error.read(), dict(error.headers)
+
+
+def test_pages_pictures_and_json_come_compressed_when_asked(hosted):
+    import gzip
+
+    url, slug, _ = hosted
+    browser = Browser(url)
+    assert browser.log_in("host", PASSWORD).status == 302
+    answers = {
+        "a page": (f"/campaigns/{slug}/", "text/html", b"Hosted group"),
+        "an SVG picture": (f"/campaigns/{slug}/charts/points.svg", "image/svg+xml", b"<svg"),
+        "a JSON answer": (f"/campaigns/{slug}/export/", "application/json", b'"Hosted group"'),
+    }
+    for what, (path, kind, inside) in answers.items():
+        status, sent, headers = _fetch(browser, path, **{"Accept-Encoding": "gzip"})
+        assert status == 200, what
+        assert headers["Content-Type"].startswith(kind), what
+        assert headers.get("Content-Encoding") == "gzip", what
+        assert "Accept-Encoding" in headers.get("Vary", ""), what
+        body = gzip.decompress(sent)
+        assert inside in body, what
+        assert len(sent) < len(body) / 2, (what, len(sent), len(body))
+        status, plain, headers = _fetch(browser, path)
+        assert status == 200 and "Content-Encoding" not in headers, what
+        assert inside in plain, what
+    # A compressed picture still answers 304 to the phone that has it (its ETag, made weak).
+    path = answers["an SVG picture"][0]
+    _, _, headers = _fetch(browser, path, **{"Accept-Encoding": "gzip"})
+    again = _fetch(browser, path, **{"Accept-Encoding": "gzip", "If-None-Match": headers["ETag"]})
+    assert again[0] == 304
+    # A PNG is compressed already: sent as it is.
+    page = browser.get(f"/campaigns/{slug}/charts/").body
+    png = re.search(r"/campaigns/[\w-]+/trackers/[\w-]+\.png", page).group(0)
+    status, _, headers = _fetch(browser, png, **{"Accept-Encoding": "gzip"})
+    assert status == 200 and "Content-Encoding" not in headers
+
+
+# --- one backup of the whole site (SQLite) ------------------------------------------------
+
+
+def test_the_documented_sqlite_backup_and_restore_give_back_the_whole_site(hosted, tmp_path):
+    """docs/hosting.md's SQLite blocks, run as printed while gunicorn serves the site: every
+    campaign's and play's file, every membership, invitation, open draft and account back."""
+    from tests.site_backup import SITE, doc_block, run_sh, site_facts
+
+    _, _, env = hosted
+    run_code(env, SITE)
+    original = site_facts(env)
+    assert original["drafts"] and original["plays"] and len(original["campaigns"]) == 2
+    backups = tmp_path / "backups"
+    shell = {**env, "BACKUP_DIR": str(backups), "PATH": os.environ["PATH"]}
+    run_sh(doc_block("backup-sqlite"), shell)
+    restored = tmp_path / "restored" / "solar175.sqlite3"
+    restored.parent.mkdir()
+    run_sh(doc_block("restore-sqlite"), {**shell, "SQLITE_FILE": str(restored)})
+    again = {**env, "DATABASE_URL": f"sqlite:///{restored}"}
+    assert site_facts(again) == original
+
+
+def test_backup_sqlite_refuses_a_folder_that_is_not_there(hosted, tmp_path):
+    _, _, env = hosted
+    missing = tmp_path / "no-such-folder" / "solar175.sqlite3"
+    result = subprocess.run(
+        [python(), "manage.py", "backup_sqlite", str(missing)],
+        cwd=PROJECT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 2
+    assert result.stderr.strip() == f"file: the folder {missing.parent} does not exist"
+    assert not missing.parent.exists()
+
+
+class CuttableLink:
+    """A TCP link from a free port of 127.0.0.1 to the PostgreSQL server, which the test cuts:
+    every connection through it, open or new, is gone, as when the database's machine is."""
+
+    def __init__(self, host: str, port: int) -> None:
+        import threading
+
+        self.target = (host, port)
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.port = self.listener.getsockname()[1]
+        self.sockets: list[socket.socket] = []
+        self.open = True
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        import threading
+
+        while self.open:
+            try:
+                client, _ = self.listener.accept()
+            except OSError:
+                return
+            if not self.open:
+                client.close()
+                return
+            server = socket.create_connection(self.target)
+            self.sockets += [client, server]
+            for a, b in ((client, server), (server, client)):
+                threading.Thread(target=self._pump, args=(a, b), daemon=True).start()
+
+    @staticmethod
+    def _pump(source: socket.socket, sink: socket.socket) -> None:
+        try:
+            while data := source.recv(65536):
+                sink.sendall(data)
+        except OSError:
+            pass
+        for each in (source, sink):
+            try:
+                each.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+
+    def cut(self) -> None:
+        self.open = False
+        try:
+            self.listener.shutdown(socket.SHUT_RDWR)  # wakes the waiting accept()
+        except OSError:
+            pass
+        self.listener.close()
+        for each in self.sockets:
+            try:
+                each.shutdown(socket.SHUT_RDWR)
+                each.close()
+            except OSError:
+                pass
+
+
+@pytest.mark.browser
+def test_the_database_gone_midway_is_said_on_the_page_and_to_htmx(hosted, browser, screenshot_path):
+    """A phone signed in and reading; then the database's link is cut. A page it opens is the
+    503 with its sentence; an htmx request from the page it has puts the sentence at the top
+    of that page, the rest of it as it was."""
+    import urllib.parse
+
+    from benchmarks.concurrency import throwaway_env
+    from conftest import PHONE
+
+    database = os.environ.get("DATABASE_URL", "")
+    if not urllib.parse.urlparse(database).scheme.startswith("postgres"):
+        pytest.skip("the PostgreSQL leg runs this (DATABASE_URL names no PostgreSQL server)")
+    static = {name: hosted[2][name] for name in ("STATICFILES_BACKEND", "STATIC_ROOT")}
+    with throwaway_env(database) as env:
+        env.update(static)  # the files as collected for a host
+        prepare(env)
+        run_code(env, SETUP)
+        address = urllib.parse.urlparse(env["DATABASE_URL"])
+        link = CuttableLink(address.hostname, address.port or 5432)
+        env["DATABASE_URL"] = env["DATABASE_URL"].replace(
+            f"{address.hostname}:{address.port or 5432}", f"127.0.0.1:{link.port}"
+        )
+        try:
+            with serving(env, workers=1) as served:
+                context = browser.new_context(**PHONE)
+                page = context.new_page()
+                page.goto(served.url + "/accounts/login/")
+                page.fill("#id_username", "host")
+                page.fill("#id_password", PASSWORD)
+                page.click("form button[type=submit]")
+                page.wait_for_url("**/campaigns/")
+                page.wait_for_function("window.htmx !== undefined")
+                assert page.get_by_text("Hosted group").first.is_visible()
+                link.cut()
+                # Twice, as a page that polls does: said once.
+                for _ in range(2):
+                    page.evaluate("htmx.ajax('GET', '/campaigns/', {target: '#offline-banner'})")
+                    page.wait_for_timeout(1000)
+                alert = page.locator("#unavailable-banner > .alert")
+                alert.wait_for(timeout=15000)
+                assert alert.inner_text() == UNREACHABLE
+                assert page.get_by_text("cannot reach its database").count() == 1
+                assert page.get_by_text("Hosted group").first.is_visible()
+                page.screenshot(path=screenshot_path("database-gone-htmx.png"))
+                answer = page.goto(served.url + "/plays/")
+                assert answer.status == 503
+                assert page.locator("h1").inner_text() == "Database unreachable"
+                assert page.get_by_role("alert").inner_text() == UNREACHABLE
+                page.screenshot(path=screenshot_path("database-gone-page.png"))
+                context.close()
+        finally:
+            link.cut()

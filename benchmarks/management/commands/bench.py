@@ -15,6 +15,8 @@ and page timings (fewer for a quick check). The figures of this machine are in
   developer's.
 - `table`: the scripted game night (`benchmarks.table_night`): per person the values entered
   and the taps, the group's time together at a stated pace (goal ≤ 180 s), and one phone's.
+- `bytes`: what one phone downloads in a minute of a game entered together, uncompressed and
+  gzip-compressed (`benchmarks.draft_bytes`).
 - `concurrency`: 8 phones saving games and ticking checklists on one campaign under gunicorn
   with 2 workers, on SQLite and on PostgreSQL: saves per second, p95, 5xx (goal 0), and the
   stored state equal to a fresh replay of the exported file (`benchmarks.concurrency`).
@@ -70,7 +72,17 @@ def bench_table() -> list[str]:
         return run_night()
 
 
+def bench_bytes() -> list[str]:
+    """A draft phone's bytes a minute, before and after compression (`benchmarks.draft_bytes`)."""
+    from benchmarks.draft_bytes import draft_phone_bytes
+    from benchmarks.pages import throwaway_database
+
+    with throwaway_database():
+        return draft_phone_bytes()
+
+
 bench_save.needs_database = True
+bench_bytes.needs_database = True
 bench_table.needs_database = True
 bench_pages.needs_database = True
 
@@ -80,6 +92,7 @@ BENCHMARKS: list[Callable[..., list[str]]] = [
     bench_save,
     bench_pages,
     bench_table,
+    bench_bytes,
     bench_concurrency,
 ]
 

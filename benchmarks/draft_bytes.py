@@ -1,0 +1,137 @@
+"""What one phone downloads in a minute of a game entered together, before and after gzip.
+
+The night of `benchmarks.table_night` (game 6 of the demo campaign, four seats): the draft is
+opened and every seat types its card through the real pages, as there. Then one minute of one
+phone at that table, through the same pages: it polls the live panel every
+`campaign.views.drafts.POLL_SECONDS` as its page does (htmx, `?rev=` the revision it has); before
+each poll someone else at the table changes a value, so every poll brings the panel back (a
+busy table, the heavy case); and every `OWN_WRITE_EVERY`th poll the phone writes a value of its
+own, whose answer is the panel too. Every answer is asked for with `Accept-Encoding: gzip`
+(the app compresses: hosting.middleware.CompressedText); its bytes as sent and as
+uncompressed are both counted, so the two figures are of the very same minute. The card page
+itself, loaded once, is said apart.
+"""
+
+from __future__ import annotations
+
+import gzip
+
+from django.contrib.auth import get_user_model
+from django.test import Client
+from django.urls import reverse
+
+from benchmarks.table_night import NIGHT, _changes, _demo, _targets, fields_of
+
+MINUTE = 60
+OWN_WRITE_EVERY = 3
+
+
+class Counted:
+    """The bytes a phone received: as sent, and uncompressed."""
+
+    def __init__(self) -> None:
+        self.sent = 0
+        self.plain = 0
+
+    def add(self, response) -> None:
+        body = response.content
+        compressed = response.get("Content-Encoding") == "gzip"
+        self.sent += len(body)
+        self.plain += len(gzip.decompress(body)) if compressed else len(body)
+
+
+def _text(response) -> str:
+    body = response.content
+    return (gzip.decompress(body) if response.get("Content-Encoding") == "gzip" else body).decode()
+
+
+def _kb(size: int) -> str:
+    return f"{size / 1024:.0f} KB"
+
+
+def draft_phone_bytes() -> list[str]:
+    """One line: `draft phone: N KB a minute uncompressed, M KB compressed` and how."""
+    from accounts.models import Role
+    from accounts.tests.factory import add_member
+    from campaign import actions
+    from campaign.models import Corporation
+    from campaign.views.drafts import POLL_SECONDS
+
+    users = get_user_model()
+    owner = users.objects.create_user("bytes-host", password=None)
+    whole = actions.import_campaign(_demo(NIGHT), owner=owner)
+    campaign = actions.import_campaign(_demo(NIGHT - 1), owner=owner)
+    host = Client(HTTP_HOST="localhost")
+    host.force_login(owner)
+    cards, shared_target = _targets(host, whole)
+    corporations = list(Corporation.objects.filter(campaign=campaign).order_by("order"))
+    phones: dict[str, Client] = {}
+    for corporation in corporations:
+        user = users.objects.create_user(f"bytes-{corporation.key}", password=None)
+        add_member(campaign, user, Role.PLAYER)
+        Corporation.objects.filter(pk=corporation.pk).update(holder=user)
+        phones[corporation.key] = Client(HTTP_HOST="localhost", HTTP_ACCEPT_ENCODING="gzip")
+        phones[corporation.key].force_login(user)
+    host.post(reverse("campaign:draft_open", args=[campaign.slug]))
+
+    # Every seat types its card and the host the shared part, as on the night: the panel then
+    # carries the live totals and the whole score sheet.
+    fields: dict[str, list[tuple[str, str, str]]] = {}
+    for corporation in corporations:
+        key = corporation.key
+        url = reverse("campaign:draft_seat", args=[campaign.slug, key])
+        page = fields_of(_text(phones[key].get(url)), "seat-form")
+        prefix = next((n.split("-")[0] + "-" for n in page.values if n.startswith("p")), "p1-")
+        target = {prefix + name: value for name, value in cards.get(key, {}).items()}
+        fields[key] = _changes(page, target)
+        for name, shown, wanted in fields[key]:
+            phones[key].post(
+                url, {name: wanted, "_field": name, "_was": shown}, HTTP_HX_REQUEST="true"
+            )
+
+    shared_url = reverse("campaign:draft_shared", args=[campaign.slug])
+    draft_page = _text(host.get(reverse("campaign:draft", args=[campaign.slug])))
+    for name, shown, wanted in _changes(fields_of(draft_page, "shared-form"), shared_target):
+        host.post(shared_url, {name: wanted, "_field": name, "_was": shown}, HTTP_HX_REQUEST="true")
+
+    # One minute of the first seat's phone.
+    mine, *others = [c.key for c in corporations]
+    phone = phones[mine]
+    seat_url = reverse("campaign:draft_seat", args=[campaign.slug, mine])
+    card_page = Counted()
+    card_page.add(phone.get(seat_url))
+    live_url = reverse("campaign:draft_live", args=[campaign.slug])
+    minute = Counted()
+    revision = campaign.drafts.get().revision
+    polls = MINUTE // POLL_SECONDS
+    own_writes = 0
+    current: dict[tuple[str, str], str] = {}
+
+    def change(key: str, turn: int) -> object:
+        """Seat `key` changes one of its values: to what the page first showed, or back."""
+        name, shown, wanted = fields[key][turn % len(fields[key])]
+        was = current.get((key, name), wanted)
+        now = shown if was == wanted else wanted
+        current[(key, name)] = now
+        return phones[key].post(
+            reverse("campaign:draft_seat", args=[campaign.slug, key]),
+            {name: now, "_field": name, "_was": was},
+            HTTP_HX_REQUEST="true",
+        )
+
+    for poll in range(polls):
+        # Someone else at the table changes a value.
+        change(others[poll % len(others)], poll // len(others))
+        if poll % OWN_WRITE_EVERY == OWN_WRITE_EVERY - 1:
+            minute.add(change(mine, own_writes))
+            own_writes += 1
+        answer = phone.get(live_url, {"rev": revision}, HTTP_HX_REQUEST="true")
+        minute.add(answer)
+        assert answer.status_code == 200, f"poll {poll}: {answer.status_code}"
+        revision = campaign.drafts.get().revision
+    return [
+        f"draft phone: {_kb(minute.plain)} a minute uncompressed, {_kb(minute.sent)} "
+        f"compressed ({polls} polls, one every {POLL_SECONDS} s, each after another seat's "
+        f"change; {own_writes} writes of its own; its card page once: "
+        f"{_kb(card_page.plain)}, {_kb(card_page.sent)} compressed)"
+    ]

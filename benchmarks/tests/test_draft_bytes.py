@@ -1,0 +1,22 @@
+"""A draft phone's bytes a minute (`bench bytes`): measured through the real pages, the same
+minute counted as sent (gzip) and uncompressed."""
+
+import re
+
+import pytest
+from django.core.management import call_command
+
+from benchmarks.draft_bytes import draft_phone_bytes
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_draft_phone_downloads_a_fraction_of_its_minute_compressed():
+    call_command("load_catalogue", verbosity=0)
+    [line] = draft_phone_bytes()
+    found = re.match(r"draft phone: (\d+) KB a minute uncompressed, (\d+) KB compressed \(", line)
+    assert found, line
+    plain, sent = int(found.group(1)), int(found.group(2))
+    # Thirty panels with the whole score sheet: hundreds of KB as text, a fraction gzipped.
+    assert plain > 200, line
+    assert sent * 4 < plain, line
