@@ -11,7 +11,7 @@ from typing import Any
 from django import forms
 
 from colonists import GROUPS, TABLE_FORMAT
-from playlog.forms import NoFormTag, member_choices
+from playlog.forms import NoFormTag, member_choices, mixed_person
 from playlog.playfile import NAME_LENGTH
 
 GROUP_CHOICES = [(g.key, g.name) for g in GROUPS]
@@ -74,6 +74,13 @@ class PlayerSheetForm(forms.Form):
 
     def category_fields(self) -> list:
         return [self[f"other{index}"] for index in range(len(self.categories))]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        problem = mixed_person(data.get("name"), data.get("member"))
+        if problem:
+            self.add_error("name", problem)
+        return data
 
     def person(self) -> dict[str, Any] | None:
         name = " ".join((self.cleaned_data.get("name") or "").split())

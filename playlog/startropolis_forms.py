@@ -16,7 +16,7 @@ from typing import Any
 
 from django import forms
 
-from playlog.forms import NoFormTag, member_choices
+from playlog.forms import NoFormTag, member_choices, mixed_person
 from playlog.playfile import NAME_LENGTH
 from startropolis.modules import (
     BANK,
@@ -212,6 +212,8 @@ class SeatForm(forms.Form):
         if self.used():
             if not (data.get("name", "").strip() or data.get("member")):
                 self.add_error("name", "Who plays this faction? Choose a member or type a name.")
+            elif mixed_person(data.get("name"), data.get("member")):
+                self.add_error("name", mixed_person(data.get("name"), data.get("member")))
             if not (data.get("faction") or "").strip():
                 self.add_error("faction", "Which faction does this player play?")
             if data.get("bonus_per") and not data.get("bonus_amount"):
@@ -662,6 +664,8 @@ class EndPlayerForm(forms.Form):
         if self.used():
             if not ((data.get("name") or "").strip() or data.get("member")):
                 self.add_error("name", "Who played? Choose a member or type a name.")
+            elif mixed_person(data.get("name"), data.get("member")):
+                self.add_error("name", mixed_person(data.get("name"), data.get("member")))
             for key, words in (
                 ("faction", "Which faction?"),
                 ("credits", "Credits in hand at the end?"),

@@ -126,3 +126,189 @@ def test_a_layout_whose_first_card_is_a_colonist_card(world):
         "cards are not auctioned)."
     ]
     assert colonists.play(moved)["board"]["reception_camp"] == ["mechanics"]
+
+
+# --- all three play logs: the facts of a play ------------------------------------------------
+
+
+@pytest.mark.parametrize("game", ["space-explorers-solo", "startropolis", "colonists-expert"])
+def test_played_on_defaults_to_today_in_the_date_input(client, world, game):
+    import datetime
+
+    names = {
+        "space-explorers-solo": "se_new",
+        "startropolis": "st_new",
+        "colonists-expert": "colonists_new",
+    }
+    page = client.get(url(names[game], world)).content.decode()
+    today = datetime.date.today().isoformat()
+    assert f'name="facts-played_on" value="{today}"' in page
+
+
+@pytest.mark.parametrize(
+    ("date", "words"),
+    [
+        (
+            "1850-06-01",
+            "1 June 1850 is too early: give the day you played, from 1 January 1950 on.",
+        ),
+        (
+            "2099-01-02",
+            "2 January 2099 is in the future: give the day you played, today at the latest.",
+        ),
+    ],
+)
+def test_a_date_long_ago_or_to_come_is_refused(client, world, date, words):
+    before = Play.objects.count()
+    response = client.post(
+        url("colonists_new", world), {**SHEET, "facts-played_on": date, "save": "1"}
+    )
+    assert response.status_code == 400
+    assert words in response.content.decode()
+    assert Play.objects.count() == before
+
+
+def test_a_play_file_dated_2099_is_refused():
+    from gamefile.errors import FieldError
+    from playlog.playfile import read_play_file
+    from playlog.tests.factory import COLONISTS_TABLE, play_file
+
+    data = play_file(
+        "colonists-expert",
+        [{"name": "caro", "member": None}, {"name": "dan", "member": None}],
+        COLONISTS_TABLE,
+        None,
+        played_on="2099-01-02",
+    )
+    with pytest.raises(FieldError) as caught:
+        read_play_file(data)
+    assert caught.value.path == "played_on"
+
+
+def test_a_member_chosen_beside_another_typed_name_is_refused(client, world):
+    words = (
+        "You chose the member host and typed “Bobby”: keep one, the member or the name of "
+        "someone without an account."
+    )
+    colonist = client.post(
+        url("colonists_new", world), {**SHEET, "p0-member": "host", "save": "1", "p1-other0": "0"}
+    )
+    assert colonist.status_code == 400
+    assert words.replace("Bobby", "Ada") in colonist.content.decode()
+    explorer = client.post(
+        url("se_new", world),
+        {"facts-played_on": "2026-03-02", "person-name": "Bobby", "person-member": "host"},
+    )
+    assert explorer.status_code == 400
+    assert words in explorer.content.decode()
+    # The member's own name typed beside it is the same person.
+    from playlog.forms import mixed_person
+
+    assert mixed_person(" HOST ", "host") is None and mixed_person("", "host") is None
+
+
+def test_importing_the_same_file_twice_asks_first(client, world):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    exported = client.get(url("export", world, world.colonists.number)).content
+    before = Play.objects.filter(play_log=world.log).count()
+    upload = SimpleUploadedFile("play.json", exported, content_type="application/json")
+    asked = client.post(url("import", world), {"file": upload})
+    assert asked.status_code == 200
+    page = asked.content.decode()
+    assert "This play is in the log already" in page
+    assert f"play {world.colonists.number}</a>" in page
+    assert Play.objects.filter(play_log=world.log).count() == before
+    again = client.post(url("import", world), {"again": "1", "content": exported.decode()})
+    assert again.status_code == 302
+    assert Play.objects.filter(play_log=world.log).count() == before + 1
+    newest = Play.objects.filter(play_log=world.log).order_by("-number").first()
+    assert client.get(url("export", world, newest.number)).content == exported
+
+
+# --- the stats chart and the intro -------------------------------------------------------------
+
+
+def test_the_spread_chart_draws_what_its_caption_says(client, world):
+    import pygal.graph.box
+
+    from playlog.chart_svg import BOX_MODE
+
+    scores = [10, 11, 11, 12, 40]
+    points, outliers = pygal.graph.box.Box._box_points(scores, BOX_MODE)
+    # From the lowest to the highest score, nothing drawn apart.
+    assert (points[0], points[-1], outliers) == (10, 40, [])
+    page = client.get(url("stats", world, "colonists-expert")).content.decode()
+    assert "runs from the lowest to the highest score" in page
+
+
+def test_the_intro_names_all_three_games(client):
+    page = client.get(reverse("playlog:list")).content.decode()
+    for game in ("Space Explorers", "Startropolis", "the colonist game"):
+        assert game in page
+
+
+# --- BG Stats ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("which", ["colonists", "se_finished"])
+def test_a_finished_play_is_sent_to_bg_stats(client, world, which):
+    import json
+    from urllib.parse import parse_qs, urlsplit
+
+    play = getattr(world, which)
+    assert play.finished
+    page = client.get(url("play", world, play.number)).content.decode()
+    assert url("bgstats", world, play.number) in page
+    response = client.get(url("bgstats", world, play.number))
+    assert response.status_code == 302
+    address = urlsplit(response["Location"])
+    assert address.netloc == "app.bgstatsapp.com"
+    sent = json.loads(parse_qs(address.query)["data"][0])
+    assert sent["playDate"] == f"{play.played_on.isoformat()} 00:00:00"
+    assert sent["sourcePlayId"] == f"{world.log.slug}:play-{play.number}"
+    from playlog.summary import summarise
+
+    summary = summarise(play, "x")
+    assert [(p["name"], p["score"], p["winner"]) for p in sent["players"]] == [
+        (s.name, s.total, s.won) for s in summary.standings
+    ]
+    assert any(p["winner"] for p in sent["players"])
+
+
+def test_a_play_in_progress_is_not_sent(client, world):
+    response = client.get(url("bgstats", world, world.se_running.number))
+    assert response.status_code == 302
+    assert response["Location"] == world.se_running.get_absolute_url()
+
+
+# --- the public page ----------------------------------------------------------------------------
+
+
+def test_the_public_page_is_off_until_the_owner_switches_it_on(client, world):
+    from playlog import actions
+
+    assert world.log.public_token is None
+    client.post(url("public_switch", world), {"enabled": "on"})
+    world.log.refresh_from_db()
+    token = world.log.public_token
+    assert world.log.public_enabled and token
+    address = reverse("playlog_public:log", args=[token])
+    assert address in client.get(url("settings", world)).content.decode()
+    stranger = Client()
+    page = stranger.get(address)
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert "Caro won · caro 13, dan 10" in text
+    # Finished plays only: the running Space Explorers game is not on it; no form, no edit.
+    assert f"play {world.se_running.number} ·" not in text
+    assert "<form" not in text.split("<main", 1)[-1]
+    # A viewer of the log cannot switch it; switched off, the address is not found.
+    viewer = Client()
+    viewer.force_login(world.viewer.user)
+    assert viewer.post(url("public_switch", world), {"enabled": ""}).status_code in (403, 404)
+    actions.switch_public_page(world.log, False)
+    assert stranger.get(address).status_code == 404
+    actions.switch_public_page(world.log, True)
+    world.log.refresh_from_db()
+    assert world.log.public_token == token

@@ -81,7 +81,8 @@ def new_play(page: LogPage) -> HttpResponse | dict[str, Any]:
             valid &= end_state.is_valid()
         who = person.person()
         if who is None:
-            person.add_error("name", "Who played? Choose a member or type a name.")
+            if not person.errors:
+                person.add_error("name", "Who played? Choose a member or type a name.")
             valid = False
         if valid:
             try:
