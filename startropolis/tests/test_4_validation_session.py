@@ -41,7 +41,8 @@ def test_players_listed_match_rules_players():
 def test_faction_keys_unique():
     game = session(THREE, factions={"emily": "fungi", "caleb": "fungi"})
     assert error_of(game) == (
-        'players[1].faction: "fungi" is also players[0]\'s faction; each faction is played once'
+        'players[1].faction: "fungi" is also players[0]\'s faction (names are compared '
+        "ignoring case); each faction is played once"
     )
 
 
@@ -299,7 +300,8 @@ def test_mission_cards_dealt_once():
     game["players"][0]["mission"] = {"dealt": ["A", "B"], "kept": "A", "reward": 5}
     game["players"][1]["mission"] = {"dealt": ["C", "A"], "kept": "C", "reward": 5}
     assert error_of(game) == (
-        'players[1].mission.dealt[1]: "A" is also dealt to emily; each Mission Card is dealt once'
+        'players[1].mission.dealt[1]: "A" is also dealt to emily (names are compared ignoring '
+        "case); each Mission Card is dealt once"
     )
 
 

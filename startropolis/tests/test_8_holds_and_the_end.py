@@ -216,3 +216,54 @@ def test_generated_games_end_with_the_collected_income_on_the_track(driven):
     for player, collected in final["collected"].items():
         if collected >= 0:
             assert final["revenue"][player] == collected
+
+
+# --- names that differ only in case are one name
+
+
+def test_factions_differing_only_in_case_are_refused():
+    game = session(THREE, [], factions={"emily": "Fungi", "caleb": "fungi", "rosa": "x"})
+    with pytest.raises(StartropolisError) as caught:
+        play(game)
+    assert str(caught.value) == (
+        'players[1].faction: "fungi" is also players[0]\'s faction (names are compared ignoring '
+        "case); each faction is played once"
+    )
+
+
+def test_a_table_with_factions_or_missions_differing_only_in_case_is_refused():
+    from startropolis import validate_table
+
+    def player(faction: str, mission: str) -> dict:
+        return {
+            "faction": faction,
+            "credits": 10,
+            "revenue": 3,
+            "mission": {"name": mission, "reward": 5, "achieved": True},
+        }
+
+    table = {
+        "format": "startropolis-table",
+        "version": 1,
+        "rules": {"players": 2, "missions": True},
+        "players": [player("Broodmaster", "Lap of Luxury"), player("BROODMASTER", "lap of luxury")],
+    }
+    problems = [str(p) for p in validate_table(table)]
+    assert problems == [
+        'players[1].faction: "BROODMASTER" is also players[0]\'s faction (names are compared '
+        "ignoring case); each faction is played once",
+        'players[1].mission.name: "lap of luxury" is also players[0]\'s mission (names are '
+        "compared ignoring case); each Mission Card is dealt once",
+    ]
+
+
+def test_mission_cards_differing_only_in_case_are_refused():
+    game = session(["ann", "bob"], [], missions=True)
+    game["players"][0]["mission"] = {"dealt": ["Lap of Luxury", "X"], "kept": "X", "reward": 5}
+    game["players"][1]["mission"] = {"dealt": ["lap of luxury", "Y"], "kept": "Y", "reward": 5}
+    with pytest.raises(StartropolisError) as caught:
+        play(game)
+    assert str(caught.value) == (
+        'players[1].mission.dealt[0]: "lap of luxury" is also dealt to ann (names are compared '
+        "ignoring case); each Mission Card is dealt once"
+    )
