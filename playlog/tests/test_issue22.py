@@ -312,3 +312,39 @@ def test_the_public_page_is_off_until_the_owner_switches_it_on(client, world):
     actions.switch_public_page(world.log, True)
     world.log.refresh_from_db()
     assert world.log.public_token == token
+
+
+# --- Startropolis: the new-game form ----------------------------------------------------------
+
+
+def test_a_refused_bid_opens_its_folded_section_and_is_announced_at_the_top(client, world):
+    data = {
+        "facts-played_on": "2026-03-02",
+        "seat0-name": "Ada",
+        "seat0-faction": "Broodmaster",
+        "seat0-order_card": "random",
+        "seat0-bid": "20",
+        "seat1-name": "Ben",
+        "seat1-faction": "Fungi",
+        "seat1-order_card": "random",
+        "rules-modules_in_play": [
+            "basic_habitation",
+            "solar",
+            "supply",
+            "market_center",
+            "luxury_habitation",
+            "civic",
+        ],
+        **{f"rules-rush_fee_{i}": "2" for i in range(1, 5)},
+        "rules-negative_revenue": "floor",
+        "rules-spend_basis": "printed",
+    }
+    before = Play.objects.count()
+    response = client.post(url("st_new", world), data)
+    assert response.status_code == 400
+    page = response.content.decode()
+    alert = page.split("data-errors>", 1)[1].split("</div>", 1)[0]
+    assert "Player 1, Bid (M): Ensure this value is less than or equal to 14." in alert
+    row = page.split('data-seat-row="0"', 1)[1].split('data-seat-row="1"', 1)[0]
+    assert '<details class="more small" open>' in row
+    assert Play.objects.count() == before
