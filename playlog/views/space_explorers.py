@@ -15,6 +15,7 @@ from typing import Any
 from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
+from django.urls import reverse
 
 from gamefile.errors import FieldError
 from playlog import actions
@@ -184,7 +185,8 @@ def _after(page: LogPage, play: Play, error: str | None = None, **forms: Any) ->
     if error:
         context = runner_context(page, play, error=error, **forms)
         return page.render(context, template=RUNNER, status=400)
-    return redirect("playlog:se_turns", log=page.log.slug, number=play.number)
+    # The next action at the top of the screen, not where the last one's button was.
+    return redirect(reverse("playlog:se_turns", args=[page.log.slug, play.number]) + "#next-action")
 
 
 @log_page(RUNNER, "log")
