@@ -224,6 +224,20 @@ def change_session(play: Play, session: Mapping[str, Any]) -> Play:
 
 
 @writes
+def change_turn(play: Play, index: int, turn: Mapping[str, Any]) -> Play:
+    """Space Explorers: an earlier turn of the session corrected, every turn after it kept; the
+    whole session is replayed, and a change the rules refuse (a later turn no longer possible)
+    changes nothing."""
+    play = Play.objects.select_for_update().get(pk=play.pk)
+    session = dict(play.session or {})
+    turns = list(session.get("turns", []))
+    if not 0 <= index < len(turns):
+        raise FieldError(f"session.turns[{index}]", "is not a turn of this game")
+    turns[index] = dict(turn)
+    return change_play(play, {"session": {**session, "turns": turns}})
+
+
+@writes
 def record_step(play: Play, step: Callable[[dict], dict]) -> Play:
     """Startropolis: one step at the table (a purchase, an attachment, the dice, the round's
     figures, a player's missions), `step(session)` applied to the session as stored now. The

@@ -189,6 +189,7 @@ FILLERS: dict[str, Filler] = {
             "se_opponent",
             "se_you",
             "se_undo",
+            "se_change",
             "se_finish",
             "se_sheet",
             "colonists_sheet",

@@ -348,3 +348,66 @@ def test_a_refused_bid_opens_its_folded_section_and_is_announced_at_the_top(clie
     row = page.split('data-seat-row="0"', 1)[1].split('data-seat-row="1"', 1)[0]
     assert '<details class="more small" open>' in row
     assert Play.objects.count() == before
+
+
+# --- Space Explorers: the preview of the Opponent's next turn ------------------------------
+
+
+def test_the_preview_says_what_the_opponents_turn_will_do_and_writes_nothing(client, world):
+    import space_explorers
+    from playlog import actions as play_actions
+    from playlog.tests.factory import full_game_turns, play_file, se_session
+
+    turns = full_game_turns()
+    index = next(i for i, t in enumerate(turns) if i > 4 and "opponent" in t)
+    data = play_file(
+        "space-explorers-solo",
+        [{"name": "host", "member": "host"}],
+        None,
+        se_session(turns[:index]),
+    )
+    play = play_actions.add_play(world.log, data)
+    division = turns[index]["opponent"]["division"]
+    address = url("se_turns", world, play.number)
+    page = client.get(address, {"preview": division}).content.decode()
+    play.refresh_from_db()
+    assert len(play.session["turns"]) == index  # nothing written
+    client.post(url("se_opponent", world, play.number), {"division": division})
+    play.refresh_from_db()
+    happened = space_explorers.play(play.session)["history"][-1]
+    preview = page.split("data-preview>", 1)[1].split("</div>", 1)[0]
+    assert happened.replace("'", "&#x27;") in preview
+    # Your turn now: no preview offered.
+    assert space_explorers.play(play.session)["next"] == "you"
+    assert "Preview the Opponent" not in client.get(address).content.decode()
+
+
+def test_an_earlier_opponent_turn_is_changed_and_the_turns_after_it_stay(client, world):
+    import space_explorers
+
+    play = world.se_running
+    before = [dict(t) for t in play.session["turns"]]
+    index = next(i for i, t in enumerate(before) if "opponent" in t)
+    old = before[index]["opponent"]["division"]
+    new = next(d for d in ("science", "engineering", "testing") if d != old)
+    page = client.get(url("se_turns", world, play.number)).content.decode()
+    assert f'<input type="hidden" name="turn" value="{index}">' in page
+    response = client.post(
+        url("se_change", world, play.number), {"turn": str(index), "division": new}
+    )
+    assert response.status_code == 302
+    play.refresh_from_db()
+    turns = play.session["turns"]
+    assert turns[index] == {"opponent": {"division": new}}
+    assert turns[:index] + turns[index + 1 :] == before[:index] + before[index + 1 :]
+    state = space_explorers.play(play.session)
+    assert f"into {space_explorers.DIVISION_NAMES[new]}" in state["history"][index]
+    # A change the rules refuse (nothing recruited while the Center has cards) changes nothing.
+    refused = client.post(
+        url("se_change", world, play.number), {"turn": str(index), "division": ""}
+    )
+    assert refused.status_code == 400
+    play.refresh_from_db()
+    assert play.session["turns"] == turns
+    # Your own turns are not offered here.
+    assert client.post(url("se_change", world, play.number), {"turn": "0"}).status_code == 400
