@@ -208,6 +208,11 @@ def play_log_pages(world) -> list[tuple[str, str]]:
     pages += [("colonists_sheet", at("colonists_sheet", colonist))]
     pages += [("colonists_table", at("colonists_table", colonist))]
     pages += [("st_table", at("st_table", st)), ("st_seat", at("st_seat", st, 0))]
+    # The public page, switched on.
+    from playlog import actions
+
+    log = actions.switch_public_page(world.log, True)
+    pages += [("public", reverse("playlog_public:log", args=[log.public_token]))]
     return pages
 
 
