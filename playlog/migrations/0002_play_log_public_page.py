@@ -4,20 +4,19 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('playlog', '0001_play_log_plays_and_people'),
+        ("playlog", "0001_play_log_plays_and_people"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='playlog',
-            name='public_enabled',
+            model_name="playlog",
+            name="public_enabled",
             field=models.BooleanField(default=False),
         ),
         migrations.AddField(
-            model_name='playlog',
-            name='public_token',
+            model_name="playlog",
+            name="public_token",
             field=models.CharField(blank=True, max_length=40, null=True, unique=True),
         ),
     ]
