@@ -21,7 +21,7 @@ from colonists.cards import card_kind, card_round, read_card_sequence, validate_
 from colonists.errors import ColonistsError
 from colonists.groups import GROUP_KEYS, GROUPS
 from colonists.helpers import bid_value, change_of_loyalty, claimant_priority, colonists_board
-from colonists.session import SESSION_FORMAT, canonical_session, play
+from colonists.session import SESSION_FORMAT, canonical_session, play, with_arrivals
 from colonists.table import (
     TABLE_FORMAT,
     VERSION,
@@ -57,4 +57,5 @@ __all__ = [
     "score",
     "validate_card_sequence",
     "validate_table",
+    "with_arrivals",
 ]

@@ -23,10 +23,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from colonists.cards import card_round
+from colonists.cards import COLONISTS, card_round, read_card_sequence
 from colonists.errors import ColonistsError
-from colonists.groups import GROUP_KEYS
-from colonists.helpers import colonists_board
+from colonists.groups import GROUP_KEYS, group
+from colonists.helpers import NOT_ARRIVED, RECEPTION_CAMP, colonists_board
 from colonists.table import VERSION
 from gamefile.reading import describe
 
@@ -104,3 +104,32 @@ def canonical_session(session: Any) -> dict[str, Any]:
         "round": data["round"],
         "groups": groups,
     }
+
+
+def with_arrivals(session: Any, previous_round: int) -> tuple[dict[str, Any], list[str]]:
+    """The session after the table moved from `previous_round` to the session's round, with
+    the groups the rules move: a colonist card is not auctioned; when its round comes its stone
+    goes to the Reception Camp (CX:73, CX:79). Going back, a group still in the camp returns to
+    its card. Every other move (a contract, a city) is the players' choice and stays theirs.
+    Also the sentences saying what moved."""
+    data = _read(session)
+    changed = {**dict(session), "groups": dict(data["groups"])}
+    if not data["cards"]:
+        return changed, []
+    now = data["round"]
+    said = []
+    for card in read_card_sequence(data["cards"]).cards:
+        if card.kind != COLONISTS or card.group is None:
+            continue
+        place = changed["groups"].get(card.group, {}).get("place", NOT_ARRIVED)
+        name = group(card.group).the
+        if previous_round < card.round <= now and place == NOT_ARRIVED:
+            changed["groups"][card.group] = {"place": RECEPTION_CAMP}
+            said.append(
+                f"{name[:1].upper()}{name[1:]} arrive in the Reception Camp: their card came up "
+                f"in round {card.round} (colonist cards are not auctioned)."
+            )
+        elif now < card.round <= previous_round and place == RECEPTION_CAMP:
+            changed["groups"].pop(card.group)
+            said.append(f"{name[:1].upper()}{name[1:]} go back to their card (round {card.round}).")
+    return changed, said

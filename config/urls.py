@@ -10,6 +10,7 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("", include("accounts.urls")),
     path("", include("offline.urls")),
+    path("p/plays/", include("playlog.public_urls")),
     path("p/", include("campaign.public_urls")),
     path("", include("scoring.urls")),
     path("catalogue/", include("scoring.catalogue_urls")),

@@ -9,6 +9,7 @@ A play that the rules refuse raises the `FieldError` and nothing is written.
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -38,6 +39,17 @@ def rename_play_log(log: PlayLog, name: str) -> PlayLog:
     log = PlayLog.objects.select_for_update().get(pk=log.pk)
     log.name = name.strip()
     log.save(update_fields=["name"])
+    return log
+
+
+@writes
+def switch_public_page(log: PlayLog, enabled: bool) -> PlayLog:
+    """The log's public page on or off; switched on again, it keeps its address."""
+    log = PlayLog.objects.select_for_update().get(pk=log.pk)
+    if enabled and not log.public_token:
+        log.public_token = secrets.token_urlsafe(18)
+    log.public_enabled = enabled
+    log.save(update_fields=["public_token", "public_enabled"])
     return log
 
 
@@ -134,6 +146,19 @@ def play_file_of(play: Play) -> PlayFile:
     )
 
 
+def same_plays(log: PlayLog, data: Mapping[str, Any]) -> list[Play]:
+    """The plays of `log` whose file reads exactly as `data` does (a file imported before).
+    Raises `FieldError` when `data` is not a play file."""
+    play_file = read_play_file(data)
+    wanted = play_file.as_dict()
+    candidates = log.plays.filter(game=play_file.game.key, played_on=play_file.played_on)
+    return [
+        play
+        for play in candidates.prefetch_related("people__user").order_by("number")
+        if play_file_of(play).as_dict() == wanted
+    ]
+
+
 @writes
 def add_play(log: PlayLog, data: Mapping[str, Any], user=None) -> Play:
     """A new play from a play file's data (`playlog.playfile`); the next number in the log.
@@ -196,6 +221,20 @@ def undo_turn(play: Play) -> Play:
 def change_session(play: Play, session: Mapping[str, Any]) -> Play:
     """The companion's record replaced (the colonist game's layout, round, groups)."""
     return change_play(play, {"session": dict(session)})
+
+
+@writes
+def change_turn(play: Play, index: int, turn: Mapping[str, Any]) -> Play:
+    """Space Explorers: an earlier turn of the session corrected, every turn after it kept; the
+    whole session is replayed, and a change the rules refuse (a later turn no longer possible)
+    changes nothing."""
+    play = Play.objects.select_for_update().get(pk=play.pk)
+    session = dict(play.session or {})
+    turns = list(session.get("turns", []))
+    if not 0 <= index < len(turns):
+        raise FieldError(f"session.turns[{index}]", "is not a turn of this game")
+    turns[index] = dict(turn)
+    return change_play(play, {"session": {**session, "turns": turns}})
 
 
 @writes

@@ -18,6 +18,9 @@ WIN_COLOUR = "#1f5fbf"
 PLAY_COLOUR = "#adb5bd"
 BOX_COLOUR = "#1e8449"
 BOX_HEIGHT = 240
+# The whiskers reach the lowest and the highest score, as the caption says (pygal's "tukey"
+# would stop them at 1.5 × the box and draw the rest as dots).
+BOX_MODE = "extremes"
 
 
 def wins_height(stats: GameStats) -> int:
@@ -47,10 +50,11 @@ def wins_chart(stats: GameStats, title: str) -> bytes:
 
 
 def spread_chart(stats: GameStats, title: str) -> bytes:
-    """Each player's scores as a box: lowest, quartiles, highest."""
+    """Each player's scores: whiskers from the lowest to the highest, the box between the
+    quartiles, the line at the median."""
     chart = pygal.Box(
         **options((BOX_COLOUR,) * max(1, len(stats.players)), BOX_HEIGHT),
-        box_mode="tukey",
+        box_mode=BOX_MODE,
         x_labels=[p.name for p in stats.players],
         truncate_label=-1,
         show_x_guides=False,

@@ -12,7 +12,7 @@ from django import forms
 
 from colonists import GROUPS, TABLE_FORMAT
 from hosting.names import NameField
-from playlog.forms import NoFormTag, member_choices
+from playlog.forms import NoFormTag, member_choices, mixed_person
 from playlog.playfile import NAME_LENGTH
 
 GROUP_CHOICES = [(g.key, g.name) for g in GROUPS]
@@ -75,6 +75,13 @@ class PlayerSheetForm(forms.Form):
 
     def category_fields(self) -> list:
         return [self[f"other{index}"] for index in range(len(self.categories))]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        problem = mixed_person(data.get("name"), data.get("member"))
+        if problem:
+            self.add_error("name", problem)
+        return data
 
     def person(self) -> dict[str, Any] | None:
         name = " ".join((self.cleaned_data.get("name") or "").split())
@@ -180,8 +187,26 @@ class ColonistsSheet:
     def people(self) -> list[dict[str, Any]]:
         return [p for p in (row["form"].person() for row in self.players) if p is not None]
 
-    def table(self) -> dict[str, Any]:
-        """The `colonists-expert-table` of the filled rows (players without a name skipped)."""
+    def blank_categories(self) -> list[str]:
+        """A sentence for each category left blank on a named row, also shown at the field: a
+        blank is not 0 (`manage.py score` refuses a table without it, and so does the sheet)."""
+        found = []
+        for row in self.players:
+            form = row["form"]
+            person = form.person()
+            if person is None:
+                continue
+            for n, category in enumerate(self.categories):
+                if form.cleaned_data.get(f"other{n}") is None:
+                    message = f"Enter {person['name']}’s {category} VP (0 if none): it is blank."
+                    form.add_error(f"other{n}", message)
+                    found.append(message)
+        return found
+
+    def table(self, blank: int | None = None) -> dict[str, Any]:
+        """The `colonists-expert-table` of the filled rows (players without a name skipped). A
+        blank category is left out (the table then says it is missing) unless `blank` gives
+        the figure to use: only for a game not played yet, whose table is not kept."""
         players = []
         for row in self.players:
             form = row["form"]
@@ -191,8 +216,10 @@ class ColonistsSheet:
             cities = [city for city in (c.city() for c in row["cities"]) if city is not None]
             other = {}
             for n, category in enumerate(self.categories):
-                value = form.cleaned_data.get(f"other{n}")
-                other[category] = 0 if value is None else value
+                value = form.cleaned_data.get(f"other{n}", blank)
+                value = blank if value is None else value
+                if value is not None:
+                    other[category] = value
             players.append(
                 {
                     "name": person["name"],

@@ -12,7 +12,7 @@ from django import forms
 
 from gamefile.names import clean_name
 from hosting.names import NameField, invisible_name_error
-from playlog.playfile import NAME_LENGTH, NOTES_LENGTH
+from playlog.playfile import NAME_LENGTH, NOTES_LENGTH, date_problem
 
 CATEGORY_LENGTH = 40
 MAX_CATEGORIES = 20
@@ -95,12 +95,25 @@ def member_choices(members: list[str]) -> list[tuple[str, str]]:
     return [("", "— not a member —")] + [(name, name) for name in members]
 
 
+def mixed_person(name: str | None, member: str | None) -> str | None:
+    """A member chosen beside a different typed name: which person is it? The sentence for the
+    name field, or None (a member, a typed name, or the member's own name typed)."""
+    typed = " ".join((name or "").split())
+    if member and typed and typed.casefold() != member.casefold():
+        return (
+            f"You chose the member {member} and typed “{typed}”: keep one, the member or the "
+            "name of someone without an account."
+        )
+    return None
+
+
 class PlayFactsForm(NoFormTag, forms.Form):
     """The date and the notes of a play."""
 
     played_on = forms.DateField(
         label="Played on",
-        widget=forms.DateInput(attrs={"type": "date"}),
+        # The ISO form: a date input shows nothing for the locale's 06/12/2026.
+        widget=forms.DateInput(attrs={"type": "date", "min": "1950-01-01"}, format="%Y-%m-%d"),
         initial=datetime.date.today,
     )
     notes = forms.CharField(
@@ -111,10 +124,17 @@ class PlayFactsForm(NoFormTag, forms.Form):
         super().__init__(*args, **kwargs)
         self._helper()
 
+    def clean_played_on(self) -> datetime.date:
+        date = self.cleaned_data["played_on"]
+        problem = date_problem(date)
+        if problem:
+            raise forms.ValidationError(f"{problem[:1].upper()}{problem[1:]}.")
+        return date
+
 
 class PersonForm(forms.Form):
-    """One person at the table: a member of the log, or a name typed in (or both: the name is
-    what the score sheet shows)."""
+    """One person at the table: a member of the log, or a name typed in (not both, unless the
+    name typed is the member's)."""
 
     name = NameField(max_length=NAME_LENGTH, required=False, label="Name")
     member = forms.ChoiceField(required=False, label="Member")
@@ -122,6 +142,13 @@ class PersonForm(forms.Form):
     def __init__(self, *args: Any, members: list[str] | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["member"].choices = member_choices(members or [])
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        problem = mixed_person(data.get("name"), data.get("member"))
+        if problem:
+            self.add_error("name", problem)
+        return data
 
     def person(self) -> dict[str, Any] | None:
         """`{"name", "member"}`, or None for an empty row."""

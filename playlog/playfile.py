@@ -65,6 +65,21 @@ class PlayFile:
         )
 
 
+EARLIEST_PLAY = datetime.date(1950, 1, 1)
+
+
+def date_problem(date: datetime.date) -> str | None:
+    """Why a play cannot be dated so (the sentence after the field's name), or None. From 1
+    January 1950 to today; a day more for a group whose today is tomorrow in UTC."""
+    latest = datetime.date.today() + datetime.timedelta(days=1)
+    shown = f"{date.day} {date:%B} {date.year}"
+    if date < EARLIEST_PLAY:
+        return f"{shown} is too early: give the day you played, from 1 January 1950 on"
+    if date > latest:
+        return f"{shown} is in the future: give the day you played, today at the latest"
+    return None
+
+
 def play_file_data(
     game: str,
     played_on: datetime.date,
@@ -179,6 +194,9 @@ def read_play_file(data: Any) -> PlayFile:
         raise FieldError(
             "played_on", f"must be a date written 2026-03-01, not {describe(played_on)}"
         ) from None
+    problem = date_problem(date)
+    if problem:
+        raise FieldError("played_on", problem)
     notes = data.get("notes", "")
     if not isinstance(notes, str) or len(notes) > NOTES_LENGTH:
         raise FieldError("notes", f"must be a text of at most {NOTES_LENGTH} characters")

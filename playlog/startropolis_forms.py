@@ -17,7 +17,7 @@ from typing import Any
 from django import forms
 
 from hosting.names import NameField
-from playlog.forms import NoFormTag, member_choices
+from playlog.forms import NoFormTag, member_choices, mixed_person
 from playlog.playfile import NAME_LENGTH
 from startropolis.modules import (
     BANK,
@@ -150,6 +150,10 @@ class RulesForm(NoFormTag, forms.Form):
     def track_fields(self) -> list:
         return [self[f"track_{index}"] for index in range(1, 7)]
 
+    def track_errors(self) -> bool:
+        """A card of the Construction Track refused: its folded section opens."""
+        return any(field.errors for field in self.track_fields())
+
     def clean_modules_in_play(self) -> list[str]:
         chosen = self.cleaned_data["modules_in_play"]
         if len(chosen) > 6:
@@ -213,6 +217,8 @@ class SeatForm(forms.Form):
         if self.used():
             if not (data.get("name", "").strip() or data.get("member")):
                 self.add_error("name", "Who plays this faction? Choose a member or type a name.")
+            elif mixed_person(data.get("name"), data.get("member")):
+                self.add_error("name", mixed_person(data.get("name"), data.get("member")))
             if not (data.get("faction") or "").strip():
                 self.add_error("faction", "Which faction does this player play?")
             if data.get("bonus_per") and not data.get("bonus_amount"):
@@ -288,12 +294,16 @@ class PurchaseForm(NoFormTag, forms.Form):
         super().__init__(*args, **kwargs)
         self._helper()
         self.step = step
-        choices = []
+        # Grouped as the rulebook's three options (ST:99–107): a heading each, then its slots.
+        groups: dict[str, list[tuple[str, str]]] = {
+            heading: [] for heading in OPTION_HEADINGS.values()
+        }
         for option in step["options"]:
             if option.get("available") is False:
                 continue
-            choices.append((_option_value(option), option_label(option)))
-        self.fields["choice"].choices = choices
+            heading = OPTION_HEADINGS[option["option"]]
+            groups[heading].append((_option_value(option), option_label(option)))
+        self.fields["choice"].choices = [(h, items) for h, items in groups.items() if items]
         types = [(k, type_name(k)) for k in in_play if k != CIVIC]
         self.fields["module_type"].choices = [("", "the card in the slot")] + types
         self.fields["salvage_type"].choices = [("", "the card in the slot")] + types
@@ -355,17 +365,25 @@ def _option_value(option: Mapping[str, Any]) -> str:
     return f"{option['option']}-{slot}"
 
 
+OPTION_HEADINGS = {
+    "buy": "Option 1 · buy a module",
+    "civic": "Option 2 · a Civic Module, discarding a card",
+    "pass": "Option 3 · take 5M, discarding a card",
+}
+
+
 def option_label(option: Mapping[str, Any]) -> str:
-    """A choice in the table's words, with its price: "Buy slot 6, Luxury Habitation: 7M"."""
+    """A choice in the table's words, with its price, under its option's heading: "slot 6,
+    Luxury Habitation: 7M"."""
     if option["option"] == "buy":
         what = type_name(option["type"]) if option.get("type") else "the card there"
         price = f": {option['price']}M" if option.get("price") is not None else ""
-        return f"Option 1 · buy slot {option['slot']}, {what}{price} ({option['why']})"
+        return f"slot {option['slot']}, {what}{price} ({option['why']})"
     if option["option"] == "civic":
-        return f"Option 2 · Civic Module, discard slot {option['discard_slot']}: {option['price']}M"
+        return f"discard slot {option['discard_slot']}: {option['price']}M"
     gain = option["gain"]
     said = f"+{gain}M" if gain >= 0 else f"pay {-gain}M"
-    return f"Option 3 · take 5M, discard slot {option['discard_slot']}: {said} ({option['why']})"
+    return f"discard slot {option['discard_slot']}: {said} ({option['why']})"
 
 
 class AttachmentForm(NoFormTag, forms.Form):
@@ -663,6 +681,8 @@ class EndPlayerForm(forms.Form):
         if self.used():
             if not ((data.get("name") or "").strip() or data.get("member")):
                 self.add_error("name", "Who played? Choose a member or type a name.")
+            elif mixed_person(data.get("name"), data.get("member")):
+                self.add_error("name", mixed_person(data.get("name"), data.get("member")))
             for key, words in (
                 ("faction", "Which faction?"),
                 ("credits", "Credits in hand at the end?"),

@@ -20,7 +20,6 @@ DOT = "dot"
 # Graphviz lays a station of a few dozen modules out in milliseconds; this bounds a stuck run.
 TIMEOUT_SECONDS = 10
 CORE = "core"
-PHONE_WIDTH_INCHES = 4.2
 
 
 @dataclass(frozen=True)
@@ -74,10 +73,10 @@ def station_dot(state: Mapping, seats: Sequence[str]) -> str:
     attached = [m for m in state["modules"] if m["attached"]]
     lines = [
         "graph station {",
-        # ratio=compress with a size: dot packs the layout into about a phone's width (4.2
-        # inches, some 400 px), scaling it down only past that; tall is fine, the page scrolls.
+        # Never scaled down: an 11 pt label stays some 15 px on a phone (a size would shrink a
+        # wide station's labels to 6 px). The page scrolls a picture wider than the screen.
         '  graph [bgcolor="transparent", pad="0.2", nodesep="0.25", ranksep="0.35", '
-        f'ratio="compress", size="{PHONE_WIDTH_INCHES},60", fontname="DejaVu Sans"];',
+        'fontname="DejaVu Sans"];',
         '  node [shape="box", style="rounded,filled", fontname="DejaVu Sans", fontsize="11", '
         'penwidth="2", margin="0.08,0.04"];',
         f'  edge [color="{EDGE_COLOUR}", penwidth="2"];',

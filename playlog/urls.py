@@ -26,6 +26,7 @@ urlpatterns = [
     path(LOG, logs.log_home, name="log"),
     path(f"{LOG}settings/", logs.log_settings, name="settings"),
     path(f"{LOG}delete/", logs.log_delete, name="delete"),
+    path(f"{LOG}public/", logs.public_switch, name="public_switch"),
     path(f"{LOG}import/", logs.play_import, name="import"),
     # Members and invitation links: the campaign's pages (accounts.views), for a play log.
     path(f"{LOG}members/", members.member_list, name="members"),
@@ -40,6 +41,7 @@ urlpatterns = [
     # A play.
     path(PLAY, plays.play_detail, name="play"),
     path(f"{PLAY}export/", plays.play_export, name="export"),
+    path(f"{PLAY}bgstats/", plays.play_bgstats, name="bgstats"),
     path(f"{PLAY}delete/", plays.play_delete, name="play_delete"),
     # Space Explorers (solo): the setup, the turn runner, the score sheet.
     path(f"{LOG}new/space-explorers-solo/", space_explorers.new_play, name="se_new"),
@@ -47,6 +49,7 @@ urlpatterns = [
     path(f"{PLAY}turns/opponent/", space_explorers.opponent_turn, name="se_opponent"),
     path(f"{PLAY}turns/you/", space_explorers.your_turn, name="se_you"),
     path(f"{PLAY}turns/undo/", space_explorers.undo, name="se_undo"),
+    path(f"{PLAY}turns/change/", space_explorers.change_opponent_turn, name="se_change"),
     path(f"{PLAY}turns/finish/", space_explorers.finish, name="se_finish"),
     path(f"{PLAY}space-explorers/sheet/", space_explorers.sheet, name="se_sheet"),
     # The colonist game (expert rules): the score sheet and the helpers at the table.

@@ -144,17 +144,18 @@ class Game(PurchasePhase):
     # --- rounds
 
     def run(self) -> Game:
-        for index, raw in enumerate(self.setup.rounds):
+        rounds = self.setup.rounds
+        for index, raw in enumerate(rounds):
             if self.pending.phase != "purchase" or self.pending.round != index + 1:
                 self.reader.fail(
                     f"rounds[{index}]",
                     f"round {index} is not finished ({self.pending.waiting_for()}); finish it "
                     f"before entering round {index + 1}",
                 )
-            self.play_round(index, raw)
+            self.play_round(index, raw, later_round=index + 1 < len(rounds))
         return self
 
-    def play_round(self, index: int, raw: Any) -> None:
+    def play_round(self, index: int, raw: Any, *, later_round: bool = False) -> None:
         reader = self.reader
         path = f"rounds[{index}]"
         number = index + 1
@@ -176,7 +177,10 @@ class Game(PurchasePhase):
                     )
             return
         self.use_powers(data, path, number)
-        if not self.attachment_phase(data, path, number):
+        # A turn the log skips is a hold (ST:124); after the last entry the players still holding
+        # modules held them when the log goes on: a later round, or this round's dice.
+        over = later_round or "fusion_rolls" in data
+        if not self.attachment_phase(data, path, number, over=over):
             if data.get("fusion_rolls"):
                 reader.fail(
                     join(path, "fusion_rolls"),
@@ -211,13 +215,15 @@ class Game(PurchasePhase):
 
     # --- Attachment Phase
 
-    def attachment_phase(self, data: dict, path: str, number: int) -> bool:
+    def attachment_phase(self, data: dict, path: str, number: int, *, over: bool = False) -> bool:
         reader = self.reader
         apath = join(path, "attachments")
         entries = reader.items(data.get("attachments", []), apath, MAX_ATTACHMENTS, "attachments")
         turns = _AttachmentTurns(list(reversed(self.order)), self.station)
         for index, raw in enumerate(entries):
             epath = join(apath, index)
+            entry = reader.obj(raw, epath, ATTACHMENT_KEYS, "an attachment key")
+            self.refuse_after_hold(entry, epath, turns)
             player = turns.whose_turn()
             if player is None:
                 reader.fail(
@@ -225,12 +231,19 @@ class Game(PurchasePhase):
                     "the Attachment Phase is over: nobody holds a module that may still be "
                     "attached this round",
                 )
-            entry = reader.obj(raw, epath, ATTACHMENT_KEYS, "an attachment key")
-            if entry.get("hold", False) is not False:
+            holding = entry.get("hold", False) is not False
+            mover = entry.get("player") if holding else self.owner_of(entry)
+            for skipped in turns.skipped_before(mover if isinstance(mover, str) else None):
+                self.held_by(skipped, turns, number)
+            player = turns.whose_turn()
+            if holding:
                 self.hold(entry, epath, player, turns, number)
-                continue
-            self.attach(entry, epath, player, turns, number)
+            else:
+                self.attach(entry, epath, player, turns, number)
         player = turns.whose_turn()
+        while over and player is not None:
+            self.held_by(player, turns, number)
+            player = turns.whose_turn()
         if player is not None:
             self.pending = Pending("attachment", number, player, turns.pass_number)
             return False
@@ -255,9 +268,32 @@ class Game(PurchasePhase):
                 join(path, "player"),
                 f"it is {player}'s turn to attach (Last to First), not {who(entry['player'])}",
             )
+        self.held_by(player, turns, number)
+
+    def held_by(self, player: str, turns: _AttachmentTurns, number: int) -> None:
+        """ST:124: "a player does not wish to attach their module": it is held for a future
+        turn. An explicit `{"player", "hold": true}` and a turn the log skips read the same."""
         turns.finish(player)
         held = ", ".join(m.id for m in self.station.held(player))
         self.note(number, "attachment", player, f"{player} holds {held} for a later round")
+
+    def refuse_after_hold(self, entry: dict, path: str, turns: _AttachmentTurns) -> None:
+        owner = self.owner_of(entry)
+        if owner is not None and owner in turns.finished and "hold" not in entry:
+            self.reader.fail(
+                join(path, "module"),
+                f"{owner} held their modules earlier in this round (a turn with no attachment "
+                f"is a hold, ST:124); {entry['module']} waits for a later round",
+            )
+
+    def owner_of(self, entry: dict) -> str | None:
+        """The owner of the held module an attachment entry names (None when it names none:
+        `attach` then refuses the entry with its sentence)."""
+        module_id = entry.get("module")
+        module = self.station.modules.get(module_id) if isinstance(module_id, str) else None
+        if module is None or module.attached:
+            return None
+        return module.owner
 
     def attach(
         self, entry: dict, path: str, player: str, turns: _AttachmentTurns, number: int
@@ -371,6 +407,14 @@ class Game(PurchasePhase):
                 else f"{player} pays {-amount}M",
             )
         self.credit_adjustments(data, path, number)
+        if number == self.rules.rounds:
+            # "The game ends after seven rounds …" (ST:156): after the final collection there is
+            # no next round to deal order cards for, so the cards stay and no Civic is re-valued.
+            # The Revenue Track keeps what each player collected: the tie-break's "furthest ahead
+            # on the Revenue Track" (ST:162) is that income (docs/startropolis.md, reading ST-A2).
+            self.rounds_done = number
+            self.pending = Pending("game_over", None, None)
+            return
         # ST:144–146: new order cards by revenue ascending, the marker on top counting as behind.
         self.cards = self.track.deal_order_cards()
         self.order = sorted(
@@ -385,10 +429,7 @@ class Game(PurchasePhase):
         # Reading ST-R11: Civic is re-valued at once, the markers moving in the new order.
         self.move_markers(list(self.order))
         self.rounds_done = number
-        if number == self.rules.rounds:
-            self.pending = Pending("game_over", None, None)
-        else:
-            self.pending = Pending("purchase", number + 1, self.order[0])
+        self.pending = Pending("purchase", number + 1, self.order[0])
 
     def fusion_roll(self, reactor: Module, roll: int, number: int) -> None:
         # ST:325–328 with reading ST-R12: the die is modified by the tokens; a 1 earns 6M and
@@ -481,6 +522,22 @@ class _AttachmentTurns:
 
     def attached(self, player: str) -> None:
         self.acted.add(player)
+
+    def skipped_before(self, owner: str | None) -> list[str]:
+        """The players whose turns come, in order, before `owner`'s next turn: they held. Empty
+        when it is `owner`'s turn now, or when `owner` has no turn left this round (the entry is
+        then refused as out of order)."""
+        trial = _AttachmentTurns(self.order, self.station)
+        trial.finished = set(self.finished)
+        trial.acted = set(self.acted)
+        trial.pass_number = self.pass_number
+        skipped: list[str] = []
+        player = trial.whose_turn()
+        while player is not None and player != owner:
+            skipped.append(player)
+            trial.finish(player)
+            player = trial.whose_turn()
+        return skipped if player == owner else []
 
     def finish(self, player: str) -> None:
         self.finished.add(player)

@@ -24,6 +24,7 @@ from .modules import (
     TRACK_SLOTS,
 )
 from .reader import MISSING, Reader, join
+from .words import same
 
 SESSION_FORMAT = "startropolis-session"
 
@@ -230,13 +231,13 @@ def _read_players(reader: Reader, value: Any, rules: SessionRules) -> tuple[Sess
             reader.fail(join(path, "key"), '"core" names the Core Module; choose another key')
         keys[key] = index
         faction = reader.text(data["faction"], join(path, "faction"), MAX_TEXT)
-        if faction in factions:
+        if same(faction) in factions:
             reader.fail(
                 join(path, "faction"),
-                f'"{faction}" is also players[{factions[faction]}]\'s faction; each faction is '
-                "played once",
+                f'"{faction}" is also players[{factions[same(faction)]}]\'s faction (names are '
+                "compared ignoring case); each faction is played once",
             )
-        factions[faction] = index
+        factions[same(faction)] = index
         bonus = _read_bonus(reader, data, path, rules, faction)
         mission = _read_mission(reader, data, path, rules, missions, key)
         players.append(SessionPlayer(key, faction, bonus, mission))
@@ -284,14 +285,16 @@ def _read_mission(
     for index, item in enumerate(dealt):
         item_path = join(join(path, "dealt"), index)
         name = reader.text(item, item_path, MAX_TEXT)
-        if name in seen or name in names:
-            owner = seen.get(name, key)
+        if same(name) in seen or same(name) in map(same, names):
+            owner = seen.get(same(name), key)
             reader.fail(
-                item_path, f'"{name}" is also dealt to {owner}; each Mission Card is dealt once'
+                item_path,
+                f'"{name}" is also dealt to {owner} (names are compared ignoring case); each '
+                "Mission Card is dealt once",
             )
         names.append(name)
     for name in names:
-        seen[name] = key
+        seen[same(name)] = key
     kept = reader.text(mission["kept"], join(path, "kept"), MAX_TEXT)
     if kept not in names:
         reader.fail(join(path, "kept"), "must be one of the two Mission Cards dealt")

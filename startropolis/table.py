@@ -37,6 +37,7 @@ from .modules import (
     SPEND_BASES,
 )
 from .reader import MISSING, Reader, join
+from .words import same
 
 TABLE_FORMAT = "startropolis-table"
 VERSION = 1
@@ -419,14 +420,14 @@ class _TableReader:
         faction = None
         if "faction" in data:
             faction = reader.text(data["faction"], join(path, "faction"), MAX_TEXT)
-            if faction is not None and faction in factions:
+            if faction is not None and same(faction) in factions:
                 reader.fail(
                     join(path, "faction"),
-                    f'"{faction}" is also players[{factions[faction]}]\'s faction; each faction '
-                    "is played once",
+                    f'"{faction}" is also players[{factions[same(faction)]}]\'s faction (names '
+                    "are compared ignoring case); each faction is played once",
                 )
             elif faction is not None:
-                factions[faction] = index
+                factions[same(faction)] = index
         credits = None
         if "credits" in data:
             credits = reader.integer(data["credits"], join(path, "credits"), 0, MAX_CREDITS)
@@ -544,15 +545,15 @@ class _TableReader:
         name = None
         if "name" in mission:
             name = reader.text(mission["name"], join(path, "name"), MAX_TEXT)
-            if name is not None and name in mission_names:
+            if name is not None and same(name) in mission_names:
                 reader.fail(
                     join(path, "name"),
-                    f'"{name}" is also players[{mission_names[name]}]\'s mission; each Mission '
-                    "Card is dealt once",
+                    f'"{name}" is also players[{mission_names[same(name)]}]\'s mission (names '
+                    "are compared ignoring case); each Mission Card is dealt once",
                 )
                 name = None
             elif name is not None:
-                mission_names[name] = index
+                mission_names[same(name)] = index
         reward = None
         if "reward" in mission:
             reward = reader.integer(mission["reward"], join(path, "reward"), 0, MAX_MISSION_REWARD)

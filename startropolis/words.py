@@ -36,3 +36,8 @@ def a_name(name: str) -> str:
 def ordinal(number: int) -> str:
     suffix = {1: "st", 2: "nd", 3: "rd"}.get(number if number < 20 else number % 10, "th")
     return f"{number}{suffix}"
+
+
+def same(name: str | None) -> str:
+    """A name as two are compared: spaces collapsed, case ignored ("Fungi" is "fungi")."""
+    return " ".join((name or "").split()).casefold()

@@ -177,3 +177,140 @@ def test_every_refusal_a_page_shows_is_in_peoples_words():
         }
     )
     assert bad == [], "\n".join(bad[:40])
+
+
+# --- the play logs: their pages and the sentences their forms show ---------------------------
+
+
+# A file path with dots ("rules.condominium_built", "board.players") in a sentence.
+DOTTED = re.compile(r"\b[a-z]{2,}\.[a-z_]{2,}\b")
+
+
+def play_log_pages(world) -> list[tuple[str, str]]:
+    """Every page of a play log with the three games in it (the owner's view)."""
+    from django.urls import reverse
+
+    slug = world.log.slug
+
+    def at(name: str, *args) -> str:
+        return reverse(f"playlog:{name}", args=[slug, *args])
+
+    st, colonist, se = world.startropolis.number, world.colonists.number, world.se_finished.number
+    running = world.se_running.number
+    pages = [("list", reverse("playlog:list")), ("create", reverse("playlog:create"))]
+    pages += [(name, at(name)) for name in ("log", "settings", "members", "delete")]
+    pages += [("stats", at("stats", game)) for game in ("space-explorers-solo", "startropolis")]
+    pages += [("stats", at("stats", "colonists-expert"))]
+    pages += [(name, at(name)) for name in ("se_new", "colonists_new", "st_new", "st_new_end")]
+    for number in (st, colonist, se, running):
+        pages += [("play", at("play", number)), ("play_delete", at("play_delete", number))]
+    pages += [("se_turns", at("se_turns", running)), ("se_sheet", at("se_sheet", se))]
+    pages += [("colonists_sheet", at("colonists_sheet", colonist))]
+    pages += [("colonists_table", at("colonists_table", colonist))]
+    pages += [("st_table", at("st_table", st)), ("st_seat", at("st_seat", st, 0))]
+    # The public page, switched on.
+    from playlog import actions
+
+    log = actions.switch_public_page(world.log, True)
+    pages += [("public", reverse("playlog_public:log", args=[log.public_token]))]
+    return pages
+
+
+def test_no_play_log_page_shows_a_key():
+    from accounts.tests.factory import make_user
+    from playlog.tests.factory import PlayWorld
+
+    world = PlayWorld(make_user("words-host"))
+    client = Client()
+    client.force_login(world.owner)
+    found = {}
+    for name, url in play_log_pages(world):
+        response = client.get(url)
+        assert response.status_code == 200, url
+        text = visible_text(response.content.decode())
+        if keys_in(text):
+            found[f"{name} {url}"] = in_context(text)
+    assert found == {}, "\n".join(f"{page}: {lines}" for page, lines in found.items())
+
+
+def _paths(data, prefix=()):
+    yield prefix
+    items = (
+        data.items()
+        if isinstance(data, dict)
+        else enumerate(data)
+        if isinstance(data, list)
+        else ()
+    )
+    for key, value in items:
+        yield from _paths(value, (*prefix, key))
+
+
+def play_log_refusals(seeds: int = 150) -> list:
+    """The refusals of the three games' tables and sessions, mangled one or two values at a
+    time (a key dropped, a value of the wrong kind or out of bounds), each a `FieldError` with
+    its path from the play file's top, as the play log's forms receive them."""
+    import copy
+    import random
+
+    import space_explorers
+    import startropolis
+    from gamefile.errors import FieldError
+    from playlog.games import GAMES
+    from playlog.tests import factory
+    from startropolis.tests.builders import full_game
+
+    se_session = factory.se_session(factory.full_game_turns())
+    st_session = full_game(
+        ["ann", "bob"],
+        ["basic_habitation", "solar", "supply", "market_center", "luxury_habitation", "civic"],
+    )
+    bases = {
+        "space-explorers-solo": (
+            space_explorers.table_from_session(se_session, factory.YOUR_PROGRESS),
+            se_session,
+        ),
+        "colonists-expert": (factory.COLONISTS_TABLE, factory.COLONISTS_SESSION),
+        "startropolis": (
+            startropolis.table_from_session(st_session, credits={"ann": 3, "bob": 4}),
+            st_session,
+        ),
+    }
+    values = [-5, 99, 1000, "x", None, True, [], {}, "mechanics", "m1", "core", 3]
+    found = []
+    for key, (table, session) in bases.items():
+        game = GAMES[key]
+        for seed in range(seeds):
+            rng = random.Random(seed)
+            for part, base, check in (
+                ("table", table, game.score),
+                ("session", session, game.play),
+            ):
+                data = copy.deepcopy(base)
+                for _ in range(rng.randint(1, 2)):
+                    path = rng.choice([p for p in _paths(data) if p])
+                    parent = data
+                    for step in path[:-1]:
+                        parent = parent[step]
+                    if rng.random() < 0.3:
+                        del parent[path[-1]]
+                    else:
+                        parent[path[-1]] = rng.choice(values)
+                try:
+                    check(data)
+                except FieldError as error:
+                    found.append(FieldError(f"{part}.{error.path}", error.message))
+                except (KeyError, TypeError, IndexError):
+                    pass
+    return found
+
+
+def test_every_refusal_a_play_log_form_shows_is_in_peoples_words():
+    from playlog.views.logs import sentence
+    from playlog.views.startropolis import said
+
+    errors = play_log_refusals()
+    assert len(errors) > 500
+    shown = {sentence(error) for error in errors} | {said(e, shared=True) for e in errors}
+    bad = sorted(text for text in shown if REFUSAL_KEY.search(text) or DOTTED.search(text))
+    assert bad == [], "\n".join(bad[:40])

@@ -171,18 +171,28 @@ FILLERS: dict[str, Filler] = {
     # under A's log.
     **{
         f"playlog:{name}": lambda w: {"log": w.log_b.log.slug}
-        for name in ("log", "settings", "delete", "import", "members", "invite_create")
+        for name in (
+            "log",
+            "settings",
+            "delete",
+            "import",
+            "members",
+            "invite_create",
+            "public_switch",
+        )
     },
     **{
         f"playlog:{name}": lambda w: {"log": w.log_a.slug, "number": w.b_play_number()}
         for name in (
             "play",
             "export",
+            "bgstats",
             "play_delete",
             "se_turns",
             "se_opponent",
             "se_you",
             "se_undo",
+            "se_change",
             "se_finish",
             "se_sheet",
             "colonists_sheet",
@@ -217,6 +227,8 @@ FILLERS: dict[str, Filler] = {
     "playlog:stats": lambda w: {"log": w.log_a.slug, "game": "no-such-game"},
     "playlog:stats_wins": lambda w: {"log": w.log_b.log.slug, "game": "space-explorers-solo"},
     "playlog:stats_spread": lambda w: {"log": w.log_a.slug, "game": "no-such-game"},
+    # A play log's public page: B's log while it is off (it has no address yet), a guess.
+    "playlog_public:log": lambda w: {"token": "guessed-public-page-token"},
 }
 # Django's password reset link: uid and token are checked by Django (an invalid link renders
 # "invalid link" with 200, by design); not a campaign object.

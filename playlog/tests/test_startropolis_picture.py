@@ -53,3 +53,23 @@ def test_without_graphviz_the_picture_says_so(monkeypatch):
     monkeypatch.setattr(picture.shutil, "which", lambda name: None)
     with pytest.raises(picture.PictureUnavailable, match="Graphviz"):
         picture.station_svg(state(), SEATS)
+
+
+def test_a_wide_station_keeps_its_labels_readable_on_a_phone():
+    # Twelve modules on the Core: far wider than a phone. The picture is never scaled down, so
+    # an 11 pt label stays 11 pt (some 15 px); the page scrolls it sideways.
+    import re
+
+    wide = state()
+    template = next(m for m in wide["modules"] if m["attached"])
+    wide["modules"] = [
+        {**template, "id": f"w{n}", "owner": SEATS[n % 3], "name": "Luxury Habitation"}
+        for n in range(12)
+    ]
+    wide["station"] = {**wide["station"], "edges": [["core", f"w{n}"] for n in range(12)]}
+    svg = picture.station_svg(wide, SEATS)
+    scale = re.search(r'transform="scale\(([\d.]+) ([\d.]+)\)', svg)
+    assert scale is not None and float(scale.group(1)) == 1.0
+    assert 'font-size="11.00"' in svg
+    width = float(re.search(r'<svg width="([\d.]+)pt"', svg).group(1))
+    assert width > 390  # wider than the phone: it scrolls rather than shrinks

@@ -264,8 +264,8 @@ def test_a_purchase_with_its_price_and_the_module_id_given_by_the_app(table):
     play = st_play(table["log"], rounds=[])
     assert startropolis.play(session)["next"]["player"] == "ali"
     html = client.get(url("st_table", play)).content.decode()
-    assert "Option 1 · buy slot 1, the card there" in html
-    assert "Option 3 · take 5M, discard slot 6: +5M" in html
+    assert "Option 1 · buy a module" in html and "slot 1, the card there" in html
+    assert "Option 3 · take 5M, discarding a card" in html and "discard slot 6: +5M" in html
     response = client.post(
         url("st_purchase", play), purchase_post(play, "buy-6", **{"buy-module_type": "supply"})
     )

@@ -60,11 +60,15 @@ def _sheet_page(page: LogPage, play: Play | None) -> HttpResponse | dict[str, An
     table_now = play.table if play else None
     warnings: list[str] = []
     if post is not None and "more" not in post and sheet.is_valid() & facts.is_valid():
-        table = sheet.table()
+        starting = "start" in post and play is None
+        # A game not played yet has no category VP: its table only checks the names and cities.
+        table = sheet.table(blank=0) if starting else sheet.table()
         people = sheet.people()
-        found = colonists.validate_table(table) if table["players"] else []
         if not table["players"]:
             errors.append("Who played? Give each player a name or choose a member.")
+        elif not starting:
+            errors += sheet.blank_categories()
+        found = colonists.validate_table(table) if table["players"] and not errors else []
         errors += [sentence(error) for error in found]
         if not errors:
             result = colonists.score(table)
@@ -74,7 +78,7 @@ def _sheet_page(page: LogPage, play: Play | None) -> HttpResponse | dict[str, An
             result = None
         if not errors and "save" in post:
             return _save(page, play, facts, table, people)
-        if not errors and "start" in post and play is None:
+        if not errors and starting:
             return _start_at_table(page, facts, people, table)
     context = page.frame(
         play=play,
@@ -226,12 +230,27 @@ def table(page: LogPage, number: int) -> dict[str, Any]:
     return _table_context(page, _table_play(page, number))
 
 
-def _change(page: LogPage, play: Play, changes: dict[str, Any], **forms: Any) -> HttpResponse:
+def _change(
+    page: LogPage,
+    play: Play,
+    changes: dict[str, Any],
+    *,
+    arrivals_after: int | None = None,
+    **forms: Any,
+) -> HttpResponse:
+    """The session changed; with `arrivals_after` (the round the table left), the groups whose
+    colonist card came up (or went back) move as the rules say, and the page says so."""
+    session = {**play.session, **changes}
     try:
-        actions.change_session(play, {**play.session, **changes})
+        said: list[str] = []
+        if arrivals_after is not None:
+            session, said = colonists.with_arrivals(session, arrivals_after)
+        actions.change_session(play, session)
     except FieldError as error:
         context = _table_context(page, play, error=sentence(error), **forms)
         return page.render(context, status=400)
+    for text in said:
+        messages.info(page.request, text)
     return redirect("playlog:colonists_table", log=page.log.slug, number=play.number)
 
 
@@ -242,7 +261,10 @@ def table_layout(page: LogPage, number: int) -> HttpResponse:
     form = LayoutForm(page.request.POST, prefix="layout")
     if not form.is_valid():
         return page.render(_table_context(page, play, layout=form), status=400)
-    return _change(page, play, {"cards": form.card_list(), "round": 1}, layout=form)
+    changes = {"cards": form.card_list(), "round": 1}
+    # A first layout starts round 1: its card may be a colonist card, which comes up at once.
+    first = None if play.session.get("cards") else 0
+    return _change(page, play, changes, arrivals_after=first, layout=form)
 
 
 @log_page(TABLE, "log", role=PLAYER, methods=("POST",))
@@ -250,7 +272,8 @@ def table_round(page: LogPage, number: int) -> HttpResponse:
     """The next (or the previous) round: the next card of the layout is auctioned."""
     play = _table_play(page, number)
     step = -1 if page.request.POST.get("step") == "back" else 1
-    return _change(page, play, {"round": play.session.get("round", 1) + step})
+    now = play.session.get("round", 1)
+    return _change(page, play, {"round": now + step}, arrivals_after=now)
 
 
 @log_page(TABLE, "log", role=PLAYER, methods=("POST",))

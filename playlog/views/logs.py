@@ -3,7 +3,6 @@ settings (the owner), deleting it (the owner), and importing a play file (a play
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from django.contrib import messages
@@ -11,6 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.db.models import F, Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods
 
 from gamefile.errors import FieldError
@@ -21,39 +21,20 @@ from playlog.frame import OWNER, PLAYER, LogPage, log_page
 from playlog.models import PlayLog, PlayPerson
 from playlog.pages import OFFERED
 from playlog.summary import summarise
+from playlog.words import in_words, where
 
 # A play file is a few kilobytes; this is far beyond any real one.
 MAX_UPLOAD = 1_000_000
 
 
-# A list's item in a path, as a person counts it: "players[1]" is "player 2".
-ITEM = re.compile(r"^([a-z_]+)\[(\d+)\]$")
-ITEM_WORDS = {"players": "player", "cities": "city", "turns": "turn", "projects": "Project tile"}
-# The file's parts a person never sees as such.
-FILE_PARTS = {"table", "session"}
-
-
-def where(path: str) -> str:
-    """A field's path in people's words: `table.players[1].cities[0].colonists` is "player 2,
-    city 1, colonists"."""
-    words = []
-    for part in path.split("."):
-        if part in FILE_PARTS and not words:
-            continue
-        item = ITEM.match(part)
-        if item:
-            name, index = item.groups()
-            words.append(f"{ITEM_WORDS.get(name, name.replace('_', ' '))} {int(index) + 1}")
-        else:
-            words.append(part.replace("_", " "))
-    return ", ".join(words)
-
-
 def sentence(error: FieldError, *, file: bool = False) -> str:
     """A rules refusal as a page says it: the sentence, then where. In a file the field's path
     is how a person finds it; on a form, where it is in words."""
-    place = error.path if file else where(error.path)
-    return f"{error.message[:1].upper()}{error.message[1:]} ({place})."
+    if file:
+        message, place = error.message, error.path
+    else:
+        message, place = in_words(error.message), where(error.path)
+    return f"{message[:1].upper()}{message[1:]} ({place})."
 
 
 @login_required
@@ -128,11 +109,30 @@ def log_settings(page: LogPage) -> HttpResponse | dict[str, Any]:
     context = page.frame(
         name_form=name_form,
         colonists_form=colonists_form,
+        public_url=request.build_absolute_uri(
+            reverse("playlog_public:log", args=[log.public_token])
+        )
+        if log.public_enabled
+        else "",
         tiles=log.settings_for("space-explorers-solo").get("tiles", {}),
     )
     if request.method == "POST":
         return page.render(context, status=400)
     return context
+
+
+@log_page("", "settings", role=OWNER, methods=("POST",))
+def public_switch(page: LogPage) -> HttpResponse:
+    """The public page on or off (the owner's, on the settings page)."""
+    enabled = page.request.POST.get("enabled") == "on"
+    actions.switch_public_page(page.log, enabled)
+    if enabled:
+        messages.success(
+            page.request, "The public page is on: anyone with its address can read it."
+        )
+    else:
+        messages.success(page.request, "The public page is off: its address answers “not found”.")
+    return redirect("playlog:settings", log=page.log.slug)
 
 
 @log_page("playlog/log_confirm_delete.html", "settings", role=OWNER, methods=("GET", "POST"))
@@ -145,21 +145,35 @@ def log_delete(page: LogPage) -> HttpResponse | dict[str, Any]:
     return page.frame(plays=page.log.plays.count())
 
 
-@log_page("playlog/log.html", "log", role=PLAYER, methods=("POST",))
-def play_import(page: LogPage) -> HttpResponse:
+@log_page("playlog/import_confirm.html", "log", role=PLAYER, methods=("POST",))
+def play_import(page: LogPage) -> HttpResponse | dict[str, Any]:
     """A play file uploaded: a new play, or the file's first problem in a sentence and nothing
-    written."""
+    written. A file the log already holds (the same play, the same date, the same people) asks
+    first; the page carries the file's text so that "Import it again" needs no second upload."""
     request, log = page.request, page.log
-    form = PlayFileForm(request.POST, request.FILES)
-    if not form.is_valid():
-        messages.error(request, "Choose a play file to import.")
-        return redirect(log)
-    upload = form.cleaned_data["file"]
-    if upload.size > MAX_UPLOAD:
+    again = request.POST.get("again") == "1" and "content" in request.POST
+    if again:
+        raw = request.POST["content"].encode()
+    else:
+        form = PlayFileForm(request.POST, request.FILES)
+        if not form.is_valid():
+            messages.error(request, "Choose a play file to import.")
+            return redirect(log)
+        upload = form.cleaned_data["file"]
+        if upload.size > MAX_UPLOAD:
+            messages.error(request, "That file is too big to be a play file.")
+            return redirect(log)
+        raw = upload.read()
+    if len(raw) > MAX_UPLOAD:
         messages.error(request, "That file is too big to be a play file.")
         return redirect(log)
     try:
-        play = actions.import_play(log, parse_json_bytes(upload.read()), request.user)
+        data = parse_json_bytes(raw)
+        if not again:
+            same = actions.same_plays(log, data)
+            if same:
+                return page.frame(same=same, content=raw.decode())
+        play = actions.import_play(log, data, request.user)
     except JsonInputError as error:
         messages.error(request, f"The file {error}: nothing was imported.")
         return redirect(log)

@@ -7,11 +7,12 @@ from typing import Any
 
 from django.contrib import messages
 from django.db.models import Prefetch
-from django.http import HttpResponse
+from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect
 from django.urls import reverse
 
 from playlog import actions, chart_svg
+from playlog.bgstats import bgstats_url
 from playlog.frame import PLAYER, LogPage, log_page
 from playlog.models import PlayPerson
 from playlog.pages import OFFERED
@@ -47,6 +48,17 @@ def play_detail(page: LogPage, number: int) -> dict[str, Any]:
         companion_url=pages.companion_url(play) if pages else None,
         companion_label=pages.companion_label if pages else "",
     )
+
+
+@log_page("", "log")
+def play_bgstats(page: LogPage, number: int) -> HttpResponse:
+    """Send a finished play to BG Stats: a redirect to its "create play" address, filled in."""
+    play = page.play(number)
+    summary = summarise(play, page.title(play.game))
+    if not summary.standings:
+        messages.error(page.request, "Only a finished play can be sent to BG Stats.")
+        return redirect(play)
+    return HttpResponseRedirect(bgstats_url(play, summary.title, summary.standings))
 
 
 @log_page("", "log")

@@ -15,6 +15,7 @@ from typing import Any
 from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
+from django.urls import reverse
 
 from gamefile.errors import FieldError
 from playlog import actions
@@ -81,7 +82,8 @@ def new_play(page: LogPage) -> HttpResponse | dict[str, Any]:
             valid &= end_state.is_valid()
         who = person.person()
         if who is None:
-            person.add_error("name", "Who played? Choose a member or type a name.")
+            if not person.errors:
+                person.add_error("name", "Who played? Choose a member or type a name.")
             valid = False
         if valid:
             try:
@@ -158,6 +160,17 @@ def runner_context(page: LogPage, play: Play, **extra: Any) -> dict[str, Any]:
         state=state,
         divisions=divisions,
         turns=len(turns),
+        preview=_preview(page, play, state),
+        history=[
+            {
+                "index": index,
+                "line": line,
+                "division": turns[index]["opponent"].get("division") or ""
+                if "opponent" in turns[index]
+                else None,
+            }
+            for index, line in enumerate(state["history"])
+        ],
         last=state["history"][-1] if state["history"] else None,
         your_turn=extra.pop("your_turn", None) or YourTurnForm(state=state, prefix="you"),
         progress=extra.pop("progress", None) or YourProgressForm(prefix="progress"),
@@ -165,6 +178,26 @@ def runner_context(page: LogPage, play: Play, **extra: Any) -> dict[str, Any]:
         slots=range(6),
         **extra,
     )
+
+
+def _preview(page: LogPage, play: Play, state: dict) -> dict[str, Any] | None:
+    """The spec's optional forecast (OTHER-GAMES §1.1): given the top skill of the card the
+    Opponent is about to recruit (`?preview=science`), what its turn will do, replayed on a copy
+    of the session; nothing is written."""
+    chosen = page.request.GET.get("preview")
+    if state["next"] != "opponent" or (state.get("opponent_next") or {}).get("slot") is None:
+        return None
+    if chosen not in DIVISIONS:
+        return {"division": None}
+    turns = [*play.session.get("turns", []), {"opponent": {"division": chosen}}]
+    try:
+        after = replay({**play.session, "turns": turns})
+    except FieldError as error:
+        return {"division": chosen, "sentences": [sentence(error)]}
+    sentences = [after["history"][-1]] if after["history"] else []
+    if after["end"].get("sentence") and after["end"] != state["end"]:
+        sentences.append(after["end"]["sentence"])
+    return {"division": chosen, "name": DIVISION_NAMES[chosen], "sentences": sentences}
 
 
 def _companion_play(page: LogPage, number: int) -> Play:
@@ -183,7 +216,8 @@ def _after(page: LogPage, play: Play, error: str | None = None, **forms: Any) ->
     if error:
         context = runner_context(page, play, error=error, **forms)
         return page.render(context, template=RUNNER, status=400)
-    return redirect("playlog:se_turns", log=page.log.slug, number=play.number)
+    # The next action at the top of the screen, not where the last one's button was.
+    return redirect(reverse("playlog:se_turns", args=[page.log.slug, play.number]) + "#next-action")
 
 
 @log_page(RUNNER, "log")
@@ -200,6 +234,30 @@ def opponent_turn(page: LogPage, number: int) -> HttpResponse:
         return _after(page, play, "Tap one of the five Divisions.")
     try:
         play = actions.add_turn(play, {"opponent": {"division": division}})
+    except FieldError as error:
+        return _after(page, play, sentence(error))
+    return _after(page, play)
+
+
+@log_page(RUNNER, "log", role=PLAYER, methods=("POST",))
+def change_opponent_turn(page: LogPage, number: int) -> HttpResponse:
+    """An earlier Opponent turn's Division corrected (a wrong tap), the turns after it kept:
+    the session is replayed; a change that makes a later turn impossible is refused."""
+    play = _companion_play(page, number)
+    turns = play.session.get("turns", [])
+    try:
+        index = int(page.request.POST.get("turn", ""))
+    except ValueError:
+        index = -1
+    division = page.request.POST.get("division") or None
+    if not 0 <= index < len(turns) or "opponent" not in turns[index]:
+        return _after(page, play, "Choose one of the Opponent's turns to change.")
+    if division is not None and division not in DIVISIONS:
+        return _after(page, play, "Choose one of the five Divisions.")
+    if play.table is not None:
+        return _after(page, play, "The game is scored: undo to the turn, or edit the score sheet.")
+    try:
+        play = actions.change_turn(play, index, {"opponent": {"division": division}})
     except FieldError as error:
         return _after(page, play, sentence(error))
     return _after(page, play)

@@ -35,6 +35,7 @@ from playlog.startropolis_forms import (
     RollsForm,
 )
 from playlog.startropolis_picture import PictureUnavailable, seat_colours, station_svg
+from playlog.words import in_words
 from startropolis import steps
 from startropolis.modules import MODULE_TYPES, ORDER_CARD_NAMES
 
@@ -64,6 +65,7 @@ def said(error: FieldError, *, shared: bool) -> str:
     if DEALT_TWICE.search(error.path):
         # Which player holds a Mission Card is secret (ST:279): say only that it is taken.
         message = "that Mission Card is already dealt to another player; each card is dealt once"
+    message = in_words(message)
     return f"{message[:1].upper()}{message[1:]}."
 
 

@@ -84,6 +84,9 @@ def new_play(page: LogPage) -> HttpResponse | dict[str, Any]:
                 else:
                     actions.change_game_settings(page.log, GAME, {"rush_fees": rules.rush_fees()})
                     return redirect("playlog:st_table", log=page.log.slug, number=play.number)
+        # Every field's refusal is also announced at the top, where it is seen first; a folded
+        # section holding one opens (the template), so nothing refused stays hidden.
+        errors = _field_errors(facts, rules, seats) + errors
     context = page.frame(
         facts=facts,
         rules=rules,
@@ -95,6 +98,23 @@ def new_play(page: LogPage) -> HttpResponse | dict[str, Any]:
     if post is not None:
         return page.render(context, status=400)
     return context
+
+
+def _field_errors(facts, rules, seats) -> list[str]:
+    """Each refused field as "Player 2, Bid (M): …", in the page's order."""
+    found = []
+    for where, form in [("The play", facts), *[(f"Player {n}", s) for n, s in enumerate(seats, 1)]]:
+        found += _form_errors(where, form)
+    return found + _form_errors("Rules", rules)
+
+
+def _form_errors(where: str, form) -> list[str]:
+    found = []
+    for name, messages_ in form.errors.items():
+        label = form.fields[name].label if name in form.fields else None
+        place = f"{where}, {label}" if label else where
+        found += [f"{place}: {message}" for message in messages_]
+    return found
 
 
 def _seat_problem(used: list) -> str | None:

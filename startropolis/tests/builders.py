@@ -107,7 +107,7 @@ def full_game(players: list[str], modules_in_play: list[str], **rules: Any) -> d
         rounds = game["rounds"]
         if step["phase"] == "purchase":
             if len(rounds) < step["round"]:
-                rounds.append({"purchases": [], "attachments": [], "fusion_rolls": {}})
+                rounds.append({"purchases": [], "attachments": []})
             owned = {k: sum(1 for m in state["modules"] if m["type"] == k) for k in kinds}
             from startropolis.modules import MODULE_TYPES
 

@@ -261,8 +261,8 @@ def test_mission_names_unique():
     table["players"][0]["mission"] = mission
     table["players"][1]["mission"] = dict(mission)
     assert error_of(table) == (
-        'players[1].mission.name: "Lap of Luxury" is also players[0]\'s mission; each Mission '
-        "Card is dealt once"
+        'players[1].mission.name: "Lap of Luxury" is also players[0]\'s mission (names are '
+        "compared ignoring case); each Mission Card is dealt once"
     )
 
 
@@ -301,7 +301,8 @@ def test_faction_keys_unique():
     table = good_table()
     table["players"][1]["faction"] = "faction-0"
     assert error_of(table) == (
-        'players[1].faction: "faction-0" is also players[0]\'s faction; each faction is played once'
+        'players[1].faction: "faction-0" is also players[0]\'s faction (names are compared '
+        "ignoring case); each faction is played once"
     )
 
 

@@ -41,7 +41,8 @@ def test_players_listed_match_rules_players():
 def test_faction_keys_unique():
     game = session(THREE, factions={"emily": "fungi", "caleb": "fungi"})
     assert error_of(game) == (
-        'players[1].faction: "fungi" is also players[0]\'s faction; each faction is played once'
+        'players[1].faction: "fungi" is also players[0]\'s faction (names are compared '
+        "ignoring case); each faction is played once"
     )
 
 
@@ -173,11 +174,20 @@ def test_attaching_a_module_nobody_bought():
     )
 
 
-def test_attaching_out_of_the_last_to_first_order():
-    game = session(THREE, [first_round([attach("m1", "core")])])
+def test_attaching_after_the_turn_was_skipped():
+    # Skipping caleb's turn is his hold (ST:124): m2 waits for a later round.
+    game = session(THREE, [first_round([attach("m1", "core"), attach("m2", "core")])])
     assert error_of(game) == (
-        "rounds[0].attachments[0].module: it is caleb's turn to attach (Last to First); m1 is "
-        "emily's"
+        "rounds[0].attachments[1].module: caleb held their modules earlier in this round (a "
+        "turn with no attachment is a hold, ST:124); m2 waits for a later round"
+    )
+
+
+def test_attaching_after_an_explicit_hold():
+    game = session(THREE, [first_round([hold("caleb"), attach("m2", "core")])])
+    assert error_of(game) == (
+        "rounds[0].attachments[1].module: caleb held their modules earlier in this round (a "
+        "turn with no attachment is a hold, ST:124); m2 waits for a later round"
     )
 
 
@@ -215,9 +225,10 @@ def test_a_luxury_habitation_takes_one_of_each_type_itself():
 
 
 def test_a_round_is_finished_before_the_next():
-    game = session(THREE, [first_round(), round_([pass_("rosa")])])
+    unfinished = round_([buy("emily", "m1", "luxury_habitation"), civic("caleb", "m2", 5)])
+    game = session(THREE, [unfinished, round_([pass_("rosa")])])
     assert error_of(game) == (
-        "rounds[1]: round 1 is not finished (caleb has not attached or held a module); finish "
+        "rounds[1]: round 1 is not finished (rosa has not taken a Purchase Phase turn); finish "
         "it before entering round 2"
     )
 
@@ -289,7 +300,8 @@ def test_mission_cards_dealt_once():
     game["players"][0]["mission"] = {"dealt": ["A", "B"], "kept": "A", "reward": 5}
     game["players"][1]["mission"] = {"dealt": ["C", "A"], "kept": "C", "reward": 5}
     assert error_of(game) == (
-        'players[1].mission.dealt[1]: "A" is also dealt to emily; each Mission Card is dealt once'
+        'players[1].mission.dealt[1]: "A" is also dealt to emily (names are compared ignoring '
+        "case); each Mission Card is dealt once"
     )
 
 
