@@ -22,6 +22,7 @@ from typing import Any
 
 from django.db.models import F
 
+from accounts.models import GuestSeat
 from campaign.actions.cache import lock_campaign
 from campaign.actions.games import save_game
 from campaign.models import Campaign, Corporation, Game, GameDraft, SeatCard
@@ -168,7 +169,9 @@ def write_shared(
     if merged != locked.shared:
         locked.shared = merged
         locked.revision = F("revision") + 1
-        locked.save(update_fields=["shared", "revision", "updated_at"])
+        # Who typed the shared part, for a discard's sentence (campaign.actions.discards).
+        locked.shared_by = user if user is not None and user.is_authenticated else None
+        locked.save(update_fields=["shared", "revision", "shared_by", "updated_at"])
         locked.refresh_from_db(fields=["revision"])
     return locked, conflicts
 
@@ -217,11 +220,29 @@ def write_card(
     return locked, conflicts
 
 
-def may_write_card(card: SeatCard, user, *, is_owner: bool) -> bool:
-    """A seat's card is written by whoever holds the seat, or the owner; a seat nobody holds
-    (an AI's, say) by any player, as the host does."""
+def may_write_card(card: SeatCard, user, campaign: Campaign) -> bool:
+    """Who writes a seat's card, `campaign` as the lookup returned it (`campaign.access`:
+    its `can_play`, `is_owner`, `guest_seat`):
+
+    - a guest (docs/seats.md): the card of their own seat in their own game's draft, no other;
+    - the owner: any card; a player: the seat they hold, or a seat nobody holds (an AI's,
+      say), as the host does, unless a guest holds it in this game: then it is the guest's;
+    - a viewer: none.
+    """
+    guest = getattr(campaign, "guest_seat", None)
+    if guest is not None:
+        return guest.draft_id == card.draft_id and guest.corporation_id == card.corporation_id
+    if not campaign.can_play:
+        return False
     holder = card.corporation.holder_id
-    return is_owner or holder == user.pk or holder is None
+    if campaign.is_owner or holder == user.pk:
+        return True
+    return (
+        holder is None
+        and not GuestSeat.objects.filter(
+            draft_id=card.draft_id, corporation_id=card.corporation_id
+        ).exists()
+    )
 
 
 @writes
