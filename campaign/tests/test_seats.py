@@ -447,3 +447,18 @@ def test_the_seat_pages_answer_in_the_same_queries_however_many_seats(
     # one query this adds), the frame's corporations with their colours
     with django_assert_num_queries(8):
         assert people.owner.get(url(campaign, "corporations")).status_code == 200
+
+
+def test_a_member_who_holds_no_seat_is_asked_to_take_one(table):
+    campaign, people = table
+    open_(campaign, people)
+    asked = people.owner.get(url(campaign, "draft")).content.decode()
+    assert "You hold no corporation in this campaign." in asked
+    assert url(campaign, "seat_choice") in asked
+    # The player holds Purple; a viewer takes no seat.
+    assert (
+        "You hold no corporation" not in people.player.get(url(campaign, "draft")).content.decode()
+    )
+    assert (
+        "You hold no corporation" not in people.viewer.get(url(campaign, "draft")).content.decode()
+    )
