@@ -249,12 +249,7 @@ def save_over_draft(campaign: Campaign, *, discard: str | None = None, user=None
     the save."""
     current = lock_campaign(campaign)
     number = next_number(current)
-    draft = (
-        GameDraft.objects.select_for_update()
-        .select_related("shared_by")
-        .filter(campaign=current, number=number)
-        .first()
-    )
+    draft = GameDraft.objects.select_for_update().filter(campaign=current, number=number).first()
     if draft is not None:
         snapshot = draft_snapshot(draft)
         if typed(snapshot):
