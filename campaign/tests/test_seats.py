@@ -462,3 +462,15 @@ def test_a_member_who_holds_no_seat_is_asked_to_take_one(table):
     assert (
         "You hold no corporation" not in people.viewer.get(url(campaign, "draft")).content.decode()
     )
+
+
+def test_someone_signed_in_but_not_a_member_takes_a_seat_as_a_guest(table):
+    campaign, people = table
+    draft = open_(campaign, people)
+    page = people.outsider.get(table_url(draft)).content.decode()
+    assert "who is not a member of this campaign" in page
+    taken = take_as_guest(people.outsider, draft, "teal", "Rosa")
+    seat = GuestSeat.objects.get(draft=draft)
+    assert taken["Location"] == reverse("seats:guest_card", args=[seat.token])
+    # Still no page of the campaign for them.
+    assert people.outsider.get(url(campaign, "dashboard")).status_code == 404
