@@ -22,7 +22,6 @@ from django.contrib.auth import get_user_model
 
 from accounts.models import GuestSeat
 from campaign.actions.cache import lock_campaign
-from campaign.actions.drafts import next_number
 from campaign.actions.games import save_game
 from campaign.actions.history import record
 from campaign.models import Campaign, Change, ChangeKind, Corporation, Game, GameDraft, SeatCard
@@ -31,6 +30,12 @@ from solar175.campaign_file import CampaignError, Power
 
 # Shared fields a draft opens with (the order of play, the date): a person typed none of them.
 _OPENING_SHARED = ("setup-players", "setup-seat", "game-played_on", "game-number")
+
+
+def next_number(campaign: Campaign) -> int:
+    """The number of the game the table enters next (the replay's `next_game`; the same as
+    `campaign.actions.drafts.next_number`, which imports this module)."""
+    return int((campaign.state.get("next_game") or {}).get("number") or 1)
 
 
 class DraftInTheWay(CampaignError):
@@ -259,6 +264,22 @@ def save_over_draft(campaign: Campaign, *, discard: str | None = None, user=None
         else:
             draft.delete()
     return save_game(campaign, user=user, **game)
+
+
+def close_stale_drafts(campaign: Campaign, number: int, user=None) -> None:
+    """Close the campaign's drafts of another game than `number` (the next one): a game saved
+    or taken out of the log since they opened. One that holds values is discarded with a word
+    (in the History, its undo waits until that game is the next one again).
+
+    Preconditions: called inside the transaction of `open_draft`, the campaign locked."""
+    for stale in (
+        GameDraft.objects.select_for_update().filter(campaign=campaign).exclude(number=number)
+    ):
+        snapshot = draft_snapshot(stale)
+        if typed(snapshot):
+            _discard(campaign, stale, snapshot, user, f"closed: game {number} is the next game now")
+        else:
+            stale.delete()
 
 
 def undo_draft_change(campaign: Campaign, change: Change) -> tuple[str, Any, Any, list[str]]:

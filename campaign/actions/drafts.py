@@ -24,6 +24,7 @@ from django.db.models import F
 
 from accounts.models import GuestSeat
 from campaign.actions.cache import lock_campaign
+from campaign.actions.discards import close_stale_drafts
 from campaign.actions.games import save_game
 from campaign.models import Campaign, Corporation, Game, GameDraft, SeatCard
 from hosting.busy import writes
@@ -113,7 +114,8 @@ def open_draft(
 ) -> GameDraft:
     """The draft of the next game: the open one, or a new one with `shared` and `cards` (the
     page's defaults: the order of play, the megastructure, the powers' fields) as its first
-    values. A draft left over for a game that has since been saved is deleted.
+    values. A draft left over for another game (saved, or taken out of the log, since) is
+    closed: discarded with a word when it holds values (`campaign.actions.discards`).
 
     Preconditions: the person may enter games (`campaign.access.campaign_for_player`).
     `DraftRefused` when the campaign is over.
@@ -122,7 +124,8 @@ def open_draft(
     if (current.state or {}).get("campaign_over"):
         raise DraftRefused("draft", "the campaign is over: a Type VI megastructure has been built")
     number = next_number(current)
-    GameDraft.objects.filter(campaign=current).exclude(number=number).delete()
+    # A draft of another game is closed, never silently when it holds values.
+    close_stale_drafts(current, number, user)
     draft = GameDraft.objects.filter(campaign=current, number=number).first()
     if draft is not None:
         return draft

@@ -474,3 +474,20 @@ def test_someone_signed_in_but_not_a_member_takes_a_seat_as_a_guest(table):
     assert taken["Location"] == reverse("seats:guest_card", args=[seat.token])
     # Still no page of the campaign for them.
     assert people.outsider.get(url(campaign, "dashboard")).status_code == 404
+
+
+def test_a_stale_draft_holding_values_is_discarded_with_a_word(table):
+    campaign, people = table
+    draft = open_(campaign, people)
+    write(people.player, url(campaign, "draft_seat", "purple"), "credits", "6")
+    # Game 4 saved some other way (an import, the replay of an undo): draft 4 is left over.
+    game = campaign.games.get(number=3)
+    actions.save_game(
+        campaign, table=game.table, played_on=game.played_on, megastructure=game.megastructure
+    )
+    campaign.refresh_from_db()
+    assert open_(campaign, people).number == 5
+    assert not GameDraft.objects.filter(pk=draft.pk).exists()
+    change = Change.objects.get(campaign=campaign, kind=ChangeKind.DRAFT_DISCARDED)
+    assert change.game_number == 4
+    assert "Purple corporation's card: credits 6" in change.details
