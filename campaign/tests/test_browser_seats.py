@@ -129,6 +129,13 @@ def test_the_one_phone_save_over_an_open_draft_asks_and_drops_nothing(
         credits.fill("9")
         credits.blur()
 
+    # The owner's page to discard it says who typed what first (not taken here).
+    host.goto(f"{live_server.url}/campaigns/{campaign.slug}/games/together/table/")
+    with host.expect_navigation():
+        host.get_by_role("link", name="Discard this draft…").click()
+    expect(host.locator("main")).to_contain_text("bo typed Purple corporation's card (1 value).")
+    host.screenshot(path=screenshot_path("draft-discard-phone.png"), full_page=True)
+
     # The owner enters game 2 on one phone: the wizard says a draft is open, and by whom.
     one = phone(browser, live_server, log_in, owner_user())
     one.goto(f"{live_server.url}/campaigns/{campaign.slug}/games/new/")
