@@ -206,6 +206,9 @@ class ChangeKind(models.TextChoices):
     CORPORATION_CHANGED = "corporation_changed", "Corporation renamed"
     SEAT_CHANGED = "seat_changed", "Seat taken or handed over"
     BOX_CHANGED = "box_changed", "Box corrected"
+    # A game's draft closed unsaved, with what it held; its undo opens it again (and back).
+    DRAFT_DISCARDED = "draft_discarded", "Draft discarded"
+    DRAFT_RESTORED = "draft_restored", "Draft restored"
     # The unlocks pages' bookkeeping (unlocks.models): recorded, never replayed nor undone here.
     COMPONENT_TICKED = "component_ticked", "Checklist item ticked"
     COMPONENT_UNTICKED = "component_unticked", "Checklist item unticked"
@@ -235,7 +238,12 @@ UNDOABLE_KINDS = GAME_KINDS | {
     ChangeKind.CORPORATION_CHANGED,
     ChangeKind.SEAT_CHANGED,
     ChangeKind.BOX_CHANGED,
+    ChangeKind.DRAFT_DISCARDED,
+    ChangeKind.DRAFT_RESTORED,
 }
+# A draft discarded (`before` the draft as it was, `after` null) or restored (the other way
+# round): `campaign.actions.discards`.
+DRAFT_KINDS = frozenset({ChangeKind.DRAFT_DISCARDED, ChangeKind.DRAFT_RESTORED})
 
 
 class ChangeQuerySet(models.QuerySet):
@@ -269,7 +277,10 @@ class Change(models.Model):
       (by an undo): the other way round;
     - a corporation renamed: `{"corporation", "name", "player", "ai"}` before and after;
     - a seat: `{"corporation", "holder", "holder_name"}` (`holder` a user id or null).
-    - the box: the whole box (`Campaign.box`), before and after.
+    - the box: the whole box (`Campaign.box`), before and after;
+    - a draft discarded: `before` the draft as it was (`campaign.actions.discards.
+      draft_snapshot`: its number, shared part, cards and who typed them), `after` null;
+      restored by an undo: the other way round.
 
     `details` says what changed, a line each ("credits of purple 12 → 14"); `undoes` is the
     change this one undid (a change is undone at most once: undoing the undo puts it back).
@@ -342,6 +353,10 @@ class GameDraft(models.Model):
     )
     opened_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # Who last wrote the shared part (null: nobody yet, or a guest): what a discard names.
+    shared_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
 
     class Meta:
         ordering = ["campaign_id", "number"]

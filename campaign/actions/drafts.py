@@ -22,7 +22,9 @@ from typing import Any
 
 from django.db.models import F
 
+from accounts.models import GuestSeat
 from campaign.actions.cache import lock_campaign
+from campaign.actions.discards import close_stale_drafts
 from campaign.actions.games import save_game
 from campaign.models import Campaign, Corporation, Game, GameDraft, SeatCard
 from hosting.busy import writes
@@ -112,7 +114,8 @@ def open_draft(
 ) -> GameDraft:
     """The draft of the next game: the open one, or a new one with `shared` and `cards` (the
     page's defaults: the order of play, the megastructure, the powers' fields) as its first
-    values. A draft left over for a game that has since been saved is deleted.
+    values. A draft left over for another game (saved, or taken out of the log, since) is
+    closed: discarded with a word when it holds values (`campaign.actions.discards`).
 
     Preconditions: the person may enter games (`campaign.access.campaign_for_player`).
     `DraftRefused` when the campaign is over.
@@ -121,7 +124,8 @@ def open_draft(
     if (current.state or {}).get("campaign_over"):
         raise DraftRefused("draft", "the campaign is over: a Type VI megastructure has been built")
     number = next_number(current)
-    GameDraft.objects.filter(campaign=current).exclude(number=number).delete()
+    # A draft of another game is closed, never silently when it holds values.
+    close_stale_drafts(current, number, user)
     draft = GameDraft.objects.filter(campaign=current, number=number).first()
     if draft is not None:
         return draft
@@ -168,7 +172,9 @@ def write_shared(
     if merged != locked.shared:
         locked.shared = merged
         locked.revision = F("revision") + 1
-        locked.save(update_fields=["shared", "revision", "updated_at"])
+        # Who typed the shared part, for a discard's sentence (campaign.actions.discards).
+        locked.shared_by = user if user is not None and user.is_authenticated else None
+        locked.save(update_fields=["shared", "revision", "shared_by", "updated_at"])
         locked.refresh_from_db(fields=["revision"])
     return locked, conflicts
 
@@ -217,11 +223,29 @@ def write_card(
     return locked, conflicts
 
 
-def may_write_card(card: SeatCard, user, *, is_owner: bool) -> bool:
-    """A seat's card is written by whoever holds the seat, or the owner; a seat nobody holds
-    (an AI's, say) by any player, as the host does."""
+def may_write_card(card: SeatCard, user, campaign: Campaign) -> bool:
+    """Who writes a seat's card, `campaign` as the lookup returned it (`campaign.access`:
+    its `can_play`, `is_owner`, `guest_seat`):
+
+    - a guest (docs/seats.md): the card of their own seat in their own game's draft, no other;
+    - the owner: any card; a player: the seat they hold, or a seat nobody holds (an AI's,
+      say), as the host does, unless a guest holds it in this game: then it is the guest's;
+    - a viewer: none.
+    """
+    guest = getattr(campaign, "guest_seat", None)
+    if guest is not None:
+        return guest.draft_id == card.draft_id and guest.corporation_id == card.corporation_id
+    if not campaign.can_play:
+        return False
     holder = card.corporation.holder_id
-    return is_owner or holder == user.pk or holder is None
+    if campaign.is_owner or holder == user.pk:
+        return True
+    return (
+        holder is None
+        and not GuestSeat.objects.filter(
+            draft_id=card.draft_id, corporation_id=card.corporation_id
+        ).exists()
+    )
 
 
 @writes

@@ -17,16 +17,19 @@ from typing import Any
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
+from django.db.models import OuterRef, Subquery
 from django.forms import CheckboxInput
 from django.http import Http404, HttpResponse, QueryDict
 from django.shortcuts import redirect
 from django.urls import reverse
 
+from accounts.models import GuestSeat
 from accounts.qr import qr_svg
 from campaign import actions
 from campaign.actions.drafts import FieldConflict, next_number, order_of_play
 from campaign.frame import PLAYER, Page, campaign_page
 from campaign.models import GameDraft, SeatCard
+from campaign.table_links import table_token
 from campaign.views.campaigns import error_sentence
 from campaign.views.games import _game_forms
 from offline.keep import keep_offline, person_key
@@ -79,10 +82,12 @@ def _closed(page: Page, sentence: str, to: str) -> HttpResponse:
 
 
 def _cards(draft: GameDraft) -> list[SeatCard]:
+    # `guest_name`: the guest holding the seat in this game, if any (docs/seats.md).
+    guest = GuestSeat.objects.filter(draft=OuterRef("draft"), corporation=OuterRef("corporation"))
     return list(
-        draft.cards.select_related("corporation", "corporation__holder", "updated_by").order_by(
-            "corporation__order", "corporation_id"
-        )
+        draft.cards.select_related("corporation", "corporation__holder", "updated_by")
+        .annotate(guest_name=Subquery(guest.values("name")[:1]))
+        .order_by("corporation__order", "corporation_id")
     )
 
 
@@ -152,7 +157,7 @@ def _progress(page: Page, draft: GameDraft, cards: list[SeatCard], table_form) -
                 "corp": card.corporation,
                 "colour": page.names.corporation(key).css_colour,
                 "problems": problems,
-                "url": reverse("campaign:draft_seat", args=[page.campaign.slug, key]),
+                "url": page.reverse("campaign:draft_seat", key),
             }
         )
     done = sum(1 for row in rows if row["card"].done)
@@ -176,7 +181,7 @@ def _live_context(page: Page, draft: GameDraft, cards=None, table_form=None) -> 
         "progress": _progress(page, draft, cards, table_form),
         "sheet": live_sheet(table_form) if valid else None,
         "table_form": table_form,
-        "live_url": reverse("campaign:draft_live", args=[page.campaign.slug]),
+        "live_url": page.reverse("campaign:draft_live"),
         "poll_seconds": POLL_SECONDS,
         "values_json": json.dumps(_visible_values(draft, cards)),
     }
@@ -242,9 +247,8 @@ def draft_open(page: Page) -> HttpResponse:
 def _host_context(page: Page, draft: GameDraft, **extra: Any) -> dict[str, Any]:
     cards = _cards(draft)
     table_form, facts = extra.pop("forms", None) or _forms(page, draft, cards)
-    join = page.request.build_absolute_uri(
-        reverse("campaign:draft_join", args=[page.campaign.slug])
-    )
+    # The QR code opens this draft's seat picker: members and guests (campaign.views.seats).
+    join = page.request.build_absolute_uri(reverse("seats:table", args=[table_token(draft)]))
     at_table = set(table_order(draft))
     return page.context(
         number=draft.number,
@@ -403,10 +407,9 @@ def _seat_context(page: Page, draft: GameDraft, card: SeatCard, **extra: Any) ->
         card=card,
         form=form,
         at_table=form is not None,
-        may_write=page.campaign.can_play
-        and actions.may_write_card(card, user, is_owner=page.campaign.is_owner),
+        may_write=actions.may_write_card(card, user, page.campaign),
         colour=page.names.corporation(card.corporation.key).css_colour,
-        write_url=reverse("campaign:draft_seat", args=[page.campaign.slug, card.corporation.key]),
+        write_url=page.reverse("campaign:draft_seat", card.corporation.key),
         drawn=json.dumps(card.data),
         offline_person=person_key(page.request),
         **_live_context(page, draft, cards, table_form),
@@ -414,12 +417,12 @@ def _seat_context(page: Page, draft: GameDraft, card: SeatCard, **extra: Any) ->
     )
 
 
-@campaign_page(SEAT, "games", methods=("GET", "POST"))
+@campaign_page(SEAT, "games", methods=("GET", "POST"), guest="key")
 def draft_seat(page: Page, key: str) -> HttpResponse | dict[str, Any]:
     """One seat's card: its holder (or the owner; anyone playing for a seat nobody holds)
     writes it, a field at a time or all at once, and marks it done."""
     request = page.request
-    if request.method == "POST" and not page.campaign.can_play:
+    if request.method == "POST" and not (page.campaign.can_play or page.campaign.guest_seat):
         raise PermissionDenied("Only the campaign's players write the cards.")
     if key not in page.corps:
         raise Http404("No such corporation in this campaign.")
@@ -433,9 +436,7 @@ def draft_seat(page: Page, key: str) -> HttpResponse | dict[str, Any]:
         # The phone keeps the card of a person who writes it, to go on typing offline; a card
         # they only read is not kept (nothing to type in, and it is someone else's).
         return keep_offline(request, response, page.campaign) if context["may_write"] else response
-    if not page.campaign.can_play or not actions.may_write_card(
-        card, request.user, is_owner=page.campaign.is_owner
-    ):
+    if not actions.may_write_card(card, request.user, page.campaign):
         raise_forbidden(card)
     context = _seat_context(page, found, card)
     form = context["form"]
@@ -472,9 +473,9 @@ def draft_seat(page: Page, key: str) -> HttpResponse | dict[str, Any]:
         _SEAT_PREFIX.sub("", form.add_prefix(name)): str(f.label or name)
         for name, f in form.fields.items()
     }
-    url = reverse("campaign:draft_seat", args=[page.campaign.slug, key])
+    url = page.reverse("campaign:draft_seat", key)
     response = _write_response(page, written.draft, conflicts, labels, url, form.prefix + "-")
-    return response or redirect("campaign:draft_seat", slug=page.campaign.slug, key=key)
+    return response or redirect(url)
 
 
 def raise_forbidden(card: SeatCard):
@@ -485,13 +486,17 @@ def raise_forbidden(card: SeatCard):
     )
 
 
-@campaign_page(DRAFT, "games", methods=("GET",))
+@campaign_page(DRAFT, "games", methods=("GET",), guest=True)
 def draft_live(page: Page) -> HttpResponse:
     """The live panel every phone polls: 204 while the draft's revision is the one it has,
     else the panel again (progress, totals, and the values for the fields nobody types in).
     Once the game is saved, a sentence and a link, and status 286 (htmx stops polling)."""
     if not page.request.htmx:
         # A fragment for the phones' polling: a person who opens the address gets the page.
+        if page.campaign.guest_seat is not None:
+            return redirect(
+                page.reverse("campaign:draft_seat", page.campaign.guest_seat.corporation.key)
+            )
         return redirect("campaign:draft_join", slug=page.campaign.slug)
     found = _draft(page)
     if found is None:
