@@ -222,3 +222,16 @@ def test_every_phone_polling_a_saved_draft_is_sent_to_the_games_checklist(table)
     people.owner.post(url(campaign, "draft_save"), {"revision": draft.revision})
     answer = poll(people.player, campaign, draft, draft.revision).json()
     assert answer["go"] == url(campaign, "checklist", 4)
+
+
+def test_a_phone_at_the_latest_version_still_gets_the_newer_panel(table):
+    campaign, people = table
+    draft = open_(campaign, people)
+    answer = push(people.player, campaign, [field(1, "credits", "9")], phone="p").json()
+    # The phone knows the version from its push's answer; its panel is still the older one.
+    response = poll(people.player, campaign, draft, answer["version"], p=draft.revision)
+    assert response.status_code == 200
+    assert response.json()["panel_version"] == answer["version"]
+    # Once it has that panel too, nothing new: 204.
+    again = poll(people.player, campaign, draft, answer["version"], p=answer["version"])
+    assert again.status_code == 204

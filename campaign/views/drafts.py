@@ -13,6 +13,7 @@ from __future__ import annotations
 import datetime
 import json
 import re
+from collections import OrderedDict
 from typing import Any
 
 from django.contrib import messages
@@ -61,7 +62,7 @@ POLL_SECONDS = 2
 # most once per version, and while people type (a new version every few hundred ms) at most
 # once per this many seconds per draft: a poll meanwhile gets the last one drawn, with the
 # version it is for, and the next poll the newer one.
-LIVE_SECONDS = 1.0
+LIVE_SECONDS = 2.0
 # Fields of the shared part: the game's facts, the HUBs, the ballots, the token's zone.
 SHARED_PREFIXES = ("game-", "hubs-", "ballots-", "setup-megastructure_zone")
 # What a write for a closed draft answers.
@@ -634,14 +635,16 @@ def draft_live(page: Page) -> HttpResponse:
     revision = found.values_list("revision", flat=True).first()
     if revision is None:
         return _closed_answer(page, _int_param(params.get("n")))
-    if revision == since:
+    panel = _int_param(params.get("p"))
+    # Nothing new, and the phone's panel is this version's (or it asks for none).
+    if revision == since and (panel == revision or "p" not in params):
         return HttpResponse(status=204)
     draft = found.get()
     cards = _cards(draft)
     answer = _delta(draft, cards, since, _phone_param(params.get("phone")))
-    if _int_param(params.get("p")) != draft.revision:
+    if panel != draft.revision:
         panel_version, html = live_panel(page, draft)
-        if panel_version != _int_param(params.get("p")):
+        if panel_version != panel:
             answer.update(panel=html, panel_version=panel_version)
     return JsonResponse(answer)
 
@@ -694,8 +697,8 @@ def _read_change(raw: Any) -> Change:
 # Each draft's fields by scope, as its forms define them (label, form field), kept per process
 # for the draft's order of play and chosen megastructure: a change is checked alone, by its
 # own field, without drawing the whole form again.
-_FIELDS: dict[tuple, dict[str, dict[str, tuple[str, Any]]]] = {}
-_FIELDS_KEPT = 32
+_FIELDS: OrderedDict[tuple, dict[str, dict[str, tuple[str, Any]]]] = OrderedDict()
+_FIELDS_KEPT = 128
 
 
 def _field_catalogue(page: Page, draft: GameDraft) -> dict[str, dict[str, tuple[str, Any]]]:
@@ -708,6 +711,7 @@ def _field_catalogue(page: Page, draft: GameDraft) -> dict[str, dict[str, tuple[
     )
     found = _FIELDS.get(key)
     if found is not None:
+        _FIELDS.move_to_end(key)
         return found
     table_form, facts = _forms(page, draft, _cards(draft))
     catalogue: dict[str, dict[str, tuple[str, Any]]] = {SHARED: {}}
@@ -721,7 +725,7 @@ def _field_catalogue(page: Page, draft: GameDraft) -> dict[str, dict[str, tuple[
             name: (str(field.label or name), field) for name, field in form.fields.items()
         } | {"_prefix": (form.prefix + "-", None)}
     if len(_FIELDS) >= _FIELDS_KEPT:
-        _FIELDS.pop(next(iter(_FIELDS)))
+        _FIELDS.popitem(last=False)
     _FIELDS[key] = catalogue
     return catalogue
 
