@@ -164,24 +164,21 @@ class Phone:
             self.version = max(self.version, answer.get("version", 0))
 
 
-def _pace(phone: Phone, seconds: float, start: threading.Barrier) -> None:
+def _every(action, period: float, seconds: float, start: threading.Barrier) -> None:
+    """`action` every `period` seconds for `seconds`, from a moment of its own (people do not
+    start together); a late one goes at once, then the pace again (a browser's timer)."""
     start.wait()
     began = time.monotonic()
-    # Each phone starts at its own moment, as people do.
-    offset = random.random()
-    next_write, next_poll = began + offset, began + offset * POLL_SECONDS
+    due = began + random.random() * period
     while True:
         now = time.monotonic()
         if now - began >= seconds:
             return
-        if now >= next_write:
-            phone.write()
-            next_write += WRITE_SECONDS
-        elif now >= next_poll:
-            phone.poll()
-            next_poll += POLL_SECONDS
-        else:
-            time.sleep(min(next_write, next_poll) - now)
+        if now < due:
+            time.sleep(min(due, began + seconds) - now)
+            continue
+        action()
+        due = max(due + period, time.monotonic() - period / 2)
 
 
 def _p95(times: list[float]) -> float:
@@ -214,8 +211,13 @@ def _tables_up(served_url: str, tables: list[tuple[str, list[str]]], count: int)
 def run_tables_once(served_url: str, tables, count: int, seconds: float) -> dict:
     phones = _tables_up(served_url, tables, count)
     tally = phones[0].tally
-    start = threading.Barrier(len(phones))
-    threads = [threading.Thread(target=_pace, args=(p, seconds, start)) for p in phones]
+    # Each phone types and polls at once, as a page's typing and its timer do.
+    start = threading.Barrier(2 * len(phones))
+    threads = [
+        threading.Thread(target=_every, args=(action, period, seconds, start))
+        for p in phones
+        for action, period in ((p.write, WRITE_SECONDS), (p.poll, POLL_SECONDS))
+    ]
     for thread in threads:
         thread.start()
     for thread in threads:

@@ -20,6 +20,7 @@ rebuild) and deletes the draft, so a second save of the same game finds nothing 
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -193,6 +194,8 @@ class Applied:
     last: int
     conflicts: list[tuple[str, FieldConflict]]
     changed: bool
+    # The cards the batch wrote, as stored (corporation key -> card).
+    cards: dict[str, SeatCard] = dataclasses.field(default_factory=dict)
 
 
 def _one_value(value: Any) -> Value:
@@ -292,7 +295,8 @@ def apply_changes(
     locked.phones = phones
     locked.save(update_fields=["shared", "stamps", "phones", "revision", "updated_at"])
     mine = int(phones.get(key, [0])[0]) if phone is not None else 0
-    return Applied(locked, mine, conflicts, bool(touched))
+    written = {k: c for k, c in cards.items() if card_scope(k) in touched}
+    return Applied(locked, mine, conflicts, bool(touched), written)
 
 
 @writes

@@ -798,7 +798,9 @@ def draft_push(page: Page) -> HttpResponse:
     except DraftRefused as error:
         return JsonResponse({"closed": error_sentence(error, page.campaign)}, status=410)
     since = _int_param(str(body.get("since", "")))
-    answer = _delta(applied.draft, _cards(applied.draft), since, phone)
+    # The cards as read before, with those the batch wrote as stored now.
+    stored = [applied.cards.get(key, card) for key, card in cards.items()]
+    answer = _delta(applied.draft, stored, since, phone)
     answer.update(problems=problems, refused=refused)
     if applied.conflicts:
         answer["conflicts"] = _conflicts_answer(page, applied, catalogue)

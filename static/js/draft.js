@@ -640,7 +640,9 @@
     });
     const me = draftForms().length ? phone() : null;
     if (me) params.set("phone", me.phone);
-    fetch(`${panel.dataset.liveUrl}?${params}`, { credentials: "same-origin", headers: { Accept: "application/json" } })
+    // A fragment, not a page: the service worker leaves requests marked HX-Request alone.
+    const headers = { Accept: "application/json", "HX-Request": "true" };
+    fetch(`${panel.dataset.liveUrl}?${params}`, { credentials: "same-origin", headers })
       .then(function (response) {
         if (response.status !== 200) return null;
         return response.json();
