@@ -235,7 +235,7 @@ def apply_changes(
     cards = {
         card.corporation.key: card
         for card in SeatCard.objects.select_for_update(of=("self",))
-        .select_related("corporation", "updated_by")
+        .select_related("corporation")
         .filter(draft=locked, corporation__key__in=keys)
     }
     version = locked.revision + 1
@@ -259,10 +259,11 @@ def apply_changes(
         value = _one_value(change.value)
         was = None if change.was is None else {name: _one_value(change.was)}
         current = shared if card is None else card.data
-        by = "" if card is None else _who(card.updated_by)
-        merged, refused = _merge(current, {name: value}, was, by)
+        merged, refused = _merge(current, {name: value}, was, "")
         if refused:
-            conflicts.extend((scope, conflict) for conflict in refused)
+            # Who wrote theirs: the card's last writer (read only for a conflict).
+            by = "" if card is None else _who(card.updated_by)
+            conflicts.extend((scope, dataclasses.replace(conflict, by=by)) for conflict in refused)
             continue
         if merged == current:
             continue

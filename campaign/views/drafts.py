@@ -640,7 +640,7 @@ def draft_live(page: Page) -> HttpResponse:
     if revision == since and (panel == revision or "p" not in params):
         return HttpResponse(status=204)
     draft = found.get()
-    cards = _cards(draft)
+    cards = list(draft.cards.select_related("corporation"))
     answer = _delta(draft, cards, since, _phone_param(params.get("phone")))
     if panel != draft.revision:
         panel_version, html = live_panel(page, draft)
@@ -756,7 +756,8 @@ def draft_push(page: Page) -> HttpResponse:
     draft = found.first()
     if draft is None or (body.get("draft") is not None and body.get("draft") != draft.pk):
         return JsonResponse({"closed": CLOSED}, status=410)
-    cards = {card.corporation.key: card for card in _cards(draft)}
+    # Each card with its corporation: who may write it (its holder's id) and its values.
+    cards = {card.corporation.key: card for card in draft.cards.select_related("corporation")}
     catalogue = _field_catalogue(page, draft)
     accepted: list[Change] = []
     problems: dict[str, str] = {}
