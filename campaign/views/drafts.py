@@ -2,10 +2,13 @@
 progress and the live totals, the QR code to join, the save), each seat's card on its own phone,
 and the live panel every phone polls.
 
-Everything a person types is written to the draft as they type it (htmx posts one field at a
-time, with the value they last saw of it: `campaign.actions.drafts`), or with the card's save
-button without JavaScript. The table is read from the draft the same way the one-phone wizard
-reads its form (`scoring.wizard.TableForm`), so the totals are the engine's from the first tap.
+Everything a person types is written to the draft as they type it, through the draft protocol
+(docs/draft-protocol.md): each phone numbers its changes and pushes them in order
+(`draft_push`: a field's value with the value the phone last saw, "my card is done"), and asks
+"anything after version V?" (`draft_live`: 204, or what changed, who is done and the live
+panel, drawn once per version). Without JavaScript the card's save button posts it whole. The
+table is read from the draft the same way the one-phone wizard reads its form
+(`scoring.wizard.TableForm`), so the totals are the engine's from the first tap.
 """
 
 from __future__ import annotations
