@@ -742,7 +742,7 @@ def _problem(label: str, field: Any, value: Any) -> str:
     return ""
 
 
-@campaign_page(DRAFT, "games", methods=("POST",))
+@campaign_page(DRAFT, "games", role=PLAYER, methods=("POST",))
 def draft_push(page: Page) -> HttpResponse:
     """A phone's changes, numbered in its sequence (docs/draft-protocol.md): each field's
     value with what the phone last saw there, and "my card is done", applied once and in
