@@ -452,27 +452,6 @@
       panel.dataset.panelVersion = answer.panel_version;
       panel.dataset.revision = answer.panel_version;
     }
-    showSeats(answer.done || {});
-  }
-
-  /** Who is done, as the server says now: the panel may be one drawn a moment before. */
-  function showSeats(done) {
-    const badges = Array.from(document.querySelectorAll("#draft-live [data-seat-state]"));
-    if (!badges.length) return;
-    for (const badge of badges) {
-      const key = badge.dataset.seatState;
-      if (!(key in done)) continue;
-      if (done[key]) {
-        badge.textContent = "done";
-        badge.className = "ms-auto badge text-bg-success";
-      } else if (badge.textContent.trim() === "done") {
-        badge.textContent = "typing";
-        badge.className = "ms-auto badge text-bg-warning";
-      }
-    }
-    const heading = document.querySelector("#draft-live h2");
-    const count = badges.filter((badge) => done[badge.dataset.seatState]).length;
-    if (heading) heading.textContent = `${count} of ${badges.length} seat${badges.length === 1 ? "" : "s"} done`;
   }
 
   function apply(form, values) {
