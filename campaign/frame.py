@@ -40,7 +40,7 @@ from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.db.models import OuterRef, Subquery
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
@@ -68,6 +68,7 @@ LOOKUPS = {READER: campaign_for_reader, PLAYER: campaign_for_player, OWNER: camp
 GUEST_ADDRESSES = {
     "campaign:draft_seat": "seats:guest_card",
     "campaign:draft_live": "seats:guest_live",
+    "campaign:draft_push": "seats:guest_push",
 }
 
 
@@ -215,6 +216,15 @@ def campaign_page(
                 try:
                     campaign = campaign_for_guest(token)
                 except GuestLinkClosed as closed:
+                    if "application/json" in request.headers.get("Accept", "") or (
+                        request.content_type == "application/json"
+                    ):
+                        # The draft protocol's phone (static/js/draft.js): a poll is told
+                        # where to go (the guest's link, which says the game was saved), a
+                        # change that came too late is refused and kept on the phone.
+                        go = reverse("seats:guest_card", args=[token])
+                        status = 410 if request.method == "POST" else 200
+                        return JsonResponse({"closed": str(closed), "go": go}, status=status)
                     if getattr(request, "htmx", False) and request.method == "POST":
                         # A write that came too late: the phone keeps the value and says so.
                         return HttpResponse(

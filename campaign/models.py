@@ -346,8 +346,16 @@ class GameDraft(models.Model):
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="drafts")
     number = models.PositiveSmallIntegerField()
     shared = models.JSONField(default=dict, blank=True)
-    # Bumped by every write to the draft, its cards included: what the phones poll.
+    # The draft's version: raised once per applied batch of changes, its cards' included;
+    # what the phones poll (docs/draft-protocol.md).
     revision = models.PositiveIntegerField(default=1)
+    # Each phone's place in its sequence: phone id -> [the last change number applied, the
+    # version its last applied change made] ("" for a write without a phone: a page without
+    # JavaScript, who is at the table).
+    phones = models.JSONField(default=dict, blank=True)
+    # When each field last changed: scope ("shared", "card:<corporation>") -> field ->
+    # version, so a poll answers only what changed since the version a phone has.
+    stamps = models.JSONField(default=dict, blank=True)
     opened_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -393,3 +401,20 @@ class SeatCard(models.Model):
 
     def __str__(self) -> str:
         return f"{self.corporation}'s card in {self.draft}"
+
+
+class DraftLive(models.Model):
+    """The live panel of a draft (progress, what each card still needs, the totals and the
+    score sheet) as drawn for one version, shared by every phone and every server process:
+    the forms are read and the table scored once per version at most
+    (`campaign.views.drafts.live_panel`)."""
+
+    draft = models.OneToOneField(
+        GameDraft, on_delete=models.CASCADE, primary_key=True, related_name="live"
+    )
+    revision = models.PositiveIntegerField(default=0)
+    html = models.TextField(blank=True)
+    drawn_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"Live panel of {self.draft} at version {self.revision}"

@@ -11,4 +11,5 @@ urlpatterns = [
     path("t/<str:token>/", seats.table, name="table"),
     path("g/<str:token>/", drafts.draft_seat.guest, name="guest_card"),
     path("g/<str:token>/live/", drafts.draft_live.guest, name="guest_live"),
+    path("g/<str:token>/push/", drafts.draft_push.guest, name="guest_push"),
 ]

@@ -31,6 +31,7 @@ urlpatterns = [
     path("<slug:slug>/games/together/seats/", drafts.draft_table, name="draft_table"),
     path("<slug:slug>/games/together/shared/", drafts.draft_shared, name="draft_shared"),
     path("<slug:slug>/games/together/live/", drafts.draft_live, name="draft_live"),
+    path("<slug:slug>/games/together/push/", drafts.draft_push, name="draft_push"),
     path("<slug:slug>/games/together/save/", drafts.draft_save, name="draft_save"),
     path("<slug:slug>/games/together/seat/<slug:key>/", drafts.draft_seat, name="draft_seat"),
     path("<slug:slug>/games/together/discard/", seats.draft_discard, name="draft_discard"),
