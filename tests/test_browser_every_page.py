@@ -26,6 +26,7 @@ from accounts.models import Invite, PublicLink, Role
 from accounts.tests.factory import add_member, make_user
 from campaign.actions import import_campaign
 from campaign.models import Game
+from playlog.actions import switch_public_page
 from playlog.tests.factory import PlayWorld
 from scoring.tests.test_wizard import TABLE
 from solar175.engine import score_game
@@ -106,6 +107,7 @@ class Demo(Setting):
             created_by=self.owner,
         )
         self.plays = PlayWorld(self.owner)
+        self.plays_public = switch_public_page(self.plays.log, True)
 
 
 def html_pages(demo: Demo) -> list[tuple[str, str]]:

@@ -50,6 +50,8 @@ class Setting:
             campaign=None, played_on="2026-01-05", table={}, created_by=self.owner
         )
         self.plays = PlayWorld(self.owner)
+        # The play log's public page, switched on (its address has a token only then).
+        self.plays_public = switch_public_page(self.plays.log, True)
 
     def kwargs(self, name: str, converters) -> dict:
         if name.startswith("playlog:"):
@@ -81,7 +83,7 @@ class Setting:
             elif kwarg == "token" and name.startswith("public:"):
                 kwargs[kwarg] = self.public.token
             elif kwarg == "token" and name.startswith("playlog_public:"):
-                kwargs[kwarg] = switch_public_page(self.plays.log, True).public_token
+                kwargs[kwarg] = self.plays_public.public_token
             elif kwarg == "token" and name == "accounts:join":
                 kwargs[kwarg] = self.invite.token
             elif kwarg == "token" and name == "seats:table":

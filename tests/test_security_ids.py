@@ -171,6 +171,7 @@ FILLERS: dict[str, Filler] = {
     "seats:table": lambda w: {"token": f"{MISSING}-0123456789abcdef0123"},
     "seats:guest_card": lambda w: {"token": "guessed-" + w.b_invite.token[8:]},
     "seats:guest_live": lambda w: {"token": "guessed-" + w.b_invite.token[8:]},
+    "seats:guest_push": lambda w: {"token": "guessed-" + w.b_invite.token[8:]},
     # A seat a guest held in B's game.
     "campaign:guest_tie": lambda w: {"pk": w.b_guest_seat().pk},
     # B's own box: what B added is not in A's box.
