@@ -198,7 +198,7 @@ def test_the_check_sees_a_control_tab_skips_and_one_without_a_ring(browser, live
 
 
 def test_the_live_totals_are_announced_politely_and_updated_in_place(
-    browser, live_server, log_in, campaign
+    browser, live_server, log_in, campaign, screenshot_path
 ):
     host, seat = start_draft(browser, live_server, log_in, campaign)
     for page in (host, seat):
@@ -214,3 +214,4 @@ def test_the_live_totals_are_announced_politely_and_updated_in_place(
         expect(watched).not_to_have_text(before[page], timeout=8000)
         expect(watched.locator("#draft-live")).to_have_count(1)
         expect(watched).to_have_attribute("aria-live", "polite")
+    seat.screenshot(path=screenshot_path("a11y-draft-seat-live.png"), full_page=True)
