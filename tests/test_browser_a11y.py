@@ -10,19 +10,19 @@
 from __future__ import annotations
 
 import pytest
+from django.core.management import call_command
 from django.urls import reverse
 from playwright.sync_api import expect
 
 from accounts.models import Role
-from accounts.tests.factory import add_member, make_user, owner_user
+from accounts.tests.factory import add_member, make_user, owned, owner_user
+from benchmarks.samples import leader_table, make_campaign
+from campaign.actions import import_campaign
 from campaign.models import Corporation
-from campaign.tests.test_browser_draft import campaign, field, seat_page, type_value
 from conftest import DESKTOP, PHONE
 from playlog.tests.factory import PlayWorld
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-__all__ = ["campaign"]  # the draft tests' campaign fixture, used here
 
 # What Tab should reach: every visible control not disabled and not taken out of the order on
 # purpose (the wizard's − and + buttons, tabindex=-1: their number field steps with the arrow
@@ -125,6 +125,20 @@ def tab_through(page) -> dict:
     return {"steps": steps, "opened": opened, "problems": problems}
 
 
+@pytest.fixture
+def campaign():
+    """Four corporations and one game played (the draft tests' campaign)."""
+    call_command("load_catalogue", verbosity=0)
+    table = leader_table("purple", "yellow", "teal", "orange", sections=("credits",))
+    return owned(import_campaign(make_campaign(tables=[table], corporations=4)))
+
+
+def phone(browser, live_server, log_in, user):
+    page = browser.new_context(**PHONE).new_page()
+    log_in(page, live_server, user)
+    return page
+
+
 def walk(browser, live_server, log_in, user, url: str, options=PHONE) -> dict:
     context = browser.new_context(**options)
     page = context.new_page()
@@ -140,11 +154,11 @@ def start_draft(browser, live_server, log_in, campaign):
     seat_holder = make_user("a11y-seat")
     add_member(campaign, seat_holder, Role.PLAYER)
     Corporation.objects.filter(campaign=campaign, key="purple").update(holder=seat_holder)
-    host = seat_page(browser, live_server, log_in, owner_user())
+    host = phone(browser, live_server, log_in, owner_user())
     host.goto(live_server.url + reverse("campaign:draft_join", args=[campaign.slug]))
     with host.expect_navigation():
         host.get_by_role("button", name="Start entering game 2").click()
-    seat = seat_page(browser, live_server, log_in, seat_holder)
+    seat = phone(browser, live_server, log_in, seat_holder)
     seat.goto(live_server.url + reverse("campaign:draft_seat", args=[campaign.slug, "purple"]))
     return host, seat
 
@@ -167,6 +181,8 @@ def test_the_wizard_and_the_checklist_work_by_keyboard(
 def test_a_seat_card_and_a_new_play_work_by_keyboard(browser, live_server, log_in, campaign):
     host, seat = start_draft(browser, live_server, log_in, campaign)
     found = tab_through(seat)
+    host.context.close()
+    seat.context.close()
     assert found["problems"] == [], "seat card:\n" + "\n".join(found["problems"])
     assert found["steps"] > 10 and found["opened"] >= 1
     plays = PlayWorld(owner_user(), prefix="a11y")
@@ -207,7 +223,10 @@ def test_the_live_totals_are_announced_politely_and_updated_in_place(
         expect(region).to_have_attribute("aria-live", "polite")
         region.evaluate("(el) => { el.dataset.watched = 'yes'; }")
     before = {page: page.locator("[data-watched]").inner_text() for page in (host, seat)}
-    type_value(seat, field(seat, "credits"), "17")
+    credits = seat.locator("#seat-form input[name$='-credits']")
+    with seat.expect_response(lambda r: r.request.method == "POST" and "/together/" in r.url):
+        credits.fill("17")
+        credits.blur()
     # The seat's own write answer redraws the panel; the host's next poll does.
     for page in (seat, host):
         watched = page.locator("[data-watched]")
@@ -215,3 +234,5 @@ def test_the_live_totals_are_announced_politely_and_updated_in_place(
         expect(watched.locator("#draft-live")).to_have_count(1)
         expect(watched).to_have_attribute("aria-live", "polite")
     seat.screenshot(path=screenshot_path("a11y-draft-seat-live.png"), full_page=True)
+    host.context.close()
+    seat.context.close()
