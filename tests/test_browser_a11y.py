@@ -9,8 +9,11 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from django.core.management import call_command
+from django.core.signals import request_finished, request_started
 from django.urls import reverse
 from playwright.sync_api import expect
 
@@ -149,16 +152,45 @@ def walk(browser, live_server, log_in, user, url: str, options=PHONE) -> dict:
     return found
 
 
+@pytest.fixture
+def leave():
+    """`leave(*pages)`: close those phones and wait until the live server has answered every
+    request they sent (a poll still being answered holds SQLite's tables, shared with the
+    server's thread, against the next write or the flush after the test)."""
+    in_flight = [0]
+
+    def started(**kwargs):
+        in_flight[0] += 1
+
+    def finished(**kwargs):
+        in_flight[0] -= 1
+
+    request_started.connect(started)
+    request_finished.connect(finished)
+
+    def close(*pages):
+        for page in pages:
+            page.context.close()
+        deadline = time.monotonic() + 10
+        while in_flight[0] > 0 and time.monotonic() < deadline:
+            time.sleep(0.05)
+
+    yield close
+    request_started.disconnect(started)
+    request_finished.disconnect(finished)
+
+
 def start_draft(browser, live_server, log_in, campaign):
     """The host starts entering the next game; a player holds the purple seat."""
     seat_holder = make_user("a11y-seat")
     add_member(campaign, seat_holder, Role.PLAYER)
     Corporation.objects.filter(campaign=campaign, key="purple").update(holder=seat_holder)
+    # Both signed in (a session written) before a page polls the live server.
     host = phone(browser, live_server, log_in, owner_user())
+    seat = phone(browser, live_server, log_in, seat_holder)
     host.goto(live_server.url + reverse("campaign:draft_join", args=[campaign.slug]))
     with host.expect_navigation():
         host.get_by_role("button", name="Start entering game 2").click()
-    seat = phone(browser, live_server, log_in, seat_holder)
     seat.goto(live_server.url + reverse("campaign:draft_seat", args=[campaign.slug, "purple"]))
     return host, seat
 
@@ -178,14 +210,15 @@ def test_the_wizard_and_the_checklist_work_by_keyboard(
         assert found["opened"] >= 1, url
 
 
-def test_a_seat_card_and_a_new_play_work_by_keyboard(browser, live_server, log_in, campaign):
+def test_a_seat_card_and_a_new_play_work_by_keyboard(browser, live_server, log_in, campaign, leave):
+    # Written before any page polls the live server (SQLite's in-memory test database is shared
+    # with its thread).
+    plays = PlayWorld(owner_user(), prefix="a11y")
     host, seat = start_draft(browser, live_server, log_in, campaign)
     found = tab_through(seat)
-    host.context.close()
-    seat.context.close()
+    leave(host, seat)
     assert found["problems"] == [], "seat card:\n" + "\n".join(found["problems"])
     assert found["steps"] > 10 and found["opened"] >= 1
-    plays = PlayWorld(owner_user(), prefix="a11y")
     for name in ("playlog:se_new", "playlog:st_new"):
         url = reverse(name, kwargs={"log": plays.log.slug})
         found = walk(browser, live_server, log_in, plays.owner, url)
@@ -214,7 +247,7 @@ def test_the_check_sees_a_control_tab_skips_and_one_without_a_ring(browser, live
 
 
 def test_the_live_totals_are_announced_politely_and_updated_in_place(
-    browser, live_server, log_in, campaign, screenshot_path
+    browser, live_server, log_in, campaign, screenshot_path, leave
 ):
     host, seat = start_draft(browser, live_server, log_in, campaign)
     for page in (host, seat):
@@ -234,5 +267,4 @@ def test_the_live_totals_are_announced_politely_and_updated_in_place(
         expect(watched.locator("#draft-live")).to_have_count(1)
         expect(watched).to_have_attribute("aria-live", "polite")
     seat.screenshot(path=screenshot_path("a11y-draft-seat-live.png"), full_page=True)
-    host.context.close()
-    seat.context.close()
+    leave(host, seat)
