@@ -110,10 +110,12 @@ class Demo(Setting):
         self.plays_public = switch_public_page(self.plays.log, True)
 
 
-def html_pages(demo: Demo) -> list[tuple[str, str]]:
-    """(name, address) of every page that answers the owner's GET with HTML."""
+def html_pages(demo: Demo, user=None, signed_out: bool = False) -> list[tuple[str, str]]:
+    """(name, address) of every page that answers the owner's GET with HTML (or `user`'s, or a
+    signed-out visitor's)."""
     client = Client()
-    client.force_login(demo.owner)
+    if not signed_out:
+        client.force_login(user or demo.owner)
     last = demo.campaign.games.order_by("-number").first().number
     pages = []
     for name, pattern in named_patterns():
