@@ -771,6 +771,15 @@ class _TableReader:
                 "ship's presence, or add its card to the box",
             )
             return None
+        if cards[card] is None:
+            # The rulebook text prints no leased ship's presence (docs/catalogue.md): never a
+            # guess, the card's value from the group.
+            self.error(
+                path,
+                f'names the ship card "{card}", whose presence the rulebook text does not '
+                "print and the box does not give: give the ship's presence as its card prints "
+                "it, or enter it in your campaign's Box",
+            )
         return cards[card]
 
 
