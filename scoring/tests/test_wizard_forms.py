@@ -195,6 +195,11 @@ def test_a_one_off_game_naming_a_leased_card_asks_for_its_presence():
     form = TableForm(data)
     choices = dict(form.players[0].fields["leased1_ship"].choices)
     assert choices["Nautilus EV-280"] == "Nautilus EV-280 (type its presence)"
+    assert (
+        form.players[0]
+        .fields["leased1_presence"]
+        .help_text.startswith("As the ship card prints it")
+    )
     assert not form.is_valid()
     assert form.players[0].errors["leased1_ship"] == [UNKNOWN_PRESENCE]
     form = TableForm(posted(form, p1__leased1_presence="4"))

@@ -393,7 +393,8 @@ class PlayerForm(TableSectionForm):
                 help_text=(
                     "Blank: the card's value, as your box says (a correction re-scores it)."
                     if self.ship_cards
-                    else "Blank: the card's value."
+                    else "As the ship card prints it: the rulebook text gives no White Star "
+                    "ship's presence."
                 ),
             )
             rows.append(
