@@ -107,7 +107,7 @@ def test_the_box_form_works_with_javascript_off(live_server, campaign, browser, 
             page.get_by_role("button", name="Save").click()
         # Refused beside the field, nothing saved.
         expect(page.get_by_text("Naming spaces count only on a base location")).to_be_visible()
-        assert Campaign.objects.get(pk=campaign.pk).box == {}
+        assert Campaign.objects.get(pk=campaign.pk).box == NAUTILUS_BOX
         page.check("#id_base_location")
         with page.expect_navigation():
             page.get_by_role("button", name="Save").click()
