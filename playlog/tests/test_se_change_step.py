@@ -55,7 +55,7 @@ def test_an_own_earlier_step_is_changed_and_the_later_steps_kept_and_replayed(cl
     before = [dict(t) for t in play.session["turns"]]
     assert space_explorers.play(play.session)["you"]["specialists"] == 3
     page = client.get(url("se_turns", world, play.number)).content.decode()
-    assert f'href="{url("se_step", world, play.number, 0)}"' in page
+    assert f'href="{url("se_step", world, play.number, 0)}#step-form"' in page
     form = client.get(url("se_step", world, play.number, 0)).content.decode()
     # The form opens with the choices the runner recorded: a recruit from slot 5.
     assert re.search(r'value="recruit"[^>]*checked', form)
@@ -172,7 +172,7 @@ def test_the_opponents_inline_change_names_the_broken_step_in_players_words(clie
         "Nothing changed. Round 9, your turn: you can no longer launch Sputnik 1: the Opponent "
         "has completed it by then."
     ) in page
-    assert f'href="{url("se_step", world, play.number, 15)}"' in page
+    assert f'href="{url("se_step", world, play.number, 15)}#step-form"' in page
     play.refresh_from_db()
     assert play.session["turns"] == before
     # On the step's own page the person may take back round 9 onward.
