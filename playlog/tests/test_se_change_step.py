@@ -256,3 +256,23 @@ def test_the_exported_changed_session_plays_to_what_the_page_shows_and_round_tri
     again = StringIO()
     call_command("export_play", world.log.slug, number, stdout=again)
     assert again.getvalue() == first
+
+
+def test_a_scored_game_is_changed_by_undoing_or_on_the_score_sheet(client, world):
+    play = world.se_finished
+    before = [dict(t) for t in play.session["turns"]]
+    address = url("se_step", world, play.number, 0)
+    assert "The game is scored" in client.get(address).content.decode()
+    response = client.post(
+        address,
+        {
+            "you-action": "take",
+            "you-source": "center-4",
+            "you-cards_to_center": "0",
+            "you-tokens_set_aside": "0",
+            "you-launch": "",
+        },
+    )
+    assert response.status_code == 400
+    play.refresh_from_db()
+    assert play.session["turns"] == before and play.table is not None
