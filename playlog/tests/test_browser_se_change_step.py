@@ -40,13 +40,19 @@ def test_an_own_step_is_changed_from_the_runner_on_a_phone(phone_page, live_serv
     log_in(page, live_server, owner)
     page.goto(live_server.url + reverse("playlog:se_turns", args=[log.slug, play.number]))
     page.click("text=Every turn so far")
+    page.locator("a[data-change-step='0']").scroll_into_view_if_needed()
+    shot(page, "se-runner-history.png")
     page.click("a[data-change-step='0']")
     page.wait_for_selector("[data-change-step]")
     assert page.is_checked("input[name='you-action'][value='recruit']")
     assert page.is_checked("input[name='you-source'][value='center-4']")
     assert fits_the_phone(page)
-    heading = page.locator("#step-form").bounding_box()
-    assert heading is not None and 0 <= heading["y"] < 100, "the step's form is off screen"
+    # The browser scrolls to the anchor once the page has loaded.
+    page.wait_for_function(
+        "() => { const r = document.querySelector('#step-form').getBoundingClientRect(); "
+        "return r.top >= 0 && r.top < 100; }",
+        timeout=3000,
+    )
     shot(page, "se-step-form.png")
     if SHOTS:
         page.screenshot(path=os.path.join(SHOTS, "se-step-form-full.png"), full_page=True)

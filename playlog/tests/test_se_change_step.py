@@ -56,6 +56,7 @@ def test_an_own_earlier_step_is_changed_and_the_later_steps_kept_and_replayed(cl
     assert space_explorers.play(play.session)["you"]["specialists"] == 3
     page = client.get(url("se_turns", world, play.number)).content.decode()
     assert f'href="{url("se_step", world, play.number, 0)}#step-form"' in page
+    assert 'aria-label="Change round 2, your turn"' in page
     form = client.get(url("se_step", world, play.number, 0)).content.decode()
     # The form opens with the choices the runner recorded: a recruit from slot 5.
     assert re.search(r'value="recruit"[^>]*checked', form)

@@ -168,6 +168,7 @@ def runner_context(page: LogPage, play: Play, **extra: Any) -> dict[str, Any]:
         history=[
             {
                 "index": index,
+                "name": step_name(index),
                 "line": line,
                 "division": turns[index]["opponent"].get("division") or ""
                 if "opponent" in turns[index]
