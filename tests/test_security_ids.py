@@ -231,6 +231,8 @@ FILLERS: dict[str, Filler] = {
         f"playlog:{name}": lambda w: {"log": w.log_a.slug, "number": w.b_play_number(), "seat": 0}
         for name in ("st_seat", "st_mission")
     },
+    # A step of B's play under A's log.
+    "playlog:se_step": lambda w: {"log": w.log_a.slug, "number": w.b_play_number(), "step": 0},
     "playlog:se_new": lambda w: {"log": w.log_b.log.slug},
     "playlog:colonists_new": lambda w: {"log": w.log_b.log.slug},
     "playlog:st_new": lambda w: {"log": w.log_b.log.slug},
