@@ -301,9 +301,7 @@ def apply_changes(
         locked.stamps = stamps
         locked.revision = version
     locked.phones = phones
-    locked.save(
-        update_fields=["shared", "shared_by", "stamps", "phones", "revision", "updated_at"]
-    )
+    locked.save(update_fields=["shared", "shared_by", "stamps", "phones", "revision", "updated_at"])
     mine = int(phones.get(key, [0])[0]) if phone is not None else 0
     written = {k: c for k, c in cards.items() if card_scope(k) in touched}
     return Applied(locked, mine, conflicts, bool(touched), written)

@@ -132,7 +132,7 @@ def test_existing_files_import_and_export_byte_identically(data):
     assert dump_campaign(actions.import_campaign(json.loads(text))) == text
 
 
-KEEP = importlib.import_module("campaign.migrations.0010_leased_ship_presence_kept")
+KEEP = importlib.import_module("campaign.migrations.0013_leased_ship_presence_kept")
 
 
 def test_a_stored_campaign_keeps_the_presence_its_games_were_scored_with(demo):

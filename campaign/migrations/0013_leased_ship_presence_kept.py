@@ -56,7 +56,7 @@ def keep_scored_presence(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("campaign", "0009_game_city_named_by"),
+        ("campaign", "0012_draft_protocol"),
         ("scoring", "0005_leased_ships_presence_as_printed"),
     ]
 
