@@ -44,6 +44,10 @@ chromium:
 # version package-lock.json pins, from the npm registry (node_modules/ is git-ignored).
 axe:
 	@if [ ! -f node_modules/axe-core/axe.min.js ]; then \
+	  if ! command -v npm >/dev/null 2>&1; then \
+	    echo "Installing Node.js and npm for axe-core (Debian packages)"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm >/dev/null; \
+	  fi; \
 	  echo "Installing axe-core for the accessibility walk (npm ci)"; \
 	  npm ci --no-audit --no-fund; \
 	fi
