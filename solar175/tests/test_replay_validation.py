@@ -92,7 +92,7 @@ def change(data: dict, path: str, value) -> dict:
             "settings",
             {"second_place_rounding": "sideways"},
             "settings.second_place_rounding",
-            '"down" or "up"',
+            "must be one of down, up",
         ),
         ("corporations.1.key", "purple", "corporations[1].key", 'repeats "purple"'),
         ("corporations.0.ai", "no", "corporations[0].ai", "true or false"),
