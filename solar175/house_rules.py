@@ -22,6 +22,9 @@ ROUND_DOWN = "down"
 ROUND_UP = "up"
 SECOND_PLACE_ROUNDINGS = (ROUND_DOWN, ROUND_UP)
 
+TIE_BREAK_AWARDS = "awards"
+TIE_BREAK_SHARED = "shared"
+
 
 @dataclass(frozen=True, slots=True)
 class HouseRule:
@@ -71,6 +74,19 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         rulebook="HUB page and End Game Scoring page",
         in_table=True,
         always_written=True,
+    ),
+    HouseRule(
+        key="campaign_tie_break",
+        default=TIE_BREAK_AWARDS,
+        choices=(
+            (TIE_BREAK_AWARDS, "More gold awards, then more awards"),
+            (TIE_BREAK_SHARED, "Tied corporations share the win"),
+        ),
+        label="Campaign winner on a tie of points (house rule)",
+        sentence="The rulebook says only that most campaign points wins; a tie can go to the "
+        "corporation with more gold awards, then more awards, or be shared.",
+        # "The corporation with the most campaign points wins": silent on a tie. RULES-NOTES §4.
+        rulebook="Campaign end (RULES-NOTES §4)",
     ),
 )
 BY_KEY: Mapping[str, HouseRule] = {rule.key: rule for rule in HOUSE_RULES}
@@ -137,3 +153,10 @@ class HouseRules:
     @property
     def second_place_rounds_up(self) -> bool:
         return self["second_place_rounding"] == ROUND_UP
+
+    def campaign_tie_key(self, points: int, gold: int, awards: int) -> tuple[int, ...]:
+        """What decides the campaign winner: points, then (the project's reading) gold
+        awards and awards, or points alone when the group shares a tie."""
+        if self["campaign_tie_break"] == TIE_BREAK_SHARED:
+            return (points,)
+        return (points, gold, awards)

@@ -736,11 +736,13 @@ class _Replay:
         ]
 
     def campaign_winners(self, detail: dict[str, dict[str, int]]) -> list[str]:
-        """Most campaign points; ties: more gold awards, then more awards (docs/replay.md)."""
+        """Most campaign points; ties: more gold awards, then more awards, unless the group
+        shares them (docs/replay.md)."""
 
-        def key(corp: str) -> tuple[int, int, int]:
+        def key(corp: str) -> tuple[int, ...]:
             d = detail[corp]
-            return d["points"], d["gold"], d["awards"]
+            # A house rule (solar175.house_rules): the group may share a tie instead.
+            return self.campaign.house.campaign_tie_key(d["points"], d["gold"], d["awards"])
 
         best = max(key(c) for c in self.corporations)
         return [c for c in self.corporations if key(c) == best]

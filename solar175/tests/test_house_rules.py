@@ -49,3 +49,12 @@ def test_second_place_is_half_rounded_as_the_group_plays(rounding, worth, half):
     rules = HouseRules({"second_place_rounding": rounding})
     assert rules.half_for_second_place(worth) == half
     assert rules.second_place_rounds_up == (rounding == "up")
+
+
+def test_the_tie_break_is_written_only_when_the_group_shares_ties():
+    assert "campaign_tie_break" not in HouseRules({"campaign_tie_break": "awards"}).to_settings()
+    shared = HouseRules.read({"campaign_tie_break": "shared"}, "settings")
+    assert shared.to_settings() == {"second_place_rounding": "down", "campaign_tie_break": "shared"}
+    assert "campaign_tie_break" not in shared.to_table_rules()
+    assert HouseRules().campaign_tie_key(8, 2, 3) == (8, 2, 3)
+    assert shared.campaign_tie_key(8, 2, 3) == (8,)

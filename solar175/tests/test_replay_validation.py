@@ -94,6 +94,12 @@ def change(data: dict, path: str, value) -> dict:
             "settings.second_place_rounding",
             "must be one of down, up",
         ),
+        (
+            "settings",
+            {"campaign_tie_break": "coin"},
+            "settings.campaign_tie_break",
+            "must be one of awards, shared",
+        ),
         ("corporations.1.key", "purple", "corporations[1].key", 'repeats "purple"'),
         ("corporations.0.ai", "no", "corporations[0].ai", "true or false"),
         ("games.2.number", 5, "games[2].number", "must be 3"),
