@@ -13,7 +13,7 @@ PYTEST_ARGS ?= -n 2
 # minute each. Written once into __pycache__ (git-ignored), both workers and both legs reuse it.
 PYTEST := env -u PYTHONDONTWRITEBYTECODE $(VENV)/bin/pytest
 
-.PHONY: run serve test test-sqlite test-postgres lint format migrations-check setup chromium graphviz bench demo icons clean
+.PHONY: run serve test test-sqlite test-postgres lint format migrations-check setup chromium axe graphviz bench demo icons clean
 
 $(VENV)/.installed: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -40,6 +40,18 @@ chromium:
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core >/dev/null; \
 	fi
 
+# axe-core, which the accessibility walk runs in Chromium (tests/test_browser_axe.py): the
+# version package-lock.json pins, from the npm registry (node_modules/ is git-ignored).
+axe:
+	@if [ ! -f node_modules/axe-core/axe.min.js ]; then \
+	  if ! command -v npm >/dev/null 2>&1; then \
+	    echo "Installing Node.js and npm for axe-core (Debian packages)"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm >/dev/null; \
+	  fi; \
+	  echo "Installing axe-core for the accessibility walk (npm ci)"; \
+	  npm ci --no-audit --no-fund; \
+	fi
+
 # Graphviz draws the Startropolis station's picture (docs/startropolis.md), from Debian's
 # package as Chromium is. Without root it says what to install and goes on: the pages then show
 # the station as text, and the picture's tests fail until it is there.
@@ -64,14 +76,14 @@ format: setup
 migrations-check: setup
 	$(MANAGE) makemigrations --check --dry-run
 
-test-sqlite: setup chromium graphviz
+test-sqlite: setup chromium axe graphviz
 	DATABASE_URL= $(PYTEST) $(PYTEST_ARGS)
 
 # The PostgreSQL leg: every test that uses the database, against a real server (the pure rules'
 # tests ask no database: the SQLite leg ran them), and with it the test of two app servers
 # sharing that database and a Redis cache. Without PostgreSQL or Redis it says so
 # loudly; under CI (CI=true) a missing server fails the run.
-test-postgres: setup chromium graphviz
+test-postgres: setup chromium axe graphviz
 	@if [ "$$CI" = "true" ]; then scripts/ensure_postgres.sh || true; scripts/ensure_redis.sh || true; fi
 	@if ! $(PY) scripts/redis_ready.py "$(REDIS_URL_FOR_TESTS)"; then \
 	  echo "!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!"; \

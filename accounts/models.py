@@ -9,6 +9,10 @@ lookup in `accounts.access`); `space_kwargs(space)` is the field that names it.
   player (enters and edits games, ticks checklists) or a viewer (reads).
 - `Invite` — a link the owner shows as a QR code at the table; whoever opens it while it is
   neither expired nor revoked joins with its role. It may be used by several people.
+- `GuestSeat` — a seat taken for one game by someone without an account, from the table's
+  QR code (docs/seats.md): its token is the guest's own link to that seat's card, open while
+  that game's draft is; afterwards the row says who held which seat, for the owner to hand
+  the seat to the guest's account once they have one.
 - `PublicLink` — the campaign's read-only public page, off until the owner switches it on;
   its secret token is the address, so a new token makes the old address 404.
 """
@@ -205,3 +209,59 @@ class PublicLink(models.Model):
 
     def __str__(self) -> str:
         return f"Public page of {self.campaign} ({'on' if self.enabled else 'off'})"
+
+
+# A guest's name: a first name or a nickname, as the table calls them.
+GUEST_NAME_LENGTH = 30
+
+
+class GuestSeat(models.Model):
+    """A corporation's seat held for one game by a guest without an account.
+
+    `token` is the guest's link: it opens that seat's card of that game's draft and nothing
+    else, while the draft is open (`draft` set). Saving or discarding the draft closes it
+    (`draft` becomes null: the link answers that the game is closed); the row stays, so the
+    owner can later hand the seat to the guest's account (`tied_to`).
+    """
+
+    campaign = models.ForeignKey(
+        "campaign.Campaign", on_delete=models.CASCADE, related_name="guest_seats"
+    )
+    draft = models.ForeignKey(
+        "campaign.GameDraft",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="guest_seats",
+    )
+    corporation = models.ForeignKey(
+        "campaign.Corporation", on_delete=models.CASCADE, related_name="guest_seats"
+    )
+    # The game the seat was held in.
+    number = models.PositiveSmallIntegerField()
+    name = models.CharField(max_length=GUEST_NAME_LENGTH)
+    token = models.CharField(max_length=43, unique=True, default=new_token, editable=False)
+    taken_at = models.DateTimeField(auto_now_add=True)
+    # The member the owner handed the seat to afterwards (None: not yet).
+    tied_to = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["-taken_at", "-id"]
+        constraints = [
+            # One guest per seat in a draft: a second guest cannot take a seat someone holds.
+            models.UniqueConstraint(
+                fields=["draft", "corporation"],
+                condition=Q(draft__isnull=False),
+                name="accounts_guestseat_one_per_seat",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} (guest) at {self.corporation} in game {self.number}"
+
+    @property
+    def is_open(self) -> bool:
+        """Whether the guest's link still opens the card: its game's draft is open."""
+        return self.draft_id is not None

@@ -28,7 +28,8 @@ from django.views.decorators.http import require_http_methods
 from accounts import actions
 from accounts.actions import MembershipError
 from accounts.forms import InviteForm, PublicSwitchForm, RoleForm, SignUpForm
-from accounts.models import Invite, Membership, Role, space_kwargs
+from accounts.models import PLAYING_ROLES, Invite, Membership, Role, space_kwargs
+from campaign.actions.seats import take_only_free_seat
 from campaign.frame import OWNER, Page, campaign_page
 
 # Revoked and expired invites stay listed a while, so the owner sees what became of them.
@@ -293,9 +294,30 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
             messages.success(request, f"You joined {space} as a {role}.")
         else:
             messages.info(request, f"You are already a member of {space}: {role}.")
+        if invite.campaign_id and membership.role in PLAYING_ROLES:
+            return _to_a_seat(request, invite.campaign)
         return redirect(space.get_absolute_url())
     membership = Membership.objects.filter(**invite.in_same_space(), user=request.user).first()
     return render(request, "accounts/join.html", {**context, "membership": membership})
+
+
+def _to_a_seat(request: HttpRequest, campaign) -> HttpResponse:
+    """A playing member who has just joined goes to a seat (docs/seats.md): straight to the
+    only free one (taken for them, in the History, and theirs to leave), else to the choice."""
+    taken = take_only_free_seat(campaign, request.user)
+    if taken is not None:
+        messages.success(
+            request,
+            f"You hold {taken.name}, the only free seat: its card is yours. Not yours? Leave it "
+            "on the Corporations page.",
+        )
+        if campaign.drafts.exists():
+            # A game is being entered: on to the seat's card.
+            return redirect("campaign:draft_join", slug=campaign.slug)
+        return redirect(campaign.get_absolute_url())
+    if campaign.corporations.filter(holder=request.user).exists():
+        return redirect(campaign.get_absolute_url())
+    return redirect("campaign:seat_choice", slug=campaign.slug)
 
 
 # --- the public page's switch (the owner's page) ----------------------------------------

@@ -2,19 +2,23 @@
 
 The night of `benchmarks.table_night` (game 6 of the demo campaign, four seats): the draft is
 opened and every seat types its card through the real pages, as there. Then one minute of one
-phone at that table, through the same pages: it polls the live panel every
-`campaign.views.drafts.POLL_SECONDS` as its page does (htmx, `?rev=` the revision it has); before
-each poll someone else at the table changes a value, so every poll brings the panel back (a
-busy table, the heavy case); and every `OWN_WRITE_EVERY`th poll the phone writes a value of its
-own, whose answer is the panel too. Every answer is asked for with `Accept-Encoding: gzip`
-(the app compresses: hosting.middleware.CompressedText); its bytes as sent and as
-uncompressed are both counted, so the two figures are of the very same minute. The card page
-itself, loaded once, is said apart.
+phone at that table, through the same addresses as its page (static/js/draft.js,
+docs/draft-protocol.md): it asks "anything after version V?" every
+`campaign.views.drafts.POLL_SECONDS`, with the version and the panel's version it has; before
+each poll someone else at the table changes a value, so every poll brings what changed and the
+panel back (a busy table, the heavy case); and every `OWN_WRITE_EVERY`th poll the phone pushes
+a change of its own, numbered in its sequence. Every answer is asked for with
+`Accept-Encoding: gzip` (the app compresses: hosting.middleware.CompressedText); its bytes as
+sent and as uncompressed are both counted, so the two figures are of the very same minute.
+The card page itself, loaded once, is said apart. The minute is run without waiting: the live
+panel, which the server draws at most once per `LIVE_SECONDS` (as often as a phone polls), is
+drawn for every poll here, as it is at a real table's pace.
 """
 
 from __future__ import annotations
 
 import gzip
+import json
 
 from django.contrib.auth import get_user_model
 from django.test import Client
@@ -55,6 +59,7 @@ def draft_phone_bytes() -> list[str]:
     from accounts.tests.factory import add_member
     from campaign import actions
     from campaign.models import Corporation
+    from campaign.views import drafts
     from campaign.views.drafts import POLL_SECONDS
 
     users = get_user_model()
@@ -101,8 +106,10 @@ def draft_phone_bytes() -> list[str]:
     card_page = Counted()
     card_page.add(phone.get(seat_url))
     live_url = reverse("campaign:draft_live", args=[campaign.slug])
+    push_url = reverse("campaign:draft_push", args=[campaign.slug])
     minute = Counted()
-    revision = campaign.drafts.get().revision
+    draft = campaign.drafts.get()
+    version, panel_version, seq = draft.revision, 0, 0
     polls = MINUTE // POLL_SECONDS
     own_writes = 0
     current: dict[tuple[str, str], str] = {}
@@ -119,16 +126,35 @@ def draft_phone_bytes() -> list[str]:
             HTTP_HX_REQUEST="true",
         )
 
-    for poll in range(polls):
-        # Someone else at the table changes a value.
-        change(others[poll % len(others)], poll // len(others))
-        if poll % OWN_WRITE_EVERY == OWN_WRITE_EVERY - 1:
-            minute.add(change(mine, own_writes))
-            own_writes += 1
-        answer = phone.get(live_url, {"rev": revision}, HTTP_HX_REQUEST="true")
-        minute.add(answer)
-        assert answer.status_code == 200, f"poll {poll}: {answer.status_code}"
-        revision = campaign.drafts.get().revision
+    # Real time between two polls is POLL_SECONDS = LIVE_SECONDS: each poll meets a new panel.
+    live_seconds, drafts.LIVE_SECONDS = drafts.LIVE_SECONDS, 0
+    try:
+        for poll in range(polls):
+            # Someone else at the table changes a value.
+            change(others[poll % len(others)], poll // len(others))
+            if poll % OWN_WRITE_EVERY == OWN_WRITE_EVERY - 1:
+                name, shown, wanted = fields[mine][own_writes % len(fields[mine])]
+                was = current.get((mine, name), wanted)
+                now = shown if was == wanted else wanted
+                current[(mine, name)] = now
+                seq += 1
+                change_sent = {"seq": seq, "card": mine, "field": name.split("-", 1)[1]}
+                batch = {"draft": draft.pk, "phone": "bytes-phone", "since": version}
+                batch["changes"] = [{**change_sent, "value": now, "was": was}]
+                pushed = phone.post(push_url, json.dumps(batch), content_type="application/json")
+                assert pushed.status_code == 200, f"push {seq}: {pushed.status_code}"
+                minute.add(pushed)
+                version = json.loads(_text(pushed))["version"]
+                own_writes += 1
+            asked = {"v": version, "p": panel_version, "d": draft.pk, "phone": "bytes-phone"}
+            answer = phone.get(live_url, asked, HTTP_ACCEPT="application/json")
+            minute.add(answer)
+            assert answer.status_code == 200, f"poll {poll}: {answer.status_code}"
+            body = json.loads(_text(answer))
+            version = body["version"]
+            panel_version = body.get("panel_version", panel_version)
+    finally:
+        drafts.LIVE_SECONDS = live_seconds
     return [
         f"draft phone: {_kb(minute.plain)} a minute uncompressed, {_kb(minute.sent)} "
         f"compressed ({polls} polls, one every {POLL_SECONDS} s, each after another seat's "

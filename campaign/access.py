@@ -23,19 +23,33 @@ refuse them anyway):
   the public page);
 - `campaign.can_play`: may enter and edit games, tick checklists, unlock sections;
 - `campaign.is_owner`: may manage members, the public page, delete the campaign;
-- `campaign.public_token`: set only on the public page's campaign (`campaign_for_public`).
+- `campaign.public_token`: set only on the public page's campaign (`campaign_for_public`);
+- `campaign.guest_seat`: set only on a guest's campaign (`campaign_for_guest`): the seat, one
+  corporation in one game's draft, that the guest's link opens. A guest reads no more than a
+  viewer (no role: `can_play` false) and writes that seat's card only
+  (`campaign.actions.drafts.may_write_card`).
 """
 
 from django.http import Http404, HttpRequest
 
 from accounts.access import OWN, PLAY, READ, space_for
+from accounts.models import GuestSeat
 from campaign.models import Campaign
+
+
+class GuestLinkClosed(Exception):
+    """A guest's link whose game is closed (saved or discarded): `seat` says which it was."""
+
+    def __init__(self, seat: GuestSeat) -> None:
+        super().__init__(f"The entry of game {seat.number} is closed.")
+        self.seat = seat
 
 
 def _campaign_with_role(request: HttpRequest, slug: str, need: str) -> Campaign:
     """The campaign and the person's role in it, in one query (`accounts.access.space_for`)."""
     campaign = space_for(request, Campaign, slug, need)
     campaign.public_token = None
+    campaign.guest_seat = None
     return campaign
 
 
@@ -66,4 +80,29 @@ def campaign_for_public(token: str) -> Campaign:
     campaign.can_play = False
     campaign.is_owner = False
     campaign.public_token = token
+    campaign.guest_seat = None
+    return campaign
+
+
+def campaign_for_guest(token: str) -> Campaign:
+    """The campaign of the guest seat whose link is `token`, knowing that seat (one query);
+    404 when no seat has it, `GuestLinkClosed` when its game's draft is closed (saved or
+    discarded): a link for that game only."""
+    seat = (
+        GuestSeat.objects.select_related("campaign", "corporation", "draft")
+        .filter(token=token)
+        .first()
+    )
+    if seat is None:
+        raise Http404("No seat here.")
+    campaign = seat.campaign
+    if seat.draft is None or seat.draft.number != int(
+        (campaign.state.get("next_game") or {}).get("number") or 1
+    ):
+        raise GuestLinkClosed(seat)
+    campaign.member_role = None
+    campaign.can_play = False
+    campaign.is_owner = False
+    campaign.public_token = None
+    campaign.guest_seat = seat
     return campaign

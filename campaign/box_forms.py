@@ -323,9 +323,8 @@ class ShipForm(_NamedCardForm):
     presence = forms.IntegerField(
         min_value=MIN_SHIP_PRESENCE,
         max_value=MAX_SHIP_PRESENCE,
-        initial=2,
-        help_text="Bottom right of the ship card. Games whose table names this card are "
-        "re-scored with it.",
+        help_text="Bottom right of the ship card: the rulebook text does not print it. Games "
+        "whose table names this card are re-scored with it.",
         error_messages=_whole_number("Presence", MIN_SHIP_PRESENCE, MAX_SHIP_PRESENCE),
     )
     moves = forms.IntegerField(

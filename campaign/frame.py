@@ -14,6 +14,9 @@ accounts, history):
   that reloads costs no query but the lookup;
 - for a page the public read-only address shows too (`public=True`), its twin `view.public`,
   looked up by the public token instead (`campaign_for_public`);
+- for a page a guest's link opens (`guest=...`), its twin `view.guest`, looked up by the
+  guest's token instead (`campaign_for_guest`): the campaign comes back knowing the guest's
+  seat (`campaign.guest_seat`), with no role; `Page.reverse` gives the guest's own addresses;
 - for a page a member reads at the table (`offline=True`), its answer marked as one the phone
   may keep to read without a connection (`offline.keep`, docs/offline.md).
 
@@ -37,11 +40,14 @@ from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.db.models import OuterRef, Subquery
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
 from campaign.access import (
+    GuestLinkClosed,
+    campaign_for_guest,
     campaign_for_owner,
     campaign_for_player,
     campaign_for_public,
@@ -57,6 +63,13 @@ READER = "reader"
 PLAYER = "player"
 OWNER = "owner"
 LOOKUPS = {READER: campaign_for_reader, PLAYER: campaign_for_player, OWNER: campaign_for_owner}
+# The member addresses a guest's page has a twin of (campaign/seat_urls.py), by name: the
+# twin of a seat's card is the guest's own card only.
+GUEST_ADDRESSES = {
+    "campaign:draft_seat": "seats:guest_card",
+    "campaign:draft_live": "seats:guest_live",
+    "campaign:draft_push": "seats:guest_push",
+}
 
 
 def corporations_with_colours(campaign: Campaign, **filters: Any) -> list[Corporation]:
@@ -95,6 +108,18 @@ class Page:
     def corps(self) -> dict[str, Corporation]:
         return {corp.key: corp for corp in self.corporations}
 
+    def reverse(self, name: str, *args: Any) -> str:
+        """The address `name` (a campaign URL name, its arguments after the slug) as this
+        reader reaches it: a member's, or a guest's twin (`GUEST_ADDRESSES`), "" for an
+        address a guest has none of (another seat's card, the host's page)."""
+        seat = getattr(self.campaign, "guest_seat", None)
+        if seat is None:
+            return reverse(name, args=[self.campaign.slug, *args])
+        twin = GUEST_ADDRESSES.get(name)
+        if twin is None or (name == "campaign:draft_seat" and args[:1] != (seat.corporation.key,)):
+            return ""
+        return reverse(twin, args=[seat.token])
+
     def frame(self, **extra: Any) -> dict[str, Any]:
         """What the layout around every body needs (no query), and the page's own `extra`.
         On the public page (`campaign.public_token`) the navigation holds only the public
@@ -104,6 +129,7 @@ class Page:
             "state": self.state,
             "active": self.active,
             "public": getattr(self.campaign, "public_token", None),
+            "guest_seat": getattr(self.campaign, "guest_seat", None),
             **extra,
         }
 
@@ -134,6 +160,7 @@ def campaign_page(
     public: bool = False,
     variant: Callable[[HttpRequest], str] | None = None,
     offline: bool = False,
+    guest: str | bool = False,
 ) -> Callable[[Body], Callable[..., HttpResponse]]:
     """Make `body(page, **url_kwargs)` a campaign view (see the module's docstring).
 
@@ -142,6 +169,8 @@ def campaign_page(
     until the campaign changes. `variant(request)` names what else it depends on (a page
     number); it must return few distinct values (each is a cache entry).
     `offline`: the page holds nothing locked whoever reads it, so a phone may keep it.
+    `guest`: a guest's link opens it too (`view.guest`, by token); a text names the URL
+    argument the guest's seat fills in (`guest="key"`: the seat's corporation).
     """
     lookup = LOOKUPS[role]
 
@@ -178,6 +207,48 @@ def campaign_page(
                 return respond(request, campaign_for_public(token), kwargs)
 
             view.public = public_view  # type: ignore[attr-defined]
+        if guest:
+
+            @require_http_methods(list(methods))
+            @wraps(body)
+            def guest_view(request: HttpRequest, token: str, **kwargs: Any) -> HttpResponse:
+                # No login: the token is the key, for one seat of one game's draft.
+                try:
+                    campaign = campaign_for_guest(token)
+                except GuestLinkClosed as closed:
+                    if "application/json" in request.headers.get("Accept", "") or (
+                        request.content_type == "application/json"
+                    ):
+                        # The draft protocol's phone (static/js/draft.js): a poll is told
+                        # where to go (the guest's link, which says the game was saved), a
+                        # change that came too late is refused and kept on the phone.
+                        go = reverse("seats:guest_card", args=[token])
+                        status = 410 if request.method == "POST" else 200
+                        return JsonResponse({"closed": str(closed), "go": go}, status=status)
+                    if getattr(request, "htmx", False) and request.method == "POST":
+                        # A write that came too late: the phone keeps the value and says so.
+                        return HttpResponse(
+                            str(closed), status=410, content_type="text/plain; charset=utf-8"
+                        )
+                    if getattr(request, "htmx", False):
+                        # A phone polling the live panel stops (htmx stops on status 286).
+                        return render(
+                            request,
+                            "campaign/seats/guest_closed.html#live-closed",
+                            {"seat": closed.seat},
+                            status=286,
+                        )
+                    return render(
+                        request,
+                        "campaign/seats/guest_closed.html",
+                        {"seat": closed.seat},
+                        status=410,
+                    )
+                if isinstance(guest, str):
+                    kwargs[guest] = campaign.guest_seat.corporation.key
+                return respond(request, campaign, kwargs)
+
+            view.guest = guest_view  # type: ignore[attr-defined]
         return view
 
     return decorate

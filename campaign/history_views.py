@@ -20,7 +20,7 @@ from django.urls import reverse
 from campaign import actions
 from campaign.actions import UndoRefused
 from campaign.frame import PLAYER, Page, campaign_page
-from campaign.models import Campaign, Change, ChangeKind
+from campaign.models import DRAFT_KINDS, Campaign, Change, ChangeKind
 
 CHANGES_PER_PAGE = 50
 # Lines of what changed shown before the rest fold away (a table edit can change dozens).
@@ -56,7 +56,8 @@ def _row(change: Change, can_undo: bool) -> dict[str, Any]:
     details = list(change.details or [])
     # An edit's summary is its lines joined: show the lines, not both.
     headline = "" if details and change.summary.startswith(details[0]) else change.summary
-    if headline and len(details) == 1:  # a city named, a move: the summary says it
+    if headline and len(details) == 1 and change.kind not in DRAFT_KINDS:
+        # a city named, a move: the summary says it (a draft's line is what it held)
         details = []
     return {
         "change": change,

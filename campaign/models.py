@@ -209,6 +209,9 @@ class ChangeKind(models.TextChoices):
     CORPORATION_CHANGED = "corporation_changed", "Corporation renamed"
     SEAT_CHANGED = "seat_changed", "Seat taken or handed over"
     BOX_CHANGED = "box_changed", "Box corrected"
+    # A game's draft closed unsaved, with what it held; its undo opens it again (and back).
+    DRAFT_DISCARDED = "draft_discarded", "Draft discarded"
+    DRAFT_RESTORED = "draft_restored", "Draft restored"
     # The unlocks pages' bookkeeping (unlocks.models): recorded, never replayed nor undone here.
     COMPONENT_TICKED = "component_ticked", "Checklist item ticked"
     COMPONENT_UNTICKED = "component_unticked", "Checklist item unticked"
@@ -238,7 +241,12 @@ UNDOABLE_KINDS = GAME_KINDS | {
     ChangeKind.CORPORATION_CHANGED,
     ChangeKind.SEAT_CHANGED,
     ChangeKind.BOX_CHANGED,
+    ChangeKind.DRAFT_DISCARDED,
+    ChangeKind.DRAFT_RESTORED,
 }
+# A draft discarded (`before` the draft as it was, `after` null) or restored (the other way
+# round): `campaign.actions.discards`.
+DRAFT_KINDS = frozenset({ChangeKind.DRAFT_DISCARDED, ChangeKind.DRAFT_RESTORED})
 
 
 class ChangeQuerySet(models.QuerySet):
@@ -272,7 +280,10 @@ class Change(models.Model):
       (by an undo): the other way round;
     - a corporation renamed: `{"corporation", "name", "player", "ai"}` before and after;
     - a seat: `{"corporation", "holder", "holder_name"}` (`holder` a user id or null).
-    - the box: the whole box (`Campaign.box`), before and after.
+    - the box: the whole box (`Campaign.box`), before and after;
+    - a draft discarded: `before` the draft as it was (`campaign.actions.discards.
+      draft_snapshot`: its number, shared part, cards and who typed them), `after` null;
+      restored by an undo: the other way round.
 
     `details` says what changed, a line each ("credits of purple 12 → 14"); `undoes` is the
     change this one undid (a change is undone at most once: undoing the undo puts it back).
@@ -338,13 +349,25 @@ class GameDraft(models.Model):
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="drafts")
     number = models.PositiveSmallIntegerField()
     shared = models.JSONField(default=dict, blank=True)
-    # Bumped by every write to the draft, its cards included: what the phones poll.
+    # The draft's version: raised once per applied batch of changes, its cards' included;
+    # what the phones poll (docs/draft-protocol.md).
     revision = models.PositiveIntegerField(default=1)
+    # Each phone's place in its sequence: phone id -> [the last change number applied, the
+    # version its last applied change made] ("" for a write without a phone: a page without
+    # JavaScript, who is at the table).
+    phones = models.JSONField(default=dict, blank=True)
+    # When each field last changed: scope ("shared", "card:<corporation>") -> field ->
+    # version, so a poll answers only what changed since the version a phone has.
+    stamps = models.JSONField(default=dict, blank=True)
     opened_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     opened_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # Who last wrote the shared part (null: nobody yet, or a guest): what a discard names.
+    shared_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
 
     class Meta:
         ordering = ["campaign_id", "number"]
@@ -381,3 +404,20 @@ class SeatCard(models.Model):
 
     def __str__(self) -> str:
         return f"{self.corporation}'s card in {self.draft}"
+
+
+class DraftLive(models.Model):
+    """The live panel of a draft (progress, what each card still needs, the totals and the
+    score sheet) as drawn for one version, shared by every phone and every server process:
+    the forms are read and the table scored once per version at most
+    (`campaign.views.drafts.live_panel`)."""
+
+    draft = models.OneToOneField(
+        GameDraft, on_delete=models.CASCADE, primary_key=True, related_name="live"
+    )
+    revision = models.PositiveIntegerField(default=0)
+    html = models.TextField(blank=True)
+    drawn_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"Live panel of {self.draft} at version {self.revision}"

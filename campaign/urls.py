@@ -1,6 +1,16 @@
 from django.urls import path
 
-from campaign.views import box, campaigns, checklist, corporations, drafts, games, pages, photos
+from campaign.views import (
+    box,
+    campaigns,
+    checklist,
+    corporations,
+    drafts,
+    games,
+    pages,
+    photos,
+    seats,
+)
 
 app_name = "campaign"
 
@@ -21,8 +31,12 @@ urlpatterns = [
     path("<slug:slug>/games/together/seats/", drafts.draft_table, name="draft_table"),
     path("<slug:slug>/games/together/shared/", drafts.draft_shared, name="draft_shared"),
     path("<slug:slug>/games/together/live/", drafts.draft_live, name="draft_live"),
+    path("<slug:slug>/games/together/push/", drafts.draft_push, name="draft_push"),
     path("<slug:slug>/games/together/save/", drafts.draft_save, name="draft_save"),
     path("<slug:slug>/games/together/seat/<slug:key>/", drafts.draft_seat, name="draft_seat"),
+    path("<slug:slug>/games/together/discard/", seats.draft_discard, name="draft_discard"),
+    path("<slug:slug>/seat/", seats.seat_choice, name="seat_choice"),
+    path("<slug:slug>/guests/<id:pk>/hand-over/", seats.guest_tie, name="guest_tie"),
     path("<slug:slug>/games/preview/", games.game_preview, name="game_preview"),
     path("<slug:slug>/games/<number:number>/edit/", games.game_edit, name="game_edit"),
     path("<slug:slug>/games/<number:number>/delete/", games.game_delete, name="game_delete"),

@@ -12,6 +12,7 @@ urlpatterns = [
     path("", include("offline.urls")),
     path("p/plays/", include("playlog.public_urls")),
     path("p/", include("campaign.public_urls")),
+    path("", include("campaign.seat_urls")),
     path("", include("scoring.urls")),
     path("catalogue/", include("scoring.catalogue_urls")),
     path("campaigns/", include("campaign.urls")),

@@ -22,6 +22,7 @@ from gamefile.errors import FieldError
 from hosting.busy import writes
 from playlog.models import Play, PlayLog, PlayPerson
 from playlog.playfile import PlayFile, play_file_data, read_play_file
+from space_explorers.changes import change_step
 
 DEFAULT_SLUG = "play-log"
 
@@ -224,17 +225,18 @@ def change_session(play: Play, session: Mapping[str, Any]) -> Play:
 
 
 @writes
-def change_turn(play: Play, index: int, turn: Mapping[str, Any]) -> Play:
-    """Space Explorers: an earlier turn of the session corrected, every turn after it kept; the
-    whole session is replayed, and a change the rules refuse (a later turn no longer possible)
-    changes nothing."""
+def change_turn(
+    play: Play, index: int, turn: Mapping[str, Any], *, take_back_from: int | None = None
+) -> Play:
+    """Space Explorers: an earlier step of the session (yours or the Opponent's) changed, every
+    step after it kept; the whole session is replayed. A later step the change makes impossible
+    raises `space_explorers.changes.StepNoLongerFits` (its sentence in the players' words) and
+    nothing changes, unless the person chose to take back the steps from it on
+    (`take_back_from`, that step's index)."""
     play = Play.objects.select_for_update().get(pk=play.pk)
     session = dict(play.session or {})
-    turns = list(session.get("turns", []))
-    if not 0 <= index < len(turns):
-        raise FieldError(f"session.turns[{index}]", "is not a turn of this game")
-    turns[index] = dict(turn)
-    return change_play(play, {"session": {**session, "turns": turns}})
+    changed = change_step(session, index, turn, take_back_from=take_back_from)
+    return change_play(play, {"session": changed})
 
 
 @writes

@@ -206,6 +206,24 @@ class YourTurnForm(NoFormTag, forms.Form):
         return {"you": turn}
 
 
+def your_turn_initial(turn: Mapping[str, Any]) -> dict[str, Any]:
+    """A recorded turn of yours as `YourTurnForm`'s initial values: the step-change form opens
+    with the choices the runner recorded."""
+    mine = turn["you"]
+    source = mine["from"]
+    if source == "center":
+        source = f"center-{mine['slot']}"
+    elif source == "temporary":
+        source = f"temporary-{mine['index']}"
+    return {
+        "action": mine["action"],
+        "source": source,
+        "cards_to_center": mine.get("cards_to_center", 0),
+        "tokens_set_aside": mine.get("tokens_set_aside", 0),
+        "launch": mine.get("launch") or "",
+    }
+
+
 class YourProgressForm(NoFormTag, forms.Form):
     """Your own score "as normal" (SE:161), by category (SE-R7)."""
 

@@ -50,6 +50,7 @@ urlpatterns = [
     path(f"{PLAY}turns/you/", space_explorers.your_turn, name="se_you"),
     path(f"{PLAY}turns/undo/", space_explorers.undo, name="se_undo"),
     path(f"{PLAY}turns/change/", space_explorers.change_opponent_turn, name="se_change"),
+    path(f"{PLAY}turns/step/<int:step>/", space_explorers.change_step, name="se_step"),
     path(f"{PLAY}turns/finish/", space_explorers.finish, name="se_finish"),
     path(f"{PLAY}space-explorers/sheet/", space_explorers.sheet, name="se_sheet"),
     # The colonist game (expert rules): the score sheet and the helpers at the table.

@@ -139,7 +139,7 @@ class ShipOption:
     """A leased ship a table can name by its card (the wizard's choice is its name)."""
 
     name: str
-    presence: int
+    presence: int | None  # None: neither the rulebook text nor the box gives it
     moves: int | None = None
 
 
@@ -276,8 +276,9 @@ class CatalogueNames:
         return [ShipOption(s.name, s.presence, s.moves) for s in self.ships if s.leased]
 
     @cached_property
-    def ship_presences(self) -> dict[str, int]:
-        """Each ship card's name -> its presence: what a table's `card` reads."""
+    def ship_presences(self) -> dict[str, int | None]:
+        """Each ship card's name -> its presence (None: not printed, not in the box): what a
+        table's `card` reads."""
         return {ship.name: ship.presence for ship in self.ships}
 
     @cached_property

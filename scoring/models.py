@@ -172,7 +172,13 @@ class ShipManager(models.Manager["Ship"]):
 
 class Ship(models.Model):
     name = models.CharField(max_length=60, unique=True)
-    presence = models.PositiveSmallIntegerField(default=2)
+    # Empty: the rulebook text does not print it (the leased ships, docs/catalogue.md); each
+    # group enters its card's value in its campaign's box.
+    presence = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text="As the card prints it; empty when the rulebook text does not.",
+    )
     moves = models.PositiveSmallIntegerField(null=True, blank=True)
     starting = models.BooleanField(default=False, help_text="Every corporation starts with it.")
     leased = models.BooleanField(default=False, help_text="Leased from the White Star Shipyard.")

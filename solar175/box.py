@@ -319,7 +319,7 @@ def apply_ships(
     for change in changes:
         # What a group adds comes from the White Star Shipyard (#4).
         base = ships.get(change.name) or ShipEntry(
-            name=change.name, presence=change.presence or MIN_SHIP_PRESENCE, leased=True
+            name=change.name, presence=change.presence, leased=True
         )
         ships[change.name] = replace(
             base,
@@ -667,10 +667,12 @@ def box_differences(before: Catalogue, after: Catalogue) -> list[str]:
     for name, new in after.ships.items():
         old = before.ships.get(name)
         if old is None:
-            lines.append(f"added the ship {name} (presence {new.presence})")
+            lines.append(f"added the ship {name} (presence {_presence(new.presence)})")
             continue
         if old.presence != new.presence:
-            lines.append(f"{name} now has presence {new.presence} (was {old.presence})")
+            lines.append(
+                f"{name} now has presence {_presence(new.presence)} (was {_presence(old.presence)})"
+            )
         if old.moves != new.moves:
             lines.append(f"{name} now moves {_moves(new.moves)} (was {_moves(old.moves)})")
     lines += [f"removed the ship {name}" for name in before.ships if name not in after.ships]
@@ -696,6 +698,11 @@ def _where(entry: MegastructureEntry) -> str:
         return "placed nowhere"
     zone = f", zone {entry.zone}" if entry.zone is not None else ""
     return f"built on {entry.location}{zone}"
+
+
+def _presence(presence: int | None) -> str:
+    # A leased ship's presence the rulebook text does not print (docs/catalogue.md).
+    return "not entered" if presence is None else str(presence)
 
 
 def _moves(moves: int | None) -> str:

@@ -73,10 +73,14 @@ class LocationEntry:
 
 @dataclass(frozen=True, slots=True)
 class ShipEntry:
-    """A ship card: the starting DC-Xerxes 8050, or one leased from the White Star Shipyard."""
+    """A ship card: the starting DC-Xerxes 8050, or one leased from the White Star Shipyard.
+
+    `presence` None: the rulebook text does not print the card's value (the leased ships); a
+    group enters it in its campaign's box, and until then a table must give it.
+    """
 
     name: str
-    presence: int
+    presence: int | None
     moves: int | None = None
     starting: bool = False
     leased: bool = False
@@ -148,8 +152,9 @@ class Catalogue:
         entry = self.megastructures.get(key) if key else None
         return entry.location if entry else None
 
-    def ship_presences(self) -> dict[str, int]:
-        """Each ship card's name -> its presence: what a table's `card` reads."""
+    def ship_presences(self) -> dict[str, int | None]:
+        """Each ship card's name -> its presence (None: not printed, not entered): what a
+        table's `card` reads."""
         return {name: ship.presence for name, ship in self.ships.items()}
 
     def boxes(self, section: str) -> int:
@@ -224,7 +229,7 @@ class Catalogue:
         ships = {
             row["fields"]["name"]: ShipEntry(
                 name=row["fields"]["name"],
-                presence=int(row["fields"]["presence"]),
+                presence=_whole_or_none(row["fields"].get("presence")),
                 moves=row["fields"].get("moves"),
                 starting=bool(row["fields"].get("starting", False)),
                 leased=bool(row["fields"].get("leased", False)),
@@ -238,6 +243,10 @@ class Catalogue:
             locations=locations,
             ships=ships,
         )
+
+
+def _whole_or_none(value: Any) -> int | None:
+    return None if value is None else int(value)
 
 
 def _natural(value: Any) -> Any:

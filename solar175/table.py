@@ -16,7 +16,8 @@ API (stable; the wizard imports it):
 
 Each takes `ships=`, the ship cards' presence by name (`Catalogue.ship_presences()`, a
 campaign's own box applied): a ship that names its `card` and gives no `presence` is worth
-that card's presence. A ship that gives its `presence` is worth that, card or not: a value
+that card's presence, and is refused when the card has none (None: the reference's leased
+ships, until a box gives it). A ship that gives its `presence` is worth that, card or not: a value
 typed at the table is a fact of that game.
 
 A standalone table (`campaign=False`, the `score` command) must give `players`; the rest
@@ -767,6 +768,15 @@ class _TableReader:
                 "ship's presence, or add its card to the box",
             )
             return None
+        if cards[card] is None:
+            # The rulebook text prints no leased ship's presence (docs/catalogue.md): never a
+            # guess, the card's value from the group.
+            self.error(
+                path,
+                f'names the ship card "{card}", whose presence the rulebook text does not '
+                "print and the box does not give: give the ship's presence as its card prints "
+                "it, or enter it in your campaign's Box",
+            )
         return cards[card]
 
 

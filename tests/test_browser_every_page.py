@@ -26,6 +26,7 @@ from accounts.models import Invite, PublicLink, Role
 from accounts.tests.factory import add_member, make_user
 from campaign.actions import import_campaign
 from campaign.models import Game
+from playlog.actions import switch_public_page
 from playlog.tests.factory import PlayWorld
 from scoring.tests.test_wizard import TABLE
 from solar175.engine import score_game
@@ -106,12 +107,15 @@ class Demo(Setting):
             created_by=self.owner,
         )
         self.plays = PlayWorld(self.owner)
+        self.plays_public = switch_public_page(self.plays.log, True)
 
 
-def html_pages(demo: Demo) -> list[tuple[str, str]]:
-    """(name, address) of every page that answers the owner's GET with HTML."""
+def html_pages(demo: Demo, user=None, signed_out: bool = False) -> list[tuple[str, str]]:
+    """(name, address) of every page that answers the owner's GET with HTML (or `user`'s, or a
+    signed-out visitor's)."""
     client = Client()
-    client.force_login(demo.owner)
+    if not signed_out:
+        client.force_login(user or demo.owner)
     last = demo.campaign.games.order_by("-number").first().number
     pages = []
     for name, pattern in named_patterns():

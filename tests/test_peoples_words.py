@@ -205,6 +205,7 @@ def play_log_pages(world) -> list[tuple[str, str]]:
     for number in (st, colonist, se, running):
         pages += [("play", at("play", number)), ("play_delete", at("play_delete", number))]
     pages += [("se_turns", at("se_turns", running)), ("se_sheet", at("se_sheet", se))]
+    pages += [("se_step", at("se_step", running, 0)), ("se_step", at("se_step", running, 1))]
     pages += [("colonists_sheet", at("colonists_sheet", colonist))]
     pages += [("colonists_table", at("colonists_table", colonist))]
     pages += [("st_table", at("st_table", st)), ("st_seat", at("st_seat", st, 0))]

@@ -20,11 +20,14 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from accounts.models import Invite, Membership, PublicLink, Role
+from accounts.models import GuestSeat, Invite, Membership, PublicLink, Role
 from accounts.tests.factory import add_member, make_user
 from benchmarks.samples import make_campaign
 from campaign import actions
+from campaign.actions.seats import take_guest_seat
 from campaign.models import Change, Game
+from campaign.table_links import table_token
+from playlog.actions import switch_public_page
 from playlog.tests.factory import PlayWorld
 from scoring.models import Location, Megastructure, Ship
 from tests.test_security_ids import rows
@@ -47,6 +50,8 @@ class Setting:
             campaign=None, played_on="2026-01-05", table={}, created_by=self.owner
         )
         self.plays = PlayWorld(self.owner)
+        # The play log's public page, switched on (its address has a token only then).
+        self.plays_public = switch_public_page(self.plays.log, True)
 
     def kwargs(self, name: str, converters) -> dict:
         if name.startswith("playlog:"):
@@ -77,13 +82,31 @@ class Setting:
                 kwargs[kwarg] = Megastructure.objects.order_by("pk").first().key
             elif kwarg == "token" and name.startswith("public:"):
                 kwargs[kwarg] = self.public.token
+            elif kwarg == "token" and name.startswith("playlog_public:"):
+                kwargs[kwarg] = self.plays_public.public_token
             elif kwarg == "token" and name == "accounts:join":
                 kwargs[kwarg] = self.invite.token
+            elif kwarg == "token" and name == "seats:table":
+                kwargs[kwarg] = table_token(self.guest_seat().draft)
+            elif kwarg == "token" and name.startswith("seats:"):
+                kwargs[kwarg] = self.guest_seat().token
+            elif kwarg == "pk" and name == "campaign:guest_tie":
+                kwargs[kwarg] = self.guest_seat().pk
             elif name == "password_reset_confirm":
                 kwargs[kwarg] = "MQ" if kwarg == "uidb64" else "set-password"
             else:
                 raise AssertionError(f"{name}: teach this test a value for <{kwarg}>")
         return kwargs
+
+    def guest_seat(self) -> GuestSeat:
+        """A guest's seat in the next game's draft (both made the first time they are asked
+        for): the guest pages' and the table code's tokens."""
+        found = GuestSeat.objects.filter(campaign=self.campaign, draft__isnull=False).first()
+        if found is not None:
+            return found
+        draft = actions.open_draft(self.campaign, user=self.owner)
+        free = self.campaign.corporations.filter(holder=None, ai=False).order_by("order").last()
+        return take_guest_seat(draft, free, "Sam")
 
     def urls(self) -> list[tuple[str, str]]:
         return [

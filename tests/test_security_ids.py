@@ -17,7 +17,7 @@ from django.core.management import call_command
 from django.test import Client
 from django.urls import URLPattern, reverse
 
-from accounts.models import Invite, Membership, PublicLink, Role
+from accounts.models import GuestSeat, Invite, Membership, PublicLink, Role
 from accounts.tests.factory import add_member, make_user
 from benchmarks.samples import make_campaign
 from campaign import actions
@@ -109,6 +109,13 @@ class World:
         assert only_b, "B needs a corporation A does not have"
         return sorted(only_b)[0]
 
+    def b_guest_seat(self) -> GuestSeat:
+        """A seat a guest held in B's game 6 (its draft closed)."""
+        corporation = self.b.corporations.order_by("order").first()
+        return GuestSeat.objects.get_or_create(
+            campaign=self.b, corporation=corporation, number=6, defaults={"name": "Sam"}
+        )[0]
+
     def b_game_number(self) -> int:
         number = self.b.games.order_by("-number").values_list("number", flat=True).first()
         assert not self.a.games.filter(number=number).exists()
@@ -160,6 +167,13 @@ FILLERS: dict[str, Filler] = {
     "public:elections": lambda w: {"token": w.b_public.token},
     "public:cities": lambda w: {"token": w.b_public.token},
     "accounts:join": lambda w: {"token": "guessed-" + w.b_invite.token[8:][::-1]},
+    # The table's code of a draft and a guest's seat: guessed (no draft, no seat has them).
+    "seats:table": lambda w: {"token": f"{MISSING}-0123456789abcdef0123"},
+    "seats:guest_card": lambda w: {"token": "guessed-" + w.b_invite.token[8:]},
+    "seats:guest_live": lambda w: {"token": "guessed-" + w.b_invite.token[8:]},
+    "seats:guest_push": lambda w: {"token": "guessed-" + w.b_invite.token[8:]},
+    # A seat a guest held in B's game.
+    "campaign:guest_tie": lambda w: {"pk": w.b_guest_seat().pk},
     # B's own box: what B added is not in A's box.
     "campaign:box_location": lambda w: {"location": "Callisto"},
     "campaign:box_ship": lambda w: {"ship": "Solar Sail"},
@@ -217,6 +231,8 @@ FILLERS: dict[str, Filler] = {
         f"playlog:{name}": lambda w: {"log": w.log_a.slug, "number": w.b_play_number(), "seat": 0}
         for name in ("st_seat", "st_mission")
     },
+    # A step of B's play under A's log.
+    "playlog:se_step": lambda w: {"log": w.log_a.slug, "number": w.b_play_number(), "step": 0},
     "playlog:se_new": lambda w: {"log": w.log_b.log.slug},
     "playlog:colonists_new": lambda w: {"log": w.log_b.log.slug},
     "playlog:st_new": lambda w: {"log": w.log_b.log.slug},

@@ -16,7 +16,7 @@ from django.test import Client
 from django.urls import URLPattern, reverse
 from PIL import Image
 
-from accounts.models import Invite, Membership, PublicLink, Role
+from accounts.models import GuestSeat, Invite, Membership, PublicLink, Role
 from benchmarks.samples import make_campaign
 from campaign import access, actions
 from campaign.actions.photos import attach_photo
@@ -46,9 +46,15 @@ WRITE_FORM_PAGES = {
     "campaign:settings",
     "accounts:members",
     "accounts:public_page",
+    "campaign:draft_discard",
 }
 # The owner's alone (with every accounts page): a player is refused them.
-OWNER_ONLY = {"campaign:delete", "campaign:settings"}
+OWNER_ONLY = {
+    "campaign:delete",
+    "campaign:settings",
+    "campaign:draft_discard",
+    "campaign:guest_tie",
+}
 
 
 @pytest.fixture(autouse=True)
@@ -99,6 +105,11 @@ def address(name: str, pattern: URLPattern, campaign: Campaign, people) -> str:
             kwargs[kwarg] = Invite.objects.get(campaign=campaign).pk
         elif kwarg == "pk" and name.startswith("history:"):
             kwargs[kwarg] = Change.objects.filter(campaign=campaign).first().pk
+        elif kwarg == "pk" and name == "campaign:guest_tie":
+            corporation = campaign.corporations.first()
+            kwargs[kwarg] = GuestSeat.objects.get_or_create(
+                campaign=campaign, corporation=corporation, number=1, defaults={"name": "Sam"}
+            )[0].pk
         elif kwarg == "location":
             kwargs[kwarg] = "Mars"
         elif kwarg == "ship":

@@ -222,7 +222,8 @@ def test_joining_asks_then_joins_on_post(campaign, make_user):
     assert f"Join “{campaign.name}”" in asked.content.decode()
     assert not Membership.objects.filter(user=user).exists()  # no write by GET
     joined = client.post(join_url(made))
-    assert joined["Location"] == reverse("campaign:dashboard", args=[campaign.slug])
+    # A player who holds no seat goes on to choose one (three are free here: docs/seats.md).
+    assert joined["Location"] == reverse("campaign:seat_choice", args=[campaign.slug])
     assert Membership.objects.get(user=user).role == Role.PLAYER
     made.refresh_from_db()
     assert made.uses == 1

@@ -41,8 +41,11 @@ from campaign.actions.corporations import (
     update_corporation,
 )
 from campaign.actions.drafts import (
+    Change,
     DraftRefused,
     FieldConflict,
+    apply_changes,
+    keep_live_panel,
     may_write_card,
     open_draft,
     save_draft,
@@ -84,6 +87,9 @@ __all__ = [
     "delete_campaign",
     "delete_game",
     "import_campaign",
+    "Change",
+    "apply_changes",
+    "keep_live_panel",
     "may_write_card",
     "move_game",
     "open_draft",

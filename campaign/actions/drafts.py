@@ -3,28 +3,38 @@ several phones, each seat marked done, then saved through the one writing path.
 
 What the draft holds is form data as people typed it (`GameDraft.shared`, `SeatCard.data`:
 field name -> value), so nothing anyone typed is ever lost, even a value the rules refuse.
-Every write says what the writer last saw of each field it changes (`was`): when someone
-else changed that field meanwhile, the write of that field is refused and comes back as a
-`FieldConflict` with both values, for the person to choose. Every write bumps the draft's
-`revision`, which the phones poll to redraw the live totals.
+Every change says what the writer last saw of its field (`was`): when someone else changed
+that field meanwhile, it is refused and comes back as a `FieldConflict` with both values, for
+the person to choose.
 
-`save_draft` is the end: in one transaction it checks the draft is the one the host looked
-at (its revision), stores the game with `save_game` (the log, the history, the rebuild) and
-deletes the draft, so a second save of the same game finds nothing to save.
+The phones write through `apply_changes` (docs/draft-protocol.md): each phone numbers its
+changes 1, 2, 3…, the draft remembers the last number it applied for each phone and applies a
+phone's changes once and in order, a field's value and "my card is done" alike. One applied
+batch raises the draft's version (`revision`) once and stamps the fields it changed with it,
+so a poll answers what changed since the version a phone has.
+
+`save_draft` is the end: in one transaction it checks nobody else changed the draft since the
+version the host looked at, stores the game with `save_game` (the log, the history, the
+rebuild) and deletes the draft, so a second save of the same game finds nothing to save.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from django.db import IntegrityError, transaction
 from django.db.models import F
+from django.utils import timezone
 
+from accounts.models import GuestSeat
 from campaign.actions.cache import lock_campaign
+from campaign.actions.discards import close_stale_drafts
 from campaign.actions.games import save_game
-from campaign.models import Campaign, Corporation, Game, GameDraft, SeatCard
+from campaign.models import Campaign, Corporation, DraftLive, Game, GameDraft, SeatCard
 from hosting.busy import writes
 from solar175.campaign_file import CampaignError
 
@@ -112,7 +122,8 @@ def open_draft(
 ) -> GameDraft:
     """The draft of the next game: the open one, or a new one with `shared` and `cards` (the
     page's defaults: the order of play, the megastructure, the powers' fields) as its first
-    values. A draft left over for a game that has since been saved is deleted.
+    values. A draft left over for another game (saved, or taken out of the log, since) is
+    closed: discarded with a word when it holds values (`campaign.actions.discards`).
 
     Preconditions: the person may enter games (`campaign.access.campaign_for_player`).
     `DraftRefused` when the campaign is over.
@@ -121,7 +132,8 @@ def open_draft(
     if (current.state or {}).get("campaign_over"):
         raise DraftRefused("draft", "the campaign is over: a Type VI megastructure has been built")
     number = next_number(current)
-    GameDraft.objects.filter(campaign=current).exclude(number=number).delete()
+    # A draft of another game is closed, never silently when it holds values.
+    close_stale_drafts(current, number, user)
     draft = GameDraft.objects.filter(campaign=current, number=number).first()
     if draft is not None:
         return draft
@@ -151,6 +163,150 @@ def _who(user) -> str:
     return user.get_username() if user is not None and user.is_authenticated else ""
 
 
+# The longest phone id a draft remembers; at most this many phones per draft.
+MAX_PHONE_ID = 64
+MAX_PHONES = 200
+# A write without a phone (a page without JavaScript, who is at the table): "someone".
+NO_PHONE = ""
+SHARED = "shared"
+
+
+def card_scope(key: str) -> str:
+    return f"card:{key}"
+
+
+@dataclass(frozen=True)
+class Change:
+    """One change of a phone's sequence: a field's value (`field`, `value`, `was`: what the
+    phone last saw there) or "my card is done" (`done`), of a seat's card (`card`, its
+    corporation's key) or of the shared part (`card` None)."""
+
+    seq: int
+    card: str | None = None
+    field: str | None = None
+    value: Value | None = None
+    was: Value | None = None
+    done: bool | None = None
+
+
+@dataclass
+class Applied:
+    """What `apply_changes` did: the draft as stored, the phone's last applied number, and the
+    changes refused as someone else's newer value (scope, conflict)."""
+
+    draft: GameDraft
+    last: int
+    conflicts: list[tuple[str, FieldConflict]]
+    changed: bool
+    # The cards the batch wrote, as stored (corporation key -> card).
+    cards: dict[str, SeatCard] = dataclasses.field(default_factory=dict)
+
+
+def _one_value(value: Any) -> Value:
+    if isinstance(value, (list, tuple)):
+        return [str(v)[:MAX_VALUE_LENGTH] for v in value][:20]
+    return "" if value is None else str(value)[:MAX_VALUE_LENGTH]
+
+
+@writes
+def apply_changes(
+    draft: GameDraft, changes: Iterable[Change], *, phone: str | None = None, user=None
+) -> Applied:
+    """Apply a batch of changes to the draft, in their numbers' order, each once.
+
+    `phone` numbers its changes: those at or below the last number the draft applied for it
+    were applied already (a batch sent again after its answer was lost) and are skipped. A
+    phone's numbers may skip (a field changed twice before it was sent goes once, under its
+    last number), never go back. Without `phone` every change is applied (a form posted by a
+    page without JavaScript). A field change to a card that was done makes it not done, unless
+    a "done" later in the batch says otherwise; a field someone else changed since the writer
+    last saw it is refused (`FieldConflict`), as in `_merge`. The version is raised once if
+    anything changed, and the fields changed are stamped with it.
+
+    Preconditions: the writer may write each card named and the shared part, and each field
+    is one of its form's (the views check both).
+    """
+    locked = _locked_draft(draft)
+    phones = dict(locked.phones or {})
+    key = NO_PHONE if phone is None else str(phone)[:MAX_PHONE_ID]
+    last = int((phones.get(key) or [0, 0])[0]) if phone is not None else 0
+    todo = sorted((c for c in changes if phone is None or c.seq > last), key=lambda c: c.seq)
+    if not todo:
+        return Applied(locked, last, [], False)
+    if len(todo) > MAX_FIELDS:
+        raise DraftRefused("draft", f"takes at most {MAX_FIELDS} changes at once")
+    keys = {c.card for c in todo if c.card is not None}
+    cards = {
+        card.corporation.key: card
+        for card in SeatCard.objects.select_for_update(of=("self",))
+        .select_related("corporation")
+        .filter(draft=locked, corporation__key__in=keys)
+    }
+    version = locked.revision + 1
+    shared = dict(locked.shared)
+    stamps = {scope: dict(fields) for scope, fields in (locked.stamps or {}).items()}
+    touched: set[str] = set()
+    conflicts: list[tuple[str, FieldConflict]] = []
+    for change in todo:
+        card = cards.get(change.card) if change.card is not None else None
+        if change.card is not None and card is None:
+            raise DraftRefused("draft", f"has no card for {change.card!r}")
+        scope = SHARED if card is None else card_scope(change.card)
+        if change.done is not None:
+            if card is not None and card.done != change.done:
+                card.done = change.done
+                touched.add(scope)
+            continue
+        if change.field is None:
+            continue
+        name = str(change.field)[:100]
+        value = _one_value(change.value)
+        was = None if change.was is None else {name: _one_value(change.was)}
+        current = shared if card is None else card.data
+        merged, refused = _merge(current, {name: value}, was, "")
+        if refused:
+            # Who wrote theirs: the card's last writer (read only for a conflict).
+            by = "" if card is None else _who(card.updated_by)
+            conflicts.extend((scope, dataclasses.replace(conflict, by=by)) for conflict in refused)
+            continue
+        if merged == current:
+            continue
+        if card is None:
+            shared = merged
+        else:
+            card.data = merged
+            # A card changed after it was marked done is not done any more: its seat says so.
+            card.done = False
+        stamps.setdefault(scope, {})[name] = version
+        touched.add(scope)
+    if phone is not None:
+        phones[key] = [todo[-1].seq, int((phones.get(key) or [0, 0])[1])]
+    if touched:
+        if len(phones) >= MAX_PHONES:
+            # The phones that changed nothing for the longest go first.
+            for old in sorted(phones, key=lambda k: phones[k][1])[: len(phones) - MAX_PHONES + 1]:
+                if old != key:
+                    del phones[old]
+        phones[key] = [todo[-1].seq if phone is not None else 0, version]
+        writer = user if user is not None and user.is_authenticated else None
+        for scope in touched - {SHARED}:
+            card = cards[scope.removeprefix("card:")]
+            card.revision = F("revision") + 1
+            card.updated_by = writer
+            card.save(update_fields=["data", "done", "revision", "updated_by", "updated_at"])
+        if SHARED in touched:
+            # Who typed the shared part, for a discard's sentence (campaign.actions.discards).
+            locked.shared_by = writer
+        locked.shared = shared
+        locked.stamps = stamps
+        locked.revision = version
+    locked.phones = phones
+    locked.save(update_fields=["shared", "shared_by", "stamps", "phones", "revision", "updated_at"])
+    mine = int(phones.get(key, [0])[0]) if phone is not None else 0
+    written = {k: c for k, c in cards.items() if card_scope(k) in touched}
+    return Applied(locked, mine, conflicts, bool(touched), written)
+
+
 @writes
 def write_shared(
     draft: GameDraft,
@@ -159,18 +315,17 @@ def write_shared(
     was: Mapping[str, Any] | None = None,
     user=None,
 ) -> tuple[GameDraft, list[FieldConflict]]:
-    """Write fields of the draft's shared part (any player may). Returns the draft as stored
-    and the fields refused as someone else's newer change."""
-    locked = _locked_draft(draft)
-    merged, conflicts = _merge(
-        locked.shared, _clean_values(values), _clean_values(was) if was is not None else None, ""
-    )
-    if merged != locked.shared:
-        locked.shared = merged
-        locked.revision = F("revision") + 1
-        locked.save(update_fields=["shared", "revision", "updated_at"])
-        locked.refresh_from_db(fields=["revision"])
-    return locked, conflicts
+    """Write fields of the draft's shared part (any player may), without a phone's sequence
+    (a page without JavaScript). Returns the draft as stored and the fields refused as
+    someone else's newer change."""
+    cleaned = _clean_values(values)
+    seen = _clean_values(was) if was is not None else None
+    changes = [
+        Change(0, None, name, value, seen.get(name) if seen and name in seen else None)
+        for name, value in cleaned.items()
+    ]
+    applied = apply_changes(draft, changes, user=user)
+    return applied.draft, [conflict for _, conflict in applied.conflicts]
 
 
 @writes
@@ -182,46 +337,50 @@ def write_card(
     done: bool | None = None,
     user=None,
 ) -> tuple[SeatCard, list[FieldConflict]]:
-    """Write fields of one seat's card, and/or mark it done (`done`). Returns the card as
-    stored and the fields refused as someone else's newer change.
+    """Write fields of one seat's card, then mark it done or not (`done`), without a phone's
+    sequence (a page without JavaScript). Returns the card as stored and the fields refused
+    as someone else's newer change.
 
-    Preconditions: the writer holds the card's seat, or owns the campaign, or the card is
-    an AI's or nobody's seat (`may_write_card`); the views check it.
+    Preconditions: the writer may write the card (`may_write_card`); the views check it.
     """
-    draft = _locked_draft(card.draft)
-    locked = (
-        SeatCard.objects.select_for_update(of=("self",))
-        .select_related("updated_by")
-        .get(pk=card.pk)
-    )
-    merged, conflicts = _merge(
-        locked.data,
-        _clean_values(values),
-        _clean_values(was) if was is not None else None,
-        _who(locked.updated_by),
-    )
-    changed = merged != locked.data
-    if changed or (done is not None and done != locked.done):
-        locked.data = merged
-        if done is not None:
-            locked.done = done
-        elif changed:
-            # A card changed after it was marked done is not done any more: its seat says so again.
-            locked.done = False
-        locked.revision = F("revision") + 1
-        locked.updated_by = user if user is not None and user.is_authenticated else None
-        locked.save(update_fields=["data", "done", "revision", "updated_by", "updated_at"])
-        locked.refresh_from_db(fields=["revision"])
-        GameDraft.objects.filter(pk=draft.pk).update(revision=F("revision") + 1)
-    locked.draft = GameDraft.objects.get(pk=draft.pk)
-    return locked, conflicts
+    key = card.corporation.key
+    cleaned = _clean_values(values)
+    seen = _clean_values(was) if was is not None else None
+    changes = [
+        Change(0, key, name, value, seen.get(name) if seen and name in seen else None)
+        for name, value in cleaned.items()
+    ]
+    if done is not None:
+        changes.append(Change(1, key, done=done))
+    applied = apply_changes(card.draft, changes, user=user)
+    stored = SeatCard.objects.select_related("corporation", "updated_by").get(pk=card.pk)
+    stored.draft = applied.draft
+    return stored, [conflict for _, conflict in applied.conflicts]
 
 
-def may_write_card(card: SeatCard, user, *, is_owner: bool) -> bool:
-    """A seat's card is written by whoever holds the seat, or the owner; a seat nobody holds
-    (an AI's, say) by any player, as the host does."""
+def may_write_card(card: SeatCard, user, campaign: Campaign) -> bool:
+    """Who writes a seat's card, `campaign` as the lookup returned it (`campaign.access`:
+    its `can_play`, `is_owner`, `guest_seat`):
+
+    - a guest (docs/seats.md): the card of their own seat in their own game's draft, no other;
+    - the owner: any card; a player: the seat they hold, or a seat nobody holds (an AI's,
+      say), as the host does, unless a guest holds it in this game: then it is the guest's;
+    - a viewer: none.
+    """
+    guest = getattr(campaign, "guest_seat", None)
+    if guest is not None:
+        return guest.draft_id == card.draft_id and guest.corporation_id == card.corporation_id
+    if not campaign.can_play:
+        return False
     holder = card.corporation.holder_id
-    return is_owner or holder == user.pk or holder is None
+    if campaign.is_owner or holder == user.pk:
+        return True
+    return (
+        holder is None
+        and not GuestSeat.objects.filter(
+            draft_id=card.draft_id, corporation_id=card.corporation_id
+        ).exists()
+    )
 
 
 @writes
@@ -240,11 +399,57 @@ def set_table(draft: GameDraft, corporations: Iterable[str], *, user=None) -> Ga
         del shared[name]
     for index, key in enumerate(keys, start=1):
         shared[f"setup-seat{index}_corporation"] = key
-    locked.shared = shared
-    locked.revision = F("revision") + 1
-    locked.save(update_fields=["shared", "revision", "updated_at"])
-    locked.refresh_from_db(fields=["revision"])
+    version = locked.revision + 1
+    stamps = {scope: dict(fields) for scope, fields in (locked.stamps or {}).items()}
+    for name in set(shared) | set(locked.shared):
+        if shared.get(name) != locked.shared.get(name):
+            stamps.setdefault(SHARED, {})[name] = version
+    phones = dict(locked.phones or {})
+    phones[NO_PHONE] = [0, version]
+    locked.shared, locked.stamps, locked.phones, locked.revision = shared, stamps, phones, version
+    locked.save(update_fields=["shared", "stamps", "phones", "revision", "updated_at"])
     return locked
+
+
+@writes
+def keep_live_panel(draft: GameDraft, revision: int, html: str) -> None:
+    """Keep the live panel drawn for `revision` of the draft, for every phone and server
+    process, unless a newer one is kept already. A draft saved (deleted) meanwhile keeps
+    nothing."""
+    now = timezone.now()
+    kept = DraftLive.objects.filter(draft_id=draft.pk, revision__lt=revision).update(
+        revision=revision, html=html, drawn_at=now
+    )
+    if kept:
+        return
+    try:
+        with transaction.atomic():
+            DraftLive.objects.get_or_create(
+                draft_id=draft.pk, defaults={"revision": revision, "html": html, "drawn_at": now}
+            )
+    except IntegrityError:
+        return
+
+
+def changed_by_others(
+    draft: GameDraft, seen: int, *, phone: str | None = None, seq: int | None = None
+) -> bool:
+    """Whether anyone but `phone` changed the draft after version `seen` (the one the host
+    looked at). Without a phone, any change counts. `DraftRefused` when `seq` is at or below
+    a number of that phone's already applied: the save arrived after a change typed after it.
+    """
+    if phone is None:
+        return draft.revision != seen
+    phones = draft.phones or {}
+    mine = phones.get(str(phone)[:MAX_PHONE_ID]) or [0, 0]
+    if seq is not None and seq <= int(mine[0]):
+        raise DraftRefused(
+            "draft",
+            "this phone's changes arrived out of order: look at the totals again, then save",
+        )
+    return any(
+        int(stamp[1]) > seen for key, stamp in phones.items() if key != str(phone)[:MAX_PHONE_ID]
+    )
 
 
 @writes
@@ -261,19 +466,24 @@ def save_draft(
     megastructure_repairs_completed: bool = False,
     debt_marks: list[dict] | None = None,
     notes: str = "",
+    phone: str | None = None,
+    seq: int | None = None,
     user=None,
 ) -> Game:
     """Store the draft as the next game (`save_game`: the log, the history, the rebuild) and
     close the draft, all or nothing.
 
-    `table` and the facts are what the host's page read from the draft at `expected_revision`
-    (the totals they looked at). `DraftRefused`, nothing saved, when the draft has changed
-    since (a seat typed something meanwhile: look again), when it was saved already, or when
-    its number is no longer the next game's. The replay's refusal (`CampaignError`) likewise.
+    `table` and the facts are what the draft holds now; `expected_revision` is the version
+    the host looked at. With `phone` the save is change `seq` of that phone's sequence: the
+    host's own changes applied after that version are theirs, not someone else's, and a save
+    numbered at or below a change already applied arrived out of order. `DraftRefused`,
+    nothing saved, when someone else changed the draft since (a seat typed something
+    meanwhile: look again), when it was saved already, or when its number is no longer the
+    next game's. The replay's refusal (`CampaignError`) likewise.
     """
     locked = _locked_draft(draft)
     campaign = lock_campaign(locked.campaign)
-    if locked.revision != expected_revision:
+    if changed_by_others(locked, expected_revision, phone=phone, seq=seq):
         raise DraftRefused(
             "draft",
             "someone changed the draft while you were looking at it: check the totals again, "

@@ -13,6 +13,7 @@ from campaign.actions.campaigns import (
     settings_lines,
 )
 from campaign.actions.corporations import CORPORATION_KINDS, undo_corporation_change
+from campaign.actions.discards import DraftUndoRefused, undo_draft_change
 from campaign.actions.games import (
     GAME_FACTS,
     first_number,
@@ -30,6 +31,7 @@ from campaign.actions.history import (
 )
 from campaign.campaign_io import game_from_dict
 from campaign.models import (
+    DRAFT_KINDS,
     GAME_KINDS,
     UNDOABLE_KINDS,
     Campaign,
@@ -65,7 +67,8 @@ def undo_change(change: Change, *, user=None) -> Change:
     - a game edited, moved or its city named: the game as it was before, at its number then,
       its version bumped (an editor working from the version the change left is refused);
     - a manual unlock, a power, settings, the box: back as they were (the box's undo says
-      what it changed downstream, as the change did).
+      what it changed downstream, as the change did);
+    - a draft discarded: open again with every value (`campaign.actions.discards`).
 
     The undo records the kind of what it did (undoing a deletion is a game added), the summary
     "undid: …", the snapshots the other way round, and `undoes=change`; it can be undone in
@@ -111,6 +114,14 @@ def undo_change(change: Change, *, user=None) -> Change:
                 blocking=_later_change(change, lambda later: later.before == change.after),
             ) from error
         number = None
+    elif change.kind in DRAFT_KINDS:
+        # A draft is not in the campaign file: nothing to replay.
+        try:
+            kind, before, after, details = undo_draft_change(campaign, change)
+        except DraftUndoRefused as error:
+            sentence = error.message[:1].upper() + error.message[1:]
+            raise UndoRefused(f"{sentence}.", blocking=error.blocking) from error
+        rebuilt, number = True, change.game_number
     elif change.kind == ChangeKind.BOX_CHANGED:
         if read_box(current.box or None, None).as_dict() != read_box(change.after, None).as_dict():
             raise _changed_since(change, "The box")

@@ -27,10 +27,16 @@ def demo_data() -> dict:
     return json.loads(DEMO.read_text(encoding="utf-8"))
 
 
+# The group copied the Nautilus EV-280's presence from its card: the rulebook text prints none.
+NAUTILUS_BOX = {"ships": [{"name": "Nautilus EV-280", "presence": 2}]}
+
+
 def with_nautilus(data: dict) -> dict:
     """Yellow leases the Nautilus EV-280 in games 11 (zone 2) and 12 (zone 6), its table naming
-    the card: where its presence decides who is first or second."""
+    the card: where its presence decides who is first or second. The box holds the presence
+    the group copied from its card (2)."""
     data = copy.deepcopy(data)
+    data["box"] = copy.deepcopy(NAUTILUS_BOX)
     for index, zone in ((10, 2), (11, 6)):
         for player in data["games"][index]["table"]["players"]:
             if player["corporation"] == "yellow":
@@ -109,12 +115,12 @@ def test_moving_mars_re_scores_the_games_built_there_and_says_so(owner_client, d
     )
     assert sentence in page
     demo.refresh_from_db()
-    assert demo.box == {"locations": [{"name": "Mars", "zone": 3}]}
+    assert demo.box == {**NAUTILUS_BOX, "locations": [{"name": "Mars", "zone": 3}]}
     after = totals(demo)
     assert [n for n in before if before[n] != after[n]] == [3, 5]
     assert after[5] == {**before[5], "purple": 74, "teal": 60}
     change = Change.objects.get(campaign=demo, kind=ChangeKind.BOX_CHANGED)
-    assert change.before == {} and change.after == demo.box
+    assert change.before == NAUTILUS_BOX and change.after == demo.box
     assert change.details[:2] == ["Mars is now zone 3 (was 1)", "games 3 and 5 re-scored"]
     # The History shows it, with its undo.
     history = owner_client.get(reverse("history:list", args=[demo.slug])).content.decode()
@@ -130,7 +136,7 @@ def test_the_undo_puts_the_box_back_and_says_what_that_changed(owner_client, dem
     response = owner_client.post(reverse("history:undo", args=[demo.slug, change.pk]))
     assert response.status_code == 302
     demo.refresh_from_db()
-    assert demo.box == {}
+    assert demo.box == NAUTILUS_BOX
     assert totals(demo) == before
     undo = Change.objects.get(undoes=change)
     assert undo.summary.startswith("undid: box corrected (Mars is now zone 3")
@@ -138,7 +144,7 @@ def test_the_undo_puts_the_box_back_and_says_what_that_changed(owner_client, dem
     # And the undo can be undone: Mars goes back to zone 3.
     actions.undo_change(undo)
     demo.refresh_from_db()
-    assert demo.box == {"locations": [{"name": "Mars", "zone": 3}]}
+    assert demo.box == {**NAUTILUS_BOX, "locations": [{"name": "Mars", "zone": 3}]}
 
 
 def test_the_box_page_offers_the_last_changes_undo(owner_client, demo):
@@ -178,7 +184,7 @@ def test_two_campaigns_on_one_server_keep_their_own_box(owner_client):
 
     assert totals(ours) != ours_before
     assert (totals(theirs), Campaign.objects.get(pk=theirs.pk).state) == theirs_before
-    assert Campaign.objects.get(pk=theirs.pk).box == {}
+    assert Campaign.objects.get(pk=theirs.pk).box == NAUTILUS_BOX
     assert not Change.objects.filter(campaign=theirs, kind=ChangeKind.BOX_CHANGED).exists()
     change = Change.objects.get(campaign=ours, kind=ChangeKind.BOX_CHANGED)
     history = owner_client.get(reverse("history:list", args=[ours.slug])).content.decode()
@@ -249,6 +255,7 @@ def test_it_adds_a_location_and_places_a_megastructure_on_it(owner_client, demo)
     assert "Terraform Venus is now built on Venus, zone 1 (was placed nowhere)" in page
     demo.refresh_from_db()
     assert demo.box == {
+        **NAUTILUS_BOX,
         "locations": [
             {"name": "Venus", "zone": 1, "base_location": True, "naming_spaces": 2, "mining": False}
         ],
@@ -277,14 +284,14 @@ def test_putting_back_the_rulebooks_values_and_removing_what_was_added(owner_cli
     assert "Put back the rulebook&#x27;s values" in page
     owner_client.post(url, {"reset": "1"})
     demo.refresh_from_db()
-    assert demo.box == {}
+    assert demo.box == NAUTILUS_BOX
     add = box_url(demo, "campaign:box_location_add")
     owner_client.post(add, posted_form(owner_client, add, name="Io", zone=2))
     io = box_url(demo, "campaign:box_location", "Io")
     assert "Remove from the box" in owner_client.get(io).content.decode()
     owner_client.post(io, {"reset": "1"})
     demo.refresh_from_db()
-    assert demo.box == {}
+    assert demo.box == NAUTILUS_BOX
 
 
 def test_a_location_a_city_was_named_on_cannot_leave_the_box(owner_client, demo):
@@ -327,7 +334,10 @@ def test_the_debt_boxes_are_copied_from_the_card_and_shown_on_the_game_form(owne
     )
     assert response.status_code == 302
     demo.refresh_from_db()
-    assert demo.box == {"debt_boxes": [{"name": "Emergency {{ funds }}", "values": [1, 2, 3, 5]}]}
+    assert demo.box == {
+        **NAUTILUS_BOX,
+        "debt_boxes": [{"name": "Emergency {{ funds }}", "values": [1, 2, 3, 5]}],
+    }
     game = owner_client.get(reverse("campaign:game_edit", args=[demo.slug, 12])).content.decode()
     # The group's words, escaped and never read as template code.
     assert "Emergency &#123;&#123; funds &#125;&#125;: 1, 2, 3, 5" in game
@@ -373,16 +383,19 @@ def test_a_new_campaign_may_start_from_another_of_ones_campaigns_boxes(owner_cli
     someone = actions.import_campaign(make_campaign(1, corporations=2), name="Someone else's")
     actions.change_box(someone, lambda box: box.with_debt_boxes(()))  # nothing: still empty
     page = owner_client.get(reverse("campaign:create")).content.decode()
-    assert "Thursday group&#x27;s box (1 of your own)" in page
+    assert "Thursday group&#x27;s box (2 of your own)" in page
     assert "Someone else" not in page
     data = new_campaign_data(name="Next campaign", box_from=demo.slug)
     response = owner_client.post(reverse("campaign:create"), data)
     assert response.status_code == 302, response.content.decode()[:2000]
     created = Campaign.objects.get(name="Next campaign")
-    assert created.box == {"locations": [{"name": "Mars", "zone": 3}]}
+    assert created.box == {**NAUTILUS_BOX, "locations": [{"name": "Mars", "zone": 3}]}
     # A copy: correcting one leaves the other.
     actions.change_box(created, lambda box: box.without_location("Mars"))
-    assert Campaign.objects.get(pk=demo.pk).box == {"locations": [{"name": "Mars", "zone": 3}]}
+    assert Campaign.objects.get(pk=demo.pk).box == {
+        **NAUTILUS_BOX,
+        "locations": [{"name": "Mars", "zone": 3}],
+    }
     # Another person's campaign is no choice.
     data.update(name="Stolen box", box_from=someone.slug)
     assert owner_client.post(reverse("campaign:create"), data).status_code == 200

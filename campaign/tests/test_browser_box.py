@@ -15,7 +15,7 @@ from accounts.tests.factory import add_member, make_user
 from campaign.actions import import_campaign
 from campaign.models import Campaign, Change, ChangeKind, Game
 from campaign.tests.conftest import DEMO
-from campaign.tests.test_box_views import with_nautilus
+from campaign.tests.test_box_views import NAUTILUS_BOX, with_nautilus
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -87,7 +87,7 @@ def test_a_player_corrects_a_ships_presence_reads_the_summary_and_undoes_it(
     fits(page)
     page.screenshot(path=screenshot_path("box-undone-history-phone.png"), full_page=True)
     assert totals() == before
-    assert Campaign.objects.get(pk=campaign.pk).box == {}
+    assert Campaign.objects.get(pk=campaign.pk).box == NAUTILUS_BOX
     change = Change.objects.get(kind=ChangeKind.BOX_CHANGED, undoes=None)
     assert change.is_undone
 
@@ -107,7 +107,7 @@ def test_the_box_form_works_with_javascript_off(live_server, campaign, browser, 
             page.get_by_role("button", name="Save").click()
         # Refused beside the field, nothing saved.
         expect(page.get_by_text("Naming spaces count only on a base location")).to_be_visible()
-        assert Campaign.objects.get(pk=campaign.pk).box == {}
+        assert Campaign.objects.get(pk=campaign.pk).box == NAUTILUS_BOX
         page.check("#id_base_location")
         with page.expect_navigation():
             page.get_by_role("button", name="Save").click()
@@ -115,3 +115,31 @@ def test_the_box_form_works_with_javascript_off(live_server, campaign, browser, 
         assert Campaign.objects.get(pk=campaign.pk).box["locations"][0]["name"] == "Io"
     finally:
         context.close()
+
+
+def test_a_ship_whose_presence_is_not_printed_is_entered_from_its_card(
+    live_server, campaign, phone_page, screenshot_path, log_in
+):
+    """The rulebook text prints no White Star ship's presence: the box says so and asks for
+    the card's value (no 2 typed in); once entered, the ship has it."""
+    page = phone_page
+    owner = make_user("caro")
+    add_member(campaign, owner, Role.OWNER)
+    log_in(page, live_server, owner)
+    page.goto(f"{live_server.url}/campaigns/{campaign.slug}/box/#ships")
+    manchester = page.locator("#ship-the-manchester")
+    expect(manchester).to_contain_text("Presence not entered: as printed on your card")
+    fits(page)
+    page.screenshot(path=screenshot_path("box-ships-not-printed-phone.png"), full_page=True)
+    with page.expect_navigation():
+        page.get_by_role("link", name="Correct The Manchester").click()
+    expect(page.locator("#id_presence")).to_have_value("")
+    fits(page)
+    page.screenshot(path=screenshot_path("box-ship-form-not-printed-phone.png"), full_page=True)
+    page.fill("#id_presence", "3")
+    with page.expect_navigation():
+        page.get_by_role("button", name="Save").click()
+    expect(page.get_by_role("alert")).to_contain_text(
+        "The Manchester now has presence 3 (was not entered)"
+    )
+    expect(page.locator("#ship-the-manchester")).to_contain_text("Presence 3")

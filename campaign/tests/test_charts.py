@@ -340,7 +340,7 @@ def test_it_is_accessible_without_the_pictures(client, demo):
         svg = picture(client, demo, key)
         assert [local(e) for e in svg][1:3] == ["title", "desc"]
     strip = inline_svg(html, "elections")
-    assert 'role="img"' in strip and "<title" in strip and "<desc" in strip
+    assert 'role="group"' in strip and "<title" in strip and "<desc" in strip
     assert html.count("<details>") == 4
 
 

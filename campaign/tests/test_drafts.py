@@ -117,21 +117,26 @@ def test_the_action_reports_conflicts_field_by_field(table):
     }
 
 
+def poll(client, campaign, draft, since, **extra):
+    params = {"v": since, "d": draft.pk, "n": draft.number, **extra}
+    return client.get(url(campaign, "draft_live"), params)
+
+
 def test_the_live_panel_answers_204_until_something_changes(table):
     campaign, people = table
     draft = open_(campaign, people)
-    live = url(campaign, "draft_live")
-    response = people.viewer.get(live, {"rev": draft.revision}, HTTP_HX_REQUEST="true")
+    response = poll(people.viewer, campaign, draft, draft.revision)
     assert response.status_code == 204
     write(people.player, campaign, "purple", "credits", "12", was="0")
-    response = people.viewer.get(live, {"rev": draft.revision}, HTTP_HX_REQUEST="true")
+    response = poll(people.viewer, campaign, draft, draft.revision)
     assert response.status_code == 200
-    html = response.content.decode()
-    assert "typing" in html
-    assert 'id="draft-values"' in html
-    # The stored values ride in an attribute: htmx drops a swapped-in <script> (CSP settings).
-    assert "&quot;card:purple&quot;: {&quot;credits&quot;: &quot;12&quot;}" in html
-    assert '<script id="draft-values"' not in html
+    answer = response.json()
+    # Only what changed since the version the phone has: purple's credits.
+    assert answer["values"] == {"card:purple": {"credits": "12"}}
+    assert answer["version"] == draft.revision + 1
+    assert "typing" in answer["panel"]
+    # A person opening the polling address goes to the draft.
+    assert people.viewer.get(url(campaign, "draft_live")).status_code == 302
 
 
 def test_marking_done_and_progress(table):
@@ -185,10 +190,10 @@ def test_the_host_saves_the_draft_once_and_it_becomes_the_next_game(table):
     again = people.player.post(url(campaign, "draft_save"), {"revision": draft.revision})
     assert again.status_code == 302
     assert Game.objects.filter(campaign=campaign).count() == 4
-    # The live panel tells the other phones, and stops their polling.
-    closed = people.viewer.get(url(campaign, "draft_live"), {"rev": 1}, HTTP_HX_REQUEST="true")
-    assert closed.status_code == 286
-    assert "Game 4 has been saved" in closed.content.decode()
+    # Every phone polling the draft is sent to the game's checklist.
+    closed = poll(people.viewer, campaign, draft, 1).json()
+    assert closed["closed"] == "Game 4 has been saved."
+    assert closed["go"] == url(campaign, "checklist", 4)
 
 
 def test_a_save_from_an_older_look_at_the_draft_is_refused(table):
@@ -331,7 +336,7 @@ def test_a_phone_keeps_the_draft_pages_a_person_types_in_and_no_others(table):
     # Never a write, an htmx fragment, or the live panel.
     response = write(people.player, campaign, "purple", "credits", "3", was="0")
     assert "Offline-Keep" not in response
-    live = people.player.get(url(campaign, "draft_live"), {"rev": 0}, HTTP_HX_REQUEST="true")
+    live = people.player.get(url(campaign, "draft_live"), {"v": 0})
     assert "Offline-Keep" not in live
 
 

@@ -15,6 +15,7 @@ from django.urls import reverse
 from accounts.tests.factory import owned
 from benchmarks.samples import leader_table, make_campaign, make_game
 from campaign import actions
+from campaign.actions import discards
 from campaign.models import Campaign, Change, ChangeKind, Corporation, Game
 from campaign.tests.test_views import snapshot
 from solar175.campaign_file import CampaignError
@@ -198,7 +199,8 @@ def test_a_replay_refusal_is_shown_as_its_sentence_and_nothing_changes(
     def refuse(*args, **kwargs):
         raise CampaignError("games[0].megastructure", "was not among the megastructures open")
 
-    monkeypatch.setattr(actions, "save_game", refuse)
+    # A new game is saved through the one-phone save over a draft (campaign.actions.discards).
+    monkeypatch.setattr(discards, "save_game", refuse)
     response = owner_client.post(add_url(fresh), data)
 
     assert response.status_code == 400
@@ -602,8 +604,9 @@ def test_a_mid_way_campaign_goes_on_from_the_next_game(owner_client):
 GAME_PAGE_QUERIES = {
     # session, user, campaign (with the person's role), corporations, megastructures and the
     # locations placing them (the campaign's box applied), the wizard's catalogue names (3:
-    # ships, hubs with their zones, parties), the live result's tracker sections
-    "campaign:game_add": 10,
+    # ships, hubs with their zones, parties), the live result's tracker sections, the open
+    # draft of the same game (docs/seats.md: the one-phone path offers to continue it)
+    "campaign:game_add": 11,
     # the same, the game, the colours and the last game's number (the move range)
     "campaign:game_edit": 12,
     # session, user, campaign, game, corporations

@@ -24,6 +24,7 @@ from campaign.corporation_forms import (
 from campaign.frame import OWNER, PLAYER, Page, campaign_page
 from campaign.models import Corporation
 from campaign.views.campaigns import error_sentence
+from campaign.views.seats import guest_rows
 from solar175.campaign_file import MAX_CORPORATIONS, CampaignError
 
 
@@ -78,6 +79,9 @@ def _page_context(
         add_form=add_form,
         open_form=open_form,
         max_corporations=MAX_CORPORATIONS,
+        # The seats guests held, for the owner to hand to the guests' accounts (docs/seats.md).
+        guest_rows=guest_rows(page) if owner else [],
+        guest_members=members,
     )
 
 

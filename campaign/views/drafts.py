@@ -2,10 +2,13 @@
 progress and the live totals, the QR code to join, the save), each seat's card on its own phone,
 and the live panel every phone polls.
 
-Everything a person types is written to the draft as they type it (htmx posts one field at a
-time, with the value they last saw of it: `campaign.actions.drafts`), or with the card's save
-button without JavaScript. The table is read from the draft the same way the one-phone wizard
-reads its form (`scoring.wizard.TableForm`), so the totals are the engine's from the first tap.
+Everything a person types is written to the draft as they type it, through the draft protocol
+(docs/draft-protocol.md): each phone numbers its changes and pushes them in order
+(`draft_push`: a field's value with the value the phone last saw, "my card is done"), and asks
+"anything after version V?" (`draft_live`: 204, or what changed, who is done and the live
+panel, drawn once per version). Without JavaScript the card's save button posts it whole. The
+table is read from the draft the same way the one-phone wizard reads its form
+(`scoring.wizard.TableForm`), so the totals are the engine's from the first tap.
 """
 
 from __future__ import annotations
@@ -13,22 +16,39 @@ from __future__ import annotations
 import datetime
 import json
 import re
+from collections import OrderedDict
 from typing import Any
 
 from django.contrib import messages
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db.models import OuterRef, Subquery
 from django.forms import CheckboxInput
-from django.http import Http404, HttpResponse, QueryDict
+from django.http import Http404, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import redirect
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import timezone
+from django.views.decorators.gzip import gzip_page
 
+from accounts.models import GuestSeat
 from accounts.qr import qr_svg
 from campaign import actions
-from campaign.actions.drafts import FieldConflict, next_number, order_of_play
+from campaign.actions.drafts import (
+    MAX_FIELDS,
+    SHARED,
+    Change,
+    DraftRefused,
+    FieldConflict,
+    card_scope,
+    next_number,
+    order_of_play,
+)
 from campaign.frame import PLAYER, Page, campaign_page
-from campaign.models import GameDraft, SeatCard
+from campaign.models import DraftLive, GameDraft, SeatCard
+from campaign.table_links import table_token
 from campaign.views.campaigns import error_sentence
 from campaign.views.games import _game_forms
+from gamefile.json_input import JsonInputError, parse_json_bytes, parse_json_text
 from offline.keep import keep_offline, person_key
 from scoring.wizard.sheet import live_sheet
 from solar175.campaign_file import CampaignError, Power
@@ -41,12 +61,28 @@ SEAT = "campaign/draft_seat.html"
 LIVE = "campaign/_draft_live.html"
 # The seat prefix of the one-phone wizard's player forms ("p3-credits").
 _SEAT_PREFIX = re.compile(r"^p\d+-")
-# The live panel asks every this many seconds (htmx polling; 204 when nothing changed).
+# Each phone asks "anything after version V?" every this many seconds (static/js/draft.js;
+# 204 when nothing changed).
 POLL_SECONDS = 2
+# The live panel (the forms read, the table scored, the panel drawn: tens of ms) is drawn at
+# most once per version, and while people type (a new version every few hundred ms) at most
+# once per this many seconds per draft: a poll meanwhile gets the last one drawn, with the
+# version it is for, and the next poll the newer one.
+LIVE_SECONDS = 2.0
 # Fields of the shared part: the game's facts, the HUBs, the ballots, the token's zone.
 SHARED_PREFIXES = ("game-", "hubs-", "ballots-", "setup-megastructure_zone")
 # What a write for a closed draft answers.
 CLOSED = "This game has been saved; its draft is closed."
+
+
+def may_write(page: Page, card: SeatCard | None) -> bool:
+    """The one place that decides whether this request may write `card` (None: the draft's
+    shared part): a playing member writes the shared part, a card they hold, any card when
+    they own the campaign, a card nobody holds; a guest their own card only
+    (`actions.may_write_card`, docs/seats.md)."""
+    if card is None:
+        return page.campaign.can_play and getattr(page.campaign, "guest_seat", None) is None
+    return actions.may_write_card(card, page.request.user, page.campaign)
 
 
 def _draft(page: Page) -> GameDraft | None:
@@ -79,10 +115,12 @@ def _closed(page: Page, sentence: str, to: str) -> HttpResponse:
 
 
 def _cards(draft: GameDraft) -> list[SeatCard]:
+    # `guest_name`: the guest holding the seat in this game, if any (docs/seats.md).
+    guest = GuestSeat.objects.filter(draft=OuterRef("draft"), corporation=OuterRef("corporation"))
     return list(
-        draft.cards.select_related("corporation", "corporation__holder", "updated_by").order_by(
-            "corporation__order", "corporation_id"
-        )
+        draft.cards.select_related("corporation", "corporation__holder", "updated_by")
+        .annotate(guest_name=Subquery(guest.values("name")[:1]))
+        .order_by("corporation__order", "corporation_id")
     )
 
 
@@ -176,21 +214,72 @@ def _live_context(page: Page, draft: GameDraft, cards=None, table_form=None) -> 
         "progress": _progress(page, draft, cards, table_form),
         "sheet": live_sheet(table_form) if valid else None,
         "table_form": table_form,
-        "live_url": reverse("campaign:draft_live", args=[page.campaign.slug]),
+        "live_url": page.reverse("campaign:draft_live"),
+        "push_url": page.reverse("campaign:draft_push"),
         "poll_seconds": POLL_SECONDS,
-        "values_json": json.dumps(_visible_values(draft, cards)),
     }
 
 
-def _visible_values(draft: GameDraft, cards: list[SeatCard]) -> dict[str, Any]:
-    """Every field's value as stored, for the phones to refresh the fields nobody is typing in
-    (`static/js/draft.js`): the shared fields by name, each card's under its corporation."""
-    values: dict[str, Any] = {
-        name: value for name, value in draft.shared.items() if name.startswith(SHARED_PREFIXES)
+def _panel_html(page: Page, draft: GameDraft, cards=None, table_form=None) -> str:
+    context = {**_live_context(page, draft, cards, table_form), "campaign": page.campaign}
+    return render_to_string(f"{LIVE}#panel", context, request=None)
+
+
+def live_panel(page: Page, draft: GameDraft) -> tuple[int, str]:
+    """The live panel for the draft's version (its version, its HTML), drawn once per version
+    for every phone and server process (`DraftLive`); while the draft changes faster than
+    `LIVE_SECONDS`, the last one drawn (its version is older: the next poll gets the newer)."""
+    stored = DraftLive.objects.filter(draft=draft).values_list("revision", "html", "drawn_at")
+    found = stored.first()
+    now = timezone.now()
+    if found is not None:
+        revision, html, drawn_at = found
+        fresh = (now - drawn_at).total_seconds() < LIVE_SECONDS
+        if revision >= draft.revision or (fresh and html):
+            return revision, html
+    html = _panel_html(page, draft)
+    actions.keep_live_panel(draft, draft.revision, html)
+    return draft.revision, html
+
+
+def _visible_values(draft: GameDraft, cards: list[SeatCard], since: int = 0) -> dict[str, Any]:
+    """What changed after version `since` (everything for 0), for the phones to lay under
+    what they have not sent yet (`static/js/draft.js`): the shared fields by name
+    (`shared`), each card's under its corporation (`card:<key>`). A field taken away (who is
+    at the table) comes back empty."""
+    stamps = draft.stamps or {}
+
+    def changed(scope: str, values: dict[str, Any]) -> dict[str, Any]:
+        if not since:
+            return dict(values)
+        names = [name for name, at in (stamps.get(scope) or {}).items() if at > since]
+        return {name: values.get(name, "") for name in names}
+
+    shared = {
+        name: value
+        for name, value in changed(SHARED, draft.shared).items()
+        if name.startswith(SHARED_PREFIXES)
     }
+    values: dict[str, Any] = {SHARED: shared} if shared else {}
     for card in cards:
-        values[f"card:{card.corporation.key}"] = card.data
+        scope = card_scope(card.corporation.key)
+        found = changed(scope, card.data)
+        if found:
+            values[scope] = found
     return values
+
+
+def _delta(draft: GameDraft, cards: list[SeatCard], since: int, phone: str) -> dict[str, Any]:
+    """A poll's or a write's answer: the draft's version, what changed since `since`, who is
+    done, and the last change number applied for this phone."""
+    mine = (draft.phones or {}).get(phone) if phone else None
+    return {
+        "draft": draft.pk,
+        "version": draft.revision,
+        "values": _visible_values(draft, cards, since),
+        "done": {card.corporation.key: card.done for card in cards},
+        "applied": int(mine[0]) if mine else 0,
+    }
 
 
 def _initial_values(page: Page) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
@@ -242,9 +331,8 @@ def draft_open(page: Page) -> HttpResponse:
 def _host_context(page: Page, draft: GameDraft, **extra: Any) -> dict[str, Any]:
     cards = _cards(draft)
     table_form, facts = extra.pop("forms", None) or _forms(page, draft, cards)
-    join = page.request.build_absolute_uri(
-        reverse("campaign:draft_join", args=[page.campaign.slug])
-    )
+    # The QR code opens this draft's seat picker: members and guests (campaign.views.seats).
+    join = page.request.build_absolute_uri(reverse("seats:table", args=[table_token(draft)]))
     at_table = set(table_order(draft))
     return page.context(
         number=draft.number,
@@ -334,7 +422,10 @@ def draft_shared(page: Page) -> HttpResponse:
     table_form, facts = _forms(page, found, cards)
     labels = _labels(facts, table_form)
     allowed = [name for name in labels if name.startswith(SHARED_PREFIXES)]
-    was = _was(request)
+    try:
+        was = _was(request)
+    except DrawnRefused as error:
+        return _drawn_refused(page, error, "campaign:draft")
     field = request.POST.get("_field")
     names = [field] if field in allowed else [n for n in allowed if n in request.POST]
     if field is None:
@@ -352,17 +443,37 @@ def draft_shared(page: Page) -> HttpResponse:
     return response or redirect("campaign:draft", slug=page.campaign.slug)
 
 
+class DrawnRefused(Exception):
+    """`_drawn` holds no JSON this app reads: the sentence says why."""
+
+
 def _was(request) -> dict[str, Any] | None:
-    """What the writer last saw: `_was` for the one field htmx posts, else the form's `_drawn`
-    (every value as the page showed it). None: the writer saw nothing (write anyway)."""
+    """What the writer last saw: `_was` for the one field posted, else the form's `_drawn`
+    (every value as the page showed it), read by the project's JSON reader: JSON it cannot
+    read (nested too deep, a number of thousands of digits) is refused with a sentence
+    (`DrawnRefused`), never taken for "saw nothing". None: the writer saw nothing (write
+    anyway)."""
     field = request.POST.get("_field")
     if field is not None and "_was" in request.POST:
         return {field: request.POST.get("_was", "")}
-    try:
-        drawn = json.loads(request.POST.get("_drawn") or "null")
-    except ValueError:
+    text = request.POST.get("_drawn")
+    if not text:
         return None
-    return drawn if isinstance(drawn, dict) else None
+    try:
+        drawn = parse_json_text(text)
+    except JsonInputError as error:
+        raise DrawnRefused(f"What the page showed (_drawn) {error}.") from None
+    if not isinstance(drawn, dict):
+        raise DrawnRefused("What the page showed (_drawn) is not the form's values.")
+    return drawn
+
+
+def _drawn_refused(page: Page, error: DrawnRefused, to: str, **kwargs: Any) -> HttpResponse:
+    """A write whose `_drawn` cannot be read: nothing written, the sentence shown."""
+    if page.request.htmx:
+        return HttpResponse(str(error), status=400, content_type="text/plain; charset=utf-8")
+    messages.error(page.request, f"{error} Nothing was saved: open the page again and retype.")
+    return redirect(to, slug=page.campaign.slug, **kwargs)
 
 
 def _checkboxes(form, *, prefixed: bool = True) -> set[str]:
@@ -397,16 +508,14 @@ def _seat_context(page: Page, draft: GameDraft, card: SeatCard, **extra: Any) ->
     cards = _cards(draft)
     table_form, facts = _forms(page, draft, cards)
     form = _seat_form(table_form, card.corporation.key)
-    user = page.request.user
     return page.context(
         number=draft.number,
         card=card,
         form=form,
         at_table=form is not None,
-        may_write=page.campaign.can_play
-        and actions.may_write_card(card, user, is_owner=page.campaign.is_owner),
+        may_write=may_write(page, card),
         colour=page.names.corporation(card.corporation.key).css_colour,
-        write_url=reverse("campaign:draft_seat", args=[page.campaign.slug, card.corporation.key]),
+        write_url=page.reverse("campaign:draft_seat", card.corporation.key),
         drawn=json.dumps(card.data),
         offline_person=person_key(page.request),
         **_live_context(page, draft, cards, table_form),
@@ -414,12 +523,12 @@ def _seat_context(page: Page, draft: GameDraft, card: SeatCard, **extra: Any) ->
     )
 
 
-@campaign_page(SEAT, "games", methods=("GET", "POST"))
+@campaign_page(SEAT, "games", methods=("GET", "POST"), guest="key")
 def draft_seat(page: Page, key: str) -> HttpResponse | dict[str, Any]:
     """One seat's card: its holder (or the owner; anyone playing for a seat nobody holds)
     writes it, a field at a time or all at once, and marks it done."""
     request = page.request
-    if request.method == "POST" and not page.campaign.can_play:
+    if request.method == "POST" and not (page.campaign.can_play or page.campaign.guest_seat):
         raise PermissionDenied("Only the campaign's players write the cards.")
     if key not in page.corps:
         raise Http404("No such corporation in this campaign.")
@@ -433,9 +542,7 @@ def draft_seat(page: Page, key: str) -> HttpResponse | dict[str, Any]:
         # The phone keeps the card of a person who writes it, to go on typing offline; a card
         # they only read is not kept (nothing to type in, and it is someone else's).
         return keep_offline(request, response, page.campaign) if context["may_write"] else response
-    if not page.campaign.can_play or not actions.may_write_card(
-        card, request.user, is_owner=page.campaign.is_owner
-    ):
+    if not may_write(page, card):
         raise_forbidden(card)
     context = _seat_context(page, found, card)
     form = context["form"]
@@ -457,9 +564,12 @@ def draft_seat(page: Page, key: str) -> HttpResponse | dict[str, Any]:
         # The whole card (its save button): an unticked box is absent from the post.
         for name in _checkboxes(form, prefixed=False):
             values.setdefault(name, "")
-    was = _was(request)
+    try:
+        was = _was(request)
+    except DrawnRefused as error:
+        return _drawn_refused(page, error, "campaign:draft_seat", key=key)
     if was is not None:
-        was = {_SEAT_PREFIX.sub("", name): value for name, value in was.items()}
+        was = {_SEAT_PREFIX.sub("", str(name)): value for name, value in was.items()}
     done = None
     if "_done" in request.POST:
         done = request.POST.get("_done") == "1"
@@ -472,9 +582,9 @@ def draft_seat(page: Page, key: str) -> HttpResponse | dict[str, Any]:
         _SEAT_PREFIX.sub("", form.add_prefix(name)): str(f.label or name)
         for name, f in form.fields.items()
     }
-    url = reverse("campaign:draft_seat", args=[page.campaign.slug, key])
+    url = page.reverse("campaign:draft_seat", key)
     response = _write_response(page, written.draft, conflicts, labels, url, form.prefix + "-")
-    return response or redirect("campaign:draft_seat", slug=page.campaign.slug, key=key)
+    return response or redirect(url)
 
 
 def raise_forbidden(card: SeatCard):
@@ -485,29 +595,256 @@ def raise_forbidden(card: SeatCard):
     )
 
 
-@campaign_page(DRAFT, "games", methods=("GET",))
+def _closed_answer(page: Page, number: int | None) -> JsonResponse:
+    """A poll for a draft that is closed: the game it became, for every phone to go to."""
+    games = page.campaign.games
+    found = games.filter(number=number).exists() if number else False
+    if not found:
+        number = games.order_by("-number").values_list("number", flat=True).first()
+    if page.campaign.guest_seat is not None:
+        # A guest reads no campaign page: their link now says the game was saved.
+        go = page.reverse("campaign:draft_seat", page.campaign.guest_seat.corporation.key)
+        words = f"Game {number} has been saved." if number else "This draft is closed."
+    elif number:
+        go = reverse("campaign:checklist", args=[page.campaign.slug, number])
+        words = f"Game {number} has been saved."
+    else:
+        go = reverse("campaign:games", args=[page.campaign.slug])
+        words = "This draft is closed."
+    return JsonResponse({"closed": words, "go": go, "number": number})
+
+
+def _int_param(value: str | None) -> int:
+    return int(value) if value and value.isdigit() and len(value) < 10 else 0
+
+
+def _phone_param(value: Any) -> str:
+    """A phone's id as the phone sent it (letters, digits, dashes), else ""."""
+    text = value if isinstance(value, str) else ""
+    return text if _PHONE_ID.match(text) else ""
+
+
+_PHONE_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+
+
+@gzip_page
+@campaign_page(DRAFT, "games", methods=("GET",), guest=True)
 def draft_live(page: Page) -> HttpResponse:
-    """The live panel every phone polls: 204 while the draft's revision is the one it has,
-    else the panel again (progress, totals, and the values for the fields nobody types in).
-    Once the game is saved, a sentence and a link, and status 286 (htmx stops polling)."""
-    if not page.request.htmx:
-        # A fragment for the phones' polling: a person who opens the address gets the page.
+    """ "Anything after version V?" (`v`; `d` the draft the phone has, `n` its game's number,
+    `phone` its id). No: 204, after one indexed lookup. Yes: what changed since V, who is done,
+    the last change number applied for this phone, and the live panel (drawn once per
+    version, `live_panel`). Closed (the game saved): where the game is, for the phone to go."""
+    params = page.request.GET
+    if "v" not in params:
+        # The phones' polling address: a person who opens it goes to the draft (a guest, to
+        # their card).
+        if page.campaign.guest_seat is not None:
+            return redirect(
+                page.reverse("campaign:draft_seat", page.campaign.guest_seat.corporation.key)
+            )
         return redirect("campaign:draft_join", slug=page.campaign.slug)
-    found = _draft(page)
-    if found is None:
-        last = page.campaign.games.order_by("-number").values_list("number", flat=True).first()
-        # A phone that was polling (`rev`) stops: htmx stops polling on status 286.
-        return page.render(
-            {"campaign": page.campaign, "saved_number": last},
-            template=f"{LIVE}#live-closed",
-            status=286 if "rev" in page.request.GET else 200,
-        )
-    if page.request.GET.get("rev") == str(found.revision):
+    since = _int_param(params.get("v"))
+    wanted = _int_param(params.get("d"))
+    drafts = GameDraft.objects.filter(campaign=page.campaign)
+    found = drafts.filter(pk=wanted) if wanted else drafts.filter(number=next_number(page.campaign))
+    revision = found.values_list("revision", flat=True).first()
+    if revision is None:
+        return _closed_answer(page, _int_param(params.get("n")))
+    panel = _int_param(params.get("p"))
+    # Nothing new, and the phone's panel is this version's (or it asks for none).
+    if revision == since and (panel == revision or "p" not in params):
         return HttpResponse(status=204)
-    return page.render(
-        {**_live_context(page, found), "campaign": page.campaign},
-        template=f"{LIVE}#live",
+    draft = found.get()
+    cards = list(draft.cards.select_related("corporation"))
+    answer = _delta(draft, cards, since, _phone_param(params.get("phone")))
+    if panel != draft.revision:
+        panel_version, html = live_panel(page, draft)
+        if panel_version != panel:
+            answer.update(panel=html, panel_version=panel_version)
+    return JsonResponse(answer)
+
+
+class PushRefused(Exception):
+    """A batch of changes the server cannot take; `status` and the sentence."""
+
+    def __init__(self, sentence: str, status: int = 400) -> None:
+        super().__init__(sentence)
+        self.status = status
+
+
+def _read_push(request) -> dict[str, Any]:
+    """The batch as the phone sent it (JSON, read by the project's JSON reader)."""
+    try:
+        body = parse_json_bytes(request.body)
+    except JsonInputError as error:
+        raise PushRefused(f"The changes sent {error}.") from None
+    if not isinstance(body, dict) or not isinstance(body.get("changes"), list):
+        raise PushRefused("The changes sent are not a list of changes.")
+    if not _phone_param(body.get("phone")):
+        raise PushRefused("The changes sent name no phone (letters, digits and dashes).")
+    return body
+
+
+def _read_change(raw: Any) -> Change:
+    if not isinstance(raw, dict):
+        raise PushRefused("A change sent is not a change (an object with its number).")
+    seq = raw.get("seq")
+    if not isinstance(seq, int) or isinstance(seq, bool) or not 0 < seq < 2**31:
+        raise PushRefused("A change's number (seq) is a whole number from 1.")
+    card = raw.get("card")
+    if card is not None and not isinstance(card, str):
+        raise PushRefused("A change's card is a corporation's key.")
+    if "done" in raw:
+        if not isinstance(raw["done"], bool) or card is None:
+            raise PushRefused("“My card is done” is true or false, for one card.")
+        return Change(seq, card, done=raw["done"])
+    field, value, was = raw.get("field"), raw.get("value", ""), raw.get("was")
+    if not isinstance(field, str) or not field:
+        raise PushRefused("A change names its field.")
+    for item in (value, was):
+        if item is None or isinstance(item, str):
+            continue
+        if not (isinstance(item, list) and all(isinstance(v, str) for v in item)):
+            raise PushRefused(f"A change's value for {field} is text or a list of texts.")
+    return Change(seq, card, field, value, was)
+
+
+# Each draft's fields by scope, as its forms define them (label, form field), kept per process
+# for the draft's order of play and chosen megastructure: a change is checked alone, by its
+# own field, without drawing the whole form again.
+_FIELDS: OrderedDict[tuple, dict[str, dict[str, tuple[str, Any]]]] = OrderedDict()
+_FIELDS_KEPT = 128
+
+
+def _field_catalogue(page: Page, draft: GameDraft) -> dict[str, dict[str, tuple[str, Any]]]:
+    shared = draft.shared
+    key = (
+        draft.pk,
+        str(page.campaign.revision),
+        tuple(table_order(draft)),
+        shared.get("game-megastructure"),
     )
+    found = _FIELDS.get(key)
+    if found is not None:
+        _FIELDS.move_to_end(key)
+        return found
+    table_form, facts = _forms(page, draft, _cards(draft))
+    catalogue: dict[str, dict[str, tuple[str, Any]]] = {SHARED: {}}
+    for form in (facts, table_form.hubs, table_form.ballots, table_form.setup):
+        for name, field in form.fields.items():
+            posted = form.add_prefix(name)
+            if posted.startswith(SHARED_PREFIXES):
+                catalogue[SHARED][posted] = (str(field.label or name), field)
+    for form in table_form.players:
+        catalogue[card_scope(form.seat.corporation.key)] = {
+            name: (str(field.label or name), field) for name, field in form.fields.items()
+        } | {"_prefix": (form.prefix + "-", None)}
+    if len(_FIELDS) >= _FIELDS_KEPT:
+        _FIELDS.popitem(last=False)
+    _FIELDS[key] = catalogue
+    return catalogue
+
+
+def _problem(label: str, field: Any, value: Any) -> str:
+    """The field's own check of a value (kept all the same: nothing typed is lost)."""
+    try:
+        field.clean(value)
+    except ValidationError as error:
+        return f"{label}: {' '.join(error.messages)}"
+    return ""
+
+
+@campaign_page(DRAFT, "games", role=PLAYER, methods=("POST",), guest=True)
+def draft_push(page: Page) -> HttpResponse:
+    """A phone's changes, numbered in its sequence (docs/draft-protocol.md): each field's
+    value with what the phone last saw there, and "my card is done", applied once and in
+    order. Answers what changed since the version the phone has (`since`), the last number
+    applied for it, the conflicts (someone else's newer value: both shown), and each change's
+    own check (its field's validation) or refusal."""
+    try:
+        body = _read_push(page.request)
+        changes = [_read_change(raw) for raw in body["changes"][:MAX_FIELDS]]
+    except PushRefused as error:
+        return JsonResponse({"error": str(error)}, status=error.status)
+    phone = body["phone"]
+    found = GameDraft.objects.filter(campaign=page.campaign, number=next_number(page.campaign))
+    draft = found.first()
+    if draft is None or (body.get("draft") is not None and body.get("draft") != draft.pk):
+        return JsonResponse({"closed": CLOSED}, status=410)
+    # Each card with its corporation: who may write it (its holder's id) and its values.
+    cards = {card.corporation.key: card for card in draft.cards.select_related("corporation")}
+    catalogue = _field_catalogue(page, draft)
+    accepted: list[Change] = []
+    problems: dict[str, str] = {}
+    refused: dict[str, str] = {}
+    for change in changes:
+        card = cards.get(change.card) if change.card is not None else None
+        if change.card is not None and card is None:
+            return JsonResponse({"error": f"No seat {change.card!r} in this game."}, status=404)
+        if not may_write(page, card):
+            if card is None:
+                sentence = "Only the campaign's players write the shared part."
+            else:
+                holder = card.corporation.holder
+                sentence = (
+                    f"{card.corporation.name}'s card is written by "
+                    f"{holder.get_username() if holder else 'its holder'} or the owner."
+                )
+            return JsonResponse({"error": sentence}, status=403)
+        scope = SHARED if card is None else card_scope(change.card)
+        fields = catalogue.get(scope)
+        if fields is None:
+            refused[f"{scope}/{change.field or 'done'}"] = (
+                f"{card.corporation.name} is not at the table in this game."
+            )
+            accepted.append(Change(change.seq))  # numbered, nothing to write
+            continue
+        if change.field is not None:
+            entry = fields.get(change.field) if change.field != "_prefix" else None
+            if entry is None:
+                refused[f"{scope}/{change.field}"] = f"There is no field “{change.field}” here."
+                accepted.append(Change(change.seq))
+                continue
+            sentence = _problem(*entry, change.value)
+            if sentence:
+                problems[f"{scope}/{change.field}"] = sentence
+        accepted.append(change)
+    try:
+        applied = actions.apply_changes(draft, accepted, phone=phone, user=page.request.user)
+    except DraftRefused as error:
+        return JsonResponse({"closed": error_sentence(error, page.campaign)}, status=410)
+    since = _int_param(str(body.get("since", "")))
+    # The cards as read before, with those the batch wrote as stored now.
+    stored = [applied.cards.get(key, card) for key, card in cards.items()]
+    answer = _delta(applied.draft, stored, since, phone)
+    answer.update(problems=problems, refused=refused)
+    if applied.conflicts:
+        answer["conflicts"] = _conflicts_answer(page, applied, catalogue)
+    return JsonResponse(answer)
+
+
+def _conflicts_answer(page: Page, applied, catalogue) -> list[dict[str, Any]]:
+    """Each refused change, with both values and the alert a page shows it in."""
+    lines = []
+    for scope, conflict in applied.conflicts:
+        fields = catalogue.get(scope, {})
+        label = fields.get(conflict.field, (conflict.field, None))[0]
+        if scope == SHARED:
+            prefix, url = "", reverse("campaign:draft_shared", args=[page.campaign.slug])
+        else:
+            key = scope.removeprefix("card:")
+            prefix = fields.get("_prefix", ("", None))[0]
+            url = page.reverse("campaign:draft_seat", key)
+        line = _conflict_lines([conflict], {conflict.field: label}, prefix)[0]
+        html = render_to_string(
+            f"{LIVE}#conflicts",
+            {"conflicts": [line], "write_url": url, "draft": applied.draft, "oob": False},
+            request=page.request,
+        )
+        lines.append(
+            {"scope": scope, "field": conflict.field, "theirs": line["theirs"], "html": html}
+        )
+    return lines
 
 
 @campaign_page(DRAFT, "games", role=PLAYER, methods=("POST",))
@@ -562,6 +899,8 @@ def draft_save(page: Page) -> HttpResponse:
         if score.tie_break == TIE_BREAK_PLAY_ORDER and not request_flag(request, "confirm_order"):
             questions.append("order")
         expected = request.POST.get("revision", "")
+        phone = _phone_param(request.POST.get("_phone")) or None
+        seq = _int_param(request.POST.get("_seq")) if phone else None
         if not questions:
             data = facts.cleaned_data
             try:
@@ -576,6 +915,8 @@ def draft_save(page: Page) -> HttpResponse:
                     megastructure_repairs_completed=data["megastructure_repairs_completed"],
                     debt_marks=facts.debt_marks(),
                     notes=data["notes"],
+                    phone=phone,
+                    seq=seq or None,
                     user=request.user,
                 )
             except CampaignError as error:

@@ -4,6 +4,7 @@ re-derives everything after it), its live result, move it in the log, delete it.
 from __future__ import annotations
 
 import json
+from functools import partial
 from typing import Any
 
 from crispy_forms.layout import HTML
@@ -15,13 +16,14 @@ from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 
 from campaign import actions
-from campaign.actions.drafts import order_of_play
+from campaign.actions.discards import DraftInTheWay, confirm_token, draft_words, save_over_draft
+from campaign.actions.drafts import next_number, order_of_play
 from campaign.actions.games import snapshot
 from campaign.actions.history import downstream_words
 from campaign.bgstats import PlaySeat, bgstats_play, create_play_url
 from campaign.forms import NONE_BUILT, GameFactsForm
 from campaign.frame import PLAYER, Page, campaign_page
-from campaign.models import Campaign, Corporation, Game, join_entry
+from campaign.models import Campaign, Corporation, Game, GameDraft, join_entry
 from campaign.views.campaigns import error_sentence
 from gamefile.json_input import JsonInputError, parse_json_text
 from scoring.catalogue import DEFAULT_COLOUR, CorporationOption
@@ -249,7 +251,13 @@ def _save_game(
     # A zone the group stated is the game's own `megastructure_zone` (one place for that
     # fact); none stated, the game follows where the box places its megastructure.
     table.pop("megastructure_zone", None)
-    return actions.save_game(
+    # A new game never drops an open draft of it without a word (campaign.actions.discards).
+    save = (
+        actions.save_game
+        if game is not None
+        else partial(save_over_draft, discard=page.request.POST.get("discard_draft") or None)
+    )
+    return save(
         page.campaign,
         table=table,
         played_on=data["played_on"],
@@ -312,6 +320,7 @@ def _game_page(
         "preview_url": reverse("campaign:game_preview", args=[campaign.slug]),
         "cancel_url": reverse("campaign:games", args=[campaign.slug]),
         "taken_game": _taken_game(page, taken) if taken else None,
+        "draft_in_the_way": draft_in_the_way(page) if game is None else None,
     }
     if game is not None:
         first, last = move_range(campaign)
@@ -349,6 +358,9 @@ def game_add(page: Page) -> HttpResponse:
             except actions.GameNumberTaken as refused:
                 taken, number = refused, refused.next_number
                 _explain_taken(facts, refused)
+            except DraftInTheWay:
+                # The page says who typed what in it and asks (`draft_in_the_way`).
+                pass
             except CampaignError as error:
                 facts.add_error(None, error_sentence(error, page.campaign))
             else:
@@ -356,6 +368,28 @@ def game_add(page: Page) -> HttpResponse:
                 return redirect("campaign:checklist", slug=campaign.slug, number=game.number)
         status = 400
     return _game_page(page, table_form, facts, game=None, number=number, status=status, taken=taken)
+
+
+def draft_in_the_way(page: Page) -> dict[str, Any] | None:
+    """The open draft of the game this page enters, when it holds values: who typed what,
+    where to continue it, and what the save's "discard it" box sends (docs/seats.md)."""
+    found = (
+        GameDraft.objects.filter(campaign=page.campaign, number=next_number(page.campaign))
+        .select_related("shared_by")
+        .first()
+    )
+    if found is None:
+        return None
+    sentence, holds_values = draft_words(found)
+    if not holds_values:
+        return None
+    return {
+        "number": found.number,
+        "sentence": sentence,
+        "confirm": confirm_token(found),
+        "checked": page.request.POST.get("discard_draft") == confirm_token(found),
+        "continue_url": reverse("campaign:draft", args=[page.campaign.slug]),
+    }
 
 
 def _explain_taken(facts: GameFactsForm, taken: actions.GameNumberTaken) -> None:

@@ -215,6 +215,8 @@ class PlayWorld:
                 kwargs[kwarg] = "colonists-expert" if "spread" in name else "space-explorers-solo"
             elif kwarg == "seat":
                 kwargs[kwarg] = 0  # ali: a name typed in, so any player may open it
+            elif kwarg == "step":
+                kwargs[kwarg] = 0  # the unfinished solo game's first step (your turn)
             elif kwarg == "pk" and name.startswith("playlog:member"):
                 kwargs[kwarg] = self.player.pk
             elif kwarg == "pk" and name.startswith("playlog:invite"):

@@ -33,6 +33,7 @@ WRITE_FORM_PAGES = {
     # A player's own view (credits, mission) is for the people at the table, not a viewer.
     "playlog:st_seat",
     "playlog:se_sheet",
+    "playlog:se_step",
     "playlog:colonists_sheet",
     "playlog:play_delete",
 }

@@ -30,6 +30,7 @@ from playlog.space_explorers_forms import (
     YourTurnForm,
     drawn_tiles,
     tile_forms,
+    your_turn_initial,
 )
 from playlog.views.logs import sentence
 from space_explorers import (
@@ -41,9 +42,12 @@ from space_explorers import (
     table_from_session,
 )
 from space_explorers import play as replay
+from space_explorers.changes import StepNoLongerFits, step_name, steps_before
+from space_explorers.rules import plural
 
 GAME = "space-explorers-solo"
 RUNNER = "playlog/space_explorers/turns.html"
+STEP = "playlog/space_explorers/step.html"
 END_STATE = "end_state"
 
 
@@ -164,6 +168,7 @@ def runner_context(page: LogPage, play: Play, **extra: Any) -> dict[str, Any]:
         history=[
             {
                 "index": index,
+                "name": step_name(index),
                 "line": line,
                 "division": turns[index]["opponent"].get("division") or ""
                 if "opponent" in turns[index]
@@ -258,9 +263,95 @@ def change_opponent_turn(page: LogPage, number: int) -> HttpResponse:
         return _after(page, play, "The game is scored: undo to the turn, or edit the score sheet.")
     try:
         play = actions.change_turn(play, index, {"opponent": {"division": division}})
+    except StepNoLongerFits as error:
+        return _after(page, play, _refused(error), broken_step=index)
     except FieldError as error:
         return _after(page, play, sentence(error))
     return _after(page, play)
+
+
+def _refused(error: StepNoLongerFits) -> str:
+    return f"Nothing changed. {error.said}."
+
+
+@log_page(STEP, "log", role=PLAYER, methods=("GET", "POST"))
+def change_step(page: LogPage, number: int, step: int) -> HttpResponse | dict[str, Any]:
+    """One earlier step changed on its own page (a form per step, POST-redirect-GET): your turn's
+    choices as the runner recorded them, or the Opponent's Division. Every later step is kept
+    and the session replayed. A later step the change makes impossible refuses the change
+    (nothing changes) with the sentence saying which step and why, and offers the person the
+    choice: change that later step first, or take back the steps from it on."""
+    play = _companion_play(page, number)
+    turns = play.session.get("turns", [])
+    if not 0 <= step < len(turns):
+        raise Http404("This game has no such step.")
+    before = steps_before({**play.session, "turns": turns[: step + 1]})[step]
+    recorded = turns[step]
+    mine = "you" in recorded
+    request = page.request
+    post = request.POST if request.method == "POST" else None
+    form = None
+    if mine:
+        form = YourTurnForm(post, state=before, prefix="you", initial=your_turn_initial(recorded))
+    division = recorded.get("opponent", {}).get("division") or ""
+    error, broken = None, None
+    if post is not None:
+        if play.table is not None:
+            error = "The game is scored: undo to this step, or edit the score sheet."
+        elif mine and not form.is_valid():
+            error = "Say what you did, and from where."
+        else:
+            if mine:
+                turn = form.turn()
+            else:
+                division = post.get("division") or ""
+                turn = {"opponent": {"division": division or None}}
+            try:
+                take_back = int(post["take_back_from"]) if "take_back_from" in post else None
+            except ValueError:
+                take_back = -1
+            try:
+                actions.change_turn(play, step, turn, take_back_from=take_back)
+            except StepNoLongerFits as refused:
+                error = _refused(refused)
+                broken = {
+                    "step": refused.step,
+                    "name": step_name(refused.step),
+                    "count": len(turns) - refused.step,
+                }
+            except FieldError as refused:
+                error = sentence(refused)
+            else:
+                kept = len(turns) - step - 1
+                if take_back is None:
+                    said = (
+                        f"{step_name(step)} changed; "
+                        f"{plural(kept, 'later step')} kept and replayed."
+                    )
+                else:
+                    back = step_name(take_back)
+                    said = (
+                        f"{step_name(step)} changed; the steps from "
+                        f"{back[:1].lower()}{back[1:]} on taken back."
+                    )
+                messages.success(request, said)
+                return _after(page, play)
+    context = page.frame(
+        play=play,
+        title=page.title(GAME),
+        step=step,
+        step_name=step_name(step),
+        line=replay(play.session)["history"][step],
+        form=form,
+        division=division,
+        divisions=[(key, DIVISION_NAMES[key]) for key in DIVISIONS],
+        error=error,
+        broken=broken,
+        later=len(turns) - step - 1,
+    )
+    if post is not None:
+        return page.render(context, status=400)
+    return context
 
 
 @log_page(RUNNER, "log", role=PLAYER, methods=("POST",))

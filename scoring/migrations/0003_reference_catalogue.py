@@ -50,6 +50,10 @@ def load_reference_catalogue(apps, schema_editor):
                     found = apps.get_model(target).objects.filter(name=value).first()
                     value = found.pk if found else None
                 fields[f"{name}_id"] = value
+            elif value is None and not model._meta.get_field(name).null:
+                # Empty in the fixture, not yet nullable here (a leased ship's presence):
+                # the field's default, which 0005 empties again.
+                continue
             else:
                 fields[name] = value
         natural = NATURAL_KEYS.get(label)

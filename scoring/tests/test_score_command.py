@@ -151,18 +151,25 @@ def test_the_score_command_exits_2_on_json_python_cannot_parse(kind, tmp_path):
     assert caught.value.returncode == 2
 
 
-def test_a_ship_that_names_its_card_takes_the_reference_presence(tmp_path):
+def test_a_leased_ship_card_the_reference_prints_no_presence_for_exits_2(tmp_path):
+    """The rulebook text prints no leased ship's presence: a table that names the card and
+    gives none is refused with a sentence naming the ship, never scored with a guessed 2; with
+    its presence typed it scores."""
     data = json.loads(CONTRACT_TABLE)
     ships = data["players"][0]["ships"]
     with_card = run_score(write(tmp_path, json.dumps(data)))
     ships.append({"zone": 1, "card": "Nautilus EV-280"})
     carded = run_score(write(tmp_path, json.dumps(data)))
-    ships[-1] = {"zone": 1, "presence": 2}
+    assert carded.returncode == 2 and carded.stdout == ""
+    assert carded.stderr.splitlines() == [
+        'players[0].ships[1].card: names the ship card "Nautilus EV-280", whose presence the '
+        "rulebook text does not print and the box does not give: give the ship's presence as "
+        "its card prints it, or enter it in your campaign's Box"
+    ]
+    ships[-1] = {"zone": 1, "card": "Nautilus EV-280", "presence": 3}
     typed = run_score(write(tmp_path, json.dumps(data)))
-    assert carded.returncode == typed.returncode == with_card.returncode == 0, carded.stderr
-    # The reference prints no leased ship's value: 2, as the starting ship's.
-    assert json.loads(carded.stdout) == json.loads(typed.stdout)
-    assert json.loads(carded.stdout) != json.loads(with_card.stdout)
+    assert typed.returncode == with_card.returncode == 0, typed.stderr
+    assert json.loads(typed.stdout) != json.loads(with_card.stdout)
 
 
 def test_a_card_the_reference_does_not_know_exits_2(tmp_path):

@@ -495,7 +495,7 @@ def test_the_live_preview_returns_the_result_fragment(owner_client, django_asser
     for player in score.players:
         assert f'data-total="{player.corporation}">{player.total}<' in html
     # The totals bar and every field's sentence slot come along out of band, now empty.
-    assert 'id="live-totals" class="live-totals d-lg-none" aria-hidden="true" hx-swap-oob' in html
+    assert 'id="live-totals" class="live-totals d-lg-none" hx-swap-oob' in html
     assert '<div class="field-error" id="id_p1-credits_error" hx-swap-oob="true"></div>' in html
     assert Game.objects.count() == 0
 

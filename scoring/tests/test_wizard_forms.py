@@ -157,6 +157,60 @@ def test_a_campaign_ship_names_its_card_and_its_presence_comes_from_the_box():
     assert ship == {"zone": 1, "card": "Nautilus EV-280", "presence": 3}
 
 
+UNKNOWN_PRESENCE = (
+    'names the ship card "Nautilus EV-280", whose presence the rulebook text does not print '
+    "and the box does not give: give the ship's presence as its card prints it, or enter it in "
+    "your campaign's Box"
+)
+
+
+def test_a_leased_card_whose_presence_no_one_gave_is_asked_for_beside_the_ship():
+    """The rulebook text prints no leased ship's presence: a campaign game naming the card when
+    the box gives none is refused beside the ship with a sentence naming it, never scored with
+    a guessed 2; the choice says the box has none."""
+    fixed = {"rules": CAMPAIGN_RULES, "incumbent_party": "workers_union", "megastructure_zone": 1}
+    table = {"players": TABLE["players"]}
+    names = CatalogueNames()
+    base = TableForm(table=table, fixed=fixed, unlocked_sections={4}, catalogue=names)
+    data = posted(base, p1__leased1_zone="1", p1__leased1_ship="Nautilus EV-280")
+    form = TableForm(data, fixed=fixed, unlocked_sections={4}, catalogue=names, ship_cards=True)
+    choices = dict(form.players[0].fields["leased1_ship"].choices)
+    assert choices["Nautilus EV-280"] == "Nautilus EV-280 (presence: your box has none)"
+    assert not form.is_valid()
+    assert form.players[0].errors["leased1_ship"] == [UNKNOWN_PRESENCE]
+    # Its presence typed at the table: the game's fact, and it scores.
+    typed = posted(form, p1__leased1_presence="3")
+    form = TableForm(typed, fixed=fixed, unlocked_sections={4}, catalogue=names, ship_cards=True)
+    assert form.is_valid(), [f.errors for f in form.forms]
+    assert form.state.players[0].ships[1].presence == 3
+
+
+def test_a_one_off_game_naming_a_leased_card_asks_for_its_presence():
+    data = posted(
+        TableForm(table=TABLE),
+        setup__sections="4",
+        p1__leased1_zone="2",
+        p1__leased1_ship="Nautilus EV-280",
+    )
+    form = TableForm(data)
+    choices = dict(form.players[0].fields["leased1_ship"].choices)
+    assert choices["Nautilus EV-280"] == "Nautilus EV-280 (type its presence)"
+    assert (
+        form.players[0]
+        .fields["leased1_presence"]
+        .help_text.startswith("As the ship card prints it")
+    )
+    assert not form.is_valid()
+    assert form.players[0].errors["leased1_ship"] == [UNKNOWN_PRESENCE]
+    form = TableForm(posted(form, p1__leased1_presence="4"))
+    assert form.is_valid()
+    assert form.to_table()["players"][0]["ships"][1] == {
+        "zone": 2,
+        "card": "Nautilus EV-280",
+        "presence": 4,
+    }
+
+
 def test_garbage_in_a_number_is_refused_by_the_form_itself():
     form = TableForm(
         posted(TableForm(table=TABLE), setup__sections="15", p1__credits="lots", p2__loans="five")

@@ -356,8 +356,12 @@ class PlayerForm(TableSectionForm):
     ) -> list[Row]:
         """Leased ships (#4): a zone, and the ship card or its presence."""
         fields = self.fields
+        # A card whose presence neither the rulebook text nor the box gives says so: the
+        # group types the presence (docs/catalogue.md).
+        unknown = "presence: your box has none" if self.ship_cards else "type its presence"
         ship_choices = [("", "— or enter its presence —")] + [
-            (s.name, f"{s.name} ({s.presence})") for s in catalogue.leased_ships
+            (s.name, f"{s.name} ({unknown if s.presence is None else s.presence})")
+            for s in catalogue.leased_ships
         ]
         for n in range(1, self.leased_rows + 1):
             # A card this box no longer lists stays a choice of the row that names it.
@@ -383,7 +387,8 @@ class PlayerForm(TableSectionForm):
                 help_text=(
                     "Blank: the card's value, as your box says (a correction re-scores it)."
                     if self.ship_cards
-                    else "Blank: the card's value."
+                    else "As the ship card prints it: the rulebook text gives no White Star "
+                    "ship's presence."
                 ),
             )
             rows.append(
@@ -430,7 +435,12 @@ class PlayerForm(TableSectionForm):
             if presence is not None:
                 # Typed at the table: that game's fact, whatever the card says later.
                 row["presence"] = presence
-            elif card and not self.ship_cards and card in self.leased_ships:
+            elif (
+                card
+                and not self.ship_cards
+                and card in self.leased_ships
+                and self.leased_ships[card].presence is not None
+            ):
                 row["presence"] = self.leased_ships[card].presence
             ships.append(row)
             self.ship_rows.append(f"leased{n}")

@@ -217,7 +217,8 @@ def test_box_differences_say_what_changed_in_words():
     # The megastructures on Mars move with it: the line about Mars says it.
     assert not [line for line in lines if line.startswith("Terraform Mars")]
     assert "Terraform Venus is now built on Venus, zone 1 (was placed nowhere)" in lines
-    assert "Nautilus EV-280 now has presence 3 (was 2)" in lines
+    # The reference prints no leased ship's presence: the box's is the first.
+    assert "Nautilus EV-280 now has presence 3 (was not entered)" in lines
     assert "debt boxes are now Emergency funds 1, 2" in lines
     assert box_differences(after, after) == []
 
@@ -246,8 +247,10 @@ def presence_1(state: dict) -> dict:
 
 
 def test_a_ship_that_names_its_card_takes_the_presence_of_the_campaigns_box():
-    reference = replay(ships_campaign(), CATALOGUE)  # Nautilus at presence 2: 3 all
-    assert presence_1(reference) == {"purple": 1, "teal": 1}
+    equal = replay(
+        ships_campaign(box={"ships": [{"name": "Nautilus EV-280", "presence": 2}]}), CATALOGUE
+    )
+    assert presence_1(equal) == {"purple": 1, "teal": 1}  # Nautilus at presence 2: 3 all
     stronger = replay(
         ships_campaign(box={"ships": [{"name": "Nautilus EV-280", "presence": 3}]}), CATALOGUE
     )
@@ -264,6 +267,27 @@ def test_a_presence_typed_at_the_table_stays_that_games_fact():
         "purple": 0,
         "teal": 1,
     }
+
+
+def test_a_card_whose_presence_neither_the_reference_nor_the_box_gives_is_refused():
+    """The rulebook text prints no leased ship's presence: a table naming the card with no
+    presence of its own, in a campaign whose box gives none, is refused with a sentence naming
+    the ship, never scored with a guessed 2."""
+    assert CATALOGUE.ships["Nautilus EV-280"].presence is None
+    with pytest.raises(CampaignError) as caught:
+        replay(ships_campaign(), CATALOGUE)
+    assert caught.value.path == "games[0].table.players[1].ships[1].card"
+    assert '"Nautilus EV-280", whose presence the rulebook text does not print' in (
+        caught.value.message
+    )
+    # A box that gives it, or a presence typed at the table, makes the game score.
+    box = {"ships": [{"name": "Nautilus EV-280", "presence": 3}]}
+    assert presence_1(replay(ships_campaign(box=box), CATALOGUE)) == {"purple": 0, "teal": 1}
+    assert presence_1(replay(ships_campaign(presence=1), CATALOGUE)) == {"purple": 1, "teal": 0}
+    # Its moves alone in the box are no presence.
+    moves_only = {"ships": [{"name": "Nautilus EV-280", "moves": 4}]}
+    with pytest.raises(CampaignError):
+        replay(ships_campaign(box=moves_only), CATALOGUE)
 
 
 def test_a_card_the_box_does_not_know_is_refused_at_its_path():

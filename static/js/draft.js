@@ -1,35 +1,34 @@
-/* A game entered together (campaign/views/drafts.py): what each phone does beyond the plain
-   forms, which work without it.
+/* A game entered together (campaign/views/drafts.py): the phone's side of the draft protocol
+   (docs/draft-protocol.md). The plain forms work without it.
 
+   - This phone has its own id and numbers its changes 1, 2, 3… (per person and draft, in
+     localStorage `solar175-phone/<person>/<draft>`). A field's change, "My card is done" and
+     the host's "Score and save" are changes of one sequence: they go to the server in their
+     numbers' order, so nothing typed before "done" or the save arrives after it.
+   - Each change is kept on the phone before it is sent (`solar175-draft/<person>/<draft>/
+     <card:purple | shared>/<field>`: the value, its `was` — the value the phone last saw
+     stored — and its number) and sent in batches to the draft's push address, one batch at a
+     time. The answer says the last number the server applied for this phone: what it
+     confirmed goes, what is still pending stays and is laid over what the server sends.
+   - Every `data-poll-seconds` the phone asks "anything after version V?": nothing (204), or
+     what changed since V (values, who is done) and the live panel (progress, totals), drawn
+     once per version for every phone. Once the game is saved, the phone goes to its checklist.
+   - Two people on one field: the server refuses a change whose `was` is no longer what is
+     stored; both values are shown ("Keep mine", "Leave theirs"), and the value stays kept
+     on the phone until the person chooses.
    - The − and + steppers change their number and say so, like typing does.
-   - Each field remembers the value it had when the person started changing it (`data-was`);
-     htmx then posts the form on every change with `_field` (the one that changed) and `_was`,
-     and the server writes that field only, or answers with a conflict when someone else
-     changed it meanwhile. The field's new value becomes its `data-was` once it is stored.
-   - When the live panel comes back with new values (another phone wrote), every field nobody
-     is typing in, and that this phone has not changed since, takes the stored value.
-   - The save button scores the draft as the totals on screen show it: it sends their revision.
    - With this script the forms' own save buttons are not needed: they hide.
 
-   Nothing typed is lost (docs/offline.md, "Typing without signal"). A form marked
-   `data-offline-draft` (the draft's id; `data-person`: the page's `Offline-Person` key):
-   - every change is written to localStorage before it is sent, one entry per draft, person,
-     form and field (`solar175-draft/<person>/<draft>/<form>/<field>`: the value and its
-     `was`), and removed once the server stored it; a reload, online or offline (the worker's
-     kept copy), puts unsent values back into their fields;
-   - while offline (or a send fails) nothing is posted: the banner says "Offline: N changes
-     kept on this phone", typing goes on, and the buttons that need the server (the save, "My
-     card is done") are disabled and say so;
-   - on `online`, and on a page load with entries kept, they are sent one field at a time,
-     with their `_was`, the draft's id and the page's CSRF token, as a change would be; the
-     worker never sends a POST;
-   - a value refused as stale stays kept, marked refused, and is shown with the stored one
-     (the conflict box, which stays on screen until the person keeps theirs or leaves it);
-   - a draft closed meanwhile (410) keeps them, and the banner lists them. */
+   Nothing typed is lost (docs/offline.md, "Typing without signal"): offline (or after a send
+   got no answer) nothing is posted, the banner counts the kept changes, the buttons that
+   need the server say so; on `online`, and on a page load with changes kept, they are sent
+   with their numbers. A draft closed meanwhile (410) keeps them, and the banner lists them. */
 (function () {
   "use strict";
 
   const STORE = "solar175-draft/";
+  const PHONE = "solar175-phone/";
+  const DONE = "~done";
   const banner = document.getElementById("offline-banner");
   // The worker answered with its kept copy (offline/sw.js marks it).
   const seenAt = document.documentElement.dataset.offlineSeen
@@ -37,13 +36,15 @@
     : null;
   // When the connection answers again after a failed send, without an `online` event.
   const RETRY_MS = 15000;
-  let flushing = false;
-  let changedWhileFlushing = false;
+  let sending = false;
   let sendFailed = false;
   // The status of a send the server refused for another reason than a stale value (a 500).
   let serverTrouble = 0;
+  let troubleWords = "";
   let closedWords = "";
   let retry = null;
+  // Those waiting for every change to be stored (the save, "done").
+  let drained = [];
 
   function valueOf(field) {
     if (field.type === "checkbox") return field.checked ? "on" : "";
@@ -56,6 +57,10 @@
 
   function remember(field) {
     if (field && field.name && !("was" in field.dataset)) field.dataset.was = valueOf(field);
+  }
+
+  function live() {
+    return document.getElementById("draft-live");
   }
 
   // --- the changes kept on this phone ---------------------------------------------------------
@@ -94,11 +99,14 @@
     try {
       localStorage.setItem(storageKey, JSON.stringify(entry));
     } catch (error) {
-      // Storage full or refused (a private window): the change is still sent as before.
+      // Storage full or refused (a private window): the change still goes from memory.
+      memory.set(storageKey, entry);
     }
   }
 
-  /** [{key, storageKey, entry}] of one form, oldest first. */
+  const memory = new Map();
+
+  /** [{form, key, storageKey, entry}] of one form, in their numbers' order. */
   function entriesOf(form) {
     const start = storeKey(form, "");
     const found = [];
@@ -106,20 +114,56 @@
       const storageKey = localStorage.key(i);
       if (!storageKey || !storageKey.startsWith(start)) continue;
       const entry = read(storageKey);
-      if (entry) found.push({ key: storageKey.slice(start.length), storageKey, entry });
+      if (entry) found.push({ form, key: storageKey.slice(start.length), storageKey, entry });
     }
-    return found.sort((a, b) => (a.entry.at || 0) - (b.entry.at || 0));
+    return found.sort((a, b) => (a.entry.seq || 0) - (b.entry.seq || 0) || (a.entry.at || 0) - (b.entry.at || 0));
+  }
+
+  function allEntries() {
+    return draftForms().flatMap(entriesOf).sort((a, b) => (a.entry.seq || 0) - (b.entry.seq || 0));
   }
 
   function waiting() {
-    return draftForms().reduce((n, form) => n + entriesOf(form).filter((e) => !("refused" in e.entry)).length, 0);
+    return allEntries().filter((e) => !("refused" in e.entry)).length;
   }
 
   function refusedCount() {
-    return draftForms().reduce((n, form) => n + entriesOf(form).filter((e) => "refused" in e.entry).length, 0);
+    return allEntries().filter((e) => "refused" in e.entry).length;
   }
 
-  function keep(field) {
+  // --- this phone's id and its numbers ----------------------------------------------------------
+
+  function newId() {
+    if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
+    return Date.now().toString(36) + "-" + Math.random().toString(36).slice(2, 12);
+  }
+
+  function phoneKey() {
+    const form = draftForms()[0];
+    return form ? `${PHONE}${form.dataset.person || "nobody"}/${form.dataset.offlineDraft}` : null;
+  }
+
+  function phone() {
+    const key = phoneKey();
+    if (!key) return null;
+    let found = read(key) || memory.get(key);
+    if (!found || !found.phone) {
+      found = { phone: newId(), seq: 0 };
+      write(key, found);
+    }
+    return found;
+  }
+
+  function nextSeq() {
+    const found = phone();
+    found.seq += 1;
+    write(phoneKey(), found);
+    return found.seq;
+  }
+
+  // --- keeping a change -------------------------------------------------------------------------
+
+  function keep(field, typing) {
     const form = field.form;
     if (!form || !form.matches("form[data-autosave][data-offline-draft]") || !field.name) return;
     if (field.type === "hidden") return;
@@ -128,12 +172,15 @@
     const value = valueOf(field);
     const was = field.dataset.was === undefined ? "" : field.dataset.was;
     const before = read(storageKey);
-    if (value === was && !(before && "refused" in before)) {
-      localStorage.removeItem(storageKey);
-    } else {
-      write(storageKey, { value, was, at: (before && before.at) || Date.now() });
+    // Nothing changed (a value typed and taken back before it was kept), or kept as it is.
+    const same = before
+      ? before.value === value && Boolean(before.typing) === typing && !("refused" in before)
+      : value === was;
+    if (!same) {
+      const entry = { value, was, seq: nextSeq(), at: (before && before.at) || Date.now() };
+      if (typing) entry.typing = true;
+      write(storageKey, entry);
     }
-    if (flushing) changedWhileFlushing = true;
     show();
   }
 
@@ -146,24 +193,30 @@
     for (const field of fields) {
       if (field.type === "checkbox") field.checked = value === "on";
       else if (field.type === "radio") field.checked = field.value === value;
-      else field.value = value;
+      else if (!Array.isArray(value)) field.value = value;
     }
   }
 
   /** What this phone kept and has not sent goes back into the fields, with the value it was
-   * changed from (so a stale one is still refused, not written over someone's). */
+   * changed from (so a stale one is still refused, not written over someone's). A change
+   * refused before goes again under a new number: the server has used its old one. */
   function restore() {
-    for (const form of draftForms()) {
-      for (const { key, entry } of entriesOf(form)) {
-        const fields = fieldsNamed(form, key);
-        if (!fields.length) continue;
-        setValue(fields, entry.value);
-        for (const field of fields) {
-          field.dataset.was = entry.was;
-          // A fold the page drew closed ("nothing here") holds a value now: show it.
-          const fold = field.closest("details");
-          if (fold) fold.open = true;
-        }
+    for (const { form, key, storageKey, entry } of allEntries()) {
+      if ("refused" in entry) {
+        const again = { ...entry, seq: nextSeq() };
+        delete again.refused;
+        write(storageKey, again);
+      }
+      if (entry.typing) write(storageKey, { ...read(storageKey), typing: false });
+      if (key === DONE) continue;
+      const fields = fieldsNamed(form, key);
+      if (!fields.length) continue;
+      setValue(fields, entry.value);
+      for (const field of fields) {
+        field.dataset.was = entry.was;
+        // A fold the page drew closed ("nothing here") holds a value now: show it.
+        const fold = field.closest("details");
+        if (fold) fold.open = true;
       }
     }
   }
@@ -218,134 +271,102 @@
         "Keep typing: what you type is kept here and sent when the connection is back. " +
           "Saving needs a connection." + copy,
       );
-    } else if (n && flushing) {
-      say(`Sending ${changes(n)} kept on this phone…`, "");
     } else if (n && serverTrouble) {
       say(
         "Not sent yet.",
-        `The server answered ${serverTrouble}: ${changes(n)} kept on this phone, sent again in a moment.`,
+        `The server answered ${serverTrouble}${troubleWords ? ` (${troubleWords})` : ""}: ` +
+          `${changes(n)} kept on this phone, sent again in a moment.`,
       );
     } else if (copy) {
       let words = "Every change is sent.";
       if (n) words = `${changes(n)} kept on this phone still to send.`;
       else if (refusedCount()) words = "Every change is sent but those shown with the value stored meanwhile.";
       say("The connection is back.", `${words} Reload the page to save or to mark a card done.`, reloadLink());
-    } else if (banner) {
+    } else if (n > 1 && sending) {
+      say(`Sending ${changes(n)} kept on this phone…`, "");
+    } else if (banner && !banner.dataset.draftNote) {
       banner.hidden = true;
     }
   }
 
-  // --- sending what was kept ------------------------------------------------------------------
+  // --- sending: one batch at a time, in the numbers' order -------------------------------------
 
-  function writeUrl(form) {
-    return form.getAttribute("hx-post") || form.getAttribute("action");
+  function csrf() {
+    const input = document.querySelector("input[name=csrfmiddlewaretoken]");
+    return input ? input.value : "";
   }
 
-  /** One kept change sent as a change is: its field, its `_was`, the draft, the CSRF token.
-   * Returns the write's answer as a document, or throws (no connection, or a refusal). */
-  async function send(form, key, entry) {
-    const name = formPrefix(form) + key;
-    const body = new URLSearchParams();
-    body.append("csrfmiddlewaretoken", form.querySelector("input[name=csrfmiddlewaretoken]").value);
-    body.append("_draft", form.dataset.offlineDraft);
-    body.append("_field", name);
-    body.append("_was", entry.was);
-    for (const value of Array.isArray(entry.value) ? entry.value : [entry.value]) body.append(name, value);
-    const response = await fetch(writeUrl(form), {
-      method: "POST",
-      body,
-      credentials: "same-origin",
-      headers: { "HX-Request": "true" },
-    });
-    if (response.status === 410) {
-      const error = new Error("closed");
-      error.closed = await response.text();
-      throw error;
-    }
-    if (!response.ok) {
-      const error = new Error(`status ${response.status}`);
-      error.status = response.status;
-      throw error;
-    }
-    return new DOMParser().parseFromString(await response.text(), "text/html");
+  function asChange({ form, key, entry }) {
+    const card = form.dataset.card || null;
+    if (key === DONE) return { seq: entry.seq, card, done: entry.value === "1" };
+    return { seq: entry.seq, card, field: key, value: entry.value, was: entry.was };
   }
 
-  function refusalIn(root, name) {
-    const box = root.getElementById ? root.getElementById("draft-conflicts") : root;
-    const input = box && box.querySelector(`input[name="_field"][value="${CSS.escape(name)}"]`);
-    return input ? input.closest(".alert") : null;
-  }
-
-  function theirsOf(alert) {
-    const was = alert.querySelector("input[name=_was]");
-    return was ? was.value : "";
-  }
-
-  /** The server stored `value`: it is what this phone last saw there now. A newer value
-   * typed meanwhile stays kept, changed from this one (not from the older, or the server
-   * would take this phone's own write for someone else's). */
-  function sent(storageKey, value, fields) {
-    const now = read(storageKey);
-    if (now && now.value === value) localStorage.removeItem(storageKey);
-    else if (now && !("refused" in now)) write(storageKey, { ...now, was: value });
-    for (const field of fields) field.dataset.was = value;
-  }
-
-  function refused(storageKey, value, theirs) {
-    const now = read(storageKey);
-    if (now && now.value === value) write(storageKey, { ...now, refused: theirs });
-  }
-
-  function listClosed() {
-    const lines = [];
-    for (const form of draftForms()) {
-      for (const { key, entry } of entriesOf(form)) {
-        const field = fieldsNamed(form, key)[0];
-        const label = field && field.id && document.querySelector(`label[for="${CSS.escape(field.id)}"]`);
-        lines.push(`${label ? label.textContent.trim() : key}: ${entry.value}`);
-      }
-    }
-    return `Kept on this phone, not stored: ${lines.join(" · ")}.`;
-  }
-
-  /** Send every kept change of this page, oldest first. `again`: also the ones refused before
-   * (a page just loaded: their conflict is shown again, with the value stored now). */
-  async function flush(again) {
-    if (flushing || !navigator.onLine || closedWords) return;
-    flushing = true;
-    changedWhileFlushing = false;
-    const shown = [];
-    let last = null;
+  /** Send what is kept, batch after batch. `all`: the field being typed in too (the save,
+   * "done": everything typed before them goes first). */
+  async function flush(all) {
+    const panel = live();
+    if (sending || !navigator.onLine || closedWords || !panel || !draftForms().length) return settle();
+    const batch = allEntries().filter((e) => !("refused" in e.entry) && (all || !e.entry.typing));
+    if (!batch.length) return settle();
+    sending = true;
     show();
+    let answer = null;
     try {
-      for (const form of draftForms()) {
-        for (const { key, storageKey, entry } of entriesOf(form)) {
-          if ("refused" in entry && !again) continue;
-          const answer = await send(form, key, entry);
-          last = answer;
-          const alert = refusalIn(answer, formPrefix(form) + key);
-          if (alert) {
-            refused(storageKey, entry.value, theirsOf(alert));
-            shown.push(document.importNode(alert, true));
-          } else {
-            sent(storageKey, entry.value, fieldsNamed(form, key));
-          }
-        }
+      const response = await fetch(panel.dataset.pushUrl, {
+        method: "POST",
+        credentials: "same-origin",
+        headers: { "Content-Type": "application/json", "X-CSRFToken": csrf() },
+        body: JSON.stringify({
+          draft: Number(panel.dataset.draft),
+          phone: phone().phone,
+          since: Number(panel.dataset.version || 0),
+          changes: batch.map(asChange),
+        }),
+      });
+      const body = await response.json().catch(() => ({}));
+      if (response.status === 410) {
+        closedWords = `${body.closed || "This game has been saved; its draft is closed."} ${listClosed()}`;
+      } else if (!response.ok) {
+        serverTrouble = response.status;
+        troubleWords = body.error || "";
+      } else {
+        answer = body;
+        sendFailed = false;
+        serverTrouble = 0;
+        troubleWords = "";
       }
-      sendFailed = false;
-      serverTrouble = 0;
     } catch (error) {
-      if (error.closed) closedWords = `${error.closed} ${listClosed()}`;
-      else if (error.status) serverTrouble = error.status;
-      else sendFailed = true;
+      sendFailed = true;
     } finally {
-      flushing = false;
+      sending = false;
     }
-    if (last) redrawLive(last);
-    showConflicts(shown);
+    if (answer) {
+      confirm(batch, answer);
+      take(answer);
+    }
     if (sendFailed || serverTrouble) later();
     show();
-    if (changedWhileFlushing && !sendFailed) flush(false);
+    const more = allEntries().some((e) => !("refused" in e.entry) && (all || !e.entry.typing));
+    if (answer && more) return flush(all);
+    return settle();
+  }
+
+  function settle() {
+    const stuck = offline() || serverTrouble || closedWords;
+    const done = !sending && !allEntries().some((e) => !("refused" in e.entry));
+    if (!done && !stuck) return;
+    const waiters = drained;
+    drained = [];
+    for (const resolve of waiters) resolve(done);
+  }
+
+  /** Resolves true once every change kept is stored (false: it could not be sent now). */
+  function drain() {
+    return new Promise((resolve) => {
+      drained.push(resolve);
+      flush(true);
+    });
   }
 
   function later() {
@@ -358,29 +379,120 @@
     }, RETRY_MS);
   }
 
-  /** The live panel the last write answered: progress and totals with what was just sent. */
-  function redrawLive(answer) {
-    const fresh = answer.getElementById("draft-live");
-    const current = document.getElementById("draft-live");
-    if (!fresh || !current || !window.htmx) return;
-    fresh.removeAttribute("hx-swap-oob");
-    const adopted = document.importNode(fresh, true);
-    current.replaceWith(adopted);
-    window.htmx.process(adopted);
-    adopt();
+  /** What the server applied goes from the phone; a newer value typed meanwhile stays,
+   * changed from the one stored now (not from the older, or the server would take this
+   * phone's own write for someone else's). */
+  function confirm(batch, answer) {
+    const conflicts = new Map((answer.conflicts || []).map((c) => [`${c.scope}/${c.field}`, c]));
+    const shown = [];
+    for (const { form, key, storageKey, entry } of batch) {
+      if (entry.seq > (answer.applied || 0)) continue;
+      const scope = scopeOf(form);
+      const now = read(storageKey);
+      const conflict = conflicts.get(`${scope}/${key}`);
+      const refusal = (answer.refused || {})[`${scope}/${key}`];
+      if (conflict) {
+        if (now && now.seq === entry.seq) write(storageKey, { ...now, refused: conflict.theirs });
+        const box = new DOMParser().parseFromString(conflict.html, "text/html").querySelector(".alert");
+        if (box) shown.push(document.importNode(box, true));
+        continue;
+      }
+      if (now && now.seq === entry.seq) localStorage.removeItem(storageKey);
+      else if (now && !("refused" in now)) write(storageKey, { ...now, was: entry.value });
+      if (key === DONE) continue;
+      const fields = fieldsNamed(form, key);
+      for (const field of fields) field.dataset.was = entry.value;
+      mark(fields, refusal || (answer.problems || {})[`${scope}/${key}`] || "");
+    }
+    showConflicts(shown);
+  }
+
+  /** A field's own check: the sentence under it (the value is kept all the same). */
+  function mark(fields, sentence) {
+    for (const field of fields) {
+      field.classList.toggle("is-invalid", Boolean(sentence));
+      const id = `${field.id || field.name}-draft-problem`;
+      let note = document.getElementById(id);
+      if (!sentence) {
+        if (note) note.remove();
+        continue;
+      }
+      if (!note) {
+        note = document.createElement("div");
+        note.id = id;
+        note.className = "invalid-feedback d-block";
+        field.insertAdjacentElement("afterend", note);
+      }
+      note.textContent = sentence;
+    }
+  }
+
+  function listClosed() {
+    const lines = [];
+    for (const { form, key, entry } of allEntries()) {
+      if (key === DONE) continue;
+      const field = fieldsNamed(form, key)[0];
+      const label = field && field.id && document.querySelector(`label[for="${CSS.escape(field.id)}"]`);
+      lines.push(`${label ? label.textContent.trim() : key}: ${entry.value}`);
+    }
+    return lines.length ? `Kept on this phone, not stored: ${lines.join(" · ")}.` : "";
+  }
+
+  // --- what the server sends: values, who is done, the live panel ------------------------------
+
+  function take(answer) {
+    const panel = live();
+    if (!panel || answer.draft !== Number(panel.dataset.draft)) return;
+    if (answer.version < Number(panel.dataset.version || 0)) return;
+    panel.dataset.version = answer.version;
+    for (const form of document.querySelectorAll("form[data-autosave]")) apply(form, answer.values || {});
+    showDone(answer.done || {});
+    if (answer.panel !== undefined && answer.panel_version >= Number(panel.dataset.panelVersion || 0)) {
+      panel.innerHTML = answer.panel;
+      panel.dataset.panelVersion = answer.panel_version;
+      panel.dataset.revision = answer.panel_version;
+    }
+  }
+
+  function apply(form, values) {
+    const prefix = form.dataset.prefix || "";
+    const card = form.dataset.card;
+    const stored = card ? values["card:" + card] || {} : values.shared || {};
+    const kept = form.matches("[data-offline-draft]");
+    form.querySelectorAll("input, select, textarea").forEach(function (field) {
+      if (!field.name || field.type === "hidden" || field === document.activeElement) return;
+      if (card && !field.name.startsWith(prefix)) return;
+      const key = card ? field.name.slice(prefix.length) : field.name;
+      if (!(key in stored)) return;
+      // Changed on this phone and not stored yet: leave it as the person left it.
+      if (kept && read(storeKey(form, key))) return;
+      if ("was" in field.dataset && valueOf(field) !== field.dataset.was) return;
+      setValue([field], stored[key]);
+      field.dataset.was = valueOf(field);
+    });
+  }
+
+  /** The seat's "done" as the server stored it, unless this phone's own is still on its way. */
+  function showDone(done) {
+    for (const form of document.querySelectorAll("form[data-done-form]")) {
+      const key = form.dataset.card;
+      if (!(key in done)) continue;
+      const seat = draftForms().find((f) => f.dataset.card === key);
+      if (seat && read(storeKey(seat, DONE))) continue;
+      const sets = form.querySelector("input[name=_done]").value === "1";
+      form.hidden = sets === done[key];
+    }
   }
 
   // --- conflicts: shown until the person chooses --------------------------------------------
 
-  // Each refused field's alert, by the field's posted name: a later write's answer replaces
-  // the conflict box with that write's conflicts only, so the earlier ones are put back.
+  // Each refused field's alert, by the field's posted name.
   const conflicts = new Map();
 
   function stillRefused(name) {
     for (const form of draftForms()) {
-      const storageKey = storeKey(form, keyOf(form, name));
       if (formPrefix(form) && !name.startsWith(formPrefix(form))) continue;
-      const entry = read(storageKey);
+      const entry = read(storeKey(form, keyOf(form, name)));
       if (entry && "refused" in entry) return true;
     }
     return false;
@@ -391,32 +503,33 @@
     return input ? input.value : "";
   }
 
+  function theirsOf(alert) {
+    const was = alert.querySelector("input[name=_was]");
+    return was ? was.value : "";
+  }
+
   function showConflicts(added) {
     const box = document.getElementById("draft-conflicts");
     if (!box) return;
-    // What the server just answered stays; what it answered before stays while still refused.
-    const answered = new Set();
-    for (const alert of box.querySelectorAll(".alert")) {
-      answered.add(nameOf(alert));
-      conflicts.set(nameOf(alert), alert);
-    }
+    for (const alert of box.querySelectorAll(".alert")) conflicts.set(nameOf(alert), alert);
     for (const alert of added || []) {
-      if (answered.has(nameOf(alert))) continue;
       const before = conflicts.get(nameOf(alert));
       if (before) before.remove();
       conflicts.set(nameOf(alert), alert);
       box.append(alert);
-      answered.add(nameOf(alert));
     }
     for (const [name, alert] of conflicts) {
-      if (answered.has(name)) continue;
-      if (stillRefused(name)) box.append(alert);
-      else conflicts.delete(name);
+      if (stillRefused(name)) {
+        if (!alert.isConnected) box.append(alert);
+      } else {
+        alert.remove();
+        conflicts.delete(name);
+      }
     }
     for (const alert of box.querySelectorAll(".alert")) {
       const leave = alert.querySelector("[data-leave-theirs]");
       const words = alert.querySelector("[data-leave-words]");
-      if (leave && stillRefused(nameOf(alert))) {
+      if (leave) {
         leave.hidden = false;
         if (words) words.hidden = true;
       }
@@ -424,49 +537,137 @@
     needsConnection(offline());
   }
 
-  function forget(name, theirs) {
+  function entryNamed(name) {
     for (const form of draftForms()) {
       if (formPrefix(form) && !name.startsWith(formPrefix(form))) continue;
       const key = keyOf(form, name);
       const fields = fieldsNamed(form, key);
-      if (!fields.length) continue;
-      localStorage.removeItem(storeKey(form, key));
-      if (theirs !== undefined) {
-        setValue(fields, theirs);
-        for (const field of fields) field.dataset.was = theirs;
-      }
+      if (fields.length) return { form, key, fields, storageKey: storeKey(form, key) };
     }
+    return null;
   }
 
   document.addEventListener("click", function (event) {
     const leave = event.target.closest("[data-leave-theirs]");
     if (!leave) return;
     const alert = leave.closest(".alert");
-    forget(nameOf(alert), theirsOf(alert));
+    const found = entryNamed(nameOf(alert));
+    if (found) {
+      localStorage.removeItem(found.storageKey);
+      setValue(found.fields, theirsOf(alert));
+      for (const field of found.fields) field.dataset.was = theirsOf(alert);
+    }
     conflicts.delete(nameOf(alert));
     alert.remove();
     show();
   });
 
-  // "Keep mine" sends the value with the stored one as its `_was`: the choice is made.
-  document.addEventListener("submit", function (event) {
-    const form = event.target;
-    if (!form.matches("[data-draft-conflict]") || !navigator.onLine) return;
-    forget(nameOf(form));
-  });
-
   // --- the page's life ------------------------------------------------------------------------
 
-  function adopt() {
-    // The save scores the draft as the totals on screen show it: their revision.
-    const live = document.getElementById("draft-live");
-    const revision = document.querySelector("#draft-save input[name=revision]");
-    if (live && revision && live.dataset.revision) revision.value = live.dataset.revision;
-    const stored = document.getElementById("draft-values");
-    if (!stored) return;
-    let values;
-    try { values = JSON.parse(stored.dataset.values); } catch (error) { return; }
-    document.querySelectorAll("form[data-autosave]").forEach(function (form) { apply(form, values); });
+  document.addEventListener("submit", function (event) {
+    const form = event.target;
+    // "Keep mine": the value goes again, changed from the one stored now, as a new change.
+    if (form.matches("[data-draft-conflict]") && draftForms().length) {
+      if (!navigator.onLine) return;
+      event.preventDefault();
+      const alert = form.closest(".alert");
+      const found = entryNamed(nameOf(alert));
+      if (found) {
+        const entry = read(found.storageKey) || { value: form.querySelector(`input[name="${CSS.escape(nameOf(alert))}"]`).value };
+        write(found.storageKey, { value: entry.value, was: theirsOf(alert), seq: nextSeq(), at: Date.now() });
+        setValue(found.fields, entry.value);
+        for (const field of found.fields) field.dataset.was = theirsOf(alert);
+      }
+      conflicts.delete(nameOf(alert));
+      alert.remove();
+      flush(false);
+      return;
+    }
+    // "My card is done" (or not): a change of this phone's sequence, after everything typed.
+    if (form.matches("[data-done-form]") && draftForms().length) {
+      event.preventDefault();
+      const seat = draftForms().find((f) => f.dataset.card === form.dataset.card);
+      if (!seat) return;
+      const value = form.querySelector("input[name=_done]").value;
+      keepTyped();
+      write(storeKey(seat, DONE), { value, was: "", seq: nextSeq(), at: Date.now() });
+      for (const other of document.querySelectorAll(`form[data-done-form][data-card="${CSS.escape(form.dataset.card)}"]`)) {
+        other.hidden = other === form;
+      }
+      show();
+      flush(true);
+      return;
+    }
+    // "Score and save": every change of this phone stored first, then the save, numbered
+    // after them, scoring the totals this phone was shown.
+    if (form.id === "draft-save" && draftForms().length && !form.dataset.sending) {
+      event.preventDefault();
+      keepTyped();
+      form.dataset.sending = "1";
+      drain().then(function (done) {
+        delete form.dataset.sending;
+        if (!done) {
+          show();
+          return;
+        }
+        const panel = live();
+        form.querySelector("input[name=_phone]").value = phone().phone;
+        form.querySelector("input[name=_seq]").value = nextSeq();
+        const revision = form.querySelector("input[name=revision]");
+        if (panel && revision) revision.value = panel.dataset.panelVersion || panel.dataset.version;
+        form.submit();
+      });
+    }
+  }, true);
+
+  /** The field the person is typing in counts as changed (a tap on a button leaves it). */
+  function keepTyped() {
+    const field = document.activeElement;
+    if (field && field.form && field.form.matches("[data-offline-draft]")) keep(field, false);
+    for (const { storageKey, entry } of allEntries()) {
+      if (entry.typing) write(storageKey, { ...entry, typing: false });
+    }
+  }
+
+  function poll() {
+    const panel = live();
+    if (!panel || !navigator.onLine || !panel.dataset.liveUrl) return;
+    const params = new URLSearchParams({
+      v: panel.dataset.version || "0",
+      d: panel.dataset.draft || "",
+      n: panel.dataset.number || "",
+      p: panel.dataset.panelVersion || "0",
+    });
+    const me = draftForms().length ? phone() : null;
+    if (me) params.set("phone", me.phone);
+    // A fragment, not a page: the service worker leaves requests marked HX-Request alone.
+    const headers = { Accept: "application/json", "HX-Request": "true" };
+    fetch(`${panel.dataset.liveUrl}?${params}`, { credentials: "same-origin", headers })
+      .then(function (response) {
+        if (response.status !== 200) return null;
+        return response.json();
+      })
+      .then(function (answer) {
+        if (!answer) return;
+        if (answer.closed) {
+          closed(answer);
+          return;
+        }
+        take(answer);
+      })
+      .catch(function () {
+        // No answer: the next poll asks again.
+      });
+  }
+
+  /** The game was saved: every phone goes to it, unless it holds changes never stored. */
+  function closed(answer) {
+    if (allEntries().length) {
+      closedWords = `${answer.closed} ${listClosed()}`;
+      show();
+      return;
+    }
+    if (answer.go) window.location.assign(answer.go);
   }
 
   document.addEventListener("DOMContentLoaded", function () {
@@ -476,7 +677,11 @@
       form.querySelectorAll("input, select, textarea").forEach(remember);
     });
     show();
-    if (draftForms().some((form) => entriesOf(form).length)) flush(true);
+    if (allEntries().length) flush(true);
+    const panel = live();
+    if (panel && panel.dataset.liveUrl) {
+      setInterval(poll, 1000 * Number(panel.dataset.pollSeconds || 2));
+    }
   });
 
   window.addEventListener("online", function () {
@@ -491,9 +696,15 @@
     if (field.form && field.form.matches("[data-autosave]")) remember(field);
   });
 
-  // Kept before htmx (which listens on the form) sends it: capture.
-  document.addEventListener("input", (event) => keep(event.target), true);
-  document.addEventListener("change", (event) => keep(event.target), true);
+  // A keystroke is kept at once (nothing lost if the phone sleeps); a field left (`change`)
+  // is sent.
+  document.addEventListener("input", (event) => keep(event.target, true), true);
+  document.addEventListener("change", function (event) {
+    const field = event.target;
+    if (!field.form || !field.form.matches("form[data-autosave][data-offline-draft]")) return;
+    keep(field, false);
+    flush(false);
+  }, true);
 
   document.addEventListener("click", function (event) {
     const button = event.target.closest("[data-step]");
@@ -505,78 +716,4 @@
     input.dispatchEvent(new Event("input", { bubbles: true }));
     input.dispatchEvent(new Event("change", { bubbles: true }));
   });
-
-  document.body.addEventListener("htmx:configRequest", function (event) {
-    const form = event.detail.elt;
-    if (!form.matches || !form.matches("form[data-autosave]")) return;
-    // Offline, or while the kept changes go out one by one: the change stays kept, and goes
-    // with them (in order, never two of one field at once).
-    if (form.matches("[data-offline-draft]") && (offline() || flushing)) {
-      event.preventDefault();
-      show();
-      return;
-    }
-    const trigger = event.detail.triggeringEvent;
-    const field = trigger && trigger.target;
-    if (!field || !field.name) return;
-    event.detail.parameters["_field"] = field.name;
-    event.detail.parameters["_was"] = field.dataset.was === undefined ? "" : field.dataset.was;
-    field.dataset.sent = valueOf(field);
-  });
-
-  document.body.addEventListener("htmx:afterRequest", function (event) {
-    const form = event.detail.elt;
-    if (!form.matches || !form.matches("form[data-autosave]")) return;
-    if (!event.detail.successful) {
-      form.querySelectorAll("[data-sent]").forEach((field) => delete field.dataset.sent);
-      const status = event.detail.xhr && event.detail.xhr.status;
-      if (status === 410) {
-        closedWords = `${event.detail.xhr.responseText} ${listClosed()}`;
-      } else if (form.matches("[data-offline-draft]")) {
-        // No answer at all: the connection is gone, whatever navigator.onLine says. Another
-        // refusal (a 500): the change stays kept all the same, and goes again.
-        if (status) serverTrouble = status;
-        else sendFailed = true;
-        later();
-      }
-      show();
-      return;
-    }
-    const box = document.getElementById("draft-conflicts");
-    form.querySelectorAll("[data-sent]").forEach(function (field) {
-      const alert = box && refusalIn(box, field.name);
-      const storageKey = form.matches("[data-offline-draft]") ? storeKey(form, keyOf(form, field.name)) : null;
-      if (alert) {
-        if (storageKey) refused(storageKey, field.dataset.sent, theirsOf(alert));
-      } else if (storageKey) {
-        sent(storageKey, field.dataset.sent, [field]);
-      } else {
-        field.dataset.was = field.dataset.sent;
-      }
-      delete field.dataset.sent;
-    });
-    showConflicts();
-    show();
-  });
-
-  function apply(form, values) {
-    const prefix = form.dataset.prefix || "";
-    const card = form.dataset.card;
-    const stored = card ? values["card:" + card] || {} : values;
-    form.querySelectorAll("input, select, textarea").forEach(function (field) {
-      if (!field.name || field.type === "hidden" || field === document.activeElement) return;
-      const key = card ? field.name.slice(prefix.length) : field.name;
-      if (card && !field.name.startsWith(prefix)) return;
-      if (!(key in stored)) return;
-      // Changed on this phone and not stored yet: leave it as the person left it.
-      if ("was" in field.dataset && valueOf(field) !== field.dataset.was) return;
-      const value = stored[key];
-      if (field.type === "checkbox") field.checked = value === "on";
-      else if (Array.isArray(value)) return;
-      else field.value = value;
-      field.dataset.was = valueOf(field);
-    });
-  }
-
-  document.body.addEventListener("htmx:afterSettle", adopt);
 })();

@@ -17,6 +17,9 @@ and page timings (fewer for a quick check). The figures of this machine are in
   and the taps, the group's time together at a stated pace (goal ≤ 180 s), and one phone's.
 - `bytes`: what one phone downloads in a minute of a game entered together, uncompressed and
   gzip-compressed (`benchmarks.draft_bytes`).
+- `tables`: how many tables of 5 phones (a change a second each, following the live totals)
+  gunicorn holds on PostgreSQL at p95 ≤ 200 ms with no error, and a phone's bytes a minute
+  (`benchmarks.tables`; `--short`: 1 table for 5 s, the plumbing only).
 - `concurrency`: 8 phones saving games and ticking checklists on one campaign under gunicorn
   with 2 workers, on SQLite and on PostgreSQL: saves per second, p95, 5xx (goal 0), and the
   stored state equal to a fresh replay of the exported file (`benchmarks.concurrency`).
@@ -81,6 +84,22 @@ def bench_bytes() -> list[str]:
         return draft_phone_bytes()
 
 
+def bench_tables(short: bool = False) -> list[str]:
+    """Scripted tables entering a game together under gunicorn, on PostgreSQL when a server
+    is named (`PG_URL`), each phone through the draft protocol (`benchmarks.tables`)."""
+    from benchmarks.tables import bench_database, run_tables, tables_lines
+
+    database = bench_database()
+    if short:
+        result = run_tables(database, first=1, seconds=5, most=1, max_runs=1)
+    else:
+        result = run_tables(database)
+    lines = tables_lines(result)
+    if database == "sqlite":
+        lines.append("tables: on SQLite: no PostgreSQL server named (PG_URL)")
+    return lines
+
+
 bench_save.needs_database = True
 bench_bytes.needs_database = True
 bench_table.needs_database = True
@@ -93,6 +112,7 @@ BENCHMARKS: list[Callable[..., list[str]]] = [
     bench_pages,
     bench_table,
     bench_bytes,
+    bench_tables,
     bench_concurrency,
 ]
 
@@ -117,8 +137,15 @@ class Command(BaseCommand):
             default=None,
             help="repetitions of the replay, save and page timings (default 21, 15, 30)",
         )
+        parser.add_argument(
+            "--short",
+            action="store_true",
+            help="tables: 1 table for 5 seconds (the plumbing, not a figure)",
+        )
 
-    def handle(self, *args, names: list[str], repeat: int | None = None, **options) -> None:
+    def handle(
+        self, *args, names: list[str], repeat: int | None = None, short: bool = False, **options
+    ) -> None:
         known = {benchmark_name(b): b for b in BENCHMARKS}
         unknown = [name for name in names if name not in known]
         if unknown:
@@ -137,8 +164,13 @@ class Command(BaseCommand):
             database = nullcontext()
         with database:
             for benchmark in chosen:
-                takes_repeat = "repeat" in inspect.signature(benchmark).parameters
-                lines = benchmark(repeat=repeat) if takes_repeat and repeat else benchmark()
+                parameters = inspect.signature(benchmark).parameters
+                if "repeat" in parameters and repeat:
+                    lines = benchmark(repeat=repeat)
+                elif "short" in parameters:
+                    lines = benchmark(short=short)
+                else:
+                    lines = benchmark()
                 for line in lines:
                     self.stdout.write(line)
                     self.stdout.flush()

@@ -1,0 +1,167 @@
+"""Changing an earlier step of a session, every later step kept and the session replayed.
+
+`change_step(session, index, turn)` returns the session with `turns[index]` replaced. The new
+step itself is checked against the table as it stood before it (a bad step raises the usual
+`SpaceExplorersError` at its path). Every later step is then replayed on the changed game; the
+first one the change makes impossible raises `StepNoLongerFits`, whose `said` is the sentence
+a player reads ("Round 4, your turn: you no longer have 2 hand cards to return to the Center:
+your hand holds 1 by then") and whose `step` is that step's index. Nothing is ever dropped
+here: `take_back_from=step` (the person's explicit choice) keeps the steps before it only.
+
+`steps_before(session)` replays once and gives, for every step, the table as it stood before
+it: what a form needs to offer that step's choices again.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from typing import Any
+
+from space_explorers.rules import (
+    DIVISION_NAMES,
+    OPPONENT,
+    TOKENS_IN_PLAY,
+    YOU,
+    SpaceExplorersError,
+    name_key,
+    plural,
+)
+from space_explorers.session import replay, state_of
+from space_explorers.turns import Game, slot_name
+
+
+class StepNoLongerFits(SpaceExplorersError):
+    """A later step the change makes impossible: `step` its index, `said` in players' words."""
+
+    def __init__(self, path: str, message: str, *, step: int, said: str) -> None:
+        super().__init__(path, message)
+        self.step = step
+        self.said = said
+
+
+def step_name(index: int) -> str:
+    """`turns[7]` as a player says it: you play first (SE:83), so even steps are yours."""
+    whose = "your turn" if index % 2 == 0 else "the Opponent’s turn"
+    return f"Round {index // 2 + 1}, {whose}"
+
+
+def change_step(
+    session: Mapping[str, Any],
+    index: int,
+    turn: Mapping[str, Any],
+    *,
+    take_back_from: int | None = None,
+) -> dict:
+    """`session` with `turns[index]` replaced by `turn` and every later step kept.
+
+    Raises `SpaceExplorersError` when `turn` itself does not fit the table before it, and
+    `StepNoLongerFits` for the first later step it makes impossible. With `take_back_from`
+    equal to that step's index, the steps from it on are taken back instead (what the person
+    chose after reading the sentence); any other value is refused as stale.
+    """
+    turns = list(session.get("turns", []))
+    if not 0 <= index < len(turns):
+        raise SpaceExplorersError(f"turns[{index}]", "is not a step of this game")
+    changed = {**session, "turns": [*turns[:index], dict(turn)]}
+    replay(changed)  # the new step against the table before it: its own path on a refusal
+    game, _ = replay({**session, "turns": turns[:index]})
+    game.play_turn(dict(turn), index)
+    for later in range(index + 1, len(turns)):
+        before = copy.deepcopy(game)
+        try:
+            game.play_turn(turns[later], later)
+        except SpaceExplorersError as error:
+            if take_back_from == later:
+                return {**session, "turns": [*turns[:index], dict(turn), *turns[index + 1 : later]]}
+            raise StepNoLongerFits(
+                error.path,
+                error.message,
+                step=later,
+                said=_said(before, turns[later], later, error),
+            ) from error
+    if take_back_from is not None:
+        raise SpaceExplorersError(
+            f"turns[{take_back_from}]", "fits the changed game now: nothing needs taking back"
+        )
+    return {**session, "turns": [*turns[:index], dict(turn), *turns[index + 1 :]]}
+
+
+def steps_before(session: Mapping[str, Any]) -> list[dict]:
+    """For every step of `session`, the derived state before it (one replay in all)."""
+    game, raw = replay({**session, "turns": []})
+    states = []
+    for index, turn in enumerate(session.get("turns", [])):
+        states.append(state_of(game, raw))
+        game.play_turn(turn, index)
+    return states
+
+
+# --- why a later step no longer fits, in the players' words ---------------------------------
+
+
+def _said(game: Game, turn: Any, index: int, error: SpaceExplorersError) -> str:
+    return f"{step_name(index)}: {_reason(game, turn, error)}"
+
+
+def _reason(game: Game, turn: Any, error: SpaceExplorersError) -> str:
+    if game.over:
+        return "the game is already over by then, so this step no longer happens"
+    field = error.path.rsplit(".", 1)[-1]
+    if OPPONENT in turn:
+        division = (turn.get(OPPONENT) or {}).get("division")
+        if game.center_empty and division is not None:
+            return (
+                "the Center is empty by then, so the Opponent recruits nothing (not the "
+                f"{DIVISION_NAMES.get(division, division)} card recorded)"
+            )
+        if division is None:
+            return (
+                f"the Center holds cards by then, so the Opponent recruits the card in "
+                f"{slot_name(game.marker)}: tap its Division"
+            )
+        return error.message
+    mine = turn.get(YOU) or {}
+    source = mine.get("from")
+    if field == "slot":
+        return (
+            f"{slot_name(mine.get('slot', 0))} is empty by then (the deck and the temporary row "
+            "ran out), so that card is no longer there to take"
+        )
+    if field == "index" or (field == "from" and source == "temporary"):
+        wanted = mine.get("index", 0) + 1
+        return (
+            f"the temporary row holds {plural(game.temporary, 'card')} by then, so card "
+            f"{wanted} of it is no longer there to take"
+        )
+    if field == "from" and source == "hand":
+        return "your hand is empty by then, so you no longer have a card to recruit from it"
+    if field == "from" and source == "deck":
+        return "the Specialist deck is empty by then, so there is no card to take from it"
+    if field == "cards_to_center":
+        spare = game.hand - (1 if source == "hand" else 0)
+        wanted = mine.get("cards_to_center", 0)
+        return (
+            f"you no longer have {plural(wanted, 'hand card')} to return to the Center as "
+            f"payment: your hand holds {plural(spare, 'card')}"
+            + (" besides the one you recruit" if source == "hand" else "")
+            + " by then"
+        )
+    if field == "tokens_set_aside":
+        held = TOKENS_IN_PLAY - game.stack
+        wanted = mine.get("tokens_set_aside", 0)
+        return (
+            f"you no longer hold {plural(wanted, 'Research token')} to pass: you hold {held} "
+            "by then"
+        )
+    if field == "launch":
+        name = str(mine.get("launch"))
+        for project_index, project in enumerate(game.projects):
+            if name_key(project.name) == name_key(name):
+                if game.completed_by[project_index] == OPPONENT:
+                    return (
+                        f"you can no longer launch {project.name}: the Opponent has completed it "
+                        "by then"
+                    )
+                return f"you can no longer launch {project.name}: you launched it earlier"
+    return error.message

@@ -1,0 +1,135 @@
+"""Every page passes axe-core (the npm package, `make axe`) in a real Chromium with no serious or
+critical violation: for the owner, a player, a viewer and a signed-out visitor (who reads the
+sign-in pages, an invitation and the public page), on a phone (390 px) and at desktop width.
+
+The pages are the every-page test's (tests/test_browser_every_page.py): every named address of
+every app, filled from the demo campaign, that answers that person's GET with HTML, so a page
+added tomorrow is walked too. One context per person and width; axe's source is evaluated in
+each page by Playwright (`page.evaluate` is not subject to the page's Content-Security-Policy,
+which stays as the site sends it). While one width's page loads, axe runs in the other's.
+
+Measured: 466 page visits, 305 s with the machine's two cores shared about six ways (load 11 to
+12), 93 s of CPU in all (pytest, its live server and Chromium): under two minutes on a quiet
+two-core machine. It runs on the SQLite leg of `make test` only.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.core.management import call_command
+from django.db import connection
+
+from accounts.models import Role
+from accounts.tests.factory import add_member, make_user
+from conftest import DESKTOP, PHONE
+from tests.test_browser_every_page import Demo, html_pages
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+AXE = Path(settings.BASE_DIR) / "node_modules" / "axe-core" / "axe.min.js"
+SERIOUS = ("serious", "critical")
+
+# axe runs in one page while the other width's page loads (two renderer processes): `start`
+# leaves axe's promise on the page, `collect` awaits it and keeps the serious ones.
+START = "() => { window.axeRun = axe.run(document, {resultTypes: ['violations']}); }"
+COLLECT = """
+async (serious) => {
+  const result = await window.axeRun;
+  return result.violations
+    .filter((v) => serious.includes(v.impact))
+    .map((v) => `${v.id} (${v.impact}): ${v.help}: ` +
+      v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | '));
+}
+"""
+
+
+def axe_source() -> str:
+    if not AXE.exists():
+        pytest.fail(f"{AXE} is missing: run `make axe` (npm ci installs axe-core).")
+    return AXE.read_text(encoding="utf-8")
+
+
+def start(page, source: str) -> None:
+    """Evaluated by Playwright, axe's source is not subject to the page's CSP."""
+    if not page.evaluate("() => typeof axe !== 'undefined'"):
+        page.evaluate(source)
+    page.evaluate(START)
+
+
+def collect(page) -> list[str]:
+    return page.evaluate(COLLECT, list(SERIOUS))
+
+
+def violations(page, source: str) -> list[str]:
+    start(page, source)
+    return collect(page)
+
+
+def test_every_page_passes_axe_for_everyone_on_a_phone_and_a_desktop(browser, live_server, log_in):
+    if connection.vendor != "sqlite":
+        # What the pages are made of does not depend on the database: the SQLite leg of
+        # `make test` walks them, and the PostgreSQL leg keeps its minutes for what does.
+        pytest.skip("the accessibility walk runs on the SQLite leg")
+    source = axe_source()
+    call_command("load_catalogue", verbosity=0)
+    demo = Demo()
+    player = make_user("axe-player")
+    viewer = make_user("axe-viewer")
+    for space in (demo.campaign, demo.plays.log):
+        add_member(space, player, Role.PLAYER)
+        add_member(space, viewer, Role.VIEWER)
+    people = {
+        "owner": (demo.owner, html_pages(demo)),
+        "player": (player, html_pages(demo, player)),
+        "viewer": (viewer, html_pages(demo, viewer)),
+        "signed out": (None, html_pages(demo, signed_out=True)),
+    }
+    names = {person: {name for name, _ in pages} for person, (_, pages) in people.items()}
+    assert len(people["owner"][1]) >= 40
+    assert {"campaign:dashboard", "playlog:log"} <= names["player"] & names["viewer"]
+    assert {"login", "accounts:join", "public:dashboard", "public:trackers"} <= names["signed out"]
+    assert "campaign:dashboard" not in names["signed out"]
+
+    started = time.monotonic()
+    failures = []
+    walked = 0
+    for person, (user, pages) in people.items():
+        widths = {"phone": browser.new_context(**PHONE), "desktop": browser.new_context(**DESKTOP)}
+        tabs = {width: context.new_page() for width, context in widths.items()}
+        if user is not None:
+            for tab in tabs.values():
+                log_in(tab, live_server, user)
+        for name, url in pages:
+            for tab in tabs.values():
+                tab.goto(live_server.url + url)
+                start(tab, source)
+            for width, tab in tabs.items():
+                walked += 1
+                for found in collect(tab):
+                    failures.append(f"{person}, {width}, {name} {url}: {found}")
+        for context in widths.values():
+            context.close()
+    seconds = time.monotonic() - started
+    assert failures == [], f"{len(failures)} violations:\n" + "\n".join(failures)
+    assert walked >= 2 * (40 + len(people["signed out"][1]))
+    print(f"axe walked {walked} pages in {seconds:.0f} s")
+
+
+def test_the_walk_sees_a_serious_violation(browser, live_server):
+    """The check itself: a button with no name and an image with no text are reported."""
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    page.goto(live_server.url + "/accounts/login/")
+    assert violations(page, axe_source()) == []
+    page.evaluate(
+        "document.querySelector('main').insertAdjacentHTML('beforeend',"
+        ' \'<button id="nameless"></button><img id="wordless" src="/favicon.ico">\')'
+    )
+    found = violations(page, axe_source())
+    context.close()
+    assert any(f.startswith("button-name (critical)") and "#nameless" in f for f in found)
+    assert any(f.startswith("image-alt (critical)") and "#wordless" in f for f in found)
