@@ -22,7 +22,7 @@ def from_house_rules(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("campaign", "0009_game_city_named_by"),
+        ("campaign", "0013_leased_ship_presence_kept"),
     ]
 
     operations = [
