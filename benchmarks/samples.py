@@ -26,7 +26,6 @@ from solar175.campaign_file import POWERS
 from solar175.engine import (
     LEGITIMATE_PARTIES,
     PARTIES,
-    SECOND_PLACE_ROUNDINGS,
     Ballots,
     Hubs,
     HubWorkers,
@@ -35,6 +34,7 @@ from solar175.engine import (
     Ship,
     TableState,
 )
+from solar175.house_rules import SECOND_PLACE_ROUNDINGS, HouseRules
 from solar175.sections import sections, switches_on, zones_in_play
 
 CORPORATIONS = ("purple", "yellow", "teal", "orange", "fifth")
@@ -165,7 +165,7 @@ def make_campaign(
         "format": "solar175-campaign",
         "version": 1,
         "name": name,
-        "settings": dict(settings or {"second_place_rounding": "down"}),
+        "settings": dict(settings or HouseRules().to_settings()),
         "corporations": [
             {"key": key, "name": f"{key.title()} corporation", "player": "", "ai": False}
             for key in keys
@@ -494,7 +494,7 @@ def random_table_state(rng: random.Random, player_count: int = 5) -> TableState:
             zones_in_play=zones,
             celestial_rebellion=rebellion,
             trade_unions=rng.random() < 0.5,
-            second_place_rounding=rng.choice(SECOND_PLACE_ROUNDINGS),
+            house=HouseRules({"second_place_rounding": rng.choice(SECOND_PLACE_ROUNDINGS)}),
         ),
         megastructure_zone=rng.choice(zones),
         incumbent_party=rng.choice(PARTIES if rebellion else LEGITIMATE_PARTIES),

@@ -56,7 +56,7 @@ def campaign_file_data(
         "format": CAMPAIGN_FORMAT,
         "version": CAMPAIGN_VERSION,
         "name": campaign.name,
-        "settings": {"second_place_rounding": campaign.second_place_rounding},
+        "settings": campaign.house().to_settings(),
         "corporations": [
             {"key": c.key, "name": c.name, "player": c.player, "ai": c.ai} for c in corporations
         ],

@@ -18,13 +18,13 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.html import escape
 
-from campaign.models import SecondPlaceRounding
 from gamefile.json_input import JsonInputError, parse_json_text
 from hosting.names import NameField
 from scoring.wizard.widgets import FIELD_TEMPLATE, REFRESH, Details
 from solar175.campaign_file import MAX_CORPORATIONS, NOTES_MAX_LENGTH
 from solar175.catalogue import boxes_of
 from solar175.engine import UNITED_FEDERALISTS
+from solar175.house_rules import HOUSE_RULES, SETTINGS_KEYS
 from solar175.sections import SECTION_NUMBERS
 
 OPENING_CITY_ROWS = 6
@@ -40,47 +40,59 @@ def _helper() -> FormHelper:
 
 
 class CampaignForm(forms.Form):
+    """The campaign's name and a field for each house rule (solar175.house_rules)."""
+
     name = NameField(max_length=100, label="Campaign name")
-    second_place_rounding = forms.ChoiceField(
-        choices=SecondPlaceRounding.choices,
-        initial=SecondPlaceRounding.DOWN,
-        label="Second place in a zone (house rule)",
-        help_text="The rulebook prints both: the HUB page rounds up, End Game Scoring rounds down.",
-    )
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
+        for rule in HOUSE_RULES:
+            self.fields[rule.key] = forms.ChoiceField(
+                choices=rule.choices,
+                initial=rule.default,
+                label=rule.label,
+                help_text=rule.sentence,
+                # A page drawn before a house rule existed does not send it: left as it is.
+                required=False,
+            )
+        self.order_fields(["name", *SETTINGS_KEYS])
         self.helper = _helper()
+
+    def house_rules(self) -> dict[str, str]:
+        """The house rules chosen, by key (the campaign file's `settings`); one the form was
+        not sent is left out (a new campaign takes its default, a saved one keeps its value)."""
+        return {key: self.cleaned_data[key] for key in SETTINGS_KEYS if self.cleaned_data[key]}
 
 
 class SettingsForm(CampaignForm):
     """The campaign's settings, with what they were when the form was drawn: settings changed
     by someone else since are not replaced unknowingly (`actions.update_settings`)."""
 
-    was_name = forms.CharField(required=False, widget=forms.HiddenInput, max_length=100)
-    was_second_place_rounding = forms.CharField(
-        required=False, widget=forms.HiddenInput, max_length=4
-    )
-
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        for name in ("name", "second_place_rounding"):
-            self.fields[f"was_{name}"].initial = self.initial.get(name, "")
+        for name in ("name", *SETTINGS_KEYS):
+            self.fields[f"was_{name}"] = forms.CharField(
+                required=False,
+                widget=forms.HiddenInput,
+                max_length=100,
+                initial=self.initial.get(name, ""),
+            )
 
     def drawn_from(self) -> dict[str, str] | None:
         if "was_name" not in self.data:
             return None  # a form that does not say
+        # A house rule added since the page was drawn is not compared.
         return {
-            "name": self.cleaned_data["was_name"],
-            "second_place_rounding": self.cleaned_data["was_second_place_rounding"],
+            name: self.cleaned_data[f"was_{name}"]
+            for name in ("name", *SETTINGS_KEYS)
+            if f"was_{name}" in self.data
         }
 
-    def set_drawn_from(self, campaign) -> None:
+    def set_drawn_from(self, settings: dict[str, str]) -> None:
         """After a refusal: a second save replaces the settings as they are now."""
-        campaign.refresh_from_db(fields=["name", "second_place_rounding"])
         self.data = self.data.copy()
-        self.data["was_name"] = campaign.name
-        self.data["was_second_place_rounding"] = campaign.second_place_rounding
+        for name, value in settings.items():
+            self.data[f"was_{name}"] = value
 
 
 REFERENCE_BOX = ""

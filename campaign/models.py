@@ -14,19 +14,14 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 
-
-class SecondPlaceRounding(models.TextChoices):
-    # Printed contradiction: the HUB page rounds up, End Game Scoring rounds down.
-    DOWN = "down", "Round down (End Game Scoring page)"
-    UP = "up", "Round up (HUB page)"
+from solar175.house_rules import HouseRules
 
 
 class Campaign(models.Model):
     name = models.CharField(max_length=100)
     slug = models.SlugField(max_length=120, unique=True)
-    second_place_rounding = models.CharField(
-        max_length=4, choices=SecondPlaceRounding.choices, default=SecondPlaceRounding.DOWN
-    )
+    # The group's house rules, as the campaign file's `settings` (solar175.house_rules).
+    house_rules = models.JSONField(default=dict, blank=True)
     opening = models.JSONField(
         null=True, blank=True, help_text="State after an earlier game, for a mid-campaign start."
     )
@@ -50,6 +45,14 @@ class Campaign(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("campaign:dashboard", kwargs={"slug": self.slug})
+
+    def house(self) -> HouseRules:
+        """The house rules the group chose (stored as the file's `settings`, already checked)."""
+        return HouseRules(self.house_rules)
+
+    def settings(self) -> dict[str, str]:
+        """What its settings page changes: the name, and every house rule by its key."""
+        return {"name": self.name, **self.house().as_dict()}
 
     def game_entries(self, numbers=None) -> list[dict]:
         """The replay's per-game entries (`state["games"]` of docs/campaign-file.md), in the log's
@@ -272,7 +275,7 @@ class Change(models.Model):
       `before` is null for a game added, `after` for a game deleted;
     - a manual unlock: `{"section", "after_game"}` (`after_game` null: not unlocked);
     - a power: `{"corporation", "power"}` (`power` empty: none);
-    - settings: the settings it changed, `{"name", "second_place_rounding"}` or some of them;
+    - settings: the settings it changed, the name and house rules by key (solar175.house_rules);
     - a corporation added: `after` its entry of the campaign file (`before` null); removed
       (by an undo): the other way round;
     - a corporation renamed: `{"corporation", "name", "player", "ai"}` before and after;

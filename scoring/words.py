@@ -18,13 +18,14 @@ from collections.abc import Mapping
 from gamefile.errors import FieldError
 from scoring.catalogue import CatalogueNames
 from solar175.explain import PARTY_NAMES
+from solar175.house_rules import HOUSE_RULES
 
 # A key of the table or campaign file, as the place it names says it.
 FIELD_WORDS = {
     "megastructure_zone": "Megastructure Location Token's zone",
     "incumbent_party": "party in power before the election",
     "zones_in_play": "zones in play",
-    "second_place_rounding": "second place rounding",
+    **{rule.key: rule.words for rule in HOUSE_RULES},
     "celestial_rebellion": "Celestial Rebellion",
     "trade_unions": "trade unions",
     "hire_cards_left": "workers left on the hire cards",

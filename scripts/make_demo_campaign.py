@@ -39,6 +39,7 @@ django.setup()
 from benchmarks.samples import scheduled_zones  # noqa: E402
 from solar175.campaign_file import dumps_campaign_file  # noqa: E402
 from solar175.catalogue import Catalogue  # noqa: E402
+from solar175.house_rules import HouseRules  # noqa: E402
 from solar175.replay import replay  # noqa: E402
 from solar175.table import canonical_table  # noqa: E402
 
@@ -320,7 +321,7 @@ def build_campaign(seed: int = SEED) -> dict[str, Any]:
         "format": "solar175-campaign",
         "version": 1,
         "name": "Demo campaign",
-        "settings": {"second_place_rounding": "down"},
+        "settings": HouseRules().to_settings(),
         "corporations": CORPORATIONS,
         "opening": None,
         "games": [],

@@ -16,14 +16,10 @@ from enum import StrEnum
 from typing import Any
 
 from gamefile.canonical import dumps
+from gamefile.errors import FieldError
 from gamefile.reading import describe as _describe
 from solar175.box import Box, read_box
 from solar175.catalogue import Catalogue
-from solar175.engine import (
-    ROUND_DOWN,
-    ROUND_UP,
-    SECOND_PLACE_ROUNDINGS,
-)
 from solar175.fields import (
     MAX_GAME_NUMBER,
     CampaignError,
@@ -37,6 +33,7 @@ from solar175.fields import (
     text,
     whole_number,
 )
+from solar175.house_rules import SETTINGS_KEYS, HouseRules
 from solar175.opening import Opening, OpeningReader
 from solar175.sections import sections_by_number
 from solar175.table import MAX_PLAYERS, MIN_PLAYERS, validate_table
@@ -81,7 +78,6 @@ TOP_KEYS = (
     # Optional, this project's: the campaign's own box (solar175.box), written when not empty.
     "box",
 )
-SETTINGS_KEYS = ("second_place_rounding",)
 CORPORATION_KEYS = ("key", "name", "player", "ai")
 GAME_KEYS = (
     "number",
@@ -165,7 +161,7 @@ class ManualUnlock:
 @dataclass(frozen=True, slots=True)
 class CampaignFile:
     name: str
-    second_place_rounding: str
+    house: HouseRules
     corporations: tuple[Corporation, ...]
     opening: Opening | None
     games: tuple[GameEntry, ...]
@@ -201,12 +197,10 @@ class _Reader(OpeningReader):
         )
 
         settings = mapping(optional(top, "settings", {}), "settings", SETTINGS_KEYS)
-        rounding = settings.get("second_place_rounding", ROUND_DOWN)
-        if rounding not in SECOND_PLACE_ROUNDINGS:
-            raise CampaignError(
-                "settings.second_place_rounding",
-                f'must be "{ROUND_DOWN}" or "{ROUND_UP}", not {_describe(rounding)}',
-            )
+        try:
+            house = HouseRules.read(settings, "settings")
+        except FieldError as error:
+            raise CampaignError(error.path, error.message) from None
 
         corporations = self.read_corporations(
             required(top, "corporations", "", "the list of corporations")
@@ -219,7 +213,7 @@ class _Reader(OpeningReader):
         powers = self.read_powers(optional(top, "powers", {}))
         return CampaignFile(
             name=name,
-            second_place_rounding=rounding,
+            house=house,
             corporations=corporations,
             opening=opening,
             games=games,

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from solar175.house_rules import HouseRules
+
 # Party keys (docs/commands.md). The order is the tie order of RULES-NOTES §2 step 3.
 UNITED_FEDERALISTS = "united_federalists"
 WORKERS_UNION = "workers_union"
@@ -61,10 +63,7 @@ MIN_CREDITS_FOR_BOX = 2
 ALL_ZONES = (1, 2, 3, 4, 5, 6)
 
 # Printed contradiction (RULES-NOTES §1): the HUB page rounds second place up, End Game Scoring
-# down. A campaign setting; "down" unless the group says otherwise.
-ROUND_DOWN = "down"
-ROUND_UP = "up"
-SECOND_PLACE_ROUNDINGS = (ROUND_DOWN, ROUND_UP)
+# down. A house rule (solar175.house_rules); "down" unless the group says otherwise.
 
 TIE_BREAK_ZONE_1 = "zone_1_presence"
 TIE_BREAK_PLAY_ORDER = "play_order"
@@ -127,7 +126,8 @@ class Rules:
     zones_in_play: tuple[int, ...] = (1, 2)
     celestial_rebellion: bool = False
     trade_unions: bool = False
-    second_place_rounding: str = ROUND_DOWN
+    # The campaign's house rules (solar175.house_rules): those a game's scoring reads.
+    house: HouseRules = HouseRules()
 
 
 @dataclass(frozen=True, slots=True)
@@ -291,11 +291,6 @@ def zone_presence(player: PlayerTable, zone: int) -> int:
     )
 
 
-def _half(value: int, rounding: str) -> int:
-    # Printed contradiction (RULES-NOTES §1): the campaign setting picks the rounding.
-    return (value + 1) // 2 if rounding == ROUND_UP else value // 2
-
-
 def presence_ip(
     presences: list[dict[int, int]], table: TableState, zone_values: Mapping[int, int]
 ) -> list[int]:
@@ -318,7 +313,7 @@ def presence_ip(
             rest = [v for v in values if v < best]
             second = max(rest, default=0)
             if second > 0:
-                half = _half(worth, rules.second_place_rounding)
+                half = rules.house.half_for_second_place(worth)
                 for i, v in enumerate(values):
                     if v == second:
                         scores[i] += half

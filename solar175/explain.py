@@ -26,7 +26,6 @@ from solar175.engine import (
     MIN_CREDITS_FOR_BOX,
     MIN_MINING_TOKENS_FOR_BOX,
     MINING_TOKEN_IP,
-    ROUND_UP,
     UNITED_FEDERALISTS,
     WORKERS_UNION,
     GameScore,
@@ -237,9 +236,9 @@ def _presence(table: TableState, score: GameScore, index: int) -> list[Term]:
         if len(values) >= 3 and len(first) == 1:
             second = max((v for v in values if v < best), default=0)
             if mine == second:
-                # Printed contradiction (RULES-NOTES §1): the campaign setting picks the rounding.
-                up = rules.second_place_rounding == ROUND_UP
-                half = (worth + 1) // 2 if up else worth // 2
+                # Printed contradiction (RULES-NOTES §1): a house rule picks the rounding.
+                up = rules.house.second_place_rounds_up
+                half = rules.house.half_for_second_place(worth)
                 if half:
                     rounded = "rounded up" if up else "rounded down"
                     terms.append(

@@ -36,6 +36,7 @@ from solar175.engine import (
     TableState,
     score_game,
 )
+from solar175.house_rules import TABLE_KEYS
 from solar175.opening import City
 from solar175.replay_warnings import (
     city_warnings,
@@ -202,7 +203,7 @@ class _Replay:
             zones_in_play=zones_in_play(switches),
             celestial_rebellion=Switch.CELESTIAL_REBELLION in switches,
             trade_unions=Switch.TRADE_UNIONS in switches,
-            second_place_rounding=self.campaign.second_place_rounding,
+            house=self.campaign.house,
         )
 
     def megastructure_options(self, number: int) -> list[str]:
@@ -281,12 +282,12 @@ class _Replay:
                     raise CampaignError(
                         f"{path}.rules.{key}", f"must be {value} in game {n} ({why})"
                     )
-            rounding = stated.get("second_place_rounding")
-            if rounding is not None and rounding != rules.second_place_rounding:
-                raise CampaignError(
-                    f"{path}.rules.second_place_rounding",
-                    f'must be "{rules.second_place_rounding}", the campaign\'s setting',
-                )
+            for key in TABLE_KEYS:
+                if key in stated and stated[key] != rules.house[key]:
+                    raise CampaignError(
+                        f"{path}.rules.{key}",
+                        f'must be "{rules.house[key]}", the campaign\'s setting',
+                    )
         if "incumbent_party" in table and table["incumbent_party"] != self.incumbent:
             why = (
                 "the United Federalists are in power in the first game"
@@ -537,7 +538,7 @@ class _Replay:
                     "zones_in_play": list(rules.zones_in_play),
                     "celestial_rebellion": rules.celestial_rebellion,
                     "trade_unions": rules.trade_unions,
-                    "second_place_rounding": rules.second_place_rounding,
+                    **rules.house.to_table_rules(),
                 },
                 "incumbent_party": incumbent,
                 "score": score.as_dict(),
@@ -735,11 +736,13 @@ class _Replay:
         ]
 
     def campaign_winners(self, detail: dict[str, dict[str, int]]) -> list[str]:
-        """Most campaign points; ties: more gold awards, then more awards (docs/replay.md)."""
+        """Most campaign points; ties: more gold awards, then more awards, unless the group
+        shares them (docs/replay.md)."""
 
-        def key(corp: str) -> tuple[int, int, int]:
+        def key(corp: str) -> tuple[int, ...]:
             d = detail[corp]
-            return d["points"], d["gold"], d["awards"]
+            # A house rule (solar175.house_rules): the group may share a tie instead.
+            return self.campaign.house.campaign_tie_key(d["points"], d["gold"], d["awards"])
 
         best = max(key(c) for c in self.corporations)
         return [c for c in self.corporations if key(c) == best]
@@ -789,7 +792,7 @@ class _Replay:
             # Extras for the setup sheet (docs/replay.md).
             # Setup step 8: "Give the first player token to the player who won the last game".
             "first_player": self.last_winner,
-            "second_place_rounding": rules.second_place_rounding,
+            **rules.house.to_table_rules(),
             "switches": sorted(switches),
             "starting_credits_by_corporation": {
                 corp: base_credits

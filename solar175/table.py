@@ -40,7 +40,8 @@ can: zones against the table's own `rules` if given, else against all six zones.
 
 Readings this module takes where the contract leaves a choice:
 
-- Missing optional keys default to empty/zero/false; `second_place_rounding` to "down";
+- Missing optional keys default to empty/zero/false; a house rule to its default
+  (solar175.house_rules);
   a card `hire_cards_left` leaves out counts as 0 left (the engine's `union_votes`).
 - Spoiled ballots without the Celestial Rebellion in play are accepted and ignored, like
   `hire_cards_left` without the Trade Unions: a wizard keeps a field's value when a rule is
@@ -81,9 +82,6 @@ from solar175.engine import (
     HIRE_CARD_PARTY,
     LEGITIMATE_PARTIES,
     PARTIES,
-    ROUND_DOWN,
-    ROUND_UP,
-    SECOND_PLACE_ROUNDINGS,
     UNITED_FEDERALISTS,
     WORKERS_UNION,
     Ballots,
@@ -94,6 +92,7 @@ from solar175.engine import (
     Ship,
     TableState,
 )
+from solar175.house_rules import TABLE_KEYS, HouseRules
 from solar175.sections import FIRST_SECTION, LAST_SECTION, SECTION_NUMBERS
 
 TABLE_FORMAT = "solar175-table"
@@ -128,7 +127,7 @@ TOP_KEYS = (
     "sections",
 )
 CAMPAIGN_KEYS = ("rules", "megastructure_zone", "incumbent_party")
-RULES_KEYS = ("zones_in_play", "celestial_rebellion", "trade_unions", "second_place_rounding")
+RULES_KEYS = ("zones_in_play", "celestial_rebellion", "trade_unions", *TABLE_KEYS)
 HUBS_KEYS = ("hensler", "ufss", "military", "zones")
 HUB_KEYS = ("workers", "algorithms")
 BALLOT_KEYS = (*LEGITIMATE_PARTIES, "spoiled")
@@ -222,7 +221,7 @@ def table_to_dict(table: TableState, *, campaign: bool = False) -> dict:
             "zones_in_play": list(table.rules.zones_in_play),
             "celestial_rebellion": table.rules.celestial_rebellion,
             "trade_unions": table.rules.trade_unions,
-            "second_place_rounding": table.rules.second_place_rounding,
+            **table.rules.house.to_table_rules(),
         }
         if table.megastructure_zone is not None:
             # No key is no zone: the reader takes a zone number, never null.
@@ -466,14 +465,14 @@ class _TableReader:
                 data.get("celestial_rebellion", False), "rules.celestial_rebellion"
             ),
             trade_unions=self.flag(data.get("trade_unions", False), "rules.trade_unions"),
-            second_place_rounding=self.read_rounding(data),
+            house=self.read_house_rules(data),
         )
         # A broken zones_in_play would make every zone elsewhere look wrong: check against all six.
         self.zones = zones if zones_ok else ALL_ZONES
         if given is not None:
             # docs/campaign-file.md: a campaign table that gives its rules anyway must agree.
             for key in RULES_KEYS:
-                if key in data and getattr(rules, key) != getattr(given, key):
+                if key in data and _rule_value(rules, key) != _rule_value(given, key):
                     self.error(
                         f"rules.{key}",
                         f"must agree with the campaign, which has {_rule_text(given, key)}",
@@ -506,15 +505,12 @@ class _TableReader:
             self.error(path, "must include zones 1 and 2, which are always in play")
         return tuple(sorted(zones)) or ALL_ZONES
 
-    def read_rounding(self, data: dict) -> str:
-        value = data.get("second_place_rounding", ROUND_DOWN)
-        if value not in SECOND_PLACE_ROUNDINGS:
-            self.error(
-                "rules.second_place_rounding",
-                f'must be "{ROUND_DOWN}" or "{ROUND_UP}", not {_describe(value)}',
-            )
-            return ROUND_DOWN
-        return value
+    def read_house_rules(self, data: dict) -> HouseRules:
+        try:
+            return HouseRules.read(data, "rules", TABLE_KEYS)
+        except FieldError as error:
+            self.error(error.path, error.message)
+            return HouseRules()
 
     def read_megastructure_zone(self, table: dict) -> int | None:
         given = self.given_megastructure_zone
@@ -788,10 +784,14 @@ def _join(path: str, key: Any) -> str:
     return f"{path}.{key}" if path else str(key)
 
 
+def _rule_value(rules: Rules, key: str) -> Any:
+    return rules.house[key] if key in TABLE_KEYS else getattr(rules, key)
+
+
 def _rule_text(rules: Rules, key: str) -> str:
     if key == "zones_in_play":
         return f"zones {_zones_text(rules.zones_in_play)} in play"
-    value = getattr(rules, key)
+    value = _rule_value(rules, key)
     if isinstance(value, bool):
         return f"{key} {'true' if value else 'false'}"
     return f'{key} "{value}"'

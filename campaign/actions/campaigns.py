@@ -11,7 +11,8 @@ from campaign.actions.cache import lock_campaign, rebuild
 from campaign.actions.games import KEEP, Keep
 from campaign.actions.history import record
 from campaign.campaign_io import game_from_dict, unique_slug
-from campaign.models import Campaign, ChangeKind, Corporation, Game, SecondPlaceRounding
+from campaign.models import Campaign, ChangeKind, Corporation, Game
+from gamefile.errors import FieldError
 from hosting.busy import writes, writing
 from scoring.catalogue import CatalogueNames, catalogue_from_db
 from solar175.campaign_file import (
@@ -20,9 +21,7 @@ from solar175.campaign_file import (
     CampaignError,
     parse_campaign,
 )
-from solar175.differences import words
-
-SETTINGS = ("name", "second_place_rounding")
+from solar175.house_rules import BY_KEY, HouseRules
 
 
 def create_campaign(
@@ -39,7 +38,8 @@ def create_campaign(
 
     Preconditions: none that are not checked first: `corporations` are dicts with `key`,
     `name`, optional `player`, `ai` and `power` (2 to 5 of them, keys unique); `settings` may
-    give `second_place_rounding`; `opening` is null or the docs/campaign-file.md snapshot;
+    give house rules by key (solar175.house_rules), the others at their defaults; `opening`
+    is null or the docs/campaign-file.md snapshot;
     `box` is the box it starts from (another campaign's, `Campaign.box`), the reference's when
     None. Anything wrong raises `CampaignError` naming the field, and nothing is written.
     """
@@ -47,11 +47,7 @@ def create_campaign(
         "format": CAMPAIGN_FORMAT,
         "version": CAMPAIGN_VERSION,
         "name": name,
-        "settings": {
-            "second_place_rounding": (settings or {}).get(
-                "second_place_rounding", SecondPlaceRounding.DOWN
-            )
-        },
+        "settings": {**HouseRules().to_settings(), **(settings or {})},
         "corporations": [
             {
                 "key": corp.get("key"),
@@ -88,9 +84,7 @@ def create_campaign_from_file(
         campaign = Campaign.objects.create(
             name=data["name"],
             slug=unique_slug(data["name"]),
-            second_place_rounding=(data.get("settings") or {}).get(
-                "second_place_rounding", SecondPlaceRounding.DOWN
-            ),
+            house_rules=parsed.house.to_settings(),
             opening=data.get("opening"),
             manual_unlocks=list(data.get("manual_unlocks") or []),
             # The file's box, in its canonical shape (the export writes it back as it was).
@@ -205,45 +199,45 @@ def update_settings(
     campaign: Campaign,
     *,
     name: str | Keep = KEEP,
-    second_place_rounding: str | Keep = KEEP,
     expected: Mapping[str, str] | None = None,
     user=None,
+    **house: str,
 ) -> Campaign:
-    """Rename the campaign or change how second place rounds (RULES-NOTES §1), then rebuild.
+    """Rename the campaign or change its house rules (solar175.house_rules, each by its key:
+    `second_place_rounding="up"`), then rebuild.
 
     A setting left out keeps its value; the slug stays as it is. Nothing is recorded when
     nothing changes. `expected`: the settings the person's form was drawn from; if any is
     another by now, `CampaignError` and nothing changes. Preconditions: none unchecked: an
-    empty or too long `name`, or a rounding that is not `down` or `up`, raises
+    empty or too long `name`, or a house rule's value not among its choices, raises
     `CampaignError` naming it, and nothing is written.
     """
-    given = {"name": name, "second_place_rounding": second_place_rounding}
-    wanted = {key: value for key, value in given.items() if value is not KEEP}
-    if "name" in wanted:
-        wanted["name"] = str(wanted["name"]).strip()
+    wanted: dict[str, str] = {}
+    if name is not KEEP:
+        wanted["name"] = str(name).strip()
         limit = Campaign._meta.get_field("name").max_length
         if not wanted["name"] or len(wanted["name"]) > limit:
             raise CampaignError("name", f"must be 1 to {limit} characters long")
-    rounding = wanted.get("second_place_rounding", SecondPlaceRounding.DOWN)
-    if rounding not in SecondPlaceRounding.values:
-        raise CampaignError(
-            "settings.second_place_rounding", f'must be "down" or "up", not "{rounding}"'
-        )
-    current = lock_campaign(campaign)
-    changed = [key for key, value in (expected or {}).items() if getattr(current, key) != value]
+    try:
+        wanted.update(HouseRules().changed(house).as_dict())
+    except FieldError as error:
+        raise CampaignError(error.path, error.message) from None
+    wanted = {key: value for key, value in wanted.items() if key == "name" or key in house}
+    current = lock_campaign(campaign).settings()
+    changed = [key for key, value in (expected or {}).items() if current.get(key) != value]
     if changed:
-        now = "; ".join(f"{words(key)} {getattr(current, key)}" for key in changed)
+        now = "; ".join(f"{_words(key)} {current[key]}" for key in changed)
         raise CampaignError(
             "settings",
             f"they were changed while this page was open (now: {now}); nothing of yours was "
             "saved. Save again to replace them with yours",
         )
-    before = {key: getattr(current, key) for key in wanted if getattr(current, key) != wanted[key]}
+    before = {key: current[key] for key in wanted if current[key] != wanted[key]}
     if not before:
         return campaign
     after = {key: wanted[key] for key in before}
     put_settings(campaign, after)
-    details = [f"{words(key)} {before[key]} → {after[key]}" for key in before]
+    details = settings_lines(before, after)
     record(
         campaign,
         ChangeKind.SETTINGS_CHANGED,
@@ -277,7 +271,24 @@ def put_manual_unlock(
     campaign.manual_unlocks = unlocks
 
 
+def settings_lines(before: Mapping[str, str], after: Mapping[str, str]) -> list[str]:
+    """The History's lines for a settings change ("second place rounding down → up")."""
+    return [f"{_words(key)} {before[key]} → {after[key]}" for key in before]
+
+
+def _words(key: str) -> str:
+    return BY_KEY[key].words if key in BY_KEY else key
+
+
 def put_settings(campaign: Campaign, values: Mapping[str, Any]) -> None:
-    Campaign.objects.filter(pk=campaign.pk).update(**values)
-    for key, value in values.items():
+    """Store `values` (the name and house rules by key, as `current_settings` gives them)."""
+    fields: dict[str, Any] = {}
+    if "name" in values:
+        fields["name"] = values["name"]
+    house = {key: value for key, value in values.items() if key in BY_KEY}
+    if house:
+        fields["house_rules"] = campaign.house().changed(house).to_settings()
+    if fields:
+        Campaign.objects.filter(pk=campaign.pk).update(**fields)
+    for key, value in fields.items():
         setattr(campaign, key, value)

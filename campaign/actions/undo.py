@@ -6,7 +6,12 @@ from django.db.models import F
 
 from campaign.actions.box import put_box
 from campaign.actions.cache import lock_campaign, rebuild
-from campaign.actions.campaigns import manual_unlock, put_manual_unlock, put_settings
+from campaign.actions.campaigns import (
+    manual_unlock,
+    put_manual_unlock,
+    put_settings,
+    settings_lines,
+)
 from campaign.actions.corporations import CORPORATION_KINDS, undo_corporation_change
 from campaign.actions.discards import DraftUndoRefused, undo_draft_change
 from campaign.actions.games import (
@@ -39,7 +44,6 @@ from hosting.busy import writes
 from scoring.catalogue import catalogue_from_db
 from solar175.box import read_box
 from solar175.campaign_file import CampaignError
-from solar175.differences import words
 
 
 class UndoRefused(CampaignError):
@@ -147,12 +151,13 @@ def undo_change(change: Change, *, user=None) -> Change:
         kind, number = change.kind, None
         before, after, details = change.after, change.before, []
     else:
-        if any(getattr(current, key) != value for key, value in change.after.items()):
+        now = current.settings()
+        if any(now.get(key) != value for key, value in change.after.items()):
             raise _changed_since(change, "The settings")
         put_settings(campaign, change.before)
         kind, number = change.kind, None
         before, after = change.after, change.before
-        details = [f"{words(key)} {before[key]} → {after[key]}" for key in before]
+        details = settings_lines(before, after)
     undo = record(
         campaign,
         kind,

@@ -68,7 +68,7 @@ def test_it_creates_a_campaign_with_its_corporations_and_a_derived_state(user):
         "Thursday group", CORPORATIONS, {"second_place_rounding": "up"}, user=user
     )
     assert campaign.slug == "thursday-group"
-    assert campaign.second_place_rounding == "up"
+    assert campaign.house()["second_place_rounding"] == "up"
     assert [(c.key, c.player, c.ai, c.order) for c in campaign.corporations.all()] == [
         ("purple", "Caro", False, 0),
         ("yellow", "Ali", False, 1),

@@ -163,7 +163,7 @@ def test_it_creates_a_campaign_from_the_filled_rows_and_redirects_to_it(owner_cl
 
 def test_it_keeps_the_house_rule(owner_client):
     owner_client.post(reverse("campaign:create"), new_campaign_data(second_place_rounding="up"))
-    assert Campaign.objects.get().second_place_rounding == "up"
+    assert Campaign.objects.get().house()["second_place_rounding"] == "up"
 
 
 @pytest.mark.parametrize(
@@ -609,7 +609,8 @@ def test_the_owner_renames_the_campaign_and_changes_the_rounding(owner_client, f
     response = owner_client.post(url, {"name": "Friday group", "second_place_rounding": "up"})
     assert response["Location"] == reverse("campaign:dashboard", args=[five.slug])
     five.refresh_from_db()
-    assert (five.name, five.second_place_rounding, five.slug) == ("Friday group", "up", five.slug)
+    assert five.settings()["second_place_rounding"] == "up"
+    assert (five.name, five.slug) == ("Friday group", five.slug)
     assert Change.objects.filter(campaign=five, kind="settings_changed").count() == 1
 
 

@@ -106,7 +106,7 @@ def campaign_create(request: HttpRequest) -> HttpResponse:
                 campaign = actions.create_campaign(
                     name=form.cleaned_data["name"],
                     corporations=formset.corporations(),
-                    settings={"second_place_rounding": form.cleaned_data["second_place_rounding"]},
+                    settings=form.house_rules(),
                     box=_chosen_box(form),
                     user=request.user,
                     owner=request.user,
@@ -159,9 +159,7 @@ def campaign_create_midway(request: HttpRequest) -> HttpResponse:
                     campaign = actions.create_campaign(
                         name=form.cleaned_data["name"],
                         corporations=corporations,
-                        settings={
-                            "second_place_rounding": form.cleaned_data["second_place_rounding"]
-                        },
+                        settings=form.house_rules(),
                         opening=opening,
                         box=_chosen_box(form),
                         user=request.user,
@@ -217,22 +215,23 @@ def campaign_export(page: Page) -> HttpResponse:
 
 @campaign_page("campaign/settings.html", "settings", role=OWNER, methods=("GET", "POST"))
 def campaign_settings(page: Page) -> HttpResponse | dict[str, Any]:
-    """Rename the campaign or change the second-place house rule (replayed, in the history)."""
+    """Rename the campaign or change its house rules (replayed, in the history)."""
     request, campaign = page.request, page.campaign
-    initial = {"name": campaign.name, "second_place_rounding": campaign.second_place_rounding}
+    initial = campaign.settings()
     form = SettingsForm(request.POST if request.method == "POST" else None, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
             actions.update_settings(
                 campaign,
                 name=form.cleaned_data["name"],
-                second_place_rounding=form.cleaned_data["second_place_rounding"],
                 expected=form.drawn_from(),
                 user=request.user,
+                **form.house_rules(),
             )
         except CampaignError as error:
             form.add_error(None, error_sentence(error, page.campaign))
-            form.set_drawn_from(campaign)
+            campaign.refresh_from_db(fields=["name", "house_rules"])
+            form.set_drawn_from(campaign.settings())
         else:
             messages.success(request, "Settings saved; the campaign was replayed.")
             return redirect("campaign:dashboard", slug=campaign.slug)

@@ -34,7 +34,7 @@ from solar175.campaign_file import CampaignError, Power
 from solar175.differences import real_differences
 from solar175.downstream import sentence
 from solar175.sections import Switch, events_in_play, switches_on
-from solar175.table import nothing_entered
+from solar175.table import RULES_KEYS, nothing_entered
 
 # The stale-edit message lists at most this many of the other editor's changes.
 MAX_CHANGES_SHOWN = 12
@@ -100,12 +100,9 @@ def _game_forms(page: Page, *, entry: dict, game: Game | None, data=None):
     chosen = facts["megastructure"].value() or ""
     if chosen == NONE_BUILT:
         chosen = ""
-    rules = entry.get("rules") or {
-        key: entry[key]
-        for key in ("zones_in_play", "celestial_rebellion", "trade_unions", "second_place_rounding")
-        if key in entry
-    }
-    rules.setdefault("second_place_rounding", campaign.second_place_rounding)
+    rules = entry.get("rules") or {key: entry[key] for key in RULES_KEYS if key in entry}
+    for key, value in campaign.house().to_table_rules().items():
+        rules.setdefault(key, value)
     fixed: dict[str, Any] = {"rules": rules, "incumbent_party": entry["incumbent_party"]}
     # The zone of the Megastructure Location Token: one the game stated is its own fact (shown
     # for the group to keep or change); else the zone of the location card the box places the

@@ -16,7 +16,7 @@ Reuse for a campaign game (the campaign's "edit through the scoring wizard, pref
         table=game.table,               # any docs/table-file.md dict (or part of one) to prefill
         fixed={                         # what the campaign derives: shown, not editable
             "rules": {"zones_in_play": [1, 2, 3], "celestial_rebellion": False,
-                      "trade_unions": False, "second_place_rounding": "down"},
+                      "trade_unions": False, **HouseRules().to_table_rules()},
             "incumbent_party": "workers_union",
             "megastructure_zone": 3,    # leave the key out to let the group enter it
         },

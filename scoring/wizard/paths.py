@@ -6,11 +6,13 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from solar175.house_rules import TABLE_KEYS
+
 _PATH_PART = re.compile(r"[A-Za-z_]+|\d+")
 
 
 # The Rebellion and the unions are no fields: the unlocked sections (#12, #13) decide them.
-_RULES_FIELDS = ("zones_in_play", "second_place_rounding")
+_RULES_FIELDS = ("zones_in_play", *TABLE_KEYS)
 
 
 def locate(path: str) -> tuple[str, Any]:

@@ -21,7 +21,6 @@ from scoring.wizard.spoilers import (
 )
 from scoring.wizard.steps import (
     DEFAULT_PLAYERS,
-    SECOND_PLACE_ROUNDING_CHOICES,
     Seat,
     TableSectionForm,
     TableShape,
@@ -29,6 +28,7 @@ from scoring.wizard.steps import (
 from scoring.wizard.widgets import REFRESH, ErrorDetails, SectionsPicker, ZoneCheckboxes
 from scoring.words import refusal_sentence
 from solar175 import engine
+from solar175.house_rules import TABLE_HOUSE_RULES, TABLE_KEYS
 from solar175.sections import (
     Switch,
 )
@@ -74,11 +74,6 @@ class SetupForm(TableSectionForm):
     )
     # The zones the last layout offered: a zone a newly ticked section opens starts in play.
     zones_offered = forms.CharField(required=False, widget=forms.HiddenInput)
-    second_place_rounding = forms.ChoiceField(
-        label="Second place in a zone",
-        choices=SECOND_PLACE_ROUNDING_CHOICES,
-        initial="down",
-    )
     incumbent_party = forms.ChoiceField(
         label="Party in power before the election",
         initial=engine.UNITED_FEDERALISTS,
@@ -109,6 +104,11 @@ class SetupForm(TableSectionForm):
         prefix: str = "setup",
     ) -> None:
         super().__init__(data, prefix=prefix, initial=initial)
+        # The house rules a table's `rules` carry (solar175.house_rules), each a choice.
+        for rule in TABLE_HOUSE_RULES:
+            self.fields[rule.key] = forms.ChoiceField(
+                label=rule.label, choices=rule.choices, initial=rule.default
+            )
         # The zone of the location card the campaign's box places the megastructure on, and
         # whether a game must then state one (`TableForm`).
         self.located_zone = located_zone
@@ -140,7 +140,7 @@ class SetupForm(TableSectionForm):
 
         rules = fixed.get("rules")
         if rules is not None:
-            for name in ("zones_in_play", "zones_offered", "second_place_rounding"):
+            for name in ("zones_in_play", "zones_offered", *TABLE_KEYS):
                 del self.fields[name]
             self.zones_offered = tuple(sorted(set(rules.get("zones_in_play", ALWAYS_IN_PLAY))))
             self.celestial_rebellion = bool(rules.get("celestial_rebellion", False))
@@ -271,7 +271,7 @@ class SetupForm(TableSectionForm):
             parts.append("zones_offered")
         others = [
             Column(name, css_class="col-12 col-md-6")
-            for name in ("second_place_rounding", "incumbent_party", "megastructure_zone")
+            for name in (*TABLE_KEYS, "incumbent_party", "megastructure_zone")
             if name in self.fields
         ]
         parts.append(Row(*others))
@@ -331,7 +331,7 @@ class SetupForm(TableSectionForm):
                 "zones_in_play": data["zones_in_play"],
                 "celestial_rebellion": self.celestial_rebellion,
                 "trade_unions": self.trade_unions,
-                "second_place_rounding": data["second_place_rounding"],
+                **{key: data[key] for key in TABLE_KEYS},
             }
         part["incumbent_party"] = self.fixed.get("incumbent_party", data.get("incumbent_party"))
         zone = self.fixed.get("megastructure_zone", data.get("megastructure_zone"))

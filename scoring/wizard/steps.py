@@ -52,12 +52,6 @@ NAMED_HUBS = ("hensler", "ufss", "military")
 FIXABLE_KEYS = ("rules", "megastructure_zone", "incumbent_party")
 
 
-SECOND_PLACE_ROUNDING_CHOICES = [
-    ("down", "Half, rounded down (scoring page)"),
-    ("up", "Half, rounded up (HUB page)"),
-]
-
-
 HIRE_CARD_LABELS = {"general": "General workers", "engineer": "Engineers", "pilot": "Pilots"}
 
 

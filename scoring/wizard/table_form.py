@@ -16,7 +16,6 @@ from scoring.wizard.spoilers import ASKED_SECTIONS, NO_SECTIONS, sections_for_ta
 from scoring.wizard.steps import (
     FIXABLE_KEYS,
     NAMED_HUBS,
-    SECOND_PLACE_ROUNDING_CHOICES,
     BallotsForm,
     HubsForm,
     PlayerForm,
@@ -25,6 +24,7 @@ from scoring.wizard.steps import (
 )
 from scoring.words import refusal_sentence
 from solar175 import engine
+from solar175.house_rules import BY_KEY, TABLE_KEYS, HouseRules
 from solar175.table import (
     ALWAYS_IN_PLAY,
     TABLE_FORMAT,
@@ -55,8 +55,9 @@ def _setup_initial(
     rules = table.get("rules") or {}
     if "zones_in_play" in rules:
         initial["zones_in_play"] = list(rules["zones_in_play"])
-    if "second_place_rounding" in rules:
-        initial["second_place_rounding"] = rules["second_place_rounding"]
+    for key in TABLE_KEYS:
+        if key in rules:
+            initial[key] = rules[key]
     for key in ("megastructure_zone", "incumbent_party"):
         if table.get(key) is not None and key not in fixed:
             initial[key] = table[key]
@@ -355,10 +356,9 @@ class TableForm:
                 summary.append("Celestial Rebellion in play")
             if rules.get("trade_unions"):
                 summary.append("Trade unions in play")
-            rounding = dict(SECOND_PLACE_ROUNDING_CHOICES)[
-                rules.get("second_place_rounding", "down")
-            ]
-            summary.append(f"Second place: {rounding.lower()}")
+            for key, value in HouseRules.read(rules, "rules", TABLE_KEYS).as_dict().items():
+                if key in TABLE_KEYS:
+                    summary.append(f"{BY_KEY[key].label}: {dict(BY_KEY[key].choices)[value]}")
         if "incumbent_party" in self.fixed:
             incumbent = catalogue.party(self.fixed["incumbent_party"])
             summary.append(f"In power before the election: {incumbent}")

@@ -23,6 +23,7 @@ from solar175.engine import (
     union_votes,
     zone_presence,
 )
+from solar175.house_rules import HouseRules
 from solar175.table import parse_table
 
 STARTING_SHIP = 2  # DC-Xerxes 8050
@@ -401,7 +402,7 @@ def three_player_zone_1(rounding: str, hub_value: int = 5) -> TableState:
         make_player("purple", outposts={1: 3}),
         make_player("yellow", outposts={1: 2}),
         make_player("teal", outposts={1: 1}),
-        rules=Rules(second_place_rounding=rounding),
+        rules=Rules(house=HouseRules({"second_place_rounding": rounding})),
         megastructure_zone=2,
         hubs=Hubs(zones={1: wv(hub_value)}),
     )

@@ -23,6 +23,7 @@ from solar175.engine import (
     score_game,
     zone_presence,
 )
+from solar175.house_rules import HouseRules
 from solar175.table import parse_table, table_to_dict, validate_table
 
 COLOURS = ("purple", "yellow", "teal", "orange", "grey")
@@ -83,7 +84,7 @@ def tables(draw, min_players: int = 2, max_players: int = 5) -> TableState:
         zones_in_play=zones,
         celestial_rebellion=draw(st.booleans()),
         trade_unions=draw(st.booleans()),
-        second_place_rounding=draw(st.sampled_from(("down", "up"))),
+        house=HouseRules({"second_place_rounding": draw(st.sampled_from(("down", "up")))}),
     )
     strategies = in_zones(zones)
     count = draw(st.integers(min_players, max_players))

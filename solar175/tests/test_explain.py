@@ -26,6 +26,7 @@ from solar175.explain import (
     presence_terms,
     tracker_reasons,
 )
+from solar175.house_rules import HouseRules
 from solar175.tests.test_engine_properties import PROPERTY_SETTINGS, tables
 
 KEY_PATTERN = re.compile(r"[a-z]+_[a-z_]+|extra-|§")
@@ -111,7 +112,7 @@ def test_it_explains_second_place_with_the_campaigns_rounding():
     for rounding, half in (("down", 2), ("up", 3)):
         table = TableState(
             players=players,
-            rules=Rules(second_place_rounding=rounding),
+            rules=Rules(house=HouseRules({"second_place_rounding": rounding})),
             megastructure_zone=2,
             hubs=Hubs(zones={1: HubWorkers(workers=5)}),
         )

@@ -713,3 +713,46 @@ def test_powers_give_credits_only_once_section_7_is_unlocked():
 def test_two_players_get_one_mining_token_per_location():
     state = replay(leaders("purple", corporations=("purple", "yellow")), CATALOGUE)
     assert state["next_game"]["mining_tokens_per_location"] == 1
+
+
+def tied_on_points_yellow_with_more_gold(settings: dict | None = None) -> dict:
+    start = opening(
+        after_game=20,
+        tracker={
+            "purple": {"credits": 8, "mining": 8},
+            "yellow": {"mining": 8, "presence_1": 6},
+            "teal": {},
+        },
+        awards=[
+            {"section": "credits", "tier": "gold", "corporation": "purple"},
+            {"section": "mining", "tier": "gold", "corporation": "yellow"},
+            {"section": "mining", "tier": "silver", "corporation": "purple"},
+            {"section": "presence_1", "tier": "gold", "corporation": "yellow"},
+        ],
+    )
+    # purple: 5 + 3 = 8 points, 1 gold; yellow: 5 + 3 = 8 points, 2 gold.
+    campaign = make_campaign(
+        corporations=THREE, opening=start, tables=[make_table("purple", "yellow", "teal")]
+    )
+    campaign["games"][0]["megastructure"] = "ring-world"
+    campaign["games"][0]["megastructure_zone"] = 2
+    if settings is not None:
+        campaign["settings"] = settings
+    return campaign
+
+
+def test_the_campaign_tie_break_is_a_house_rule_more_gold_by_default():
+    catalogue = with_type_vi()
+    state = replay(tied_on_points_yellow_with_more_gold(), catalogue)
+    assert [s["points"] for s in state["standings"][:2]] == [8, 8]
+    assert (state["winner"], state["shared_winners"]) == ("yellow", [])
+    chosen = {"second_place_rounding": "down", "campaign_tie_break": "awards"}
+    assert replay(tied_on_points_yellow_with_more_gold(chosen), catalogue)["winner"] == "yellow"
+
+
+def test_a_group_that_shares_a_tie_has_no_single_campaign_winner():
+    catalogue = with_type_vi()
+    shared = {"second_place_rounding": "down", "campaign_tie_break": "shared"}
+    state = replay(tied_on_points_yellow_with_more_gold(shared), catalogue)
+    assert state["winner"] is None
+    assert state["shared_winners"] == ["purple", "yellow"]

@@ -6,6 +6,7 @@ import copy
 import pytest
 
 from solar175.engine import CELESTIAL_REBELLION, Hubs, HubWorkers, Rules, Ship
+from solar175.house_rules import HouseRules
 from solar175.table import TableError, parse_table, table_to_dict, validate_table
 
 VALID_TABLE = {
@@ -87,7 +88,7 @@ def test_it_defaults_missing_optional_keys():
         "players": [{"corporation": "purple"}, {"corporation": "yellow"}],
     }
     state = parse_table(data)
-    assert state.rules == Rules(zones_in_play=(1, 2), second_place_rounding="down")
+    assert state.rules == Rules(zones_in_play=(1, 2), house=HouseRules())
     assert state.hubs == Hubs()
     assert state.ballots.spoiled == 0
     # A card left out counts as 0 left (engine.union_votes); the state keeps what was given.
@@ -515,7 +516,7 @@ def test_it_refuses_a_second_place_rounding_other_than_down_or_up():
     data = table()
     data["rules"]["second_place_rounding"] = "nearest"
     assert problems(data) == [
-        ("rules.second_place_rounding", 'must be "down" or "up", not the text "nearest"')
+        ("rules.second_place_rounding", 'must be one of down, up, not the text "nearest"')
     ]
 
 
