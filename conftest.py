@@ -3,6 +3,7 @@ and a real headless Chromium for the browser tests."""
 
 import os
 import shutil
+import time
 from dataclasses import dataclass
 
 import pytest
@@ -123,6 +124,24 @@ def browser():
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield browser
         browser.close()
+
+
+# After a browser test, how long the live server gets to finish what the closed phones had
+# already asked (a draft page polls every 2 s) before the database is emptied.
+SETTLE_SECONDS = 0.5
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_teardown(item, nextitem):
+    """Before any fixture of a browser test is torn down (the database emptied among them),
+    every phone it opened is closed: a page that polls would otherwise still be asking the
+    live server while SQLite's shared in-memory database is flushed ("table is locked")."""
+    browser = getattr(item, "funcargs", {}).get("browser")
+    if browser is None or not browser.contexts:
+        return
+    for context in list(browser.contexts):
+        context.close()
+    time.sleep(SETTLE_SECONDS)
 
 
 @pytest.fixture

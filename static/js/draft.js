@@ -333,6 +333,8 @@
       } else {
         answer = body;
         sendFailed = false;
+        // offline.js keeps this page again once the stored changes settle.
+        document.dispatchEvent(new CustomEvent("solar175:draft-stored"));
         serverTrouble = 0;
         troubleWords = "";
       }

@@ -169,6 +169,8 @@
         const verb = ((detail.requestConfig && detail.requestConfig.verb) || "").toLowerCase();
         if (detail.successful && verb === "post") keepSoon();
       });
+      // draft.js's own sends (fetch, not htmx) say when the server stored a batch.
+      document.addEventListener("solar175:draft-stored", keepSoon);
       window.addEventListener("online", keepSoon);
       document.addEventListener("visibilitychange", () => {
         if (document.visibilityState === "hidden") keepThisPage(workers.controller);

@@ -14,6 +14,7 @@ import pytest
 from django.conf import settings
 from django.core.management import call_command
 from django.db import IntegrityError, connection, transaction
+from django.templatetags.static import static
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -571,7 +572,7 @@ def test_the_mining_tokens_count_the_players_at_the_table_not_the_corporations(o
 
 def test_the_sheet_prints_on_one_a4_page(owner_client, fresh):
     html = page(owner_client, "unlocks:setup", fresh)
-    assert "css/unlocks.css" in html
+    assert static("css/unlocks.css") in html
     stylesheet = (settings.BASE_DIR / "static" / "css" / "unlocks.css").read_text()
     assert "@page { size: A4" in stylesheet
     assert 'class="btn btn-outline-secondary no-print"' in html
