@@ -110,12 +110,22 @@ def test_an_invitation_scanned_at_the_table_is_taken_up_on_a_second_phone(
         other.wait_for_url(address)
         other.screenshot(path=screenshot_path("accounts-join-phone.png"))
         other.get_by_role("button", name="Join as rosa").click()
-        other.wait_for_url(f"**/campaigns/{campaign.slug}/")
+        # Three seats are free: joining asks which corporation is hers (docs/seats.md).
+        other.wait_for_url(f"**/campaigns/{campaign.slug}/seat/")
         expect(other.get_by_text("You joined Thursday group as a player.")).to_be_visible()
+        expect(other.get_by_role("heading", name="Which corporation is yours?")).to_be_visible()
+        fits_the_phone(other)
+        other.screenshot(path=screenshot_path("accounts-join-seat-phone.png"), full_page=True)
+        with other.expect_navigation():
+            other.get_by_role("button", name="Take Yellow corporation").click()
+        # No game is being entered: on to the campaign, her seat held.
+        other.wait_for_url(f"**/campaigns/{campaign.slug}/")
+        expect(other.get_by_text("You hold Yellow corporation")).to_be_visible()
         expect(other.get_by_role("link", name="Enter game 4")).to_be_visible()
     finally:
         friend.close()
     assert Membership.objects.get(user__username="rosa").role == Role.PLAYER
+    assert campaign.corporations.get(key="yellow").holder.username == "rosa"
 
     # Back on the owner's phone: rosa is listed; the link is withdrawn and stops working.
     page.reload()
