@@ -39,16 +39,24 @@ def pytest_addoption(parser):
         "--database-tests-only",
         action="store_true",
         help=(
-            "Run only the tests that use the database under test (the PostgreSQL leg of "
-            "`make test`: the pure rules' tests ran on the SQLite leg and ask no database)."
+            "Run only the tests that use the database under test, and of the browser tests "
+            "those marked every_database (the PostgreSQL leg of `make test`: the rest ran on "
+            "the SQLite leg)."
         ),
     )
 
 
 def uses_the_database(item) -> bool:
+    """Whether the PostgreSQL leg runs `item`: a test marked `every_database`, and a test that
+    uses the database under test, unless it drives a browser: a page looks the same on both
+    databases, so the browser tests run on the SQLite leg, but for those marked
+    `every_database` (a game entered together, whose writes and locks differ)."""
+    if item.get_closest_marker("every_database"):
+        return True
+    if item.get_closest_marker("browser"):
+        return False
     return bool(
         item.get_closest_marker("django_db")
-        or item.get_closest_marker("every_database")
         or DATABASE_FIXTURES & set(getattr(item, "fixturenames", ()))
     )
 

@@ -542,6 +542,7 @@ class CuttableLink:
 
 
 @pytest.mark.browser
+@pytest.mark.every_database
 def test_the_database_gone_midway_is_said_on_the_page_and_to_htmx(hosted, browser, screenshot_path):
     """A phone signed in and reading; then the database's link is cut. A page it opens is the
     503 with its sentence; an htmx request from the page it has puts the sentence at the top

@@ -35,6 +35,10 @@ from benchmarks.served import (
 )
 from tests.site_backup import SITE, doc_block, run_sh, site_facts
 
+# It starts its own servers on the PostgreSQL leg's database (DATABASE_URL), asking no Django test
+# database: it runs on that leg though the leg keeps only the tests that use the database.
+pytestmark = pytest.mark.every_database
+
 PASSWORD = "two-servers-password-175"
 
 SETUP = f"""

@@ -20,7 +20,13 @@ from campaign.actions import import_campaign
 from campaign.models import Corporation, GameDraft, SeatCard
 from conftest import PHONE
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+# A game entered together: its writes and locks differ between the databases, so this runs on
+# both legs of `make test`.
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.every_database,
+    pytest.mark.django_db(transaction=True),
+]
 
 # What the phones wait for: a loaded two-core machine polls, reloads and redraws slowly.
 SLOW = 20000

@@ -19,7 +19,13 @@ from campaign.models import Corporation, Game, GameDraft, SeatCard
 from campaign.tests.test_browser_draft import BOARDS, SHARED
 from conftest import PHONE
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+# A game entered together: its writes and locks differ between the databases, so this runs on
+# both legs of `make test`.
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.every_database,
+    pytest.mark.django_db(transaction=True),
+]
 
 SLOW = 20000
 

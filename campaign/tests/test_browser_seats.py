@@ -16,7 +16,13 @@ from campaign.actions import import_campaign
 from campaign.models import Change, ChangeKind, Corporation, Game, GameDraft, SeatCard
 from conftest import PHONE, fill
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+# A game entered together: its writes and locks differ between the databases, so this runs on
+# both legs of `make test`.
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.every_database,
+    pytest.mark.django_db(transaction=True),
+]
 
 
 @pytest.fixture
