@@ -7,9 +7,9 @@ PG_URL ?= postgres://postgres@127.0.0.1:5432/postgres
 # The shared cache of several app servers (tests/test_two_servers.py); each test run keeps its
 # keys under a prefix of its own.
 REDIS_URL_FOR_TESTS ?= redis://127.0.0.1:6379/0
-# Three workers on two cores: the browser tests spend much of their time waiting (a phone's
-# poll, a page's load), which a third worker fills.
-PYTEST_ARGS ?= -n 3
+# Two workers on two cores (a third made the browser tests' timings flaky), and the slowest
+# tests named at the end of each leg.
+PYTEST_ARGS ?= -n 2 --durations=25
 # pytest rewrites every test module's asserts when it imports it; where the environment says
 # PYTHONDONTWRITEBYTECODE (this machine's does) every worker of every leg did it again, about a
 # minute each. Written once into __pycache__ (git-ignored), both workers and both legs reuse it.
