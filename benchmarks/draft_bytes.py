@@ -20,11 +20,9 @@ from __future__ import annotations
 import gzip
 import json
 
-from django.contrib.auth import get_user_model
-from django.test import Client
 from django.urls import reverse
 
-from benchmarks.table_night import NIGHT, _changes, _demo, _targets, fields_of
+from benchmarks.table_night import _changes, fields_of, night_table
 
 MINUTE = 60
 OWN_WRITE_EVERY = 3
@@ -55,28 +53,12 @@ def _kb(size: int) -> str:
 
 def draft_phone_bytes() -> list[str]:
     """One line: `draft phone: N KB a minute uncompressed, M KB compressed` and how."""
-    from accounts.models import Role
-    from accounts.tests.factory import add_member
-    from campaign import actions
-    from campaign.models import Corporation
     from campaign.views import drafts
     from campaign.views.drafts import POLL_SECONDS
 
-    users = get_user_model()
-    owner = users.objects.create_user("bytes-host", password=None)
-    whole = actions.import_campaign(_demo(NIGHT), owner=owner)
-    campaign = actions.import_campaign(_demo(NIGHT - 1), owner=owner)
-    host = Client(HTTP_HOST="localhost")
-    host.force_login(owner)
-    cards, shared_target = _targets(host, whole)
-    corporations = list(Corporation.objects.filter(campaign=campaign).order_by("order"))
-    phones: dict[str, Client] = {}
-    for corporation in corporations:
-        user = users.objects.create_user(f"bytes-{corporation.key}", password=None)
-        add_member(campaign, user, Role.PLAYER)
-        Corporation.objects.filter(pk=corporation.pk).update(holder=user)
-        phones[corporation.key] = Client(HTTP_HOST="localhost", HTTP_ACCEPT_ENCODING="gzip")
-        phones[corporation.key].force_login(user)
+    table = night_table("bytes", HTTP_ACCEPT_ENCODING="gzip")
+    campaign, host, phones = table.campaign, table.host, table.phones
+    corporations, cards, shared_target = table.corporations, table.cards, table.shared_target
     host.post(reverse("campaign:draft_open", args=[campaign.slug]))
 
     # Every seat types its card and the host the shared part, as on the night: the panel then

@@ -29,6 +29,7 @@ import time
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -209,15 +210,32 @@ def _check_same_game(original, entered) -> None:
     assert totals == expected, f"the scripted night scored {totals}, the demo's game 6 {expected}"
 
 
-def run_night() -> list[str]:
-    """The scripted night, together and on one phone; a line each (`table:`)."""
+@dataclass
+class NightTable:
+    """The night's table before anyone types: the demo with game 6 (`whole`, what the night
+    must come to) and without it (`campaign`), the host's phone, one phone per seat (its
+    holder signed in), and what each seat and the shared part must come to."""
+
+    owner: Any
+    whole: Any
+    campaign: Any
+    host: Client
+    phones: dict[str, Client]
+    corporations: list
+    cards: dict[str, dict[str, str]]
+    shared_target: dict[str, str]
+
+
+def night_table(prefix: str, **phone_headers: str) -> NightTable:
+    """The night's campaigns, host and seat phones; `prefix` names the users made for it, and
+    the seat phones send `phone_headers` with every request."""
     from accounts.models import Role
     from accounts.tests.factory import add_member
     from campaign import actions
     from campaign.models import Corporation
 
     users = get_user_model()
-    owner = users.objects.create_user("night-host", password=None)
+    owner = users.objects.create_user(f"{prefix}-host", password=None)
     whole = actions.import_campaign(_demo(NIGHT), owner=owner)
     campaign = actions.import_campaign(_demo(NIGHT - 1), owner=owner)
     host = Client(HTTP_HOST="localhost")
@@ -226,11 +244,22 @@ def run_night() -> list[str]:
     corporations = list(Corporation.objects.filter(campaign=campaign).order_by("order"))
     phones: dict[str, Client] = {}
     for corporation in corporations:
-        user = users.objects.create_user(f"night-{corporation.key}", password=None)
+        user = users.objects.create_user(f"{prefix}-{corporation.key}", password=None)
         add_member(campaign, user, Role.PLAYER)
         Corporation.objects.filter(pk=corporation.pk).update(holder=user)
-        phones[corporation.key] = Client(HTTP_HOST="localhost")
+        phones[corporation.key] = Client(HTTP_HOST="localhost", **phone_headers)
         phones[corporation.key].force_login(user)
+    return NightTable(owner, whole, campaign, host, phones, corporations, cards, shared_target)
+
+
+def run_night() -> list[str]:
+    """The scripted night, together and on one phone; a line each (`table:`)."""
+    from campaign import actions
+
+    table = night_table("night")
+    owner, whole, campaign = table.owner, table.whole, table.campaign
+    host, phones = table.host, table.phones
+    corporations, cards, shared_target = table.corporations, table.cards, table.shared_target
 
     # Together.
     server, _ = _timed_post(host, reverse("campaign:draft_open", args=[campaign.slug]), {})
