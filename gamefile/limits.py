@@ -7,6 +7,8 @@
 - `LONGEST_NUMBER`: a JSON number of more digits than this is refused by the JSON reader
   itself (Python gives up on 4,300 digits; a 4,000-digit count would score and then fail to
   print).
+- `LONGEST_TEXT`: a text no field bounds more closely (a game's notes are the longest any file
+  holds) is refused past this many characters.
 - `cut`: a person's text quoted in an error line (a key, a path) is cut to a readable length,
   so a 10 MB key makes a one-line error, not a 10 MB one.
 """
@@ -16,6 +18,7 @@ SANITY_SENTENCE = (
     f"must be at most {LARGEST_COUNT} (no count in a game of Solar 175 comes near a thousand)"
 )
 LONGEST_NUMBER = 15
+LONGEST_TEXT = 5000
 # An error line's parts: the field's path and the sentence.
 PATH_LENGTH = 120
 MESSAGE_LENGTH = 300

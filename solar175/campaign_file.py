@@ -17,6 +17,7 @@ from typing import Any
 
 from gamefile.canonical import dumps
 from gamefile.errors import FieldError
+from gamefile.fields import optional
 from gamefile.reading import describe as _describe
 from solar175.box import Box, read_box
 from solar175.catalogue import Catalogue
@@ -28,7 +29,6 @@ from solar175.fields import (
     listed,
     mapping,
     name_text,
-    optional,
     required,
     text,
     whole_number,
@@ -180,6 +180,10 @@ class CampaignFile:
 
 
 class _Reader(OpeningReader):
+    # The file's optional keys (`settings`, `manual_unlocks`, `powers`, a game's `debt_marks`,
+    # a corporation's `player`) are absent or null, never another type: each says its default
+    # (`optional(..., or_null=True)`).
+
     def read(self, data: Any) -> CampaignFile:
         top = mapping(data, "campaign", None)
         mapping(top, "", TOP_KEYS)
@@ -196,7 +200,7 @@ class _Reader(OpeningReader):
             max_length=CAMPAIGN_NAME_MAX_LENGTH,
         )
 
-        settings = mapping(optional(top, "settings", {}), "settings", SETTINGS_KEYS)
+        settings = mapping(optional(top, "settings", {}, or_null=True), "settings", SETTINGS_KEYS)
         try:
             house = HouseRules.read(settings, "settings")
         except FieldError as error:
@@ -208,9 +212,9 @@ class _Reader(OpeningReader):
         self.corporation_keys = tuple(c.key for c in corporations)
         opening = self.read_opening(top.get("opening"))
         first = opening.after_game + 1 if opening else 1
-        games = self.read_games(top.get("games", []), first)
-        manual = self.read_manual_unlocks(optional(top, "manual_unlocks", []))
-        powers = self.read_powers(optional(top, "powers", {}))
+        games = self.read_games(optional(top, "games", []), first)
+        manual = self.read_manual_unlocks(optional(top, "manual_unlocks", [], or_null=True))
+        powers = self.read_powers(optional(top, "powers", {}, or_null=True))
         return CampaignFile(
             name=name,
             house=house,
@@ -252,17 +256,17 @@ class _Reader(OpeningReader):
                 Corporation(
                     key=key,
                     name=name_text(
-                        entry.get("name", key),
+                        optional(entry, "name", key),
                         f"{path}.name",
                         max_length=CORPORATION_NAME_MAX_LENGTH,
                     ),
                     player=name_text(
-                        entry.get("player"),
+                        optional(entry, "player", "", or_null=True),
                         f"{path}.player",
-                        required=False,
+                        blank=True,
                         max_length=PLAYER_NAME_MAX_LENGTH,
                     ),
-                    ai=flag(entry.get("ai", False), f"{path}.ai"),
+                    ai=flag(optional(entry, "ai", False), f"{path}.ai"),
                 )
             )
         return tuple(corporations)
@@ -340,7 +344,9 @@ class _Reader(OpeningReader):
             if city.get("named_by") is not None:
                 city_named_by = self.corporation(city["named_by"], f"{path}.named_city.named_by")
         debt_marks = []
-        for j, mark in enumerate(listed(optional(entry, "debt_marks", []), f"{path}.debt_marks")):
+        for j, mark in enumerate(
+            listed(optional(entry, "debt_marks", [], or_null=True), f"{path}.debt_marks")
+        ):
             mark_path = f"{path}.debt_marks[{j}]"
             mark = mapping(mark, mark_path, DEBT_KEYS)
             debt_marks.append(
@@ -364,7 +370,7 @@ class _Reader(OpeningReader):
                 )
             )
         if "notes" in entry:
-            text(entry["notes"], f"{path}.notes", required=False, max_length=NOTES_MAX_LENGTH)
+            text(entry["notes"], f"{path}.notes", blank=True, max_length=NOTES_MAX_LENGTH)
         return GameEntry(
             index=index,
             number=number,
@@ -372,10 +378,12 @@ class _Reader(OpeningReader):
             megastructure=megastructure,
             megastructure_zone=zone,
             table=table,
-            neds_sold_out=flag(entry.get("neds_sold_out", False), f"{path}.neds_sold_out"),
-            census_completed=flag(entry.get("census_completed", False), f"{path}.census_completed"),
+            neds_sold_out=flag(optional(entry, "neds_sold_out", False), f"{path}.neds_sold_out"),
+            census_completed=flag(
+                optional(entry, "census_completed", False), f"{path}.census_completed"
+            ),
             megastructure_repairs_completed=flag(
-                entry.get("megastructure_repairs_completed", False),
+                optional(entry, "megastructure_repairs_completed", False),
                 f"{path}.megastructure_repairs_completed",
             ),
             named_city=named_city,

@@ -72,7 +72,7 @@ from typing import Any
 
 from gamefile.canonical import ordered
 from gamefile.errors import FieldError
-from gamefile.limits import LARGEST_COUNT, SANITY_SENTENCE
+from gamefile.fields import MISSING, Collector, optional
 from gamefile.reading import describe as _describe
 from gamefile.reading import one_of as _one_of
 from solar175.engine import (
@@ -149,7 +149,6 @@ PLAYER_KEYS = (
 )
 
 _ZONE_KEYS = {str(zone): zone for zone in ALL_ZONES}
-_MISSING = object()
 
 
 class TableError(FieldError):
@@ -288,7 +287,7 @@ def _zones_text(zones: tuple[int, ...]) -> str:
     return ", ".join(str(zone) for zone in zones)
 
 
-class _TableReader:
+class _TableReader(Collector):
     """Reads a table once, collecting every error and building the state as it goes."""
 
     def __init__(
@@ -299,70 +298,36 @@ class _TableReader:
         incumbent_party: str | None,
         ships: Mapping[str, int] | None = None,
     ) -> None:
+        super().__init__(TableError, root="table")
         self.campaign = campaign
         self.given_rules = rules
         self.given_megastructure_zone = megastructure_zone
         self.given_incumbent = incumbent_party
         self.ship_cards = ships
-        self.errors: list[TableError] = []
         self.zones: tuple[int, ...] = ALL_ZONES
 
-    def error(self, path: str, message: str) -> None:
-        self.errors.append(TableError(path, message))
-
-    # --- plain values
+    # --- plain values: the gamefile reader's, each refusal recorded. A value that was refused
+    # stands in as its minimum, false or empty, so the box's sums go on and every problem is
+    # listed; no state is built from it (`read` gives None once anything was refused).
 
     def whole_number(
         self, value: Any, path: str, *, minimum: int = 0, maximum: int | None = None
     ) -> int:
-        # JSON numbers are integers here (docs/commands.md); true/false are not numbers. Each
-        # is bounded: by the box where it bounds it, else by the sanity bound (gamefile.limits).
-        if isinstance(value, bool) or not isinstance(value, int):
-            self.error(path, f"must be a whole number, not {_describe(value)}")
-            return minimum
-        if maximum is not None and not minimum <= value <= maximum:
-            self.error(path, f"must be between {minimum} and {maximum}")
-            return minimum
-        if value < minimum:
-            self.error(path, f"must be {minimum} or more")
-            return minimum
-        if value > LARGEST_COUNT:
-            self.error(path, SANITY_SENTENCE)
-            return minimum
-        return value
+        number = super().whole_number(value, path, minimum, maximum)
+        return minimum if number is None else number
 
     def flag(self, value: Any, path: str) -> bool:
-        if not isinstance(value, bool):
-            self.error(path, f"must be true or false, not {_describe(value)}")
-            return False
-        return value
+        return bool(super().flag(value, path))
 
-    def mapping(self, value: Any, path: str, allowed: tuple[str, ...] | None, what: str) -> dict:
-        if not isinstance(value, Mapping):
-            self.error(path, f"must be an object, not {_describe(value)}")
-            return {}
-        if allowed is not None:
-            for key in value:
-                if key not in allowed:
-                    self.error(_join(path, key), f"is not {what}; allowed: {', '.join(allowed)}")
-        return dict(value)
+    def mapping(
+        self, value: Any, path: str, allowed: tuple[str, ...] | None = None, what: str = ""
+    ) -> dict:
+        return super().mapping(value, path, allowed, what) or {}
 
-    def sequence(self, value: Any, path: str) -> list:
-        if not isinstance(value, list | tuple):
-            self.error(path, f"must be a list, not {_describe(value)}")
-            return []
-        return list(value)
-
-    def bounded_sequence(self, value: Any, path: str, most: int) -> list:
-        """A list of at most `most` items (a sanity bound); a longer one is refused whole."""
-        items = self.sequence(value, path)
-        if len(items) > most:
-            what = path.rsplit(".", 1)[-1]
-            self.error(
-                path, f"must list at most {most} {what} (a sanity bound), not {len(items):,}"
-            )
-            return []
-        return items
+    def sequence(
+        self, value: Any, path: str, most: int | None = None, what: str = "", why: str = ""
+    ) -> list:
+        return super().sequence(value, path, most, what, why) or []
 
     def zone(self, value: Any, path: str) -> int | None:
         if isinstance(value, bool) or not isinstance(value, int):
@@ -400,17 +365,19 @@ class _TableReader:
 
         if "format" in table and table["format"] != TABLE_FORMAT:
             self.error("format", f'must be "{TABLE_FORMAT}", not {_describe(table["format"])}')
-        version = table.get("version", TABLE_VERSION)
+        version = optional(table, "version", TABLE_VERSION)
         if isinstance(version, bool) or not isinstance(version, int) or version != TABLE_VERSION:
             self.error("version", f"must be {TABLE_VERSION}, the only table version")
 
         rules = self.read_rules(table)
         megastructure_zone = self.read_megastructure_zone(table)
         incumbent = self.read_incumbent(table, rules)
-        hubs = self.read_hubs(table.get("hubs", {}), "hubs")
-        ballots = self.read_ballots(table.get("ballots", {}), "ballots")
-        hire_cards_left = self.read_hire_cards(table.get("hire_cards_left", {}), "hire_cards_left")
-        players = self.read_players(table.get("players", _MISSING), "players")
+        hubs = self.read_hubs(optional(table, "hubs", {}), "hubs")
+        ballots = self.read_ballots(optional(table, "ballots", {}), "ballots")
+        hire_cards_left = self.read_hire_cards(
+            optional(table, "hire_cards_left", {}), "hire_cards_left"
+        )
+        players = self.read_players(optional(table, "players", MISSING), "players")
         if "sections" in table:
             self.read_sections(table["sections"], "sections")
         if self.errors:
@@ -457,14 +424,16 @@ class _TableReader:
             return Rules()
         data = self.mapping(table["rules"], "rules", RULES_KEYS, "a rules key")
         errors_before = len(self.errors)
-        zones = self.read_zones_in_play(data.get("zones_in_play", _MISSING), "rules.zones_in_play")
+        zones = self.read_zones_in_play(
+            optional(data, "zones_in_play", MISSING), "rules.zones_in_play"
+        )
         zones_ok = len(self.errors) == errors_before
         rules = Rules(
             zones_in_play=zones,
             celestial_rebellion=self.flag(
-                data.get("celestial_rebellion", False), "rules.celestial_rebellion"
+                optional(data, "celestial_rebellion", False), "rules.celestial_rebellion"
             ),
-            trade_unions=self.flag(data.get("trade_unions", False), "rules.trade_unions"),
+            trade_unions=self.flag(optional(data, "trade_unions", False), "rules.trade_unions"),
             house=self.read_house_rules(data),
         )
         # A broken zones_in_play would make every zone elsewhere look wrong: check against all six.
@@ -482,7 +451,7 @@ class _TableReader:
         return rules
 
     def read_zones_in_play(self, value: Any, path: str) -> tuple[int, ...]:
-        if value is _MISSING:
+        if value is MISSING:
             if self.campaign:
                 # The campaign supplies them (or, validating without it, nothing to check).
                 return self.given_rules.zones_in_play if self.given_rules else ALL_ZONES
@@ -544,8 +513,8 @@ class _TableReader:
     def read_hub(self, value: Any, path: str) -> tuple[HubWorkers, int]:
         data = self.mapping(value, path, HUB_KEYS, "a HUB key")
         hub = HubWorkers(
-            workers=self.whole_number(data.get("workers", 0), f"{path}.workers"),
-            algorithms=self.whole_number(data.get("algorithms", 0), f"{path}.algorithms"),
+            workers=self.whole_number(optional(data, "workers", 0), f"{path}.workers"),
+            algorithms=self.whole_number(optional(data, "algorithms", 0), f"{path}.algorithms"),
         )
         return hub, hub.workers + hub.algorithms
 
@@ -554,10 +523,10 @@ class _TableReader:
         tokens = 0
         named = {}
         for key in ("hensler", "ufss", "military"):
-            named[key], count = self.read_hub(data.get(key, {}), f"{path}.{key}")
+            named[key], count = self.read_hub(optional(data, key, {}), f"{path}.{key}")
             tokens += count
         zones = {}
-        for zone, item in self.zone_map(data.get("zones", {}), f"{path}.zones").items():
+        for zone, item in self.zone_map(optional(data, "zones", {}), f"{path}.zones").items():
             zones[zone], count = self.read_hub(item, f"{path}.zones.{zone}")
             tokens += count
         if tokens > WORKER_TOKENS_IN_BOX:
@@ -578,7 +547,9 @@ class _TableReader:
                 )
             elif key not in BALLOT_KEYS:
                 self.error(f"{path}.{key}", f"is not a party; allowed: {', '.join(BALLOT_KEYS)}")
-        counts = {key: self.whole_number(data.get(key, 0), f"{path}.{key}") for key in BALLOT_KEYS}
+        counts = {
+            key: self.whole_number(optional(data, key, 0), f"{path}.{key}") for key in BALLOT_KEYS
+        }
         if sum(counts.values()) > VOTING_TOKENS_IN_BOX:
             self.error(
                 path,
@@ -598,7 +569,7 @@ class _TableReader:
         }
 
     def read_players(self, value: Any, path: str) -> tuple[PlayerTable, ...]:
-        if value is _MISSING:
+        if value is MISSING:
             self.error(path, f"is required (a list of {MIN_PLAYERS} to {MAX_PLAYERS} players)")
             return ()
         items = self.sequence(value, path)
@@ -639,8 +610,8 @@ class _TableReader:
         if not isinstance(value, Mapping):
             return PlayerTable(corporation="")
 
-        corporation = data.get("corporation", _MISSING)
-        if corporation is _MISSING:
+        corporation = optional(data, "corporation", MISSING)
+        if corporation is MISSING:
             self.error(f"{path}.corporation", "is required (the corporation's key, such as purple)")
             corporation = ""
         elif not isinstance(corporation, str) or not corporation.strip():
@@ -650,24 +621,32 @@ class _TableReader:
             )
             corporation = ""
 
-        credits = self.whole_number(data.get("credits", 0), f"{path}.credits", maximum=MAX_CREDITS)
+        credits = self.whole_number(
+            optional(data, "credits", 0), f"{path}.credits", maximum=MAX_CREDITS
+        )
         loans = []
-        loans_value = self.bounded_sequence(data.get("loans", []), f"{path}.loans", MAX_LOANS)
+        loans_value = self.sequence(
+            optional(data, "loans", []), f"{path}.loans", MAX_LOANS, "loans", "a sanity bound"
+        )
         for index, loan in enumerate(loans_value):
             # A loan token prints the credits it lends (#15), so it is worth at least 1.
             loans.append(self.whole_number(loan, f"{path}.loans[{index}]", minimum=1))
         # The box bounds these by their sums over the players (read_players); each one alone
         # by the sanity bound.
-        mining_tokens = self.whole_number(data.get("mining_tokens", 0), f"{path}.mining_tokens")
+        mining_tokens = self.whole_number(
+            optional(data, "mining_tokens", 0), f"{path}.mining_tokens"
+        )
         megastructure_tokens = self.whole_number(
-            data.get("megastructure_tokens", 0), f"{path}.megastructure_tokens"
+            optional(data, "megastructure_tokens", 0), f"{path}.megastructure_tokens"
         )
         military_tokens = self.whole_number(
-            data.get("military_tokens", 0), f"{path}.military_tokens"
+            optional(data, "military_tokens", 0), f"{path}.military_tokens"
         )
 
         outposts = {}
-        for zone, count in self.zone_map(data.get("outposts", {}), f"{path}.outposts").items():
+        for zone, count in self.zone_map(
+            optional(data, "outposts", {}), f"{path}.outposts"
+        ).items():
             outposts[zone] = self.whole_number(count, f"{path}.outposts.{zone}")
         if sum(outposts.values()) > OUTPOSTS_PER_CORPORATION:
             self.error(
@@ -676,26 +655,28 @@ class _TableReader:
                 f"{OUTPOSTS_PER_CORPORATION} outposts), not {sum(outposts.values())}",
             )
 
-        bases_value = self.sequence(data.get("bases", []), f"{path}.bases")
-        if len(bases_value) > MAX_BASES:
-            self.error(
-                f"{path}.bases",
-                f"must list at most {MAX_BASES} bases (a corporation builds at most four in a "
-                f"game), not {len(bases_value)}",
-            )
+        bases_value = self.sequence(
+            optional(data, "bases", []),
+            f"{path}.bases",
+            MAX_BASES,
+            "bases",
+            "a corporation builds at most four in a game",
+        )
         bases = [
             self.zone(zone, f"{path}.bases[{index}]") for index, zone in enumerate(bases_value)
         ]
 
         ships = []
-        ships_value = self.bounded_sequence(data.get("ships", []), f"{path}.ships", MAX_SHIPS)
+        ships_value = self.sequence(
+            optional(data, "ships", []), f"{path}.ships", MAX_SHIPS, "ships", "a sanity bound"
+        )
         for index, item in enumerate(ships_value):
             ships.append(self.read_ship(item, f"{path}.ships[{index}]"))
 
         political_influence_ip = self.whole_number(
-            data.get("political_influence_ip", 0), f"{path}.political_influence_ip"
+            optional(data, "political_influence_ip", 0), f"{path}.political_influence_ip"
         )
-        bonus_ip = self.whole_number(data.get("bonus_ip", 0), f"{path}.bonus_ip")
+        bonus_ip = self.whole_number(optional(data, "bonus_ip", 0), f"{path}.bonus_ip")
 
         extra_vote = data.get("extra_vote")
         if extra_vote is not None and extra_vote not in LEGITIMATE_PARTIES:
