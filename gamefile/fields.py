@@ -83,14 +83,20 @@ class Fields:
         `minimum` to `maximum`: the bound the game prints, else the sanity bound."""
         if value is MISSING:
             self.refuse(path, f"is required (a whole number {_between(minimum, maximum)})")
-        if isinstance(value, bool) or not isinstance(value, int):
-            self.refuse(path, f"must be a whole number, not {describe(value)}")
+        value = self.integer(value, path)
         if maximum is not None and not minimum <= value <= maximum:
             self.refuse(path, f"must be between {minimum} and {maximum}")
         if value < minimum:
             self.refuse(path, f"must be {minimum} or more")
         if value > LARGEST_COUNT:
             self.refuse(path, SANITY_SENTENCE)
+        return value
+
+    def integer(self, value: Any, path: str) -> int:
+        """A JSON integer, unbounded: only for a caller that bounds it at once, in the words of
+        the game's state ("your hand holds 3 cards")."""
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.refuse(path, f"must be a whole number, not {describe(value)}")
         return value
 
     def flag(self, value: Any, path: str) -> bool:

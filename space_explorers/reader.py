@@ -1,16 +1,16 @@
 """Reading a person's JSON into the rules' values: every problem named by its path.
 
-The table and the session share the header: `format`, `version`, `variants` and the five
-Project tiles. `FieldReader` collects every problem in reading order (a form shows them all);
-`score` and `play` raise the first.
+The plain values are read by `gamefile.fields`, as every game's are. The table and the session
+share the header: `format`, `version`, `variants` and the five Project tiles. `FieldReader`
+collects every problem in reading order (a form shows them all); `score` and `play` raise the
+first.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
-from gamefile.names import name_problem
+from gamefile.fields import MISSING, Collector
 from gamefile.reading import describe, one_of
 from space_explorers.rules import (
     DIVISIONS,
@@ -26,60 +26,15 @@ from space_explorers.rules import (
     name_key,
 )
 
-MISSING: Any = object()
 PROJECT_KEYS = ("name", "points", "skills")
 
 
-def join(path: str, key: Any) -> str:
-    return f"{path}.{key}" if path else str(key)
-
-
-class FieldReader:
-    """Reads plain values; each method returns None (and records the error) when it fails."""
+class FieldReader(Collector):
+    """The gamefile reader (`gamefile.fields.Collector`): each read records its refusal as a
+    `SpaceExplorersError` and gives None; with Space Explorers' own values below."""
 
     def __init__(self) -> None:
-        self.errors: list[SpaceExplorersError] = []
-
-    def error(self, path: str, message: str) -> None:
-        self.errors.append(SpaceExplorersError(path, message))
-
-    def raise_first(self) -> None:
-        if self.errors:
-            raise self.errors[0]
-
-    def whole_number(self, value: Any, path: str, minimum: int, maximum: int) -> int | None:
-        # CONTRACTS.md §0: integers only; true/false are not numbers, 2.0 is not an integer.
-        if value is MISSING:
-            self.error(path, f"is required (a whole number from {minimum} to {maximum})")
-            return None
-        if isinstance(value, bool) or not isinstance(value, int):
-            self.error(path, f"must be a whole number, not {describe(value)}")
-            return None
-        if not minimum <= value <= maximum:
-            self.error(path, f"must be between {minimum} and {maximum}")
-            return None
-        return value
-
-    def flag(self, value: Any, path: str) -> bool | None:
-        if not isinstance(value, bool):
-            self.error(path, f"must be true or false, not {describe(value)}")
-            return None
-        return value
-
-    def mapping(self, value: Any, path: str, allowed: tuple[str, ...], what: str) -> dict | None:
-        if not isinstance(value, Mapping):
-            self.error(path or "table", f"must be an object, not {describe(value)}")
-            return None
-        for key in value:
-            if key not in allowed:
-                self.error(join(path, key), f"is not {what}; allowed: {', '.join(allowed)}")
-        return dict(value)
-
-    def sequence(self, value: Any, path: str) -> list | None:
-        if not isinstance(value, list | tuple):
-            self.error(path, f"must be a list, not {describe(value)}")
-            return None
-        return list(value)
+        super().__init__(SpaceExplorersError, root="table")
 
     def division(self, value: Any, path: str, *, nullable: bool) -> str | None:
         if value in DIVISIONS:
@@ -165,16 +120,15 @@ class FieldReader:
         if value is MISSING:
             self.error(path, "is required (the name printed on the tile, such as Sputnik 1)")
             return None
-        if not isinstance(value, str) or not value.strip():
-            self.error(path, f"must be the tile's name, such as Sputnik 1, not {describe(value)}")
-            return None
-        if len(value) > MAX_PROJECT_NAME:
-            self.error(path, f"must be at most {MAX_PROJECT_NAME} characters long")
-            return None
-        if problem := name_problem(value):
-            self.error(path, problem)
-            return None
-        return value.strip()
+        name = self.text(
+            value,
+            path,
+            max_length=MAX_PROJECT_NAME,
+            what="the tile's name, such as Sputnik 1",
+            give="the tile's name, such as Sputnik 1",
+            name=True,
+        )
+        return None if name is None else name.strip()
 
     def skills(self, value: Any, path: str) -> tuple[tuple[str, int], ...] | None:
         """Skill icons per colour: Division keys only, each shown at least once (§1.8)."""

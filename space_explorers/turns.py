@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, NoReturn
 
+from gamefile.fields import MISSING, Fields
 from gamefile.reading import describe, one_of
 from space_explorers.rules import (
     CENTER_SLOTS,
@@ -51,7 +52,8 @@ TWELVE_SPECIALISTS = "twelve_specialists"
 NO_PROJECTS = "no_projects"
 TEMPORARY_ROW = "temporary_row"
 DECK = "deck"
-_MISSING: Any = object()
+# The gamefile reader, refusing with a `SpaceExplorersError`.
+FIELDS = Fields(SpaceExplorersError, root="session")
 
 
 def fail(path: str, message: str) -> NoReturn:
@@ -76,8 +78,7 @@ def refill_words(source: str | None, *, past: bool = False) -> str:
 
 
 def _count(value: Any, path: str, maximum: int, reason: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        fail(path, f"must be a whole number, not {describe(value)}")
+    value = FIELDS.integer(value, path)
     if not 0 <= value <= maximum:
         bounds = "must be 0" if maximum == 0 else f"must be between 0 and {maximum}"
         fail(path, f"{bounds}: {reason}")
@@ -217,22 +218,15 @@ class Game:
             self.triggered_on = {"player": player, "round": self.round}
 
     def _your_turn(self, data: Any, path: str) -> None:
-        if not isinstance(data, Mapping):
-            fail(path, f"must be an object, not {describe(data)}")
-        for key in data:
-            if key not in YOUR_TURN_KEYS:
-                fail(
-                    f"{path}.{key}",
-                    f"is not a key of your turn; allowed: {', '.join(YOUR_TURN_KEYS)}",
-                )
+        FIELDS.mapping(data, path, YOUR_TURN_KEYS, "a key of your turn")
 
-        action = data.get("action", _MISSING)
-        if action is _MISSING:
+        action = data.get("action", MISSING)
+        if action is MISSING:
             fail(f"{path}.action", "is required: take (into your hand) or recruit (into your Hub)")
         if action not in ACTIONS:
             fail(f"{path}.action", f"must be take or recruit, not {describe(action)}")
-        source = data.get("from", _MISSING)
-        if source is _MISSING:
+        source = data.get("from", MISSING)
+        if source is MISSING:
             fail(f"{path}.from", f"is required: {one_of(SOURCES)}")
         if source not in SOURCES:
             fail(f"{path}.from", f"must be {one_of(SOURCES)}, not {describe(source)}")
@@ -319,9 +313,7 @@ class Game:
                 f"{path}.slot",
                 f"is required with from center (0 = leftmost, to {CENTER_SLOTS - 1})",
             )
-        slot = data["slot"]
-        if isinstance(slot, bool) or not isinstance(slot, int):
-            fail(f"{path}.slot", f"must be a whole number, not {describe(slot)}")
+        slot = FIELDS.integer(data["slot"], f"{path}.slot")
         if not 0 <= slot < CENTER_SLOTS:
             fail(f"{path}.slot", f"must be between 0 and {CENTER_SLOTS - 1} (0 = leftmost)")
         if not self.occupied[slot]:
@@ -367,11 +359,7 @@ class Game:
         return index
 
     def _opponent_turn(self, data: Any, path: str) -> None:
-        if not isinstance(data, Mapping):
-            fail(path, f"must be an object, not {describe(data)}")
-        for key in data:
-            if key not in OPPONENT_TURN_KEYS:
-                fail(f"{path}.{key}", "is not a key of the Opponent's turn; allowed: division")
+        FIELDS.mapping(data, path, OPPONENT_TURN_KEYS, "a key of the Opponent's turn")
         division_path = f"{path}.division"
         if "division" not in data:
             fail(

@@ -83,7 +83,7 @@ BOUNDS = [
     ),
     (
         tile_changed(0, name="  "),
-        'projects[0].name: must be the tile\'s name, such as Sputnik 1, not the text "  "',
+        "projects[0].name: must not be empty: give the tile's name, such as Sputnik 1",
     ),
     (tile_changed(0, name="x" * 41), "projects[0].name: must be at most 40 characters long"),
     (
