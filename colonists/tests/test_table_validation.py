@@ -134,7 +134,7 @@ def test_it_refuses_two_groups_in_one_city():
 
 def test_it_refuses_more_than_30_cities():
     table = changed(lambda t: caro(t).update(cities=[{"colonists": None}] * 31))
-    assert refused(table) == "players[0].cities: must list at most 30 cities"
+    assert refused(table) == "players[0].cities: must list at most 30 cities, not 31"
 
 
 def test_it_takes_30_cities():
@@ -167,7 +167,7 @@ def test_it_refuses_more_than_8_players():
 
 def test_it_refuses_more_than_20_categories():
     table = changed(lambda t: t["rules"].update(categories=[f"c{i}" for i in range(21)]))
-    assert refused(table) == "rules.categories: must list at most 20 categories"
+    assert refused(table) == "rules.categories: must list at most 20 categories, not 21"
 
 
 # --- §3.6 / §3.7: every player gives each named category and no other -------------------------
@@ -297,7 +297,7 @@ def test_it_refuses_a_condominium_flag_that_is_not_true_or_false():
 
 
 def test_it_refuses_a_table_without_players():
-    assert refused(changed(lambda t: t.pop("players"))) == "players: is missing"
+    assert refused(changed(lambda t: t.pop("players"))) == "players: is required"
 
 
 def test_it_refuses_an_unknown_player_key():
@@ -307,7 +307,7 @@ def test_it_refuses_an_unknown_player_key():
 
 
 def test_it_refuses_a_player_without_a_name():
-    assert refused(changed(lambda t: caro(t).pop("name"))) == "players[0].name: is missing"
+    assert refused(changed(lambda t: caro(t).pop("name"))) == "players[0].name: is required"
 
 
 def test_it_refuses_an_empty_player_name():
@@ -350,4 +350,4 @@ def test_it_refuses_cities_that_are_not_a_list():
 
 def test_it_refuses_more_unhoused_groups_than_there_are_groups():
     table = changed(lambda t: caro(t).update(unhoused_colonists=["mechanics"] * 8))
-    assert refused(table) == "players[0].unhoused_colonists: must list at most 7 groups"
+    assert refused(table) == "players[0].unhoused_colonists: must list at most 7 groups, not 8"
