@@ -14,7 +14,9 @@ def describe(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
-        return f'the text "{value}"' if len(value) <= QUOTED_TEXT_LENGTH else "text"
+        # An error is one line: a text that is not one printable line is not repeated either.
+        quoted = len(value) <= QUOTED_TEXT_LENGTH and value.isprintable()
+        return f'the text "{value}"' if quoted else "text"
     if isinstance(value, int | float):
         return repr(value)
     if isinstance(value, list | tuple):

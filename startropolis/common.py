@@ -26,9 +26,9 @@ CARD_KEYS = ("type", "card", "cost")
 def read_player_count(reader: Reader, rules: dict, path: str) -> int | None:
     value = rules.get("players", MISSING)
     if value is MISSING:
-        reader.fail(join(path, "players"), "is required (2 to 4 players)")
+        reader.error(join(path, "players"), "is required (2 to 4 players)")
         return None
-    return reader.integer(value, join(path, "players"), MIN_PLAYERS, MAX_PLAYERS)
+    return reader.whole_number(value, join(path, "players"), MIN_PLAYERS, MAX_PLAYERS)
 
 
 def read_modules_in_play(reader: Reader, rules: dict, path: str) -> tuple[str, ...] | None:
@@ -37,7 +37,7 @@ def read_modules_in_play(reader: Reader, rules: dict, path: str) -> tuple[str, .
     value = rules.get("modules_in_play", MISSING)
     if value is MISSING:
         return CORE_GAME_TYPES
-    items = reader.items(value, path, len(TYPE_KEYS), "module types")
+    items = reader.sequence(value, path, len(TYPE_KEYS), "module types")
     if items is None:
         return None
     found: list[str] = []
@@ -47,26 +47,26 @@ def read_modules_in_play(reader: Reader, rules: dict, path: str) -> tuple[str, .
         if key is None:
             ok = False
         elif key in found:
-            reader.fail(join(path, index), f"repeats {key}; list each module type once")
+            reader.error(join(path, index), f"repeats {key}; list each module type once")
             ok = False
         else:
             found.append(key)
     if not ok:
         return None
     if len(found) > MAX_TYPES_IN_PLAY:
-        reader.fail(
+        reader.error(
             path, f"{len(found)} module types are listed; a game has at most {MAX_TYPES_IN_PLAY}"
         )
         return None
     if not found:
-        reader.fail(path, "must list the module types in play (at most 6)")
+        reader.error(path, "must list the module types in play (at most 6)")
         return None
     return tuple(found)
 
 
 def read_type(reader: Reader, value: Any, path: str) -> str | None:
     if not isinstance(value, str) or value not in MODULE_TYPES:
-        reader.fail(path, f"{describe(value)} is not a module type; known: {', '.join(TYPE_KEYS)}")
+        reader.error(path, f"{describe(value)} is not a module type; known: {', '.join(TYPE_KEYS)}")
         return None
     return value
 
@@ -76,7 +76,7 @@ def read_type_in_play(
 ) -> str | None:
     key = read_type(reader, value, path)
     if key is not None and key not in in_play:
-        reader.fail(
+        reader.error(
             path,
             f"{MODULE_TYPES[key].name} is not in play in this game (in play: {', '.join(in_play)})",
         )
@@ -111,12 +111,12 @@ def read_card_fields(
     kind = MODULE_TYPES[module_type]
     card = BASIC_CARD
     if "card" in entry:
-        card = reader.text(entry["card"], join(path, "card"), MAX_TEXT)
+        card = reader.line(entry["card"], join(path, "card"), MAX_TEXT)
         if card is None:
             return None
         known = ADVANCED_CARDS.get(card)
         if known is not None and known.type != module_type:
-            reader.fail(
+            reader.error(
                 join(path, "card"),
                 f'"{card}" is an advanced {MODULE_TYPES[known.type].name} card, not a '
                 f"{kind.name} card",
@@ -125,11 +125,11 @@ def read_card_fields(
     default_cost = ADVANCED_CARDS[card].cost if card in ADVANCED_CARDS else kind.cost
     cost = default_cost
     if "cost" in entry:
-        given = reader.integer(entry["cost"], join(path, "cost"), MIN_CARD_COST, MAX_CARD_COST)
+        given = reader.whole_number(entry["cost"], join(path, "cost"), MIN_CARD_COST, MAX_CARD_COST)
         if given is None:
             return None
         if card == BASIC_CARD and given != kind.cost:
-            reader.fail(
+            reader.error(
                 join(path, "cost"),
                 f'the basic {kind.name} card costs {kind.cost}M; give "card" for an advanced '
                 "card with a cost of its own",

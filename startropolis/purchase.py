@@ -59,7 +59,7 @@ class PurchasePhase:
         expected = self.order[turn]
         player = entry["player"]
         if player != expected:
-            reader.fail(
+            reader.error(
                 join(path, "player"),
                 f"it is {expected}'s turn to purchase (First to Last), not {who(player)}",
             )
@@ -73,7 +73,7 @@ class PurchasePhase:
         if option == "buy":
             for key in ("discard_slot",):
                 if key in entry:
-                    reader.fail(
+                    reader.error(
                         join(path, key),
                         'is for "civic" and "pass"; a purchase takes the card it buys',
                     )
@@ -88,7 +88,7 @@ class PurchasePhase:
             words = f"buys the {module.name} in slot {slot} for {price}M ({module.id})"
         else:
             if "slot" in entry:
-                reader.fail(
+                reader.error(
                     join(path, "slot"), f'is for "buy"; option "{option}" names a "discard_slot"'
                 )
             slot = self.read_slot(entry, path, "discard_slot", holes)
@@ -96,7 +96,7 @@ class PurchasePhase:
             if option == "civic":
                 if CIVIC not in self.rules.modules_in_play:
                     # Reading ST-R10: Option 2 names the Civic Module; no Civic, no Option 2.
-                    reader.fail(
+                    reader.error(
                         join(path, "option"),
                         "Option 2 needs the Civic Module, which is not in play in this game",
                     )
@@ -115,7 +115,7 @@ class PurchasePhase:
                 words = f"buys a Civic Module for {price}M ({module.id}) and discards slot {slot}"
             else:
                 if "module" in entry:
-                    reader.fail(
+                    reader.error(
                         join(path, "module"), 'is for "buy" and "civic"; option "pass" buys nothing'
                     )
                 gain = OPTION_3_GAIN - fee
@@ -146,12 +146,12 @@ class PurchasePhase:
             and m.card == BASIC_CARD
             and m.id in self.report.active
         ]
-        items = reader.items(entry["salvage"], join(path, "salvage"), len(FREE_SLOTS), "cards")
+        items = reader.sequence(entry["salvage"], join(path, "salvage"), len(FREE_SLOTS), "cards")
         if len(items) > len(salvagers):
             have = f"owns {len(salvagers)} attached Salvage Module" + (
                 "" if len(salvagers) == 1 else "s"
             )
-            reader.fail(
+            reader.error(
                 join(path, "salvage"), f"{player} {have}; each trashes at most one card a turn"
             )
         return items
@@ -161,20 +161,20 @@ class PurchasePhase:
         # printed cost, not the clearance price); the card is replaced at the end of the turn.
         reader = self.reader
         entry = reader.obj(raw, path, SALVAGE_KEYS, "a salvage key", required=("slot",))
-        slot = reader.integer(entry["slot"], join(path, "slot"), 1, TRACK_SLOTS)
+        slot = reader.whole_number(entry["slot"], join(path, "slot"), 1, TRACK_SLOTS)
         if slot not in FREE_SLOTS:
-            reader.fail(
+            reader.error(
                 join(path, "slot"), "a Salvage Module trashes a card of the free zone (slot 5 or 6)"
             )
         if slot in holes:
-            reader.fail(join(path, "slot"), f"slot {slot} is already empty this turn")
+            reader.error(join(path, "slot"), f"slot {slot} is already empty this turn")
         known = self.construction[slot - 1]
         if "type" not in entry and known is None:
-            reader.fail(
+            reader.error(
                 join(path, "type"), "is required: the app does not know the card in that slot"
             )
         if "type" in entry and known is not None and entry["type"] != known:
-            reader.fail(join(path, "type"), f"slot {slot} holds a {MODULE_TYPES[known].name} card")
+            reader.error(join(path, "type"), f"slot {slot} holds a {MODULE_TYPES[known].name} card")
         card = read_card_fields(
             reader, entry, path, self.rules.modules_in_play, None if "type" in entry else known
         )
@@ -192,12 +192,12 @@ class PurchasePhase:
     def read_slot(self, entry: dict, path: str, key: str, holes: list[int]) -> int:
         reader = self.reader
         if key not in entry:
-            reader.fail(
+            reader.error(
                 join(path, key), "is required (a Construction Track slot, 1 to 6 from the left)"
             )
-        slot = reader.integer(entry[key], join(path, key), 1, TRACK_SLOTS)
+        slot = reader.whole_number(entry[key], join(path, key), 1, TRACK_SLOTS)
         if slot in holes:
-            reader.fail(join(path, key), f"slot {slot} was emptied by the Salvage trash this turn")
+            reader.error(join(path, key), f"slot {slot} was emptied by the Salvage trash this turn")
         return slot
 
     def fee(self, slot: int) -> int:
@@ -221,17 +221,17 @@ class PurchasePhase:
     ) -> Module:
         reader = self.reader
         if "module" not in entry:
-            reader.fail(join(path, "module"), "is required: the id and type of the module bought")
+            reader.error(join(path, "module"), "is required: the id and type of the module bought")
         mpath = join(path, "module")
         data = reader.obj(
             entry["module"], mpath, MODULE_KEYS, "a module key", required=("id", "type")
         )
-        module_id = reader.text(data["id"], join(mpath, "id"), MAX_TEXT)
+        module_id = reader.line(data["id"], join(mpath, "id"), MAX_TEXT)
         if module_id == CORE:
-            reader.fail(join(mpath, "id"), '"core" names the Core Module; choose another id')
+            reader.error(join(mpath, "id"), '"core" names the Core Module; choose another id')
         if module_id in self.station.modules:
             other = self.station.modules[module_id]
-            reader.fail(
+            reader.error(
                 join(mpath, "id"),
                 f"{module_id} is already {other.owner}'s {other.name}; give each module its own id",
             )
@@ -239,16 +239,16 @@ class PurchasePhase:
             reader, data["type"], join(mpath, "type"), self.rules.modules_in_play
         )
         if civic and module_type != CIVIC:
-            reader.fail(join(mpath, "type"), 'must be "civic": Option 2 buys a Civic Module')
+            reader.error(join(mpath, "type"), 'must be "civic": Option 2 buys a Civic Module')
         if not civic and module_type == CIVIC:
-            reader.fail(
+            reader.error(
                 join(mpath, "type"),
                 'Civic Modules are a separate stack: buy one with option "civic"',
             )
         if slot is not None:
             known = self.construction[slot - 1]
             if known is not None and known != module_type:
-                reader.fail(
+                reader.error(
                     join(mpath, "type"),
                     f"slot {slot} holds a {MODULE_TYPES[known].name} card, not "
                     f"{a_name(MODULE_TYPES[module_type].name)}",
@@ -256,10 +256,10 @@ class PurchasePhase:
         card = read_card_fields(reader, data, mpath, self.rules.modules_in_play, module_type)
         problem = self.deck.mixing_problem(card, mpath)
         if problem is not None:
-            reader.fail(join(mpath, "card"), problem)
+            reader.error(join(mpath, "card"), problem)
         count = self.deck.counts.get(module_type, 0) + 1
         if count > self.deck.limit(module_type):
-            reader.fail(
+            reader.error(
                 join(mpath, "type"),
                 f"a {ordinal(count)} {MODULE_TYPES[module_type].name} Module cannot be bought: "
                 f"{self.deck.box_text(module_type)}",
@@ -289,11 +289,11 @@ class PurchasePhase:
                 mpath = join(kpath, module_id)
                 module = self.station.modules.get(module_id)
                 if module is None or module.owner != player or module.card != BANK:
-                    reader.fail(mpath, f"is not a Bank card {player} owns")
+                    reader.error(mpath, f"is not a Bank card {player} owns")
                 if module_id in amounts:
-                    reader.fail(mpath, "invest or withdraw on one Bank card in a turn, not both")
+                    reader.error(mpath, "invest or withdraw on one Bank card in a turn, not both")
                 if key == "invest":
-                    amount = reader.integer(value, mpath, 1, BANK_INVEST_PER_TURN)
+                    amount = reader.whole_number(value, mpath, 1, BANK_INVEST_PER_TURN)
                     self.can_pay(player, amount, mpath, "to invest")
                     module.invested += amount
                     self.change_credits(player, -amount)
@@ -304,9 +304,9 @@ class PurchasePhase:
                         f"{player} invests {amount}M on Bank {module_id}",
                     )
                 else:
-                    amount = reader.integer(value, mpath, 1, max(1, module.invested))
+                    amount = reader.whole_number(value, mpath, 1, max(1, module.invested))
                     if amount > module.invested:
-                        reader.fail(mpath, f"Bank {module_id} holds {module.invested}M")
+                        reader.error(mpath, f"Bank {module_id} holds {module.invested}M")
                     module.invested -= amount
                     self.change_credits(player, amount)
                     self.note(
@@ -322,9 +322,9 @@ class PurchasePhase:
         reader = self.reader
         drawn: list[str | None] = [None] * len(holes)
         if "drawn" in entry:
-            items = reader.items(entry["drawn"], join(path, "drawn"), TRACK_SLOTS, "cards")
+            items = reader.sequence(entry["drawn"], join(path, "drawn"), TRACK_SLOTS, "cards")
             if len(items) != len(holes):
-                reader.fail(
+                reader.error(
                     join(path, "drawn"),
                     f"must name the {len(holes)} card(s) turned over to refill the track",
                 )
@@ -334,7 +334,7 @@ class PurchasePhase:
                     reader, item, join(join(path, "drawn"), index), self.rules.modules_in_play
                 )
                 if key == CIVIC:
-                    reader.fail(
+                    reader.error(
                         join(join(path, "drawn"), index),
                         "Civic cards are a separate stack, never drawn onto the track",
                     )

@@ -136,7 +136,7 @@ class Game(PurchasePhase):
 
     def can_pay(self, player: str, amount: int, path: str, what: str) -> None:
         if self.credits is not None and amount > self.credits[player]:
-            self.reader.fail(
+            self.reader.error(
                 path,
                 f"{player} has {self.credits[player]}M in hand and cannot pay {amount}M {what}",
             )
@@ -147,7 +147,7 @@ class Game(PurchasePhase):
         rounds = self.setup.rounds
         for index, raw in enumerate(rounds):
             if self.pending.phase != "purchase" or self.pending.round != index + 1:
-                self.reader.fail(
+                self.reader.error(
                     f"rounds[{index}]",
                     f"round {index} is not finished ({self.pending.waiting_for()}); finish it "
                     f"before entering round {index + 1}",
@@ -160,7 +160,7 @@ class Game(PurchasePhase):
         path = f"rounds[{index}]"
         number = index + 1
         data = reader.obj(raw, path, ROUND_KEYS, "a round key")
-        purchases = reader.items(
+        purchases = reader.sequence(
             data.get("purchases", []), join(path, "purchases"), self.rules.players, "purchases"
         )
         for turn, entry in enumerate(purchases):
@@ -170,7 +170,7 @@ class Game(PurchasePhase):
             self.pending = Pending("purchase", number, player)
             for key in ("attachments", "fusion_rolls"):
                 if data.get(key):
-                    reader.fail(
+                    reader.error(
                         join(path, key),
                         f"the Purchase Phase is not over ({player} has not taken a turn); "
                         f"{key.replace('_', ' ')} come after it",
@@ -182,7 +182,7 @@ class Game(PurchasePhase):
         over = later_round or "fusion_rolls" in data
         if not self.attachment_phase(data, path, number, over=over):
             if data.get("fusion_rolls"):
-                reader.fail(
+                reader.error(
                     join(path, "fusion_rolls"),
                     f"the Attachment Phase is not over ({self.pending.waiting_for()}); the die is "
                     "rolled at the start of the Revenue Phase",
@@ -196,16 +196,16 @@ class Game(PurchasePhase):
             return
         reader = self.reader
         ppath = join(path, "powers_used")
-        for index, player in enumerate(reader.items(data["powers_used"], ppath, 4, "players")):
+        for index, player in enumerate(reader.sequence(data["powers_used"], ppath, 4, "players")):
             if not self.rules.advanced_factions:
-                reader.fail(
+                reader.error(
                     ppath,
                     "one-time powers come with Advanced Faction Cards (rules.advanced_factions)",
                 )
             if player not in self.keys:
-                reader.fail(join(ppath, index), f"{who(player)} is not a player of this session")
+                reader.error(join(ppath, index), f"{who(player)} is not a player of this session")
             if player in self.powers_used:
-                reader.fail(
+                reader.error(
                     join(ppath, index),
                     f"{player} used the one-time power in round {self.powers_used[player]}; it "
                     "is once per game",
@@ -218,7 +218,9 @@ class Game(PurchasePhase):
     def attachment_phase(self, data: dict, path: str, number: int, *, over: bool = False) -> bool:
         reader = self.reader
         apath = join(path, "attachments")
-        entries = reader.items(data.get("attachments", []), apath, MAX_ATTACHMENTS, "attachments")
+        entries = reader.sequence(
+            data.get("attachments", []), apath, MAX_ATTACHMENTS, "attachments"
+        )
         turns = _AttachmentTurns(list(reversed(self.order)), self.station)
         for index, raw in enumerate(entries):
             epath = join(apath, index)
@@ -226,7 +228,7 @@ class Game(PurchasePhase):
             self.refuse_after_hold(entry, epath, turns)
             player = turns.whose_turn()
             if player is None:
-                reader.fail(
+                reader.error(
                     epath,
                     "the Attachment Phase is over: nobody holds a module that may still be "
                     "attached this round",
@@ -254,17 +256,17 @@ class Game(PurchasePhase):
     ) -> None:
         reader = self.reader
         if entry["hold"] is not True:
-            reader.fail(
+            reader.error(
                 join(path, "hold"),
                 "must be true (the player keeps their modules for a later round)",
             )
         for key in ("module", "to"):
             if key in entry:
-                reader.fail(join(path, key), "is for attaching; a hold names only the player")
+                reader.error(join(path, key), "is for attaching; a hold names only the player")
         if "player" not in entry:
-            reader.fail(join(path, "player"), "is required: who holds their modules")
+            reader.error(join(path, "player"), "is required: who holds their modules")
         if entry["player"] != player:
-            reader.fail(
+            reader.error(
                 join(path, "player"),
                 f"it is {player}'s turn to attach (Last to First), not {who(entry['player'])}",
             )
@@ -280,7 +282,7 @@ class Game(PurchasePhase):
     def refuse_after_hold(self, entry: dict, path: str, turns: _AttachmentTurns) -> None:
         owner = self.owner_of(entry)
         if owner is not None and owner in turns.finished and "hold" not in entry:
-            self.reader.fail(
+            self.reader.error(
                 join(path, "module"),
                 f"{owner} held their modules earlier in this round (a turn with no attachment "
                 f"is a hold, ST:124); {entry['module']} waits for a later round",
@@ -301,31 +303,33 @@ class Game(PurchasePhase):
         reader = self.reader
         for key in ("module", "to"):
             if key not in entry:
-                reader.fail(join(path, key), 'is required (or give "player" and "hold": true)')
+                reader.error(join(path, key), 'is required (or give "player" and "hold": true)')
         module_id = entry["module"]
         module = self.station.modules.get(module_id) if isinstance(module_id, str) else None
         if module is None:
-            reader.fail(join(path, "module"), f"{who(module_id)} is not a module anyone has bought")
+            reader.error(
+                join(path, "module"), f"{who(module_id)} is not a module anyone has bought"
+            )
         if module.attached:
-            reader.fail(join(path, "module"), f"{module_id} is already attached to the station")
+            reader.error(join(path, "module"), f"{module_id} is already attached to the station")
         if "player" in entry and entry["player"] != module.owner:
-            reader.fail(
+            reader.error(
                 join(path, "player"),
                 f"{module_id} is {module.owner}'s module, not {who(entry['player'])}'s",
             )
         if module.owner != player:
-            reader.fail(
+            reader.error(
                 join(path, "module"),
                 f"it is {player}'s turn to attach (Last to First); {module_id} is {module.owner}'s",
             )
-        targets = reader.items(entry["to"], join(path, "to"), MAX_TARGETS, "modules")
+        targets = reader.sequence(entry["to"], join(path, "to"), MAX_TARGETS, "modules")
         for index, target in enumerate(targets):
             if not isinstance(target, str):
-                reader.fail(join(join(path, "to"), index), 'must be a module id or "core"')
+                reader.error(join(join(path, "to"), index), 'must be a module id or "core"')
         problem = self.station.refusal(module, targets)
         if problem is not None:
             where, sentence = problem
-            reader.fail(join(path, "to") if where < 0 else join(join(path, "to"), where), sentence)
+            reader.error(join(path, "to") if where < 0 else join(join(path, "to"), where), sentence)
         self.station.attach(module, targets, number)
         turns.attached(player)
         self.note(
@@ -375,7 +379,7 @@ class Game(PurchasePhase):
         rolls = reader.mapping(data.get("fusion_rolls", {}), rpath)
         for module_id in rolls:
             if module_id not in {r.id for r in reactors}:
-                reader.fail(
+                reader.error(
                     join(rpath, module_id),
                     f"{module_id} is not an active Fusion Reactor on the station at the start "
                     "of this Revenue Phase",
@@ -386,7 +390,9 @@ class Game(PurchasePhase):
             return
         for reactor in reactors:
             self.fusion_roll(
-                reactor, reader.integer(rolls[reactor.id], join(rpath, reactor.id), 1, 6), number
+                reactor,
+                reader.whole_number(rolls[reactor.id], join(rpath, reactor.id), 1, 6),
+                number,
             )
         self.manual_values(data, path)
         movers = list(self.order)
@@ -462,20 +468,20 @@ class Game(PurchasePhase):
         for module_id, value in reader.mapping(data.get("card_revenue", {}), cpath).items():
             module = self.station.modules.get(module_id)
             if module is None:
-                reader.fail(join(cpath, module_id), "is not a module anyone has bought")
+                reader.error(join(cpath, module_id), "is not a module anyone has bought")
             if module.card in (BASIC_CARD, BANK):
-                reader.fail(
+                reader.error(
                     join(cpath, module_id),
                     f"{module_id} is {_card_phrase(module)}; its revenue follows its printed rule",
                 )
-            module.manual_revenue = reader.integer(
+            module.manual_revenue = reader.whole_number(
                 value, join(cpath, module_id), -MAX_MANUAL, MAX_MANUAL
             )
         apath = join(path, "revenue_adjustments")
         for player, value in reader.mapping(data.get("revenue_adjustments", {}), apath).items():
             if player not in self.keys:
-                reader.fail(join(apath, player), "is not a player of this session")
-            self.adjustments[player] = reader.integer(
+                reader.error(join(apath, player), "is not a player of this session")
+            self.adjustments[player] = reader.whole_number(
                 value, join(apath, player), -MAX_MANUAL, MAX_MANUAL
             )
 
@@ -484,8 +490,8 @@ class Game(PurchasePhase):
         cpath = join(path, "credit_adjustments")
         for player, value in reader.mapping(data.get("credit_adjustments", {}), cpath).items():
             if player not in self.keys:
-                reader.fail(join(cpath, player), "is not a player of this session")
-            amount = reader.integer(
+                reader.error(join(cpath, player), "is not a player of this session")
+            amount = reader.whole_number(
                 value, join(cpath, player), -MAX_CREDIT_ADJUSTMENT, MAX_CREDIT_ADJUSTMENT
             )
             if self.credits is not None and amount < 0:

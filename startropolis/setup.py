@@ -129,9 +129,9 @@ def read_setup(data: Any) -> Setup:
         required=("rules", "rush_fees", "players", "first_order"),
     )
     if top.get("format", SESSION_FORMAT) != SESSION_FORMAT:
-        reader.fail("format", f'must be "{SESSION_FORMAT}"')
+        reader.error("format", f'must be "{SESSION_FORMAT}"')
     if "version" in top and (type(top["version"]) is not int or top["version"] != 1):
-        reader.fail("version", "must be 1, the only session version")
+        reader.error("version", "must be 1, the only session version")
     rules = _read_rules(reader, top["rules"])
     rush_fees = _read_rush_fees(reader, top["rush_fees"])
     track = None
@@ -144,9 +144,9 @@ def read_setup(data: Any) -> Setup:
         bids = _read_bids(reader, top["bids"], keys)
     first_order = _read_first_order(reader, top["first_order"], keys)
     rounds = top.get("rounds", [])
-    rounds = reader.items(rounds, "rounds", 10**3, "rounds")
+    rounds = reader.sequence(rounds, "rounds", 10**3, "rounds")
     if len(rounds) > rules.rounds:
-        reader.fail(
+        reader.error(
             "rounds",
             f"{len(rounds)} rounds are entered, but a {rules.players}-player game has "
             f"{rules.rounds}",
@@ -181,11 +181,11 @@ def _read_rules(reader: Reader, value: Any) -> SessionRules:
 
 def _read_rush_fees(reader: Reader, value: Any) -> tuple[int, ...]:
     # ST-R3: the four fees are printed on the board, not in the text; the group enters them.
-    items = reader.items(value, "rush_fees", 10, "fees")
+    items = reader.sequence(value, "rush_fees", 10, "fees")
     if len(items) != len(RUSHED_SLOTS):
-        reader.fail("rush_fees", "must list the 4 rush fees printed above slots 1 to 4")
+        reader.error("rush_fees", "must list the 4 rush fees printed above slots 1 to 4")
     return tuple(
-        reader.integer(item, f"rush_fees[{index}]", 0, MAX_RUSH_FEE)
+        reader.whole_number(item, f"rush_fees[{index}]", 0, MAX_RUSH_FEE)
         for index, item in enumerate(items)
     )
 
@@ -193,9 +193,9 @@ def _read_rush_fees(reader: Reader, value: Any) -> tuple[int, ...]:
 def _read_construction_track(
     reader: Reader, value: Any, rules: SessionRules
 ) -> tuple[str | None, ...]:
-    items = reader.items(value, "construction_track", 10, "slots")
+    items = reader.sequence(value, "construction_track", 10, "slots")
     if len(items) != TRACK_SLOTS:
-        reader.fail(
+        reader.error(
             "construction_track", "must list the 6 cards dealt, slot 1 (far left) to slot 6"
         )
     slots: list[str | None] = []
@@ -206,15 +206,15 @@ def _read_construction_track(
             continue
         key = read_type_in_play(reader, item, path, rules.modules_in_play)
         if key == CIVIC:
-            reader.fail(path, "Civic cards are a separate stack above the track (ST:76)")
+            reader.error(path, "Civic cards are a separate stack above the track (ST:76)")
         slots.append(key)
     return tuple(slots)
 
 
 def _read_players(reader: Reader, value: Any, rules: SessionRules) -> tuple[SessionPlayer, ...]:
-    items = reader.items(value, "players", 4, "players")
+    items = reader.sequence(value, "players", 4, "players")
     if len(items) != rules.players:
-        reader.fail(
+        reader.error(
             "players", f"{len(items)} players are listed, but rules.players is {rules.players}"
         )
     players: list[SessionPlayer] = []
@@ -224,15 +224,15 @@ def _read_players(reader: Reader, value: Any, rules: SessionRules) -> tuple[Sess
     for index, item in enumerate(items):
         path = f"players[{index}]"
         data = reader.obj(item, path, PLAYER_KEYS, "a player key", required=("key", "faction"))
-        key = reader.text(data["key"], join(path, "key"), MAX_TEXT)
+        key = reader.line(data["key"], join(path, "key"), MAX_TEXT)
         if key in keys:
-            reader.fail(join(path, "key"), f'"{key}" is also players[{keys[key]}]\'s key')
+            reader.error(join(path, "key"), f'"{key}" is also players[{keys[key]}]\'s key')
         if key == CORE:
-            reader.fail(join(path, "key"), '"core" names the Core Module; choose another key')
+            reader.error(join(path, "key"), '"core" names the Core Module; choose another key')
         keys[key] = index
-        faction = reader.text(data["faction"], join(path, "faction"), MAX_TEXT)
+        faction = reader.line(data["faction"], join(path, "faction"), MAX_TEXT)
         if same(faction) in factions:
-            reader.fail(
+            reader.error(
                 join(path, "faction"),
                 f'"{faction}" is also players[{factions[same(faction)]}]\'s faction (names are '
                 "compared ignoring case); each faction is played once",
@@ -253,12 +253,12 @@ def _read_bonus(
         return None
     path = join(path, "bonus")
     if not rules.advanced_factions:
-        reader.fail(
+        reader.error(
             path, "a permanent bonus comes with Advanced Faction Cards (rules.advanced_factions)"
         )
     bonus = reader.obj(data["bonus"], path, BONUS_KEYS, "a bonus key", required=BONUS_KEYS)
     per = read_type(reader, bonus["per"], join(path, "per"))
-    amount = reader.integer(bonus["amount"], join(path, "amount"), 1, MAX_FACTION_BONUS)
+    amount = reader.whole_number(bonus["amount"], join(path, "amount"), 1, MAX_FACTION_BONUS)
     return (per, amount)
 
 
@@ -274,20 +274,20 @@ def _read_mission(
         return None
     path = join(path, "mission")
     if not rules.missions:
-        reader.fail(path, "missions are not in play (rules.missions is false)")
+        reader.error(path, "missions are not in play (rules.missions is false)")
     mission = reader.obj(
         data["mission"], path, MISSION_KEYS, "a mission key", required=("dealt", "kept", "reward")
     )
-    dealt = reader.items(mission["dealt"], join(path, "dealt"), MISSIONS_DEALT, "cards")
+    dealt = reader.sequence(mission["dealt"], join(path, "dealt"), MISSIONS_DEALT, "cards")
     if len(dealt) != MISSIONS_DEALT:
-        reader.fail(join(path, "dealt"), "must name the 2 Mission Cards dealt (ST:279)")
+        reader.error(join(path, "dealt"), "must name the 2 Mission Cards dealt (ST:279)")
     names: list[str] = []
     for index, item in enumerate(dealt):
         item_path = join(join(path, "dealt"), index)
-        name = reader.text(item, item_path, MAX_TEXT)
+        name = reader.line(item, item_path, MAX_TEXT)
         if same(name) in seen or same(name) in map(same, names):
             owner = seen.get(same(name), key)
-            reader.fail(
+            reader.error(
                 item_path,
                 f'"{name}" is also dealt to {owner} (names are compared ignoring case); each '
                 "Mission Card is dealt once",
@@ -295,10 +295,10 @@ def _read_mission(
         names.append(name)
     for name in names:
         seen[same(name)] = key
-    kept = reader.text(mission["kept"], join(path, "kept"), MAX_TEXT)
+    kept = reader.line(mission["kept"], join(path, "kept"), MAX_TEXT)
     if kept not in names:
-        reader.fail(join(path, "kept"), "must be one of the two Mission Cards dealt")
-    reward = reader.integer(mission["reward"], join(path, "reward"), 0, MAX_MISSION_REWARD)
+        reader.error(join(path, "kept"), "must be one of the two Mission Cards dealt")
+    reward = reader.whole_number(mission["reward"], join(path, "reward"), 0, MAX_MISSION_REWARD)
     most = None
     if "most" in mission:
         most = read_type(reader, mission["most"], join(path, "most"))
@@ -311,17 +311,19 @@ def _read_bids(reader: Reader, value: Any, keys: list[str]) -> dict[str, int]:
     bids = reader.mapping(value, "bids")
     for key in bids:
         if key not in keys:
-            reader.fail(join("bids", key), f"is not a player of this session ({', '.join(keys)})")
+            reader.error(join("bids", key), f"is not a player of this session ({', '.join(keys)})")
     for key in keys:
         if key not in bids:
-            reader.fail("bids", f"must give every player's bid (0 for none); {key} has none")
-    return {key: reader.integer(bids[key], join("bids", key), 0, START_CREDITS) for key in keys}
+            reader.error("bids", f"must give every player's bid (0 for none); {key} has none")
+    return {
+        key: reader.whole_number(bids[key], join("bids", key), 0, START_CREDITS) for key in keys
+    }
 
 
 def _read_first_order(reader: Reader, value: Any, keys: list[str]) -> tuple[str, ...]:
-    items = reader.items(value, "first_order", 4, "players")
+    items = reader.sequence(value, "first_order", 4, "players")
     if not all(isinstance(item, str) for item in items) or sorted(items) != sorted(keys):
-        reader.fail(
+        reader.error(
             "first_order",
             f"must list each player once, First to Last ({', '.join(keys)} in some order)",
         )

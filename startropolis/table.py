@@ -293,9 +293,9 @@ class _TableReader:
         if top is None:
             return None
         if "format" in top and top["format"] != TABLE_FORMAT:
-            reader.fail("format", f'must be "{TABLE_FORMAT}"')
+            reader.error("format", f'must be "{TABLE_FORMAT}"')
         if "version" in top and (type(top["version"]) is not int or top["version"] != VERSION):
-            reader.fail("version", f"must be {VERSION}, the only table version")
+            reader.error("version", f"must be {VERSION}, the only table version")
         rules = self.read_rules(top.get("rules", MISSING))
         players = self.read_players(top.get("players", MISSING), rules)
         if rules is None or players is None or reader.errors:
@@ -333,11 +333,11 @@ class _TableReader:
         reader = self.reader
         if value is MISSING:
             return None
-        items = reader.items(value, "players", 4, "players")
+        items = reader.sequence(value, "players", 4, "players")
         if items is None:
             return None
         if rules is not None and len(items) != rules.players:
-            reader.fail(
+            reader.error(
                 "players",
                 f"{len(items)} players are listed, but rules.players is {rules.players}",
             )
@@ -366,7 +366,7 @@ class _TableReader:
         if rules.spend_basis == "paid":
             for index, player in enumerate(players):
                 if player.paid is None:
-                    reader.fail(
+                    reader.error(
                         "rules.spend_basis",
                         f'"paid" needs the amount each player paid for modules, and '
                         f"players[{index}].paid is not given; a table without a session can "
@@ -378,7 +378,7 @@ class _TableReader:
             if mission is not None and mission.most is not None and mission.achieved is not None:
                 judged = mission_achieved(Table(rules, tuple(players)), index)
                 if judged != mission.achieved:
-                    reader.fail(
+                    reader.error(
                         f"players[{index}].mission.achieved",
                         f"is {str(mission.achieved).lower()}, but the table says "
                         f'{"it is" if judged else "it is not"}: "the most" '
@@ -410,18 +410,18 @@ class _TableReader:
         errors_before = len(reader.errors)
         name = None
         if "player" in data:
-            name = reader.text(data["player"], join(path, "player"), MAX_TEXT)
+            name = reader.line(data["player"], join(path, "player"), MAX_TEXT)
             if name is not None and name in names:
-                reader.fail(
+                reader.error(
                     join(path, "player"), f'"{name}" is also players[{names[name]}]\'s name'
                 )
             elif name is not None:
                 names[name] = index
         faction = None
         if "faction" in data:
-            faction = reader.text(data["faction"], join(path, "faction"), MAX_TEXT)
+            faction = reader.line(data["faction"], join(path, "faction"), MAX_TEXT)
             if faction is not None and same(faction) in factions:
-                reader.fail(
+                reader.error(
                     join(path, "faction"),
                     f'"{faction}" is also players[{factions[same(faction)]}]\'s faction (names '
                     "are compared ignoring case); each faction is played once",
@@ -430,18 +430,20 @@ class _TableReader:
                 factions[same(faction)] = index
         credits = None
         if "credits" in data:
-            credits = reader.integer(data["credits"], join(path, "credits"), 0, MAX_CREDITS)
+            credits = reader.whole_number(data["credits"], join(path, "credits"), 0, MAX_CREDITS)
         revenue = None
         if "revenue" in data:
             low = MIN_PAID_REVENUE if rules.negative_revenue == "pay" else 0
-            revenue = reader.integer(data["revenue"], join(path, "revenue"), low, MAX_TABLE_REVENUE)
+            revenue = reader.whole_number(
+                data["revenue"], join(path, "revenue"), low, MAX_TABLE_REVENUE
+            )
         paid = None
         if "paid" in data:
-            paid = reader.integer(data["paid"], join(path, "paid"), 0, MAX_PAID)
+            paid = reader.whole_number(data["paid"], join(path, "paid"), 0, MAX_PAID)
         cards = self.read_modules(data.get("modules", []), join(path, "modules"), rules, deck)
         if cards is not None:
             if len(cards) > rounds:
-                reader.fail(
+                reader.error(
                     join(path, "modules"),
                     f"{len(cards)} modules owned, but a {rules.players}-player game has {rounds} "
                     "rounds with one purchase each",
@@ -452,7 +454,7 @@ class _TableReader:
                 count = deck.counts.get(key, 0)
                 if count > deck.limit(key) and key not in over_box:
                     over_box.add(key)
-                    reader.fail(
+                    reader.error(
                         join(path, "modules"),
                         f"{count} {MODULE_TYPES[key].plural} owned, {deck.box_text(key)}",
                     )
@@ -475,7 +477,7 @@ class _TableReader:
         self, value: Any, path: str, rules: TableRules, deck: Deck
     ) -> list[Card] | None:
         reader = self.reader
-        items = reader.items(value, path, MAX_LISTED_MODULES, "modules")
+        items = reader.sequence(value, path, MAX_LISTED_MODULES, "modules")
         if items is None:
             return None
         cards: list[Card] = []
@@ -491,7 +493,7 @@ class _TableReader:
                 continue
             problem = deck.mixing_problem(card, item_path)
             if problem is not None:
-                reader.fail(join(item_path, "card"), problem)
+                reader.error(join(item_path, "card"), problem)
                 ok = False
                 continue
             cards.append(card)
@@ -506,19 +508,19 @@ class _TableReader:
         raw = data["bank_invested"]
         if type(raw) is int and raw < 0:
             # §2.8 "bank_invested ≥ 0": money is put on the card, never owed to it.
-            reader.fail(join(path, "bank_invested"), "must be 0 or more: the credits on the card")
+            reader.error(join(path, "bank_invested"), "must be 0 or more: the credits on the card")
             return None
-        value = reader.integer(raw, join(path, "bank_invested"), 0, 10**6)
+        value = reader.whole_number(raw, join(path, "bank_invested"), 0, 10**6)
         if value is None or cards is None:
             return None
         if value and not banks:
-            reader.fail(
+            reader.error(
                 join(path, "bank_invested"),
                 f"{value}M invested, but this player owns no Bank card",
             )
             return None
         if value > bound:
-            reader.fail(
+            reader.error(
                 join(path, "bank_invested"),
                 f"must be between 0 and {bound} (at most {BANK_INVEST_PER_TURN}M a turn on each "
                 f"Bank card over {rounds} rounds)",
@@ -535,7 +537,7 @@ class _TableReader:
             return None
         path = join(path, "mission")
         if not rules.missions:
-            reader.fail(path, "missions are not in play (rules.missions is false)")
+            reader.error(path, "missions are not in play (rules.missions is false)")
             return None
         mission = reader.obj(
             value, path, MISSION_KEYS, "a mission key", required=("name", "reward")
@@ -544,9 +546,9 @@ class _TableReader:
             return None
         name = None
         if "name" in mission:
-            name = reader.text(mission["name"], join(path, "name"), MAX_TEXT)
+            name = reader.line(mission["name"], join(path, "name"), MAX_TEXT)
             if name is not None and same(name) in mission_names:
-                reader.fail(
+                reader.error(
                     join(path, "name"),
                     f'"{name}" is also players[{mission_names[same(name)]}]\'s mission (names '
                     "are compared ignoring case); each Mission Card is dealt once",
@@ -556,7 +558,9 @@ class _TableReader:
                 mission_names[same(name)] = index
         reward = None
         if "reward" in mission:
-            reward = reader.integer(mission["reward"], join(path, "reward"), 0, MAX_MISSION_REWARD)
+            reward = reader.whole_number(
+                mission["reward"], join(path, "reward"), 0, MAX_MISSION_REWARD
+            )
         most = None
         if "most" in mission:
             most = read_type(reader, mission["most"], join(path, "most"))
@@ -564,7 +568,7 @@ class _TableReader:
         if "achieved" in mission:
             achieved = reader.flag(mission["achieved"], join(path, "achieved"))
         elif "most" not in mission:
-            reader.fail(
+            reader.error(
                 join(path, "achieved"),
                 "is required: say whether the mission was achieved, or name the module type in "
                 '"most" for the app to judge "Own the most ... modules"',

@@ -96,7 +96,7 @@ def test_purchases_follow_the_order_first_to_last():
 
 def test_one_purchase_per_player_per_round():
     game = session(THREE, [round_([pass_(p) for p in [*THREE, "emily"]])])
-    assert error_of(game) == "rounds[0].purchases: lists 4 purchases; at most 3 are possible"
+    assert error_of(game) == "rounds[0].purchases: must list at most 3 purchases, not 4"
 
 
 def test_a_module_type_not_in_play_is_refused():
