@@ -25,14 +25,13 @@ starts at the file's top (`table.players[1].other.omnium`, `players[0].name`).
 from __future__ import annotations
 
 import datetime
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from gamefile.canonical import dumps
 from gamefile.errors import FieldError
-from gamefile.names import name_problem
-from gamefile.reading import describe, one_of
+from gamefile.fields import Fields, optional
+from gamefile.reading import describe
 from playlog.games import GAMES, GameRules
 
 PLAY_FORMAT = "play-log-play"
@@ -112,21 +111,25 @@ def within(prefix: str, error: FieldError) -> FieldError:
     return FieldError(path, error.message)
 
 
+# The gamefile reader: a play file's problems are `FieldError`s from its top.
+FIELDS = Fields(FieldError, root="play")
+
+
 def _name(value: Any, path: str) -> str:
-    if not isinstance(value, str) or not value.strip():
-        raise FieldError(path, f"must be a name (some text), not {describe(value)}")
-    name = value.strip()
-    if len(name) > NAME_LENGTH or "\n" in name:
-        raise FieldError(path, f"must be one line of at most {NAME_LENGTH} characters")
-    problem = name_problem(name)
-    if problem:
-        raise FieldError(path, problem)
-    return name
+    name = FIELDS.text(
+        value,
+        path,
+        max_length=NAME_LENGTH,
+        what="a name (some text)",
+        give="the player's name",
+        one_line=True,
+        name=True,
+    )
+    return name.strip()
 
 
 def read_players(value: Any, game: GameRules, seats: list[str] | None) -> tuple:
-    if not isinstance(value, list):
-        raise FieldError("players", f"must be a list, not {describe(value)}")
+    value = FIELDS.sequence(value, "players")
     if not game.min_people <= len(value) <= game.max_people:
         wanted = (
             f"exactly {game.min_people}"
@@ -138,21 +141,20 @@ def read_players(value: Any, game: GameRules, seats: list[str] | None) -> tuple:
     seen: set[str] = set()
     for index, item in enumerate(value):
         path = f"players[{index}]"
-        if not isinstance(item, Mapping):
-            raise FieldError(path, f"must be an object, not {describe(item)}")
-        for key in item:
-            if key not in PLAYER_KEYS:
-                raise FieldError(f"{path}.{key}", "is not a player key; allowed: name, member")
-        name = _name(item.get("name"), f"{path}.name")
+        item = FIELDS.mapping(item, path, PLAYER_KEYS, "a player key")
+        name = _name(FIELDS.required(item, "name", path, "the player's name"), f"{path}.name")
         if name.casefold() in seen:
             raise FieldError(f"{path}.name", f"repeats “{name}”: give each player once")
         seen.add(name.casefold())
-        member = item.get("member")
-        if member is not None and (
-            not isinstance(member, str) or not 0 < len(member) <= MEMBER_LENGTH
-        ):
-            raise FieldError(
-                f"{path}.member", f"must be a member's user name or null, not {describe(member)}"
+        # Null, or left out: a player who is no member of the play log.
+        member = optional(item, "member", None)
+        if member is not None:
+            FIELDS.text(
+                member,
+                f"{path}.member",
+                max_length=MEMBER_LENGTH,
+                what="a member's user name or null",
+                one_line=True,
             )
         players.append((name, member))
     if seats is not None:
@@ -173,20 +175,13 @@ def read_players(value: Any, game: GameRules, seats: list[str] | None) -> tuple:
 
 def read_play_file(data: Any) -> PlayFile:
     """The play file checked in full, its parts canonical; the first problem raised."""
-    if not isinstance(data, Mapping):
-        raise FieldError("play", f"must be an object, not {describe(data)}")
-    for key in data:
-        if key not in KEYS:
-            raise FieldError(str(key), f"is not a key of a play file; allowed: {', '.join(KEYS)}")
+    data = FIELDS.mapping(data, "", KEYS, "a key of a play file")
     if data.get("format") != PLAY_FORMAT:
         raise FieldError("format", f'must be "{PLAY_FORMAT}", not {describe(data.get("format"))}')
     version = data.get("version", VERSION)
     if isinstance(version, bool) or version != VERSION:
         raise FieldError("version", f"must be {VERSION}, the only version of a play file")
-    key = data.get("game")
-    if key not in GAMES:
-        raise FieldError("game", f"must be {one_of(list(GAMES))}, not {describe(key)}")
-    game = GAMES[key]
+    game = GAMES[FIELDS.choice(data.get("game"), "game", list(GAMES), quoted=False)]
     played_on = data.get("played_on")
     try:
         date = datetime.date.fromisoformat(played_on)
@@ -197,9 +192,9 @@ def read_play_file(data: Any) -> PlayFile:
     problem = date_problem(date)
     if problem:
         raise FieldError("played_on", problem)
-    notes = data.get("notes", "")
-    if not isinstance(notes, str) or len(notes) > NOTES_LENGTH:
-        raise FieldError("notes", f"must be a text of at most {NOTES_LENGTH} characters")
+    notes = FIELDS.text(
+        optional(data, "notes", ""), "notes", max_length=NOTES_LENGTH, what="a text", blank=True
+    )
     table = _part(game, data.get("table"), "table")
     session = _part(game, data.get("session"), "session")
     if table is None and session is None:
