@@ -414,90 +414,131 @@ def _first_silver_progress(p: CampaignProgress) -> Progress:
 # --- reasons: why it fired ---------------------------------------------------------------
 
 
+# --- why a trigger fired: one sentence per kind ---------------------------------------------
+# Each takes the trigger, the snapshot and the game it was checked after, and assumes
+# `fired(trigger, p)`.
+
+
+def _why_end_of_game(t: Trigger, p: CampaignProgress, game: int) -> str:
+    if game == t["game"]:
+        return f"the end of game {game} was reached"
+    return f"game {t['game']} had been played (checked after game {game})"
+
+
+def _why_megastructure_built(t: Trigger, p: CampaignProgress, game: int) -> str:
+    when = next((g for g, key in p.megastructures_built if key == t["key"]), game)
+    return f"{_megastructure_name(p, t['key'])} was built in game {when}"
+
+
+def _why_all_of_type_built(t: Trigger, p: CampaignProgress, game: int) -> str:
+    keys = set(p.catalogue.keys_of_type(t["type"]))
+    when, key = [(g, k) for g, k in p.megastructures_built if k in keys][-1]
+    name = _megastructure_name(p, key)
+    return f"the last {TYPE_NAMES[t['type']]} megastructure, {name}, was built in game {when}"
+
+
+def _why_type_built(t: Trigger, p: CampaignProgress, game: int) -> str:
+    when, key = next(
+        (g, k) for g, k in p.megastructures_built if p.catalogue.type_of(k) == t["type"]
+    )
+    name = _megastructure_name(p, key)
+    return f"{TYPE_NAMES[t['type']]} megastructure {name} was completed in game {when}"
+
+
+def _why_election_wins(t: Trigger, p: CampaignProgress, game: int) -> str:
+    party = t["party"]
+    wins = [e.game for e in p.elections if e.winner == party]
+    already = p.election_wins.get(party, 0) - len(wins)
+    when = _nth_game(wins, already, t["count"])
+    if when:
+        return f"the {_party(party)} won its {ordinal(t['count'])} election in game {when}"
+    return f"the {_party(party)} had won {p.election_wins.get(party, 0)} elections"
+
+
+def _why_with_envelope(t: Trigger, p: CampaignProgress, game: int) -> str:
+    return (
+        f"{_why_election_wins(t, p, game)}, and envelope {t['envelope']} is open "
+        f"(checked after game {game})"
+    )
+
+
+def _why_overthrows(t: Trigger, p: CampaignProgress, game: int) -> str:
+    games = [e.game for e in p.elections if e.overthrown]
+    when = _nth_game(games, p.overthrows - len(games), t["count"])
+    if when:
+        nth = ordinal(t["count"])
+        return f"the Celestial Rebellion overthrew its {nth} election in game {when}"
+    return f"the Celestial Rebellion had overthrown {p.overthrows} elections"
+
+
+def _why_award_won(t: Trigger, p: CampaignProgress, game: int) -> str:
+    award = _holder(p, t["section"], t["tier"])
+    assert award is not None
+    name = _award_name(p, award.section, award.tier)
+    return f"{p.name(award.corporation)} won {name} in game {award.game}"
+
+
+def _why_first_silver(t: Trigger, p: CampaignProgress, game: int) -> str:
+    award = next(a for a in p.awards if a.tier == SILVER)
+    name = _award_name(p, award.section, award.tier)
+    return f"{p.name(award.corporation)} won {name}, the first silver award, in game {award.game}"
+
+
+def _why_awards_held_by_one(t: Trigger, p: CampaignProgress, game: int) -> str:
+    counts: Counter[str] = Counter()
+    for award in p.awards:
+        counts[award.corporation] += 1
+        if counts[award.corporation] == t["count"]:
+            who = p.name(award.corporation)
+            return f"{who} won its {ordinal(t['count'])} award in game {award.game}"
+    return f"a corporation holds {t['count']} awards"
+
+
+def _why_all_silvers(t: Trigger, p: CampaignProgress, game: int) -> str:
+    wanted = set(p.catalogue.silver_sections())
+    last = [a for a in p.awards if a.tier == SILVER and a.section in wanted][-1]
+    name = _award_name(p, last.section, last.tier)
+    return (
+        f"the last silver award, {name}, was won by {p.name(last.corporation)} in game {last.game}"
+    )
+
+
+def _why_any_of(t: Trigger, p: CampaignProgress, game: int) -> str:
+    return reason(next(c for c in t["triggers"] if fired(c, p)), p, game)
+
+
+def _why_neds_sold_out_after(t: Trigger, p: CampaignProgress, game: int) -> str:
+    return f"NEDs sold out in game {next(g for g in p.neds_sold_out_games if g > t['game'])}"
+
+
+REASONS: dict[str, Callable[[Trigger, CampaignProgress, int], str]] = {
+    "end_of_game": _why_end_of_game,
+    "megastructure_built": _why_megastructure_built,
+    "all_of_type_built": _why_all_of_type_built,
+    "type_built": _why_type_built,
+    "election_wins": _why_election_wins,
+    "overthrows": _why_overthrows,
+    "brave_new_dawn_with_envelope": _why_with_envelope,
+    "award_won": _why_award_won,
+    "first_silver": _why_first_silver,
+    "awards_held_by_one": _why_awards_held_by_one,
+    "all_silvers": _why_all_silvers,
+    "any_of": _why_any_of,
+    "neds_sold_out_after": _why_neds_sold_out_after,
+    "first_census": lambda t, p, game: (
+        f"the first census was completed in game {p.census_games[0]}"
+    ),
+    "first_repairs": lambda t, p, game: (
+        f"the first megastructure repairs were completed in game {p.repairs_games[0]}"
+    ),
+    "manual": lambda t, p, game: f"the group chose to unlock it after game {game}",
+    "all_others": lambda t, p, game: f"every other section had been unlocked by game {game}",
+}
+
+
 def reason(trigger: Trigger, p: CampaignProgress, game: int) -> str:
     """Why the trigger fired, checked after `game` (assumes `fired(trigger, p)`)."""
-    kind = trigger["kind"]
-    t = trigger
-    if kind == "end_of_game":
-        if game == t["game"]:
-            return f"the end of game {game} was reached"
-        return f"game {t['game']} had been played (checked after game {game})"
-    if kind == "megastructure_built":
-        when = next((g for g, key in p.megastructures_built if key == t["key"]), game)
-        return f"{_megastructure_name(p, t['key'])} was built in game {when}"
-    if kind == "all_of_type_built":
-        keys = set(p.catalogue.keys_of_type(t["type"]))
-        last = [(g, key) for g, key in p.megastructures_built if key in keys][-1]
-        name = _megastructure_name(p, last[1])
-        return (
-            f"the last {TYPE_NAMES[t['type']]} megastructure, {name}, was built in game {last[0]}"
-        )
-    if kind == "type_built":
-        g, key = next(
-            (g, k) for g, k in p.megastructures_built if p.catalogue.type_of(k) == t["type"]
-        )
-        name = _megastructure_name(p, key)
-        return f"{TYPE_NAMES[t['type']]} megastructure {name} was completed in game {g}"
-    if kind in ("election_wins", "brave_new_dawn_with_envelope"):
-        party = t["party"]
-        wins = [e.game for e in p.elections if e.winner == party]
-        already = p.election_wins.get(party, 0) - len(wins)
-        when = _nth_game(wins, already, t["count"])
-        words = (
-            f"the {_party(party)} won its {ordinal(t['count'])} election in game {when}"
-            if when
-            else f"the {_party(party)} had won {p.election_wins.get(party, 0)} elections"
-        )
-        if kind == "brave_new_dawn_with_envelope":
-            words += f", and envelope {t['envelope']} is open (checked after game {game})"
-        return words
-    if kind == "overthrows":
-        games = [e.game for e in p.elections if e.overthrown]
-        when = _nth_game(games, p.overthrows - len(games), t["count"])
-        if when:
-            nth = ordinal(t["count"])
-            return f"the Celestial Rebellion overthrew its {nth} election in game {when}"
-        return f"the Celestial Rebellion had overthrown {p.overthrows} elections"
-    if kind == "award_won":
-        award = _holder(p, t["section"], t["tier"])
-        assert award is not None
-        name = _award_name(p, award.section, award.tier)
-        return f"{p.name(award.corporation)} won {name} in game {award.game}"
-    if kind == "first_silver":
-        award = next(a for a in p.awards if a.tier == SILVER)
-        name = _award_name(p, award.section, award.tier)
-        return (
-            f"{p.name(award.corporation)} won {name}, the first silver award, in game {award.game}"
-        )
-    if kind == "awards_held_by_one":
-        counts: Counter[str] = Counter()
-        for award in p.awards:
-            counts[award.corporation] += 1
-            if counts[award.corporation] == t["count"]:
-                who = p.name(award.corporation)
-                return f"{who} won its {ordinal(t['count'])} award in game {award.game}"
-        return f"a corporation holds {t['count']} awards"
-    if kind == "all_silvers":
-        wanted = set(p.catalogue.silver_sections())
-        last = [a for a in p.awards if a.tier == SILVER and a.section in wanted][-1]
-        name = _award_name(p, last.section, last.tier)
-        who = p.name(last.corporation)
-        return f"the last silver award, {name}, was won by {who} in game {last.game}"
-    if kind == "any_of":
-        child = next(c for c in t["triggers"] if fired(c, p))
-        return reason(child, p, game)
-    if kind == "neds_sold_out_after":
-        when = next(g for g in p.neds_sold_out_games if g > t["game"])
-        return f"NEDs sold out in game {when}"
-    if kind == "first_census":
-        return f"the first census was completed in game {p.census_games[0]}"
-    if kind == "first_repairs":
-        return f"the first megastructure repairs were completed in game {p.repairs_games[0]}"
-    if kind == "manual":
-        return f"the group chose to unlock it after game {game}"
-    if kind == "all_others":
-        return f"every other section had been unlocked by game {game}"
-    raise KeyError(kind)
+    return REASONS[trigger["kind"]](trigger, p, game)
 
 
 def check_trigger(trigger: Any, where: str = "trigger") -> None:

@@ -311,3 +311,9 @@ def test_progress_is_complete_once_fired():
         if fired(section.trigger, p):
             current, target, _ = progress(section.trigger, p)
             assert current == target, section.number
+
+
+def test_every_trigger_kind_says_why_it_fired_by_one_small_function():
+    from solar175.triggers import PREDICATES, REASONS
+
+    assert set(REASONS) == set(PREDICATES)
