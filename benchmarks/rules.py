@@ -8,7 +8,8 @@ from benchmarks.samples import make_campaign, random_table_state
 from solar175.catalogue import Catalogue
 from solar175.engine import score_game
 from solar175.replay import replay
-from solar175.table import table_to_dict, validate_table
+from solar175.table import validate_table
+from solar175.table_file import table_to_dict
 
 SEED = 175
 ENGINE_TABLES = 20_000

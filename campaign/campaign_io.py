@@ -32,7 +32,7 @@ from solar175.campaign_file import (
     dumps_campaign_file,
 )
 from solar175.opening import canonical_opening
-from solar175.table import canonical_table
+from solar175.table_file import canonical_table
 
 DEFAULT_SLUG = "campaign"
 

@@ -41,7 +41,7 @@ from solar175.campaign_file import dumps_campaign_file  # noqa: E402
 from solar175.catalogue import Catalogue  # noqa: E402
 from solar175.house_rules import HouseRules  # noqa: E402
 from solar175.replay import replay  # noqa: E402
-from solar175.table import canonical_table  # noqa: E402
+from solar175.table_file import canonical_table  # noqa: E402
 
 OUTPUT = ROOT / "fixtures" / "demo-campaign.json"
 SEED = 175

@@ -9,10 +9,10 @@ API (stable; the wizard imports it):
 - `validate_table(data, ...) -> list[TableError]`: every problem, in reading order, each naming
   its field by path (`players[1].credits`) so a form can show it beside that field.
 - `parse_table(data, ...) -> TableState`: raises the first of those errors, else the state.
-- `table_to_dict(table, *, campaign=False) -> dict`: the JSON shape back, zone keys as strings,
-  so `parse_table(table_to_dict(t)) == t` (a table with no megastructure zone leaves the key
-  out). With `campaign=True` it leaves out the three keys a campaign derives (below), giving the
-  shape of a campaign file's `games[].table`.
+- `nothing_entered(table) -> bool`: whether nobody counted anything yet.
+
+Writing a table back (`table_to_dict`, `canonical_table`) is `solar175.table_file`. The plain
+values (whole numbers, flags, objects, lists) are read by `gamefile.fields`, as every game's are.
 
 Each takes `ships=`, the ship cards' presence by name (`Catalogue.ship_presences()`, a
 campaign's own box applied): a ship that names its `card` and gives no `presence` is worth
@@ -70,20 +70,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from gamefile.canonical import ordered
 from gamefile.errors import FieldError
 from gamefile.fields import MISSING, Collector, optional
 from gamefile.reading import describe as _describe
 from gamefile.reading import one_of as _one_of
 from solar175.engine import (
     ALL_ZONES,
-    BRAVE_NEW_DAWN,
     CELESTIAL_REBELLION,
     HIRE_CARD_PARTY,
     LEGITIMATE_PARTIES,
     PARTIES,
     UNITED_FEDERALISTS,
-    WORKERS_UNION,
     Ballots,
     Hubs,
     HubWorkers,
@@ -209,56 +206,6 @@ def parse_table(
         raise reader.errors[0]
     assert table is not None
     return table
-
-
-def table_to_dict(table: TableState, *, campaign: bool = False) -> dict:
-    """The docs/table-file.md JSON shape of `table`; `campaign=True` omits what a replay derives."""
-    hubs = table.hubs
-    data: dict[str, Any] = {"format": TABLE_FORMAT, "version": TABLE_VERSION}
-    if not campaign:
-        data["rules"] = {
-            "zones_in_play": list(table.rules.zones_in_play),
-            "celestial_rebellion": table.rules.celestial_rebellion,
-            "trade_unions": table.rules.trade_unions,
-            **table.rules.house.to_table_rules(),
-        }
-        if table.megastructure_zone is not None:
-            # No key is no zone: the reader takes a zone number, never null.
-            data["megastructure_zone"] = table.megastructure_zone
-        data["incumbent_party"] = table.incumbent_party
-    data["hubs"] = {
-        "hensler": _hub_to_dict(hubs.hensler),
-        "ufss": _hub_to_dict(hubs.ufss),
-        "military": _hub_to_dict(hubs.military),
-        "zones": {str(zone): _hub_to_dict(hubs.zones[zone]) for zone in sorted(hubs.zones)},
-    }
-    data["ballots"] = {
-        UNITED_FEDERALISTS: table.ballots.united_federalists,
-        WORKERS_UNION: table.ballots.workers_union,
-        BRAVE_NEW_DAWN: table.ballots.brave_new_dawn,
-        "spoiled": table.ballots.spoiled,
-    }
-    data["hire_cards_left"] = {
-        card: table.hire_cards_left[card] for card in HIRE_CARDS if card in table.hire_cards_left
-    }
-    data["players"] = [
-        {
-            "corporation": player.corporation,
-            "credits": player.credits,
-            "loans": list(player.loans),
-            "mining_tokens": player.mining_tokens,
-            "megastructure_tokens": player.megastructure_tokens,
-            "military_tokens": player.military_tokens,
-            "outposts": {str(zone): player.outposts[zone] for zone in sorted(player.outposts)},
-            "bases": list(player.bases),
-            "ships": [{"zone": ship.zone, "presence": ship.presence} for ship in player.ships],
-            "political_influence_ip": player.political_influence_ip,
-            "bonus_ip": player.bonus_ip,
-            "extra_vote": player.extra_vote,
-        }
-        for player in table.players
-    ]
-    return data
 
 
 # --- reading -----------------------------------------------------------------------------
@@ -761,10 +708,6 @@ class _TableReader(Collector):
         return cards[card]
 
 
-def _join(path: str, key: Any) -> str:
-    return f"{path}.{key}" if path else str(key)
-
-
 def _rule_value(rules: Rules, key: str) -> Any:
     return rules.house[key] if key in TABLE_KEYS else getattr(rules, key)
 
@@ -776,58 +719,6 @@ def _rule_text(rules: Rules, key: str) -> str:
     if isinstance(value, bool):
         return f"{key} {'true' if value else 'false'}"
     return f'{key} "{value}"'
-
-
-def _hub_to_dict(hub: HubWorkers) -> dict[str, int]:
-    return {"workers": hub.workers, "algorithms": hub.algorithms}
-
-
-# --- the canonical file ------------------------------------------------------------------
-
-
-def canonical_table(table: Any) -> Any:
-    """`table` with its keys in docs/table-file.md order and zones in number order.
-
-    PostgreSQL's jsonb keeps no key order, so the export puts every table's keys back in the
-    documented order: the same file from either database, and a file a person can diff.
-    """
-    if not isinstance(table, Mapping):
-        return table
-    out = ordered(table, TOP_KEYS)
-    if isinstance(out.get("rules"), Mapping):
-        out["rules"] = ordered(out["rules"], RULES_KEYS)
-    hubs = out.get("hubs")
-    if isinstance(hubs, Mapping):
-        hubs = ordered(hubs, HUBS_KEYS)
-        for key in ("hensler", "ufss", "military"):
-            if isinstance(hubs.get(key), Mapping):
-                hubs[key] = ordered(hubs[key], HUB_KEYS)
-        if isinstance(hubs.get("zones"), Mapping):
-            hubs["zones"] = {
-                zone: ordered(hub, HUB_KEYS) if isinstance(hub, Mapping) else hub
-                for zone, hub in ordered(hubs["zones"]).items()
-            }
-        out["hubs"] = hubs
-    if isinstance(out.get("ballots"), Mapping):
-        out["ballots"] = ordered(out["ballots"], BALLOT_KEYS)
-    if isinstance(out.get("hire_cards_left"), Mapping):
-        out["hire_cards_left"] = ordered(out["hire_cards_left"], HIRE_CARDS)
-    if isinstance(out.get("players"), list):
-        out["players"] = [_canonical_player(p) for p in out["players"]]
-    return out
-
-
-def _canonical_player(player: Any) -> Any:
-    if not isinstance(player, Mapping):
-        return player
-    out = ordered(player, PLAYER_KEYS)
-    if isinstance(out.get("outposts"), Mapping):
-        out["outposts"] = ordered(out["outposts"])
-    if isinstance(out.get("ships"), list):
-        out["ships"] = [
-            ordered(ship, SHIP_KEYS) if isinstance(ship, Mapping) else ship for ship in out["ships"]
-        ]
-    return out
 
 
 def nothing_entered(table: TableState) -> bool:

@@ -9,7 +9,8 @@ from django.core.management import CommandError, call_command
 from benchmarks.management.commands.bench import BENCHMARKS
 from benchmarks.rules import bench_engine
 from benchmarks.samples import random_table_state as random_table
-from solar175.table import table_to_dict, validate_table
+from solar175.table import validate_table
+from solar175.table_file import table_to_dict
 
 
 def test_it_benchmarks_only_tables_the_parser_accepts():

@@ -18,7 +18,7 @@ from campaign.actions import import_campaign
 from campaign.models import Corporation, Game
 from conftest import PHONE
 from solar175.explain import table_as_scored
-from solar175.table import table_to_dict
+from solar175.table_file import table_to_dict
 
 # A game entered together: its writes and locks differ between the databases, so this runs on
 # both legs of `make test`.

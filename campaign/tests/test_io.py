@@ -21,7 +21,7 @@ from scoring.models import Location, Megastructure, MegastructureType
 from solar175.campaign_file import CampaignError
 from solar175.catalogue import Catalogue
 from solar175.replay import replay
-from solar175.table import canonical_table
+from solar175.table_file import canonical_table
 
 PROJECT = Path(__file__).resolve().parents[2]
 DEMO = PROJECT / "fixtures" / "demo-campaign.json"

@@ -24,7 +24,8 @@ from solar175.engine import (
     zone_presence,
 )
 from solar175.house_rules import HouseRules
-from solar175.table import parse_table, table_to_dict, validate_table
+from solar175.table import parse_table, validate_table
+from solar175.table_file import table_to_dict
 
 COLOURS = ("purple", "yellow", "teal", "orange", "grey")
 PROPERTY_SETTINGS = settings(max_examples=200, deadline=None)

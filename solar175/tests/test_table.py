@@ -7,7 +7,8 @@ import pytest
 
 from solar175.engine import CELESTIAL_REBELLION, Hubs, HubWorkers, Rules, Ship
 from solar175.house_rules import HouseRules
-from solar175.table import TableError, parse_table, table_to_dict, validate_table
+from solar175.table import TableError, parse_table, validate_table
+from solar175.table_file import table_to_dict
 
 VALID_TABLE = {
     "format": "solar175-table",
