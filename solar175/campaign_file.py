@@ -180,9 +180,10 @@ class CampaignFile:
 
 
 class _Reader(OpeningReader):
-    # The file's optional keys (`settings`, `manual_unlocks`, `powers`, a game's `debt_marks`,
-    # a corporation's `player`) are absent or null, never another type: each says its default
-    # (`optional(..., or_null=True)`).
+    # An optional key left out takes its default, named where it is read (`optional`). The
+    # top-level `settings`, `manual_unlocks` and `powers` may also be null (`or_null=True`);
+    # any other null is refused, never read as a default (a game's `debt_marks` given as null
+    # would silently drop its Bank of Yurushi points).
 
     def read(self, data: Any) -> CampaignFile:
         top = mapping(data, "campaign", None)
@@ -261,7 +262,7 @@ class _Reader(OpeningReader):
                         max_length=CORPORATION_NAME_MAX_LENGTH,
                     ),
                     player=name_text(
-                        optional(entry, "player", "", or_null=True),
+                        optional(entry, "player", ""),
                         f"{path}.player",
                         blank=True,
                         max_length=PLAYER_NAME_MAX_LENGTH,
@@ -344,9 +345,7 @@ class _Reader(OpeningReader):
             if city.get("named_by") is not None:
                 city_named_by = self.corporation(city["named_by"], f"{path}.named_city.named_by")
         debt_marks = []
-        for j, mark in enumerate(
-            listed(optional(entry, "debt_marks", [], or_null=True), f"{path}.debt_marks")
-        ):
+        for j, mark in enumerate(listed(optional(entry, "debt_marks", []), f"{path}.debt_marks")):
             mark_path = f"{path}.debt_marks[{j}]"
             mark = mapping(mark, mark_path, DEBT_KEYS)
             debt_marks.append(
