@@ -70,10 +70,6 @@ REMINDERS = (
 
 
 class _HelperReader(Reader):
-    def raise_first(self) -> None:
-        if self.errors:
-            raise self.errors[0]
-
     def group_key(self, value: Any, path: str) -> str | None:
         if value not in GROUP_KEYS:
             self.error(path, f"must be a colonist group: {GROUP_KEYS_TEXT}")
