@@ -24,7 +24,9 @@ from playlog.models import Play, PlayLog
 
 
 class GameSettingsForm(Protocol):
-    """A game's settings form: made with the game's stored settings, bound or not."""
+    """A game's settings form: made with the game's stored settings, bound or not; drawn
+    inside the settings page's one form, so without a form tag of its own
+    (`playlog.forms.NoFormTag`)."""
 
     def __init__(
         self, data: Mapping | None = None, *, stored: Mapping[str, Any], prefix: str
