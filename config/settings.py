@@ -69,6 +69,11 @@ INSTALLED_APPS = [
     "unlocks",
     "accounts",
     "playlog",
+    # The play log's games, each its own app (its pages, templates, template tags); a game's
+    # package is named once, in playlog.games (GameRules.web), and listed here.
+    "playlog.space_explorers",
+    "playlog.colonists",
+    "playlog.startropolis",
     "benchmarks",
     "offline",
 ]

@@ -20,6 +20,8 @@ urlpatterns = [
     path("campaigns/", include("campaign.picture_urls")),
     path("campaigns/", include("campaign.history_urls")),
     path("plays/", include("playlog.urls")),
+    # Each game's own pages, in its own namespace (playlog.games: GameRules.web).
+    path("plays/", include("playlog.game_urls")),
 ]
 
 # A database the app cannot reach is a 503 with a sentence, wherever it was found.

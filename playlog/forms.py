@@ -1,6 +1,6 @@
-"""The play log's own forms: a log's name, the group's settings per game, a play's people and
-date, a play file to import. Each game's score sheet and companion forms are in
-`playlog.space_explorers_forms` and `playlog.colonists_forms`."""
+"""The play log's own forms: a log's name, a play's people and date, a play file to import.
+Each game's forms (its score sheet, its companion, its settings) are in its own package
+(`playlog.space_explorers.forms`, `playlog.colonists.forms`, `playlog.startropolis.forms`)."""
 
 from __future__ import annotations
 
@@ -10,12 +10,8 @@ from typing import Any
 from crispy_forms.helper import FormHelper
 from django import forms
 
-from gamefile.names import clean_name
-from hosting.names import NameField, invisible_name_error
+from hosting.names import NameField
 from playlog.playfile import NAME_LENGTH, NOTES_LENGTH, date_problem
-
-CATEGORY_LENGTH = 40
-MAX_CATEGORIES = 20
 
 
 class NoFormTag:
@@ -32,52 +28,6 @@ class PlayLogForm(NoFormTag, forms.Form):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._helper()
-
-
-class ColonistsSettingsForm(NoFormTag, forms.Form):
-    title = NameField(
-        label="The colonist game's title",
-        max_length=80,
-        required=False,
-        help_text="The rules text does not name the game: write the title from your box. "
-        "Until then the app calls it “the colonist game (expert rules)”.",
-    )
-    categories = forms.CharField(
-        label="Scoring categories of the base game",
-        required=False,
-        widget=forms.Textarea(attrs={"rows": 4}),
-        help_text="One per line, in the order of your score pad (e.g. Territories, Omnium). "
-        "The expert text scores only cities and unrest; the base game's other Victory "
-        "Points are these.",
-    )
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._helper()
-
-    def clean_categories(self) -> list[str]:
-        lines = [" ".join(line.split()) for line in self.cleaned_data["categories"].splitlines()]
-        found: list[str] = []
-        for typed in lines:
-            if not typed:
-                continue
-            line = clean_name(typed)
-            if not line:
-                raise invisible_name_error("Scoring categories")
-            if len(line) > CATEGORY_LENGTH:
-                raise forms.ValidationError(
-                    f"“{line[:20]}…” is too long: at most {CATEGORY_LENGTH} characters a line."
-                )
-            if line.casefold() in {f.casefold() for f in found}:
-                raise forms.ValidationError(f"“{line}” is written twice: give each once.")
-            if line.casefold() in ("cities", "unrest"):
-                raise forms.ValidationError(
-                    f"“{line}” is already on the sheet (the expert rules score it): leave it out."
-                )
-            found.append(line)
-        if len(found) > MAX_CATEGORIES:
-            raise forms.ValidationError(f"At most {MAX_CATEGORIES} categories.")
-        return found
 
 
 class PlayFileForm(NoFormTag, forms.Form):

@@ -24,7 +24,7 @@ from django.views.decorators.http import require_http_methods
 from accounts.access import OWN, PLAY, READ, space_for
 from playlog.games import GAMES, GameRules
 from playlog.models import Play, PlayLog
-from playlog.pages import OFFERED
+from playlog.pages import offered
 from playlog.titles import game_title
 
 READER = READ
@@ -45,7 +45,7 @@ class LogPage:
         return {
             "log": self.log,
             "active": self.active,
-            "nav_games": [(key, self.title(key)) for key in OFFERED],
+            "nav_games": [(key, self.title(key)) for key in offered()],
             **extra,
         }
 

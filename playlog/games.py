@@ -14,8 +14,9 @@ is its rules package (`space_explorers`, `colonists`, `startropolis`) seen throu
 - `standings(result, people, seats)`: each seat's total and whether it won, for the log and
   the stats (a bot seat such as the Space Explorers Opponent has `seat` None).
 
-A new game joins by adding one `GameRules` to `GAMES`; the web pages (`playlog.pages`) add its
-forms and templates.
+A new game joins by adding one `GameRules` to `GAMES`, naming the package of its web pages
+(`web`, e.g. `playlog.startropolis`: its forms, views, templates and `urls`, and in its `pages`
+module what the play log's shared pages ask of it, `playlog.pages.GamePages`).
 """
 
 from __future__ import annotations
@@ -63,6 +64,9 @@ class GameRules:
     max_people: int = 8
     # A sentence when a table and a session of one play disagree, else None.
     table_agrees: Callable[[Mapping, Mapping], str | None] | None = None
+    # The package of the game's web pages (a Django app under `playlog`), or None for a game
+    # the play log reads and writes in files only.
+    web: str | None = None
 
     @property
     def formats(self) -> tuple[str, ...]:
@@ -214,6 +218,7 @@ GAMES: dict[str, GameRules] = {
             min_people=1,
             max_people=1,
             table_agrees=_space_explorers_agree,
+            web="playlog.space_explorers",
         ),
         GameRules(
             key=colonists.GAME_KEY,
@@ -229,6 +234,7 @@ GAMES: dict[str, GameRules] = {
             min_people=1,
             max_people=8,
             table_agrees=_colonists_agree,
+            web="playlog.colonists",
         ),
         GameRules(
             key="startropolis",
@@ -244,6 +250,7 @@ GAMES: dict[str, GameRules] = {
             min_people=2,
             max_people=4,
             table_agrees=_startropolis_agree,
+            web="playlog.startropolis",
         ),
     )
 }

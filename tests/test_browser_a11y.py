@@ -219,7 +219,7 @@ def test_a_seat_card_and_a_new_play_work_by_keyboard(browser, live_server, log_i
     leave(host, seat)
     assert found["problems"] == [], "seat card:\n" + "\n".join(found["problems"])
     assert found["steps"] > 10 and found["opened"] >= 1
-    for name in ("playlog:se_new", "playlog:st_new"):
+    for name in ("space_explorers:new", "startropolis:new"):
         url = reverse(name, kwargs={"log": plays.log.slug})
         found = walk(browser, live_server, log_in, plays.owner, url)
         assert found["problems"] == [], f"{url}: " + "\n".join(found["problems"])

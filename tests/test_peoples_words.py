@@ -193,7 +193,7 @@ def play_log_pages(world) -> list[tuple[str, str]]:
     slug = world.log.slug
 
     def at(name: str, *args) -> str:
-        return reverse(f"playlog:{name}", args=[slug, *args])
+        return reverse(name if ":" in name else f"playlog:{name}", args=[slug, *args])
 
     st, colonist, se = world.startropolis.number, world.colonists.number, world.se_finished.number
     running = world.se_running.number
@@ -201,14 +201,31 @@ def play_log_pages(world) -> list[tuple[str, str]]:
     pages += [(name, at(name)) for name in ("log", "settings", "members", "delete")]
     pages += [("stats", at("stats", game)) for game in ("space-explorers-solo", "startropolis")]
     pages += [("stats", at("stats", "colonists-expert"))]
-    pages += [(name, at(name)) for name in ("se_new", "colonists_new", "st_new", "st_new_end")]
+    pages += [
+        (name, at(name))
+        for name in (
+            "space_explorers:new",
+            "colonists:new",
+            "startropolis:new",
+            "startropolis:new_end",
+        )
+    ]
     for number in (st, colonist, se, running):
         pages += [("play", at("play", number)), ("play_delete", at("play_delete", number))]
-    pages += [("se_turns", at("se_turns", running)), ("se_sheet", at("se_sheet", se))]
-    pages += [("se_step", at("se_step", running, 0)), ("se_step", at("se_step", running, 1))]
-    pages += [("colonists_sheet", at("colonists_sheet", colonist))]
-    pages += [("colonists_table", at("colonists_table", colonist))]
-    pages += [("st_table", at("st_table", st)), ("st_seat", at("st_seat", st, 0))]
+    pages += [
+        ("space_explorers:turns", at("space_explorers:turns", running)),
+        ("space_explorers:sheet", at("space_explorers:sheet", se)),
+    ]
+    pages += [
+        ("space_explorers:step", at("space_explorers:step", running, 0)),
+        ("space_explorers:step", at("space_explorers:step", running, 1)),
+    ]
+    pages += [("colonists:sheet", at("colonists:sheet", colonist))]
+    pages += [("colonists:table", at("colonists:table", colonist))]
+    pages += [
+        ("startropolis:table", at("startropolis:table", st)),
+        ("startropolis:seat", at("startropolis:seat", st, 0)),
+    ]
     # The public page, switched on.
     from playlog import actions
 
@@ -307,8 +324,8 @@ def play_log_refusals(seeds: int = 150) -> list:
 
 
 def test_every_refusal_a_play_log_form_shows_is_in_peoples_words():
+    from playlog.startropolis.views import said
     from playlog.views.logs import sentence
-    from playlog.views.startropolis import said
 
     errors = play_log_refusals()
     assert len(errors) > 500

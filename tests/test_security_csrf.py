@@ -28,7 +28,7 @@ from campaign.actions.seats import take_guest_seat
 from campaign.models import Change, Game
 from campaign.table_links import table_token
 from playlog.actions import switch_public_page
-from playlog.tests.factory import PlayWorld
+from playlog.tests.factory import PlayWorld, in_a_play_log
 from scoring.models import Location, Megastructure, Ship
 from tests.test_security_ids import rows
 from tests.url_patterns import named_patterns
@@ -54,7 +54,7 @@ class Setting:
         self.plays_public = switch_public_page(self.plays.log, True)
 
     def kwargs(self, name: str, converters) -> dict:
-        if name.startswith("playlog:"):
+        if in_a_play_log(name):
             return self.plays.kwargs(name, converters)
         kwargs = {}
         for kwarg in converters:

@@ -4,8 +4,6 @@ from typing import Any
 
 from django import template
 
-from space_explorers import DIVISION_NAMES
-
 register = template.Library()
 
 
@@ -16,9 +14,3 @@ def item(mapping: Any, key: str) -> Any:
         return mapping[key]
     except (KeyError, TypeError, IndexError):
         return ""
-
-
-@register.filter
-def division_name(key: str) -> str:
-    """A Space Explorers Division's name: `space_flight` -> "Space Flight"."""
-    return DIVISION_NAMES.get(key, key)

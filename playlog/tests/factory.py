@@ -21,6 +21,7 @@ from accounts.tests.factory import add_member, make_user
 from colonists.tests.factory import spec_table
 from playlog import actions
 from playlog.models import Play, PlayLog
+from playlog.pages import offered
 from space_explorers.tests.factory import PRINTED_SESSION
 
 DIVISIONS = ("testing", "science", "engineering", "construction", "space_flight")
@@ -178,6 +179,16 @@ def colonists_play(log: PlayLog, members: dict | None = None, **facts) -> Play:
     return actions.add_play(log, data)
 
 
+def play_log_namespaces() -> set[str]:
+    """The URL namespaces of a play log's pages: its own and each game's."""
+    return {"playlog", *(pages.namespace for pages in offered().values())}
+
+
+def in_a_play_log(name: str) -> bool:
+    """Whether a namespaced URL name (`startropolis:table`) is a play log's page."""
+    return name.split(":")[0] in play_log_namespaces()
+
+
 class PlayWorld:
     """A play log owned by `owner`, with a player, a viewer, an open invite, a finished and an
     unfinished Space Explorers game and a colonist game."""
@@ -198,9 +209,9 @@ class PlayWorld:
         pages, the unfinished solo game for the turn runner's steps, else the finished one."""
         if "colonists" in name:
             return self.colonists.number
-        if name.startswith("playlog:st_"):
+        if name.startswith("startropolis:"):
             return self.startropolis.number
-        if name.startswith("playlog:se_") and name != "playlog:se_sheet":
+        if name.startswith("space_explorers:") and name != "space_explorers:sheet":
             return self.se_running.number
         return self.se_finished.number
 

@@ -2,8 +2,8 @@
 
 The same rules as campaigns (accounts/tests/test_access.py), from the same lookup
 (`accounts.access.space_for`): the owner, a player, a viewer, a signed-in outsider and an
-anonymous visitor, on every `playlog:` pattern that takes a log (read from the URL resolver,
-so a page added tomorrow is tried too).
+anonymous visitor, on every pattern of a play log (`playlog:` and each game's namespace) that
+takes a log (read from the URL resolver, so a page added tomorrow is tried too).
 """
 
 from __future__ import annotations
@@ -18,23 +18,23 @@ from accounts import access
 from accounts.models import Invite, Membership, Role
 from accounts.tests.factory import add_member, make_user
 from playlog.models import Play, PlayLog, PlayPerson
-from playlog.tests.factory import PlayWorld
+from playlog.tests.factory import PlayWorld, in_a_play_log
 from tests.url_patterns import named_patterns
 
 pytestmark = pytest.mark.django_db
 
 # Pages that only show a form a viewer may not use: refused on GET too.
 WRITE_FORM_PAGES = {
-    "playlog:se_new",
-    "playlog:colonists_new",
-    "playlog:st_new",
-    "playlog:st_new_end",
-    "playlog:st_sheet",
+    "space_explorers:new",
+    "colonists:new",
+    "startropolis:new",
+    "startropolis:new_end",
+    "startropolis:sheet",
     # A player's own view (credits, mission) is for the people at the table, not a viewer.
-    "playlog:st_seat",
-    "playlog:se_sheet",
-    "playlog:se_step",
-    "playlog:colonists_sheet",
+    "startropolis:seat",
+    "space_explorers:sheet",
+    "space_explorers:step",
+    "colonists:sheet",
     "playlog:play_delete",
 }
 # The owner's alone.
@@ -75,7 +75,7 @@ def log_patterns() -> list[tuple[str, URLPattern]]:
     return sorted(
         (name, pattern)
         for name, pattern in named_patterns()
-        if name.startswith("playlog:") and "log" in pattern.pattern.converters
+        if in_a_play_log(name) and "log" in pattern.pattern.converters
     )
 
 
@@ -96,10 +96,10 @@ def test_the_list_of_play_log_addresses_is_complete():
         "playlog:log",
         "playlog:play",
         "playlog:export",
-        "playlog:se_opponent",
-        "playlog:se_undo",
-        "playlog:colonists_sheet",
-        "playlog:colonists_board",
+        "space_explorers:opponent",
+        "space_explorers:undo",
+        "colonists:sheet",
+        "colonists:board",
         "playlog:members",
         "playlog:invite_create",
         "playlog:stats",
@@ -143,7 +143,7 @@ def test_every_write_as_a_viewer_is_403_not_405(people):
         if people.outsider.post(url).status_code == 404:
             posts.append(name)
             assert people.viewer.post(url).status_code == 403, name
-    assert {"playlog:se_opponent", "playlog:import", "playlog:invite_create"} <= set(posts)
+    assert {"space_explorers:opponent", "playlog:import", "playlog:invite_create"} <= set(posts)
 
 
 def test_a_player_is_refused_only_the_owners_pages(people):
@@ -181,7 +181,7 @@ def test_staff_may_read_a_play_log_but_not_change_it(people):
     client.force_login(staff)
     log = people.world.log
     assert client.get(reverse("playlog:log", args=[log.slug])).status_code == 200
-    assert client.get(reverse("playlog:se_new", args=[log.slug])).status_code == 403
+    assert client.get(reverse("space_explorers:new", args=[log.slug])).status_code == 403
 
 
 class Request:

@@ -31,7 +31,7 @@ def test_three_players_end_state_totals_and_winner(
     log = make_play_log(owner)
     actions.change_game_settings(log, "colonists-expert", {"categories": ["Territories", "Omnium"]})
     log_in(page, live_server, owner)
-    page.goto(live_server.url + reverse("playlog:colonists_new", args=[log.slug]))
+    page.goto(live_server.url + reverse("colonists:new", args=[log.slug]))
     assert "The colonist game (expert rules)" in page.inner_text("h2")
     page.fill("#id_facts-played_on", "2026-03-08")
     page.check("#id_rules-condominium_built")

@@ -38,7 +38,7 @@ def test_an_own_step_is_changed_from_the_runner_on_a_phone(phone_page, live_serv
     play = se_play(log, owner.get_username(), finished=False)
     later = play.session["turns"][1:]
     log_in(page, live_server, owner)
-    page.goto(live_server.url + reverse("playlog:se_turns", args=[log.slug, play.number]))
+    page.goto(live_server.url + reverse("space_explorers:turns", args=[log.slug, play.number]))
     page.click("text=Every turn so far")
     page.locator("a[data-change-step='0']").scroll_into_view_if_needed()
     shot(page, "se-runner-history.png")
@@ -80,7 +80,7 @@ def test_a_change_that_breaks_a_later_step_says_so_on_a_phone(phone_page, live_s
     play = actions.add_play(log, data)
     before = play.session["turns"]
     log_in(page, live_server, owner)
-    address = reverse("playlog:se_step", args=[log.slug, play.number, 0])
+    address = reverse("space_explorers:step", args=[log.slug, play.number, 0])
     page.goto(live_server.url + address + "#step-form")
     page.check("input[name='you-action'][value='recruit']")
     page.click("button[data-change-step]")

@@ -64,7 +64,7 @@ def test_without_javascript_a_step_returns_to_the_next_action():
     client = Client()
     client.force_login(owner)
     turns = len(play.session["turns"])
-    response = client.post(reverse("playlog:se_undo", args=[log.slug, play.number]))
+    response = client.post(reverse("space_explorers:undo", args=[log.slug, play.number]))
     assert response.status_code == 302
     assert response["Location"].endswith("/turns/#next-action")
     assert len(Play.objects.get(pk=play.pk).session["turns"]) == turns - 1

@@ -39,7 +39,7 @@ UNDO_AFTER_TURN = 10  # after the Opponent's 5th turn
 
 
 def set_up(page, live_server, log) -> None:
-    page.goto(live_server.url + reverse("playlog:se_new", args=[log.slug]))
+    page.goto(live_server.url + reverse("space_explorers:new", args=[log.slug]))
     page.fill("#id_facts-played_on", "2026-03-01")
     page.check("#id_setup-opponent_project_bonus")
     page.select_option("#id_setup-opponent_favoured_division", "testing")

@@ -68,7 +68,7 @@ def session_of(play: Play) -> dict:
 
 
 def set_up(page, live_server, log) -> Play:
-    page.goto(live_server.url + reverse("playlog:st_new", args=[log.slug]))
+    page.goto(live_server.url + reverse("startropolis:new", args=[log.slug]))
     page.fill("#id_facts-played_on", "2026-03-05")
     for index, player in enumerate(PLAYERS):
         page.select_option(f"#id_seat{index}-member", player)
@@ -170,7 +170,7 @@ def test_a_whole_game_on_four_phones(browser, live_server, log_in, screenshot_pa
         for seat, player in enumerate(PLAYERS):
             page = phone(users[player])
             page.goto(
-                live_server.url + reverse("playlog:st_seat", args=[log.slug, play.number, seat])
+                live_server.url + reverse("startropolis:seat", args=[log.slug, play.number, seat])
             )
             enter_mission(page, player)
             phones[player] = page
@@ -261,7 +261,9 @@ def test_a_whole_game_on_four_phones(browser, live_server, log_in, screenshot_pa
 
         for page in (table_page, *phones.values()):
             assert page.evaluate("document.documentElement.scrollWidth") <= PHONE_WIDTH
-        table_page.goto(live_server.url + reverse("playlog:st_table", args=[log.slug, play.number]))
+        table_page.goto(
+            live_server.url + reverse("startropolis:table", args=[log.slug, play.number])
+        )
         table_page.locator("#station").scroll_into_view_if_needed()
         table_page.screenshot(path=screenshot_path("st-table-game-over.png"), full_page=True)
         shot = table_page.locator(".st-picture-img")

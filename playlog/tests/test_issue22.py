@@ -28,7 +28,7 @@ def client(world) -> Client:
 
 
 def url(name: str, world: PlayWorld, *args) -> str:
-    return reverse(f"playlog:{name}", args=[world.log.slug, *args])
+    return reverse(name if ":" in name else f"playlog:{name}", args=[world.log.slug, *args])
 
 
 # --- the colonist game: a blank category ------------------------------------------------------
@@ -52,7 +52,7 @@ SHEET = {
 def test_a_blank_category_is_refused_on_the_sheet_as_by_the_score_command(client, world):
     with_categories(world)
     before = Play.objects.count()
-    response = client.post(url("colonists_new", world), {**SHEET, "save": "1"})
+    response = client.post(url("colonists:new", world), {**SHEET, "save": "1"})
     assert response.status_code == 400
     page = response.content.decode()
     assert "Enter Ben’s Territories VP (0 if none): it is blank." in page
@@ -69,7 +69,7 @@ def test_a_blank_category_is_refused_on_the_sheet_as_by_the_score_command(client
     }
     with pytest.raises(colonists.ColonistsError):
         colonists.score(table)
-    saved = client.post(url("colonists_new", world), {**SHEET, "p1-other0": "0", "save": "1"})
+    saved = client.post(url("colonists:new", world), {**SHEET, "p1-other0": "0", "save": "1"})
     assert saved.status_code == 302
     play = Play.objects.order_by("-id").first()
     assert [p["other"] for p in play.table["players"]] == [{"Territories": 4}, {"Territories": 0}]
@@ -77,7 +77,7 @@ def test_a_blank_category_is_refused_on_the_sheet_as_by_the_score_command(client
 
 def test_starting_at_the_table_needs_no_category_yet(client, world):
     with_categories(world)
-    started = client.post(url("colonists_new", world), {**SHEET, "start": "1"})
+    started = client.post(url("colonists:new", world), {**SHEET, "start": "1"})
     assert started.status_code == 302
     play = Play.objects.order_by("-id").first()
     assert play.session["players"] == ["Ada", "Ben"] and play.table is None
@@ -91,22 +91,22 @@ def test_a_colonist_card_coming_up_puts_its_group_in_the_reception_camp(client, 
     play.session = {**play.session, "groups": {}}
     play.save()
     # Round 2 → 3: the Spice Merchants' card comes up; colonist cards are not auctioned (CX:73).
-    response = client.post(url("colonists_round", world, play.number), {"step": "next"})
+    response = client.post(url("colonists:round", world, play.number), {"step": "next"})
     assert response.status_code == 302
     play.refresh_from_db()
     assert play.session["round"] == 3
     assert play.session["groups"] == {"spice_merchants": {"place": "reception_camp"}}
-    page = client.get(url("colonists_table", world, play.number)).content.decode()
+    page = client.get(url("colonists:table", world, play.number)).content.decode()
     assert "The Spice Merchants arrive in the Reception Camp" in page
     # Back to round 2: still in the camp, so they return to their card.
-    client.post(url("colonists_round", world, play.number), {"step": "back"})
+    client.post(url("colonists:round", world, play.number), {"step": "back"})
     play.refresh_from_db()
     assert play.session["groups"] == {}
 
 
 def test_a_group_already_placed_by_the_players_stays_where_they_put_it(client, world):
     play = world.colonists  # the Spice Merchants are contracted to caro
-    client.post(url("colonists_round", world, play.number), {"step": "next"})
+    client.post(url("colonists:round", world, play.number), {"step": "next"})
     play.refresh_from_db()
     assert play.session["groups"] == {"spice_merchants": {"place": "contracted", "player": "caro"}}
 
@@ -136,9 +136,9 @@ def test_played_on_defaults_to_today_in_the_date_input(client, world, game):
     import datetime
 
     names = {
-        "space-explorers-solo": "se_new",
-        "startropolis": "st_new",
-        "colonists-expert": "colonists_new",
+        "space-explorers-solo": "space_explorers:new",
+        "startropolis": "startropolis:new",
+        "colonists-expert": "colonists:new",
     }
     page = client.get(url(names[game], world)).content.decode()
     today = datetime.date.today().isoformat()
@@ -161,7 +161,7 @@ def test_played_on_defaults_to_today_in_the_date_input(client, world, game):
 def test_a_date_long_ago_or_to_come_is_refused(client, world, date, words):
     before = Play.objects.count()
     response = client.post(
-        url("colonists_new", world), {**SHEET, "facts-played_on": date, "save": "1"}
+        url("colonists:new", world), {**SHEET, "facts-played_on": date, "save": "1"}
     )
     assert response.status_code == 400
     assert words in response.content.decode()
@@ -191,12 +191,12 @@ def test_a_member_chosen_beside_another_typed_name_is_refused(client, world):
         "someone without an account."
     )
     colonist = client.post(
-        url("colonists_new", world), {**SHEET, "p0-member": "host", "save": "1", "p1-other0": "0"}
+        url("colonists:new", world), {**SHEET, "p0-member": "host", "save": "1", "p1-other0": "0"}
     )
     assert colonist.status_code == 400
     assert words.replace("Bobby", "Ada") in colonist.content.decode()
     explorer = client.post(
-        url("se_new", world),
+        url("space_explorers:new", world),
         {"facts-played_on": "2026-03-02", "person-name": "Bobby", "person-member": "host"},
     )
     assert explorer.status_code == 400
@@ -340,7 +340,7 @@ def test_a_refused_bid_opens_its_folded_section_and_is_announced_at_the_top(clie
         "rules-spend_basis": "printed",
     }
     before = Play.objects.count()
-    response = client.post(url("st_new", world), data)
+    response = client.post(url("startropolis:new", world), data)
     assert response.status_code == 400
     page = response.content.decode()
     alert = page.split("data-errors>", 1)[1].split("</div>", 1)[0]
@@ -368,11 +368,11 @@ def test_the_preview_says_what_the_opponents_turn_will_do_and_writes_nothing(cli
     )
     play = play_actions.add_play(world.log, data)
     division = turns[index]["opponent"]["division"]
-    address = url("se_turns", world, play.number)
+    address = url("space_explorers:turns", world, play.number)
     page = client.get(address, {"preview": division}).content.decode()
     play.refresh_from_db()
     assert len(play.session["turns"]) == index  # nothing written
-    client.post(url("se_opponent", world, play.number), {"division": division})
+    client.post(url("space_explorers:opponent", world, play.number), {"division": division})
     play.refresh_from_db()
     happened = space_explorers.play(play.session)["history"][-1]
     preview = page.split("data-preview>", 1)[1].split("</div>", 1)[0]
@@ -390,10 +390,10 @@ def test_an_earlier_opponent_turn_is_changed_and_the_turns_after_it_stay(client,
     index = next(i for i, t in enumerate(before) if "opponent" in t)
     old = before[index]["opponent"]["division"]
     new = next(d for d in ("science", "engineering", "testing") if d != old)
-    page = client.get(url("se_turns", world, play.number)).content.decode()
+    page = client.get(url("space_explorers:turns", world, play.number)).content.decode()
     assert f'<input type="hidden" name="turn" value="{index}">' in page
     response = client.post(
-        url("se_change", world, play.number), {"turn": str(index), "division": new}
+        url("space_explorers:change", world, play.number), {"turn": str(index), "division": new}
     )
     assert response.status_code == 302
     play.refresh_from_db()
@@ -404,10 +404,13 @@ def test_an_earlier_opponent_turn_is_changed_and_the_turns_after_it_stay(client,
     assert f"into {space_explorers.DIVISION_NAMES[new]}" in state["history"][index]
     # A change the rules refuse (nothing recruited while the Center has cards) changes nothing.
     refused = client.post(
-        url("se_change", world, play.number), {"turn": str(index), "division": ""}
+        url("space_explorers:change", world, play.number), {"turn": str(index), "division": ""}
     )
     assert refused.status_code == 400
     play.refresh_from_db()
     assert play.session["turns"] == turns
     # Your own turns are not offered here.
-    assert client.post(url("se_change", world, play.number), {"turn": "0"}).status_code == 400
+    assert (
+        client.post(url("space_explorers:change", world, play.number), {"turn": "0"}).status_code
+        == 400
+    )

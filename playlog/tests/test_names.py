@@ -13,11 +13,13 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.tests.factory import make_user
-from playlog.colonists_forms import PlayerSheetForm
-from playlog.forms import ColonistsSettingsForm, PersonForm
+from playlog.colonists.forms import PlayerSheetForm
+from playlog.colonists.forms import SettingsForm as ColonistsSettingsForm
+from playlog.forms import PersonForm
 from playlog.models import PlayLog
-from playlog.space_explorers_forms import TileForm
-from playlog.startropolis_forms import RANDOM, EndPlayerForm, MissionForm, SeatForm
+from playlog.space_explorers.forms import TileForm
+from playlog.startropolis.forms import RANDOM, MissionForm, SeatForm
+from playlog.startropolis.sheet_forms import EndPlayerForm
 from playlog.tests.factory import PlayWorld
 from playlog.tests.test_commands import BAD_INPUT, call, rows, write
 

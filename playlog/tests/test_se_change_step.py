@@ -37,7 +37,7 @@ def client(world) -> Client:
 
 
 def url(name: str, world: PlayWorld, *args) -> str:
-    return reverse(f"playlog:{name}", args=[world.log.slug, *args])
+    return reverse(name if ":" in name else f"playlog:{name}", args=[world.log.slug, *args])
 
 
 def printed_play(world: PlayWorld) -> Play:
@@ -54,15 +54,15 @@ def test_an_own_earlier_step_is_changed_and_the_later_steps_kept_and_replayed(cl
     play = world.se_running
     before = [dict(t) for t in play.session["turns"]]
     assert space_explorers.play(play.session)["you"]["specialists"] == 3
-    page = client.get(url("se_turns", world, play.number)).content.decode()
-    assert f'href="{url("se_step", world, play.number, 0)}#step-form"' in page
+    page = client.get(url("space_explorers:turns", world, play.number)).content.decode()
+    assert f'href="{url("space_explorers:step", world, play.number, 0)}#step-form"' in page
     assert 'aria-label="Change round 2, your turn"' in page
-    form = client.get(url("se_step", world, play.number, 0)).content.decode()
+    form = client.get(url("space_explorers:step", world, play.number, 0)).content.decode()
     # The form opens with the choices the runner recorded: a recruit from slot 5.
     assert re.search(r'value="recruit"[^>]*checked', form)
     assert re.search(r'value="center-4"[^>]*checked', form)
     response = client.post(
-        url("se_step", world, play.number, 0),
+        url("space_explorers:step", world, play.number, 0),
         {
             "you-action": "take",
             "you-source": "center-4",
@@ -88,7 +88,7 @@ def test_an_own_earlier_step_is_changed_and_the_later_steps_kept_and_replayed(cl
 def test_a_change_that_breaks_a_later_step_changes_nothing_and_says_which_and_why(client, world):
     play = printed_play(world)
     before = [dict(t) for t in play.session["turns"]]
-    address = url("se_step", world, play.number, 0)
+    address = url("space_explorers:step", world, play.number, 0)
     recruit = {
         "you-action": "recruit",
         "you-source": "center-2",
@@ -132,7 +132,7 @@ def test_a_stale_take_back_is_refused_and_changes_nothing(client, world):
     play = printed_play(world)
     before = [dict(t) for t in play.session["turns"]]
     response = client.post(
-        url("se_step", world, play.number, 0),
+        url("space_explorers:step", world, play.number, 0),
         {
             "you-action": "take",
             "you-source": "center-3",
@@ -165,7 +165,7 @@ def test_the_opponents_inline_change_names_the_broken_step_in_players_words(clie
     play = actions.add_play(world.log, data)
     before = [dict(t) for t in play.session["turns"]]
     response = client.post(
-        url("se_change", world, play.number), {"turn": "15", "division": "science"}
+        url("space_explorers:change", world, play.number), {"turn": "15", "division": "science"}
     )
     assert response.status_code == 400
     page = response.content.decode()
@@ -173,12 +173,13 @@ def test_the_opponents_inline_change_names_the_broken_step_in_players_words(clie
         "Nothing changed. Round 9, your turn: you can no longer launch Sputnik 1: the Opponent "
         "has completed it by then."
     ) in page
-    assert f'href="{url("se_step", world, play.number, 15)}#step-form"' in page
+    assert f'href="{url("space_explorers:step", world, play.number, 15)}#step-form"' in page
     play.refresh_from_db()
     assert play.session["turns"] == before
     # On the step's own page the person may take back round 9 onward.
     taken = client.post(
-        url("se_step", world, play.number, 15), {"division": "science", "take_back_from": "16"}
+        url("space_explorers:step", world, play.number, 15),
+        {"division": "science", "take_back_from": "16"},
     )
     assert taken.status_code == 302
     play.refresh_from_db()
@@ -189,7 +190,7 @@ def test_the_opponents_inline_change_names_the_broken_step_in_players_words(clie
 def test_an_opponent_step_changed_to_nothing_while_the_center_has_cards_is_refused(client, world):
     play = world.se_running
     before = [dict(t) for t in play.session["turns"]]
-    response = client.post(url("se_step", world, play.number, 1), {"division": ""})
+    response = client.post(url("space_explorers:step", world, play.number, 1), {"division": ""})
     assert response.status_code == 400
     play.refresh_from_db()
     assert play.session["turns"] == before
@@ -201,7 +202,7 @@ def test_an_outsider_or_a_viewer_cannot_change_a_step(world, who):
     before = [dict(t) for t in play.session["turns"]]
     client = Client()
     client.force_login(make_user("passer-by") if who == "outsider" else world.viewer.user)
-    address = url("se_step", world, play.number, 0)
+    address = url("space_explorers:step", world, play.number, 0)
     expected = 404 if who == "outsider" else 403
     assert client.get(address).status_code == expected
     posted = client.post(address, {"you-action": "take", "you-source": "center-4"})
@@ -209,12 +210,15 @@ def test_an_outsider_or_a_viewer_cannot_change_a_step(world, who):
     play.refresh_from_db()
     assert play.session["turns"] == before
     if who == "viewer":
-        page = client.get(url("se_turns", world, play.number)).content.decode()
+        page = client.get(url("space_explorers:turns", world, play.number)).content.decode()
         assert "Change this turn" not in page
 
 
 def test_a_step_the_game_does_not_have_is_404(client, world):
-    assert client.get(url("se_step", world, world.se_running.number, 99)).status_code == 404
+    assert (
+        client.get(url("space_explorers:step", world, world.se_running.number, 99)).status_code
+        == 404
+    )
 
 
 def test_the_exported_changed_session_plays_to_what_the_page_shows_and_round_trips(
@@ -222,7 +226,7 @@ def test_the_exported_changed_session_plays_to_what_the_page_shows_and_round_tri
 ):
     play = world.se_running
     client.post(
-        url("se_step", world, play.number, 2),
+        url("space_explorers:step", world, play.number, 2),
         {
             "you-action": "take",
             "you-source": "deck",
@@ -241,7 +245,7 @@ def test_the_exported_changed_session_plays_to_what_the_page_shows_and_round_tri
     played = StringIO()
     call_command("play", str(session_file), stdout=played)
     state = json.loads(played.getvalue())
-    page = client.get(url("se_turns", world, play.number)).content.decode()
+    page = client.get(url("space_explorers:turns", world, play.number)).content.decode()
     assert f"data-your-specialists>{state['you']['specialists']}/12<" in page
     assert f"data-score-now>{state['opponent']['score_now']}<" in page
     assert f"data-stack>{state['opponent']['token_stack']}<" in page
@@ -262,7 +266,7 @@ def test_the_exported_changed_session_plays_to_what_the_page_shows_and_round_tri
 def test_a_scored_game_is_changed_by_undoing_or_on_the_score_sheet(client, world):
     play = world.se_finished
     before = [dict(t) for t in play.session["turns"]]
-    address = url("se_step", world, play.number, 0)
+    address = url("space_explorers:step", world, play.number, 0)
     assert "The game is scored" in client.get(address).content.decode()
     response = client.post(
         address,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import startropolis
-from playlog import startropolis_picture as picture
+from playlog.startropolis import picture
 from startropolis.tests.test_2_derived import three_player_station
 
 SEATS = ["ali", "bea", "cy"]

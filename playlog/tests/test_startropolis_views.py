@@ -41,8 +41,10 @@ def table(client):
 
 
 def url(name: str, play: Play, **kwargs) -> str:
+    """A play's address: `name` in its namespace (`startropolis:table`), or the play log's."""
     return reverse(
-        f"playlog:{name}", kwargs={"log": play.play_log.slug, "number": play.number, **kwargs}
+        name if ":" in name else f"playlog:{name}",
+        kwargs={"log": play.play_log.slug, "number": play.number, **kwargs},
     )
 
 
@@ -73,7 +75,7 @@ def secrets(session: dict) -> list[str]:
 
 
 def test_the_table_shows_every_revenue_with_its_reason_and_whose_turn_it_is(table):
-    response = table["client"].get(url("st_table", table["play"]))
+    response = table["client"].get(url("startropolis:table", table["play"]))
     assert response.status_code == 200
     html = response.content.decode()
     assert module_revenue(html, "m3") == 3
@@ -85,7 +87,7 @@ def test_the_table_shows_every_revenue_with_its_reason_and_whose_turn_it_is(tabl
 
 def test_the_shared_screen_never_holds_a_credit_total_or_a_mission(table):
     play = table["play"]
-    html = table["client"].get(url("st_table", play)).content.decode()
+    html = table["client"].get(url("startropolis:table", play)).content.decode()
     state = startropolis.play(play.session)
     for name in secrets(play.session):
         assert name not in html
@@ -98,7 +100,7 @@ def test_the_shared_screen_never_holds_a_credit_total_or_a_mission(table):
 def test_a_player_sees_their_own_credits_and_mission_and_nobody_elses(table, client):
     play = table["play"]
     client.force_login(table["bea"])
-    response = client.get(url("st_seat", play, seat=1))
+    response = client.get(url("startropolis:seat", play, seat=1))
     assert response.status_code == 200
     html = response.content.decode()
     credits = startropolis.play(play.session)["credits"]
@@ -113,23 +115,23 @@ def test_a_player_sees_their_own_credits_and_mission_and_nobody_elses(table, cli
 def test_a_members_own_view_is_theirs_alone(table, client):
     play = table["play"]
     client.force_login(table["cy"])
-    assert client.get(url("st_seat", play, seat=1)).status_code == 403
-    assert client.get(url("st_seat", play, seat=2)).status_code == 200
+    assert client.get(url("startropolis:seat", play, seat=1)).status_code == 403
+    assert client.get(url("startropolis:seat", play, seat=2)).status_code == 200
     # The owner of the log is no exception: bea's credits are bea's.
-    assert table["client"].get(url("st_seat", play, seat=1)).status_code == 403
+    assert table["client"].get(url("startropolis:seat", play, seat=1)).status_code == 403
     # A name typed in (ali, no account) is opened by whoever plays in the log.
-    assert table["client"].get(url("st_seat", play, seat=0)).status_code == 200
-    assert client.get(url("st_seat", play, seat=7)).status_code == 404
+    assert table["client"].get(url("startropolis:seat", play, seat=0)).status_code == 200
+    assert client.get(url("startropolis:seat", play, seat=7)).status_code == 404
 
 
 def test_a_viewer_reads_the_table_but_opens_no_players_view(table, client):
     viewer = add_member(table["log"], make_user("watcher"), Role.VIEWER).user
     client.force_login(viewer)
     play = table["play"]
-    assert client.get(url("st_table", play)).status_code == 200
-    assert client.get(url("st_seat", play, seat=0)).status_code == 403
+    assert client.get(url("startropolis:table", play)).status_code == 200
+    assert client.get(url("startropolis:seat", play, seat=0)).status_code == 403
     before = fresh(play).session
-    assert client.post(url("st_attach", play), {"attach-module": "m2"}).status_code == 403
+    assert client.post(url("startropolis:attach", play), {"attach-module": "m2"}).status_code == 403
     assert fresh(play).session == before
 
 
@@ -148,9 +150,9 @@ def attach_post(play: Play, module: str, *targets: str, **extra) -> dict:
 
 def test_an_attachment_recomputes_every_revenue_at_once(table):
     client, play = table["client"], table["play"]
-    response = client.post(url("st_attach", play), attach_post(play, "m2", "core", "m3"))
+    response = client.post(url("startropolis:attach", play), attach_post(play, "m2", "core", "m3"))
     assert response.status_code == 302
-    html = client.get(url("st_table", play)).content.decode()
+    html = client.get(url("startropolis:table", play)).content.decode()
     assert module_revenue(html, "m2") == 4  # Market Center: 2 connections × 2M
     assert "2 connections × 2M" in html
     assert "data-turn>ali<" in html
@@ -162,7 +164,7 @@ def test_an_attachment_recomputes_every_revenue_at_once(table):
 
 def test_with_htmx_a_step_answers_the_live_part(table):
     client, play = table["client"], table["play"]
-    response = client.post(url("st_attach", play), attach_post(play, "m2", "m3"), **HTMX)
+    response = client.post(url("startropolis:attach", play), attach_post(play, "m2", "m3"), **HTMX)
     assert response.status_code == 200
     html = response.content.decode()
     assert html.lstrip().startswith('<div id="companion"')
@@ -173,7 +175,7 @@ def test_the_preview_says_what_an_attachment_would_change_and_writes_nothing(tab
     client, play = table["client"], table["play"]
     before = fresh(play).session
     response = client.post(
-        url("st_attach", play), attach_post(play, "m2", "core", "m3", preview="1"), **HTMX
+        url("startropolis:attach", play), attach_post(play, "m2", "core", "m3", preview="1"), **HTMX
     )
     assert response.status_code == 200
     html = response.content.decode()
@@ -200,10 +202,10 @@ def test_a_refused_attachment_says_why_and_changes_nothing(table):
         "attachments": [{"module": "m3", "to": ["core"]}, {"module": "m2", "to": ["core"]}],
     }
     play = st_play(table["log"], rounds=[luxury_round])
-    html = client.get(url("st_table", play)).content.decode()
+    html = client.get(url("startropolis:table", play)).content.decode()
     assert "Luxury Habitation m1 may not go on" not in html  # each Supply alone is allowed
     before = fresh(play).session
-    response = client.post(url("st_attach", play), attach_post(play, "m1", "m2", "m3"))
+    response = client.post(url("startropolis:attach", play), attach_post(play, "m1", "m2", "m3"))
     assert response.status_code == 400
     html = response.content.decode()
     assert (
@@ -216,7 +218,7 @@ def test_a_refused_attachment_says_why_and_changes_nothing(table):
 def test_a_node_that_is_not_on_the_station_is_no_choice(table):
     client, play = table["client"], table["play"]
     before = fresh(play).session
-    response = client.post(url("st_attach", play), attach_post(play, "m2", "m1"))
+    response = client.post(url("startropolis:attach", play), attach_post(play, "m2", "m1"))
     assert response.status_code == 400
     assert "Select a valid choice. m1 is not one of the available choices." in (
         response.content.decode()
@@ -226,9 +228,9 @@ def test_a_node_that_is_not_on_the_station_is_no_choice(table):
 
 def test_undo_takes_back_the_last_step_and_the_next_one_redoes_it(table):
     client, play = table["client"], table["play"]
-    client.post(url("st_attach", play), attach_post(play, "m2", "m3"))
+    client.post(url("startropolis:attach", play), attach_post(play, "m2", "m3"))
     assert steps.step_count(fresh(play).session) == 5
-    assert client.post(url("st_undo", play)).status_code == 302
+    assert client.post(url("startropolis:undo", play)).status_code == 302
     session = fresh(play).session
     assert session["rounds"][0] == st_first_round()
     assert startropolis.play(session)["next"]["player"] == "bea"
@@ -236,13 +238,13 @@ def test_undo_takes_back_the_last_step_and_the_next_one_redoes_it(table):
 
 def test_the_dice_and_a_revenue_phase(table):
     client, play = table["client"], table["play"]
-    client.post(url("st_attach", play), attach_post(play, "m2", "m3"))
-    client.post(url("st_attach", play), attach_post(play, "m1", "core"))
+    client.post(url("startropolis:attach", play), attach_post(play, "m2", "m3"))
+    client.post(url("startropolis:attach", play), attach_post(play, "m1", "core"))
     state = startropolis.play(fresh(play).session)
     assert state["round"] == 2 and state["phase"] == "purchase"
     # ali's Basic Habitation touches the Core alone: 1 type, 1M (ST:187, the Core wild).
     assert state["collected"] == {"ali": 1, "bea": 2, "cy": 3}
-    html = client.get(url("st_table", play)).content.decode()
+    html = client.get(url("startropolis:table", play)).content.decode()
     assert "Last Revenue Phase: ali 1M · bea 2M · cy 3M." in html
     # ali is furthest behind: First card, first to buy (ST:144).
     assert "data-turn>ali<" in html
@@ -263,11 +265,12 @@ def test_a_purchase_with_its_price_and_the_module_id_given_by_the_app(table):
     session = st_session([])
     play = st_play(table["log"], rounds=[])
     assert startropolis.play(session)["next"]["player"] == "ali"
-    html = client.get(url("st_table", play)).content.decode()
+    html = client.get(url("startropolis:table", play)).content.decode()
     assert "Option 1 · buy a module" in html and "slot 1, the card there" in html
     assert "Option 3 · take 5M, discarding a card" in html and "discard slot 6: +5M" in html
     response = client.post(
-        url("st_purchase", play), purchase_post(play, "buy-6", **{"buy-module_type": "supply"})
+        url("startropolis:purchase", play),
+        purchase_post(play, "buy-6", **{"buy-module_type": "supply"}),
     )
     assert response.status_code == 302
     entry = fresh(play).session["rounds"][0]["purchases"][0]
@@ -284,7 +287,7 @@ def test_the_shared_screen_never_says_what_a_player_has_in_hand(table):
     play = st_play(table["log"], rounds=[])
     # ali (14M) cannot pay a Stadium … a Luxury Habitation rushed from slot 1: 7M + 3M, twice.
     client.post(
-        url("st_purchase", play),
+        url("startropolis:purchase", play),
         purchase_post(play, "buy-1", **{"buy-module_type": "luxury_habitation"}),
     )
     session = fresh(play).session
@@ -301,7 +304,7 @@ def test_the_shared_screen_never_says_what_a_player_has_in_hand(table):
     state = startropolis.play(play.session)
     assert state["credits"]["ali"] == 4 and state["next"]["player"] == "ali"
     response = client.post(
-        url("st_purchase", play),
+        url("startropolis:purchase", play),
         purchase_post(play, "buy-1", **{"buy-module_type": "luxury_habitation"}),
     )
     assert response.status_code == 400
@@ -314,7 +317,7 @@ def test_the_shared_screen_never_says_what_a_player_has_in_hand(table):
 
 
 def test_the_station_picture_is_an_svg_with_every_attached_module(table):
-    response = table["client"].get(url("st_picture", table["play"]))
+    response = table["client"].get(url("startropolis:picture", table["play"]))
     assert response.status_code == 200
     assert response["Content-Type"].startswith("image/svg+xml")
     assert "default-src 'none'" in response["Content-Security-Policy"]
@@ -326,11 +329,11 @@ def test_the_station_picture_is_an_svg_with_every_attached_module(table):
 
 def test_the_poll_says_nothing_until_the_table_moves_on(table):
     client, play = table["client"], table["play"]
-    html = client.get(url("st_table", play)).content.decode()
+    html = client.get(url("startropolis:table", play)).content.decode()
     seen = re.search(r"\?seen=(\d+)", html).group(1)
-    assert client.get(url("st_changed", play), {"seen": seen}).status_code == 204
-    client.post(url("st_attach", play), attach_post(play, "m2", "m3"))
-    moved = client.get(url("st_changed", play), {"seen": seen})
+    assert client.get(url("startropolis:changed", play), {"seen": seen}).status_code == 204
+    client.post(url("startropolis:attach", play), attach_post(play, "m2", "m3"))
+    moved = client.get(url("startropolis:changed", play), {"seen": seen})
     assert moved.status_code == 200 and moved["HX-Trigger"] == "startropolis-changed"
 
 
@@ -347,7 +350,7 @@ def test_a_player_enters_their_missions_on_their_own_phone(table, client):
     play = actions.change_play(play, {"session": session})
     client.force_login(table["bea"])
     response = client.post(
-        url("st_mission", play, seat=1),
+        url("startropolis:mission", play, seat=1),
         {
             "mission-dealt_1": "Power Broker",
             "mission-dealt_2": "Lap of Luxury",
@@ -363,16 +366,18 @@ def test_a_player_enters_their_missions_on_their_own_phone(table, client):
         "reward": 10,
         "most": "luxury_habitation",
     }
-    html = client.get(url("st_seat", play, seat=1)).content.decode()
+    html = client.get(url("startropolis:seat", play, seat=1)).content.decode()
     assert "Your mission: <strong>Lap of Luxury</strong>" in html
-    assert "Lap of Luxury" not in table["client"].get(url("st_table", play)).content.decode()
+    assert (
+        "Lap of Luxury" not in table["client"].get(url("startropolis:table", play)).content.decode()
+    )
 
 
 def test_a_mission_card_dealt_twice_does_not_say_to_whom(table, client):
     play = table["play"]
     client.force_login(table["bea"])
     response = client.post(
-        url("st_mission", play, seat=1),
+        url("startropolis:mission", play, seat=1),
         {
             "mission-dealt_1": "Solar Baron",  # cy's
             "mission-dealt_2": "Power Broker",
@@ -421,15 +426,15 @@ def setup_post(**extra) -> dict:
 
 def test_a_new_game_starts_the_tracker_and_remembers_the_rush_fees(table):
     client, log = table["client"], table["log"]
-    response = client.post(reverse("playlog:st_new", args=[log.slug]), setup_post())
+    response = client.post(reverse("startropolis:new", args=[log.slug]), setup_post())
     assert response.status_code == 302
     play = log.plays.order_by("-number").first()
-    assert response["Location"] == url("st_table", play)
+    assert response["Location"] == url("startropolis:table", play)
     assert play.session["first_order"] == ["Bea", "Cy", "Ali"]
     assert play.session["rush_fees"] == [4, 3, 2, 1]
     assert play.session["rules"]["track_credits"] is True
     assert [p.name for p in play.people.order_by("seat")] == ["Ali", "Bea", "Cy"]
-    page = client.get(reverse("playlog:st_new", args=[log.slug])).content.decode()
+    page = client.get(reverse("startropolis:new", args=[log.slug])).content.decode()
     assert 'name="rules-rush_fee_1" value="4"' in page
 
 
@@ -437,7 +442,7 @@ def test_a_new_game_refuses_cards_that_do_not_fit_the_player_count(table):
     client, log = table["client"], table["log"]
     before = log.plays.count()
     response = client.post(
-        reverse("playlog:st_new", args=[log.slug]), setup_post(**{"seat2-order_card": "third"})
+        reverse("startropolis:new", args=[log.slug]), setup_post(**{"seat2-order_card": "third"})
     )
     assert response.status_code == 400
     assert "A 3-player game uses the cards First, Second, Last (ST:81)" in response.content.decode()
@@ -448,7 +453,7 @@ def test_more_than_six_module_types_are_refused_beside_the_field(table):
     client, log = table["client"], table["log"]
     data = setup_post()
     data["rules-modules_in_play"] = [*data["rules-modules_in_play"], "police"]
-    response = client.post(reverse("playlog:st_new", args=[log.slug]), data)
+    response = client.post(reverse("startropolis:new", args=[log.slug]), data)
     assert response.status_code == 400
     assert "7 module types are ticked; a game has at most six" in response.content.decode()
 
@@ -464,9 +469,9 @@ def test_the_final_scoring_equals_score_of_the_exported_table(table):
     client, log = table["client"], table["log"]
     session = finished_session()
     play = st_play(log, rounds=session["rounds"])
-    html = client.get(url("st_table", play)).content.decode()
+    html = client.get(url("startropolis:table", play)).content.decode()
     assert "Score the game" in html
-    response = client.post(url("st_finish", play), {"finish-mission_bea": "yes"})
+    response = client.post(url("startropolis:finish", play), {"finish-mission_bea": "yes"})
     assert response.status_code == 302
     play = fresh(play)
     expected = startropolis.table_from_session(play.session, missions_achieved={"bea": True})
@@ -490,9 +495,61 @@ def end_state_post(rows: list[tuple]) -> dict:
         data[f"p{index}-faction"] = faction
         data[f"p{index}-credits"] = str(credits)
         data[f"p{index}-revenue"] = str(revenue)
+        # A type in play with no count given: none owned, written as 0 (a blank is asked).
+        for key in startropolis.modules.CORE_GAME_TYPES:
+            data[f"p{index}-count_{key}"] = "0"
         for key, count in counts.items():
             data[f"p{index}-count_{key}"] = str(count)
     return data
+
+
+def test_the_end_state_sheet_asks_for_a_blank_module_count_never_a_silent_0(table):
+    """A count left blank would score as none owned (a mission's "most", the spend
+    tie-break): the sheet asks for it, naming the player and the type, and saves nothing."""
+    client, log = table["client"], table["log"]
+    data = end_state_post(
+        [
+            ("Ann", "Broodmaster", 40, 12, {"basic_habitation": 2, "solar": 1}),
+            ("Ben", "Fungi", 40, 15, {"market_center": 1, "supply": 1}),
+        ]
+    )
+    data["p1-count_solar"] = ""
+    before = log.plays.count()
+    response = client.post(reverse("startropolis:new_end", args=[log.slug]), data)
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert "How many modules does Ben own of Solar Power? Write 0 for none." in html, refusals(html)
+    assert "How many? Write 0 for none." in html
+    assert "Ann own" not in html
+    assert log.plays.count() == before
+    # The preview (htmx) asks too, and ranks nobody.
+    data.pop("save")
+    live = client.post(reverse("startropolis:new_end", args=[log.slug]), data, **HTMX)
+    assert "How many modules does Ben own of Solar Power?" in live.content.decode()
+    assert "data-decided-by" not in live.content.decode()
+    # Written as 0, it is scored.
+    data["p1-count_solar"] = "0"
+    data["save"] = "1"
+    response = client.post(reverse("startropolis:new_end", args=[log.slug]), data)
+    assert response.status_code == 302, refusals(response.content.decode())
+    assert log.plays.count() == before + 1
+
+
+def test_the_end_state_sheet_asks_for_a_kept_missions_reward(table):
+    client, log = table["client"], table["log"]
+    data = end_state_post(
+        [
+            ("Ann", "Broodmaster", 40, 12, {"basic_habitation": 2}),
+            ("Ben", "Fungi", 40, 15, {"supply": 1}),
+        ]
+    )
+    data.update({"rules-missions": "on", "p0-mission_name": "Lap of Luxury"})
+    before = log.plays.count()
+    response = client.post(reverse("startropolis:new_end", args=[log.slug]), data)
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert "Ann kept a mission: what is its reward?" in html, refusals(html)
+    assert log.plays.count() == before
 
 
 def test_a_game_without_the_tracker_is_scored_from_its_end_state(table):
@@ -503,7 +560,7 @@ def test_a_game_without_the_tracker_is_scored_from_its_end_state(table):
             ("Ben", "Fungi", 40, 15, {"market_center": 1, "supply": 1}),
         ]
     )
-    response = client.post(reverse("playlog:st_new_end", args=[log.slug]), data)
+    response = client.post(reverse("startropolis:new_end", args=[log.slug]), data)
     assert response.status_code == 302, refusals(response.content.decode())
     play = log.plays.order_by("-number").first()
     assert play.session is None
@@ -511,7 +568,7 @@ def test_a_game_without_the_tracker_is_scored_from_its_end_state(table):
     page = client.get(play.get_absolute_url()).content.decode()
     assert "Ben won" in page
     # Edited again: the sheet comes back filled from the stored table.
-    sheet = client.get(url("st_sheet", play)).content.decode()
+    sheet = client.get(url("startropolis:sheet", play)).content.decode()
     assert 'name="p1-count_market_center" value="1"' in sheet
 
 
@@ -524,7 +581,7 @@ def test_the_end_state_sheet_refuses_a_box_overflow_with_the_rules_sentence(tabl
         ]
     )
     before = log.plays.count()
-    response = client.post(reverse("playlog:st_new_end", args=[log.slug]), data)
+    response = client.post(reverse("startropolis:new_end", args=[log.slug]), data)
     assert response.status_code == 400
     html = response.content.decode()
     assert "4 Luxury Habitation Modules owned, a 2-player game has 3" in html, refusals(html)
@@ -533,7 +590,7 @@ def test_the_end_state_sheet_refuses_a_box_overflow_with_the_rules_sentence(tabl
 
 def test_the_tracker_pages_never_show_a_files_key(table):
     client, play = table["client"], table["play"]
-    for address in (url("st_table", play), url("st_seat", play, seat=0)):
+    for address in (url("startropolis:table", play), url("startropolis:seat", play, seat=0)):
         html = client.get(address).content.decode()
         text = re.sub(r"<[^>]+>", " ", html)
         for key in (
@@ -573,51 +630,51 @@ def test_the_dice_of_a_fusion_reactor_then_the_revenue_phase(table):
 
     people = [{"name": key, "member": None} for key in ("ali", "bea", "cy")]
     play = actions.add_play(table["log"], play_file("startropolis", people, None, session))
-    html = client.get(url("st_table", play)).content.decode()
+    html = client.get(url("startropolis:table", play)).content.decode()
     assert 'data-next="revenue"' in html and "Fusion Reactor m1 rolled" in html
-    response = client.post(url("st_rolls", play), {"dice-roll_m1": "1"})
+    response = client.post(url("startropolis:rolls", play), {"dice-roll_m1": "1"})
     assert response.status_code == 302
     state = startropolis.play(fresh(play).session)
     assert state["collected"]["ali"] == 6  # a 1: 6M and a +1 token (ST:326)
     module = next(m for m in state["modules"] if m["id"] == "m1")
     assert module["tokens"] == 1
-    assert client.post(url("st_undo", play)).status_code == 302
+    assert client.post(url("startropolis:undo", play)).status_code == 302
     assert startropolis.play(fresh(play).session)["next"]["phase"] == "revenue"
 
 
 def test_the_figures_the_table_enters_count_from_the_revenue_phase(table):
     client, play = table["client"], table["play"]
     response = client.post(
-        url("st_figures", play), {"figures-revenue_ali": "2", "figures-credits_cy": "-1"}
+        url("startropolis:figures", play), {"figures-revenue_ali": "2", "figures-credits_cy": "-1"}
     )
     assert response.status_code == 302
     assert steps.round_figures(fresh(play).session) == {
         "revenue_adjustments": {"ali": 2},
         "credit_adjustments": {"cy": -1},
     }
-    response = client.post(url("st_figures", play), {"figures-revenue_ali": "31"})
+    response = client.post(url("startropolis:figures", play), {"figures-revenue_ali": "31"})
     assert response.status_code == 400
 
 
 def test_a_fungi_player_gets_the_printed_bonus_from_the_setup(table):
     client, log = table["client"], table["log"]
     data = setup_post(**{"rules-advanced_factions": "on", "seat0-faction": "Fungi"})
-    assert client.post(reverse("playlog:st_new", args=[log.slug]), data).status_code == 302
+    assert client.post(reverse("startropolis:new", args=[log.slug]), data).status_code == 302
     play = log.plays.order_by("-number").first()
     state = startropolis.play(play.session)
     assert state["players"][0]["bonus"] == {"per": "luxury_habitation", "amount": 2}
-    html = client.get(url("st_table", play)).content.decode()
+    html = client.get(url("startropolis:table", play)).content.decode()
     assert "Faction bonus: +2M per Luxury Habitation Module owned and attached." in html
 
 
 def test_a_scored_game_is_scored_again_and_counts_in_the_stats(table):
     client, log = table["client"], table["log"]
     play = st_play(log, rounds=finished_session()["rounds"])
-    client.post(url("st_finish", play), {"finish-mission_bea": "yes"})
-    html = client.get(url("st_table", play)).content.decode()
+    client.post(url("startropolis:finish", play), {"finish-mission_bea": "yes"})
+    html = client.get(url("startropolis:table", play)).content.decode()
     assert "Score it again" in html
     assert re.search(r'<input[^>]*name="finish-mission_bea"[^>]*value="yes"[^>]*checked', html)
-    client.post(url("st_finish", play), {"finish-mission_bea": "no"})
+    client.post(url("startropolis:finish", play), {"finish-mission_bea": "no"})
     result = fresh(play).result
     bea = next(row for row in result["players"] if row["player"] == "bea")
     assert bea["mission"] == 0 and bea["mission_achieved"] is False

@@ -36,8 +36,8 @@ def test_the_opponents_tap_answers_within_200_ms():
     )
     client = Client()
     client.force_login(owner)
-    tap = reverse("playlog:se_opponent", args=[log.slug, play.number])
-    undo = reverse("playlog:se_undo", args=[log.slug, play.number])
+    tap = reverse("space_explorers:opponent", args=[log.slug, play.number])
+    undo = reverse("space_explorers:undo", args=[log.slug, play.number])
     times = []
     for _ in range(REPEAT):
         start = time.thread_time()

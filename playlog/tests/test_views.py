@@ -31,7 +31,7 @@ def client(world) -> Client:
 
 
 def url(name: str, world: PlayWorld, *args) -> str:
-    return reverse(f"playlog:{name}", args=[world.log.slug, *args])
+    return reverse(name if ":" in name else f"playlog:{name}", args=[world.log.slug, *args])
 
 
 def test_it_makes_a_play_log_and_lists_it(client):
@@ -193,9 +193,9 @@ def setup_data(**extra) -> dict:
 
 
 def test_the_setup_remembers_the_tiles_for_the_next_game(client, world):
-    response = client.post(url("se_new", world), setup_data())
+    response = client.post(url("space_explorers:new", world), setup_data())
     play = Play.objects.filter(play_log=world.log).order_by("-number").first()
-    assert response["Location"] == url("se_turns", world, play.number)
+    assert response["Location"] == url("space_explorers:turns", world, play.number)
     assert play.session["projects"][1] == {
         "name": "Telstar 1",
         "points": 2,
@@ -207,12 +207,12 @@ def test_the_setup_remembers_the_tiles_for_the_next_game(client, world):
         again.pop(f"tile{i}-points")
         for key in ("science", "engineering", "testing", "construction", "space_flight"):
             again.pop(f"tile{i}-{key}", None)
-    assert client.post(url("se_new", world), again).status_code == 302
+    assert client.post(url("space_explorers:new", world), again).status_code == 302
     newest = Play.objects.filter(play_log=world.log).order_by("-number").first()
     assert newest.session["projects"] == play.session["projects"]
     # An unknown tile without values is refused beside the field.
     again["tile0-name"] = "Apollo 11"
-    refused = client.post(url("se_new", world), again)
+    refused = client.post(url("space_explorers:new", world), again)
     assert (
         refused.status_code == 400 and "Enter Apollo 11&#x27;s points" in refused.content.decode()
     )
@@ -220,7 +220,7 @@ def test_the_setup_remembers_the_tiles_for_the_next_game(client, world):
 
 def test_the_draw_offers_five_tiles_without_saving(client, world):
     before = Play.objects.count()
-    page = client.post(url("se_new", world), {"draw": "1"}).content.decode()
+    page = client.post(url("space_explorers:new", world), {"draw": "1"}).content.decode()
     assert page.count('list="project-names"') == 5
     assert Play.objects.count() == before
 
@@ -244,7 +244,7 @@ def test_a_game_without_the_runner_is_scored_from_its_end_state(client, world):
             "tile4-completed_by": "",
         },
     )
-    response = client.post(url("se_new", world), data)
+    response = client.post(url("space_explorers:new", world), data)
     play = Play.objects.filter(play_log=world.log).order_by("-number").first()
     assert response["Location"] == play.get_absolute_url(), response.content.decode()[:2000]
     assert play.session is None and play.result["opponent"]["specialists"] == 14
@@ -252,14 +252,14 @@ def test_a_game_without_the_runner_is_scored_from_its_end_state(client, world):
 
 def test_the_turn_runner_steps_and_undoes(client, world):
     play = world.se_running
-    runner = client.get(url("se_turns", world, play.number)).content.decode()
+    runner = client.get(url("space_explorers:turns", world, play.number)).content.decode()
     assert "data-division=" in runner or "End my turn" in runner
     turns = full_game_turns()
     # Through htmx: the fragment comes back; without: a redirect.
     nxt = turns[len(play.session["turns"])]
     assert "you" in nxt
     response = client.post(
-        url("se_you", world, play.number),
+        url("space_explorers:you", world, play.number),
         {
             "you-action": "recruit",
             "you-source": "center-4",
@@ -273,12 +273,14 @@ def test_the_turn_runner_steps_and_undoes(client, world):
         and response.content.decode().startswith('\n<div id="runner"')
         or 'id="runner"' in response.content.decode()
     )
-    response = client.post(url("se_opponent", world, play.number), {"division": "science"})
+    response = client.post(
+        url("space_explorers:opponent", world, play.number), {"division": "science"}
+    )
     assert response.status_code == 302
     play.refresh_from_db()
     assert play.session["turns"][-1] == {"opponent": {"division": "science"}}
     count = len(play.session["turns"])
-    client.post(url("se_undo", world, play.number))
+    client.post(url("space_explorers:undo", world, play.number))
     play.refresh_from_db()
     assert len(play.session["turns"]) == count - 1
 
@@ -287,11 +289,13 @@ def test_a_refused_turn_says_why_and_changes_nothing(client, world):
     play = world.se_running
     before = list(play.session["turns"])
     # The Opponent's turn when it is yours.
-    response = client.post(url("se_opponent", world, play.number), {"division": "science"})
+    response = client.post(
+        url("space_explorers:opponent", world, play.number), {"division": "science"}
+    )
     assert response.status_code == 400
     assert "Must be your turn" in response.content.decode()
     response = client.post(
-        url("se_you", world, play.number),
+        url("space_explorers:you", world, play.number),
         {
             "you-action": "take",
             "you-source": "hand",
@@ -308,13 +312,13 @@ def test_finishing_scores_the_game_and_undo_reopens_it(client, world):
     play = se_play(world.log, finished=False)
     play = actions.change_play(play, {"session": {**play.session, "turns": full_game_turns()}})
     response = client.post(
-        url("se_finish", world, play.number),
+        url("space_explorers:finish", world, play.number),
         {"progress-specialist_progress": 20, "progress-ability_progress": 3},
     )
     assert response.status_code == 302
     play.refresh_from_db()
     assert play.result["you"]["total"] == 23
-    client.post(url("se_undo", world, play.number))
+    client.post(url("space_explorers:undo", world, play.number))
     play.refresh_from_db()
     assert play.result is None and play.table is None
 
@@ -324,19 +328,19 @@ def test_finishing_scores_the_game_and_undo_reopens_it(client, world):
 
 def test_the_colonist_table_helpers(client, world):
     play = world.colonists
-    page = client.get(url("colonists_table", world, play.number)).content.decode()
+    page = client.get(url("colonists:table", world, play.number)).content.decode()
     assert "Round 2 of 5: Power Hub 1." in page
     assert "Koprolith Miners and the Spice Merchants" in page
-    client.post(url("colonists_round", world, play.number), {"step": "next"})
+    client.post(url("colonists:round", world, play.number), {"step": "next"})
     play.refresh_from_db()
     assert play.session["round"] == 3
     response = client.post(
-        url("colonists_layout", world, play.number),
+        url("colonists:layout", world, play.number),
         {"layout-cards": "Aeolis\nSpaceport\nPower Hub 2"},
     )
     assert response.status_code == 400 and "Spaceport" in response.content.decode()
     bid = client.get(
-        url("colonists_table", world, play.number),
+        url("colonists:table", world, play.number),
         {
             "bid": "1",
             "bid-credits": 0,
@@ -347,7 +351,7 @@ def test_the_colonist_table_helpers(client, world):
     ).content.decode()
     assert 'data-bid="2"' in bid and "data-readings" in bid
     claim = client.get(
-        url("colonists_table", world, play.number),
+        url("colonists:table", world, play.number),
         {
             "claim": "1",
             "claim-group": "mechanics",
@@ -360,7 +364,7 @@ def test_the_colonist_table_helpers(client, world):
     ).content.decode()
     assert "dan contracts the Mechanics" in claim
     board = client.post(
-        url("colonists_board", world, play.number),
+        url("colonists:board", world, play.number),
         {
             "board-koprolith_miners_place": "contracted",
             "board-koprolith_miners_player": "caro",
@@ -380,15 +384,15 @@ def test_the_colonist_sheet_previews_live_and_starts_at_the_table(client, world)
         "p0c0-powered": "on",
     }
     live = client.post(
-        url("colonists_new", world), {**data, "preview": "1"}, HTTP_HX_REQUEST="true"
+        url("colonists:new", world), {**data, "preview": "1"}, HTTP_HX_REQUEST="true"
     )
     text = live.content.decode()
     assert text.lstrip().startswith('<section id="live"') and 'data-total="Ada">3<' in text
-    started = client.post(url("colonists_new", world), {**data, "start": "1"})
+    started = client.post(url("colonists:new", world), {**data, "start": "1"})
     play = Play.objects.filter(play_log=world.log).order_by("-number").first()
-    assert started["Location"] == url("colonists_table", world, play.number)
+    assert started["Location"] == url("colonists:table", world, play.number)
     assert play.session["players"] == ["Ada", "Ben"] and play.table is None
-    saved = client.post(url("colonists_sheet", world, play.number), {**data, "save": "1"})
+    saved = client.post(url("colonists:sheet", world, play.number), {**data, "save": "1"})
     assert saved.status_code == 302
     play.refresh_from_db()
     assert play.result["winners"] == ["Ada"]

@@ -1,2 +1,3 @@
-"""The play log's pages: the logs (`logs`), their members (`members`), a play, its file and the
-stats (`plays`), and each game's own pages (`space_explorers`, `colonists`)."""
+"""The play log's shared pages: the logs and their settings (`logs`), their members
+(`members`), a play, its file and the stats (`plays`). Each game's own pages are in its package
+(`playlog.space_explorers`, `playlog.colonists`, `playlog.startropolis`)."""

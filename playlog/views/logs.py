@@ -16,10 +16,10 @@ from django.views.decorators.http import require_GET, require_http_methods
 from gamefile.errors import FieldError
 from gamefile.json_input import JsonInputError, parse_json_bytes
 from playlog import actions
-from playlog.forms import ColonistsSettingsForm, PlayFileForm, PlayLogForm
+from playlog.forms import PlayFileForm, PlayLogForm
 from playlog.frame import OWNER, PLAYER, LogPage, log_page
 from playlog.models import PlayLog, PlayPerson
-from playlog.pages import OFFERED
+from playlog.pages import offered
 from playlog.summary import summarise
 from playlog.words import in_words, where
 
@@ -62,7 +62,7 @@ def log_create(request: HttpRequest) -> HttpResponse:
 def games_offered(page: LogPage) -> list[dict[str, Any]]:
     return [
         {"key": key, "title": page.title(key), "new_url": pages.new_url(page.log)}
-        for key, pages in OFFERED.items()
+        for key, pages in offered().items()
     ]
 
 
@@ -79,44 +79,53 @@ def log_home(page: LogPage) -> dict[str, Any]:
     )
 
 
+def settings_sections(log: PlayLog, data: Any = None) -> list[dict[str, Any]]:
+    """Each game's part of the settings page, asked of the game (`GamePages.settings`): its
+    form (bound to `data`, the POST), what the app remembered, its stored settings."""
+    sections = []
+    for key, pages in offered().items():
+        if pages.settings is None:
+            continue
+        stored = log.settings_for(key)
+        form_class = pages.settings.form
+        sections.append(
+            {
+                "key": key,
+                "heading": pages.settings.heading,
+                "form": form_class(data, stored=stored, prefix=pages.namespace)
+                if form_class
+                else None,
+                "remembered": pages.settings.remembered,
+                "stored": stored,
+            }
+        )
+    return sections
+
+
 @log_page("playlog/settings.html", "settings", role=OWNER, methods=("GET", "POST"))
 def log_settings(page: LogPage) -> HttpResponse | dict[str, Any]:
     request, log = page.request, page.log
-    colonists = log.settings_for("colonists-expert")
-    name_form = PlayLogForm(initial={"name": log.name}, prefix="log")
-    colonists_form = ColonistsSettingsForm(
-        initial={
-            "title": colonists.get("title", ""),
-            "categories": "\n".join(colonists.get("categories", [])),
-        },
-        prefix="colonists",
-    )
-    if request.method == "POST":
-        name_form = PlayLogForm(request.POST, prefix="log")
-        colonists_form = ColonistsSettingsForm(request.POST, prefix="colonists")
-        if name_form.is_valid() and colonists_form.is_valid():
-            actions.rename_play_log(log, name_form.cleaned_data["name"])
-            actions.change_game_settings(
-                log,
-                "colonists-expert",
-                {
-                    "title": colonists_form.cleaned_data["title"].strip(),
-                    "categories": colonists_form.cleaned_data["categories"],
-                },
-            )
-            messages.success(request, "Settings saved.")
-            return redirect("playlog:settings", log=log.slug)
+    post = request.POST if request.method == "POST" else None
+    name_form = PlayLogForm(post, initial={"name": log.name}, prefix="log")
+    games = settings_sections(log, post)
+    forms = [game["form"] for game in games if game["form"]]
+    if post is not None and name_form.is_valid() & all([form.is_valid() for form in forms]):
+        actions.rename_play_log(log, name_form.cleaned_data["name"])
+        for game in games:
+            if game["form"]:
+                actions.change_game_settings(log, game["key"], game["form"].settings())
+        messages.success(request, "Settings saved.")
+        return redirect("playlog:settings", log=log.slug)
     context = page.frame(
         name_form=name_form,
-        colonists_form=colonists_form,
+        games=games,
         public_url=request.build_absolute_uri(
             reverse("playlog_public:log", args=[log.public_token])
         )
         if log.public_enabled
         else "",
-        tiles=log.settings_for("space-explorers-solo").get("tiles", {}),
     )
-    if request.method == "POST":
+    if post is not None:
         return page.render(context, status=400)
     return context
 

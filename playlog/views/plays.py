@@ -15,7 +15,7 @@ from playlog import actions, chart_svg
 from playlog.bgstats import bgstats_url
 from playlog.frame import PLAYER, LogPage, log_page
 from playlog.models import PlayPerson
-from playlog.pages import OFFERED
+from playlog.pages import pages_for
 from playlog.playfile import dump_play_file
 from playlog.stats import game_stats
 from playlog.summary import record, summarise
@@ -36,7 +36,7 @@ def holds_secrets(play) -> bool:
 @log_page("playlog/play.html", "log")
 def play_detail(page: LogPage, number: int) -> dict[str, Any]:
     play = page.play(number)
-    pages = OFFERED.get(play.game)
+    pages = pages_for(play.game)
     return page.frame(
         play=play,
         secret_file=holds_secrets(play),

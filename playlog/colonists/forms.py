@@ -1,7 +1,8 @@
 """The colonist game's forms: the end-state score sheet (players, their cities, unhoused groups,
-the group's own categories) and the helpers at the table (the card layout, the colonists
-board, who gets a group, a bid's value). Each builds the plain JSON the rules (`colonists`)
-read; their sentences go beside the fields they name."""
+the group's own categories), the helpers at the table (the card layout, the colonists board,
+who gets a group, a bid's value) and the group's settings (the game's title, its categories).
+Each builds the plain JSON the rules (`colonists`) read; their sentences go beside the fields
+they name."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ from typing import Any
 from django import forms
 
 from colonists import GROUPS, TABLE_FORMAT
-from hosting.names import NameField
+from gamefile.names import clean_name
+from hosting.names import NameField, invisible_name_error
 from playlog.forms import NoFormTag, member_choices, mixed_person
 from playlog.playfile import NAME_LENGTH
 
@@ -22,6 +24,8 @@ MIN_PLAYER_ROWS = 3
 MIN_CITY_ROWS = 4
 MAX_PLAYER_ROWS = 8
 MAX_CITY_ROWS = 30
+CATEGORY_LENGTH = 40
+MAX_CATEGORIES = 20
 PLACE_CHOICES = [
     ("not_arrived", "not arrived yet"),
     ("reception_camp", "Reception Camp (Limbo)"),
@@ -362,3 +366,65 @@ class BidForm(forms.Form):
         widget=forms.CheckboxSelectMultiple,
         label="The bidder's groups",
     )
+
+
+class SettingsForm(NoFormTag, forms.Form):
+    """The group's settings of the game (`playlog.pages.GameSettings`): its title, its
+    categories."""
+
+    title = NameField(
+        label="The colonist game's title",
+        max_length=80,
+        required=False,
+        help_text="The rules text does not name the game: write the title from your box. "
+        "Until then the app calls it “the colonist game (expert rules)”.",
+    )
+    categories = forms.CharField(
+        label="Scoring categories of the base game",
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 4}),
+        help_text="One per line, in the order of your score pad (e.g. Territories, Omnium). "
+        "The expert text scores only cities and unrest; the base game's other Victory "
+        "Points are these.",
+    )
+
+    def __init__(
+        self, data: Mapping | None = None, *, stored: Mapping[str, Any] | None = None, prefix=""
+    ) -> None:
+        stored = stored or {}
+        initial = {
+            "title": stored.get("title", ""),
+            "categories": "\n".join(stored.get("categories", [])),
+        }
+        super().__init__(data, initial=initial, prefix=prefix or None)
+        self._helper()
+
+    def settings(self) -> dict[str, Any]:
+        return {
+            "title": self.cleaned_data["title"].strip(),
+            "categories": self.cleaned_data["categories"],
+        }
+
+    def clean_categories(self) -> list[str]:
+        lines = [" ".join(line.split()) for line in self.cleaned_data["categories"].splitlines()]
+        found: list[str] = []
+        for typed in lines:
+            if not typed:
+                continue
+            line = clean_name(typed)
+            if not line:
+                raise invisible_name_error("Scoring categories")
+            if len(line) > CATEGORY_LENGTH:
+                raise forms.ValidationError(
+                    f"“{line[:20]}…” is too long: at most {CATEGORY_LENGTH} characters a line."
+                )
+            if line.casefold() in {f.casefold() for f in found}:
+                raise forms.ValidationError(f"“{line}” is written twice: give each once.")
+            if line.casefold() in ("cities", "unrest"):
+                raise forms.ValidationError(
+                    f"“{line}” is already on the sheet (the expert rules score it): leave it out."
+                )
+            found.append(line)
+        if len(found) > MAX_CATEGORIES:
+            raise forms.ValidationError(f"At most {MAX_CATEGORIES} categories.")
+        return found

@@ -26,7 +26,7 @@ from gamefile.errors import FieldError
 from playlog import actions
 from playlog.frame import PLAYER, LogPage, log_page
 from playlog.models import Play, PlayPerson
-from playlog.startropolis_forms import (
+from playlog.startropolis.forms import (
     AttachmentForm,
     FiguresForm,
     FinishForm,
@@ -34,7 +34,7 @@ from playlog.startropolis_forms import (
     PurchaseForm,
     RollsForm,
 )
-from playlog.startropolis_picture import PictureUnavailable, seat_colours, station_svg
+from playlog.startropolis.picture import PictureUnavailable, seat_colours, station_svg
 from playlog.words import in_words
 from startropolis import steps
 from startropolis.modules import MODULE_TYPES, ORDER_CARD_NAMES
@@ -141,7 +141,7 @@ def _players(page: LogPage, play: Play, view: dict) -> list[dict[str, Any]]:
                 "member": bool(person and person.user_id),
                 "own_url": (
                     reverse(
-                        "playlog:st_seat",
+                        "startropolis:seat",
                         kwargs={"log": page.log.slug, "number": play.number, "seat": seat},
                     )
                     if person is not None and _may_open(page, person)
@@ -286,10 +286,10 @@ def companion_context(
         log_lines=list(reversed(view["log"])),
         # The page this live part belongs to (a step's answer is rendered at the step's address).
         live_url=(
-            reverse("playlog:st_table", kwargs={"log": page.log.slug, "number": play.number})
+            reverse("startropolis:table", kwargs={"log": page.log.slug, "number": play.number})
             if seat is None
             else reverse(
-                "playlog:st_seat",
+                "startropolis:seat",
                 kwargs={"log": page.log.slug, "number": play.number, "seat": seat},
             )
         ),
@@ -300,7 +300,7 @@ def companion_context(
         rules=session_rules(session),
         prices=[(MODULE_TYPES[k].name, p) for k, p in view["prices"].items()],
         picture_url=reverse(
-            "playlog:st_picture", kwargs={"log": page.log.slug, "number": play.number}
+            "startropolis:picture", kwargs={"log": page.log.slug, "number": play.number}
         ),
         finished=play.table is not None,
     )
@@ -430,8 +430,8 @@ def _after(
     if page.request.htmx or error or forms.get("preview") is not None:
         return _render(page, play, seat, status=400 if error else 200, error=error, **forms)
     if seat is None:
-        return redirect("playlog:st_table", log=page.log.slug, number=play.number)
-    return redirect("playlog:st_seat", log=page.log.slug, number=play.number, seat=seat)
+        return redirect("startropolis:table", log=page.log.slug, number=play.number)
+    return redirect("startropolis:seat", log=page.log.slug, number=play.number, seat=seat)
 
 
 MOVED_ON = "The table has moved on: this step is already entered. Here is where it is now."

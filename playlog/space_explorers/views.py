@@ -23,7 +23,7 @@ from playlog.forms import PersonForm, PlayFactsForm
 from playlog.frame import PLAYER, LogPage, log_page
 from playlog.models import Play
 from playlog.playfile import play_file_data
-from playlog.space_explorers_forms import (
+from playlog.space_explorers.forms import (
     EndStateForm,
     SetupForm,
     YourProgressForm,
@@ -99,7 +99,7 @@ def new_play(page: LogPage) -> HttpResponse | dict[str, Any]:
                 if with_end_state:
                     messages.success(request, "Scored: the score sheet is below.")
                     return redirect(play)
-                return redirect("playlog:se_turns", log=page.log.slug, number=play.number)
+                return redirect("space_explorers:turns", log=page.log.slug, number=play.number)
     context = page.frame(
         facts=facts,
         person=person,
@@ -222,7 +222,8 @@ def _after(page: LogPage, play: Play, error: str | None = None, **forms: Any) ->
         context = runner_context(page, play, error=error, **forms)
         return page.render(context, template=RUNNER, status=400)
     # The next action at the top of the screen, not where the last one's button was.
-    return redirect(reverse("playlog:se_turns", args=[page.log.slug, play.number]) + "#next-action")
+    runner = reverse("space_explorers:turns", args=[page.log.slug, play.number])
+    return redirect(f"{runner}#next-action")
 
 
 @log_page(RUNNER, "log")

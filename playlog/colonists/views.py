@@ -16,7 +16,7 @@ from django.shortcuts import redirect
 import colonists
 from gamefile.errors import FieldError
 from playlog import actions
-from playlog.colonists_forms import BidForm, BoardForm, ClaimForm, ColonistsSheet, LayoutForm
+from playlog.colonists.forms import BidForm, BoardForm, ClaimForm, ColonistsSheet, LayoutForm
 from playlog.forms import PlayFactsForm
 from playlog.frame import PLAYER, LogPage, log_page
 from playlog.models import Play
@@ -129,8 +129,8 @@ def _save(page: LogPage, play: Play | None, facts, table, people) -> HttpRespons
     except FieldError as error:
         messages.error(page.request, sentence(error))
         if play is None:
-            return redirect("playlog:colonists_new", log=page.log.slug)
-        return redirect("playlog:colonists_sheet", log=page.log.slug, number=play.number)
+            return redirect("colonists:new", log=page.log.slug)
+        return redirect("colonists:sheet", log=page.log.slug, number=play.number)
     messages.success(page.request, "Score sheet saved.")
     return redirect(play)
 
@@ -151,8 +151,8 @@ def _start_at_table(page: LogPage, facts, people, table) -> HttpResponse:
         )
     except FieldError as error:
         messages.error(page.request, sentence(error))
-        return redirect("playlog:colonists_new", log=page.log.slug)
-    return redirect("playlog:colonists_table", log=page.log.slug, number=play.number)
+        return redirect("colonists:new", log=page.log.slug)
+    return redirect("colonists:table", log=page.log.slug, number=play.number)
 
 
 @log_page(SHEET, "new", role=PLAYER, methods=("GET", "POST"))
@@ -251,7 +251,7 @@ def _change(
         return page.render(context, status=400)
     for text in said:
         messages.info(page.request, text)
-    return redirect("playlog:colonists_table", log=page.log.slug, number=play.number)
+    return redirect("colonists:table", log=page.log.slug, number=play.number)
 
 
 @log_page(TABLE, "log", role=PLAYER, methods=("POST",))

@@ -24,10 +24,6 @@ COMPLETED_CHOICES = [
 ]
 
 
-def division_label(key: str) -> str:
-    return DIVISION_NAMES[key]
-
-
 class SetupForm(NoFormTag, forms.Form):
     """The variants (SE:171-191); the tiles are `TileForm` rows."""
 

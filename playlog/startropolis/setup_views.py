@@ -1,6 +1,6 @@
 """Startropolis: a new game with the round tracker (its rules, the readings' settings, rush
 fees, players and order cards), and the score sheet of a game's end state — from the tracker
-(`playlog.views.startropolis.finish`) or entered by hand for a game played without it.
+(`playlog.startropolis.views.finish`) or entered by hand for a game played without it.
 
 The rush fees are printed on the group's board, not in the rules (reading ST-R3): they are
 entered once and remembered in the log's settings for the next game.
@@ -22,14 +22,8 @@ from playlog.forms import PlayFactsForm
 from playlog.frame import PLAYER, LogPage, log_page
 from playlog.models import Play
 from playlog.playfile import play_file_data
-from playlog.startropolis_forms import (
-    EndRulesForm,
-    RulesForm,
-    end_initial,
-    end_player_forms,
-    first_order,
-    seat_forms,
-)
+from playlog.startropolis.forms import RulesForm, first_order, seat_forms
+from playlog.startropolis.sheet_forms import EndRulesForm, end_initial, end_player_forms
 from playlog.summary import seats_of
 from playlog.views.logs import sentence
 from startropolis.modules import CORE, MODULE_TYPES
@@ -83,7 +77,7 @@ def new_play(page: LogPage) -> HttpResponse | dict[str, Any]:
                     errors.append(sentence(error))
                 else:
                     actions.change_game_settings(page.log, GAME, {"rush_fees": rules.rush_fees()})
-                    return redirect("playlog:st_table", log=page.log.slug, number=play.number)
+                    return redirect("startropolis:table", log=page.log.slug, number=play.number)
         # Every field's refusal is also announced at the top, where it is seen first; a folded
         # section holding one opens (the template), so nothing refused stays hidden.
         errors = _field_errors(facts, rules, seats) + errors
@@ -184,7 +178,7 @@ def sheet(page: LogPage, number: int) -> HttpResponse | dict[str, Any]:
 
 
 def _tracker_url(page: LogPage, play: Play) -> str:
-    return reverse("playlog:st_table", kwargs={"log": page.log.slug, "number": play.number})
+    return reverse("startropolis:table", kwargs={"log": page.log.slug, "number": play.number})
 
 
 def _sheet(page: LogPage, play: Play | None) -> HttpResponse | dict[str, Any]:
@@ -215,6 +209,9 @@ def _sheet(page: LogPage, play: Play | None) -> HttpResponse | dict[str, Any]:
         if valid and not 2 <= len(used) <= 4:
             errors.append("Startropolis is for 2 to 4 players (ST:36): fill in a row for each.")
         elif valid:
+            in_play, missions = rules.in_play(), rules.cleaned_data["missions"]
+            errors += [said for row in used for said in row.blanks(in_play, missions)]
+        if valid and not errors:
             new_table = _table(rules, used)
             found = startropolis.validate_table(new_table)
             errors += [sentence(error) for error in found]
@@ -277,7 +274,7 @@ def _save(page: LogPage, play: Play | None, facts, people, table) -> HttpRespons
     except FieldError as error:
         messages.error(page.request, sentence(error))
         if play is None:
-            return redirect("playlog:st_new_end", log=page.log.slug)
-        return redirect("playlog:st_sheet", log=page.log.slug, number=play.number)
+            return redirect("startropolis:new_end", log=page.log.slug)
+        return redirect("startropolis:sheet", log=page.log.slug, number=play.number)
     messages.success(page.request, "Score sheet saved.")
     return redirect(play)

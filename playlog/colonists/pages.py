@@ -1,0 +1,12 @@
+"""What the play log's shared pages ask of the colonist game (`playlog.pages`)."""
+
+from playlog.colonists.forms import SettingsForm
+from playlog.pages import GamePages, GameSettings
+
+PAGES = GamePages(
+    namespace="colonists",
+    sheet_template="playlog/colonists/_score_sheet.html",
+    companion="table",
+    companion_label="At the table",
+    settings=GameSettings(heading="The colonist game", form=SettingsForm),
+)

@@ -1,0 +1,10 @@
+"""What the play log's shared pages ask of Startropolis (`playlog.pages`)."""
+
+from playlog.pages import GamePages
+
+PAGES = GamePages(
+    namespace="startropolis",
+    sheet_template="playlog/startropolis/_score_sheet.html",
+    companion="table",
+    companion_label="Round tracker",
+)

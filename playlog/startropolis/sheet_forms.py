@@ -1,0 +1,211 @@
+"""Startropolis's end-state score sheet, for a game played without the round tracker: the
+finished game's rules, then each player's faction, credits, Revenue Track, modules (a count per
+type in play) and the mission kept (OTHER-GAMES §2.9). Each row builds a player of a
+`startropolis-table`; the rules (`startropolis`) judge it and their sentence is shown.
+
+A blank is never a 0: a count left empty is asked for, naming the player and the type (the
+modules owned decide a mission's "Own the most …", ST:279–283, and by their printed costs the
+last tie-break, ST:162, reading ST-R4), and so is a kept mission's reward (it adds to the final
+credits, ST:283): a silent 0 could change who won.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django import forms
+
+from hosting.names import NameField
+from playlog.forms import NoFormTag, member_choices, mixed_person
+from playlog.playfile import NAME_LENGTH
+from playlog.startropolis.forms import OTHER_MISSION, TYPE_CHOICES, RulesForm
+from startropolis.modules import (
+    BANK,
+    CORE_GAME_TYPES,
+    MARKET_CENTER,
+    MAX_MISSION_REWARD,
+    MAX_PLAYERS,
+    MAX_TEXT,
+    MODULE_TYPES,
+)
+
+
+class EndRulesForm(NoFormTag, forms.Form):
+    """A finished game's rules, as the score sheet needs them (OTHER-GAMES §2.9)."""
+
+    modules_in_play = RulesForm.base_fields["modules_in_play"]
+    missions = forms.BooleanField(required=False, label="Mission Cards were in play")
+    spend_basis = RulesForm.base_fields["spend_basis"]
+    negative_revenue = RulesForm.base_fields["negative_revenue"]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._helper()
+
+    clean_modules_in_play = RulesForm.clean_modules_in_play
+
+    def in_play(self) -> list[str]:
+        """The types whose counts the sheet shows: the ticked ones (as submitted or first)."""
+        if self.is_bound and self.is_valid():
+            return self.cleaned_data["modules_in_play"]
+        if self.is_bound:
+            return [
+                k
+                for k in MODULE_TYPES
+                if k in self.data.getlist(self.add_prefix("modules_in_play"))
+            ]
+        return list(self.initial.get("modules_in_play") or CORE_GAME_TYPES)
+
+
+class EndPlayerForm(forms.Form):
+    """One player at the end: who, the faction, credits in hand, the Revenue Track position,
+    the module cards owned (a count per type), the mission kept."""
+
+    name = NameField(max_length=NAME_LENGTH, required=False, label="Name")
+    member = forms.ChoiceField(required=False, label="Member")
+    faction = NameField(max_length=MAX_TEXT, required=False, label="Faction")
+    credits = forms.IntegerField(required=False, min_value=0, max_value=999, label="Credits (M)")
+    revenue = forms.IntegerField(
+        required=False, min_value=-30, max_value=300, label="Revenue Track"
+    )
+    paid = forms.IntegerField(
+        required=False, min_value=0, max_value=999, label="Paid for modules (M)"
+    )
+    banks = forms.IntegerField(
+        required=False, min_value=0, max_value=4, label="of the Market Centers, Bank cards"
+    )
+    mission_name = NameField(required=False, max_length=MAX_TEXT, label="Mission kept")
+    mission_reward = forms.IntegerField(
+        required=False, min_value=0, max_value=MAX_MISSION_REWARD, label="Its reward (M)"
+    )
+    mission_most = forms.ChoiceField(required=False, label="What it asks")
+    mission_achieved = forms.ChoiceField(
+        required=False,
+        choices=[("", "judged from the modules"), ("yes", "achieved"), ("no", "not achieved")],
+        label="Achieved?",
+    )
+
+    def __init__(self, *args: Any, members: Sequence[str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["member"].choices = member_choices(list(members))
+        self.fields["mission_most"].choices = [(OTHER_MISSION, "another kind of mission")] + [
+            (key, f"Own the most {name} Modules") for key, name in TYPE_CHOICES
+        ]
+        for key, name in TYPE_CHOICES:
+            self.fields[f"count_{key}"] = forms.IntegerField(
+                required=False, min_value=0, max_value=7, label=name
+            )
+
+    def count_fields(self, in_play: Sequence[str]) -> list:
+        return [self[f"count_{key}"] for key in in_play]
+
+    def used(self) -> bool:
+        data = self.cleaned_data
+        return bool((data.get("name") or "").strip() or data.get("member") or data.get("faction"))
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if self.used():
+            if not ((data.get("name") or "").strip() or data.get("member")):
+                self.add_error("name", "Who played? Choose a member or type a name.")
+            elif mixed_person(data.get("name"), data.get("member")):
+                self.add_error("name", mixed_person(data.get("name"), data.get("member")))
+            for key, words in (
+                ("faction", "Which faction?"),
+                ("credits", "Credits in hand at the end?"),
+                ("revenue", "Where is the marker on the Revenue Track?"),
+            ):
+                if data.get(key) in (None, ""):
+                    self.add_error(key, words)
+        return data
+
+    def blanks(self, in_play: Sequence[str], missions: bool) -> list[str]:
+        """What a used row left blank that the score needs: the counts of types in play, a
+        kept mission's reward. Each is asked beside its field; the sentences returned (one
+        for the counts, naming each type, one for the reward) are for the page's summary. A
+        valid row's: its `cleaned_data` is read."""
+        data, who = self.cleaned_data, self.person()["name"]
+        said = []
+        blank = [key for key in in_play if data.get(f"count_{key}") is None]
+        for key in blank:
+            self.add_error(f"count_{key}", "How many? Write 0 for none.")
+        if blank:
+            names = ", ".join(MODULE_TYPES[key].name for key in blank)
+            said.append(f"How many modules does {who} own of {names}? Write 0 for none.")
+        if missions and (data.get("mission_name") or "").strip():
+            if data.get("mission_reward") is None:
+                self.add_error("mission_reward", "Its reward?")
+                said.append(f"{who} kept a mission: what is its reward?")
+        return said
+
+    def person(self) -> dict[str, Any]:
+        name = " ".join((self.cleaned_data.get("name") or "").split())
+        member = self.cleaned_data.get("member") or None
+        return {"name": name or member, "member": member}
+
+    def player(self, in_play: Sequence[str], missions: bool) -> dict[str, Any]:
+        data = self.cleaned_data
+        modules: list[dict[str, Any]] = []
+        for key in in_play:
+            count = data[f"count_{key}"]
+            banks = (data.get("banks") or 0) if key == MARKET_CENTER else 0
+            modules += [{"type": key, "card": BANK}] * min(banks, count)
+            modules += [{"type": key}] * (count - min(banks, count))
+        entry: dict[str, Any] = {
+            "player": self.person()["name"],
+            "faction": data["faction"].strip(),
+            "credits": data["credits"],
+            "revenue": data["revenue"],
+        }
+        if data.get("paid") is not None:
+            entry["paid"] = data["paid"]
+        entry["modules"] = modules
+        if missions and (data.get("mission_name") or "").strip():
+            mission: dict[str, Any] = {
+                "name": data["mission_name"].strip(),
+                "reward": data["mission_reward"],
+            }
+            if data.get("mission_achieved"):
+                mission["achieved"] = data["mission_achieved"] == "yes"
+            if data.get("mission_most"):
+                mission["most"] = data["mission_most"]
+            entry["mission"] = mission
+        return entry
+
+
+def end_player_forms(
+    data: Mapping | None, members: Sequence[str], initial: Sequence[Mapping] = ()
+) -> list[EndPlayerForm]:
+    rows = []
+    for index in range(MAX_PLAYERS):
+        start = initial[index] if index < len(initial) else None
+        rows.append(EndPlayerForm(data, members=members, prefix=f"p{index}", initial=start))
+    return rows
+
+
+def end_initial(table: Mapping, people: Sequence[Mapping]) -> list[dict[str, Any]]:
+    """The sheet's rows filled from a stored table (to edit it)."""
+    rows = []
+    for index, player in enumerate(table["players"]):
+        person = people[index] if index < len(people) else {"name": "", "member": None}
+        row: dict[str, Any] = {
+            "name": person["name"],
+            "member": person["member"] or "",
+            "faction": player["faction"],
+            "credits": player["credits"],
+            "revenue": player["revenue"],
+            "paid": player.get("paid"),
+            "banks": sum(1 for m in player.get("modules", []) if m.get("card") == BANK),
+        }
+        for key in MODULE_TYPES:
+            row[f"count_{key}"] = sum(1 for m in player.get("modules", []) if m["type"] == key)
+        mission = player.get("mission")
+        if mission:
+            row["mission_name"] = mission["name"]
+            row["mission_reward"] = mission["reward"]
+            row["mission_most"] = mission.get("most", "")
+            if "achieved" in mission:
+                row["mission_achieved"] = "yes" if mission["achieved"] else "no"
+        rows.append(row)
+    return rows
