@@ -12,7 +12,6 @@ from __future__ import annotations
 import time
 
 import pytest
-from django.core.management import call_command
 from django.core.signals import request_finished, request_started
 from django.urls import reverse
 from playwright.sync_api import expect
@@ -24,6 +23,7 @@ from campaign.actions import import_campaign
 from campaign.models import Corporation
 from conftest import DESKTOP, PHONE
 from playlog.tests.factory import PlayWorld
+from scoring.tests.catalogue import ensure_catalogue
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -131,7 +131,7 @@ def tab_through(page) -> dict:
 @pytest.fixture
 def campaign():
     """Four corporations and one game played (the draft tests' campaign)."""
-    call_command("load_catalogue", verbosity=0)
+    ensure_catalogue()
     table = leader_table("purple", "yellow", "teal", "orange", sections=("credits",))
     return owned(import_campaign(make_campaign(tables=[table], corporations=4)))
 

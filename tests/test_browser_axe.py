@@ -20,12 +20,12 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
-from django.core.management import call_command
 from django.db import connection
 
 from accounts.models import Role
 from accounts.tests.factory import add_member, make_user
 from conftest import DESKTOP, PHONE
+from scoring.tests.catalogue import ensure_catalogue
 from tests.test_browser_every_page import Demo, html_pages
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -82,7 +82,7 @@ def test_every_page_passes_axe_for_everyone_on_a_phone_and_a_desktop(
         # `make test` walks them, and the PostgreSQL leg keeps its minutes for what does.
         pytest.skip("the accessibility walk runs on the SQLite leg")
     source = axe_source()
-    call_command("load_catalogue", verbosity=0)
+    ensure_catalogue()
     demo = Demo()
     player = make_user("axe-player")
     viewer = make_user("axe-viewer")

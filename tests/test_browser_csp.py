@@ -9,9 +9,9 @@ page's own code, and Chromium's console is read for "Content Security Policy" er
 from __future__ import annotations
 
 import pytest
-from django.core.management import call_command
 from django.urls import reverse
 
+from scoring.tests.catalogue import ensure_catalogue
 from tests.test_browser_every_page import Demo, html_pages
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -57,7 +57,7 @@ def _violations(page) -> list[str]:
 
 
 def test_no_page_violates_the_content_security_policy(watched_page, live_server, log_in):
-    call_command("load_catalogue", verbosity=0)
+    ensure_catalogue()
     demo = Demo()
     pages = html_pages(demo)
     assert len(pages) >= 40
@@ -85,7 +85,7 @@ def test_no_page_violates_the_content_security_policy(watched_page, live_server,
 
 
 def test_htmx_and_the_wizard_work_under_the_policy(watched_page, live_server, log_in):
-    call_command("load_catalogue", verbosity=0)
+    ensure_catalogue()
     demo = Demo()
     log_in(watched_page, live_server, demo.owner)
     slug = demo.campaign.slug

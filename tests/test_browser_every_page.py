@@ -18,7 +18,6 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
-from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
@@ -28,6 +27,7 @@ from campaign.actions import import_campaign
 from campaign.models import Game
 from playlog.actions import switch_public_page
 from playlog.tests.factory import PlayWorld
+from scoring.tests.catalogue import ensure_catalogue
 from scoring.tests.test_wizard import TABLE
 from solar175.engine import score_game
 from solar175.table import parse_table
@@ -133,7 +133,7 @@ def html_pages(demo: Demo, user=None, signed_out: bool = False) -> list[tuple[st
 def test_every_page_fits_a_phone_with_thumb_sized_controls(
     phone_page, live_server, log_in, screenshot_path
 ):
-    call_command("load_catalogue", verbosity=0)
+    ensure_catalogue()
     demo = Demo()
     pages = html_pages(demo)
     names = {name for name, _ in pages}

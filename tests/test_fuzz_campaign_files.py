@@ -26,6 +26,7 @@ from campaign.actions import import_campaign
 from campaign.campaign_io import dump_campaign, read_campaign_file
 from campaign.models import Campaign
 from scoring.catalogue import catalogue_from_db
+from scoring.tests.catalogue import ensure_catalogue
 from solar175.campaign_file import CampaignError
 from solar175.catalogue import Catalogue
 from solar175.replay import replay
@@ -219,7 +220,7 @@ def check_import(data: Any) -> Campaign | CampaignError:
 
 @pytest.fixture
 def catalogue(db) -> None:
-    call_command("load_catalogue", verbosity=0)
+    ensure_catalogue()
 
 
 @FUZZ

@@ -30,6 +30,7 @@ from benchmarks.served import (
     run_manage,
     serving,
 )
+from scoring.tests.catalogue import ensure_catalogue
 
 PASSWORD = "hosting-test-password-175"
 MANIFEST = "whitenoise.storage.CompressedManifestStaticFilesStorage"
@@ -233,7 +234,6 @@ def test_with_redis_unreachable_every_page_answers_and_the_log_says_so_once(clie
     without the cache, and the log says so once for the lot, not twice a page."""
     import logging
 
-    from django.core.management import call_command
     from django.test import override_settings
     from django.urls import reverse
 
@@ -241,7 +241,7 @@ def test_with_redis_unreachable_every_page_answers_and_the_log_says_so_once(clie
     from benchmarks.samples import make_campaign
     from campaign import actions
 
-    call_command("load_catalogue", verbosity=0)
+    ensure_catalogue()
     campaign = owned(actions.import_campaign(make_campaign(3, corporations=3)))
     client.force_login(owner_user())
     hosted = _settings_with(REDIS_URL=f"redis://127.0.0.1:{free_port()}/0")

@@ -10,7 +10,6 @@ import pickle
 
 import pytest
 from django.core import mail
-from django.core.management import call_command
 from django.test import Client, RequestFactory, override_settings
 from django.urls import reverse
 
@@ -22,6 +21,7 @@ from gamefile.json_input import JsonInputError, parse_json_text
 from hosting.auth import client_address
 from hosting.busy import DatabaseBusy, writing
 from hosting.cache import ByteBoundedLocMemCache
+from scoring.tests.catalogue import ensure_catalogue
 from scoring.tests.test_wizard import TABLE
 from solar175.table import validate_table
 
@@ -237,7 +237,7 @@ def test_an_error_line_quoting_a_huge_key_stays_readable():
 def test_out_of_range_numbers_in_addresses_are_404(owner_client):
     from accounts.tests.factory import owned
 
-    call_command("load_catalogue", verbosity=0)
+    ensure_catalogue()
     campaign = owned(actions.import_campaign(make_campaign(2, corporations=2)))
     for address in (
         f"/campaigns/{campaign.slug}/games/9223372036854775807/summary/",
@@ -272,7 +272,7 @@ def test_a_write_that_finds_the_database_locked_is_refused_with_a_sentence():
 def test_removing_a_member_withdraws_the_links_they_joined_with(owner_client):
     from accounts.tests.factory import owned
 
-    call_command("load_catalogue", verbosity=0)
+    ensure_catalogue()
     campaign = owned(actions.import_campaign(make_campaign(1, corporations=2)))
     theirs = Invite.objects.create(campaign=campaign, role=Role.PLAYER)
     other = Invite.objects.create(campaign=campaign, role=Role.VIEWER)

@@ -15,10 +15,10 @@ import re
 from html.parser import HTMLParser
 
 import pytest
-from django.core.management import call_command
 from django.test import Client
 
 from campaign import actions
+from scoring.tests.catalogue import ensure_catalogue
 from tests.test_browser_every_page import Demo, html_pages
 
 pytestmark = pytest.mark.django_db
@@ -84,7 +84,7 @@ def test_the_scan_finds_a_key():
 
 
 def test_no_page_shows_a_key():
-    call_command("load_catalogue", verbosity=0)
+    ensure_catalogue()
     demo = Demo()
     # A game being entered together, and a history with an edit, a power, a seat and the box.
     campaign = demo.campaign
@@ -166,7 +166,7 @@ def refusals(seed_count: int = 400) -> list:
 def test_every_refusal_a_page_shows_is_in_peoples_words():
     from campaign.views.campaigns import error_sentence
 
-    call_command("load_catalogue", verbosity=0)
+    ensure_catalogue()
     errors = refusals()
     assert len(errors) > 300
     bad = sorted(

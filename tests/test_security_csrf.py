@@ -14,7 +14,6 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.core.management import call_command
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -30,6 +29,7 @@ from campaign.table_links import table_token
 from playlog.actions import switch_public_page
 from playlog.tests.factory import PlayWorld, in_a_play_log
 from scoring.models import Location, Megastructure, Ship
+from scoring.tests.catalogue import ensure_catalogue
 from tests.test_security_ids import rows
 from tests.url_patterns import named_patterns
 
@@ -117,7 +117,7 @@ class Setting:
 
 @pytest.fixture
 def setting() -> Setting:
-    call_command("load_catalogue", verbosity=0)
+    ensure_catalogue()
     return Setting()
 
 

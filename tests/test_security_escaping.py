@@ -17,7 +17,6 @@ import random
 from xml.etree import ElementTree
 
 import pytest
-from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 from django.utils.html import escape
@@ -28,6 +27,7 @@ from accounts.tests.factory import add_member, make_user
 from benchmarks.samples import random_campaign
 from campaign import actions
 from campaign.models import Campaign
+from scoring.tests.catalogue import ensure_catalogue
 from tests.url_patterns import named_patterns
 
 pytestmark = pytest.mark.django_db
@@ -86,7 +86,7 @@ def hostile_campaign_file() -> dict:
 
 @pytest.fixture
 def hostile():
-    call_command("load_catalogue", verbosity=0)
+    ensure_catalogue()
     campaign = actions.import_campaign(hostile_campaign_file())
     owner = make_user("escaping-owner")
     add_member(campaign, owner, Role.OWNER)

@@ -13,7 +13,6 @@ from collections.abc import Callable
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.core.management import call_command
 from django.test import Client
 from django.urls import URLPattern, reverse
 
@@ -24,6 +23,7 @@ from campaign import actions
 from campaign.models import Campaign, Change, Corporation, Game
 from playlog.models import Play, PlayLog, PlayPerson
 from playlog.tests.factory import PlayWorld, se_play
+from scoring.tests.catalogue import ensure_catalogue
 from tests.url_patterns import named_patterns
 from unlocks.models import ComponentTick, SectionNote, SectionReveal
 
@@ -280,7 +280,7 @@ def assert_refused(client: Client, url: str, name: str) -> None:
 
 @pytest.fixture
 def world() -> World:
-    call_command("load_catalogue", verbosity=0)
+    ensure_catalogue()
     return World()
 
 

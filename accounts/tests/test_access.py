@@ -11,7 +11,6 @@ from __future__ import annotations
 import io
 
 import pytest
-from django.core.management import call_command
 from django.test import Client
 from django.urls import URLPattern, reverse
 from PIL import Image
@@ -21,6 +20,7 @@ from benchmarks.samples import make_campaign
 from campaign import access, actions
 from campaign.actions.photos import attach_photo
 from campaign.models import Campaign, Change, Corporation, Game
+from scoring.tests.catalogue import ensure_catalogue
 from tests.url_patterns import named_patterns
 from unlocks.models import ComponentTick, SectionNote, SectionReveal
 
@@ -59,7 +59,7 @@ OWNER_ONLY = {
 
 @pytest.fixture(autouse=True)
 def catalogue():
-    call_command("load_catalogue", verbosity=0)
+    ensure_catalogue()
 
 
 @pytest.fixture

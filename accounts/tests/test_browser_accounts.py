@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.core.management import call_command
 from playwright.sync_api import expect
 
 from accounts.models import Membership, PublicLink, Role
@@ -15,6 +14,7 @@ from accounts.tests.factory import PASSWORD, add_member, make_user, owned
 from benchmarks.samples import leader_table, make_campaign
 from campaign import actions
 from conftest import PHONE, fill
+from scoring.tests.catalogue import ensure_catalogue
 from solar175.sections import sections
 from unlocks.tests.test_spoilers import open_vocabulary, spoilers_in, visible_text
 
@@ -25,7 +25,7 @@ PHONE_WIDTH = PHONE["viewport"]["width"]
 
 @pytest.fixture
 def campaign():
-    call_command("load_catalogue", verbosity=0)
+    ensure_catalogue()
     data = make_campaign(
         corporations=("purple", "yellow", "teal"),
         tables=[leader_table("purple", "yellow", "teal")] * 3,

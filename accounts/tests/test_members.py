@@ -6,7 +6,6 @@ import re
 from datetime import timedelta
 
 import pytest
-from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
@@ -18,13 +17,14 @@ from benchmarks.samples import make_campaign
 from campaign import actions as campaign_actions
 from campaign.models import Campaign
 from campaign.tests.test_views import new_campaign_data
+from scoring.tests.catalogue import ensure_catalogue
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture(autouse=True)
 def catalogue():
-    call_command("load_catalogue", verbosity=0)
+    ensure_catalogue()
 
 
 @pytest.fixture

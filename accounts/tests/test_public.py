@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.core.management import call_command
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -16,6 +15,7 @@ from accounts.models import PublicLink
 from benchmarks.samples import make_campaign
 from campaign import actions as campaign_actions
 from campaign.models import Campaign
+from scoring.tests.catalogue import ensure_catalogue
 from solar175.sections import sections
 from unlocks.tests.test_spoilers import open_vocabulary, spoilers_in, visible_text
 
@@ -32,7 +32,7 @@ PUBLIC_PAGES = (
 
 @pytest.fixture(autouse=True)
 def catalogue():
-    call_command("load_catalogue", verbosity=0)
+    ensure_catalogue()
 
 
 @pytest.fixture

@@ -4,15 +4,15 @@ minute counted as sent (gzip) and uncompressed."""
 import re
 
 import pytest
-from django.core.management import call_command
 
 from benchmarks.draft_bytes import draft_phone_bytes
+from scoring.tests.catalogue import ensure_catalogue
 
 pytestmark = pytest.mark.django_db
 
 
 def test_a_draft_phone_downloads_a_fraction_of_its_minute_compressed():
-    call_command("load_catalogue", verbosity=0)
+    ensure_catalogue()
     [line] = draft_phone_bytes()
     found = re.match(r"draft phone: (\d+) KB a minute uncompressed, (\d+) KB compressed \(", line)
     assert found, line

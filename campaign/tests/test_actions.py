@@ -6,7 +6,6 @@ import json
 from pathlib import Path
 
 import pytest
-from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
@@ -16,6 +15,7 @@ from campaign.actions import StaleGameError, import_campaign
 from campaign.campaign_io import campaign_to_dict
 from campaign.models import Campaign, Change, ChangeKind, Corporation, Game
 from campaign.tests.factory import fields_of
+from scoring.tests.catalogue import ensure_catalogue
 from solar175.campaign_file import CampaignError
 from solar175.catalogue import Catalogue
 from solar175.replay import replay
@@ -32,7 +32,7 @@ FIXED = {1: "skyhooks-zones-1-2", 2: "skyhooks-zone-3", 3: "drum-defence-cannon"
 
 @pytest.fixture(autouse=True)
 def catalogue(db):
-    call_command("load_catalogue", verbosity=0)
+    ensure_catalogue()
 
 
 def rows() -> dict[str, int]:

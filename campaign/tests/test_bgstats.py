@@ -4,16 +4,16 @@ import json
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from django.core.management import call_command
 from django.urls import reverse
 
 from accounts.tests.factory import owned
 from campaign.bgstats import CREATE_PLAY_URL, PlaySeat, bgstats_play, create_play_url
+from scoring.tests.catalogue import ensure_catalogue
 
 
 @pytest.fixture(autouse=True)
 def catalogue(db):
-    call_command("load_catalogue", verbosity=0)
+    ensure_catalogue()
 
 
 def decoded(url: str) -> dict:

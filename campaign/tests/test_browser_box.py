@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 
 import pytest
-from django.core.management import call_command
 from playwright.sync_api import expect
 
 from accounts.models import Role
@@ -16,6 +15,7 @@ from campaign.actions import import_campaign
 from campaign.models import Campaign, Change, ChangeKind, Game
 from campaign.tests.conftest import DEMO
 from campaign.tests.test_box_views import NAUTILUS_BOX, with_nautilus
+from scoring.tests.catalogue import ensure_catalogue
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -25,7 +25,7 @@ PHONE_WIDTH = 390
 @pytest.fixture
 def campaign() -> Campaign:
     # A transactional test starts from a flushed database: the reference catalogue again.
-    call_command("load_catalogue", verbosity=0)
+    ensure_catalogue()
     campaign = import_campaign(with_nautilus(json.loads(DEMO.read_text(encoding="utf-8"))))
     return campaign
 

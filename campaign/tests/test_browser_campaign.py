@@ -8,6 +8,7 @@ from django.core.management import call_command
 
 from campaign.models import Campaign
 from conftest import fill
+from scoring.tests.catalogue import ensure_catalogue
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -18,7 +19,7 @@ TAP_TARGETS = "main .btn, main .form-control, main .form-select, main .campaign-
 
 @pytest.fixture
 def catalogue():
-    call_command("load_catalogue", verbosity=0)
+    ensure_catalogue()
 
 
 def fits_the_phone(page) -> None:

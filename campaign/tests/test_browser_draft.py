@@ -17,6 +17,7 @@ from benchmarks.samples import leader_table, make_campaign
 from campaign.actions import import_campaign
 from campaign.models import Corporation, Game
 from conftest import PHONE
+from scoring.tests.catalogue import ensure_catalogue
 from solar175.explain import table_as_scored
 from solar175.table_file import table_to_dict
 
@@ -49,7 +50,7 @@ SHARED = {
 
 @pytest.fixture
 def campaign():
-    call_command("load_catalogue", verbosity=0)
+    ensure_catalogue()
     campaign = import_campaign(
         make_campaign(
             tables=[leader_table("purple", "yellow", "teal", "orange", sections=("credits",))],

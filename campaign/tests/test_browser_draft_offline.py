@@ -10,7 +10,6 @@ purple and yellow seats. Contexts go offline and online with `context.set_offlin
 from __future__ import annotations
 
 import pytest
-from django.core.management import call_command
 from playwright.sync_api import expect
 
 from accounts.models import Role
@@ -19,6 +18,7 @@ from benchmarks.samples import leader_table, make_campaign
 from campaign.actions import import_campaign
 from campaign.models import Corporation, GameDraft, SeatCard
 from conftest import PHONE
+from scoring.tests.catalogue import ensure_catalogue
 
 # A game entered together: its writes and locks differ between the databases, so this runs on
 # both legs of `make test`.
@@ -37,7 +37,7 @@ KEPT_CHANGES = """() => Object.keys(localStorage).filter((k) => k.startsWith('so
 @pytest.fixture
 def table(browser, live_server, log_in):
     """(base address, the host's page, {seat: page}, {seat: context}) with the draft open."""
-    call_command("load_catalogue", verbosity=0)
+    ensure_catalogue()
     campaign = owned(
         import_campaign(
             make_campaign(

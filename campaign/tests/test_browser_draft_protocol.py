@@ -7,7 +7,6 @@ its "done" and set it back to typing, and the host's own unsent changes refused 
 from __future__ import annotations
 
 import pytest
-from django.core.management import call_command
 from playwright.sync_api import expect
 
 from accounts.models import Role
@@ -18,6 +17,7 @@ from campaign.actions import import_campaign
 from campaign.models import Corporation, Game, GameDraft, SeatCard
 from campaign.tests.test_browser_draft import BOARDS, SHARED
 from conftest import PHONE
+from scoring.tests.catalogue import ensure_catalogue
 
 # A game entered together: its writes and locks differ between the databases, so this runs on
 # both legs of `make test`.
@@ -33,7 +33,7 @@ SLOW = 20000
 @pytest.fixture
 def table(browser, live_server, log_in):
     """(campaign, the draft's address, the host's phone, purple's phone), the draft open."""
-    call_command("load_catalogue", verbosity=0)
+    ensure_catalogue()
     campaign = owned(
         import_campaign(
             make_campaign(

@@ -17,13 +17,14 @@ from accounts.tests.factory import add_member, make_user
 from benchmarks.samples import leader_table, make_campaign
 from campaign.actions import import_campaign
 from campaign.models import Campaign, Change, ChangeKind
+from scoring.tests.catalogue import ensure_catalogue
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture
 def campaign() -> Campaign:
-    call_command("load_catalogue", verbosity=0)
+    ensure_catalogue()
     return import_campaign(
         make_campaign(
             tables=[

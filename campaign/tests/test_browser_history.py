@@ -10,13 +10,13 @@ import pytest
 from django.apps import apps
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core.management import call_command
 from django.test import Client
 from playwright.sync_api import expect
 
 from benchmarks.samples import leader_table, make_campaign
 from campaign import actions
 from campaign.actions import import_campaign
+from scoring.tests.catalogue import ensure_catalogue
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -25,7 +25,7 @@ PHONE_WIDTH = 390
 
 @pytest.fixture
 def campaign():
-    call_command("load_catalogue", verbosity=0)
+    ensure_catalogue()
     campaign = import_campaign(
         make_campaign(
             tables=[

@@ -4,11 +4,11 @@ named city, a locked #30's unlock, the standings' games played. Screenshots to l
 from __future__ import annotations
 
 import pytest
-from django.core.management import call_command
 
 from accounts.tests.factory import owned
 from benchmarks.samples import leader_table, make_campaign
 from campaign import actions
+from scoring.tests.catalogue import ensure_catalogue
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -17,7 +17,7 @@ PHONE_WIDTH = 390
 
 @pytest.fixture
 def catalogue():
-    call_command("load_catalogue", verbosity=0)
+    ensure_catalogue()
 
 
 def test_the_city_question_the_unlock_and_the_games_played_fit_a_phone(

@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
-from django.core.management import call_command
 from django.test import Client
 from playwright.sync_api import expect
 
@@ -18,6 +17,7 @@ from benchmarks.samples import make_campaign
 from campaign import actions, chart_svg
 from campaign.models import Campaign
 from campaign.tests.test_charts import sign_in
+from scoring.tests.catalogue import ensure_catalogue
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -27,7 +27,7 @@ PHONE_WIDTH = 390
 
 @pytest.fixture
 def demo() -> Campaign:
-    call_command("load_catalogue", verbosity=0)
+    ensure_catalogue()
     return actions.import_campaign(json.loads(DEMO.read_text()))
 
 
@@ -135,7 +135,7 @@ def test_a_game_summary_on_a_phone_and_printed_on_one_a4_sheet(
 def test_five_corporations_and_sixty_games_still_fit_a_phone(
     live_server, phone_page, screenshot_path
 ):
-    call_command("load_catalogue", verbosity=0)
+    ensure_catalogue()
     data = make_campaign(60, corporations=5)
     data["corporations"][1]["name"] = "Interplanetary Consolidated Mining and Shipping"
     campaign = actions.import_campaign(data)

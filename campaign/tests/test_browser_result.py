@@ -5,13 +5,13 @@ Screenshots for a person to look at (tests/screenshots, git-ignored)."""
 from __future__ import annotations
 
 import pytest
-from django.core.management import call_command
 
 from accounts.tests.factory import owned
 from benchmarks.samples import make_campaign
 from campaign import actions
 from campaign.actions.drafts import open_draft
 from campaign.models import Campaign
+from scoring.tests.catalogue import ensure_catalogue
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -22,7 +22,7 @@ TWO_ROWS = 2 * 44 + 8
 
 @pytest.fixture
 def catalogue():
-    call_command("load_catalogue", verbosity=0)
+    ensure_catalogue()
 
 
 @pytest.fixture

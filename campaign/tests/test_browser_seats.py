@@ -6,7 +6,6 @@ every value, and the discard is in the History."""
 from __future__ import annotations
 
 import pytest
-from django.core.management import call_command
 from playwright.sync_api import expect
 
 from accounts.models import Invite, Role
@@ -15,6 +14,7 @@ from benchmarks.samples import leader_table, make_campaign
 from campaign.actions import import_campaign
 from campaign.models import Change, ChangeKind, Corporation, Game, GameDraft, SeatCard
 from conftest import PHONE, fill
+from scoring.tests.catalogue import ensure_catalogue
 
 # A game entered together: its writes and locks differ between the databases, so this runs on
 # both legs of `make test`.
@@ -27,7 +27,7 @@ pytestmark = [
 
 @pytest.fixture
 def campaign():
-    call_command("load_catalogue", verbosity=0)
+    ensure_catalogue()
     campaign = import_campaign(
         make_campaign(
             tables=[leader_table("purple", "yellow", "teal", sections=("credits",))],

@@ -15,7 +15,6 @@ from xml.etree import ElementTree
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -35,6 +34,7 @@ from campaign.charts import (
 )
 from campaign.models import Campaign
 from scoring.models import CorporationColour
+from scoring.tests.catalogue import ensure_catalogue
 from solar175.catalogue import Catalogue
 from solar175.replay import replay
 
@@ -78,7 +78,7 @@ def page_queries(queries: CaptureQueriesContext) -> list[str]:
 
 @pytest.fixture(autouse=True)
 def catalogue():
-    call_command("load_catalogue", verbosity=0)
+    ensure_catalogue()
 
 
 def imported(n_games: int, **kwargs) -> Campaign:

@@ -7,13 +7,13 @@ import html
 import re
 
 import pytest
-from django.core.management import call_command
 from django.urls import reverse
 
 from accounts.tests.factory import owned
 from benchmarks.samples import make_campaign
 from campaign import actions
 from campaign.models import Campaign, Game, join_entry
+from scoring.tests.catalogue import ensure_catalogue
 from solar175.explain import score_with_explanations, table_as_scored
 
 pytestmark = pytest.mark.django_db
@@ -21,7 +21,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture(autouse=True)
 def catalogue():
-    call_command("load_catalogue", verbosity=0)
+    ensure_catalogue()
 
 
 @pytest.fixture

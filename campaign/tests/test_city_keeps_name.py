@@ -8,7 +8,6 @@ import json
 import re
 
 import pytest
-from django.core.management import call_command
 from django.urls import reverse
 
 from accounts.tests.factory import owned
@@ -17,13 +16,14 @@ from campaign import actions
 from campaign.campaign_io import dump_campaign
 from campaign.models import Campaign
 from campaign.tests.test_views_game import edit_url, form_data
+from scoring.tests.catalogue import ensure_catalogue
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture(autouse=True)
 def catalogue():
-    call_command("load_catalogue", verbosity=0)
+    ensure_catalogue()
 
 
 @pytest.fixture

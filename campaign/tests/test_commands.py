@@ -21,6 +21,7 @@ from benchmarks.samples import leader_table, make_campaign
 from campaign.campaign_io import dump_campaign
 from campaign.models import Campaign, Change, Corporation, Game
 from scoring.models import Megastructure, TrackerSection
+from scoring.tests.catalogue import ensure_catalogue
 from tests.processes import manage, migrated_sqlite
 
 PROJECT = Path(__file__).resolve().parents[2]
@@ -51,7 +52,7 @@ def run(*args) -> tuple[str, str]:
 
 @pytest.fixture
 def catalogue(db):
-    call_command("load_catalogue", verbosity=0)
+    ensure_catalogue()
 
 
 # --- the bad files -------------------------------------------------------------------------

@@ -4,7 +4,6 @@ history with a working undo, and the pages that do it (docs/seats.md)."""
 import json
 
 import pytest
-from django.core.management import call_command
 from django.urls import reverse
 
 from accounts.models import Membership, Role
@@ -12,12 +11,13 @@ from campaign import actions
 from campaign.campaign_io import campaign_to_dict
 from campaign.models import Change, ChangeKind, Corporation
 from campaign.tests.factory import fields_of
+from scoring.tests.catalogue import ensure_catalogue
 from solar175.campaign_file import CampaignError
 
 
 @pytest.fixture(autouse=True)
 def catalogue(db):
-    call_command("load_catalogue", verbosity=0)
+    ensure_catalogue()
 
 
 @pytest.fixture

@@ -5,13 +5,13 @@ values, rising box by box; an AI player is asked nothing (AI players never borro
 from __future__ import annotations
 
 import pytest
-from django.core.management import call_command
 
 from accounts.tests.factory import owned
 from benchmarks.samples import leader_table, make_campaign
 from campaign import actions
 from campaign.models import Campaign
 from campaign.tests.test_views_game import edit_url, form_data
+from scoring.tests.catalogue import ensure_catalogue
 
 pytestmark = pytest.mark.django_db
 
@@ -25,7 +25,7 @@ ROWS = [
 
 @pytest.fixture(autouse=True)
 def catalogue():
-    call_command("load_catalogue", verbosity=0)
+    ensure_catalogue()
 
 
 @pytest.fixture

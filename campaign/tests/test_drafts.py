@@ -2,17 +2,17 @@
 written a field at a time by several people, never losing what anyone typed, saved once."""
 
 import pytest
-from django.core.management import call_command
 from django.urls import reverse
 
 from campaign import actions
 from campaign.actions.drafts import FieldConflict
 from campaign.models import Corporation, Game, GameDraft, SeatCard
+from scoring.tests.catalogue import ensure_catalogue
 
 
 @pytest.fixture(autouse=True)
 def catalogue(db):
-    call_command("load_catalogue", verbosity=0)
+    ensure_catalogue()
 
 
 @pytest.fixture

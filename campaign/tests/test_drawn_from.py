@@ -8,7 +8,6 @@ form as their browser served it.
 from __future__ import annotations
 
 import pytest
-from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
@@ -23,13 +22,14 @@ from campaign.tests.test_views_game import (
     form_data,
     played,  # noqa: F401 (a fixture)
 )
+from scoring.tests.catalogue import ensure_catalogue
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture(autouse=True)
 def catalogue():
-    call_command("load_catalogue", verbosity=0)
+    ensure_catalogue()
 
 
 @pytest.fixture

@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 from django.apps import apps
-from django.core.management import call_command
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -21,6 +20,7 @@ from campaign.actions import UndoRefused, import_campaign
 from campaign.campaign_io import campaign_to_dict, game_to_dict
 from campaign.models import Campaign, Change, ChangeKind, Game
 from campaign.tests.factory import fields_of
+from scoring.tests.catalogue import ensure_catalogue
 from solar175.campaign_file import CampaignError
 from solar175.catalogue import Catalogue
 from solar175.differences import game_differences
@@ -32,7 +32,7 @@ DEMO = PROJECT / "fixtures" / "demo-campaign.json"
 
 @pytest.fixture(autouse=True)
 def catalogue(db):
-    call_command("load_catalogue", verbosity=0)
+    ensure_catalogue()
 
 
 def make_member(campaign: Campaign, user, role: str = "owner") -> None:

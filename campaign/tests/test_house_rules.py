@@ -7,13 +7,13 @@ import json
 from pathlib import Path
 
 import pytest
-from django.core.management import call_command
 from django.urls import reverse
 
 from accounts.tests.factory import owned
 from campaign import actions
 from campaign.campaign_io import dump_campaign
 from campaign.models import Campaign, ChangeKind
+from scoring.tests.catalogue import ensure_catalogue
 from solar175.campaign_file import CampaignError
 
 DEMO = Path(__file__).resolve().parents[2] / "fixtures" / "demo-campaign.json"
@@ -21,7 +21,7 @@ DEMO = Path(__file__).resolve().parents[2] / "fixtures" / "demo-campaign.json"
 
 @pytest.fixture(autouse=True)
 def catalogue(db):
-    call_command("load_catalogue", verbosity=0)
+    ensure_catalogue()
 
 
 def demo_text(**settings: str) -> str:

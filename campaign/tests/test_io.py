@@ -8,7 +8,6 @@ import sys
 from pathlib import Path
 
 import pytest
-from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
@@ -18,6 +17,7 @@ from campaign.campaign_io import campaign_to_dict, dump_campaign
 from campaign.models import Campaign, Change, ChangeKind, Corporation, Game
 from scoring.catalogue import catalogue_from_db
 from scoring.models import Location, Megastructure, MegastructureType
+from scoring.tests.catalogue import ensure_catalogue
 from solar175.campaign_file import CampaignError
 from solar175.catalogue import Catalogue
 from solar175.replay import replay
@@ -68,7 +68,7 @@ def rows() -> dict[str, int]:
 
 @pytest.fixture
 def catalogue(db):
-    call_command("load_catalogue", verbosity=0)
+    ensure_catalogue()
 
 
 @pytest.fixture

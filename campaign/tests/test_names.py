@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 
 import pytest
-from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.urls import reverse
 
@@ -15,6 +14,7 @@ from campaign.models import Campaign, Change, Game
 from campaign.tests.test_commands import BAD_INPUT, demo_data, rows, run, write
 from campaign.tests.test_views import midway_data, new_campaign_data, snapshot
 from campaign.tests.test_views_game import form_data, played  # noqa: F401 (a fixture)
+from scoring.tests.catalogue import ensure_catalogue
 
 pytestmark = pytest.mark.django_db
 
@@ -24,7 +24,7 @@ SENTENCE = "has no visible character"
 
 @pytest.fixture(autouse=True)
 def catalogue():
-    call_command("load_catalogue", verbosity=0)
+    ensure_catalogue()
 
 
 def test_an_invisible_campaign_name_is_refused_and_nothing_is_recorded(owner_client):

@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.core.management import call_command
 from django.urls import reverse
 
 from accounts.models import PublicLink, Role
@@ -19,6 +18,7 @@ from benchmarks.samples import make_campaign
 from campaign import actions
 from campaign.models import Campaign, ChangeKind, Game
 from scoring.models import Megastructure, Party
+from scoring.tests.catalogue import ensure_catalogue
 
 pytestmark = pytest.mark.django_db
 
@@ -28,7 +28,7 @@ CSRF = re.compile(rb'(name="csrfmiddlewaretoken" value=|"X-CSRFToken": )"[^"]*"'
 
 @pytest.fixture(autouse=True)
 def catalogue():
-    call_command("load_catalogue", verbosity=0)
+    ensure_catalogue()
 
 
 def import_campaign(n_games: int) -> Campaign:

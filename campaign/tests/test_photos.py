@@ -19,6 +19,7 @@ from campaign import actions
 from campaign.actions.photos import attach_photo
 from campaign.models import Campaign, Change, ChangeKind, Game, GamePhoto
 from campaign.photos import LONGEST_SIDE, MAX_PHOTO_BYTES
+from scoring.tests.catalogue import ensure_catalogue
 
 pytestmark = pytest.mark.django_db
 
@@ -27,7 +28,7 @@ GPS = ExifTags.IFD.GPSInfo
 
 @pytest.fixture(autouse=True)
 def catalogue():
-    call_command("load_catalogue", verbosity=0)
+    ensure_catalogue()
 
 
 @pytest.fixture

@@ -13,7 +13,6 @@ import json
 from pathlib import Path
 
 import pytest
-from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -35,6 +34,7 @@ from campaign.pictures import (
 )
 from campaign.tests.test_charts import page_queries, sign_in
 from scoring.models import Award, TrackerSection
+from scoring.tests.catalogue import ensure_catalogue
 
 DEMO = Path(__file__).resolve().parents[2] / "fixtures" / "demo-campaign.json"
 SCRIPT = "<script>alert(1)</script>"
@@ -160,7 +160,7 @@ def test_a_card_from_the_state_hides_debt_and_power_until_they_unlock():
 
 @pytest.fixture
 def catalogue(db):
-    call_command("load_catalogue", verbosity=0)
+    ensure_catalogue()
 
 
 def png_url(campaign: Campaign, key: str) -> str:

@@ -6,7 +6,6 @@ naming who typed what and comes back by its undo, and the one-phone save asks fi
 import re
 
 import pytest
-from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
@@ -17,11 +16,12 @@ from campaign.actions.discards import discard_draft, draft_snapshot, typed, type
 from campaign.models import Change, ChangeKind, Corporation, Game, GameDraft, SeatCard
 from campaign.table_links import table_token
 from campaign.tests.test_views_game import fill_first_game, form_data
+from scoring.tests.catalogue import ensure_catalogue
 
 
 @pytest.fixture(autouse=True)
 def catalogue(db):
-    call_command("load_catalogue", verbosity=0)
+    ensure_catalogue()
 
 
 @pytest.fixture

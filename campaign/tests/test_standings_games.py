@@ -3,19 +3,19 @@
 import re
 
 import pytest
-from django.core.management import call_command
 from django.urls import reverse
 
 from accounts.tests.factory import owned
 from benchmarks.samples import leader_table, make_campaign
 from campaign import actions
+from scoring.tests.catalogue import ensure_catalogue
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture(autouse=True)
 def catalogue():
-    call_command("load_catalogue", verbosity=0)
+    ensure_catalogue()
 
 
 def test_each_corporation_shows_its_games_played(owner_client):

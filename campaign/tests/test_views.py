@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 
 import pytest
-from django.core.management import call_command
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -21,6 +20,7 @@ from accounts.tests.factory import owned, owner_user
 from benchmarks.samples import leader_table, make_campaign, make_game, make_table
 from campaign import actions
 from campaign.models import Campaign, Change, Corporation, Game
+from scoring.tests.catalogue import ensure_catalogue
 
 pytestmark = pytest.mark.django_db
 
@@ -45,7 +45,7 @@ PAGE_QUERIES = {
 
 @pytest.fixture(autouse=True)
 def catalogue():
-    call_command("load_catalogue", verbosity=0)
+    ensure_catalogue()
 
 
 def import_campaign(n_games: int, **kwargs) -> Campaign:

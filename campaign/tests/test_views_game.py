@@ -9,7 +9,6 @@ from __future__ import annotations
 from html.parser import HTMLParser
 
 import pytest
-from django.core.management import call_command
 from django.urls import reverse
 
 from accounts.tests.factory import owned
@@ -18,6 +17,7 @@ from campaign import actions
 from campaign.actions import discards
 from campaign.models import Campaign, Change, ChangeKind, Corporation, Game
 from campaign.tests.test_views import snapshot
+from scoring.tests.catalogue import ensure_catalogue
 from solar175.campaign_file import CampaignError
 
 pytestmark = pytest.mark.django_db
@@ -25,7 +25,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture(autouse=True)
 def catalogue():
-    call_command("load_catalogue", verbosity=0)
+    ensure_catalogue()
 
 
 @pytest.fixture

@@ -11,10 +11,10 @@ colour mode and their text checked against the chart card's background.
 from __future__ import annotations
 
 import pytest
-from django.core.management import call_command
 from django.urls import reverse
 
 from offline.tests.contrast import CHECK, SVG_CHECK
+from scoring.tests.catalogue import ensure_catalogue
 from tests.test_browser_every_page import Demo, html_pages
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -44,7 +44,7 @@ def _failures(page, label: str) -> tuple[int, list[str]]:
 def test_every_page_reads_in_the_phones_colour_mode(
     browser, live_server, log_in, screenshot_path, scheme
 ):
-    call_command("load_catalogue", verbosity=0)
+    ensure_catalogue()
     demo = Demo()
     pages = html_pages(demo)
     assert len(pages) >= 40

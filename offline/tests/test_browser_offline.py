@@ -17,7 +17,6 @@ import time
 
 import pytest
 from django.conf import settings
-from django.core.management import call_command
 from django.urls import reverse
 from playwright.sync_api import expect
 
@@ -28,6 +27,7 @@ from campaign import actions
 from campaign.models import Corporation, SeatCard
 from conftest import CHROMIUM, CHROMIUM_ARGS
 from offline.keep import SESSION_COOKIE
+from scoring.tests.catalogue import ensure_catalogue
 from solar175.sections import sections_by_number
 from tests.test_browser_every_page import Demo
 from unlocks import actions as unlock_actions
@@ -67,7 +67,7 @@ KEPT = """async () => {
 
 @pytest.fixture
 def demo() -> Demo:
-    call_command("load_catalogue", verbosity=0)
+    ensure_catalogue()
     return Demo()
 
 
@@ -497,7 +497,7 @@ def test_the_first_page_a_phone_opens_is_kept_from_that_first_visit(
 def seat_card(browser, live_server, log_in):
     """(purple's phone, the address of purple's seat card, the campaign): game 2's draft
     opened by the host; purple's holder has never opened the app on this phone."""
-    call_command("load_catalogue", verbosity=0)
+    ensure_catalogue()
     campaign = owned(
         actions.import_campaign(
             make_campaign(

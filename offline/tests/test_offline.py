@@ -29,6 +29,7 @@ from offline.keep import (
     keep_offline,
 )
 from offline.views import manifest_data, worker_source
+from scoring.tests.catalogue import ensure_catalogue
 from unlocks import actions as unlock_actions
 from unlocks.tests.test_spoilers import locked_sections, titles
 
@@ -39,7 +40,7 @@ ICON_DIR = Path(settings.BASE_DIR) / "static" / "icons"
 
 @pytest.fixture
 def campaign():
-    call_command("load_catalogue", verbosity=0)
+    ensure_catalogue()
     return owned(actions.import_campaign(make_campaign(5, corporations=3)))
 
 

@@ -8,13 +8,13 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.core.management import call_command
 from django.http import QueryDict
 from django.urls import reverse
 from playwright.sync_api import expect
 
 from campaign.models import Game
 from conftest import fill
+from scoring.tests.catalogue import ensure_catalogue
 from scoring.tests.test_wizard import TABLE
 from scoring.wizard.table_form import TableForm
 from solar175.engine import score_game
@@ -28,7 +28,7 @@ SCROLL_WIDTH = "document.documentElement.scrollWidth"
 
 @pytest.fixture(autouse=True)
 def catalogue():
-    call_command("load_catalogue", verbosity=0)
+    ensure_catalogue()
 
 
 def live_total(page, corporation: str) -> str:

@@ -2,10 +2,10 @@
 
 import pytest
 from django.contrib import admin
-from django.core.management import call_command
 from django.urls import reverse
 
 from scoring import models
+from scoring.tests.catalogue import ensure_catalogue
 
 CATALOGUE_MODELS = [
     models.Zone,
@@ -26,7 +26,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def staff_client(client, django_user_model):
-    call_command("load_catalogue", verbosity=0)
+    ensure_catalogue()
     user = django_user_model.objects.create_superuser("admin", "admin@example.com", "pw")
     client.force_login(user)
     return client

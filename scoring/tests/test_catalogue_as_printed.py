@@ -6,11 +6,11 @@ import importlib
 
 import pytest
 from django.apps import apps
-from django.core.management import call_command
 from django.urls import reverse
 
 from scoring.catalogue import CatalogueNames, catalogue_from_db
 from scoring.models import Location, Ship
+from scoring.tests.catalogue import ensure_catalogue
 from solar175.catalogue import Catalogue
 
 pytestmark = pytest.mark.django_db
@@ -20,7 +20,7 @@ MIGRATION = importlib.import_module("scoring.migrations.0004_base_locations_zone
 
 @pytest.fixture(autouse=True)
 def catalogue():
-    call_command("load_catalogue", verbosity=0)
+    ensure_catalogue()
 
 
 def test_the_city_list_reaches_the_zones_in_play():

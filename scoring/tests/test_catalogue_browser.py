@@ -3,11 +3,11 @@ targets, what a section brings shown only when asked. (Its forms became each cam
 campaign/tests/test_browser_box.py.)"""
 
 import pytest
-from django.core.management import call_command
 from django.urls import reverse
 from playwright.sync_api import expect
 
 from scoring.models import Ship
+from scoring.tests.catalogue import ensure_catalogue
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -35,7 +35,7 @@ SMALL_TARGETS_JS = """
 
 @pytest.fixture(autouse=True)
 def catalogue():
-    call_command("load_catalogue", verbosity=0)
+    ensure_catalogue()
 
 
 @pytest.mark.parametrize("name", PAGES)

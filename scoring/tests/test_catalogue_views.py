@@ -7,7 +7,6 @@ nothing here writes but a visitor's own spoiler choice, in their session.
 import re
 
 import pytest
-from django.core.management import call_command
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -20,6 +19,7 @@ from scoring.models import (
     Ship,
     TrackerSection,
 )
+from scoring.tests.catalogue import ensure_catalogue
 
 pytestmark = pytest.mark.django_db
 
@@ -41,7 +41,7 @@ WRITE_SQL = re.compile(r"\s*(INSERT|UPDATE|DELETE|REPLACE)\b", re.IGNORECASE)
 
 @pytest.fixture(autouse=True)
 def catalogue():
-    call_command("load_catalogue", verbosity=0)
+    ensure_catalogue()
 
 
 def mars() -> Location:

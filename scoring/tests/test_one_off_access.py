@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
 from campaign.models import Game
+from scoring.tests.catalogue import ensure_catalogue
 from scoring.tests.test_wizard import TABLE, form_data
 from solar175.engine import score_game
 from solar175.table import parse_table
@@ -17,7 +17,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture(autouse=True)
 def catalogue():
-    call_command("load_catalogue", verbosity=0)
+    ensure_catalogue()
 
 
 def logged_in(user) -> Client:

@@ -18,7 +18,6 @@ import re
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.core.management import call_command
 from django.test import Client
 from django.urls import get_resolver, reverse
 
@@ -28,6 +27,7 @@ from campaign import actions
 from campaign.models import Campaign, Game
 from scoring.catalogue_views import SPOILERS
 from scoring.models import Location, Megastructure, Ship
+from scoring.tests.catalogue import ensure_catalogue
 from scoring.tests.test_wizard import TABLE
 from scoring.wizard.spoilers import sections_after_game
 from solar175.engine import score_game
@@ -61,7 +61,7 @@ SCENARIOS = {
 
 @pytest.fixture(autouse=True)
 def catalogue():
-    call_command("load_catalogue", verbosity=0)
+    ensure_catalogue()
 
 
 @pytest.fixture

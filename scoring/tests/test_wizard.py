@@ -7,13 +7,13 @@ import datetime
 import re
 
 import pytest
-from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from accounts.tests.factory import owner_user
 from campaign.models import Campaign, Game
+from scoring.tests.catalogue import ensure_catalogue
 from scoring.wizard.table_form import TableForm
 from solar175.engine import score_game
 from solar175.table import parse_table
@@ -105,7 +105,7 @@ SECRET_WORDS = (
 
 @pytest.fixture(autouse=True)
 def catalogue(db):
-    call_command("load_catalogue", verbosity=0)
+    ensure_catalogue()
 
 
 def form_data(table: dict = TABLE, **changes: str | list[str]) -> dict[str, list[str]]:

@@ -5,10 +5,10 @@ from __future__ import annotations
 import copy
 
 import pytest
-from django.core.management import call_command
 from django.http import QueryDict
 
 from scoring.catalogue import CatalogueNames, CorporationOption
+from scoring.tests.catalogue import ensure_catalogue
 from scoring.tests.test_wizard import TABLE
 from scoring.wizard.paths import locate
 from scoring.wizard.spoilers import numbers_text, sections_after_game, sections_for_table
@@ -28,7 +28,7 @@ CAMPAIGN_RULES = {
 
 @pytest.fixture(autouse=True)
 def catalogue(db):
-    call_command("load_catalogue", verbosity=0)
+    ensure_catalogue()
 
 
 def posted(form: TableForm, **changes: str | list[str]) -> QueryDict:

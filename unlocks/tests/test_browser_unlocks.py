@@ -5,13 +5,13 @@ player powers. Screenshots (phone and desktop) of the sections page and the setu
 from __future__ import annotations
 
 import pytest
-from django.core.management import call_command
 from playwright.sync_api import expect
 
 from accounts.tests.factory import owned
 from benchmarks.samples import leader_table, make_campaign
 from campaign import actions
 from conftest import fill
+from scoring.tests.catalogue import ensure_catalogue
 from unlocks.models import ComponentTick
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -24,7 +24,7 @@ TAP_TARGETS = "main .btn, main .form-control, main .form-select, main .form-chec
 @pytest.fixture
 def three_games():
     """Games 1-3 played (purple wins each); game 4 is next."""
-    call_command("load_catalogue", verbosity=0)
+    ensure_catalogue()
     data = make_campaign(
         corporations=("purple", "yellow"), tables=[leader_table("purple", "yellow")] * 3
     )

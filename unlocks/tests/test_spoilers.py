@@ -14,7 +14,6 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
@@ -25,6 +24,7 @@ from benchmarks.samples import leader_table, make_campaign
 from campaign import actions
 from campaign.models import Campaign
 from scoring.models import Award, Hub, Location, Megastructure, Party, TrackerSection, Zone
+from scoring.tests.catalogue import ensure_catalogue
 from solar175.sections import sections, sections_by_number
 from tests.url_patterns import named_patterns
 from unlocks.models import SectionReveal
@@ -66,7 +66,7 @@ KNOWN_LEAKS_ELSEWHERE: tuple[tuple[str, int], ...] = ()
 
 @pytest.fixture(autouse=True)
 def catalogue():
-    call_command("load_catalogue", verbosity=0)
+    ensure_catalogue()
 
 
 def fresh() -> Campaign:

@@ -12,7 +12,6 @@ import re
 
 import pytest
 from django.conf import settings
-from django.core.management import call_command
 from django.db import IntegrityError, connection, transaction
 from django.templatetags.static import static
 from django.test import Client
@@ -23,6 +22,7 @@ from accounts.tests.factory import owned, owner_user
 from benchmarks.samples import leader_table, make_campaign, make_table
 from campaign import actions
 from campaign.models import Campaign
+from scoring.tests.catalogue import ensure_catalogue
 from solar175.campaign_file import CampaignError
 from unlocks.models import ComponentTick, SectionNote, SectionReveal
 
@@ -55,7 +55,7 @@ PAGE_QUERIES = {
 
 @pytest.fixture(autouse=True)
 def catalogue():
-    call_command("load_catalogue", verbosity=0)
+    ensure_catalogue()
 
 
 def imported(data: dict) -> Campaign:

@@ -11,12 +11,12 @@ import re
 from collections.abc import Callable
 
 import pytest
-from django.core.management import call_command
 from django.urls import reverse
 
 from accounts.tests.factory import owned
 from benchmarks.samples import leader_table, make_campaign
 from campaign import actions
+from scoring.tests.catalogue import ensure_catalogue
 from solar175.sections import sections
 from solar175.triggers import TRIGGER_KINDS
 
@@ -48,7 +48,7 @@ TRACKER = (
 
 @pytest.fixture(autouse=True)
 def catalogue():
-    call_command("load_catalogue", verbosity=0)
+    ensure_catalogue()
 
 
 # --- campaign files: (the event happens, one step before it) -----------------------------
