@@ -55,10 +55,29 @@ from solar175.sections import (
     zone_sections,
     zones_in_play,
 )
+from solar175.state import (
+    AwardHeld,
+    CampaignPoints,
+    CampaignState,
+    DebtPaid,
+    ElectionHeld,
+    GameResult,
+    GameRules,
+    LockedSection,
+    MegastructureBuilt,
+    NextGame,
+    PoliticalCards,
+    ReplayedGame,
+    ReplayWarning,
+    ScoreElection,
+    SectionUnlocked,
+    Standing,
+    UnlockedNow,
+)
 from solar175.table import TableError, parse_table
 from solar175.triggers import AwardWon, CampaignProgress, ElectionResult, fired, progress, reason
 
-__all__ = ["POWERS", "CampaignError", "replay"]
+__all__ = ["POWERS", "CampaignError", "CampaignState", "replay"]
 
 FIXED_MEGASTRUCTURE_GAMES = 4  # "In the first 4 games this is chosen for you."
 TYPE_I, TYPE_II, TYPE_III, TYPE_IV, TYPE_V, TYPE_VI = 1, 2, 3, 4, 5, 6
@@ -90,8 +109,9 @@ SECTION_POWERS = 7
 # --- the replay --------------------------------------------------------------------------
 
 
-def replay(campaign: Mapping[str, Any], catalogue: Catalogue) -> dict[str, Any]:
-    """The derived campaign state of a campaign file (docs/campaign-file.md `replay` output).
+def replay(campaign: Mapping[str, Any], catalogue: Catalogue) -> CampaignState:
+    """The derived campaign state of a campaign file; its `to_dict()` is the `replay` command's
+    output (docs/campaign-file.md, docs/replay.md).
 
     `catalogue` is the reference; the file's own `box` (solar175.box) is applied to it, so
     every megastructure, location and ship card is this campaign's. Raises
@@ -144,8 +164,8 @@ class _Replay:
         self.games_by_corporation: dict[str, int] = dict.fromkeys(self.corporations, 0)
         self.games_played = 0
         self.ended_after: int | None = None
-        self.games_out: list[dict[str, Any]] = []
-        self.warnings: list[dict[str, Any]] = []
+        self.games_out: list[ReplayedGame] = []
+        self.warnings: list[ReplayWarning] = []
         self.manual_by_game: dict[int, list[int]] = {}
         for unlock in campaign.manual_unlocks:
             self.manual_by_game.setdefault(unlock.after_game, []).append(unlock.section)
@@ -412,7 +432,7 @@ class _Replay:
 
     def with_power_bonus(
         self, game: GameEntry, table: TableState, switches: frozenset[Switch]
-    ) -> tuple[TableState, list[dict]]:
+    ) -> tuple[TableState, list[ReplayWarning]]:
         """The player power "+2 end game IP" (#7), derived: the holder scores 2 in every game
         once the powers are in force, nobody else does. The derived value wins; a table that
         states another gets a warning naming what was typed (docs/replay.md), so a corrected
@@ -436,14 +456,11 @@ class _Replay:
                     why = f"{player.corporation} has chosen no player power"
                 else:
                     why = f'{player.corporation}\'s power is "{power}", not "{EXTRA_IP_POWER}"'
-                warnings.append(
-                    {
-                        "game": game.number,
-                        "path": f"{path}[{j}].bonus_ip",
-                        "message": f"the table says {typed} IP from a player power, but the rules "
-                        f"give {derived} in game {game.number} ({why}): scored with {derived}",
-                    }
+                message = (
+                    f"the table says {typed} IP from a player power, but the rules give "
+                    f"{derived} in game {game.number} ({why}): scored with {derived}"
                 )
+                warnings.append(ReplayWarning(game.number, f"{path}[{j}].bonus_ip", message))
             players.append(replace(player, bonus_ip=derived))
         return replace(table, players=tuple(players)), warnings
 
@@ -525,46 +542,45 @@ class _Replay:
         unlocked_now += self.apply_manual(n)
         self.warnings.extend(warnings)
         self.games_out.append(
-            {
-                "number": n,
-                "played_on": game.played_on,
-                "megastructure": game.megastructure,
-                "megastructure_zone": zone,
+            ReplayedGame(
+                number=n,
+                played_on=game.played_on,
+                megastructure=game.megastructure,
+                megastructure_zone=zone,
                 # Extra (docs/replay.md): stated by the game, or its location's in the box.
-                "megastructure_zone_stated": stated,
-                "megastructure_options": options,
-                "megastructure_chooser": chooser,
-                "rules": {
-                    "zones_in_play": list(rules.zones_in_play),
-                    "celestial_rebellion": rules.celestial_rebellion,
-                    "trade_unions": rules.trade_unions,
-                    **rules.house.to_table_rules(),
-                },
-                "incumbent_party": incumbent,
-                "score": score.as_dict(),
-                "winner": score.winner,
-                "election": {"winner": election.winner, "overthrown": election.overthrown},
-                "boxes_crossed": crossed,
-                "influence_tally": tallied,
-                "sections_completed": _by_corporation(completed),
-                "awards": [self.award_dict(a) for a in won],
-                "debt_marks": [
-                    {"corporation": m.corporation, "points": points}
-                    | ({"row": m.row} if m.row is not None else {})
+                megastructure_zone_stated=stated,
+                megastructure_options=tuple(options),
+                megastructure_chooser=chooser,
+                rules=GameRules(
+                    rules.zones_in_play,
+                    rules.celestial_rebellion,
+                    rules.trade_unions,
+                    rules.house.to_table_rules(),
+                ),
+                incumbent_party=incumbent,
+                score=GameResult.from_dict(score.as_dict()),
+                winner=score.winner,
+                election=ScoreElection(election.winner, election.overthrown),
+                boxes_crossed=crossed,
+                influence_tally=tuple(tallied),
+                sections_completed=_by_corporation(completed),
+                awards=tuple(self.award_held(a) for a in won),
+                debt_marks=tuple(
+                    DebtPaid(m.corporation, points, m.row)
                     for m, points in zip(game.debt_marks, debt_points, strict=True)
-                ],
-                "city": _city_dict(city) if city else None,
-                "unlocked_sections": [
-                    {"section": s, "reason": self.unlock_reasons[s]} for s in unlocked_now
-                ],
-                "points_after": self.points(),
-                "warnings": [w["message"] for w in warnings],
-            }
+                ),
+                city=city,
+                unlocked_sections=tuple(
+                    UnlockedNow(s, self.unlock_reasons[s]) for s in unlocked_now
+                ),
+                points_after=self.points(),
+                warnings=tuple(w.message for w in warnings),
+            )
         )
 
     def cross_boxes(
         self, score: GameScore
-    ) -> tuple[dict[str, list[str]], list[str], list[tuple[str, str]]]:
+    ) -> tuple[dict[str, tuple[str, ...]], list[str], list[tuple[str, str]]]:
         """Campaign Scoring: the best in each area crosses one box; the last box completes it."""
         crossed: dict[str, list[str]] = {}
         tallied: list[str] = []
@@ -585,7 +601,7 @@ class _Replay:
                     # Highest Influence: "If this section ever becomes full, then add a tally".
                     self.tally[corp] += 1
                     tallied.append(corp)
-        return crossed, tallied, completed
+        return {c: tuple(keys) for c, keys in crossed.items()}, tallied, completed
 
     def hand_out_awards(
         self, score: GameScore, completed: list[tuple[str, str]], game: int
@@ -678,14 +694,9 @@ class _Replay:
 
     # --- results
 
-    def award_dict(self, award: AwardWon) -> dict[str, Any]:
-        return {
-            "section": award.section,
-            "tier": award.tier,
-            "corporation": award.corporation,
-            "game": award.game,
-            "points": self.catalogue.awards[award.section, award.tier].points,
-        }
+    def award_held(self, award: AwardWon) -> AwardHeld:
+        points = self.catalogue.awards[award.section, award.tier].points
+        return AwardHeld(award.section, award.tier, award.corporation, award.game, points)
 
     def award_points(self) -> dict[str, int]:
         points = dict.fromkeys(self.corporations, 0)
@@ -699,55 +710,50 @@ class _Replay:
         awards = self.award_points()
         return {corp: awards[corp] - self.debt[corp] for corp in self.corporations}
 
-    def campaign_points(self) -> dict[str, dict[str, int]]:
+    def campaign_points(self) -> dict[str, CampaignPoints]:
         awards = self.award_points()
         detail = {}
         for corp in self.corporations:
             held = [a for a in self.awards if a.corporation == corp]
-            detail[corp] = {
-                "award_points": awards[corp],
-                "debt": self.debt[corp],
-                "points": awards[corp] - self.debt[corp],
-                "gold": sum(a.tier == GOLD for a in held),
-                "silver": sum(a.tier == SILVER for a in held),
-                "awards": len(held),
-            }
+            detail[corp] = CampaignPoints(
+                award_points=awards[corp],
+                debt=self.debt[corp],
+                points=awards[corp] - self.debt[corp],
+                gold=sum(a.tier == GOLD for a in held),
+                silver=sum(a.tier == SILVER for a in held),
+                awards=len(held),
+            )
         return detail
 
-    def standings(self, detail: dict[str, dict[str, int]]) -> list[dict[str, Any]]:
+    def standings(self, detail: dict[str, CampaignPoints]) -> tuple[Standing, ...]:
         order = {corp: i for i, corp in enumerate(self.corporations)}
         ranked = sorted(
             self.corporations,
-            key=lambda c: (
-                -detail[c]["points"],
-                -detail[c]["gold"],
-                -detail[c]["awards"],
-                order[c],
-            ),
+            key=lambda c: (-detail[c].points, -detail[c].gold, -detail[c].awards, order[c]),
         )
         # Ties on points share a rank (1, 1, 3).
-        return [
-            {
-                "corporation": corp,
-                "points": detail[corp]["points"],
-                "rank": 1 + sum(detail[o]["points"] > detail[corp]["points"] for o in ranked),
-            }
+        return tuple(
+            Standing(
+                corporation=corp,
+                points=detail[corp].points,
+                rank=1 + sum(detail[o].points > detail[corp].points for o in ranked),
+            )
             for corp in ranked
-        ]
+        )
 
-    def campaign_winners(self, detail: dict[str, dict[str, int]]) -> list[str]:
+    def campaign_winners(self, detail: dict[str, CampaignPoints]) -> list[str]:
         """Most campaign points; ties: more gold awards, then more awards, unless the group
         shares them (docs/replay.md)."""
 
         def key(corp: str) -> tuple[int, ...]:
             d = detail[corp]
             # A house rule (solar175.house_rules): the group may share a tie instead.
-            return self.campaign.house.campaign_tie_key(d["points"], d["gold"], d["awards"])
+            return self.campaign.house.campaign_tie_key(d.points, d.gold, d.awards)
 
         best = max(key(c) for c in self.corporations)
         return [c for c in self.corporations if key(c) == best]
 
-    def next_game(self) -> dict[str, Any]:
+    def next_game(self) -> NextGame:
         number = self.games_played + 1
         switches = self.switches()
         rules = self.rules(switches)
@@ -773,51 +779,51 @@ class _Replay:
         cards = None
         if Switch.POLITICAL_INFLUENCE in switches:
             # #6: dealt 2, keep 1; the power "keep and use both".
-            cards = {
-                "dealt": POLITICAL_CARDS_DEALT,
-                "kept": {
+            cards = PoliticalCards(
+                dealt=POLITICAL_CARDS_DEALT,
+                kept={
                     corp: POLITICAL_CARDS_DEALT if powers.get(corp) == BOTH_CARDS_POWER else 1
                     for corp in self.corporations
                 },
-            }
-        return {
-            "number": number,
-            "zones_in_play": list(rules.zones_in_play),
-            "incumbent_party": self.incumbent,
-            "starting_credits": base_credits,
-            "celestial_rebellion": rules.celestial_rebellion,
-            "trade_unions": rules.trade_unions,
-            "megastructure_options": options,
-            "megastructure_chooser": self.megastructure_chooser(number, options),
+            )
+        return NextGame(
+            number=number,
+            zones_in_play=rules.zones_in_play,
+            incumbent_party=self.incumbent,
+            starting_credits=base_credits,
+            celestial_rebellion=rules.celestial_rebellion,
+            trade_unions=rules.trade_unions,
+            megastructure_options=tuple(options),
+            megastructure_chooser=self.megastructure_chooser(number, options),
             # Extras for the setup sheet (docs/replay.md).
             # Setup step 8: "Give the first player token to the player who won the last game".
-            "first_player": self.last_winner,
-            **rules.house.to_table_rules(),
-            "switches": sorted(switches),
-            "starting_credits_by_corporation": {
+            first_player=self.last_winner,
+            house=rules.house.to_table_rules(),
+            switches=tuple(sorted(switches)),
+            starting_credits_by_corporation={
                 corp: base_credits
                 + (EXTRA_CREDITS if powers.get(corp) == EXTRA_CREDITS_POWER else 0)
                 for corp in self.corporations
             },
-            "player_powers": powers,
-            "trade_row": trade_row,
-            "political_row": political_row,
-            "hub_bonus_tokens": Switch.HUB_BONUS_TOKENS in switches,
-            "political_influence_cards": cards,
-            "employment_side": "B" if rules.trade_unions else "A",
-            "players": players,
-            "mining_tokens_per_location": (
+            player_powers=powers,
+            trade_row=tuple(trade_row),
+            political_row=tuple(political_row),
+            hub_bonus_tokens=Switch.HUB_BONUS_TOKENS in switches,
+            political_influence_cards=cards,
+            employment_side="B" if rules.trade_unions else "A",
+            players=players,
+            mining_tokens_per_location=(
                 MINING_TOKENS_MANY_PLAYERS if players >= MANY_PLAYERS else MINING_TOKENS_FEW_PLAYERS
             ),
-            "mining_tokens_by_players": {
+            mining_tokens_by_players={
                 str(n): MINING_TOKENS_MANY_PLAYERS
                 if n >= MANY_PLAYERS
                 else MINING_TOKENS_FEW_PLAYERS
                 for n in range(2, 6)
             },
-        }
+        )
 
-    def locked_progress(self) -> list[dict[str, Any]]:
+    def locked_progress(self) -> tuple[LockedSection, ...]:
         """ "What unlocks next": number, printed trigger and progress; never a title."""
         snapshot = self.snapshot()
         out = []
@@ -825,19 +831,13 @@ class _Replay:
             if section.number in self.unlocked:
                 continue
             current, target, words = progress(section.trigger, snapshot)
+            kind = section.trigger["kind"]
             out.append(
-                {
-                    "section": section.number,
-                    "trigger": section.trigger_text,
-                    "kind": section.trigger["kind"],
-                    "current": current,
-                    "target": target,
-                    "words": words,
-                }
+                LockedSection(section.number, section.trigger_text, kind, current, target, words)
             )
-        return out
+        return tuple(out)
 
-    def run(self) -> dict[str, Any]:
+    def run(self) -> CampaignState:
         self.seed()
         for game in self.campaign.games:
             self.play(game)
@@ -847,49 +847,35 @@ class _Replay:
         tracker = {}
         for corp in self.corporations:
             tracker[corp] = {**self.tracker[corp], INFLUENCE_TALLY: self.tally[corp]}
-        return {
-            "games_played": self.games_played,
-            "tracker": tracker,
-            "awards": [self.award_dict(a) for a in self.awards],
-            "debt": dict(self.debt),
-            "standings": self.standings(detail),
-            "elections": [
-                {"game": e.game, "winner": e.winner, "overthrown": e.overthrown}
-                for e in self.elections
-            ],
-            "election_wins": dict(self.election_wins),
-            "unlocked_sections": [
-                {"section": number, "game": game}
-                for number, game in sorted(self.unlocked.items(), key=lambda kv: (kv[1], kv[0]))
-            ],
-            "megastructures_built": [{"game": g, "megastructure": k} for g, k in self.built],
-            "cities": [_city_dict(c) for c in self.cities],
-            "next_game": self.next_game(),
-            "campaign_over": over,
-            "winner": winners[0] if len(winners) == 1 else None,
+        unlocked = sorted(self.unlocked.items(), key=lambda kv: (kv[1], kv[0]))
+        return CampaignState(
+            games_played=self.games_played,
+            tracker=tracker,
+            awards=tuple(self.award_held(a) for a in self.awards),
+            debt=dict(self.debt),
+            standings=self.standings(detail),
+            elections=tuple(ElectionHeld(e.game, e.winner, e.overthrown) for e in self.elections),
+            election_wins=dict(self.election_wins),
+            unlocked_sections=tuple(SectionUnlocked(n, g) for n, g in unlocked),
+            megastructures_built=tuple(MegastructureBuilt(g, k) for g, k in self.built),
+            cities=tuple(self.cities),
+            next_game=self.next_game(),
+            campaign_over=over,
+            winner=winners[0] if len(winners) == 1 else None,
             # Extras (docs/replay.md).
-            "shared_winners": winners if len(winners) > 1 else [],
-            "overthrows": self.overthrows,
-            "campaign_points": detail,
-            "games_by_corporation": dict(self.games_by_corporation),
-            "unlock_reasons": {str(n): self.unlock_reasons[n] for n in sorted(self.unlocked)},
-            "progress": self.locked_progress(),
-            "games": self.games_out,
-            "warnings": self.warnings,
-        }
+            shared_winners=tuple(winners) if len(winners) > 1 else (),
+            overthrows=self.overthrows,
+            campaign_points=detail,
+            games_by_corporation=dict(self.games_by_corporation),
+            unlock_reasons={str(n): self.unlock_reasons[n] for n in sorted(self.unlocked)},
+            progress=self.locked_progress(),
+            games=tuple(self.games_out),
+            warnings=tuple(self.warnings),
+        )
 
 
-def _city_dict(city: City) -> dict[str, Any]:
-    return {
-        "game": city.game,
-        "location": city.location,
-        "name": city.name,
-        "corporation": city.corporation,
-    }
-
-
-def _by_corporation(pairs: list[tuple[str, str]]) -> dict[str, list[str]]:
+def _by_corporation(pairs: list[tuple[str, str]]) -> dict[str, tuple[str, ...]]:
     out: dict[str, list[str]] = {}
     for section, corp in pairs:
         out.setdefault(corp, []).append(section)
-    return out
+    return {corp: tuple(keys) for corp, keys in out.items()}

@@ -159,7 +159,7 @@ def draft_data(draft: GameDraft, cards: list[SeatCard]) -> QueryDict:
 
 
 def _forms(page: Page, draft: GameDraft, cards: list[SeatCard]):
-    entry = page.state.get("next_game") or {}
+    entry = page.state.next_game
     return _game_forms(page, entry=entry, game=None, data=draft_data(draft, cards))
 
 
@@ -293,7 +293,7 @@ def _initial_values(page: Page) -> tuple[dict[str, Any], dict[str, dict[str, Any
     }
     for n, key in enumerate(order, start=1):
         shared[f"setup-seat{n}_corporation"] = key
-    options = (page.state.get("next_game") or {}).get("megastructure_options") or []
+    options = page.state.next_game.megastructure_options
     if len(options) == 1:
         shared["game-megastructure"] = options[0]
     cards = {c.key: ({"bonus": "on"} if c.power == Power.EXTRA_IP else {}) for c in corporations}
