@@ -304,7 +304,7 @@ def _initial_values(page: Page) -> tuple[dict[str, Any], dict[str, dict[str, Any
 def draft_join(page: Page) -> HttpResponse | dict[str, Any]:
     """The draft's short address (the QR code's): a member lands on their own seat's card; a
     member without a seat, on the host's page; before anyone opened it, a button to start."""
-    if page.state.get("campaign_over"):
+    if page.state.campaign_over:
         messages.info(page.request, "The campaign is over: a Type VI megastructure has been built.")
         return redirect("campaign:dashboard", slug=page.campaign.slug)
     draft = _draft(page)
