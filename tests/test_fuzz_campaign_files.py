@@ -28,7 +28,7 @@ from campaign.models import Campaign
 from scoring.catalogue import catalogue_from_db
 from solar175.campaign_file import CampaignError
 from solar175.catalogue import Catalogue
-from solar175.replay import replay
+from solar175.tests.replayed import replay
 from tests.processes import manage, migrated_sqlite
 
 CATALOGUE = Catalogue.from_fixture()

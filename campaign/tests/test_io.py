@@ -20,8 +20,8 @@ from scoring.catalogue import catalogue_from_db
 from scoring.models import Location, Megastructure, MegastructureType
 from solar175.campaign_file import CampaignError
 from solar175.catalogue import Catalogue
-from solar175.replay import replay
 from solar175.table import canonical_table
+from solar175.tests.replayed import replay
 
 PROJECT = Path(__file__).resolve().parents[2]
 DEMO = PROJECT / "fixtures" / "demo-campaign.json"
