@@ -224,7 +224,7 @@ def test_it_imports_corporations_games_and_the_derived_cache(catalogue):
     assert second.debt_marks == [{"corporation": "teal", "points": 2}]
     expected = replay(data, Catalogue.from_fixture())
     campaign.refresh_from_db()
-    assert campaign.replayed_state() == json.loads(json.dumps(expected))
+    assert campaign.replayed_state().to_dict() == json.loads(json.dumps(expected))
     assert first.result == expected["games"][0]["score"]
     assert second.result["winner"] == "yellow"
     change = Change.objects.get(campaign=campaign)
