@@ -3,8 +3,9 @@
 Pure Python, no Django. `replay(campaign, catalogue)` takes a campaign file's dict (docs/commands.md
 §2) and the reference catalogue as plain data, scores every game with `solar175.engine`, crosses
 the tracker boxes, hands out the awards, counts the elections, checks the Campaign Events after
-each game and derives the next game's setup. Its output is the `replay` command's JSON: the keys
-docs/campaign-file.md prints, plus the extras listed in `docs/replay.md`.
+each game and derives the next game's setup. It returns a `solar175.state.CampaignState`, whose
+`to_dict()` is the `replay` command's JSON: the keys docs/campaign-file.md prints, plus the
+extras listed in `docs/replay.md`. What it refuses in a game is `solar175.replay_checks`'.
 
 Rule readings where the rulebook is silent are in `docs/replay.md`; comments name the rulebook
 passage a line implements.
@@ -17,7 +18,6 @@ from dataclasses import replace
 from typing import Any
 
 from solar175.campaign_file import (
-    POWER_BONUS_IP,
     POWERS,
     CampaignError,
     CampaignFile,
@@ -33,11 +33,17 @@ from solar175.engine import (
     UNITED_FEDERALISTS,
     GameScore,
     Rules,
-    TableState,
     score_game,
 )
-from solar175.house_rules import TABLE_KEYS
 from solar175.opening import City
+from solar175.replay_checks import (
+    check_components,
+    check_debt_marks,
+    check_table_agrees,
+    megastructure_zone,
+    with_power_bonus,
+)
+from solar175.replay_checks import debt_points as debt_points_of
 from solar175.replay_warnings import (
     city_warnings,
     debt_warnings,
@@ -45,14 +51,10 @@ from solar175.replay_warnings import (
     zone_warnings,
 )
 from solar175.sections import (
-    PLAYER_COMPONENTS,
     Switch,
     envelopes_opened,
-    first_section_with,
     sections,
-    sections_by_number,
     switches_on,
-    zone_sections,
     zones_in_play,
 )
 from solar175.state import (
@@ -89,8 +91,6 @@ WAGE_SQUEEZE_CREDITS = 2
 EXTRA_CREDITS_POWER = Power.EXTRA_CREDITS
 EXTRA_CREDITS = 3
 BOTH_CARDS_POWER = Power.BOTH_POLITICAL_CARDS
-EXTRA_VOTE_POWER = Power.EXTRA_VOTE
-EXTRA_IP_POWER = Power.EXTRA_IP
 POLITICAL_CARDS_DEALT = 2
 # Setting Up the Solar System: "a Mining Resource Token (or two if playing with 3+ players)".
 MINING_TOKENS_FEW_PLAYERS = 1
@@ -100,8 +100,6 @@ MANY_PLAYERS = 3
 # Sections whose number the replay reads directly (the rest act through `switches`).
 SECTION_TYPE_II_CHOICE = 9
 SECTION_HIGHER_TYPES = 11
-SECTION_REBELLION = 12
-SECTION_UNIONS = 13
 SECTION_WAGE_SQUEEZE = 16
 SECTION_POWERS = 7
 
@@ -262,208 +260,6 @@ class _Replay:
 
     # --- one game
 
-    def check_table_agrees(
-        self, game: GameEntry, rules: Rules, switches: frozenset[Switch]
-    ) -> tuple[int | None, bool]:
-        """Refuse a table that states rules or an incumbent the campaign contradicts.
-
-        Returns the game's megastructure zone and whether the game states it
-        (`megastructure_zone`).
-        """
-        path = f"games[{game.index}].table"
-        table = game.table
-        stated = table.get("rules")
-        if isinstance(stated, Mapping):
-            n = game.number
-            if "zones_in_play" in stated:
-                given = stated["zones_in_play"]
-                expected = list(rules.zones_in_play)
-                if not isinstance(given, list) or sorted(given) != expected:
-                    opened = zone_sections(z for z in expected if z > 2)
-                    why = (
-                        "sections " + ", ".join(f"#{s}" for s in opened) + " unlocked"
-                        if opened
-                        else "no zone section unlocked yet"
-                    )
-                    raise CampaignError(
-                        f"{path}.rules.zones_in_play", f"must be {expected} in game {n} ({why})"
-                    )
-            for key, section in (
-                ("celestial_rebellion", SECTION_REBELLION),
-                ("trade_unions", SECTION_UNIONS),
-            ):
-                if key in stated and stated[key] != getattr(rules, key):
-                    value = "true" if getattr(rules, key) else "false"
-                    why = (
-                        f"section #{section} unlocked after game {self.unlocked[section]}"
-                        if section in self.unlocked
-                        else f"section #{section} not unlocked"
-                    )
-                    raise CampaignError(
-                        f"{path}.rules.{key}", f"must be {value} in game {n} ({why})"
-                    )
-            for key in TABLE_KEYS:
-                if key in stated and stated[key] != rules.house[key]:
-                    raise CampaignError(
-                        f"{path}.rules.{key}",
-                        f'must be "{rules.house[key]}", the campaign\'s setting',
-                    )
-        if "incumbent_party" in table and table["incumbent_party"] != self.incumbent:
-            why = (
-                "the United Federalists are in power in the first game"
-                if game.number == 1
-                else f"the party in power after game {game.number - 1}"
-            )
-            raise CampaignError(
-                f"{path}.incumbent_party",
-                f'must be "{self.incumbent}" in game {game.number} ({why})',
-            )
-        return self.megastructure_zone(game, rules)
-
-    def megastructure_zone(self, game: GameEntry, rules: Rules) -> tuple[int | None, bool]:
-        """The zone of the game's +5 presence bonus, and whether the game states it.
-
-        docs/campaign-file.md: a zone the game states (its `megastructure_zone`, or its table's)
-        is a fact of that game and wins; it must be a zone in play. Otherwise the zone of the
-        megastructure's location card in the campaign's box, which follows the box's later
-        corrections: a location the box moves to a zone not in play gives no bonus, with a
-        warning, never a refusal (a correction of the box never breaks an earlier game).
-        """
-        path = f"games[{game.index}]"
-        own = game.megastructure_zone
-        table_zone = game.table.get("megastructure_zone")
-        if not isinstance(table_zone, int) or isinstance(table_zone, bool):
-            # Absent or null; any other value is refused by the table's own check, at its path.
-            table_zone = None
-        if own is not None and table_zone is not None and table_zone != own:
-            raise CampaignError(
-                f"{path}.table.megastructure_zone",
-                f"must agree with {path}.megastructure_zone, which is {own}",
-            )
-        stated = own if own is not None else table_zone
-        if stated is None:
-            return self.catalogue.zone_of(game.megastructure), False
-        if stated not in rules.zones_in_play:
-            where = (
-                f"{path}.megastructure_zone"
-                if own is not None
-                else f"{path}.table.megastructure_zone"
-            )
-            zones = ", ".join(str(z) for z in rules.zones_in_play)
-            raise CampaignError(
-                where,
-                f"must be a zone in play in game {game.number} ({zones}), not {stated}: the "
-                "Megastructure Location Token goes on a location of the board",
-            )
-        return stated, True
-
-    def check_components(
-        self, game: GameEntry, table: TableState, switches: frozenset[Switch]
-    ) -> None:
-        """Refuse what a table cannot hold before its section opens the component."""
-        path = f"games[{game.index}].table.players"
-        for j, player in enumerate(table.players):
-            for key, component in PLAYER_COMPONENTS.items():
-                if getattr(player, key) and component.switch not in switches:
-                    section = sections_by_number()[first_section_with(component.switch)]
-                    raise CampaignError(
-                        f"{path}[{j}].{key}",
-                        f"must be {component.nothing} in game {game.number}: {component.what} "
-                        f"come with section #{section.number} ({section.title}), not unlocked",
-                    )
-            power = self.campaign.powers.get(player.corporation)
-            if player.extra_vote is not None and power is not None and power != EXTRA_VOTE_POWER:
-                raise CampaignError(
-                    f"{path}[{j}].extra_vote",
-                    f'must be null: {player.corporation}\'s power is "{power}", not '
-                    f'"{EXTRA_VOTE_POWER}"',
-                )
-
-    def check_debt_marks(self, game: GameEntry) -> None:
-        """#8: "AI Players do not borrow from the Bank of Yurushi... they are far too smart"."""
-        ai = {c.key for c in self.campaign.corporations if c.ai}
-        for j, mark in enumerate(game.debt_marks):
-            if mark.corporation in ai:
-                raise CampaignError(
-                    f"games[{game.index}].debt_marks[{j}].corporation",
-                    f"{mark.corporation} is an AI player, and AI players never borrow from the "
-                    "Bank of Yurushi (#8): no debt box to check",
-                )
-
-    def debt_points(self, game: GameEntry) -> list[int]:
-        """Each debt mark's campaign points (#8). A mark that names its `row` (the power used)
-        loses the value of that row's next red box in the campaign's box: "each time you use
-        one of these powers you must check off one of the red boxes on the card that
-        corresponds with the power you used ... the more you use these powers, the more
-        damaging this will be". A mark without a row keeps the points it gives."""
-        rows = self.catalogue.debt_boxes
-        points: list[int] = []
-        for j, mark in enumerate(game.debt_marks):
-            path = f"games[{game.index}].debt_marks[{j}]"
-            if mark.row is None:
-                points.append(mark.points or 0)
-                continue
-            if mark.row > len(rows):
-                raise CampaignError(
-                    f"{path}.row",
-                    f"must be one of the box's debt rows (1 to {len(rows)})"
-                    if rows
-                    else "names a debt row, but the campaign's box holds none: copy your card's "
-                    "red boxes into the box (a row per power), or give the mark's points",
-                )
-            row = rows[mark.row - 1]
-            checked = self.debt_checked.get((mark.corporation, mark.row), 0)
-            if checked >= len(row.values):
-                raise CampaignError(
-                    f"{path}.row",
-                    f"{mark.corporation} has already checked all {len(row.values)} red boxes of "
-                    f"the row {row.name}",
-                )
-            value = row.values[checked]
-            if mark.points is not None and mark.points != value:
-                raise CampaignError(
-                    f"{path}.points",
-                    f"must be {value}: the next red box of the row {row.name} for "
-                    f"{mark.corporation} (box {checked + 1}) prints {value}",
-                )
-            self.debt_checked[mark.corporation, mark.row] = checked + 1
-            points.append(value)
-        return points
-
-    def with_power_bonus(
-        self, game: GameEntry, table: TableState, switches: frozenset[Switch]
-    ) -> tuple[TableState, list[ReplayWarning]]:
-        """The player power "+2 end game IP" (#7), derived: the holder scores 2 in every game
-        once the powers are in force, nobody else does. The derived value wins; a table that
-        states another gets a warning naming what was typed (docs/replay.md), so a corrected
-        power re-scores the games without refusing them."""
-        path = f"games[{game.index}].table.players"
-        stated = game.table.get("players", [])
-        players = []
-        warnings = []
-        in_force = Switch.PLAYER_POWERS in switches
-        for j, player in enumerate(table.players):
-            power = self.campaign.powers.get(player.corporation)
-            derived = POWER_BONUS_IP if in_force and power == EXTRA_IP_POWER else 0
-            typed = stated[j].get("bonus_ip") if j < len(stated) else None
-            if typed is not None and typed != derived:
-                if derived:
-                    why = f'{player.corporation} holds the player power "+2 end game IP"'
-                elif not in_force:
-                    section = sections_by_number()[first_section_with(Switch.PLAYER_POWERS)]
-                    why = f"player powers come with section #{section.number}, not unlocked yet"
-                elif power is None:
-                    why = f"{player.corporation} has chosen no player power"
-                else:
-                    why = f'{player.corporation}\'s power is "{power}", not "{EXTRA_IP_POWER}"'
-                message = (
-                    f"the table says {typed} IP from a player power, but the rules give "
-                    f"{derived} in game {game.number} ({why}): scored with {derived}"
-                )
-                warnings.append(ReplayWarning(game.number, f"{path}[{j}].bonus_ip", message))
-            players.append(replace(player, bonus_ip=derived))
-        return replace(table, players=tuple(players)), warnings
-
     def play(self, game: GameEntry) -> None:
         n = game.number
         path = f"games[{game.index}]"
@@ -476,7 +272,8 @@ class _Replay:
         switches = self.switches()
         rules = self.rules(switches)
         # The megastructure's location fixes the +5 presence zone; the game's own zone wins.
-        zone, stated = self.check_table_agrees(game, rules, switches)
+        check_table_agrees(game, rules, self.incumbent, self.unlocked)
+        zone, stated = megastructure_zone(game, rules, self.catalogue)
         options = self.megastructure_options(n)
         chooser = self.megastructure_chooser(n, options)
         try:
@@ -490,15 +287,15 @@ class _Replay:
             )
         except TableError as error:
             raise table_error(path, error) from None
-        self.check_components(game, table, switches)
-        self.check_debt_marks(game)
-        table, bonus_warnings = self.with_power_bonus(game, table, switches)
+        check_components(game, table, switches, self.campaign.powers)
+        check_debt_marks(game, {c.key for c in self.campaign.corporations if c.ai})
+        table, bonus_warnings = with_power_bonus(game, table, switches, self.campaign.powers)
         incumbent = self.incumbent
         score = score_game(table)
 
         crossed, tallied, completed = self.cross_boxes(score)
         won = self.hand_out_awards(score, completed, n)
-        debt_points = self.debt_points(game)
+        debt_points = debt_points_of(game, self.catalogue.debt_boxes, self.debt_checked)
         for mark, points in zip(game.debt_marks, debt_points, strict=True):
             self.debt[mark.corporation] += points
 
