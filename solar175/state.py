@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from solar175.engine import UNITED_FEDERALISTS, Rules
 from solar175.house_rules import TABLE_KEYS
 from solar175.opening import City
 
@@ -42,7 +43,7 @@ __all__ = [
 ]
 
 # Before any game: the zones the first game plays (Setting Up the Solar System).
-FIRST_ZONES = (1, 2)
+FIRST_ZONES = Rules().zones_in_play
 
 
 def _ints(value: Mapping[str, Any] | None) -> dict[str, int]:
@@ -269,7 +270,8 @@ class NextGame:
 
     number: int = 1
     zones_in_play: tuple[int, ...] = FIRST_ZONES
-    incumbent_party: str = "united_federalists"
+    # "onto the United Federalists if it is your first game"
+    incumbent_party: str = UNITED_FEDERALISTS
     starting_credits: int = 1
     celestial_rebellion: bool = False
     trade_unions: bool = False
