@@ -35,7 +35,7 @@ from solar175.sections import (
     sections_by_number,
     switches_on,
 )
-from solar175.state import LockedSection, NextGame
+from solar175.state import GameResult, LockedSection, NextGame
 from unlocks import actions as unlock_actions
 from unlocks import rulebook
 from unlocks.forms import (
@@ -589,7 +589,7 @@ def _setup_sheet_body(page: Page) -> dict[str, Any]:
     last_game, last_result = campaign.games.order_by("-number").values_list(
         "number", "result"
     ).first() or (None, {})
-    last_winner = (last_result or {}).get("winner")
+    last_winner = GameResult.from_dict(last_result).winner
     incumbent = next_game.incumbent_party
     cards = next_game.political_influence_cards
     keep_both = [names.get(k, k) for k, kept in cards.kept.items() if kept > 1] if cards else []

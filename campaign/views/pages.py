@@ -18,7 +18,7 @@ from campaign.charts import text_colour_on
 from campaign.frame import Page, campaign_page
 from campaign.models import Corporation, GameDraft
 from solar175.sections import Switch, election_counters
-from solar175.state import city_to_dict
+from solar175.state import GameResult, city_to_dict
 
 GAME_LOG_PAGE_SIZE = 20
 # The game log's page numbers: 1 to 9,999 (a campaign of 200,000 games), written plainly.
@@ -52,10 +52,9 @@ def standings(page: Page) -> list[dict]:
     ]
 
 
-def score_rows(result: dict, corps: dict[str, Corporation]) -> list[dict]:
+def score_rows(result: GameResult, corps: dict[str, Corporation]) -> list[dict]:
     return [
-        {**player, "corp": corps.get(player["corporation"])}
-        for player in sorted(result.get("players", []), key=lambda p: p.get("rank", 0))
+        {**player.to_dict(), "corp": corps.get(player.corporation)} for player in result.ranked()
     ]
 
 
@@ -98,7 +97,7 @@ def dashboard(page: Page) -> dict[str, Any]:
     return page.context(
         standings=standings(page),
         last_game=last_game,
-        last_scores=score_rows(last_game.result, corps) if last_game else [],
+        last_scores=score_rows(GameResult.from_dict(last_game.result), corps) if last_game else [],
         next_game=next_game,
         draft_open=_open_draft(page.request) == str(next_game.number),
         parties=page.names.parties,
@@ -142,10 +141,11 @@ def game_log(page: Page) -> dict[str, Any]:
         if _log_page_number(page.request) != "1":
             raise Http404("No such page of the game log.") from None
         paged = Paginator(games, GAME_LOG_PAGE_SIZE).get_page(1)
+    results = [(game, GameResult.from_dict(game.result)) for game in paged]
     return page.context(
         games=[
-            {"game": game, "scores": score_rows(game.result, corps), "result": game.result}
-            for game in paged
+            {"game": game, "scores": score_rows(result, corps), "result": result}
+            for game, result in results
         ],
         page=paged,
         parties=page.names.parties,
