@@ -34,7 +34,7 @@ from solar175.campaign_file import CampaignError, Power
 from solar175.differences import real_differences
 from solar175.downstream import sentence
 from solar175.sections import Switch, events_in_play, switches_on
-from solar175.state import CampaignState, NextGame, ReplayedGame
+from solar175.state import CampaignState, GameResult, NextGame, ReplayedGame
 from solar175.table import nothing_entered
 
 # The stale-edit message lists at most this many of the other editor's changes.
@@ -607,29 +607,27 @@ def game_bgstats(page: Page, number: int) -> HttpResponse:
     """Send a saved game to BG Stats: a redirect to its "create play" address, filled in."""
     campaign, names = page.campaign, page.names
     game = get_game(campaign, number)
-    result = game.result or {}
+    result = GameResult.from_dict(game.result)
     corps = page.corps
     seats = [
         PlaySeat(
-            key=p["corporation"],
-            corporation=corps[p["corporation"]].name
-            if p["corporation"] in corps
-            else p["corporation"],
-            player=corps[p["corporation"]].player if p["corporation"] in corps else "",
-            score=p["total"],
-            rank=p["rank"],
+            key=p.corporation,
+            corporation=corps[p.corporation].name if p.corporation in corps else p.corporation,
+            player=corps[p.corporation].player if p.corporation in corps else "",
+            score=p.total,
+            rank=p.rank,
         )
-        for p in result.get("players", [])
+        for p in result.players
     ]
     previous = campaign.games.filter(number=number - 1).values_list("result", flat=True).first()
     # Setup: "Give the first player token to the player who won the last game".
-    start = (previous or {}).get("winner")
+    start = GameResult.from_dict(previous).winner
     if start not in {seat.key for seat in seats}:
         start = None
-    election = result.get("election") or {}
+    election = result.election
     comments = [
-        f"Election: {names.party(election.get('winner', ''))}"
-        + (" (overthrown by the Celestial Rebellion)" if election.get("overthrown") else "")
+        f"Election: {names.party(election.winner)}"
+        + (" (overthrown by the Celestial Rebellion)" if election.overthrown else "")
         + "."
     ]
     if game.megastructure:
@@ -642,7 +640,7 @@ def game_bgstats(page: Page, number: int) -> HttpResponse:
         number=number,
         played_on=game.played_on.isoformat(),
         seats=seats,
-        winner=result.get("winner", ""),
+        winner=result.winner or "",
         start_player=start,
         comments=comments,
     )
