@@ -55,7 +55,7 @@ print(campaign.slug)
 STORED_STATE = """
 import json
 from campaign.models import Campaign
-print(json.dumps(Campaign.objects.get(slug={slug!r}).replayed_state()))
+print(json.dumps(Campaign.objects.get(slug={slug!r}).replayed_state().to_dict()))
 """
 
 

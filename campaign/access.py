@@ -96,9 +96,7 @@ def campaign_for_guest(token: str) -> Campaign:
     if seat is None:
         raise Http404("No seat here.")
     campaign = seat.campaign
-    if seat.draft is None or seat.draft.number != int(
-        (campaign.state.get("next_game") or {}).get("number") or 1
-    ):
+    if seat.draft is None or seat.draft.number != campaign.replayed().next_game.number:
         raise GuestLinkClosed(seat)
     campaign.member_role = None
     campaign.can_play = False

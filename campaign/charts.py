@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from solar175.engine import LEGITIMATE_PARTIES
+from solar175.state import CampaignState, ReplayedGame
 
 WIDTH = 360
 # Dots on each game are drawn while there is room for them.
@@ -312,19 +313,12 @@ def game_ticks(first: int, last: int, most: int = 7) -> list[int]:
 # --- reading the state -------------------------------------------------------------------
 
 
-def replayed_games(state: Mapping[str, Any]) -> list[Mapping[str, Any]]:
-    """The games of the replay's state (docs/replay.md), in order; an entry without a number is
-    not a game."""
-    return [g for g in state.get("games") or [] if isinstance(g, Mapping) and "number" in g]
-
-
-def _totals(game: Mapping[str, Any]) -> dict[str, int]:
-    score = game.get("score") or {}
-    return {p["corporation"]: p.get("total", 0) for p in score.get("players", [])}
+def _totals(game: ReplayedGame) -> dict[str, int]:
+    return {p.corporation: p.total for p in game.score.players}
 
 
 def points_by_game(
-    state: Mapping[str, Any], keys: Sequence[str]
+    state: CampaignState, keys: Sequence[str]
 ) -> tuple[dict[str, int], list[tuple[int, dict[str, int]]]]:
     """Each corporation's campaign points before the first replayed game and after each game.
 
@@ -332,37 +326,35 @@ def points_by_game(
     key existed is accumulated instead: award points won in the game, less its debt marks,
     counted back from today's standings (so a mid-campaign opening's points are kept).
     """
-    games = replayed_games(state)
+    games = state.games
     deltas = []
     for game in games:
         delta = dict.fromkeys(keys, 0)
-        for award in game.get("awards") or []:
-            if award.get("corporation") in delta:
-                delta[award["corporation"]] += int(award.get("points", 0))
-        for mark in game.get("debt_marks") or []:
-            if mark.get("corporation") in delta:
-                delta[mark["corporation"]] -= int(mark.get("points", 0))
+        for award in game.awards:
+            if award.corporation in delta:
+                delta[award.corporation] += award.points
+        for mark in game.debt_marks:
+            if mark.corporation in delta:
+                delta[mark.corporation] -= mark.points
         deltas.append(delta)
-    if games and all(isinstance(g.get("points_after"), Mapping) for g in games):
-        after = [{k: int(g["points_after"].get(k, 0)) for k in keys} for g in games]
+    if games and all(g.points_after is not None for g in games):
+        after = [{k: g.points_after.get(k, 0) for k in keys} for g in games]
         start = {k: after[0][k] - deltas[0][k] for k in keys}
     else:
-        final = {row["corporation"]: row.get("points", 0) for row in state.get("standings") or []}
-        start = {k: int(final.get(k, 0)) - sum(d[k] for d in deltas) for k in keys}
+        final = {row.corporation: row.points for row in state.standings}
+        start = {k: final.get(k, 0) - sum(d[k] for d in deltas) for k in keys}
         after, running = [], dict(start)
         for delta in deltas:
             running = {k: running[k] + delta[k] for k in keys}
             after.append(running)
-    return start, [(int(g["number"]), points) for g, points in zip(games, after, strict=True)]
+    return start, [(g.number, points) for g, points in zip(games, after, strict=True)]
 
 
 # --- the charts --------------------------------------------------------------------------
 
 
-def _ip_chart(
-    games: Sequence[Mapping[str, Any]], corporations: Sequence[ChartCorporation]
-) -> LineChart:
-    numbers = [int(g["number"]) for g in games]
+def _ip_chart(games: Sequence[ReplayedGame], corporations: Sequence[ChartCorporation]) -> LineChart:
+    numbers = [g.number for g in games]
     totals = [_totals(g) for g in games]
     values = [v for t in totals for v in t.values()]
     series = []
@@ -419,7 +411,7 @@ def _ip_chart(
     )
 
 
-def _points_chart(state: Mapping[str, Any], corporations: Sequence[ChartCorporation]) -> LineChart:
+def _points_chart(state: CampaignState, corporations: Sequence[ChartCorporation]) -> LineChart:
     keys = [c.key for c in corporations]
     start, after = points_by_game(state, keys)
     first = after[0][0] - 1
@@ -481,22 +473,20 @@ def party_initials(party: str, name: str = "") -> str:
     return "".join(w[0].upper() for w in words[:3]) or "?"
 
 
-def _election_strip(
-    games: Sequence[Mapping[str, Any]], party_names: Mapping[str, str]
-) -> ElectionStrip:
+def _election_strip(games: Sequence[ReplayedGame], party_names: Mapping[str, str]) -> ElectionStrip:
     columns = min(STRIP_COLUMNS, len(games))
     cell_width = WIDTH / STRIP_COLUMNS
     cells = []
     wins: dict[str, int] = {}
     for index, game in enumerate(games):
-        election = game.get("election") or (game.get("score") or {}).get("election") or {}
-        party = str(election.get("winner") or "")
+        election = game.election
+        party = election.winner
         wins[party] = wins.get(party, 0) + 1
         fill = PARTY_COLOURS.get(party, "#adb5bd")
         row, column = divmod(index, STRIP_COLUMNS)
         cells.append(
             StripCell(
-                game=int(game["number"]),
+                game=game.number,
                 x=round(column * cell_width + 1, 1),
                 y=round(row * STRIP_CELL_HEIGHT + 1, 1),
                 width=round(cell_width - 2, 1),
@@ -506,7 +496,7 @@ def _election_strip(
                 initials=party_initials(party, party_names.get(party, "")),
                 fill=fill,
                 text_colour=text_colour_on(fill),
-                overthrown=bool(election.get("overthrown")),
+                overthrown=election.overthrown,
             )
         )
     rows = math.ceil(len(games) / STRIP_COLUMNS)
@@ -555,31 +545,22 @@ def _election_strip(
 
 
 def _presence_chart(
-    games: Sequence[Mapping[str, Any]], corporations: Sequence[ChartCorporation]
+    games: Sequence[ReplayedGame], corporations: Sequence[ChartCorporation]
 ) -> BarChart:
     """Per zone, how many games each corporation came first in it (ties all count): the
     games in which it crossed, or would have crossed, a presence box there."""
     zones = sorted(
-        {
-            z
-            for g in games
-            for z in (g.get("rules") or {}).get("zones_in_play", [])
-            if isinstance(z, int)
-        }
+        {z for g in games for z in g.rules.zones_in_play if isinstance(z, int)}
         | {
             int(key.split("_")[1])
             for g in games
-            for key in ((g.get("score") or {}).get("tracker") or {})
+            for key in g.score.tracker
             if key.startswith("presence_") and key.split("_")[1].isdigit()
         }
     ) or [1, 2]
     firsts = {
         z: {
-            c.key: sum(
-                1
-                for g in games
-                if c.key in ((g.get("score") or {}).get("tracker") or {}).get(f"presence_{z}", [])
-            )
+            c.key: sum(1 for g in games if c.key in g.score.tracker.get(f"presence_{z}", ()))
             for c in corporations
         }
         for z in zones
@@ -617,16 +598,16 @@ def _presence_chart(
 
 
 def build_charts(
-    state: Mapping[str, Any],
+    state: CampaignState,
     corporations: Sequence[ChartCorporation],
     party_names: Mapping[str, str],
 ) -> Charts:
     """Every chart of the charts page, from the replay's state; `None`s before any game."""
-    games = replayed_games(state)
+    games = state.games
     corporations = tuple(corporations)
     if not games or not corporations:
         return Charts(
-            games_played=int(state.get("games_played") or 0),
+            games_played=state.games_played,
             corporations=corporations,
             ip=None,
             points=None,
@@ -634,7 +615,7 @@ def build_charts(
             presence=None,
         )
     return Charts(
-        games_played=int(state.get("games_played") or len(games)),
+        games_played=state.games_played or len(games),
         corporations=corporations,
         ip=_ip_chart(games, corporations),
         points=_points_chart(state, corporations),
@@ -648,10 +629,10 @@ PICTURED = ("ip", "points", "presence")
 
 
 def pictured_chart(
-    state: Mapping[str, Any], corporations: Sequence[ChartCorporation], key: str
+    state: CampaignState, corporations: Sequence[ChartCorporation], key: str
 ) -> LineChart | BarChart | None:
     """The chart `key` (one of `PICTURED`) alone, for its picture; None before any game."""
-    games = replayed_games(state)
+    games = state.games
     if not games or not corporations or key not in PICTURED:
         return None
     if key == "ip":

@@ -58,6 +58,7 @@ from campaign.page_cache import page_body
 from offline.keep import keep_offline
 from scoring.catalogue import CatalogueNames
 from scoring.models import CorporationColour
+from solar175.state import CampaignState
 
 READER = "reader"
 PLAYER = "player"
@@ -91,9 +92,9 @@ class Page:
         self.active = active
 
     @property
-    def state(self) -> dict[str, Any]:
-        """The replay's cached summary (`Campaign.state`)."""
-        return self.campaign.state or {}
+    def state(self) -> CampaignState:
+        """The replay's cached summary (`Campaign.state`), its `games` empty."""
+        return self.campaign.replayed()
 
     @cached_property
     def names(self) -> CatalogueNames:

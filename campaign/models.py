@@ -5,16 +5,20 @@
 nothing else does. The replay's output (docs/campaign-file.md) is split between them so that a page
 decodes only what it reads: `Campaign.state` holds every key but the per-game `games` list;
 each game's entry of that list is on its own row (`replay_entry`, without its `score`, which
-is `result`). `Campaign.game_entries` and `Campaign.replayed_state` put them back together.
+is `result`). The cache is written and read through `solar175.state` (`to_dict` and
+`from_dict`): `Campaign.replayed` reads the summary, `Game.entry` one game's entry, and
+`Campaign.game_entries` and `Campaign.replayed_state` put them back together.
 """
 
 import uuid
+from dataclasses import replace
 
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
 
 from solar175.house_rules import HouseRules
+from solar175.state import CampaignState, ReplayedGame
 
 
 class Campaign(models.Model):
@@ -54,32 +58,41 @@ class Campaign(models.Model):
         """What its settings page changes: the name, and every house rule by its key."""
         return {"name": self.name, **self.house().as_dict()}
 
-    def game_entries(self, numbers=None) -> list[dict]:
-        """The replay's per-game entries (`state["games"]` of docs/campaign-file.md), in the log's
-        order, from the Game rows in one query; only games `numbers` if given."""
+    def replayed(self) -> CampaignState:
+        """The replay's cached summary (`Campaign.state`) as a `CampaignState`, its `games`
+        empty; read once per value of `state` (a rebuild gives the row a new one)."""
+        memo = self.__dict__.get("_replayed")
+        if memo is None or memo[0] is not self.state:
+            memo = (self.state, CampaignState.from_dict(self.state))
+            self.__dict__["_replayed"] = memo
+        return memo[1]
+
+    def game_entries(self, numbers=None) -> tuple[ReplayedGame, ...]:
+        """The replay's per-game entries (`CampaignState.games`), in the log's order, from the
+        Game rows in one query; only games `numbers` if given."""
         games = Game.objects.filter(campaign=self).order_by("number")
         if numbers is not None:
             games = games.filter(number__in=numbers)
-        return [
+        return tuple(
             join_entry(entry, result)
             for entry, result in games.values_list("replay_entry", "result")
             if entry
-        ]
+        )
 
-    def replayed_state(self) -> dict:
+    def replayed_state(self) -> CampaignState:
         """The replay's whole output, as `solar175.replay.replay` returned it (one query)."""
-        return {**(self.state or {}), "games": self.game_entries()}
+        return replace(self.replayed(), games=self.game_entries())
 
 
-def split_entry(entry: dict) -> tuple[dict, dict]:
+def split_entry(entry: ReplayedGame) -> tuple[dict, dict]:
     """A replay's game entry as stored: (the entry without its score, the score)."""
-    rest = {key: value for key, value in entry.items() if key != "score"}
-    return rest, entry.get("score", {})
+    rest = entry.to_dict()
+    return rest, rest.pop("score")
 
 
-def join_entry(rest: dict, score: dict) -> dict:
+def join_entry(rest: dict, score: dict) -> ReplayedGame:
     """`split_entry` undone."""
-    return {**rest, "score": score}
+    return ReplayedGame.from_dict({**rest, "score": score})
 
 
 class Corporation(models.Model):
@@ -167,6 +180,11 @@ class Game(models.Model):
         if self.campaign_id:
             return f"Game {self.number} of {self.campaign}"
         return f"Game on {self.played_on}"
+
+    def entry(self) -> ReplayedGame | None:
+        """The replay's entry for this game (its `replay_entry` and `result`); None before
+        the first rebuild, and for a one-off game."""
+        return join_entry(self.replay_entry, self.result) if self.replay_entry else None
 
 
 class GamePhoto(models.Model):

@@ -162,7 +162,7 @@ def _draw_tracker_png(page: Page, key: str) -> tuple[str, bytes]:
 def game_summary(page: Page, number: int) -> dict[str, Any]:
     campaign = page.campaign
     # This game's entry and its neighbours' (for the previous and next links), in one query.
-    nearby = {"games": campaign.game_entries([number - 1, number, number + 1])}
+    nearby = campaign.game_entries([number - 1, number, number + 1])
     entry = summary.find_game(nearby, number)
     if entry is None:
         raise Http404(f"No game {number} in this campaign's replay.")
@@ -174,9 +174,9 @@ def game_summary(page: Page, number: int) -> dict[str, Any]:
         section_names=page.names.sections,
         award_names=page.names.awards,
         # Asked even for a game that built none, so every summary costs the same queries.
-        megastructure_name=page.names.megastructure(entry.get("megastructure") or ""),
+        megastructure_name=page.names.megastructure(entry.megastructure or ""),
     )
-    numbers = [g["number"] for g in nearby["games"]]
+    numbers = [g.number for g in nearby]
     return page.frame(
         summary=game,
         previous_game=number - 1 if number - 1 in numbers else None,

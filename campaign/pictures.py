@@ -19,11 +19,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
 from campaign.charts import ChartCorporation, safe_colour, text_colour_on
+from solar175.state import CampaignState
 
 FONT_DIR = Path(__file__).resolve().parent.parent / "static" / "fonts"
 REGULAR_FONT = FONT_DIR / "DejaVuSans.ttf"
@@ -100,7 +100,7 @@ class TrackerCard:
 
 
 def tracker_card(
-    state: Mapping[str, Any],
+    state: CampaignState,
     corporation: ChartCorporation,
     *,
     campaign_name: str,
@@ -110,17 +110,18 @@ def tracker_card(
 ) -> TrackerCard:
     """One corporation's card from the replay's state; `sections` are the catalogue's
     (key, name, boxes) in tracker-card order."""
-    crossed = (state.get("tracker") or {}).get(corporation.key, {})
-    next_game = state.get("next_game") or {}
-    in_play = set(next_game.get("zones_in_play") or [1, 2])
-    switches = set(next_game.get("switches") or [])
+    crossed = state.tracker.get(corporation.key, {})
+    next_game = state.next_game
+    in_play = set(next_game.zones_in_play)
+    switches = set(next_game.switches)
     stickers: dict[str, list[Sticker]] = {}
-    for award in state.get("awards") or []:
-        if award.get("corporation") == corporation.key:
-            key = (award.get("section", ""), award.get("tier", ""))
-            stickers.setdefault(key[0], []).append(
+    for award in state.awards:
+        if award.corporation == corporation.key:
+            stickers.setdefault(award.section, []).append(
                 Sticker(
-                    tier=key[1], name=award_names.get(key, key[0]), points=award.get("points", 0)
+                    tier=award.tier,
+                    name=award_names.get((award.section, award.tier), award.section),
+                    points=award.points,
                 )
             )
     presence, others = [], []
@@ -136,20 +137,18 @@ def tracker_card(
         )
         (presence if zone is not None else others).append(section)
     debt_marks = tuple(
-        int(mark.get("points", 0))
-        for game in state.get("games") or []
-        for mark in game.get("debt_marks") or []
-        if mark.get("corporation") == corporation.key
+        mark.points
+        for game in state.games
+        for mark in game.debt_marks
+        if mark.corporation == corporation.key
     )
-    debt = int((state.get("debt") or {}).get(corporation.key, 0))
-    standing = next(
-        (s for s in state.get("standings") or [] if s.get("corporation") == corporation.key), {}
-    )
+    debt = state.debt.get(corporation.key, 0)
+    standing = state.standing(corporation.key)
     return TrackerCard(
         campaign=campaign_name,
         corporation=corporation.name,
         colour=safe_colour(corporation.colour),
-        games_played=int(state.get("games_played") or 0),
+        games_played=state.games_played,
         presence=tuple(presence),
         others=tuple(others),
         player=corporation.player,
@@ -160,9 +159,9 @@ def tracker_card(
         debt=debt,
         power_shown=POWERS_SWITCH in switches or bool(power_name),
         power=power_name,
-        points=standing.get("points"),
-        rank=standing.get("rank"),
-        corporations=len(state.get("standings") or []),
+        points=standing.points if standing else None,
+        rank=standing.rank if standing else None,
+        corporations=len(state.standings),
     )
 
 

@@ -81,8 +81,7 @@ def keep_offline(
         return response
     value = "yes"
     if campaign is not None:
-        state = campaign.state or {}
-        unlocked = sorted({entry["section"] for entry in state.get("unlocked_sections", [])})
+        unlocked = sorted(campaign.replayed().unlocked())
         value += f"; campaign={campaign.pk}; unlocked={' '.join(map(str, unlocked))}"
     response[KEEP_HEADER] = value
     return response

@@ -41,6 +41,7 @@ from solar175.campaign_file import dumps_campaign_file  # noqa: E402
 from solar175.catalogue import Catalogue  # noqa: E402
 from solar175.house_rules import HouseRules  # noqa: E402
 from solar175.replay import replay  # noqa: E402
+from solar175.state import CampaignState  # noqa: E402
 from solar175.table_file import canonical_table  # noqa: E402
 
 OUTPUT = ROOT / "fixtures" / "demo-campaign.json"
@@ -352,7 +353,7 @@ def build_campaign(seed: int = SEED) -> dict[str, Any]:
             game["notes"] = f"{PLAYERS[last_winner]} chose the Space Elevator on Mars."
         campaign["games"].append(game)
         # The last game's winner chooses the next megastructure and names a city.
-        last_winner = winner = replay(campaign, catalogue)["games"][-1]["winner"]
+        last_winner = winner = replay(campaign, catalogue).games[-1].winner
         if number in CITY_LOCATIONS:
             names = CITY_NAMES[winner]
             name = names[cities_named.get(winner, 0) % len(names)]
@@ -367,16 +368,16 @@ def check_story(campaign: dict[str, Any]) -> list[str]:
     return story_problems(state)
 
 
-def story_problems(state: dict[str, Any]) -> list[str]:
+def story_problems(state: CampaignState) -> list[str]:
     problems = []
-    awards = state["awards"]
-    if not any(a["tier"] == "gold" for a in awards):
+    awards = state.awards
+    if not any(a.tier == "gold" for a in awards):
         problems.append("no gold award")
-    if not any(a["tier"] == "silver" for a in awards):
+    if not any(a.tier == "silver" for a in awards):
         problems.append("no silver award")
     if not same_game_award_ties(state):
         problems.append("no section completed by two corporations in one game")
-    built = {b["megastructure"]: b["game"] for b in state["megastructures_built"]}
+    built = {b.megastructure: b.game for b in state.megastructures_built}
     type_ii_games = sorted(
         built[k]
         for k in ("skyhooks-zone-5", "iptc-internal-upgrade", "ufss-hq-security-upgrade")
@@ -385,36 +386,32 @@ def story_problems(state: dict[str, Any]) -> list[str]:
     elevator = built.get("space-elevator-mars")
     if elevator is None or (type_ii_games and elevator > type_ii_games[0]):
         problems.append("the Space Elevator on Mars is not the first Type II built")
-    unlocked = {u["section"]: u["game"] for u in state["unlocked_sections"]}
-    if unlocked.get(12) != elevator:
+    if state.unlocked().get(12) != elevator:
         problems.append("#12 Celestial Rebellion did not unlock with the Space Elevator")
-    overthrows = [e["game"] for e in state["elections"] if e["overthrown"]]
+    overthrows = [e.game for e in state.elections if e.overthrown]
     if not overthrows or elevator is None or min(overthrows) <= elevator:
         problems.append("no Celestial Rebellion overthrow after the Space Elevator")
-    if state["warnings"]:
-        problems.append(f"replay warnings: {state['warnings']}")
-    if len(state["cities"]) < 4:
+    if state.warnings:
+        problems.append(f"replay warnings: {[w.to_dict() for w in state.warnings]}")
+    if len(state.cities) < 4:
         problems.append("fewer than four cities named")
     return problems
 
 
-def same_game_award_ties(state: dict[str, Any]) -> list[dict[str, Any]]:
+def same_game_award_ties(state: CampaignState) -> list[dict[str, Any]]:
     """Sections two corporations completed in the same game, with each one's IP that game."""
     ties = []
-    by_number = {g["number"]: g for g in state["games"]}
-    for game in state["games"]:
+    for game in state.games:
         completed: dict[str, list[str]] = {}
-        for corp, sections in game["sections_completed"].items():
+        for corp, sections in game.sections_completed.items():
             for section in sections:
                 completed.setdefault(section, []).append(corp)
         for section, corps in completed.items():
             if len(corps) < 2:
                 continue
-            won = {a["corporation"]: a["tier"] for a in game["awards"] if a["section"] == section}
-            totals = {
-                p["corporation"]: p["total"] for p in by_number[game["number"]]["score"]["players"]
-            }
-            ties.append({"game": game["number"], "section": section, "awards": won, "ip": totals})
+            won = {a.corporation: a.tier for a in game.awards if a.section == section}
+            totals = {p.corporation: p.total for p in game.score.players}
+            ties.append({"game": game.number, "section": section, "awards": won, "ip": totals})
     return ties
 
 

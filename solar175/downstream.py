@@ -9,7 +9,7 @@ game) is replayed in full; this says, in the group's words, what came out differ
     purple 9 → 7, teal 5 → 7
 
 `downstream_changes(before, after, words)` takes two outputs of `solar175.replay.replay` (the
-whole output, its per-game `games` included) and lists what differs: the games re-scored
+whole `CampaignState`, its per-game `games` included) and lists what differs: the games re-scored
 (each player's total that changed), their winners, the tracker boxes crossed, the influence
 tallies, the awards, the elections, the sections unlocked (by number only: no spoiler), the
 cities' namers, the standings and the campaign's end. `sentence(lines)` joins them.
@@ -17,9 +17,11 @@ cities' namers, the standings and the campaign's end. `sentence(lines)` joins th
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+from solar175.state import AwardHeld, CampaignState, ReplayedGame, SectionUnlocked, Standing
 
 NOTHING = "no game's result changed"
 
@@ -56,12 +58,12 @@ class Words:
 
 
 def downstream_changes(
-    before: Mapping[str, Any], after: Mapping[str, Any], words: Words | None = None
+    before: CampaignState, after: CampaignState, words: Words | None = None
 ) -> list[str]:
     """What differs between two replays of a campaign, a line each, in the group's words."""
     words = words or Words()
-    old_games = {g["number"]: g for g in before.get("games", [])}
-    new_games = {g["number"]: g for g in after.get("games", [])}
+    old_games = {g.number: g for g in before.games}
+    new_games = {g.number: g for g in after.games}
     lines: list[str] = []
     rescored = [
         n
@@ -77,27 +79,23 @@ def downstream_changes(
         totals = _totals(old, new, words)
         if totals:
             lines.append(f"game {number}: {totals}")
-        if old.get("winner") != new.get("winner"):
+        if old.winner != new.winner:
             lines.append(
-                f"game {number} now won by {words.corporation(new.get('winner'))} "
-                f"(was {words.corporation(old.get('winner'))})"
+                f"game {number} now won by {words.corporation(new.winner)} "
+                f"(was {words.corporation(old.winner)})"
             )
         lines += _boxes(number, old, new, words)
-        old_party = (old.get("election") or {}).get("winner")
-        new_party = (new.get("election") or {}).get("winner")
+        old_party, new_party = old.election.winner, new.election.winner
         if old_party != new_party:
             lines.append(
-                f"game {number}'s election now won by {words.party(new_party or '')} "
-                f"(was {words.party(old_party or '')})"
+                f"game {number}'s election now won by {words.party(new_party)} "
+                f"(was {words.party(old_party)})"
             )
         lines += _city(number, old, new, words)
-    lines += _awards(before.get("awards", []), after.get("awards", []), words)
-    lines += _unlocks(before.get("unlocked_sections", []), after.get("unlocked_sections", []))
-    lines += _standings(before.get("standings", []), after.get("standings", []), words)
-    if (before.get("campaign_over"), before.get("winner")) != (
-        after.get("campaign_over"),
-        after.get("winner"),
-    ):
+    lines += _awards(before.awards, after.awards, words)
+    lines += _unlocks(before.unlocked_sections, after.unlocked_sections)
+    lines += _standings(before.standings, after.standings, words)
+    if (before.campaign_over, before.winner) != (after.campaign_over, after.winner):
         lines.append(_ending(after, words))
     return lines
 
@@ -107,26 +105,19 @@ def sentence(lines: Iterable[str]) -> str:
     return "; ".join(lines) or NOTHING
 
 
-def _figures(entry: Mapping[str, Any]) -> Any:
+def _figures(entry: ReplayedGame) -> Any:
     """What a game's result is made of: each player's IP by category, total and rank (not the
     sentences explaining them, which name zones and places)."""
-    score = entry.get("score") or {}
-    return [
-        (p.get("corporation"), p.get("ip"), p.get("total"), p.get("rank"))
-        for p in score.get("players", [])
-    ]
+    return [(p.corporation, p.ip, p.total, p.rank) for p in entry.score.players]
 
 
-def _totals(old: Mapping[str, Any], new: Mapping[str, Any], words: Words) -> str:
+def _totals(old: ReplayedGame, new: ReplayedGame, words: Words) -> str:
     """ "Purple 79 → 74, Teal 55 → 60": the totals that changed, in the order of play."""
-    before = {
-        p.get("corporation"): p.get("total") for p in (old.get("score") or {}).get("players", [])
-    }
+    before = {p.corporation: p.total for p in old.score.players}
     return ", ".join(
-        f"{words.corporation(p.get('corporation'))} {before[p.get('corporation')]} → "
-        f"{p.get('total')}"
-        for p in (new.get("score") or {}).get("players", [])
-        if p.get("corporation") in before and before[p.get("corporation")] != p.get("total")
+        f"{words.corporation(p.corporation)} {before[p.corporation]} → {p.total}"
+        for p in new.score.players
+        if p.corporation in before and before[p.corporation] != p.total
     )
 
 
@@ -136,16 +127,16 @@ def _games(numbers: list[int]) -> str:
     return f"games {', '.join(str(n) for n in numbers[:-1])} and {numbers[-1]}"
 
 
-def _crossed(entry: Mapping[str, Any]) -> dict[str, set[str]]:
+def _crossed(entry: ReplayedGame) -> dict[str, set[str]]:
     """Section -> the corporations that crossed a box of it in the game."""
     out: dict[str, set[str]] = {}
-    for corporation, sections in (entry.get("boxes_crossed") or {}).items():
+    for corporation, sections in entry.boxes_crossed.items():
         for section in sections:
             out.setdefault(section, set()).add(corporation)
     return out
 
 
-def _boxes(number: int, old: Mapping, new: Mapping, words: Words) -> list[str]:
+def _boxes(number: int, old: ReplayedGame, new: ReplayedGame, words: Words) -> list[str]:
     lines = []
     old_crossed, new_crossed = _crossed(old), _crossed(new)
     for section in [*new_crossed, *(s for s in old_crossed if s not in new_crossed)]:
@@ -165,10 +156,7 @@ def _boxes(number: int, old: Mapping, new: Mapping, words: Words) -> list[str]:
             f"{words.corporation(corp)} now crosses a {name} box in game {number}"
             for corp in gained
         ]
-    old_tally, new_tally = (
-        set(old.get("influence_tally") or ()),
-        set(new.get("influence_tally") or ()),
-    )
+    old_tally, new_tally = set(old.influence_tally), set(new.influence_tally)
     lines += [
         f"{words.corporation(corp)} no longer adds an influence tally in game {number}"
         for corp in sorted(old_tally - new_tally)
@@ -180,47 +168,46 @@ def _boxes(number: int, old: Mapping, new: Mapping, words: Words) -> list[str]:
     return lines
 
 
-def _city(number: int, old: Mapping, new: Mapping, words: Words) -> list[str]:
-    old_city, new_city = old.get("city") or {}, new.get("city") or {}
-    if not new_city or not old_city or old_city.get("corporation") == new_city.get("corporation"):
+def _city(number: int, old: ReplayedGame, new: ReplayedGame, words: Words) -> list[str]:
+    old_city, new_city = old.city, new.city
+    if not new_city or not old_city or old_city.corporation == new_city.corporation:
         return []
     return [
-        f"the city {new_city.get('name')} on {new_city.get('location')} (game {number}) now "
-        f"named by {words.corporation(new_city.get('corporation'))} "
-        f"(was {words.corporation(old_city.get('corporation'))})"
+        f"the city {new_city.name} on {new_city.location} (game {number}) now "
+        f"named by {words.corporation(new_city.corporation)} "
+        f"(was {words.corporation(old_city.corporation)})"
     ]
 
 
-def _awards(old: list[Mapping], new: list[Mapping], words: Words) -> list[str]:
-    old_by = {(a["section"], a["tier"]): a for a in old}
-    new_by = {(a["section"], a["tier"]): a for a in new}
+def _awards(old: Sequence[AwardHeld], new: Sequence[AwardHeld], words: Words) -> list[str]:
+    old_by = {(a.section, a.tier): a for a in old}
+    new_by = {(a.section, a.tier): a for a in new}
     lines = []
     for key in [*new_by, *(k for k in old_by if k not in new_by)]:
         was, now = old_by.get(key), new_by.get(key)
-        if was and now and (was["corporation"], was["game"]) == (now["corporation"], now["game"]):
+        if was and now and (was.corporation, was.game) == (now.corporation, now.game):
             continue
         name = words.award(*key)
         if was and now:
             lines.append(
-                f"{name} now goes to {words.corporation(now['corporation'])} in game "
-                f"{now['game']} (was {words.corporation(was['corporation'])} in game "
-                f"{was['game']})"
+                f"{name} now goes to {words.corporation(now.corporation)} in game "
+                f"{now.game} (was {words.corporation(was.corporation)} in game {was.game})"
             )
         elif now:
             lines.append(
-                f"{name} now goes to {words.corporation(now['corporation'])} in game {now['game']}"
+                f"{name} now goes to {words.corporation(now.corporation)} in game {now.game}"
             )
         elif was:
             lines.append(
-                f"no one wins {name} any more (was {words.corporation(was['corporation'])} in "
-                f"game {was['game']})"
+                f"no one wins {name} any more (was {words.corporation(was.corporation)} in "
+                f"game {was.game})"
             )
     return lines
 
 
-def _unlocks(old: list[Mapping], new: list[Mapping]) -> list[str]:
-    old_by = {u["section"]: u["game"] for u in old}
-    new_by = {u["section"]: u["game"] for u in new}
+def _unlocks(old: Sequence[SectionUnlocked], new: Sequence[SectionUnlocked]) -> list[str]:
+    old_by = {u.section: u.game for u in old}
+    new_by = {u.section: u.game for u in new}
     lines = []
     for section in sorted(set(old_by) | set(new_by)):
         was, now = old_by.get(section), new_by.get(section)
@@ -235,22 +222,21 @@ def _unlocks(old: list[Mapping], new: list[Mapping]) -> list[str]:
     return lines
 
 
-def _standings(old: list[Mapping], new: list[Mapping], words: Words) -> list[str]:
-    old_points = {row["corporation"]: row["points"] for row in old}
+def _standings(old: Sequence[Standing], new: Sequence[Standing], words: Words) -> list[str]:
+    old_points = {row.corporation: row.points for row in old}
     moved = [
-        f"{words.corporation(row['corporation'])} {old_points[row['corporation']]} → "
-        f"{row['points']}"
+        f"{words.corporation(row.corporation)} {old_points[row.corporation]} → {row.points}"
         for row in new
-        if row["corporation"] in old_points and old_points[row["corporation"]] != row["points"]
+        if row.corporation in old_points and old_points[row.corporation] != row.points
     ]
     return [f"standings {', '.join(moved)}"] if moved else []
 
 
-def _ending(after: Mapping[str, Any], words: Words) -> str:
-    if not after.get("campaign_over"):
+def _ending(after: CampaignState, words: Words) -> str:
+    if not after.campaign_over:
         return "the campaign is no longer over"
-    winner = after.get("winner")
-    shared = after.get("shared_winners") or []
+    winner = after.winner
+    shared = after.shared_winners
     if winner:
         return f"the campaign is now won by {words.corporation(winner)}"
     if shared:

@@ -33,6 +33,7 @@ from solar175.engine import (
     TableState,
     score_game,
 )
+from solar175.state import ReplayedGame
 from solar175.table import parse_table
 
 # The parties as the rulebook names them in a sentence.
@@ -456,14 +457,14 @@ def score_with_explanations(table: TableState) -> dict:
     return result
 
 
-def table_as_scored(table: Mapping, entry: Mapping) -> TableState:
+def table_as_scored(table: Mapping, entry: ReplayedGame) -> TableState:
     """A campaign game's table as the replay scored it: the stored table (without the keys the
     campaign derives) with the rules, incumbent and megastructure zone of its replay entry
     (docs/campaign-file.md `games[]`)."""
     full = {
         **table,
-        "rules": entry.get("rules") or {},
-        "incumbent_party": entry.get("incumbent_party"),
-        "megastructure_zone": entry.get("megastructure_zone"),
+        "rules": entry.rules.to_dict(),
+        "incumbent_party": entry.incumbent_party,
+        "megastructure_zone": entry.megastructure_zone,
     }
     return parse_table(full)

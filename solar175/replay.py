@@ -3,8 +3,9 @@
 Pure Python, no Django. `replay(campaign, catalogue)` takes a campaign file's dict (docs/commands.md
 §2) and the reference catalogue as plain data, scores every game with `solar175.engine`, crosses
 the tracker boxes, hands out the awards, counts the elections, checks the Campaign Events after
-each game and derives the next game's setup. Its output is the `replay` command's JSON: the keys
-docs/campaign-file.md prints, plus the extras listed in `docs/replay.md`.
+each game and derives the next game's setup. It returns a `solar175.state.CampaignState`, whose
+`to_dict()` is the `replay` command's JSON: the keys docs/campaign-file.md prints, plus the
+extras listed in `docs/replay.md`. What it refuses in a game is `solar175.replay_checks`'.
 
 Rule readings where the rulebook is silent are in `docs/replay.md`; comments name the rulebook
 passage a line implements.
@@ -17,7 +18,6 @@ from dataclasses import replace
 from typing import Any
 
 from solar175.campaign_file import (
-    POWER_BONUS_IP,
     POWERS,
     CampaignError,
     CampaignFile,
@@ -33,11 +33,17 @@ from solar175.engine import (
     UNITED_FEDERALISTS,
     GameScore,
     Rules,
-    TableState,
     score_game,
 )
-from solar175.house_rules import TABLE_KEYS
 from solar175.opening import City
+from solar175.replay_checks import (
+    check_components,
+    check_debt_marks,
+    check_table_agrees,
+    megastructure_zone,
+    with_power_bonus,
+)
+from solar175.replay_checks import debt_points as debt_points_of
 from solar175.replay_warnings import (
     city_warnings,
     debt_warnings,
@@ -45,20 +51,35 @@ from solar175.replay_warnings import (
     zone_warnings,
 )
 from solar175.sections import (
-    PLAYER_COMPONENTS,
     Switch,
     envelopes_opened,
-    first_section_with,
     sections,
-    sections_by_number,
     switches_on,
-    zone_sections,
     zones_in_play,
+)
+from solar175.state import (
+    AwardHeld,
+    CampaignPoints,
+    CampaignState,
+    DebtPaid,
+    ElectionHeld,
+    GameResult,
+    GameRules,
+    LockedSection,
+    MegastructureBuilt,
+    NextGame,
+    PoliticalCards,
+    ReplayedGame,
+    ReplayWarning,
+    ScoreElection,
+    SectionUnlocked,
+    Standing,
+    UnlockedNow,
 )
 from solar175.table import TableError, parse_table
 from solar175.triggers import AwardWon, CampaignProgress, ElectionResult, fired, progress, reason
 
-__all__ = ["POWERS", "CampaignError", "replay"]
+__all__ = ["POWERS", "CampaignError", "CampaignState", "replay"]
 
 FIXED_MEGASTRUCTURE_GAMES = 4  # "In the first 4 games this is chosen for you."
 TYPE_I, TYPE_II, TYPE_III, TYPE_IV, TYPE_V, TYPE_VI = 1, 2, 3, 4, 5, 6
@@ -70,8 +91,6 @@ WAGE_SQUEEZE_CREDITS = 2
 EXTRA_CREDITS_POWER = Power.EXTRA_CREDITS
 EXTRA_CREDITS = 3
 BOTH_CARDS_POWER = Power.BOTH_POLITICAL_CARDS
-EXTRA_VOTE_POWER = Power.EXTRA_VOTE
-EXTRA_IP_POWER = Power.EXTRA_IP
 POLITICAL_CARDS_DEALT = 2
 # Setting Up the Solar System: "a Mining Resource Token (or two if playing with 3+ players)".
 MINING_TOKENS_FEW_PLAYERS = 1
@@ -81,8 +100,6 @@ MANY_PLAYERS = 3
 # Sections whose number the replay reads directly (the rest act through `switches`).
 SECTION_TYPE_II_CHOICE = 9
 SECTION_HIGHER_TYPES = 11
-SECTION_REBELLION = 12
-SECTION_UNIONS = 13
 SECTION_WAGE_SQUEEZE = 16
 SECTION_POWERS = 7
 
@@ -90,8 +107,9 @@ SECTION_POWERS = 7
 # --- the replay --------------------------------------------------------------------------
 
 
-def replay(campaign: Mapping[str, Any], catalogue: Catalogue) -> dict[str, Any]:
-    """The derived campaign state of a campaign file (docs/campaign-file.md `replay` output).
+def replay(campaign: Mapping[str, Any], catalogue: Catalogue) -> CampaignState:
+    """The derived campaign state of a campaign file; its `to_dict()` is the `replay` command's
+    output (docs/campaign-file.md, docs/replay.md).
 
     `catalogue` is the reference; the file's own `box` (solar175.box) is applied to it, so
     every megastructure, location and ship card is this campaign's. Raises
@@ -144,8 +162,8 @@ class _Replay:
         self.games_by_corporation: dict[str, int] = dict.fromkeys(self.corporations, 0)
         self.games_played = 0
         self.ended_after: int | None = None
-        self.games_out: list[dict[str, Any]] = []
-        self.warnings: list[dict[str, Any]] = []
+        self.games_out: list[ReplayedGame] = []
+        self.warnings: list[ReplayWarning] = []
         self.manual_by_game: dict[int, list[int]] = {}
         for unlock in campaign.manual_unlocks:
             self.manual_by_game.setdefault(unlock.after_game, []).append(unlock.section)
@@ -242,211 +260,6 @@ class _Replay:
 
     # --- one game
 
-    def check_table_agrees(
-        self, game: GameEntry, rules: Rules, switches: frozenset[Switch]
-    ) -> tuple[int | None, bool]:
-        """Refuse a table that states rules or an incumbent the campaign contradicts.
-
-        Returns the game's megastructure zone and whether the game states it
-        (`megastructure_zone`).
-        """
-        path = f"games[{game.index}].table"
-        table = game.table
-        stated = table.get("rules")
-        if isinstance(stated, Mapping):
-            n = game.number
-            if "zones_in_play" in stated:
-                given = stated["zones_in_play"]
-                expected = list(rules.zones_in_play)
-                if not isinstance(given, list) or sorted(given) != expected:
-                    opened = zone_sections(z for z in expected if z > 2)
-                    why = (
-                        "sections " + ", ".join(f"#{s}" for s in opened) + " unlocked"
-                        if opened
-                        else "no zone section unlocked yet"
-                    )
-                    raise CampaignError(
-                        f"{path}.rules.zones_in_play", f"must be {expected} in game {n} ({why})"
-                    )
-            for key, section in (
-                ("celestial_rebellion", SECTION_REBELLION),
-                ("trade_unions", SECTION_UNIONS),
-            ):
-                if key in stated and stated[key] != getattr(rules, key):
-                    value = "true" if getattr(rules, key) else "false"
-                    why = (
-                        f"section #{section} unlocked after game {self.unlocked[section]}"
-                        if section in self.unlocked
-                        else f"section #{section} not unlocked"
-                    )
-                    raise CampaignError(
-                        f"{path}.rules.{key}", f"must be {value} in game {n} ({why})"
-                    )
-            for key in TABLE_KEYS:
-                if key in stated and stated[key] != rules.house[key]:
-                    raise CampaignError(
-                        f"{path}.rules.{key}",
-                        f'must be "{rules.house[key]}", the campaign\'s setting',
-                    )
-        if "incumbent_party" in table and table["incumbent_party"] != self.incumbent:
-            why = (
-                "the United Federalists are in power in the first game"
-                if game.number == 1
-                else f"the party in power after game {game.number - 1}"
-            )
-            raise CampaignError(
-                f"{path}.incumbent_party",
-                f'must be "{self.incumbent}" in game {game.number} ({why})',
-            )
-        return self.megastructure_zone(game, rules)
-
-    def megastructure_zone(self, game: GameEntry, rules: Rules) -> tuple[int | None, bool]:
-        """The zone of the game's +5 presence bonus, and whether the game states it.
-
-        docs/campaign-file.md: a zone the game states (its `megastructure_zone`, or its table's)
-        is a fact of that game and wins; it must be a zone in play. Otherwise the zone of the
-        megastructure's location card in the campaign's box, which follows the box's later
-        corrections: a location the box moves to a zone not in play gives no bonus, with a
-        warning, never a refusal (a correction of the box never breaks an earlier game).
-        """
-        path = f"games[{game.index}]"
-        own = game.megastructure_zone
-        table_zone = game.table.get("megastructure_zone")
-        if not isinstance(table_zone, int) or isinstance(table_zone, bool):
-            # Absent or null; any other value is refused by the table's own check, at its path.
-            table_zone = None
-        if own is not None and table_zone is not None and table_zone != own:
-            raise CampaignError(
-                f"{path}.table.megastructure_zone",
-                f"must agree with {path}.megastructure_zone, which is {own}",
-            )
-        stated = own if own is not None else table_zone
-        if stated is None:
-            return self.catalogue.zone_of(game.megastructure), False
-        if stated not in rules.zones_in_play:
-            where = (
-                f"{path}.megastructure_zone"
-                if own is not None
-                else f"{path}.table.megastructure_zone"
-            )
-            zones = ", ".join(str(z) for z in rules.zones_in_play)
-            raise CampaignError(
-                where,
-                f"must be a zone in play in game {game.number} ({zones}), not {stated}: the "
-                "Megastructure Location Token goes on a location of the board",
-            )
-        return stated, True
-
-    def check_components(
-        self, game: GameEntry, table: TableState, switches: frozenset[Switch]
-    ) -> None:
-        """Refuse what a table cannot hold before its section opens the component."""
-        path = f"games[{game.index}].table.players"
-        for j, player in enumerate(table.players):
-            for key, component in PLAYER_COMPONENTS.items():
-                if getattr(player, key) and component.switch not in switches:
-                    section = sections_by_number()[first_section_with(component.switch)]
-                    raise CampaignError(
-                        f"{path}[{j}].{key}",
-                        f"must be {component.nothing} in game {game.number}: {component.what} "
-                        f"come with section #{section.number} ({section.title}), not unlocked",
-                    )
-            power = self.campaign.powers.get(player.corporation)
-            if player.extra_vote is not None and power is not None and power != EXTRA_VOTE_POWER:
-                raise CampaignError(
-                    f"{path}[{j}].extra_vote",
-                    f'must be null: {player.corporation}\'s power is "{power}", not '
-                    f'"{EXTRA_VOTE_POWER}"',
-                )
-
-    def check_debt_marks(self, game: GameEntry) -> None:
-        """#8: "AI Players do not borrow from the Bank of Yurushi... they are far too smart"."""
-        ai = {c.key for c in self.campaign.corporations if c.ai}
-        for j, mark in enumerate(game.debt_marks):
-            if mark.corporation in ai:
-                raise CampaignError(
-                    f"games[{game.index}].debt_marks[{j}].corporation",
-                    f"{mark.corporation} is an AI player, and AI players never borrow from the "
-                    "Bank of Yurushi (#8): no debt box to check",
-                )
-
-    def debt_points(self, game: GameEntry) -> list[int]:
-        """Each debt mark's campaign points (#8). A mark that names its `row` (the power used)
-        loses the value of that row's next red box in the campaign's box: "each time you use
-        one of these powers you must check off one of the red boxes on the card that
-        corresponds with the power you used ... the more you use these powers, the more
-        damaging this will be". A mark without a row keeps the points it gives."""
-        rows = self.catalogue.debt_boxes
-        points: list[int] = []
-        for j, mark in enumerate(game.debt_marks):
-            path = f"games[{game.index}].debt_marks[{j}]"
-            if mark.row is None:
-                points.append(mark.points or 0)
-                continue
-            if mark.row > len(rows):
-                raise CampaignError(
-                    f"{path}.row",
-                    f"must be one of the box's debt rows (1 to {len(rows)})"
-                    if rows
-                    else "names a debt row, but the campaign's box holds none: copy your card's "
-                    "red boxes into the box (a row per power), or give the mark's points",
-                )
-            row = rows[mark.row - 1]
-            checked = self.debt_checked.get((mark.corporation, mark.row), 0)
-            if checked >= len(row.values):
-                raise CampaignError(
-                    f"{path}.row",
-                    f"{mark.corporation} has already checked all {len(row.values)} red boxes of "
-                    f"the row {row.name}",
-                )
-            value = row.values[checked]
-            if mark.points is not None and mark.points != value:
-                raise CampaignError(
-                    f"{path}.points",
-                    f"must be {value}: the next red box of the row {row.name} for "
-                    f"{mark.corporation} (box {checked + 1}) prints {value}",
-                )
-            self.debt_checked[mark.corporation, mark.row] = checked + 1
-            points.append(value)
-        return points
-
-    def with_power_bonus(
-        self, game: GameEntry, table: TableState, switches: frozenset[Switch]
-    ) -> tuple[TableState, list[dict]]:
-        """The player power "+2 end game IP" (#7), derived: the holder scores 2 in every game
-        once the powers are in force, nobody else does. The derived value wins; a table that
-        states another gets a warning naming what was typed (docs/replay.md), so a corrected
-        power re-scores the games without refusing them."""
-        path = f"games[{game.index}].table.players"
-        stated = game.table.get("players", [])
-        players = []
-        warnings = []
-        in_force = Switch.PLAYER_POWERS in switches
-        for j, player in enumerate(table.players):
-            power = self.campaign.powers.get(player.corporation)
-            derived = POWER_BONUS_IP if in_force and power == EXTRA_IP_POWER else 0
-            typed = stated[j].get("bonus_ip") if j < len(stated) else None
-            if typed is not None and typed != derived:
-                if derived:
-                    why = f'{player.corporation} holds the player power "+2 end game IP"'
-                elif not in_force:
-                    section = sections_by_number()[first_section_with(Switch.PLAYER_POWERS)]
-                    why = f"player powers come with section #{section.number}, not unlocked yet"
-                elif power is None:
-                    why = f"{player.corporation} has chosen no player power"
-                else:
-                    why = f'{player.corporation}\'s power is "{power}", not "{EXTRA_IP_POWER}"'
-                warnings.append(
-                    {
-                        "game": game.number,
-                        "path": f"{path}[{j}].bonus_ip",
-                        "message": f"the table says {typed} IP from a player power, but the rules "
-                        f"give {derived} in game {game.number} ({why}): scored with {derived}",
-                    }
-                )
-            players.append(replace(player, bonus_ip=derived))
-        return replace(table, players=tuple(players)), warnings
-
     def play(self, game: GameEntry) -> None:
         n = game.number
         path = f"games[{game.index}]"
@@ -459,7 +272,8 @@ class _Replay:
         switches = self.switches()
         rules = self.rules(switches)
         # The megastructure's location fixes the +5 presence zone; the game's own zone wins.
-        zone, stated = self.check_table_agrees(game, rules, switches)
+        check_table_agrees(game, rules, self.incumbent, self.unlocked)
+        zone, stated = megastructure_zone(game, rules, self.catalogue)
         options = self.megastructure_options(n)
         chooser = self.megastructure_chooser(n, options)
         try:
@@ -473,15 +287,15 @@ class _Replay:
             )
         except TableError as error:
             raise table_error(path, error) from None
-        self.check_components(game, table, switches)
-        self.check_debt_marks(game)
-        table, bonus_warnings = self.with_power_bonus(game, table, switches)
+        check_components(game, table, switches, self.campaign.powers)
+        check_debt_marks(game, {c.key for c in self.campaign.corporations if c.ai})
+        table, bonus_warnings = with_power_bonus(game, table, switches, self.campaign.powers)
         incumbent = self.incumbent
         score = score_game(table)
 
         crossed, tallied, completed = self.cross_boxes(score)
         won = self.hand_out_awards(score, completed, n)
-        debt_points = self.debt_points(game)
+        debt_points = debt_points_of(game, self.catalogue.debt_boxes, self.debt_checked)
         for mark, points in zip(game.debt_marks, debt_points, strict=True):
             self.debt[mark.corporation] += points
 
@@ -525,46 +339,45 @@ class _Replay:
         unlocked_now += self.apply_manual(n)
         self.warnings.extend(warnings)
         self.games_out.append(
-            {
-                "number": n,
-                "played_on": game.played_on,
-                "megastructure": game.megastructure,
-                "megastructure_zone": zone,
+            ReplayedGame(
+                number=n,
+                played_on=game.played_on,
+                megastructure=game.megastructure,
+                megastructure_zone=zone,
                 # Extra (docs/replay.md): stated by the game, or its location's in the box.
-                "megastructure_zone_stated": stated,
-                "megastructure_options": options,
-                "megastructure_chooser": chooser,
-                "rules": {
-                    "zones_in_play": list(rules.zones_in_play),
-                    "celestial_rebellion": rules.celestial_rebellion,
-                    "trade_unions": rules.trade_unions,
-                    **rules.house.to_table_rules(),
-                },
-                "incumbent_party": incumbent,
-                "score": score.as_dict(),
-                "winner": score.winner,
-                "election": {"winner": election.winner, "overthrown": election.overthrown},
-                "boxes_crossed": crossed,
-                "influence_tally": tallied,
-                "sections_completed": _by_corporation(completed),
-                "awards": [self.award_dict(a) for a in won],
-                "debt_marks": [
-                    {"corporation": m.corporation, "points": points}
-                    | ({"row": m.row} if m.row is not None else {})
+                megastructure_zone_stated=stated,
+                megastructure_options=tuple(options),
+                megastructure_chooser=chooser,
+                rules=GameRules(
+                    rules.zones_in_play,
+                    rules.celestial_rebellion,
+                    rules.trade_unions,
+                    rules.house.to_table_rules(),
+                ),
+                incumbent_party=incumbent,
+                score=GameResult.from_dict(score.as_dict()),
+                winner=score.winner,
+                election=ScoreElection(election.winner, election.overthrown),
+                boxes_crossed=crossed,
+                influence_tally=tuple(tallied),
+                sections_completed=_by_corporation(completed),
+                awards=tuple(self.award_held(a) for a in won),
+                debt_marks=tuple(
+                    DebtPaid(m.corporation, points, m.row)
                     for m, points in zip(game.debt_marks, debt_points, strict=True)
-                ],
-                "city": _city_dict(city) if city else None,
-                "unlocked_sections": [
-                    {"section": s, "reason": self.unlock_reasons[s]} for s in unlocked_now
-                ],
-                "points_after": self.points(),
-                "warnings": [w["message"] for w in warnings],
-            }
+                ),
+                city=city,
+                unlocked_sections=tuple(
+                    UnlockedNow(s, self.unlock_reasons[s]) for s in unlocked_now
+                ),
+                points_after=self.points(),
+                warnings=tuple(w.message for w in warnings),
+            )
         )
 
     def cross_boxes(
         self, score: GameScore
-    ) -> tuple[dict[str, list[str]], list[str], list[tuple[str, str]]]:
+    ) -> tuple[dict[str, tuple[str, ...]], list[str], list[tuple[str, str]]]:
         """Campaign Scoring: the best in each area crosses one box; the last box completes it."""
         crossed: dict[str, list[str]] = {}
         tallied: list[str] = []
@@ -585,7 +398,7 @@ class _Replay:
                     # Highest Influence: "If this section ever becomes full, then add a tally".
                     self.tally[corp] += 1
                     tallied.append(corp)
-        return crossed, tallied, completed
+        return {c: tuple(keys) for c, keys in crossed.items()}, tallied, completed
 
     def hand_out_awards(
         self, score: GameScore, completed: list[tuple[str, str]], game: int
@@ -678,14 +491,9 @@ class _Replay:
 
     # --- results
 
-    def award_dict(self, award: AwardWon) -> dict[str, Any]:
-        return {
-            "section": award.section,
-            "tier": award.tier,
-            "corporation": award.corporation,
-            "game": award.game,
-            "points": self.catalogue.awards[award.section, award.tier].points,
-        }
+    def award_held(self, award: AwardWon) -> AwardHeld:
+        points = self.catalogue.awards[award.section, award.tier].points
+        return AwardHeld(award.section, award.tier, award.corporation, award.game, points)
 
     def award_points(self) -> dict[str, int]:
         points = dict.fromkeys(self.corporations, 0)
@@ -699,55 +507,50 @@ class _Replay:
         awards = self.award_points()
         return {corp: awards[corp] - self.debt[corp] for corp in self.corporations}
 
-    def campaign_points(self) -> dict[str, dict[str, int]]:
+    def campaign_points(self) -> dict[str, CampaignPoints]:
         awards = self.award_points()
         detail = {}
         for corp in self.corporations:
             held = [a for a in self.awards if a.corporation == corp]
-            detail[corp] = {
-                "award_points": awards[corp],
-                "debt": self.debt[corp],
-                "points": awards[corp] - self.debt[corp],
-                "gold": sum(a.tier == GOLD for a in held),
-                "silver": sum(a.tier == SILVER for a in held),
-                "awards": len(held),
-            }
+            detail[corp] = CampaignPoints(
+                award_points=awards[corp],
+                debt=self.debt[corp],
+                points=awards[corp] - self.debt[corp],
+                gold=sum(a.tier == GOLD for a in held),
+                silver=sum(a.tier == SILVER for a in held),
+                awards=len(held),
+            )
         return detail
 
-    def standings(self, detail: dict[str, dict[str, int]]) -> list[dict[str, Any]]:
+    def standings(self, detail: dict[str, CampaignPoints]) -> tuple[Standing, ...]:
         order = {corp: i for i, corp in enumerate(self.corporations)}
         ranked = sorted(
             self.corporations,
-            key=lambda c: (
-                -detail[c]["points"],
-                -detail[c]["gold"],
-                -detail[c]["awards"],
-                order[c],
-            ),
+            key=lambda c: (-detail[c].points, -detail[c].gold, -detail[c].awards, order[c]),
         )
         # Ties on points share a rank (1, 1, 3).
-        return [
-            {
-                "corporation": corp,
-                "points": detail[corp]["points"],
-                "rank": 1 + sum(detail[o]["points"] > detail[corp]["points"] for o in ranked),
-            }
+        return tuple(
+            Standing(
+                corporation=corp,
+                points=detail[corp].points,
+                rank=1 + sum(detail[o].points > detail[corp].points for o in ranked),
+            )
             for corp in ranked
-        ]
+        )
 
-    def campaign_winners(self, detail: dict[str, dict[str, int]]) -> list[str]:
+    def campaign_winners(self, detail: dict[str, CampaignPoints]) -> list[str]:
         """Most campaign points; ties: more gold awards, then more awards, unless the group
         shares them (docs/replay.md)."""
 
         def key(corp: str) -> tuple[int, ...]:
             d = detail[corp]
             # A house rule (solar175.house_rules): the group may share a tie instead.
-            return self.campaign.house.campaign_tie_key(d["points"], d["gold"], d["awards"])
+            return self.campaign.house.campaign_tie_key(d.points, d.gold, d.awards)
 
         best = max(key(c) for c in self.corporations)
         return [c for c in self.corporations if key(c) == best]
 
-    def next_game(self) -> dict[str, Any]:
+    def next_game(self) -> NextGame:
         number = self.games_played + 1
         switches = self.switches()
         rules = self.rules(switches)
@@ -773,51 +576,51 @@ class _Replay:
         cards = None
         if Switch.POLITICAL_INFLUENCE in switches:
             # #6: dealt 2, keep 1; the power "keep and use both".
-            cards = {
-                "dealt": POLITICAL_CARDS_DEALT,
-                "kept": {
+            cards = PoliticalCards(
+                dealt=POLITICAL_CARDS_DEALT,
+                kept={
                     corp: POLITICAL_CARDS_DEALT if powers.get(corp) == BOTH_CARDS_POWER else 1
                     for corp in self.corporations
                 },
-            }
-        return {
-            "number": number,
-            "zones_in_play": list(rules.zones_in_play),
-            "incumbent_party": self.incumbent,
-            "starting_credits": base_credits,
-            "celestial_rebellion": rules.celestial_rebellion,
-            "trade_unions": rules.trade_unions,
-            "megastructure_options": options,
-            "megastructure_chooser": self.megastructure_chooser(number, options),
+            )
+        return NextGame(
+            number=number,
+            zones_in_play=rules.zones_in_play,
+            incumbent_party=self.incumbent,
+            starting_credits=base_credits,
+            celestial_rebellion=rules.celestial_rebellion,
+            trade_unions=rules.trade_unions,
+            megastructure_options=tuple(options),
+            megastructure_chooser=self.megastructure_chooser(number, options),
             # Extras for the setup sheet (docs/replay.md).
             # Setup step 8: "Give the first player token to the player who won the last game".
-            "first_player": self.last_winner,
-            **rules.house.to_table_rules(),
-            "switches": sorted(switches),
-            "starting_credits_by_corporation": {
+            first_player=self.last_winner,
+            house=rules.house.to_table_rules(),
+            switches=tuple(sorted(switches)),
+            starting_credits_by_corporation={
                 corp: base_credits
                 + (EXTRA_CREDITS if powers.get(corp) == EXTRA_CREDITS_POWER else 0)
                 for corp in self.corporations
             },
-            "player_powers": powers,
-            "trade_row": trade_row,
-            "political_row": political_row,
-            "hub_bonus_tokens": Switch.HUB_BONUS_TOKENS in switches,
-            "political_influence_cards": cards,
-            "employment_side": "B" if rules.trade_unions else "A",
-            "players": players,
-            "mining_tokens_per_location": (
+            player_powers=powers,
+            trade_row=tuple(trade_row),
+            political_row=tuple(political_row),
+            hub_bonus_tokens=Switch.HUB_BONUS_TOKENS in switches,
+            political_influence_cards=cards,
+            employment_side="B" if rules.trade_unions else "A",
+            players=players,
+            mining_tokens_per_location=(
                 MINING_TOKENS_MANY_PLAYERS if players >= MANY_PLAYERS else MINING_TOKENS_FEW_PLAYERS
             ),
-            "mining_tokens_by_players": {
+            mining_tokens_by_players={
                 str(n): MINING_TOKENS_MANY_PLAYERS
                 if n >= MANY_PLAYERS
                 else MINING_TOKENS_FEW_PLAYERS
                 for n in range(2, 6)
             },
-        }
+        )
 
-    def locked_progress(self) -> list[dict[str, Any]]:
+    def locked_progress(self) -> tuple[LockedSection, ...]:
         """ "What unlocks next": number, printed trigger and progress; never a title."""
         snapshot = self.snapshot()
         out = []
@@ -825,19 +628,13 @@ class _Replay:
             if section.number in self.unlocked:
                 continue
             current, target, words = progress(section.trigger, snapshot)
+            kind = section.trigger["kind"]
             out.append(
-                {
-                    "section": section.number,
-                    "trigger": section.trigger_text,
-                    "kind": section.trigger["kind"],
-                    "current": current,
-                    "target": target,
-                    "words": words,
-                }
+                LockedSection(section.number, section.trigger_text, kind, current, target, words)
             )
-        return out
+        return tuple(out)
 
-    def run(self) -> dict[str, Any]:
+    def run(self) -> CampaignState:
         self.seed()
         for game in self.campaign.games:
             self.play(game)
@@ -847,49 +644,35 @@ class _Replay:
         tracker = {}
         for corp in self.corporations:
             tracker[corp] = {**self.tracker[corp], INFLUENCE_TALLY: self.tally[corp]}
-        return {
-            "games_played": self.games_played,
-            "tracker": tracker,
-            "awards": [self.award_dict(a) for a in self.awards],
-            "debt": dict(self.debt),
-            "standings": self.standings(detail),
-            "elections": [
-                {"game": e.game, "winner": e.winner, "overthrown": e.overthrown}
-                for e in self.elections
-            ],
-            "election_wins": dict(self.election_wins),
-            "unlocked_sections": [
-                {"section": number, "game": game}
-                for number, game in sorted(self.unlocked.items(), key=lambda kv: (kv[1], kv[0]))
-            ],
-            "megastructures_built": [{"game": g, "megastructure": k} for g, k in self.built],
-            "cities": [_city_dict(c) for c in self.cities],
-            "next_game": self.next_game(),
-            "campaign_over": over,
-            "winner": winners[0] if len(winners) == 1 else None,
+        unlocked = sorted(self.unlocked.items(), key=lambda kv: (kv[1], kv[0]))
+        return CampaignState(
+            games_played=self.games_played,
+            tracker=tracker,
+            awards=tuple(self.award_held(a) for a in self.awards),
+            debt=dict(self.debt),
+            standings=self.standings(detail),
+            elections=tuple(ElectionHeld(e.game, e.winner, e.overthrown) for e in self.elections),
+            election_wins=dict(self.election_wins),
+            unlocked_sections=tuple(SectionUnlocked(n, g) for n, g in unlocked),
+            megastructures_built=tuple(MegastructureBuilt(g, k) for g, k in self.built),
+            cities=tuple(self.cities),
+            next_game=self.next_game(),
+            campaign_over=over,
+            winner=winners[0] if len(winners) == 1 else None,
             # Extras (docs/replay.md).
-            "shared_winners": winners if len(winners) > 1 else [],
-            "overthrows": self.overthrows,
-            "campaign_points": detail,
-            "games_by_corporation": dict(self.games_by_corporation),
-            "unlock_reasons": {str(n): self.unlock_reasons[n] for n in sorted(self.unlocked)},
-            "progress": self.locked_progress(),
-            "games": self.games_out,
-            "warnings": self.warnings,
-        }
+            shared_winners=tuple(winners) if len(winners) > 1 else (),
+            overthrows=self.overthrows,
+            campaign_points=detail,
+            games_by_corporation=dict(self.games_by_corporation),
+            unlock_reasons={str(n): self.unlock_reasons[n] for n in sorted(self.unlocked)},
+            progress=self.locked_progress(),
+            games=tuple(self.games_out),
+            warnings=tuple(self.warnings),
+        )
 
 
-def _city_dict(city: City) -> dict[str, Any]:
-    return {
-        "game": city.game,
-        "location": city.location,
-        "name": city.name,
-        "corporation": city.corporation,
-    }
-
-
-def _by_corporation(pairs: list[tuple[str, str]]) -> dict[str, list[str]]:
+def _by_corporation(pairs: list[tuple[str, str]]) -> dict[str, tuple[str, ...]]:
     out: dict[str, list[str]] = {}
     for section, corp in pairs:
         out.setdefault(corp, []).append(section)
-    return out
+    return {corp: tuple(keys) for corp, keys in out.items()}

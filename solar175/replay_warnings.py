@@ -3,8 +3,8 @@
 Pure Python, no Django. "Solar 175 is designed to be robust to mistakes and house rules!"
 (Campaign Events): a megastructure built out of order, a city on a card with no naming space
 left, a location token the box moved out of play, a debt value no red box prints. Each is a
-`{"game", "path", "message"}` the replay keeps in its output's `warnings` (docs/replay.md),
-never a refusal.
+`ReplayWarning(game, path, message)` (solar175.state) the replay keeps in its output's
+`warnings` (docs/replay.md), never a refusal.
 """
 
 from __future__ import annotations
@@ -15,15 +15,16 @@ from solar175.campaign_file import GameEntry
 from solar175.catalogue import Catalogue
 from solar175.engine import Rules
 from solar175.opening import City
+from solar175.state import ReplayWarning
 
 
-def _warning(game: GameEntry, path: str, message: str) -> dict:
-    return {"game": game.number, "path": path, "message": message}
+def _warning(game: GameEntry, path: str, message: str) -> ReplayWarning:
+    return ReplayWarning(game.number, path, message)
 
 
 def megastructure_warnings(
     game: GameEntry, options: Sequence[str], built: Sequence[tuple[int, str]]
-) -> list[dict]:
+) -> list[ReplayWarning]:
     """A megastructure built twice, or not among those open in the game (#9, #11)."""
     key = game.megastructure
     if key is None:
@@ -41,7 +42,7 @@ def megastructure_warnings(
 
 def zone_warnings(
     game: GameEntry, zone: int | None, stated: bool, rules: Rules, catalogue: Catalogue
-) -> list[dict]:
+) -> list[ReplayWarning]:
     """A zone from the box's location card that is not in play: no +5 bonus there.
 
     A zone the game states is refused out of play instead (the replay's own check); this one
@@ -56,7 +57,7 @@ def zone_warnings(
     return [_warning(game, f"games[{game.index}].megastructure_zone", message)]
 
 
-def debt_warnings(game: GameEntry, catalogue: Catalogue) -> list[dict]:
+def debt_warnings(game: GameEntry, catalogue: Catalogue) -> list[ReplayWarning]:
     """A debt mark whose points no red box of the box's debt rows prints (#8)."""
     printed = sorted({value for row in catalogue.debt_boxes for value in row.values})
     if not printed:
@@ -75,7 +76,7 @@ def debt_warnings(game: GameEntry, catalogue: Catalogue) -> list[dict]:
 
 def city_warnings(
     game: GameEntry, city: City, cities: Sequence[City], catalogue: Catalogue
-) -> list[dict]:
+) -> list[ReplayWarning]:
     """A city named on a card that is not a base location, or with no naming space left
     (Developing the Solar System). `cities` holds every city so far, this one included."""
     location = catalogue.locations.get(city.location)

@@ -29,7 +29,7 @@ from scoring.catalogue import catalogue_from_db
 from scoring.tests.catalogue import ensure_catalogue
 from solar175.campaign_file import CampaignError
 from solar175.catalogue import Catalogue
-from solar175.replay import replay
+from solar175.tests.replayed import replay
 from tests.processes import manage, migrated_sqlite
 
 CATALOGUE = Catalogue.from_fixture()
@@ -211,7 +211,7 @@ def check_import(data: Any) -> Campaign | CampaignError:
     assert campaign.games.count() == len(data.get("games") or [])
     first = dump_campaign(campaign)
     # The cache is exactly the pure replay of what the campaign now holds.
-    stored = Campaign.objects.get(pk=campaign.pk).replayed_state()
+    stored = Campaign.objects.get(pk=campaign.pk).replayed_state().to_dict()
     assert stored == replay(json.loads(first), catalogue_from_db())
     again = import_campaign(json.loads(first))
     assert dump_campaign(again) == first, "export -> import -> export changed the file"

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from benchmarks.samples import FIXED_UNLOCKS, make_game, random_campaign
 from solar175.campaign_file import CampaignError
 from solar175.catalogue import Catalogue, MegastructureEntry
-from solar175.replay import replay
+from solar175.tests.replayed import replay
 
 CATALOGUE = Catalogue.from_fixture()
 SIZES = dict(CATALOGUE.section_boxes)

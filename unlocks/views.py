@@ -35,6 +35,7 @@ from solar175.sections import (
     sections_by_number,
     switches_on,
 )
+from solar175.state import GameResult, LockedSection, NextGame
 from unlocks import actions as unlock_actions
 from unlocks import rulebook
 from unlocks.forms import (
@@ -67,8 +68,7 @@ def _get_section(number: int) -> Section:
 
 def _unlocked(campaign: Campaign) -> dict[int, int]:
     """Section number -> the game after which it unlocked, from the replay's cache."""
-    state = campaign.state or {}
-    return {entry["section"]: entry["game"] for entry in state.get("unlocked_sections", [])}
+    return campaign.replayed().unlocked()
 
 
 def _revealed(request: HttpRequest, campaign: Campaign) -> set[int]:
@@ -155,7 +155,7 @@ def unlocked_row(
 def locked_row(
     section: Section,
     *,
-    progress: Mapping[str, Any] | None,
+    progress: LockedSection | None,
     revealed: bool,
     unlock_form: ManualUnlockForm | None,
     unlock_after: int | None,
@@ -166,7 +166,7 @@ def locked_row(
         "unlocked": False,
         "trigger_text": section.trigger_text,
         "unlock_words": _unlock_words(section, unlock_after),
-        "progress": dict(progress) if progress else None,
+        "progress": progress,
         "revealed": revealed,
         "unlock_form": unlock_form,
         "unlock_after": unlock_after,
@@ -198,7 +198,7 @@ def _manual_unlock_form(
     # #30's achievements are gained in games: after game 1 at the earliest, never "before the
     # first game".
     earliest = trigger.get("after_game", FIRST_GAME)
-    games_played = (campaign.state or {}).get("games_played", 0)
+    games_played = campaign.replayed().games_played
     if games_played < earliest or not campaign.can_play:
         # Not yet; or a viewer, who sees when the group may unlock it but not the form.
         return None, earliest
@@ -227,11 +227,11 @@ def _sections_context(
     if expanded is None:
         asked = request.GET.get("open", "")
         expanded = int(asked) if asked.isdigit() else None
-    state = campaign.state or {}
+    state = campaign.replayed()
     unlocked = _unlocked(campaign)
-    reasons = state.get("unlock_reasons", {})
-    progress = {entry["section"]: entry for entry in state.get("progress", [])}
-    games_played = state.get("games_played", 0)
+    reasons = state.unlock_reasons
+    progress = {entry.section: entry for entry in state.progress}
+    games_played = state.games_played
     ticks: dict[int, set[str]] = {}
     for number, item in ComponentTick.objects.filter(campaign=campaign).values_list(
         "section", "item"
@@ -311,8 +311,7 @@ def section_detail(page: Page, number: int) -> HttpResponse:
         # An unlocked section may be kept on the phone; a locked one never is, not even for
         # the person who revealed it (docs/offline.md).
         return keep_offline(request, response, campaign)
-    state = campaign.state or {}
-    progress = next((p for p in state.get("progress", []) if p["section"] == number), None)
+    progress = next((p for p in campaign.replayed().progress if p.section == number), None)
     unlock_form, unlock_after = _manual_unlock_form(campaign, section)
     revealed = number in _revealed(request, campaign)
     row = locked_row(
@@ -501,27 +500,25 @@ def section_hide(page: Page, number: int) -> HttpResponse:
 # --- what unlocks next -------------------------------------------------------------------
 
 
-def _nearness(entry: Mapping[str, Any]) -> tuple[float, int, int]:
-    target = entry.get("target") or 1
-    return (-entry.get("current", 0) / target, target - entry.get("current", 0), entry["section"])
+def _nearness(entry: LockedSection) -> tuple[float, int, int]:
+    target = entry.target or 1
+    return (-entry.current / target, target - entry.current, entry.section)
 
 
 @campaign_page("", "next", offline=True)
 def next_unlocks(page: Page) -> HttpResponse:
     """Every locked section with its progress in the group's own numbers, nearest first."""
     request, campaign = page.request, page.campaign
-    state = campaign.state or {}
     rows = []
-    for entry in sorted(state.get("progress", []), key=_nearness):
-        target = entry.get("target") or 1
+    for entry in sorted(campaign.replayed().progress, key=_nearness):
         rows.append(
             {
-                "number": entry["section"],
-                "trigger_text": entry["trigger"],
-                "words": entry["words"],
-                "current": entry["current"],
-                "target": entry["target"],
-                "percent": round(100 * entry["current"] / target),
+                "number": entry.section,
+                "trigger_text": entry.trigger,
+                "words": entry.words,
+                "current": entry.current,
+                "target": entry.target,
+                "percent": round(100 * entry.current / (entry.target or 1)),
             }
         )
     return render(request, "unlocks/next.html", page.frame(rows=rows))
@@ -530,10 +527,10 @@ def next_unlocks(page: Page) -> HttpResponse:
 # --- the next game's setup sheet -----------------------------------------------------------
 
 
-def _corporation_rows(page: Page, next_game: Mapping[str, Any]) -> list[dict[str, Any]]:
+def _corporation_rows(page: Page, next_game: NextGame) -> list[dict[str, Any]]:
     powers = page.names.powers
-    credits = next_game.get("starting_credits_by_corporation", {})
-    held = next_game.get("player_powers", {})
+    credits = next_game.starting_credits_by_corporation
+    held = next_game.player_powers
     rows = []
     for corporation in page.corporations:
         rows.append(
@@ -543,7 +540,7 @@ def _corporation_rows(page: Page, next_game: Mapping[str, Any]) -> list[dict[str
                 "player": corporation.player,
                 "ai": corporation.ai,
                 "colour": corporation.css_colour or "",
-                "credits": credits.get(corporation.key, next_game.get("starting_credits")),
+                "credits": credits.get(corporation.key, next_game.starting_credits),
                 "power": powers.get(held.get(corporation.key, ""), held.get(corporation.key, "")),
             }
         )
@@ -563,12 +560,12 @@ def setup_sheet(page: Page) -> dict[str, Any]:
 def _setup_sheet_body(page: Page) -> dict[str, Any]:
     campaign, names_ = page.campaign, page.names
     state = page.state
-    next_game = state.get("next_game") or {}
-    games_played = state.get("games_played", 0)
+    next_game = state.next_game
+    games_played = state.games_played
     new = switches_on(
-        entry["section"]
-        for entry in state.get("unlocked_sections", [])
-        if games_played and entry["game"] == games_played
+        entry.section
+        for entry in state.unlocked_sections
+        if games_played and entry.game == games_played
     )
     corporations = _corporation_rows(page, next_game)
     names = {c["key"]: c["name"] for c in corporations}
@@ -586,33 +583,33 @@ def _setup_sheet_body(page: Page) -> dict[str, Any]:
     }
     options = [
         megastructures.get(key, {"name": key, "type": "", "location": "", "zone": None})
-        for key in next_game.get("megastructure_options", [])
+        for key in next_game.megastructure_options
     ]
-    chooser = next_game.get("megastructure_chooser")
+    chooser = next_game.megastructure_chooser
     last_game, last_result = campaign.games.order_by("-number").values_list(
         "number", "result"
     ).first() or (None, {})
-    last_winner = (last_result or {}).get("winner")
-    incumbent = next_game.get("incumbent_party", "")
-    cards = next_game.get("political_influence_cards")
-    keep_both = [names.get(k, k) for k, kept in cards["kept"].items() if kept > 1] if cards else []
-    by_players = next_game.get("mining_tokens_by_players", {})
+    last_winner = GameResult.from_dict(last_result).winner
+    incumbent = next_game.incumbent_party
+    cards = next_game.political_influence_cards
+    keep_both = [names.get(k, k) for k, kept in cards.kept.items() if kept > 1] if cards else []
+    by_players = next_game.mining_tokens_by_players
     context = page.frame(
         next_game=next_game,
         corporations=corporations,
         zones=[
             {"number": z, "hub": hubs.get(z, ""), "new": f"zone_{z}" in new}
-            for z in next_game.get("zones_in_play", [])
+            for z in next_game.zones_in_play
         ],
         trade_row=[
             {
                 "name": rulebook.TRADE_CARDS.get(k, k),
                 "new": rulebook.TRADE_CARD_SWITCHES.get(k) in new,
             }
-            for k in next_game.get("trade_row", [])
+            for k in next_game.trade_row
         ],
         political_row=[
-            {"name": parties.get(k, k), "new": k in new} for k in next_game.get("political_row", [])
+            {"name": parties.get(k, k), "new": k in new} for k in next_game.political_row
         ],
         incumbent=parties.get(incumbent, incumbent),
         anarchy_side=incumbent == ELECTION_TOKEN_ANARCHY,

@@ -7,7 +7,7 @@ import time
 from benchmarks.rules import replay_line as bench_replay
 from benchmarks.samples import make_campaign
 from solar175.catalogue import Catalogue
-from solar175.replay import replay
+from solar175.tests.replayed import replay
 
 CATALOGUE = Catalogue.from_fixture()
 # The goal is 30 ms; the assertion is loose so a busy CI machine does not flake.

@@ -1,7 +1,8 @@
 """The derived cache: `rebuild`, THE one function that re-derives it, and the campaign's lock.
 
 `rebuild` replays the whole log (`solar175.replay`) and stores what it derives
-(`Campaign.state`, each `Game.result` and `Game.replay_entry`) in the transaction of the change
+(`Campaign.state`, each `Game.result` and `Game.replay_entry`, written by
+`solar175.state.CampaignState.to_dict`) in the transaction of the change
 that called it; if the replay refuses the new log it raises `CampaignError` and the change rolls
 back with it.
 """
@@ -9,8 +10,6 @@ back with it.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Mapping
-from typing import Any
 
 from django.db import transaction
 
@@ -19,9 +18,10 @@ from campaign.models import Campaign, Corporation, Game, split_entry
 from scoring.catalogue import catalogue_from_db
 from solar175.catalogue import Catalogue
 from solar175.replay import replay
+from solar175.state import CampaignState
 
 
-def rebuild(campaign: Campaign, *, catalogue: Catalogue | None = None) -> dict[str, Any]:
+def rebuild(campaign: Campaign, *, catalogue: Catalogue | None = None) -> CampaignState:
     """Replay the whole log and store the derived state; return it (the replay's whole output).
 
     Preconditions: called inside the transaction that changed the log (every action here
@@ -40,10 +40,11 @@ def rebuild(campaign: Campaign, *, catalogue: Catalogue | None = None) -> dict[s
         corporations = list(Corporation.objects.filter(campaign=current))
         games = list(Game.objects.filter(campaign=current))
         state = replay(campaign_file_data(current, corporations, games), catalogue)
-        summary = {key: value for key, value in state.items() if key != "games"}
+        summary = state.to_dict()
+        del summary["games"]
         revision = uuid.uuid4()
         Campaign.objects.filter(pk=current.pk).update(state=summary, revision=revision)
-        entries = _game_entries(state)
+        entries = {entry.number: split_entry(entry) for entry in state.games}
         changed = []
         for game in games:
             entry, result = entries.get(game.number, ({}, {}))
@@ -55,12 +56,6 @@ def rebuild(campaign: Campaign, *, catalogue: Catalogue | None = None) -> dict[s
             Game.objects.bulk_update(changed, ["result", "replay_entry"])
     campaign.state, campaign.revision = summary, revision
     return state
-
-
-def _game_entries(state: Mapping[str, Any]) -> dict[int, tuple[dict, dict]]:
-    """Each game's entry of the replay's per-game extras, split as stored: (the rest, the
-    score)."""
-    return {entry["number"]: split_entry(entry) for entry in state.get("games", [])}
 
 
 def touch(*campaigns: Campaign) -> None:

@@ -35,7 +35,7 @@ _OPENING_SHARED = ("setup-players", "setup-seat", "game-played_on", "game-number
 def next_number(campaign: Campaign) -> int:
     """The number of the game the table enters next (the replay's `next_game`; the same as
     `campaign.actions.drafts.next_number`, which imports this module)."""
-    return int((campaign.state.get("next_game") or {}).get("number") or 1)
+    return campaign.replayed().next_game.number
 
 
 class DraftInTheWay(CampaignError):
@@ -107,7 +107,7 @@ def draft_snapshot(draft: GameDraft) -> dict[str, Any]:
 def opening_shared(campaign: Campaign) -> dict[str, str]:
     """What the shared part opens with besides the order of play and the date: the
     megastructure, when the rules leave one to build."""
-    options = (campaign.state.get("next_game") or {}).get("megastructure_options") or []
+    options = campaign.replayed().next_game.megastructure_options
     return {"game-megastructure": options[0]} if len(options) == 1 else {}
 
 

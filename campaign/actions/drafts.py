@@ -98,14 +98,14 @@ def _merge(
 
 def next_number(campaign: Campaign) -> int:
     """The number of the game the table enters next (the replay's `next_game`)."""
-    return int((campaign.state.get("next_game") or {}).get("number") or 1)
+    return campaign.replayed().next_game.number
 
 
 def order_of_play(campaign: Campaign, corporations: list[Corporation]) -> list[str]:
     """The corporations in the campaign's order, starting with the one that takes the first
     player token (Setup step 8: the winner of the last game; the replay's `first_player`)."""
     keys = [c.key for c in corporations]
-    first = (campaign.state.get("next_game") or {}).get("first_player")
+    first = campaign.replayed().next_game.first_player
     if first in keys:
         start = keys.index(first)
         keys = keys[start:] + keys[:start]
@@ -129,7 +129,7 @@ def open_draft(
     `DraftRefused` when the campaign is over.
     """
     current = lock_campaign(campaign)
-    if (current.state or {}).get("campaign_over"):
+    if current.replayed().campaign_over:
         raise DraftRefused("draft", "the campaign is over: a Type VI megastructure has been built")
     number = next_number(current)
     # A draft of another game is closed, never silently when it holds values.

@@ -18,7 +18,7 @@ from campaign.tests.factory import fields_of
 from scoring.tests.catalogue import ensure_catalogue
 from solar175.campaign_file import CampaignError
 from solar175.catalogue import Catalogue
-from solar175.replay import replay
+from solar175.tests.replayed import replay
 
 PROJECT = Path(__file__).resolve().parents[2]
 DEMO = PROJECT / "fixtures" / "demo-campaign.json"
@@ -43,7 +43,12 @@ def snapshot(campaign: Campaign) -> tuple:
     """Everything stored for a campaign: its file, its cache, its games' versions and results."""
     campaign = Campaign.objects.get(pk=campaign.pk)
     games = [(g.number, g.version, g.result) for g in campaign.games.order_by("number")]
-    return campaign_to_dict(campaign), campaign.replayed_state(), games, campaign.changes.count()
+    return (
+        campaign_to_dict(campaign),
+        campaign.replayed_state().to_dict(),
+        games,
+        campaign.changes.count(),
+    )
 
 
 def winners(campaign: Campaign) -> list[str]:
@@ -54,7 +59,7 @@ def assert_cache_is_the_replay(campaign: Campaign) -> dict:
     """The stored cache is exactly what a fresh replay of the stored log derives."""
     campaign = Campaign.objects.get(pk=campaign.pk)
     expected = json.loads(json.dumps(replay(campaign_to_dict(campaign), Catalogue.from_fixture())))
-    assert campaign.replayed_state() == expected
+    assert campaign.replayed_state().to_dict() == expected
     results = {g.number: g.result for g in campaign.games.all()}
     assert results == {g["number"]: g["score"] for g in expected["games"]}
     return expected
@@ -236,7 +241,7 @@ def test_an_edit_to_game_3_of_12_changes_a_later_award(demo):
     assert after["presence_1", "gold"] == ("yellow", 12)
     assert ("presence_1", "silver") not in after
     assert_cache_is_the_replay(demo)
-    twelfth = demo.replayed_state()["games"][11]
+    twelfth = demo.replayed_state().to_dict()["games"][11]
     assert Game.objects.get(campaign=demo, number=12).result == twelfth["score"]
 
 

@@ -169,7 +169,7 @@ def test_a_host_and_four_seats_enter_one_game_together(
 
     # The totals everyone saw are the `score` command's on the same table.
     game = Game.objects.get(campaign=campaign, number=2)
-    table = table_to_dict(table_as_scored(game.table, game.replay_entry))
+    table = table_to_dict(table_as_scored(game.table, game.entry()))
     path = tmp_path / "table.json"
     path.write_text(json.dumps(table), encoding="utf-8")
     out = io.StringIO()

@@ -37,6 +37,7 @@ from scoring.models import CorporationColour
 from scoring.tests.catalogue import ensure_catalogue
 from solar175.catalogue import Catalogue
 from solar175.replay import replay
+from solar175.state import CampaignState
 
 pytestmark = pytest.mark.django_db
 
@@ -188,13 +189,16 @@ def test_colours_from_the_catalogue_are_trusted_only_as_hex():
 
 
 def test_points_are_read_from_points_after_or_accumulated_the_same():
-    state = replay(json.loads(DEMO.read_text()), _catalogue_for_replay())
+    typed = replay(json.loads(DEMO.read_text()), _catalogue_for_replay())
+    state = typed.to_dict()
     keys = [row["corporation"] for row in state["standings"]]
-    start, after = points_by_game(state, keys)
-    without = {
-        **state,
-        "games": [{k: v for k, v in g.items() if k != "points_after"} for g in state["games"]],
-    }
+    start, after = points_by_game(typed, keys)
+    without = CampaignState.from_dict(
+        {
+            **state,
+            "games": [{k: v for k, v in g.items() if k != "points_after"} for g in state["games"]],
+        }
+    )
     assert points_by_game(without, keys) == (start, after)
     assert start == dict.fromkeys(keys, 0)
     assert after[-1][1] == {row["corporation"]: row["points"] for row in state["standings"]}
@@ -214,18 +218,20 @@ def test_a_game_sat_out_breaks_the_line_and_still_draws():
         [{"corporation": "purple", "total": 50}],
         [{"corporation": "purple", "total": 20}, {"corporation": "teal", "total": 60}],
     ]
-    state = {"games": [{"number": n, "score": {"players": p}} for n, p in enumerate(players, 1)]}
+    state = CampaignState.from_dict(
+        {"games": [{"number": n, "score": {"players": p}} for n, p in enumerate(players, 1)]}
+    )
     ip = pictured_chart(state, corporations, "ip")
     assert [y for _, y in ip.series[1].points] == [30, None, 60]
     assert ip.table.rows[1].values == ("50", "—")
     svg = ElementTree.fromstring(chart_svg.draw(ip))
     assert not [e for e in svg.iter() if local(e) == "script"]
     assert len(with_class(svg, "dot")) == 5
-    assert pictured_chart({}, corporations, "ip") is None
+    assert pictured_chart(CampaignState(), corporations, "ip") is None
 
 
 def test_no_game_yet_has_no_charts():
-    charts = build_charts({}, [ChartCorporation("purple", "Purple")], {})
+    charts = build_charts(CampaignState(), [ChartCorporation("purple", "Purple")], {})
     assert charts.empty and charts.points is None
 
 
@@ -245,7 +251,7 @@ def test_it_draws_a_dot_per_game_for_each_corporation(client, five):
 def test_it_draws_the_ip_each_game_scored(client, demo):
     """The chart's numbers are the replay's totals, and so is the table under it."""
     sign_in(client, demo)
-    games = demo.replayed_state()["games"]
+    games = demo.replayed_state().to_dict()["games"]
     corporations = list(demo.corporations.values_list("key", flat=True))
     built = build_charts(
         demo.replayed_state(), [ChartCorporation(k, k) for k in corporations], {}
@@ -300,7 +306,7 @@ def test_presence_bars_count_the_games_a_corporation_came_first_in_a_zone(client
     html = client.get(charts_url(demo)).content.decode()
     rows = table_rows(chart_card(html, "presence"))
     assert [zone for zone, _ in rows] == [f"Zone {z}" for z in range(1, 7)]
-    games = demo.replayed_state()["games"]
+    games = demo.replayed_state().to_dict()["games"]
     order = [c.key for c in demo.corporations.all()]
     for zone, cells in rows:
         number = zone.split()[1]
@@ -463,7 +469,7 @@ def test_a_stranger_is_sent_to_log_in(client, five):
 
 def test_the_summary_shows_the_games_facts(client, demo):
     sign_in(client, demo)
-    entry = demo.replayed_state()["games"][11]
+    entry = demo.replayed_state().to_dict()["games"][11]
     html = client.get(summary_url(demo, 12)).content.decode()
     assert "Game 12" in html
     assert "Thursday 26 March 2026" in html

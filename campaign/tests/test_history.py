@@ -24,7 +24,7 @@ from scoring.tests.catalogue import ensure_catalogue
 from solar175.campaign_file import CampaignError
 from solar175.catalogue import Catalogue
 from solar175.differences import game_differences
-from solar175.replay import replay
+from solar175.tests.replayed import replay
 
 PROJECT = Path(__file__).resolve().parents[2]
 DEMO = PROJECT / "fixtures" / "demo-campaign.json"
@@ -60,20 +60,20 @@ def stored(campaign: Campaign) -> tuple:
     campaign = Campaign.objects.get(pk=campaign.pk)
     games = [(g.number, g.version, g.result) for g in campaign.games.order_by("number")]
     changes = list(campaign.changes.values_list("pk", "kind", "undoes_id"))
-    return campaign_to_dict(campaign), campaign.replayed_state(), games, changes
+    return campaign_to_dict(campaign), campaign.replayed_state().to_dict(), games, changes
 
 
 def log(campaign: Campaign) -> tuple:
     """The log and its derived state, whatever the versions and the history say."""
     campaign = Campaign.objects.get(pk=campaign.pk)
-    return campaign_to_dict(campaign)["games"], campaign.replayed_state()
+    return campaign_to_dict(campaign)["games"], campaign.replayed_state().to_dict()
 
 
 def assert_cache_is_the_replay(campaign: Campaign) -> dict:
     """The stored cache is exactly what a fresh replay of the stored log derives."""
     campaign = Campaign.objects.get(pk=campaign.pk)
     expected = json.loads(json.dumps(replay(campaign_to_dict(campaign), Catalogue.from_fixture())))
-    assert campaign.replayed_state() == expected
+    assert campaign.replayed_state().to_dict() == expected
     results = {g.number: g.result for g in campaign.games.all()}
     assert results == {g["number"]: g["score"] for g in expected["games"]}
     return expected

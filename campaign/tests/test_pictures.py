@@ -171,7 +171,7 @@ def served_card(campaign: Campaign, key: str) -> TrackerCard:
     """The card the view draws, built the same way from the database."""
     corporation = campaign.corporations.get(key=key)
     return tracker_card(
-        campaign.state,
+        campaign.replayed_state(),
         ChartCorporation(key, corporation.name, "#6f42c1", corporation.player),
         campaign_name=campaign.name,
         sections=list(TrackerSection.objects.values_list("key", "name", "boxes")),

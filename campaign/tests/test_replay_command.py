@@ -8,7 +8,7 @@ from pathlib import Path
 
 from benchmarks.samples import make_campaign
 from solar175.catalogue import Catalogue, MegastructureEntry
-from solar175.replay import replay
+from solar175.tests.replayed import replay
 
 PROJECT = Path(__file__).resolve().parents[2]
 

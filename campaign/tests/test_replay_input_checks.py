@@ -13,7 +13,7 @@ from scoring.models import Megastructure
 from solar175 import campaign_file
 from solar175.campaign_file import CampaignError, validate_campaign
 from solar175.catalogue import Catalogue
-from solar175.replay import replay
+from solar175.tests.replayed import replay
 
 CATALOGUE = Catalogue.from_fixture()
 

@@ -40,7 +40,7 @@ DEBT_SECTION = 8
 
 
 def _switches(page: Page) -> frozenset[str]:
-    return switches_on(u["section"] for u in page.state.get("unlocked_sections", []))
+    return switches_on(u.section for u in page.state.unlocked_sections)
 
 
 def _reference() -> CatalogueNames:

@@ -25,6 +25,7 @@ from solar175.campaign_file import CampaignError
 from solar175.engine import CATEGORIES, GameScore, TableState, score_game, tie_break_sentence
 from solar175.explain import award_sentence, explain_game, table_as_scored, tracker_reasons
 from solar175.sections import sections_by_number
+from solar175.state import GameResult, ReplayedGame
 from solar175.table import TableError
 
 # Section #7 Variable Player Powers: each corporation picks one, the game's winner first.
@@ -35,8 +36,8 @@ CHECKLIST = "campaign/checklist.html"
 def _free_city_locations(page: Page) -> list[tuple[str, str]]:
     """Base locations with a free naming space: the spaces printed minus the names given."""
     used: dict[str, int] = {}
-    for city in page.state.get("cities", []):
-        used[city["location"]] = used.get(city["location"], 0) + 1
+    for city in page.state.cities:
+        used[city.location] = used.get(city.location, 0) + 1
     return [
         (location.name, f"{location.name} (zone {location.zone})")
         for location in page.names.base_locations
@@ -44,13 +45,13 @@ def _free_city_locations(page: Page) -> list[tuple[str, str]]:
     ]
 
 
-def _power_picks(page: Page, entry: dict) -> list[dict] | None:
+def _power_picks(page: Page, entry: ReplayedGame) -> list[dict] | None:
     """Section #7 in this game: who picks a power, in the game's placing; None otherwise."""
-    if POWERS_SECTION not in [u["section"] for u in entry.get("unlocked_sections", [])]:
+    if POWERS_SECTION not in [u.section for u in entry.unlocked_sections]:
         return None
     powers = page.names.powers
     taken = {c.power for c in page.corporations if c.power}
-    placing = [p["corporation"] for p in sorted(entry["score"]["players"], key=lambda p: p["rank"])]
+    placing = [p.corporation for p in entry.score.ranked()]
     picks = []
     offered = False
     for key in placing:
@@ -69,39 +70,37 @@ def _power_picks(page: Page, entry: dict) -> list[dict] | None:
     return picks
 
 
-def _award_lines(page: Page, entry: dict, score: dict) -> list[dict]:
+def _award_lines(page: Page, entry: ReplayedGame) -> list[dict]:
     """The awards the replay handed out in this game, each with why it went where it did
     (gold to the first to complete a section, silver to the second; two in one game: most IP
     in that game, then the end-game tie-breakers)."""
     corps, award_names, section_names = page.corps, page.names.awards, page.names.sections
-    every_award = page.state.get("awards", [])
-    scores = {entry.get("number"): score}
+    # solar175.explain reads the replay's JSON shape.
+    every_award = [a.to_dict() for a in page.state.awards]
+    scores = {entry.number: entry.score.to_dict()}
 
     def name(key: str) -> str:
         return corps[key].name if key in corps else key
 
     lines = []
-    for award in entry.get("awards", []):
-        section = award["section"]
+    completed = {corp: list(keys) for corp, keys in entry.sections_completed.items()}
+    for award in entry.awards:
+        section = award.section
         lines.append(
             {
-                **award,
-                "corp": corps.get(award["corporation"]),
-                "name": award_names.get((section, award["tier"]), section),
+                **award.to_dict(),
+                "corp": corps.get(award.corporation),
+                "name": award_names.get((section, award.tier), section),
                 "section_name": section_names.get(section, section),
                 "reason": award_sentence(
-                    award,
-                    every_award,
-                    scores,
-                    name,
-                    completed=entry.get("sections_completed"),
+                    award.to_dict(), every_award, scores, name, completed=completed
                 ),
             }
         )
     return lines
 
 
-def _scored(game: Game, entry: dict) -> tuple[TableState, GameScore] | None:
+def _scored(game: Game, entry: ReplayedGame) -> tuple[TableState, GameScore] | None:
     """The game's table as the replay scored it and the engine's score of it; None when the
     stored table no longer reads (the page then shows the figures without their terms)."""
     try:
@@ -125,14 +124,14 @@ def _box_reasons(page: Page, scored: tuple[TableState, GameScore] | None) -> dic
 
 
 def _result_rows(
-    page: Page, score: dict, scored: tuple[TableState, GameScore] | None
+    page: Page, score: GameResult, scored: tuple[TableState, GameScore] | None
 ) -> list[dict]:
     """Each corporation's place and total, in the game's placing, with the categories its
     total is made of and each one's terms (the engine's figures; the explanation's words)."""
     explained = explain_game(*scored) if scored else {}
     rows = []
-    for player in sorted(score.get("players", []), key=lambda p: p.get("rank", 0)):
-        key = player["corporation"]
+    for player in score.ranked():
+        key = player.corporation
         terms = explained.get(key, {})
         categories = [
             {
@@ -141,14 +140,14 @@ def _result_rows(
                 "terms": terms.get(category, []),
             }
             for category in CATEGORIES
-            if (ip := (player.get("ip") or {}).get(category, 0))
+            if (ip := player.ip.get(category, 0))
         ]
         rows.append(
             {
                 "corp": page.corps.get(key),
                 "key": key,
-                "rank": player.get("rank"),
-                "total": player.get("total"),
+                "rank": player.rank,
+                "total": player.total,
                 "categories": categories,
             }
         )
@@ -172,10 +171,10 @@ def checklist_context(
 ) -> dict[str, Any]:
     campaign, corps = page.campaign, page.corps
     entry = entry_of(game)
-    score = entry.get("score") or game.result
+    score = entry.score
     section_names = page.names.sections
-    crossed = entry.get("boxes_crossed", {})
-    tallied = entry.get("influence_tally", [])
+    crossed = entry.boxes_crossed
+    tallied = entry.influence_tally
     scored = _scored(game, entry)
     reasons = _box_reasons(page, scored)
     boxes_by_corporation = [
@@ -197,19 +196,19 @@ def checklist_context(
             ),
         }
         for corp in page.corporations
-        if any(p["corporation"] == corp.key for p in score.get("players", []))
+        if any(p.corporation == corp.key for p in score.players)
     ]
     shipped = sections_by_number()
     # Only sections unlocked in this game are listed, so a shipped title is no spoiler here.
     unlocked = [
         {
-            **unlock,
-            "title": shipped[unlock["section"]].title if unlock["section"] in shipped else None,
+            **unlock.to_dict(),
+            "title": shipped[unlock.section].title if unlock.section in shipped else None,
         }
-        for unlock in entry.get("unlocked_sections", [])
+        for unlock in entry.unlocked_sections
     ]
     locations = _free_city_locations(page)
-    winner = score.get("winner")
+    winner = score.winner
     # A viewer sees the checklist without its forms (the views refuse their POSTs anyway).
     if city_form is None and not game.city_name and campaign.can_play:
         city_form = CityForm(locations=locations, prefix="city", initial={"version": game.version})
@@ -221,7 +220,7 @@ def checklist_context(
         for pick in picks:
             if pick["corp"].key == power_form[0]:
                 pick["form"] = power_form[1]
-    election_winner = (entry.get("election") or {}).get("winner", "")
+    election_winner = entry.election.winner
     return page.context(
         game=game,
         entry=entry,
@@ -229,14 +228,14 @@ def checklist_context(
         winner=corps.get(winner),
         result_rows=_result_rows(page, score, scored),
         tie_break=tie_break_sentence(
-            score.get("tie_break"),
-            next((p["total"] for p in score.get("players", []) if p["corporation"] == winner), 0),
+            score.tie_break,
+            next((p.total for p in score.players if p.corporation == winner), 0),
             corps[winner].name if winner in corps else str(winner),
         ),
         # A name kept through a correction that changed the winner keeps its namer.
         city_namer=corps.get(game.city_named_by or winner),
         boxes_by_corporation=boxes_by_corporation,
-        awards=_award_lines(page, entry, score),
+        awards=_award_lines(page, entry),
         election_party=page.names.parties.get(election_winner, ""),
         city_form=city_form,
         city_locations=locations,

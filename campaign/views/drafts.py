@@ -159,7 +159,7 @@ def draft_data(draft: GameDraft, cards: list[SeatCard]) -> QueryDict:
 
 
 def _forms(page: Page, draft: GameDraft, cards: list[SeatCard]):
-    entry = page.state.get("next_game") or {}
+    entry = page.state.next_game
     return _game_forms(page, entry=entry, game=None, data=draft_data(draft, cards))
 
 
@@ -293,7 +293,7 @@ def _initial_values(page: Page) -> tuple[dict[str, Any], dict[str, dict[str, Any
     }
     for n, key in enumerate(order, start=1):
         shared[f"setup-seat{n}_corporation"] = key
-    options = (page.state.get("next_game") or {}).get("megastructure_options") or []
+    options = page.state.next_game.megastructure_options
     if len(options) == 1:
         shared["game-megastructure"] = options[0]
     cards = {c.key: ({"bonus": "on"} if c.power == Power.EXTRA_IP else {}) for c in corporations}
@@ -304,7 +304,7 @@ def _initial_values(page: Page) -> tuple[dict[str, Any], dict[str, dict[str, Any
 def draft_join(page: Page) -> HttpResponse | dict[str, Any]:
     """The draft's short address (the QR code's): a member lands on their own seat's card; a
     member without a seat, on the host's page; before anyone opened it, a button to start."""
-    if page.state.get("campaign_over"):
+    if page.state.campaign_over:
         messages.info(page.request, "The campaign is over: a Type VI megastructure has been built.")
         return redirect("campaign:dashboard", slug=page.campaign.slug)
     draft = _draft(page)

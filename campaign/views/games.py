@@ -34,7 +34,8 @@ from solar175.campaign_file import CampaignError, Power
 from solar175.differences import real_differences
 from solar175.downstream import sentence
 from solar175.sections import Switch, events_in_play, switches_on
-from solar175.table import RULES_KEYS, nothing_entered
+from solar175.state import CampaignState, GameResult, NextGame, ReplayedGame
+from solar175.table import nothing_entered
 
 # The stale-edit message lists at most this many of the other editor's changes.
 MAX_CHANGES_SHOWN = 12
@@ -44,18 +45,18 @@ def get_game(campaign: Campaign, number: int) -> Game:
     return get_object_or_404(Game, campaign=campaign, number=number)
 
 
-def entry_of(game: Game) -> dict:
+def entry_of(game: Game) -> ReplayedGame:
     """The replay's entry for a game already read (its `replay_entry` and `result`)."""
     if not game.replay_entry:
         raise Http404(f"No game {game.number} in this campaign's replay.")
     return join_entry(game.replay_entry, game.result)
 
 
-def _debt_boxes_in_play(state: dict, game: Game | None) -> bool:
+def _debt_boxes_in_play(state: CampaignState, game: Game | None) -> bool:
     """Whether the tracker cards had debt boxes (#8) when the game was played (or will be)."""
     if game is None:
-        return Switch.NEW_TRACKER_CARDS in (state.get("next_game") or {}).get("switches", [])
-    before = [u["section"] for u in state.get("unlocked_sections", []) if u["game"] < game.number]
+        return Switch.NEW_TRACKER_CARDS in state.next_game.switches
+    before = [u.section for u in state.unlocked_sections if u.game < game.number]
     return Switch.NEW_TRACKER_CARDS in switches_on(before)
 
 
@@ -66,7 +67,7 @@ def _corporation_options(corporations: list[Corporation]) -> list[CorporationOpt
     ]
 
 
-def _game_forms(page: Page, *, entry: dict, game: Game | None, data=None):
+def _game_forms(page: Page, *, entry: NextGame | ReplayedGame, game: Game | None, data=None):
     """The wizard's table form with the game's derived rules fixed, and the campaign facts.
 
     `entry` is the replay's word on the game: `next_game` for a new one, the game's own
@@ -74,23 +75,19 @@ def _game_forms(page: Page, *, entry: dict, game: Game | None, data=None):
     locations are the campaign's box applied (`page.names`).
     """
     campaign, corporations, names = page.campaign, page.corporations, page.names
-    options = list(entry.get("megastructure_options") or [])
+    options = list(entry.megastructure_options)
     if game is not None and game.megastructure and game.megastructure not in options:
         options.append(game.megastructure)
     # Spoilers: only the fields of the sections unlocked before this game (every one so far
     # for a new game; for game N, those unlocked after an earlier game or in the opening).
     unlocked = [
-        u["section"]
-        for u in page.state.get("unlocked_sections", [])
-        if game is None or u["game"] < game.number
+        u.section for u in page.state.unlocked_sections if game is None or u.game < game.number
     ]
     facts = GameFactsForm(
         data,
         prefix="game",
         events=events_in_play(unlocked),
-        initial=(
-            GameFactsForm.initial_for(game) if game is not None else {"number": entry.get("number")}
-        ),
+        initial=(GameFactsForm.initial_for(game) if game is not None else {"number": entry.number}),
         megastructures=[(key, names.megastructure(key)) for key in options],
         # The debt boxes only: AI players never borrow from the Bank of Yurushi (#8).
         corporations=[(c.key, c.name) for c in corporations if not c.ai],
@@ -100,10 +97,10 @@ def _game_forms(page: Page, *, entry: dict, game: Game | None, data=None):
     chosen = facts["megastructure"].value() or ""
     if chosen == NONE_BUILT:
         chosen = ""
-    rules = entry.get("rules") or {key: entry[key] for key in RULES_KEYS if key in entry}
+    rules = entry.rules.to_dict()
     for key, value in campaign.house().to_table_rules().items():
         rules.setdefault(key, value)
-    fixed: dict[str, Any] = {"rules": rules, "incumbent_party": entry["incumbent_party"]}
+    fixed: dict[str, Any] = {"rules": rules, "incumbent_party": entry.incumbent_party}
     # The zone of the Megastructure Location Token: one the game stated is its own fact (shown
     # for the group to keep or change); else the zone of the location card the box places the
     # megastructure on (shown, not asked); else the group must state it (docs/campaign-file.md).
@@ -171,9 +168,8 @@ def _city_question(page: Page, table_form: TableForm, facts: GameFactsForm, game
     kept = {"city_location": game.city_location, "city_name": game.city_name}
     if not game.city_name or game.city_named_by:
         return kept
-    namer = ((game.replay_entry or {}).get("city") or {}).get("corporation") or (
-        game.result or {}
-    ).get("winner")
+    entry = game.entry()
+    namer = (entry.city and entry.city.corporation) or entry.winner if entry else None
     winner = table_form.score().winner
     if not namer or winner == namer:
         return kept
@@ -339,14 +335,14 @@ def _game_page(
 def game_add(page: Page) -> HttpResponse:
     """Enter the next game through the scoring wizard, the campaign's rules fixed."""
     request, campaign, state = page.request, page.campaign, page.state
-    if state.get("campaign_over"):
+    if state.campaign_over:
         messages.info(request, "The campaign is over: a Type VI megastructure has been built.")
         return redirect("campaign:dashboard", slug=campaign.slug)
-    entry = state.get("next_game") or {}
+    entry = state.next_game
     data = request.POST if request.method == "POST" else None
     table_form, facts = _game_forms(page, entry=entry, game=None, data=data)
     status = 200
-    number = entry.get("number", 1)
+    number = entry.number
     taken = None
     if data is not None and "refresh" not in data:
         valid = table_form.is_valid() & facts.is_valid()
@@ -517,7 +513,7 @@ def game_preview(page: Page) -> HttpResponse:
     """The htmx live result of the game being entered, with the campaign's fixed rules."""
     number = _int_or_none(page.request.POST.get("game-number"))
     game = page.campaign.games.filter(number=number).first() if number is not None else None
-    entry = entry_of(game) if game is not None else page.state.get("next_game") or {}
+    entry = entry_of(game) if game is not None else page.state.next_game
     table_form, _ = _game_forms(page, entry=entry, game=game, data=page.request.POST)
     return render_live_result(page.request, table_form)
 
@@ -611,29 +607,27 @@ def game_bgstats(page: Page, number: int) -> HttpResponse:
     """Send a saved game to BG Stats: a redirect to its "create play" address, filled in."""
     campaign, names = page.campaign, page.names
     game = get_game(campaign, number)
-    result = game.result or {}
+    result = GameResult.from_dict(game.result)
     corps = page.corps
     seats = [
         PlaySeat(
-            key=p["corporation"],
-            corporation=corps[p["corporation"]].name
-            if p["corporation"] in corps
-            else p["corporation"],
-            player=corps[p["corporation"]].player if p["corporation"] in corps else "",
-            score=p["total"],
-            rank=p["rank"],
+            key=p.corporation,
+            corporation=corps[p.corporation].name if p.corporation in corps else p.corporation,
+            player=corps[p.corporation].player if p.corporation in corps else "",
+            score=p.total,
+            rank=p.rank,
         )
-        for p in result.get("players", [])
+        for p in result.players
     ]
     previous = campaign.games.filter(number=number - 1).values_list("result", flat=True).first()
     # Setup: "Give the first player token to the player who won the last game".
-    start = (previous or {}).get("winner")
+    start = GameResult.from_dict(previous).winner
     if start not in {seat.key for seat in seats}:
         start = None
-    election = result.get("election") or {}
+    election = result.election
     comments = [
-        f"Election: {names.party(election.get('winner', ''))}"
-        + (" (overthrown by the Celestial Rebellion)" if election.get("overthrown") else "")
+        f"Election: {names.party(election.winner)}"
+        + (" (overthrown by the Celestial Rebellion)" if election.overthrown else "")
         + "."
     ]
     if game.megastructure:
@@ -646,7 +640,7 @@ def game_bgstats(page: Page, number: int) -> HttpResponse:
         number=number,
         played_on=game.played_on.isoformat(),
         seats=seats,
-        winner=result.get("winner", ""),
+        winner=result.winner or "",
         start_player=start,
         comments=comments,
     )

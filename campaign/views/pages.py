@@ -18,6 +18,7 @@ from campaign.charts import text_colour_on
 from campaign.frame import Page, campaign_page
 from campaign.models import Corporation, GameDraft
 from solar175.sections import Switch, election_counters
+from solar175.state import GameResult, city_to_dict
 
 GAME_LOG_PAGE_SIZE = 20
 # The game log's page numbers: 1 to 9,999 (a campaign of 200,000 games), written plainly.
@@ -27,34 +28,33 @@ PAGE_NUMBER = re.compile(r"[1-9][0-9]{0,3}")
 def awards_by_corporation(page: Page) -> dict[str, list[dict]]:
     names = page.names.awards
     awards: dict[str, list[dict]] = {}
-    for award in page.state.get("awards", []):
-        awards.setdefault(award["corporation"], []).append(
-            {**award, "name": names.get((award["section"], award["tier"]), award["section"])}
+    for award in page.state.awards:
+        awards.setdefault(award.corporation, []).append(
+            {**award.to_dict(), "name": names.get((award.section, award.tier), award.section)}
         )
     return awards
 
 
 def standings(page: Page) -> list[dict]:
     awards = awards_by_corporation(page)
-    debt = page.state.get("debt", {})
+    debt = page.state.debt
     # The magazine's scoring line asks for each corporation's games played.
-    played = page.state.get("games_by_corporation")
+    played = page.state.games_by_corporation
     return [
         {
-            **row,
-            "corp": page.corps.get(row["corporation"]),
-            "awards": awards.get(row["corporation"], []),
-            "debt": debt.get(row["corporation"], 0),
-            "games": played.get(row["corporation"], 0) if played is not None else None,
+            **row.to_dict(),
+            "corp": page.corps.get(row.corporation),
+            "awards": awards.get(row.corporation, []),
+            "debt": debt.get(row.corporation, 0),
+            "games": played.get(row.corporation, 0) if played is not None else None,
         }
-        for row in page.state.get("standings", [])
+        for row in page.state.standings
     ]
 
 
-def score_rows(result: dict, corps: dict[str, Corporation]) -> list[dict]:
+def score_rows(result: GameResult, corps: dict[str, Corporation]) -> list[dict]:
     return [
-        {**player, "corp": corps.get(player["corporation"])}
-        for player in sorted(result.get("players", []), key=lambda p: p.get("rank", 0))
+        {**player.to_dict(), "corp": corps.get(player.corporation)} for player in result.ranked()
     ]
 
 
@@ -92,24 +92,23 @@ def dashboard(page: Page) -> dict[str, Any]:
         .only("campaign_id", "number", "played_on", "result")
         .first()
     )
-    next_game = state.get("next_game") or {}
+    next_game = state.next_game
     megastructures = page.names.megastructures  # read every time: the same queries every time
     return page.context(
         standings=standings(page),
         last_game=last_game,
-        last_scores=score_rows(last_game.result, corps) if last_game else [],
+        last_scores=score_rows(GameResult.from_dict(last_game.result), corps) if last_game else [],
         next_game=next_game,
-        draft_open=_open_draft(page.request) == str(next_game.get("number")),
+        draft_open=_open_draft(page.request) == str(next_game.number),
         parties=page.names.parties,
         opening_after=(campaign.opening or {}).get("after_game"),
         credits_by_corporation=[
             (corps.get(key), credits)
-            for key, credits in next_game.get("starting_credits_by_corporation", {}).items()
-            if credits != next_game.get("starting_credits")
+            for key, credits in next_game.starting_credits_by_corporation.items()
+            if credits != next_game.starting_credits
         ],
         megastructure_options=[
-            (key, megastructures.get(key, key))
-            for key in next_game.get("megastructure_options", [])
+            (key, megastructures.get(key, key)) for key in next_game.megastructure_options
         ],
     )
 
@@ -142,10 +141,11 @@ def game_log(page: Page) -> dict[str, Any]:
         if _log_page_number(page.request) != "1":
             raise Http404("No such page of the game log.") from None
         paged = Paginator(games, GAME_LOG_PAGE_SIZE).get_page(1)
+    results = [(game, GameResult.from_dict(game.result)) for game in paged]
     return page.context(
         games=[
-            {"game": game, "scores": score_rows(game.result, corps), "result": game.result}
-            for game in paged
+            {"game": game, "scores": score_rows(result, corps), "result": result}
+            for game, result in results
         ],
         page=paged,
         parties=page.names.parties,
@@ -159,11 +159,11 @@ def trackers(page: Page) -> dict[str, Any]:
     sections = page.names.section_rows
     award_names = page.names.awards
     powers = page.names.powers
-    in_play = set((state.get("next_game") or {}).get("zones_in_play", [1, 2]))
+    in_play = set(state.next_game.zones_in_play)
     awards_by = {}
-    for award in state.get("awards", []):
-        awards_by.setdefault((award["corporation"], award["section"]), []).append(
-            {**award, "name": award_names.get((award["section"], award["tier"]), "")}
+    for award in state.awards:
+        awards_by.setdefault((award.corporation, award.section), []).append(
+            {**award.to_dict(), "name": award_names.get((award.section, award.tier), "")}
         )
     debt_marks: dict[str, list[dict]] = {}
     # Only the replay entries' debt marks, not every game's whole entry and score.
@@ -177,7 +177,7 @@ def trackers(page: Page) -> dict[str, Any]:
             )
     cards = []
     for corp in page.corporations:
-        crossed = state.get("tracker", {}).get(corp.key, {})
+        crossed = state.tracker.get(corp.key, {})
         card_sections = []
         for section in sections:
             count = min(crossed.get(section.key, 0), section.boxes)
@@ -200,14 +200,14 @@ def trackers(page: Page) -> dict[str, Any]:
                 "presence": [s for s in card_sections if s["presence"]],
                 "others": [s for s in card_sections if not s["presence"]],
                 "tally": crossed.get("influence_tally", 0),
-                "debt": state.get("debt", {}).get(corp.key, 0),
+                "debt": state.debt.get(corp.key, 0),
                 "debt_marks": debt_marks.get(corp.key, []),
                 "power": powers.get(corp.power, corp.power),
             }
         )
     # The debt boxes and the power sticker come with later sections (#8, #7): before they
     # unlock, the cards show neither, so nothing hints at what those sections hold.
-    switches = (state.get("next_game") or {}).get("switches", [])
+    switches = state.next_game.switches
     return page.context(
         cards=cards,
         debt_boxes=Switch.NEW_TRACKER_CARDS in switches,
@@ -219,10 +219,8 @@ def trackers(page: Page) -> dict[str, Any]:
 def elections(page: Page) -> dict[str, Any]:
     state = page.state
     parties = page.names.parties
-    wins = state.get("election_wins", {})
-    overthrows = state.get("overthrows")
-    if overthrows is None:
-        overthrows = sum(1 for e in state.get("elections", []) if e.get("overthrown"))
+    wins = state.election_wins
+    overthrows = state.overthrows
     counters = []
     # The counters that unlock #13, #25 and #26, from those sections' own triggers.
     for counter in election_counters():
@@ -239,7 +237,7 @@ def elections(page: Page) -> dict[str, Any]:
         )
     return page.context(
         parties=parties,
-        elections=state.get("elections", []),
+        elections=state.elections,
         wins=[(parties.get(key, key), count) for key, count in wins.items()],
         counters=counters,
     )
@@ -253,12 +251,12 @@ def cities(page: Page) -> dict[str, Any]:
     rows = sorted(
         (
             {
-                **city,
-                "zone": zones.get(city["location"]),
-                "corp": corps.get(city["corporation"]),
-                "before_the_app": city["game"] <= opening_after,
+                **city_to_dict(city),
+                "zone": zones.get(city.location),
+                "corp": corps.get(city.corporation),
+                "before_the_app": city.game <= opening_after,
             }
-            for city in page.state.get("cities", [])
+            for city in page.state.cities
         ),
         key=lambda c: (c["zone"] or 99, c["location"], c["game"]),
     )

@@ -19,7 +19,7 @@ from solar175.box import (
 )
 from solar175.campaign_file import CampaignError
 from solar175.catalogue import Catalogue, DebtRow
-from solar175.replay import replay
+from solar175.tests.replayed import replay
 
 CATALOGUE = Catalogue.from_fixture()
 DEMO = Path(__file__).resolve().parents[2] / "fixtures" / "demo-campaign.json"

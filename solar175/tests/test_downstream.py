@@ -8,6 +8,7 @@ from benchmarks.samples import leader_table, make_campaign, make_game, make_play
 from solar175.catalogue import Catalogue
 from solar175.downstream import NOTHING, Words, downstream_changes, sentence
 from solar175.replay import replay
+from solar175.state import CampaignState
 
 CATALOGUE = Catalogue.from_fixture()
 DEMO = Path(__file__).resolve().parents[2] / "fixtures" / "demo-campaign.json"
@@ -95,11 +96,15 @@ def test_the_demo_with_mars_moved_to_zone_3():
 
 
 def test_unlocks_are_named_by_number_only():
-    before = {"games": [], "unlocked_sections": [{"section": 5, "game": 3}]}
-    after = {
-        "games": [],
-        "unlocked_sections": [{"section": 5, "game": 4}, {"section": 6, "game": 4}],
-    }
+    before = CampaignState.from_dict(
+        {"games": [], "unlocked_sections": [{"section": 5, "game": 3}]}
+    )
+    after = CampaignState.from_dict(
+        {
+            "games": [],
+            "unlocked_sections": [{"section": 5, "game": 4}, {"section": 6, "game": 4}],
+        }
+    )
     assert downstream_changes(before, after) == [
         "#5 now unlocks after game 4 (was after game 3)",
         "#6 now unlocks after game 4",
@@ -109,16 +114,24 @@ def test_unlocks_are_named_by_number_only():
 
 def test_a_citys_namer_follows_the_winner():
     city = {"game": 2, "location": "Mars", "name": "New Caro"}
-    before = {"games": [{"number": 2, "city": {**city, "corporation": "purple"}}]}
-    after = {"games": [{"number": 2, "city": {**city, "corporation": "teal"}}]}
+    before = CampaignState.from_dict(
+        {"games": [{"number": 2, "city": {**city, "corporation": "purple"}}]}
+    )
+    after = CampaignState.from_dict(
+        {"games": [{"number": 2, "city": {**city, "corporation": "teal"}}]}
+    )
     assert downstream_changes(before, after) == [
         "the city New Caro on Mars (game 2) now named by Teal (was Purple)"
     ]
 
 
 def test_an_election_changing_hands_names_the_parties():
-    before = {"games": [{"number": 1, "election": {"winner": "united_federalists"}}]}
-    after = {"games": [{"number": 1, "election": {"winner": "workers_union"}}]}
+    before = CampaignState.from_dict(
+        {"games": [{"number": 1, "election": {"winner": "united_federalists"}}]}
+    )
+    after = CampaignState.from_dict(
+        {"games": [{"number": 1, "election": {"winner": "workers_union"}}]}
+    )
     assert downstream_changes(before, after, WORDS) == [
         "game 1's election now won by Workers Union Party (was United Federalists)"
     ]

@@ -15,7 +15,7 @@ from benchmarks.samples import (
 )
 from solar175.campaign_file import CampaignError
 from solar175.catalogue import Catalogue, MegastructureEntry
-from solar175.replay import replay
+from solar175.tests.replayed import replay
 
 CATALOGUE = Catalogue.from_fixture()
 THREE = ("purple", "yellow", "teal")

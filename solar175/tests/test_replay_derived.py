@@ -7,7 +7,7 @@ import pytest
 from benchmarks.samples import make_campaign, make_player, make_table
 from solar175.campaign_file import CampaignError
 from solar175.catalogue import Catalogue
-from solar175.replay import replay
+from solar175.tests.replayed import replay
 
 CATALOGUE = Catalogue.from_fixture()
 THREE = ("purple", "yellow", "teal")

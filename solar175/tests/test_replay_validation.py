@@ -5,7 +5,7 @@ import pytest
 from benchmarks.samples import leader_table, make_campaign, make_player, make_table
 from solar175.campaign_file import POWERS, CampaignError, parse_campaign, validate_campaign
 from solar175.catalogue import Catalogue
-from solar175.replay import replay
+from solar175.tests.replayed import replay
 
 CATALOGUE = Catalogue.from_fixture()
 

@@ -36,7 +36,7 @@ class Command(InputCommand):
             state = replay(data, reference)
         except CampaignError as error:
             raise self.bad_input(error) from error
-        self.stdout.write(json.dumps(state, indent=2, ensure_ascii=False))
+        self.stdout.write(json.dumps(state.to_dict(), indent=2, ensure_ascii=False))
 
     def read_catalogue(self, path: str) -> Catalogue:
         try:
