@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django import template
-from django.utils.html import format_html
+from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import mark_safe
 
 register = template.Library()
@@ -21,6 +21,17 @@ def lookup(mapping: Any, key: Any) -> Any:
         return mapping.get(key, "")
     except AttributeError:
         return ""
+
+
+@register.filter
+def inert(text: Any) -> str:
+    """`text|inert`: the group's words escaped, their braces and percent signs written as
+    entities too, as the game form has always written them: a copy of its markup put in a
+    layout's `HTML` (which crispy renders as a template) still reads as plain words."""
+    escaped = str(conditional_escape(text))
+    return mark_safe(  # noqa: S308 - escaped above; the entities add no markup
+        escaped.replace("{", "&#123;").replace("}", "&#125;").replace("%", "&#37;")
+    )
 
 
 def _field(corp: Any, name: str) -> Any:

@@ -7,13 +7,12 @@ import json
 from functools import partial
 from typing import Any
 
-from crispy_forms.layout import HTML
 from django.contrib import messages
 from django.db.models import Max
 from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
-from django.utils.html import format_html, format_html_join
+from django.utils.html import format_html
 
 from campaign import actions
 from campaign.actions.discards import DraftInTheWay, confirm_token, draft_words, save_over_draft
@@ -30,6 +29,7 @@ from scoring.catalogue import DEFAULT_COLOUR, CorporationOption
 from scoring.wizard.sheet import live_sheet, render_live_result
 from scoring.wizard.steps import POWER_BONUS_IP
 from scoring.wizard.table_form import TableForm
+from scoring.wizard.widgets import Partial
 from solar175.campaign_file import CampaignError, Power
 from solar175.differences import real_differences
 from solar175.downstream import sentence
@@ -196,32 +196,16 @@ def _city_question(page: Page, table_form: TableForm, facts: GameFactsForm, game
             "removed; the checklist asks for the new name)",
         ),
     ]
-    radios = format_html_join(
-        "",
-        '<div class="form-check"><input class="form-check-input" type="radio" name="{}" '
-        'id="city-choice-{}" value="{}"{}><label class="form-check-label" '
-        'for="city-choice-{}">{}</label></div>',
-        (
-            (
-                facts.add_prefix(CITY_CHOICE),
-                value,
-                value,
-                " checked" if value == answer else "",
-                value,
-                words,
-            )
-            for value, words in choices
+    facts.helper.layout.fields.insert(
+        0,
+        Partial(
+            "campaign/_city_question.html",
+            question=question,
+            choices=choices,
+            name=facts.add_prefix(CITY_CHOICE),
+            answer=answer,
         ),
     )
-    markup = format_html(
-        '<fieldset class="mb-3 city-question"><legend class="form-label fs-6">{}</legend>{}'
-        "</fieldset>",
-        question,
-        radios,
-    )
-    # crispy's HTML renders its text as a template: the group's words must stay inert.
-    inert = str(markup).replace("{", "&#123;").replace("}", "&#125;").replace("%", "&#37;")
-    facts.helper.layout.fields.insert(0, HTML(inert))
     if answer == CITY_KEEP:
         return kept | {"city_named_by": namer}
     if answer == CITY_RENAME:

@@ -110,6 +110,21 @@ class SectionsPicker(LayoutObject):
         )
 
 
+class Partial(LayoutObject):
+    """A template partial in a form's layout: the markup stays in `templates/`, drawn with the
+    page's context and `values`, so whatever it shows is escaped by the template engine and
+    never read as template code (crispy's `HTML` reads its text as a template)."""
+
+    def __init__(self, template: str, **values) -> None:
+        self.fields: list = []
+        self.template = template
+        self.values = values
+
+    def render(self, form, context, *args, **kwargs):
+        page = context.flatten() if hasattr(context, "flatten") else dict(context)
+        return render_to_string(self.template, {**page, "form": form, **self.values})
+
+
 class Details(Div):
     """A `<details>` block: the rarely used fields, open when one of them holds a value."""
 
