@@ -9,7 +9,8 @@ the campaign (pure: the views translate a request into these and their answers i
 - `rules_in_force(rules, house)`: the table rules the game is scored with;
 - `opening_players(order, powers)`: a new game's players, the "+2 IP" power counted (#7);
 - `stated_zone(zone, table)`: the Megastructure Location Token's zone a game states itself;
-- `first_player(previous_winner, players)`: who takes the first player token (Setup).
+- `first_player(previous_winner, players)`: who takes the first player token (Setup);
+- `city_changes_namer(namer, winner)`: whether a correction asks what happens to a city.
 """
 
 from __future__ import annotations
@@ -82,3 +83,12 @@ def first_player(previous_winner: str | None, players: Iterable[str]) -> str | N
     """Who takes the first player token: "Give the first player token to the player who won
     the last game" (Setup); `None` when that corporation is not at this table."""
     return previous_winner if previous_winner in set(players) else None
+
+
+def city_changes_namer(namer: str | None, winner: str | None) -> bool:
+    """Whether a correction takes a game's win from the corporation that named its city ("the
+    winner of each game can choose one base location card ... and name one of the cities";
+    "the names are permanent campaign history", RULES-NOTES §7): the group then says whether
+    the name and its namer stay, or the new winner names a city instead (docs/replay.md
+    "Cities")."""
+    return bool(namer) and winner != namer

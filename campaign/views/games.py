@@ -34,6 +34,7 @@ from solar175.campaign_file import CampaignError
 from solar175.differences import real_differences
 from solar175.downstream import sentence
 from solar175.game_entry import (
+    city_changes_namer,
     debt_boxes_in_play,
     first_game_number,
     first_player,
@@ -165,7 +166,7 @@ def _city_question(page: Page, table_form: TableForm, facts: GameFactsForm, game
         game.result or {}
     ).get("winner")
     winner = table_form.score().winner
-    if not namer or winner == namer:
+    if not city_changes_namer(namer, winner):
         return kept
     corps = page.corps
 

@@ -2,6 +2,7 @@
 
 from solar175.campaign_file import POWER_BONUS_IP, Power
 from solar175.game_entry import (
+    city_changes_namer,
     debt_boxes_in_play,
     first_game_number,
     first_player,
@@ -75,3 +76,9 @@ def test_the_last_winner_takes_the_first_player_token_when_at_the_table():
     assert first_player("teal", ["purple", "teal"]) == "teal"
     assert first_player("yellow", ["purple", "teal"]) is None
     assert first_player(None, iter(["purple"])) is None
+
+
+def test_a_city_is_asked_about_when_its_namer_no_longer_wins():
+    assert city_changes_namer("teal", "purple")
+    assert not city_changes_namer("teal", "teal")
+    assert not city_changes_namer(None, "teal") and not city_changes_namer("", "teal")
