@@ -26,8 +26,9 @@ def lookup(mapping: Any, key: Any) -> Any:
 @register.filter
 def inert(text: Any) -> str:
     """`text|inert`: the group's words escaped, their braces and percent signs written as
-    entities too, as the game form has always written them: a copy of its markup put in a
-    layout's `HTML` (which crispy renders as a template) still reads as plain words."""
+    character references too (a browser shows the same characters): markup that stays plain
+    words even when a template reads it as its source, as crispy's `HTML` layout object does
+    (the game form's red boxes have always been written so)."""
     escaped = str(conditional_escape(text))
     return mark_safe(  # noqa: S308 - escaped above; the entities add no markup
         escaped.replace("{", "&#123;").replace("}", "&#125;").replace("%", "&#37;")
