@@ -30,7 +30,6 @@ from accounts.models import PLAYING_ROLES, Membership, Role, space_field
 READ = "reader"
 PLAY = "player"
 OWN = "owner"
-NEEDS = (READ, PLAY, OWN)
 
 
 def _space_and_role(model: type[models.Model], slug: str, user_id: int) -> models.Model | None:

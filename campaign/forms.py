@@ -13,14 +13,13 @@ import re
 from typing import Any
 
 from crispy_forms.helper import FormHelper
-from crispy_forms.layout import HTML, Column, Layout, Row
+from crispy_forms.layout import Column, Layout, Row
 from django import forms
 from django.core.exceptions import ValidationError
-from django.utils.html import escape
 
 from gamefile.json_input import JsonInputError, parse_json_text
 from hosting.names import NameField
-from scoring.wizard.widgets import FIELD_TEMPLATE, REFRESH, Details
+from scoring.wizard.widgets import FIELD_TEMPLATE, REFRESH, Details, Partial
 from solar175.campaign_file import MAX_CORPORATIONS, NOTES_MAX_LENGTH
 from solar175.catalogue import boxes_of
 from solar175.engine import UNITED_FEDERALISTS
@@ -232,18 +231,6 @@ def _megabytes(size: int) -> str:
     """3.1 MB: rounded up to a tenth, so a file just over the limit never reads as 2.0 MB."""
     tenths = -(-size * 10 // (1024 * 1024))
     return f"{tenths / 10:.1f} MB"
-
-
-MOVE_GAME_HTML = """{% if move_url %}
-<details class="mb-3"><summary>Move to another game number</summary>
-<div class="mt-2"><label class="form-label" for="move-to">Move to game number
-({{ move_first }} to {{ move_last }})</label>
-<div class="d-flex gap-2"><input type="number" name="move-to" id="move-to" class="form-control"
- inputmode="numeric" min="{{ move_first }}" max="{{ move_last }}">
-<button type="submit" class="btn btn-outline-dark" formaction="{{ move_url }}" formnovalidate>
-Move</button></div>
-<p class="form-text">The games in between close up; the campaign is replayed.</p></div>
-</details>{% endif %}"""
 
 
 class CampaignFileForm(forms.Form):
@@ -609,18 +596,7 @@ class GameFactsForm(forms.Form):
                 [
                     Details(
                         "Bank of Yurushi debt boxes checked",
-                        HTML(
-                            (
-                                '<p class="form-text mt-0">How many red boxes each corporation '
-                                "checked in each power's row this game: the app reads their "
-                                "values from your card's rows in the box, the next boxes of "
-                                "the row. AI players never borrow.</p>"
-                                if debt_rows
-                                else '<p class="form-text mt-0">The printed value of each red '
-                                "box a corporation checked this game, e.g. 2, 3.</p>"
-                            )
-                            + _debt_rows_html(debt_rows)
-                        ),
+                        Partial("campaign/_debt_boxes_help.html", debt_rows=self.debt_rows),
                         *debt_fields,
                         open_when=debt_fields,
                     )
@@ -629,9 +605,8 @@ class GameFactsForm(forms.Form):
                 else []
             ),
             Details("Notes", "notes", open_when=["notes"]),
-            # On the edit page only (campaign.views._game_page gives `move_url`): a button that
-            # posts to the move view, since the page is one form already.
-            HTML(MOVE_GAME_HTML),
+            # On the edit page only (campaign.views.games gives `move_url`).
+            Partial("campaign/_move_game.html"),
             "number",
             "expected_version",
             "original",
@@ -699,25 +674,6 @@ class GameFactsForm(forms.Form):
         for key, values in per_corporation.items():
             initial[f"debt_{key}"] = ", ".join(values)
         return initial
-
-
-def _debt_rows_html(rows) -> str:
-    """The red boxes the campaign's box says the tracker card prints (#8), as a reminder.
-
-    crispy's `HTML` renders its text as a template: the group's words are escaped and their
-    braces written as entities, so nothing they type is read as template code."""
-    if not rows:
-        return ""
-    items = "".join(
-        f"<li>{_inert(row.name)}: {', '.join(str(value) for value in row.values)}</li>"
-        for row in rows
-    )
-    heading = '<p class="form-text mb-0">Your card\'s red boxes:</p>'
-    return f'{heading}<ul class="form-text">{items}</ul>'
-
-
-def _inert(text: str) -> str:
-    return str(escape(text)).replace("{", "&#123;").replace("}", "&#125;").replace("%", "&#37;")
 
 
 class CityForm(forms.Form):

@@ -203,7 +203,7 @@ STORAGES = {
 }
 
 # The campaign pages keep their rendered bodies here (campaign/page_cache.py), and the
-# pictures their drawings (campaign/picture_views.py), under each campaign's revision, which
+# pictures their drawings (campaign/views/pictures.py), under each campaign's revision, which
 # the database holds: so a memory cache per worker process is right even with several
 # workers, since none serves a body for a revision it did not just read. Bounded in bytes
 # (hosting.cache), not only in entries. With several app servers, REDIS_URL names the cache

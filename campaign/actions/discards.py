@@ -9,8 +9,9 @@ brought back by that change's undo (docs/seats.md).
 - `discard_draft`: the owner closes a draft; `save_over_draft`: the one-phone save, which
   refuses (`DraftInTheWay`) while a draft of the same game holds values the person has not
   agreed to discard;
-- `undo_draft_change`: the undo of a discard (the draft opened again with its values) and of
-  that undo (discarded again), called by `campaign.actions.undo.undo_change`.
+- `undo_draft_change`: the undo of a discard (the draft opened again with its values and its
+  guests' links) and of that undo (discarded again), called by
+  `campaign.actions.undo.undo_change`.
 """
 
 from __future__ import annotations
@@ -351,4 +352,30 @@ def _restore(campaign: Campaign, snapshot: dict[str, Any]) -> tuple[str, Any, An
         )
         for key, corporation in corporations.items()
     )
+    _reopen_guest_seats(draft, corporations, snapshot)
     return ChangeKind.DRAFT_RESTORED, None, draft_snapshot(draft), _details(snapshot)
+
+
+def _reopen_guest_seats(
+    draft: GameDraft, corporations: dict[str, Corporation], snapshot: dict[str, Any]
+) -> None:
+    """The guests who held seats in the discarded draft hold them again in `draft`, with the
+    same links: each seat's row stayed when the draft closed (`GuestSeat.draft` null). A seat
+    handed to a member since (`tied_to`), or a corporation a member now holds, stays closed."""
+    guests = {
+        corporations[c["corporation"]].pk: c["guest"]
+        for c in snapshot["cards"]
+        if c.get("guest") and corporations[c["corporation"]].holder_id is None
+    }
+    closed = GuestSeat.objects.filter(
+        campaign_id=draft.campaign_id,
+        number=draft.number,
+        corporation_id__in=guests,
+        draft__isnull=True,
+        tied_to__isnull=True,
+    ).order_by("pk")
+    # The latest row of each seat under the guest's name: the one the discard closed.
+    latest = {
+        seat.corporation_id: seat.pk for seat in closed if seat.name == guests[seat.corporation_id]
+    }
+    GuestSeat.objects.filter(pk__in=latest.values()).update(draft=draft)

@@ -28,6 +28,7 @@ from campaign.models import Campaign, ChangeKind, Game
 from hosting.busy import writes
 from solar175.campaign_file import CampaignError
 from solar175.downstream import downstream_changes
+from solar175.game_entry import first_game_number
 
 # What a game is, besides its number, its derived result and who touched it when.
 GAME_FACTS = (
@@ -339,8 +340,7 @@ def lock_game(game: Game, expected_version: int | None = None) -> Game:
 
 def first_number(campaign: Campaign) -> int:
     """The log's first game: 1, or the one after a mid-campaign opening snapshot."""
-    opening = campaign.opening or {}
-    return opening.get("after_game", opening.get("games_played", 0)) + 1
+    return first_game_number(campaign.opening)
 
 
 def last_number(campaign: Campaign) -> int:

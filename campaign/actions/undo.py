@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
 from django.db.models import F
 
 from campaign.actions.box import put_box
@@ -100,82 +104,122 @@ def undo_change(change: Change, *, user=None) -> Change:
             "it back.",
             blocking=undone,
         )
-    rebuilt = False
-    if change.kind in GAME_KINDS:
-        kind, number, before, after = _undo_game(campaign, current, change, user)
-        details = game_details(before, after, downstream_words(current))
-    elif change.kind in CORPORATION_KINDS:
-        try:
-            kind, before, after, details = undo_corporation_change(campaign, change)
-        except CampaignError as error:
-            sentence = error.message[:1].upper() + error.message[1:]
-            raise UndoRefused(
-                f"{sentence}: this change cannot be undone as it stands.",
-                blocking=_later_change(change, lambda later: later.before == change.after),
-            ) from error
-        number = None
-    elif change.kind in DRAFT_KINDS:
-        # A draft is not in the campaign file: nothing to replay.
-        try:
-            kind, before, after, details = undo_draft_change(campaign, change)
-        except DraftUndoRefused as error:
-            sentence = error.message[:1].upper() + error.message[1:]
-            raise UndoRefused(f"{sentence}.", blocking=error.blocking) from error
-        rebuilt, number = True, change.game_number
-    elif change.kind == ChangeKind.BOX_CHANGED:
-        if read_box(current.box or None, None).as_dict() != read_box(change.after, None).as_dict():
-            raise _changed_since(change, "The box")
-        reference = catalogue_from_db()
-        try:
-            what, downstream = put_box(
-                campaign, current, read_box(change.before, reference), reference
-            )
-        except CampaignError as error:
-            raise _refused(error) from error
-        rebuilt = True
-        kind, number = change.kind, None
-        before, after, details = change.after, change.before, [*what, *downstream]
-    elif change.kind == ChangeKind.MANUAL_UNLOCK:
-        section = change.after["section"]
-        if manual_unlock(current, section) != change.after:
-            raise _changed_since(change, f"Section #{section}’s manual unlock")
-        put_manual_unlock(campaign, current, section, change.before["after_game"])
-        kind, number = change.kind, change.before["after_game"]
-        before, after, details = change.after, change.before, []
-    elif change.kind == ChangeKind.POWER_SET:
-        key = change.after["corporation"]
-        corporation = Corporation.objects.get(campaign=campaign, key=key)
-        if corporation.power != change.after["power"]:
-            raise _changed_since(change, f"The power of {key}")
-        Corporation.objects.filter(pk=corporation.pk).update(power=change.before["power"])
-        kind, number = change.kind, None
-        before, after, details = change.after, change.before, []
-    else:
-        now = current.settings()
-        if any(now.get(key) != value for key, value in change.after.items()):
-            raise _changed_since(change, "The settings")
-        put_settings(campaign, change.before)
-        kind, number = change.kind, None
-        before, after = change.after, change.before
-        details = settings_lines(before, after)
+    undone_now = UNDO[change.kind](campaign, current, change, user)
     undo = record(
         campaign,
-        kind,
+        undone_now.kind,
         user,
-        number,
+        undone_now.number,
         f"undid: {described(change)}",
-        details=details,
-        before=before,
-        after=after,
+        details=undone_now.details,
+        before=undone_now.before,
+        after=undone_now.after,
         undoes=change,
     )
-    if rebuilt:
+    if undone_now.rebuilt:
         return undo
     try:
         rebuild(campaign)
     except CampaignError as error:
         raise _refused(error) from error
     return undo
+
+
+@dataclass(frozen=True)
+class Undone:
+    """What an undo did, as the History records it: the kind of what it did (undoing a
+    deletion is a game added), the game's number when it is about one, the snapshots the other
+    way round, the lines of what changed; `rebuilt` when nothing needs replaying after it (a
+    draft is not in the campaign file) or it rebuilt the cache itself (the box)."""
+
+    kind: str
+    number: int | None
+    before: Any
+    after: Any
+    details: list[str]
+    rebuilt: bool = False
+
+
+def _undo_game_change(campaign: Campaign, current: Campaign, change: Change, user) -> Undone:
+    kind, number, before, after = _undo_game(campaign, current, change, user)
+    return Undone(
+        kind, number, before, after, game_details(before, after, downstream_words(current))
+    )
+
+
+def _undo_corporation(campaign: Campaign, current: Campaign, change: Change, user) -> Undone:
+    try:
+        kind, before, after, details = undo_corporation_change(campaign, change)
+    except CampaignError as error:
+        sentence = error.message[:1].upper() + error.message[1:]
+        raise UndoRefused(
+            f"{sentence}: this change cannot be undone as it stands.",
+            blocking=_later_change(change, lambda later: later.before == change.after),
+        ) from error
+    return Undone(kind, None, before, after, details)
+
+
+def _undo_draft(campaign: Campaign, current: Campaign, change: Change, user) -> Undone:
+    # A draft is not in the campaign file: nothing to replay.
+    try:
+        kind, before, after, details = undo_draft_change(campaign, change)
+    except DraftUndoRefused as error:
+        sentence = error.message[:1].upper() + error.message[1:]
+        raise UndoRefused(f"{sentence}.", blocking=error.blocking) from error
+    return Undone(kind, change.game_number, before, after, details, rebuilt=True)
+
+
+def _undo_box(campaign: Campaign, current: Campaign, change: Change, user) -> Undone:
+    if read_box(current.box or None, None).as_dict() != read_box(change.after, None).as_dict():
+        raise _changed_since(change, "The box")
+    reference = catalogue_from_db()
+    try:
+        what, downstream = put_box(campaign, current, read_box(change.before, reference), reference)
+    except CampaignError as error:
+        raise _refused(error) from error
+    return Undone(
+        change.kind, None, change.after, change.before, [*what, *downstream], rebuilt=True
+    )
+
+
+def _undo_manual_unlock(campaign: Campaign, current: Campaign, change: Change, user) -> Undone:
+    section = change.after["section"]
+    if manual_unlock(current, section) != change.after:
+        raise _changed_since(change, f"Section #{section}’s manual unlock")
+    put_manual_unlock(campaign, current, section, change.before["after_game"])
+    return Undone(change.kind, change.before["after_game"], change.after, change.before, [])
+
+
+def _undo_power(campaign: Campaign, current: Campaign, change: Change, user) -> Undone:
+    key = change.after["corporation"]
+    corporation = Corporation.objects.get(campaign=campaign, key=key)
+    if corporation.power != change.after["power"]:
+        raise _changed_since(change, f"The power of {key}")
+    Corporation.objects.filter(pk=corporation.pk).update(power=change.before["power"])
+    return Undone(change.kind, None, change.after, change.before, [])
+
+
+def _undo_settings(campaign: Campaign, current: Campaign, change: Change, user) -> Undone:
+    now = current.settings()
+    if any(now.get(key) != value for key, value in change.after.items()):
+        raise _changed_since(change, "The settings")
+    put_settings(campaign, change.before)
+    return Undone(
+        change.kind, None, change.after, change.before, settings_lines(change.after, change.before)
+    )
+
+
+# The undo of each kind of change the History can undo (`UNDOABLE_KINDS`): called inside
+# `undo_change`'s transaction, the campaign locked; `UndoRefused` when it cannot be undone.
+UNDO: dict[str, Callable[[Campaign, Campaign, Change, Any], Undone]] = {
+    **dict.fromkeys(GAME_KINDS, _undo_game_change),
+    **dict.fromkeys(CORPORATION_KINDS, _undo_corporation),
+    **dict.fromkeys(DRAFT_KINDS, _undo_draft),
+    ChangeKind.BOX_CHANGED: _undo_box,
+    ChangeKind.MANUAL_UNLOCK: _undo_manual_unlock,
+    ChangeKind.POWER_SET: _undo_power,
+    ChangeKind.SETTINGS_CHANGED: _undo_settings,
+}
 
 
 def _refused(error: CampaignError) -> UndoRefused:

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django import template
-from django.utils.html import format_html
+from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import mark_safe
 
 register = template.Library()
@@ -21,6 +21,18 @@ def lookup(mapping: Any, key: Any) -> Any:
         return mapping.get(key, "")
     except AttributeError:
         return ""
+
+
+@register.filter
+def inert(text: Any) -> str:
+    """`text|inert`: the group's words escaped, their braces and percent signs written as
+    character references too (a browser shows the same characters): markup that stays plain
+    words even when a template reads it as its source, as crispy's `HTML` layout object does
+    (the game form's red boxes have always been written so)."""
+    escaped = str(conditional_escape(text))
+    return mark_safe(  # noqa: S308 - escaped above; the entities add no markup
+        escaped.replace("{", "&#123;").replace("}", "&#125;").replace("%", "&#37;")
+    )
 
 
 def _field(corp: Any, name: str) -> Any:

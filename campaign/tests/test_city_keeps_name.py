@@ -97,3 +97,15 @@ def test_an_edit_that_keeps_the_winner_asks_nothing(owner_client, named):
     assert owner_client.post(edit_url(named, 2), data).status_code == 302
     named.refresh_from_db()
     assert named.state["cities"][0]["corporation"] == "purple"
+
+
+def test_the_question_shows_a_city_name_as_plain_words(owner_client):
+    tables = [leader_table("purple", "yellow", sections=("credits",)) for _ in range(3)]
+    data = make_campaign(corporations=2, tables=tables)
+    data["games"][1]["named_city"] = {"location": "Mars", "name": "{{ csrf_token }} <b>%"}
+    campaign = owned(actions.import_campaign(data))
+    page = owner_client.post(edit_url(campaign, 2), yellow_wins(owner_client, campaign))
+    text = page.content.decode()
+    legend = re.search(r'<legend class="form-label fs-6">(.*?)</legend>', text).group(1)
+    assert "naming {{ csrf_token }} &lt;b&gt;% (Mars)" in legend
+    assert "Keep {{ csrf_token }} &lt;b&gt;%, named by Purple corporation" in text

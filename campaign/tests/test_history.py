@@ -17,8 +17,9 @@ from django.urls import reverse
 from benchmarks.samples import leader_table, make_campaign
 from campaign import actions
 from campaign.actions import UndoRefused, import_campaign
+from campaign.actions.undo import UNDO
 from campaign.campaign_io import campaign_to_dict, game_to_dict
-from campaign.models import Campaign, Change, ChangeKind, Game
+from campaign.models import UNDOABLE_KINDS, Campaign, Change, ChangeKind, Game
 from campaign.tests.factory import fields_of
 from scoring.tests.catalogue import ensure_catalogue
 from solar175.campaign_file import CampaignError
@@ -288,6 +289,10 @@ def test_record_change_records_what_other_pages_change_and_refuses_log_kinds(thr
     for kind in (ChangeKind.GAME_EDITED, ChangeKind.SETTINGS_CHANGED, "made_up"):
         with pytest.raises(ValueError):
             actions.record_change(three_games, kind, "x")
+
+
+def test_every_kind_the_history_undoes_has_its_undo_and_no_other():
+    assert set(UNDO) == set(UNDOABLE_KINDS)
 
 
 def test_a_long_summary_is_cut_with_an_ellipsis(three_games):

@@ -369,6 +369,38 @@ def test_the_owner_discards_a_draft_and_its_undo_brings_it_back(table):
     assert not GameDraft.objects.filter(campaign=campaign).exists()
 
 
+def test_undoing_a_discard_opens_the_guests_links_again(table):
+    campaign, people = table
+    draft = open_(campaign, people)
+    sam, bo = Client(), Client()
+    take_as_guest(sam, draft, "yellow", "Sam")
+    take_as_guest(bo, draft, "teal", "Bo")
+    sam_seat = GuestSeat.objects.get(draft=draft, corporation__key="yellow")
+    bo_seat = GuestSeat.objects.get(draft=draft, corporation__key="teal")
+    sam_card = reverse("seats:guest_card", args=[sam_seat.token])
+    bo_card = reverse("seats:guest_card", args=[bo_seat.token])
+    write(sam, sam_card, "credits", "7")
+    change = discard_draft(draft, user=people.users["owner"])
+    assert sam.get(sam_card).status_code == 410
+    # Bo's seat was handed to a member meanwhile: that link stays closed.
+    GuestSeat.objects.filter(pk=bo_seat.pk).update(tied_to=people.users["player"])
+    actions.undo_change(change, user=people.users["owner"])
+    back = GameDraft.objects.get(campaign=campaign, number=4)
+    sam_seat.refresh_from_db()
+    bo_seat.refresh_from_db()
+    assert sam_seat.draft == back and bo_seat.draft is None
+    # Sam's link opens the card again, with what Sam typed, and writes it.
+    assert sam.get(sam_card).status_code == 200
+    assert write(sam, sam_card, "credits", "9").status_code == 200
+    assert card(back, "yellow").data["credits"] == "9"
+    assert bo.get(bo_card).status_code == 410
+    # The restore's snapshot names the guest, and undoing it closes the link again.
+    restore = Change.objects.get(campaign=campaign, kind=ChangeKind.DRAFT_RESTORED)
+    assert {c["corporation"]: c["guest"] for c in restore.after["cards"]}["yellow"] == "Sam"
+    actions.undo_change(restore, user=people.users["owner"])
+    assert sam.get(sam_card).status_code == 410
+
+
 def test_a_discard_shown_before_someone_typed_asks_again(table):
     campaign, people = table
     open_(campaign, people)

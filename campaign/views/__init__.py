@@ -5,7 +5,9 @@
 - `pages`: what the replay derived — dashboard, game log, tracker cards, elections, cities
   (each also on the read-only public page);
 - `games`: entering, editing, previewing, moving and deleting a game through the wizard;
-- `checklist`: the post-game checklist (the city, the powers).
+- `checklist`: the post-game checklist (the city, the powers);
+- `history`: the history of changes and the undo of one;
+- `pictures`: the charts page, its charts as SVG, a tracker card as PNG, a game's summary.
 
 Views join the catalogue's names onto the replay's output and write only through
 `campaign.actions`; no rule is computed here.

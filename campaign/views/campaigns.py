@@ -27,13 +27,13 @@ from offline.keep import readable_offline
 from scoring.catalogue import CatalogueNames
 from scoring.words import refusal_sentence
 from solar175.campaign_file import MAX_CORPORATIONS, MIN_CORPORATIONS, CampaignError
+from solar175.game_entry import first_game_number
 
 
 def error_sentence(error: CampaignError, campaign: Campaign | None = None) -> str:
     """A replay refusal as a page says it: where, then the sentence, in people's words
     (`scoring.words`); a game's place in the log named by its number in `campaign`."""
-    opening = (campaign.opening or {}) if campaign is not None else {}
-    first = opening.get("after_game", opening.get("games_played", 0)) + 1
+    first = first_game_number(campaign.opening if campaign is not None else None)
     return refusal_sentence(error, first_game=first)
 
 

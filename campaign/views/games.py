@@ -7,13 +7,12 @@ import json
 from functools import partial
 from typing import Any
 
-from crispy_forms.layout import HTML
 from django.contrib import messages
 from django.db.models import Max
 from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
-from django.utils.html import format_html, format_html_join
+from django.utils.html import format_html
 
 from campaign import actions
 from campaign.actions.discards import DraftInTheWay, confirm_token, draft_words, save_over_draft
@@ -28,13 +27,24 @@ from campaign.views.campaigns import error_sentence
 from gamefile.json_input import JsonInputError, parse_json_text
 from scoring.catalogue import DEFAULT_COLOUR, CorporationOption
 from scoring.wizard.sheet import live_sheet, render_live_result
-from scoring.wizard.steps import POWER_BONUS_IP
 from scoring.wizard.table_form import TableForm
-from solar175.campaign_file import CampaignError, Power
+from scoring.wizard.widgets import Partial
+from solar175 import game_entry
+from solar175.campaign_file import CampaignError
 from solar175.differences import real_differences
 from solar175.downstream import sentence
-from solar175.sections import Switch, events_in_play, switches_on
-from solar175.state import CampaignState, GameResult, NextGame, ReplayedGame
+from solar175.game_entry import (
+    city_changes_namer,
+    debt_boxes_in_play,
+    first_game_number,
+    first_player,
+    megastructure_choices,
+    opening_players,
+    rules_in_force,
+    sections_open_at,
+)
+from solar175.sections import events_in_play, switches_on
+from solar175.state import GameResult, NextGame, ReplayedGame
 from solar175.table import nothing_entered
 
 # The stale-edit message lists at most this many of the other editor's changes.
@@ -52,14 +62,6 @@ def entry_of(game: Game) -> ReplayedGame:
     return join_entry(game.replay_entry, game.result)
 
 
-def _debt_boxes_in_play(state: CampaignState, game: Game | None) -> bool:
-    """Whether the tracker cards had debt boxes (#8) when the game was played (or will be)."""
-    if game is None:
-        return Switch.NEW_TRACKER_CARDS in state.next_game.switches
-    before = [u.section for u in state.unlocked_sections if u.game < game.number]
-    return Switch.NEW_TRACKER_CARDS in switches_on(before)
-
-
 def _corporation_options(corporations: list[Corporation]) -> list[CorporationOption]:
     return [
         CorporationOption(c.key, c.name, c.css_colour or DEFAULT_COLOUR, c.power)
@@ -75,14 +77,15 @@ def _game_forms(page: Page, *, entry: NextGame | ReplayedGame, game: Game | None
     locations are the campaign's box applied (`page.names`).
     """
     campaign, corporations, names = page.campaign, page.corporations, page.names
-    options = list(entry.megastructure_options)
-    if game is not None and game.megastructure and game.megastructure not in options:
-        options.append(game.megastructure)
-    # Spoilers: only the fields of the sections unlocked before this game (every one so far
-    # for a new game; for game N, those unlocked after an earlier game or in the opening).
-    unlocked = [
-        u.section for u in page.state.unlocked_sections if game is None or u.game < game.number
-    ]
+    options = megastructure_choices(
+        list(entry.megastructure_options), game.megastructure if game is not None else ""
+    )
+    unlocked = sections_open_at(
+        ((u.section, u.game) for u in page.state.unlocked_sections),
+        game.number if game is not None else None,
+    )
+    # The switches in play when the game was played; for the next game, the replay's.
+    switches = page.state.next_game.switches if game is None else switches_on(unlocked)
     facts = GameFactsForm(
         data,
         prefix="game",
@@ -91,15 +94,13 @@ def _game_forms(page: Page, *, entry: NextGame | ReplayedGame, game: Game | None
         megastructures=[(key, names.megastructure(key)) for key in options],
         # The debt boxes only: AI players never borrow from the Bank of Yurushi (#8).
         corporations=[(c.key, c.name) for c in corporations if not c.ai],
-        debt=_debt_boxes_in_play(page.state, game) or bool(game and game.debt_marks),
+        debt=debt_boxes_in_play(switches) or bool(game and game.debt_marks),
         debt_rows=names.debt_boxes,
     )
     chosen = facts["megastructure"].value() or ""
     if chosen == NONE_BUILT:
         chosen = ""
-    rules = entry.rules.to_dict()
-    for key, value in campaign.house().to_table_rules().items():
-        rules.setdefault(key, value)
+    rules = rules_in_force(entry.rules.to_dict(), campaign.house().to_table_rules())
     fixed: dict[str, Any] = {"rules": rules, "incumbent_party": entry.incumbent_party}
     # The zone of the Megastructure Location Token: one the game stated is its own fact (shown
     # for the group to keep or change); else the zone of the location card the box places the
@@ -114,19 +115,9 @@ def _game_forms(page: Page, *, entry: NextGame | ReplayedGame, game: Game | None
         if stated is not None:
             table["megastructure_zone"] = stated
     else:
-        # Section #7: the "+2 end game influence points" power scores every game, so a new
-        # game starts with it ticked for whoever holds it.
         # Order of play from the setup sheet's first player (the last game's winner).
-        by_key = {c.key: c for c in corporations}
-        table = {
-            "players": [
-                {
-                    "corporation": key,
-                    "bonus_ip": POWER_BONUS_IP if by_key[key].power == Power.EXTRA_IP else 0,
-                }
-                for key in order_of_play(campaign, corporations)
-            ]
-        }
+        powers = {c.key: c.power for c in corporations}
+        table = {"players": opening_players(order_of_play(campaign, corporations), powers)}
     table_form = TableForm(
         data,
         table=table,
@@ -143,12 +134,7 @@ def _game_forms(page: Page, *, entry: NextGame | ReplayedGame, game: Game | None
 
 def stated_zone(game: Game | None) -> int | None:
     """The megastructure zone a game states itself (its own, or its table's): a fact of it."""
-    if game is None:
-        return None
-    if game.megastructure_zone is not None:
-        return game.megastructure_zone
-    zone = (game.table or {}).get("megastructure_zone")
-    return zone if isinstance(zone, int) and not isinstance(zone, bool) else None
+    return None if game is None else game_entry.stated_zone(game.megastructure_zone, game.table)
 
 
 # The question an edit asks when it changes the winner of a game whose city is named.
@@ -171,7 +157,7 @@ def _city_question(page: Page, table_form: TableForm, facts: GameFactsForm, game
     entry = game.entry()
     namer = (entry.city and entry.city.corporation) or entry.winner if entry else None
     winner = table_form.score().winner
-    if not namer or winner == namer:
+    if not city_changes_namer(namer, winner):
         return kept
     corps = page.corps
 
@@ -192,32 +178,16 @@ def _city_question(page: Page, table_form: TableForm, facts: GameFactsForm, game
             "removed; the checklist asks for the new name)",
         ),
     ]
-    radios = format_html_join(
-        "",
-        '<div class="form-check"><input class="form-check-input" type="radio" name="{}" '
-        'id="city-choice-{}" value="{}"{}><label class="form-check-label" '
-        'for="city-choice-{}">{}</label></div>',
-        (
-            (
-                facts.add_prefix(CITY_CHOICE),
-                value,
-                value,
-                " checked" if value == answer else "",
-                value,
-                words,
-            )
-            for value, words in choices
+    facts.helper.layout.fields.insert(
+        0,
+        Partial(
+            "campaign/_city_question.html",
+            question=question,
+            choices=choices,
+            name=facts.add_prefix(CITY_CHOICE),
+            answer=answer,
         ),
     )
-    markup = format_html(
-        '<fieldset class="mb-3 city-question"><legend class="form-label fs-6">{}</legend>{}'
-        "</fieldset>",
-        question,
-        radios,
-    )
-    # crispy's HTML renders its text as a template: the group's words must stay inert.
-    inert = str(markup).replace("{", "&#123;").replace("}", "&#125;").replace("%", "&#37;")
-    facts.helper.layout.fields.insert(0, HTML(inert))
     if answer == CITY_KEEP:
         return kept | {"city_named_by": namer}
     if answer == CITY_RENAME:
@@ -282,8 +252,7 @@ def move_range(campaign: Campaign) -> tuple[int, int]:
     """The numbers a game can move to: the log's first game (after an opening snapshot) to
     its last."""
     last = campaign.games.aggregate(last=Max("number"))["last"]
-    opening = campaign.opening or {}
-    first = opening.get("after_game", opening.get("games_played", 0)) + 1
+    first = first_game_number(campaign.opening)
     return (first, last) if last is not None else (first, first)
 
 
@@ -621,9 +590,7 @@ def game_bgstats(page: Page, number: int) -> HttpResponse:
     ]
     previous = campaign.games.filter(number=number - 1).values_list("result", flat=True).first()
     # Setup: "Give the first player token to the player who won the last game".
-    start = GameResult.from_dict(previous).winner
-    if start not in {seat.key for seat in seats}:
-        start = None
+    start = first_player(GameResult.from_dict(previous).winner, (seat.key for seat in seats))
     election = result.election
     comments = [
         f"Election: {names.party(election.winner)}"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from crispy_forms.layout import HTML, Column, Div, Layout, Row
+from crispy_forms.layout import Column, Div, Layout, Row
 from django import forms
 from django.http import QueryDict
 
@@ -25,7 +25,13 @@ from scoring.wizard.steps import (
     TableSectionForm,
     TableShape,
 )
-from scoring.wizard.widgets import REFRESH, ErrorDetails, SectionsPicker, ZoneCheckboxes
+from scoring.wizard.widgets import (
+    REFRESH,
+    ErrorDetails,
+    SectionsPicker,
+    ZoneCheckboxes,
+    form_text,
+)
 from scoring.words import refusal_sentence
 from solar175 import engine
 from solar175.house_rules import TABLE_HOUSE_RULES, TABLE_KEYS
@@ -256,9 +262,10 @@ class SetupForm(TableSectionForm):
                 parts.append(ErrorDetails(self.sections_summary(), picker, when_wrong="sections"))
         parts += [
             Row(Column("players", css_class="col-12 col-sm-4")),
-            HTML(
-                '<p class="form-text mt-0 mb-1">In order of play for a next round: first the '
-                "player who would take the first player marker next (tie-breaker 2).</p>"
+            form_text(
+                "In order of play for a next round: first the player who would take the first "
+                "player marker next (tie-breaker 2).",
+                "mt-0 mb-1",
             ),
             Div(*seats, css_class="seats"),
         ]

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from crispy_forms.helper import FormHelper
-from crispy_forms.layout import HTML, Column, Layout, Row
+from crispy_forms.layout import Column, Layout, Row
 from django import forms
 from django.http import QueryDict
 
@@ -19,6 +19,7 @@ from scoring.wizard.widgets import (
     StepperInput,
     count_field,
     count_grid,
+    form_text,
     zone_folds,
 )
 from solar175 import campaign_file, engine
@@ -185,9 +186,10 @@ class BallotsForm(TableSectionForm):
             for card in self.hire_cards:
                 self.fields[f"hire_{card}"] = count_field(HIRE_CARD_LABELS.get(card, card))
             layout += [
-                HTML(
-                    '<p class="form-text mb-1">Workers left on each hire card (trade unions, '
-                    "#13): the fewest add 2 votes to their party.</p>"
+                form_text(
+                    "Workers left on each hire card (trade unions, #13): the fewest add 2 "
+                    "votes to their party.",
+                    "mb-1",
                 ),
                 Row(
                     *[
@@ -311,9 +313,8 @@ class PlayerForm(TableSectionForm):
             if self.power_bonus:
                 power_row.append(
                     Column(
-                        HTML(
-                            '<p class="form-text">Player power: +2 end-game IP, added by the '
-                            "app every game (#7).</p>"
+                        form_text(
+                            "Player power: +2 end-game IP, added by the app every game (#7)."
                         ),
                         css_class="col-12 col-md-6 pt-md-4",
                     )

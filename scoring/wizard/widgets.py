@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from crispy_forms.layout import HTML, Column, Div, Field, LayoutObject, Row
+from crispy_forms.layout import Column, Div, Field, LayoutObject, Row
 from django import forms
 from django.template.loader import render_to_string
-from django.utils.html import format_html
 
 from scoring.wizard.spoilers import PRESET_GAMES, numbers_text, sections_after_game
 from solar175.table import (
@@ -69,16 +68,11 @@ def count_grid(headings: tuple[str, str], rows: list[tuple[str, str, str]]) -> D
     The fields keep their full labels ("Hensler HUB: workers") for screen readers; the eye
     reads the row title and the headings, which saves a line per row on a phone.
     """
-    heads = format_html(
-        '<div class="row grid-heads" aria-hidden="true"><div class="col-6 offset-sm-4 '
-        'col-sm-4">{}</div><div class="col-6 col-sm-4">{}</div></div>',
-        *headings,
-    )
     return Div(
-        HTML(heads),
+        Partial("scoring/layout/grid_heads.html", left=headings[0], right=headings[1]),
         *[
             Row(
-                HTML(format_html('<div class="col-12 col-sm-4 grid-title">{}</div>', title)),
+                Partial("scoring/layout/grid_title.html", title=title),
                 Column(_unlabelled(left), css_class="col-6 col-sm-4"),
                 Column(_unlabelled(right), css_class="col-6 col-sm-4"),
                 css_class="grid-row",
@@ -108,6 +102,26 @@ class SectionsPicker(LayoutObject):
         return render_to_string(
             self.template, {"field": form[self.name], "presets": presets, "form": form}
         )
+
+
+class Partial(LayoutObject):
+    """A template partial in a form's layout: the markup stays in `templates/`, drawn with the
+    page's context and `values`, so whatever it shows is escaped by the template engine and
+    never read as template code (crispy's `HTML` reads its text as a template)."""
+
+    def __init__(self, template: str, **values) -> None:
+        self.fields: list = []
+        self.template = template
+        self.values = values
+
+    def render(self, form, context, *args, **kwargs):
+        page = context.flatten() if hasattr(context, "flatten") else dict(context)
+        return render_to_string(self.template, {**page, "form": form, **self.values})
+
+
+def form_text(text: str, css_class: str = "") -> Partial:
+    """A sentence of help in a form's layout, drawn as the fields' help texts are."""
+    return Partial("scoring/layout/form_text.html", text=text, css_class=css_class)
 
 
 class Details(Div):
