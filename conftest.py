@@ -8,6 +8,13 @@ from dataclasses import dataclass
 
 import pytest
 from django.test import Client
+from hypothesis import settings as hypothesis_settings
+
+from tests.budget import examples
+
+# The property tests that name no budget of their own get hypothesis's, sized as the others.
+hypothesis_settings.register_profile("suite", max_examples=examples(100))
+hypothesis_settings.load_profile("suite")
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 # Without the background-networking flags Chromium keeps calling hosts this network refuses.
