@@ -3,10 +3,12 @@ and a real headless Chromium for the browser tests."""
 
 import os
 import shutil
+import threading
 import time
 from dataclasses import dataclass
 
 import pytest
+from django.core.servers.basehttp import ThreadedWSGIServer
 from django.test import Client
 from hypothesis import settings as hypothesis_settings
 
@@ -114,6 +116,23 @@ def hosted_static_files(tmp_path_factory):
     hosted.disable()
 
 
+class _CountingServer(ThreadedWSGIServer):
+    """The live server's own (Django's threaded) server, counting the connections it is
+    answering, for `settle`."""
+
+    connections = 0
+    _lock = threading.Lock()
+
+    def process_request_thread(self, request, client_address):
+        with self._lock:
+            self.connections += 1
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            with self._lock:
+                self.connections -= 1
+
+
 class _ServedByWhiteNoise:
     """The live server's "static handler" that handles nothing: the static files go through
     the app's own middleware (WhiteNoise, from the collected directory), as under gunicorn,
@@ -130,6 +149,7 @@ def live_server(request, hosted_static_files):
 
     server = LiveServer("localhost", start=False)
     server.thread.static_handler = _ServedByWhiteNoise
+    server.thread.server_class = _CountingServer
     server.start()
     yield server
     server.stop()
@@ -148,9 +168,18 @@ def browser():
         browser.close()
 
 
-# After a browser test, how long the live server gets to finish what the closed phones had
-# already asked (a draft page polls every 2 s) before the database is emptied.
+# After a browser test, at most how long the live server gets to finish what the closed phones
+# had already asked (a draft page polls every 2 s) before the database is emptied.
 SETTLE_SECONDS = 0.5
+
+
+def settle(live_server) -> None:
+    """Wait until the live server holds no connection open (the closed phones' requests have
+    been answered), at most SETTLE_SECONDS; usually a few milliseconds."""
+    httpd = getattr(live_server.thread, "httpd", None)
+    deadline = time.monotonic() + SETTLE_SECONDS
+    while time.monotonic() < deadline and getattr(httpd, "connections", 1):
+        time.sleep(0.01)
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -163,7 +192,11 @@ def pytest_runtest_teardown(item, nextitem):
         return
     for context in list(browser.contexts):
         context.close()
-    time.sleep(SETTLE_SECONDS)
+    live_server = item.funcargs.get("live_server")
+    if live_server is None:
+        time.sleep(SETTLE_SECONDS)
+    else:
+        settle(live_server)
 
 
 @pytest.fixture
