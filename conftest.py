@@ -294,9 +294,20 @@ def log_in_browser(page, live_server, user) -> None:
     """Give a browser page `user`'s session cookie (logging in through the form is tested
     once, in accounts/tests/test_browser_accounts.py; the other tests start logged in)."""
     from django.conf import settings
+    from django.db import OperationalError
 
     client = Client()
-    client.force_login(user)
+    # The live server answers other phones of the test from its own thread, and SQLite's shared
+    # in-memory database locks a whole table while one of them writes ("database table is
+    # locked", with no wait): the sign-in is tried again after that write.
+    for attempt in range(20):
+        try:
+            client.force_login(user)
+            break
+        except OperationalError as error:
+            if "locked" not in str(error) or attempt == 19:
+                raise
+            time.sleep(0.05)
     page.context.add_cookies(
         [
             {
