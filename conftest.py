@@ -3,11 +3,20 @@ and a real headless Chromium for the browser tests."""
 
 import os
 import shutil
+import threading
 import time
 from dataclasses import dataclass
 
 import pytest
+from django.core.servers.basehttp import ThreadedWSGIServer
 from django.test import Client
+from hypothesis import settings as hypothesis_settings
+
+from tests.budget import examples
+
+# The property tests that name no budget of their own get hypothesis's, sized as the others.
+hypothesis_settings.register_profile("suite", max_examples=examples(100))
+hypothesis_settings.load_profile("suite")
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 # Without the background-networking flags Chromium keeps calling hosts this network refuses.
@@ -107,6 +116,23 @@ def hosted_static_files(tmp_path_factory):
     hosted.disable()
 
 
+class _CountingServer(ThreadedWSGIServer):
+    """The live server's own (Django's threaded) server, counting the connections it is
+    answering, for `settle`."""
+
+    connections = 0
+    _lock = threading.Lock()
+
+    def process_request_thread(self, request, client_address):
+        with self._lock:
+            self.connections += 1
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            with self._lock:
+                self.connections -= 1
+
+
 class _ServedByWhiteNoise:
     """The live server's "static handler" that handles nothing: the static files go through
     the app's own middleware (WhiteNoise, from the collected directory), as under gunicorn,
@@ -123,6 +149,7 @@ def live_server(request, hosted_static_files):
 
     server = LiveServer("localhost", start=False)
     server.thread.static_handler = _ServedByWhiteNoise
+    server.thread.server_class = _CountingServer
     server.start()
     yield server
     server.stop()
@@ -141,9 +168,18 @@ def browser():
         browser.close()
 
 
-# After a browser test, how long the live server gets to finish what the closed phones had
-# already asked (a draft page polls every 2 s) before the database is emptied.
+# After a browser test, at most how long the live server gets to finish what the closed phones
+# had already asked (a draft page polls every 2 s) before the database is emptied.
 SETTLE_SECONDS = 0.5
+
+
+def settle(live_server) -> None:
+    """Wait until the live server holds no connection open (the closed phones' requests have
+    been answered), at most SETTLE_SECONDS; usually a few milliseconds."""
+    httpd = getattr(live_server.thread, "httpd", None)
+    deadline = time.monotonic() + SETTLE_SECONDS
+    while time.monotonic() < deadline and getattr(httpd, "connections", 1):
+        time.sleep(0.01)
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -156,7 +192,11 @@ def pytest_runtest_teardown(item, nextitem):
         return
     for context in list(browser.contexts):
         context.close()
-    time.sleep(SETTLE_SECONDS)
+    live_server = item.funcargs.get("live_server")
+    if live_server is None:
+        time.sleep(SETTLE_SECONDS)
+    else:
+        settle(live_server)
 
 
 @pytest.fixture
@@ -254,9 +294,20 @@ def log_in_browser(page, live_server, user) -> None:
     """Give a browser page `user`'s session cookie (logging in through the form is tested
     once, in accounts/tests/test_browser_accounts.py; the other tests start logged in)."""
     from django.conf import settings
+    from django.db import OperationalError
 
     client = Client()
-    client.force_login(user)
+    # The live server answers other phones of the test from its own thread, and SQLite's shared
+    # in-memory database locks a whole table while one of them writes ("database table is
+    # locked", with no wait): the sign-in is tried again after that write.
+    for attempt in range(20):
+        try:
+            client.force_login(user)
+            break
+        except OperationalError as error:
+            if "locked" not in str(error) or attempt == 19:
+                raise
+            time.sleep(0.05)
     page.context.add_cookies(
         [
             {

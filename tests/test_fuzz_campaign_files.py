@@ -30,12 +30,13 @@ from scoring.tests.catalogue import ensure_catalogue
 from solar175.campaign_file import CampaignError
 from solar175.catalogue import Catalogue
 from solar175.tests.replayed import replay
+from tests.budget import examples
 from tests.processes import manage, migrated_sqlite
 
 CATALOGUE = Catalogue.from_fixture()
 # Modest for every test run (the whole file stays under ~15 s); FUZZ_EXAMPLES=2000 for a long hunt.
 FUZZ = settings(
-    max_examples=int(os.environ.get("FUZZ_EXAMPLES", "100")),
+    max_examples=int(os.environ.get("FUZZ_EXAMPLES") or examples(100)),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )

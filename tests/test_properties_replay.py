@@ -22,6 +22,7 @@ from benchmarks.samples import FIXED_UNLOCKS, make_game, random_campaign
 from solar175.campaign_file import CampaignError
 from solar175.catalogue import Catalogue, MegastructureEntry
 from solar175.tests.replayed import replay
+from tests.budget import examples
 
 CATALOGUE = Catalogue.from_fixture()
 SIZES = dict(CATALOGUE.section_boxes)
@@ -29,7 +30,7 @@ PARTIES = ("united_federalists", "workers_union", "brave_new_dawn", "celestial_r
 MAX_GAMES = 24
 # Modest for every test run (the file takes seconds); PROPERTY_EXAMPLES=1000 for a long hunt.
 PROPERTIES = settings(
-    max_examples=int(os.environ.get("PROPERTY_EXAMPLES", "40")),
+    max_examples=int(os.environ.get("PROPERTY_EXAMPLES") or examples(40)),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
@@ -273,7 +274,7 @@ THE_END = MegastructureEntry(
 ENDING_CATALOGUE = CATALOGUE.with_megastructures(THE_END)
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(st.integers(0, 2**32 - 1), st.integers(1, MAX_GAMES), st.integers(2, 5))
 def test_a_type_vi_ends_the_campaign_with_the_best_of_the_standings_winning(seed, games, corps):
     data = random_campaign(

@@ -18,6 +18,7 @@ from colonists import (
 )
 from colonists.groups import GROUP_KEYS, RIVALS
 from colonists.table import vp_terms
+from tests.budget import examples
 
 CATEGORY_NAMES = ["territories", "omnium", "harvesters", "ships", "Trade"]
 
@@ -120,7 +121,7 @@ JSON = st.recursive(
 )
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(JSON)
 def test_any_json_is_read_without_a_traceback(data):
     assert isinstance(validate_table(data), list)
@@ -139,7 +140,7 @@ def _only_field_errors(function, *args) -> None:
         pass
 
 
-@settings(max_examples=100)
+@settings(max_examples=examples(100))
 @given(JSON, JSON, JSON, JSON)
 def test_the_helpers_refuse_any_bad_input_with_a_field_error(a, b, c, d):
     _only_field_errors(card_round, a, b)

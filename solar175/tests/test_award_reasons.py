@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solar175.explain import award_sentence
+from tests.budget import examples
 
 CORPS = ("purple", "yellow", "teal")
 
@@ -38,7 +39,7 @@ def _facts(totals: list[int], zone_1: list[int]) -> list[dict]:
     ]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     n=st.integers(min_value=1, max_value=3),
     totals=st.lists(st.integers(min_value=13, max_value=16), min_size=3, max_size=3),

@@ -26,9 +26,10 @@ from solar175.engine import (
 from solar175.house_rules import HouseRules
 from solar175.table import parse_table, validate_table
 from solar175.table_file import table_to_dict
+from tests.budget import examples
 
 COLOURS = ("purple", "yellow", "teal", "orange", "grey")
-PROPERTY_SETTINGS = settings(max_examples=200, deadline=None)
+PROPERTY_SETTINGS = settings(max_examples=examples(200), deadline=None)
 
 hub_workers = st.builds(
     HubWorkers, workers=st.integers(0, 6), algorithms=st.integers(0, 3)

@@ -16,6 +16,7 @@ from space_explorers import (
 )
 from space_explorers.rules import SPECIALIST_CARDS, TOKENS_IN_PLAY
 from space_explorers.tests.factory import PRINTED_SESSION, PRINTED_TABLE
+from tests.budget import examples
 
 NAMES = ("Sputnik 1", "Telstar 1", "Explorer 1", "Mariner 2", "Vostok 1")
 
@@ -128,7 +129,7 @@ def assert_consistent(state: dict, turns_played: int) -> None:
         assert state["next"] == ("you" if turns_played % 2 == 0 else "opponent")
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(legal_sessions())
 def test_every_prefix_of_a_legal_session_replays_to_a_consistent_state(data):
     turns = data["turns"]
@@ -173,7 +174,7 @@ def valid_tables(draw):
     }
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(valid_tables())
 def test_a_valid_tables_totals_are_the_sums_of_their_terms(data):
     assert validate_table(data) == []
@@ -209,7 +210,7 @@ def mutated(draw, data):
     return draw(json_values)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.data())
 def test_no_input_makes_score_or_play_fail_other_than_with_a_field_error(data):
     for function, printed in ((score, PRINTED_TABLE), (play, PRINTED_SESSION)):

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from startropolis import StartropolisError, play, score, table_from_session, validate_table
 from startropolis.modules import CORE, MODULE_TYPES
 from startropolis.station import Module
+from tests.budget import examples
 
 from .builders import attach, revenues, session, station
 
@@ -31,7 +32,9 @@ GAMES = [
     ["basic_habitation", "supply", "market_center", "stadium", "salvage", "civic"],
     ["luxury_habitation", "solar", "fusion", "police", "stadium", "market_center"],
 ]
-SLOW = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SLOW = settings(
+    max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 
 def check_figures(state: dict, negative_revenue: str) -> None:
@@ -231,7 +234,7 @@ def stations(draw):
     return built, owners
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(stations(), st.booleans())
 def test_module_rules_hold_on_random_stations(built_owners, solar_counts_itself):
     built, owners = built_owners
@@ -340,7 +343,7 @@ SAMPLE_TABLE = {
 }
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.data(), JSON_VALUES)
 def test_a_mangled_session_is_refused_with_a_sentence(data, new):
     path = data.draw(st.sampled_from(list(_paths(SAMPLE_SESSION))))
@@ -352,7 +355,7 @@ def test_a_mangled_session_is_refused_with_a_sentence(data, new):
         assert "\n" not in str(error)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.data(), JSON_VALUES)
 def test_a_mangled_table_is_refused_with_a_sentence(data, new):
     path = data.draw(st.sampled_from(list(_paths(SAMPLE_TABLE))))

@@ -16,12 +16,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from startropolis import StartropolisError, play, score, table_from_session
+from tests.budget import examples
 
 from .builders import attach, buy, civic, hold, pass_, round_, session
 from .test_6_properties import driven_games
 
 THREE = ["emily", "caleb", "rosa"]
-SLOW = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SLOW = settings(
+    max_examples=examples(30), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 
 def contract_form(game: dict) -> dict:
