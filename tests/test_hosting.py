@@ -574,7 +574,7 @@ def test_the_database_gone_midway_is_said_on_the_page_and_to_htmx(hosted, browse
                 page.fill("#id_password", PASSWORD)
                 page.click("form button[type=submit]")
                 page.wait_for_url("**/campaigns/")
-                page.wait_for_function("window.htmx !== undefined")
+                page.wait_for_function("() => window.htmx !== undefined")
                 assert page.get_by_text("Hosted group").first.is_visible()
                 link.cut()
                 # Twice, as a page that polls does: said once.

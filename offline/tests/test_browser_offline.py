@@ -87,7 +87,9 @@ def controlled(page, url: str) -> None:
     """Open `url` and wait until the service worker controls the page."""
     page.goto(url)
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    # A function, not an expression: Playwright polls an expression with eval, which the
+    # page's CSP refuses whenever the first look finds it false.
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
 
 
 def kept(page) -> list[str]:
@@ -160,7 +162,7 @@ def test_a_page_seen_before_opens_offline_under_a_banner_and_one_never_seen_need
     page.goto(base + trackers)
     context.set_offline(False)
     page.wait_for_function(
-        "document.getElementById('offline-banner').innerText.includes('connection is back')"
+        "() => document.getElementById('offline-banner').innerText.includes('connection is back')"
     )
     page.locator("#offline-banner a", has_text="Reload").click()
     page.wait_for_load_state()
@@ -173,7 +175,7 @@ def test_a_form_sent_without_a_connection_keeps_what_was_typed(owners_phone, dem
     settings_page = base + slug_paths(demo, "campaign:settings")[0]
     page.goto(settings_page)
     context.set_offline(True)
-    page.wait_for_function("document.getElementById('offline-banner').hidden === false")
+    page.wait_for_function("() => document.getElementById('offline-banner').hidden === false")
     page.fill("#id_name", "Renamed at the table")
     page.locator("main form button[type=submit]").first.click()
     banner = page.locator("#offline-banner")
