@@ -3,15 +3,15 @@ critical violation: for the owner, a player, a viewer and a signed-out visitor (
 sign-in pages, an invitation and the public page), on a phone (390 px) and at desktop width.
 
 The pages are the every-page test's (tests/test_browser_every_page.py): every named address of
-every app, filled from the demo campaign, that answers that person's GET with HTML, so a page
-added tomorrow is walked too. One context per person and width; axe's source is handed to each
-context once, as Playwright's init script, which Chromium evaluates in every page before the
-page's own scripts (not subject to the page's Content-Security-Policy, which stays as the site
-sends it): sent once instead of with every page, it cost a fifth of the walk's processor time.
-While one width's page loads, axe runs in the other's. The service worker is blocked in this
-walk (`service_workers="block"`): it changes nothing a page shows online, it is walked by
-offline/tests and registered under the policy by tests/test_browser_csp.py, and handing every
-page through it cost a fifth of each page load in Chromium.
+every app, filled from the demo campaign, that answers that person's GET with HTML, so a page added
+tomorrow is walked too. One context per person and width; axe's source is handed to each context
+once, as Playwright's init script, which Chromium evaluates in every page before the page's own
+scripts (not subject to the page's Content-Security-Policy, which stays as the site sends it).
+Evaluated with every page through Playwright instead, axe's half-megabyte source cost a fifth of
+Chromium's time in the walk. While one width's page loads, axe runs in the other's. The service
+worker is blocked in this walk (`service_workers="block"`): it changes nothing a page shows online,
+it is walked by offline/tests and registered under the policy by tests/test_browser_csp.py, and
+handing every page through it cost a fifth of each page load in Chromium.
 
 Measured: 466 page visits, 194 s on a quiet two-core machine in one test; each person's walk
 is a test of its own, so the suite's workers share the four out. It runs on the SQLite leg of
