@@ -1,0 +1,286 @@
+"""The draft protocol's two addresses every phone of a game entered together calls
+(docs/draft-protocol.md): `draft_push` (a phone's numbered changes, in order: a field's value
+with the value the phone last saw, "my card is done") and `draft_live` ("anything after version
+V?": 204, or what changed, who is done and the live panel, drawn once per version). The pages
+they serve are `campaign.views.drafts`.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.http import HttpResponse, JsonResponse
+from django.shortcuts import redirect
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.views.decorators.gzip import gzip_page
+
+from campaign import actions
+from campaign.actions.drafts import (
+    MAX_FIELDS,
+    SHARED,
+    Change,
+    DraftRefused,
+    card_scope,
+    next_number,
+)
+from campaign.frame import PLAYER, Page, campaign_page
+from campaign.models import GameDraft
+from campaign.views.campaigns import error_sentence
+from campaign.views.drafts import (
+    CLOSED,
+    DRAFT,
+    LIVE,
+    SHARED_PREFIXES,
+    _cards,
+    _conflict_lines,
+    _delta,
+    _forms,
+    _int_param,
+    _phone_param,
+    live_panel,
+    may_write,
+    table_order,
+)
+from gamefile.json_input import JsonInputError, parse_json_bytes
+
+
+def _closed_answer(page: Page, number: int | None) -> JsonResponse:
+    """A poll for a draft that is closed: the game it became, for every phone to go to."""
+    games = page.campaign.games
+    found = games.filter(number=number).exists() if number else False
+    if not found:
+        number = games.order_by("-number").values_list("number", flat=True).first()
+    if page.campaign.guest_seat is not None:
+        # A guest reads no campaign page: their link now says the game was saved.
+        go = page.reverse("campaign:draft_seat", page.campaign.guest_seat.corporation.key)
+        words = f"Game {number} has been saved." if number else "This draft is closed."
+    elif number:
+        go = reverse("campaign:checklist", args=[page.campaign.slug, number])
+        words = f"Game {number} has been saved."
+    else:
+        go = reverse("campaign:games", args=[page.campaign.slug])
+        words = "This draft is closed."
+    return JsonResponse({"closed": words, "go": go, "number": number})
+
+
+@gzip_page
+@campaign_page(DRAFT, "games", methods=("GET",), guest=True)
+def draft_live(page: Page) -> HttpResponse:
+    """ "Anything after version V?" (`v`; `d` the draft the phone has, `n` its game's number,
+    `phone` its id). No: 204, after one indexed lookup. Yes: what changed since V, who is done,
+    the last change number applied for this phone, and the live panel (drawn once per
+    version, `live_panel`). Closed (the game saved): where the game is, for the phone to go."""
+    params = page.request.GET
+    if "v" not in params:
+        # The phones' polling address: a person who opens it goes to the draft (a guest, to
+        # their card).
+        if page.campaign.guest_seat is not None:
+            return redirect(
+                page.reverse("campaign:draft_seat", page.campaign.guest_seat.corporation.key)
+            )
+        return redirect("campaign:draft_join", slug=page.campaign.slug)
+    since = _int_param(params.get("v"))
+    wanted = _int_param(params.get("d"))
+    drafts = GameDraft.objects.filter(campaign=page.campaign)
+    found = drafts.filter(pk=wanted) if wanted else drafts.filter(number=next_number(page.campaign))
+    revision = found.values_list("revision", flat=True).first()
+    if revision is None:
+        return _closed_answer(page, _int_param(params.get("n")))
+    panel = _int_param(params.get("p"))
+    # Nothing new, and the phone's panel is this version's (or it asks for none).
+    if revision == since and (panel == revision or "p" not in params):
+        return HttpResponse(status=204)
+    draft = found.get()
+    cards = list(draft.cards.select_related("corporation"))
+    answer = _delta(draft, cards, since, _phone_param(params.get("phone")))
+    if panel != draft.revision:
+        panel_version, html = live_panel(page, draft)
+        if panel_version != panel:
+            answer.update(panel=html, panel_version=panel_version)
+    return JsonResponse(answer)
+
+
+class PushRefused(Exception):
+    """A batch of changes the server cannot take; `status` and the sentence."""
+
+    def __init__(self, sentence: str, status: int = 400) -> None:
+        super().__init__(sentence)
+        self.status = status
+
+
+def _read_push(request) -> dict[str, Any]:
+    """The batch as the phone sent it (JSON, read by the project's JSON reader)."""
+    try:
+        body = parse_json_bytes(request.body)
+    except JsonInputError as error:
+        raise PushRefused(f"The changes sent {error}.") from None
+    if not isinstance(body, dict) or not isinstance(body.get("changes"), list):
+        raise PushRefused("The changes sent are not a list of changes.")
+    if not _phone_param(body.get("phone")):
+        raise PushRefused("The changes sent name no phone (letters, digits and dashes).")
+    return body
+
+
+def _read_change(raw: Any) -> Change:
+    if not isinstance(raw, dict):
+        raise PushRefused("A change sent is not a change (an object with its number).")
+    seq = raw.get("seq")
+    if not isinstance(seq, int) or isinstance(seq, bool) or not 0 < seq < 2**31:
+        raise PushRefused("A change's number (seq) is a whole number from 1.")
+    card = raw.get("card")
+    if card is not None and not isinstance(card, str):
+        raise PushRefused("A change's card is a corporation's key.")
+    if "done" in raw:
+        if not isinstance(raw["done"], bool) or card is None:
+            raise PushRefused("“My card is done” is true or false, for one card.")
+        return Change(seq, card, done=raw["done"])
+    field, value, was = raw.get("field"), raw.get("value", ""), raw.get("was")
+    if not isinstance(field, str) or not field:
+        raise PushRefused("A change names its field.")
+    for item in (value, was):
+        if item is None or isinstance(item, str):
+            continue
+        if not (isinstance(item, list) and all(isinstance(v, str) for v in item)):
+            raise PushRefused(f"A change's value for {field} is text or a list of texts.")
+    return Change(seq, card, field, value, was)
+
+
+# Each draft's fields by scope, as its forms define them (label, form field), kept per process
+# for the draft's order of play and chosen megastructure: a change is checked alone, by its
+# own field, without drawing the whole form again.
+_FIELDS: OrderedDict[tuple, dict[str, dict[str, tuple[str, Any]]]] = OrderedDict()
+_FIELDS_KEPT = 128
+
+
+def _field_catalogue(page: Page, draft: GameDraft) -> dict[str, dict[str, tuple[str, Any]]]:
+    shared = draft.shared
+    key = (
+        draft.pk,
+        str(page.campaign.revision),
+        tuple(table_order(draft)),
+        shared.get("game-megastructure"),
+    )
+    found = _FIELDS.get(key)
+    if found is not None:
+        _FIELDS.move_to_end(key)
+        return found
+    table_form, facts = _forms(page, draft, _cards(draft))
+    catalogue: dict[str, dict[str, tuple[str, Any]]] = {SHARED: {}}
+    for form in (facts, table_form.hubs, table_form.ballots, table_form.setup):
+        for name, field in form.fields.items():
+            posted = form.add_prefix(name)
+            if posted.startswith(SHARED_PREFIXES):
+                catalogue[SHARED][posted] = (str(field.label or name), field)
+    for form in table_form.players:
+        catalogue[card_scope(form.seat.corporation.key)] = {
+            name: (str(field.label or name), field) for name, field in form.fields.items()
+        } | {"_prefix": (form.prefix + "-", None)}
+    if len(_FIELDS) >= _FIELDS_KEPT:
+        _FIELDS.popitem(last=False)
+    _FIELDS[key] = catalogue
+    return catalogue
+
+
+def _problem(label: str, field: Any, value: Any) -> str:
+    """The field's own check of a value (kept all the same: nothing typed is lost)."""
+    try:
+        field.clean(value)
+    except ValidationError as error:
+        return f"{label}: {' '.join(error.messages)}"
+    return ""
+
+
+@campaign_page(DRAFT, "games", role=PLAYER, methods=("POST",), guest=True)
+def draft_push(page: Page) -> HttpResponse:
+    """A phone's changes, numbered in its sequence (docs/draft-protocol.md): each field's
+    value with what the phone last saw there, and "my card is done", applied once and in
+    order. Answers what changed since the version the phone has (`since`), the last number
+    applied for it, the conflicts (someone else's newer value: both shown), and each change's
+    own check (its field's validation) or refusal."""
+    try:
+        body = _read_push(page.request)
+        changes = [_read_change(raw) for raw in body["changes"][:MAX_FIELDS]]
+    except PushRefused as error:
+        return JsonResponse({"error": str(error)}, status=error.status)
+    phone = body["phone"]
+    found = GameDraft.objects.filter(campaign=page.campaign, number=next_number(page.campaign))
+    draft = found.first()
+    if draft is None or (body.get("draft") is not None and body.get("draft") != draft.pk):
+        return JsonResponse({"closed": CLOSED}, status=410)
+    # Each card with its corporation: who may write it (its holder's id) and its values.
+    cards = {card.corporation.key: card for card in draft.cards.select_related("corporation")}
+    catalogue = _field_catalogue(page, draft)
+    accepted: list[Change] = []
+    problems: dict[str, str] = {}
+    refused: dict[str, str] = {}
+    for change in changes:
+        card = cards.get(change.card) if change.card is not None else None
+        if change.card is not None and card is None:
+            return JsonResponse({"error": f"No seat {change.card!r} in this game."}, status=404)
+        if not may_write(page, card):
+            if card is None:
+                sentence = "Only the campaign's players write the shared part."
+            else:
+                holder = card.corporation.holder
+                sentence = (
+                    f"{card.corporation.name}'s card is written by "
+                    f"{holder.get_username() if holder else 'its holder'} or the owner."
+                )
+            return JsonResponse({"error": sentence}, status=403)
+        scope = SHARED if card is None else card_scope(change.card)
+        fields = catalogue.get(scope)
+        if fields is None:
+            refused[f"{scope}/{change.field or 'done'}"] = (
+                f"{card.corporation.name} is not at the table in this game."
+            )
+            accepted.append(Change(change.seq))  # numbered, nothing to write
+            continue
+        if change.field is not None:
+            entry = fields.get(change.field) if change.field != "_prefix" else None
+            if entry is None:
+                refused[f"{scope}/{change.field}"] = f"There is no field “{change.field}” here."
+                accepted.append(Change(change.seq))
+                continue
+            sentence = _problem(*entry, change.value)
+            if sentence:
+                problems[f"{scope}/{change.field}"] = sentence
+        accepted.append(change)
+    try:
+        applied = actions.apply_changes(draft, accepted, phone=phone, user=page.request.user)
+    except DraftRefused as error:
+        return JsonResponse({"closed": error_sentence(error, page.campaign)}, status=410)
+    since = _int_param(str(body.get("since", "")))
+    # The cards as read before, with those the batch wrote as stored now.
+    stored = [applied.cards.get(key, card) for key, card in cards.items()]
+    answer = _delta(applied.draft, stored, since, phone)
+    answer.update(problems=problems, refused=refused)
+    if applied.conflicts:
+        answer["conflicts"] = _conflicts_answer(page, applied, catalogue)
+    return JsonResponse(answer)
+
+
+def _conflicts_answer(page: Page, applied, catalogue) -> list[dict[str, Any]]:
+    """Each refused change, with both values and the alert a page shows it in."""
+    lines = []
+    for scope, conflict in applied.conflicts:
+        fields = catalogue.get(scope, {})
+        label = fields.get(conflict.field, (conflict.field, None))[0]
+        if scope == SHARED:
+            prefix, url = "", reverse("campaign:draft_shared", args=[page.campaign.slug])
+        else:
+            key = scope.removeprefix("card:")
+            prefix = fields.get("_prefix", ("", None))[0]
+            url = page.reverse("campaign:draft_seat", key)
+        line = _conflict_lines([conflict], {conflict.field: label}, prefix)[0]
+        html = render_to_string(
+            f"{LIVE}#conflicts",
+            {"conflicts": [line], "write_url": url, "draft": applied.draft, "oob": False},
+            request=page.request,
+        )
+        lines.append(
+            {"scope": scope, "field": conflict.field, "theirs": line["theirs"], "html": html}
+        )
+    return lines
