@@ -6,9 +6,10 @@ Everything a person types is written to the draft as they type it, through the d
 (docs/draft-protocol.md): each phone numbers its changes and pushes them in order
 (`campaign.views.draft_live.draft_push`: a field's value with the value the phone last saw, "my
 card is done"), and asks "anything after version V?" (`draft_live.draft_live`: 204, or what
-changed, who is done and the live panel, drawn here once per version, `live_panel`). Without JavaScript the card's save button posts it whole. The
-table is read from the draft the same way the one-phone wizard reads its form
-(`scoring.wizard.TableForm`), so the totals are the engine's from the first tap.
+changed, who is done and the live panel, drawn here once per version, `live_panel`). Without
+JavaScript the card's save button posts it whole. The table is read from the draft the same way
+the one-phone wizard reads its form (`scoring.wizard.TableForm`), so the totals are the
+engine's from the first tap.
 """
 
 from __future__ import annotations
