@@ -11,7 +11,7 @@ from crispy_forms.helper import FormHelper
 from django import forms
 
 from hosting.names import NameField
-from playlog.playfile import NAME_LENGTH, NOTES_LENGTH, date_problem
+from playlog.playfile import NAME_LENGTH, NOTES_LENGTH, date_problem, play_file_data
 
 
 class NoFormTag:
@@ -80,6 +80,17 @@ class PlayFactsForm(NoFormTag, forms.Form):
         if problem:
             raise forms.ValidationError(f"{problem[:1].upper()}{problem[1:]}.")
         return date
+
+    def play_file(self, game: str, people: list, table: Any, session: Any) -> dict[str, Any]:
+        """The play file of a play with these facts (`playfile.play_file_data`)."""
+        return play_file_data(
+            game,
+            self.cleaned_data["played_on"],
+            people,
+            self.cleaned_data["notes"],
+            table,
+            session,
+        )
 
 
 class PersonForm(forms.Form):

@@ -20,7 +20,6 @@ from playlog.colonists.forms import BidForm, BoardForm, ClaimForm, ColonistsShee
 from playlog.forms import PlayFactsForm
 from playlog.frame import PLAYER, LogPage, log_page
 from playlog.models import Play
-from playlog.playfile import play_file_data
 from playlog.summary import seats_of
 from playlog.views.logs import sentence
 
@@ -98,22 +97,11 @@ def _sheet_page(page: LogPage, play: Play | None) -> HttpResponse | dict[str, An
     return context
 
 
-def _file(page: LogPage, facts, people, table, session) -> dict[str, Any]:
-    return play_file_data(
-        GAME,
-        facts.cleaned_data["played_on"],
-        people,
-        facts.cleaned_data["notes"],
-        table,
-        session,
-    )
-
-
 def _save(page: LogPage, play: Play | None, facts, table, people) -> HttpResponse:
     try:
         if play is None:
             play = actions.add_play(
-                page.log, _file(page, facts, people, table, None), page.request.user
+                page.log, facts.play_file(GAME, people, table, None), page.request.user
             )
         else:
             changes: dict[str, Any] = {
@@ -147,7 +135,7 @@ def _start_at_table(page: LogPage, facts, people, table) -> HttpResponse:
     }
     try:
         play = actions.add_play(
-            page.log, _file(page, facts, people, None, session), page.request.user
+            page.log, facts.play_file(GAME, people, None, session), page.request.user
         )
     except FieldError as error:
         messages.error(page.request, sentence(error))

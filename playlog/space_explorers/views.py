@@ -22,7 +22,6 @@ from playlog import actions
 from playlog.forms import PersonForm, PlayFactsForm
 from playlog.frame import PLAYER, LogPage, log_page
 from playlog.models import Play
-from playlog.playfile import play_file_data
 from playlog.space_explorers.forms import (
     EndStateForm,
     SetupForm,
@@ -119,9 +118,7 @@ def new_play(page: LogPage) -> HttpResponse | dict[str, Any]:
 def _start(page, facts, setup, tiles, who, end_state) -> Play:
     variants = setup.variants()
     projects = [tile.tile() for tile in tiles]
-    data = play_file_data(
-        GAME, facts.cleaned_data["played_on"], [who], facts.cleaned_data["notes"], None, None
-    )
+    data = facts.play_file(GAME, [who], None, None)
     if end_state is None:
         data["session"] = {
             "format": SESSION_FORMAT,

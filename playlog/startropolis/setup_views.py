@@ -21,7 +21,6 @@ from playlog import actions
 from playlog.forms import PlayFactsForm
 from playlog.frame import PLAYER, LogPage, log_page
 from playlog.models import Play
-from playlog.playfile import play_file_data
 from playlog.startropolis.forms import RulesForm, first_order, seat_forms
 from playlog.startropolis.sheet_forms import EndRulesForm, end_initial, end_player_forms
 from playlog.summary import seats_of
@@ -33,17 +32,6 @@ NEW = "playlog/startropolis/new.html"
 SHEET = "playlog/startropolis/sheet.html"
 # ST-R3: what a board in the wild prints is unknown; these start the form until the group's own.
 FIRST_RUSH_FEES = [3, 2, 2, 1]
-
-
-def _file(facts, people, table, session) -> dict[str, Any]:
-    return play_file_data(
-        GAME,
-        facts.cleaned_data["played_on"],
-        people,
-        facts.cleaned_data["notes"],
-        table,
-        session,
-    )
 
 
 @log_page(NEW, "new", role=PLAYER, methods=("GET", "POST"))
@@ -155,7 +143,9 @@ def _start(page: LogPage, facts, rules, used) -> Play:
         }
     session["first_order"] = order
     session["rounds"] = []
-    return actions.add_play(page.log, _file(facts, people, None, session), page.request.user)
+    return actions.add_play(
+        page.log, facts.play_file(GAME, people, None, session), page.request.user
+    )
 
 
 # --- the score sheet -------------------------------------------------------------------------
@@ -260,7 +250,9 @@ def _table(rules: EndRulesForm, used: list) -> dict[str, Any]:
 def _save(page: LogPage, play: Play | None, facts, people, table) -> HttpResponse:
     try:
         if play is None:
-            play = actions.add_play(page.log, _file(facts, people, table, None), page.request.user)
+            play = actions.add_play(
+                page.log, facts.play_file(GAME, people, table, None), page.request.user
+            )
         else:
             play = actions.change_play(
                 play,
