@@ -34,8 +34,10 @@
   const seenAt = document.documentElement.dataset.offlineSeen
     ? new Date(document.documentElement.dataset.offlineSeen)
     : null;
-  // When the connection answers again after a failed send, without an `online` event.
-  const RETRY_MS = 15000;
+  // When the connection answers again after a failed send, without an `online` event: soon
+  // at first (a send made as the signal comes back often fails once), then less often.
+  const RETRY_MS = [1000, 2000, 4000, 8000, 15000];
+  let failures = 0;
   let sending = false;
   let sendFailed = false;
   // The status of a send the server refused for another reason than a stale value (a 500).
@@ -333,6 +335,7 @@
       } else {
         answer = body;
         sendFailed = false;
+        failures = 0;
         // offline.js keeps this page again once the stored changes settle.
         document.dispatchEvent(new CustomEvent("solar175:draft-stored"));
         serverTrouble = 0;
@@ -378,7 +381,7 @@
       sendFailed = false;
       serverTrouble = 0;
       flush(false);
-    }, RETRY_MS);
+    }, RETRY_MS[Math.min(failures++, RETRY_MS.length - 1)]);
   }
 
   /** What the server applied goes from the phone; a newer value typed meanwhile stays,
@@ -688,6 +691,9 @@
 
   window.addEventListener("online", function () {
     sendFailed = false;
+    failures = 0;
+    clearTimeout(retry);
+    retry = null;
     show();
     flush(false);
   });
