@@ -11,6 +11,7 @@ import pytest
 from django.core.servers.basehttp import ThreadedWSGIServer
 from django.test import Client
 from hypothesis import settings as hypothesis_settings
+from pytest_django.plugin import blocking_manager_key
 
 from tests.budget import examples
 
@@ -55,27 +56,44 @@ def pytest_addoption(parser):
     )
 
 
-def uses_the_database(item) -> bool:
-    """Whether the PostgreSQL leg runs `item`: a test marked `every_database`, and a test that
-    uses the database under test, unless it drives a browser: a page looks the same on both
-    databases, so the browser tests run on the SQLite leg, but for those marked
-    `every_database` (a game entered together, whose writes and locks differ)."""
-    if item.get_closest_marker("every_database"):
-        return True
-    if item.get_closest_marker("browser"):
-        return False
+def asks_for_the_database(item) -> bool:
     return bool(
         item.get_closest_marker("django_db")
         or DATABASE_FIXTURES & set(getattr(item, "fixturenames", ()))
     )
 
 
+def uses_the_database(item) -> bool:
+    """Whether the PostgreSQL leg runs `item`: a test marked `every_database`, and a test that
+    uses the database under test, unless it drives a browser or is marked `one_database`
+    (what it measures does not depend on the database). A page looks the same on both
+    databases, so the browser tests run on the SQLite leg, but for those marked
+    `every_database` (a game entered together, whose writes and locks differ)."""
+    if item.get_closest_marker("every_database"):
+        return True
+    if item.get_closest_marker("browser") or item.get_closest_marker("one_database"):
+        return False
+    return asks_for_the_database(item)
+
+
+def first_to_run(item) -> int:
+    """The order the workers take tests in: the long ones (marked `long`, tens of seconds
+    each) first, then the other browser tests, then the rest. Started last, a long test kept
+    one worker busy for a minute or two after the other had finished everything; started
+    first, the many short tests fill in around it."""
+    if item.get_closest_marker("long"):
+        return 0
+    if item.get_closest_marker("browser"):
+        return 1
+    return 2
+
+
 def pytest_collection_modifyitems(config, items):
-    if not config.getoption("--database-tests-only"):
-        return
-    kept = [item for item in items if uses_the_database(item)]
-    config.hook.pytest_deselected(items=[item for item in items if not uses_the_database(item)])
-    items[:] = kept
+    if config.getoption("--database-tests-only"):
+        kept = [item for item in items if uses_the_database(item)]
+        config.hook.pytest_deselected(items=[item for item in items if not uses_the_database(item)])
+        items[:] = kept
+    items.sort(key=first_to_run)
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -155,6 +173,94 @@ def live_server(request, hosted_static_files):
     server.stop()
 
 
+# How long closing a browser context may take before Chromium is taken for hung (it takes
+# milliseconds; see `close_contexts`).
+CLOSE_SECONDS = 30
+
+
+def _chromium_processes() -> list[int]:
+    """The Chromium processes this process started (through its Playwright driver)."""
+    parents: dict[int, int] = {}
+    names: dict[int, str] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", encoding="utf-8", errors="replace") as stat:
+                text = stat.read()
+        except OSError:
+            continue
+        pid = int(entry)
+        names[pid] = text[text.index("(") + 1 : text.rindex(")")]
+        parents[pid] = int(text[text.rindex(")") + 2 :].split()[1])
+
+    def mine(pid: int) -> bool:
+        while pid > 1:
+            pid = parents.get(pid, 0)
+            if pid == os.getpid():
+                return True
+        return False
+
+    return [pid for pid, name in names.items() if "chrom" in name and mine(pid)]
+
+
+def _kill_chromium() -> None:
+    for pid in _chromium_processes():
+        try:
+            os.kill(pid, 9)
+        except OSError:
+            pass
+
+
+class Chromium:
+    """The session's headless Chromium, started again should it ever hang.
+
+    Now and then Chromium never answers Playwright's closing of a context whose pages have a
+    service worker (an upstream bug, seen about once in ten runs of the suite): the test
+    process then waited forever. `close_contexts` stops such a Chromium after CLOSE_SECONDS,
+    says so, and starts a new one for the tests that follow; the test itself has passed or
+    failed by then. Everything else is Playwright's own `Browser`."""
+
+    def __init__(self, playwright):
+        self._playwright = playwright
+        self.current = self._launch()
+
+    def _launch(self):
+        return self._playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+
+    def __getattr__(self, name):
+        return getattr(self.current, name)
+
+    def close_contexts(self) -> None:
+        from playwright.sync_api import Error as PlaywrightError
+
+        watchdog = threading.Timer(CLOSE_SECONDS, _kill_chromium)
+        watchdog.start()
+        try:
+            for context in list(self.current.contexts):
+                context.close()
+        except PlaywrightError:
+            pass
+        finally:
+            watchdog.cancel()
+        if not self.current.is_connected():
+            print(f"\nChromium hung closing a context for {CLOSE_SECONDS} s: started again.")
+            _kill_chromium()
+            self.current = self._launch()
+
+    def close(self) -> None:
+        from playwright.sync_api import Error as PlaywrightError
+
+        watchdog = threading.Timer(CLOSE_SECONDS, _kill_chromium)
+        watchdog.start()
+        try:
+            self.current.close()
+        except PlaywrightError:
+            pass  # stopped by the watchdog: nothing left to close
+        finally:
+            watchdog.cancel()
+
+
 @pytest.fixture(scope="session")
 def browser():
     if not shutil.which(CHROMIUM) and not os.path.exists(CHROMIUM):
@@ -163,9 +269,9 @@ def browser():
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
+        chromium = Chromium(playwright)
+        yield chromium
+        chromium.close()
 
 
 # After a browser test, at most how long the live server gets to finish what the closed phones
@@ -182,21 +288,56 @@ def settle(live_server) -> None:
         time.sleep(0.01)
 
 
-@pytest.hookimpl(tryfirst=True)
-def pytest_runtest_teardown(item, nextitem):
+# Whether a transactional test has emptied this worker's database since `migrate` filled it.
+_emptied = False
+
+
+def empties_the_database(item) -> bool:
+    """A transactional test (a browser test's live server, say): pytest-django empties the
+    whole database after it, the data `migrate` put there (the catalogue) included."""
+    marker = item.get_closest_marker("django_db")
+    if marker and (marker.kwargs.get("transaction") or marker.kwargs.get("reset_sequences")):
+        return True
+    return bool({"transactional_db", "live_server"} & set(getattr(item, "fixturenames", ())))
+
+
+def close_the_phones(item) -> None:
     """Before any fixture of a browser test is torn down (the database emptied among them),
     every phone it opened is closed: a page that polls would otherwise still be asking the
     live server while SQLite's shared in-memory database is flushed ("table is locked")."""
     browser = getattr(item, "funcargs", {}).get("browser")
     if browser is None or not browser.contexts:
         return
-    for context in list(browser.contexts):
-        context.close()
+    browser.close_contexts()
     live_server = item.funcargs.get("live_server")
     if live_server is None:
         time.sleep(SETTLE_SECONDS)
     else:
         settle(live_server)
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_teardown(item, nextitem):
+    """The phones closed first (`close_the_phones`), then the fixtures torn down. The long
+    tests run first (`first_to_run`), so a worker may then go from a transactional test to one
+    that expects the database as `migrate` left it (maybe with tests using no database
+    between): the catalogue is put back before it, outside any test's transaction."""
+    global _emptied
+    close_the_phones(item)
+    outcome = yield
+    _emptied = _emptied or empties_the_database(item)
+    if (
+        _emptied
+        and nextitem is not None
+        and not empties_the_database(nextitem)
+        and asks_for_the_database(nextitem)
+    ):
+        from scoring.tests.catalogue import ensure_catalogue
+
+        with item.config.stash[blocking_manager_key].unblock():
+            ensure_catalogue()
+        _emptied = False
+    return outcome
 
 
 @pytest.fixture
