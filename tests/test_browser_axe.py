@@ -82,6 +82,7 @@ def violations(page) -> list[str]:
 PEOPLE = ("owner", "player", "viewer", "signed out")
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("person", PEOPLE)
 def test_every_page_passes_axe_for_everyone_on_a_phone_and_a_desktop(
     browser, live_server, log_in, person

@@ -63,6 +63,7 @@ def _violations(page) -> list[str]:
     return found + [text for text in page.console_errors if "Content Security Policy" in text]
 
 
+@pytest.mark.long
 def test_no_page_violates_the_content_security_policy(watched_page, live_server, log_in):
     ensure_catalogue()
     demo = Demo()

@@ -133,6 +133,7 @@ def html_pages(demo: Demo, user=None, signed_out: bool = False) -> list[tuple[st
     return pages
 
 
+@pytest.mark.long
 def test_every_page_fits_a_phone_with_thumb_sized_controls(
     browser, live_server, log_in, screenshot_path
 ):

@@ -541,6 +541,7 @@ class CuttableLink:
                 pass
 
 
+@pytest.mark.long
 @pytest.mark.browser
 @pytest.mark.every_database
 def test_the_database_gone_midway_is_said_on_the_page_and_to_htmx(hosted, browser, screenshot_path):

@@ -145,6 +145,7 @@ def test_the_same_posts_with_a_token_are_not_refused(setting):
     assert Invite.objects.filter(campaign=setting.campaign).count() == 2
 
 
+@pytest.mark.long
 def test_no_get_writes_to_the_database(setting):
     client = Client()
     client.force_login(setting.owner)

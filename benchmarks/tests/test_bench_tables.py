@@ -8,6 +8,7 @@ from benchmarks.tables import PHONES, bench_database, counts_to_try, run_tables,
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
+@pytest.mark.long
 def test_one_table_for_a_few_seconds_through_gunicorn():
     result = run_tables(bench_database(), first=1, seconds=6, most=1, max_runs=1)
     [run] = result["runs"]

@@ -51,6 +51,7 @@ def score_game(page, *, winner: str, loser: str) -> None:
     page.wait_for_url("**/checklist/")
 
 
+@pytest.mark.long
 def test_a_new_campaign_two_games_the_checklist_and_the_standings(
     live_server, catalogue, phone_page, desktop_page, screenshot_path, owner, log_in
 ):

@@ -93,6 +93,7 @@ def totals(page) -> dict[str, int]:
     }
 
 
+@pytest.mark.long
 def test_a_host_and_four_seats_enter_one_game_together(
     browser, live_server, campaign, log_in, screenshot_path, tmp_path
 ):

@@ -118,6 +118,7 @@ def test_joining_lands_on_the_seat_choice(browser, live_server, campaign, log_in
     assert Corporation.objects.get(campaign=campaign, key="teal").holder == ali
 
 
+@pytest.mark.long
 def test_the_one_phone_save_over_an_open_draft_asks_and_drops_nothing(
     browser, live_server, campaign, log_in, screenshot_path
 ):

@@ -42,6 +42,7 @@ def _failures(page, label: str) -> tuple[int, list[str]]:
     ]
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("scheme", ["dark", "light"])
 def test_every_page_reads_in_the_phones_colour_mode(
     browser, live_server, log_in, screenshot_path, scheme

@@ -412,6 +412,7 @@ def test_a_session_whose_cookie_is_cleared_leaves_nothing_to_read_offline(owners
     _offline_reload_shows_nothing_kept(page, context, "Game log")
 
 
+@pytest.mark.long
 def test_a_session_that_expires_leaves_nothing_to_read_offline(
     browser, live_server, log_in, demo, settings
 ):

@@ -60,6 +60,7 @@ def wait_for_turns(page, count: int) -> None:
     page.wait_for_selector(f"#runner[data-turns='{count}']")
 
 
+@pytest.mark.long
 def test_a_whole_solo_game_through_the_turn_runner(
     phone_page, live_server, log_in, screenshot_path
 ):

@@ -148,6 +148,7 @@ def check_privacy(phones: dict, table_page, play: Play) -> None:
         assert first not in shared and second not in shared
 
 
+@pytest.mark.long
 def test_a_whole_game_on_four_phones(browser, live_server, log_in, screenshot_path):
     owner = make_user("st-table")
     log = make_play_log(owner, "Station nights")

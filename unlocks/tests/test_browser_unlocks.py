@@ -61,6 +61,7 @@ def score_game_4(page) -> None:
     page.wait_for_url("**/games/4/checklist/")
 
 
+@pytest.mark.long
 def test_game_4_unlocks_7_8_9_ticked_on_the_sections_page_and_set_up_for_game_5(
     live_server, three_games, phone_page, desktop_page, screenshot_path, owner, log_in
 ):
