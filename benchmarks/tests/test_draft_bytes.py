@@ -8,9 +8,11 @@ import pytest
 from benchmarks.draft_bytes import draft_phone_bytes
 from scoring.tests.catalogue import ensure_catalogue
 
-pytestmark = pytest.mark.django_db
+# The bytes a phone downloads do not depend on the database: the SQLite leg measures them.
+pytestmark = [pytest.mark.django_db, pytest.mark.one_database]
 
 
+@pytest.mark.long
 def test_a_draft_phone_downloads_a_fraction_of_its_minute_compressed():
     ensure_catalogue()
     [line] = draft_phone_bytes()

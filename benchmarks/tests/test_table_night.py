@@ -6,9 +6,12 @@ import pytest
 from benchmarks.table_night import GOAL_SECONDS, run_night
 from scoring.tests.catalogue import ensure_catalogue
 
-pytestmark = pytest.mark.django_db
+# The night's pages and their timing through the test server: the SQLite leg runs it (the
+# draft protocol's writes and locks on PostgreSQL are campaign/tests/test_browser_draft*.py's).
+pytestmark = [pytest.mark.django_db, pytest.mark.one_database]
 
 
+@pytest.mark.long
 def test_the_night_enters_game_6_both_ways_and_reports_the_group_time():
     ensure_catalogue()
     lines = run_night()  # raises when either way scores another result than the demo's
