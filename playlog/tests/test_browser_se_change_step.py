@@ -60,6 +60,12 @@ def test_an_own_step_is_changed_from_the_runner_on_a_phone(phone_page, live_serv
     page.click("button[data-change-step]")
     page.wait_for_selector("#next-action")
     assert "1, your turn changed; 5 later steps kept and replayed" in page.content()
+    # As above: the scroll to the runner's anchor follows the load.
+    page.wait_for_function(
+        "() => { const r = document.querySelector('#next-action').getBoundingClientRect(); "
+        f"return r.top >= 0 && r.bottom <= {PHONE_HEIGHT}; }}",
+        timeout=15000,
+    )
     top = page.locator("#next-action").bounding_box()
     assert top is not None and 0 <= top["y"] and top["y"] + top["height"] <= PHONE_HEIGHT
     assert page.inner_text("[data-your-specialists]") == "2/12"
