@@ -40,7 +40,7 @@ from campaign.actions.drafts import (
     order_of_play,
 )
 from campaign.frame import PLAYER, Page, campaign_page
-from campaign.models import DraftLive, GameDraft, SeatCard
+from campaign.models import GameDraft, SeatCard
 from campaign.table_links import table_token
 from campaign.views.campaigns import error_sentence
 from campaign.views.games import _game_forms
@@ -221,18 +221,19 @@ def _panel_html(page: Page, draft: GameDraft, cards=None, table_form=None) -> st
     return render_to_string(f"{LIVE}#panel", context, request=None)
 
 
-def live_panel(page: Page, draft: GameDraft) -> tuple[int, str]:
+def live_panel(page: Page, draft: GameDraft, panel: int = 0) -> tuple[int, str]:
     """The live panel for the draft's version (its version, its HTML), drawn once per version
     for every phone and server process (`DraftLive`); while the draft changes faster than
-    `LIVE_SECONDS`, the last one drawn (its version is older: the next poll gets the newer)."""
-    stored = DraftLive.objects.filter(draft=draft).values_list("revision", "html", "drawn_at")
-    found = stored.first()
+    `LIVE_SECONDS`, the last one drawn (its version is older: the next poll gets the newer).
+    `panel`: the version the phone has, whose HTML is not read again ("" comes back)."""
+    found = actions.kept_panel(draft, panel)
     now = timezone.now()
     if found is not None:
-        revision, html, drawn_at = found
+        revision, drawn_at, html = found
         fresh = (now - drawn_at).total_seconds() < LIVE_SECONDS
-        if revision >= draft.revision or (fresh and html):
-            return revision, html
+        # No HTML read: the phone's own panel, still one drawn.
+        if revision >= draft.revision or (fresh and html != ""):
+            return revision, html or ""
     html = _panel_html(page, draft)
     actions.keep_live_panel(draft, draft.revision, html)
     return draft.revision, html
