@@ -149,6 +149,32 @@ def test_the_panel_is_drawn_once_per_version_for_every_phone(table):
     assert "panel" not in third and third["values"] == {"card:purple": {"credits": "9"}}
 
 
+def test_a_push_answers_what_a_poll_would_so_the_phone_skips_its_poll(table):
+    campaign, people = table
+    draft = open_(campaign, people)
+    body = {"phone": "p", "since": draft.revision, "panel": draft.revision, "changes": []}
+    body["changes"] = [field(1, "credits", "9")]
+    sent = people.player.post(
+        url(campaign, "draft_push"), json.dumps(body), content_type="application/json"
+    ).json()
+    version = draft.revision + 1
+    # The panel of the new version, as a poll would send it, drawn once for every phone.
+    assert sent["version"] == sent["panel_version"] == version
+    assert "Purple" in sent["panel"]
+    assert DraftLive.objects.get(draft=draft).revision == version
+    polled = poll(people.owner, campaign, draft, draft.revision).json()
+    assert polled["panel"] == sent["panel"] and polled["panel_version"] == version
+    # A phone that has that panel is not sent it again; a push that names no panel (an
+    # older page) gets none, as before.
+    body.update(since=version, panel=version, changes=[field(2, "credits", "10", was="9")])
+    again = people.player.post(
+        url(campaign, "draft_push"), json.dumps(body), content_type="application/json"
+    ).json()
+    assert again["version"] == version + 1 and "panel" not in again
+    bare = push(people.player, campaign, [field(3, "credits", "11", was="10")], phone="p")
+    assert bare.status_code == 200 and "panel" not in bare.json()
+
+
 def test_a_change_is_checked_by_its_own_field_and_kept(table):
     campaign, people = table
     draft = open_(campaign, people)

@@ -242,6 +242,14 @@ def draft_push(page: Page) -> HttpResponse:
     since = _int_param(str(body.get("since", "")))
     answer = _delta(applied.draft, list(applied.every.values()), since, phone)
     answer.update(problems=problems, refused=refused)
+    # The live panel as a poll would send it, when the phone says which one it has: a phone
+    # that has just been answered skips its next poll (static/js/draft.js), so a table
+    # typing costs its pushes and few polls.
+    shown = body.get("panel")
+    if isinstance(shown, int) and not isinstance(shown, bool) and shown != applied.draft.revision:
+        panel_version, html = live_panel(page, applied.draft, shown)
+        if panel_version != shown:
+            answer.update(panel=html, panel_version=panel_version)
     if applied.conflicts:
         answer["conflicts"] = _conflicts_answer(page, applied, catalogues[0])
     return JsonResponse(answer)
