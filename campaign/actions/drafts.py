@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+import functools
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -97,9 +98,24 @@ def _merge(
     return merged, conflicts
 
 
+# The next game's number by campaign and revision (every change of a campaign gives it a new
+# revision), kept per process: a phone's every write asks it, and reading the replay's
+# summary to answer costs more than the write.
+_NEXT_NUMBERS: dict[tuple[int, Any], int] = {}
+_NEXT_NUMBERS_KEPT = 1024
+
+
 def next_number(campaign: Campaign) -> int:
     """The number of the game the table enters next (the replay's `next_game`)."""
-    return campaign.replayed().next_game.number
+    key = (campaign.pk, campaign.revision)
+    found = _NEXT_NUMBERS.get(key) if campaign.pk is not None else None
+    if found is None:
+        found = campaign.replayed().next_game.number
+        if campaign.pk is not None:
+            if len(_NEXT_NUMBERS) >= _NEXT_NUMBERS_KEPT:
+                _NEXT_NUMBERS.clear()
+            _NEXT_NUMBERS[key] = found
+    return found
 
 
 def order_of_play(campaign: Campaign, corporations: list[Corporation]) -> list[str]:
@@ -195,6 +211,11 @@ _CARD_DATA, _CARD_DONE = _CARD_FIELDS.index("data"), _CARD_FIELDS.index("done")
 
 
 def _sql_names() -> dict[str, str]:
+    return _names_for(connection.vendor)
+
+
+@functools.cache
+def _names_for(vendor: str) -> dict[str, str]:
     quote = connection.ops.quote_name
     return {
         "draft": quote(GameDraft._meta.db_table),
