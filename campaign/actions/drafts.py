@@ -665,6 +665,17 @@ def keep_live_panel(draft: GameDraft, revision: int, html: str) -> None:
         return
 
 
+def claim_live_panel(draft: GameDraft, drawn_at: datetime.datetime) -> bool:
+    """Whether this request draws the draft's next live panel: the first to mark the kept
+    one (drawn at `drawn_at`) as being drawn again, in one statement, does; every other
+    request meanwhile (a table's phones ask within the same moments) shows the last one
+    drawn instead of drawing the same panel again."""
+    claimed = DraftLive.objects.filter(draft_id=draft.pk, drawn_at=drawn_at).update(
+        drawn_at=timezone.now()
+    )
+    return claimed == 1
+
+
 def changed_by_others(
     draft: GameDraft, seen: int, *, phone: str | None = None, seq: int | None = None
 ) -> bool:

@@ -225,6 +225,7 @@ def live_panel(page: Page, draft: GameDraft, panel: int = 0) -> tuple[int, str]:
     """The live panel for the draft's version (its version, its HTML), drawn once per version
     for every phone and server process (`DraftLive`); while the draft changes faster than
     `LIVE_SECONDS`, the last one drawn (its version is older: the next poll gets the newer).
+    One request draws it (`actions.claim_live_panel`); the others meanwhile show the last one.
     `panel`: the version the phone has, whose HTML is not read again ("" comes back)."""
     found = actions.kept_panel(draft, panel)
     now = timezone.now()
@@ -233,6 +234,9 @@ def live_panel(page: Page, draft: GameDraft, panel: int = 0) -> tuple[int, str]:
         fresh = (now - drawn_at).total_seconds() < LIVE_SECONDS
         # No HTML read: the phone's own panel, still one drawn.
         if revision >= draft.revision or (fresh and html != ""):
+            return revision, html or ""
+        if html != "" and not actions.claim_live_panel(draft, drawn_at):
+            # Another request is drawing it now: the last one drawn, once for the table.
             return revision, html or ""
     html = _panel_html(page, draft)
     actions.keep_live_panel(draft, draft.revision, html)
