@@ -10,7 +10,8 @@ on a throwaway PostgreSQL database. Each phone signs in, and for `seconds`:
   version V?" with the version, draft, game number, panel version and phone id the page
   sends, and keeps what comes back (the version, the panel's version); a push's answer says
   the same (the push sends the panel version it has), and, as on the page, a poll due less
-  than `POLL_SECONDS` after a push's answer is not sent.
+  than `POLL_SECONDS` after a push's answer is not sent, one at a time (a phone typing polls
+  every other period).
 
 Every request's time and status are kept: the p95 of the polls and of the writes, and the
 errors (a status of 400 or more, or no answer). A number of tables holds when both p95 are at
@@ -100,8 +101,10 @@ class Phone:
     sent: int = 0
     received: int = 0
     values: dict[str, str] = field(default_factory=dict)
-    # When a push's answer last came (static/js/draft.js's `heard`).
+    # When a push's answer last came, and whether the last poll due was skipped
+    # (static/js/draft.js's `heard` and `skipped`).
     heard: float = -1e9
+    skipped: bool = False
 
     def _open(self, path: str, body: bytes | None = None, headers=None) -> tuple[int, bytes, dict]:
         request = urllib.request.Request(
@@ -121,8 +124,10 @@ class Phone:
         return status, raw, info
 
     def poll(self) -> None:
-        if time.monotonic() - self.heard < POLL_SECONDS:
+        if not self.skipped and time.monotonic() - self.heard < POLL_SECONDS:
+            self.skipped = True
             return  # the page skips it too: the push's answer said what changed
+        self.skipped = False
         query = f"v={self.version}&d={self.draft}&n={self.number}&p={self.panel}&phone={self.ident}"
         began = time.perf_counter()
         try:
