@@ -203,9 +203,10 @@ def draft_push(page: Page) -> HttpResponse:
     applied for it, the conflicts (someone else's newer value: both shown), and each change's
     own check (its field's validation) or refusal.
 
-    One transaction holds the draft's row from the read to the write, two plain statements
-    read the draft and its cards, and each change is checked alone against its field
-    (`_field_catalogue`): no form is built (docs/performance.md)."""
+    One transaction holds the draft's row from the read to the write (`actions.push_changes`:
+    one plain statement reads the draft with its cards, one writes them), and each change is
+    checked alone against its field (`_field_catalogue`): no form is built
+    (docs/draft-protocol.md, docs/performance.md)."""
     try:
         body = _read_push(page.request)
         changes = [_read_change(raw) for raw in body["changes"][:MAX_FIELDS]]
