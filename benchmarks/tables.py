@@ -8,7 +8,10 @@ on a throwaway PostgreSQL database. Each phone signs in, and for `seconds`:
   numbered change to the push address, with the value it last saw there);
 - follows the live totals the way the page does: every `POLL_SECONDS` it asks "anything after
   version V?" with the version, draft, game number, panel version and phone id the page
-  sends, and keeps what comes back (the version, the panel's version).
+  sends, and keeps what comes back (the version, the panel's version); a push's answer says
+  the same (the push sends the panel version it has), and, as on the page, a poll due less
+  than `POLL_SECONDS` after a push's answer is not sent, one at a time (a phone typing polls
+  every other period).
 
 Every request's time and status are kept: the p95 of the polls and of the writes, and the
 errors (a status of 400 or more, or no answer). A number of tables holds when both p95 are at
@@ -98,6 +101,10 @@ class Phone:
     sent: int = 0
     received: int = 0
     values: dict[str, str] = field(default_factory=dict)
+    # When a push's answer last came, and whether the last poll due was skipped
+    # (static/js/draft.js's `heard` and `skipped`).
+    heard: float = -1e9
+    skipped: bool = False
 
     def _open(self, path: str, body: bytes | None = None, headers=None) -> tuple[int, bytes, dict]:
         request = urllib.request.Request(
@@ -117,6 +124,10 @@ class Phone:
         return status, raw, info
 
     def poll(self) -> None:
+        if not self.skipped and time.monotonic() - self.heard < POLL_SECONDS:
+            self.skipped = True
+            return  # the page skips it too: the push's answer said what changed
+        self.skipped = False
         query = f"v={self.version}&d={self.draft}&n={self.number}&p={self.panel}&phone={self.ident}"
         began = time.perf_counter()
         try:
@@ -139,7 +150,13 @@ class Phone:
         change = {"seq": self.seq, "card": self.key, "field": name, "value": value}
         change["was"] = self.values.get(name, "")
         body = json.dumps(
-            {"draft": self.draft, "phone": self.ident, "since": self.version, "changes": [change]}
+            {
+                "draft": self.draft,
+                "phone": self.ident,
+                "since": self.version,
+                "panel": self.panel,
+                "changes": [change],
+            }
         ).encode()
         headers = {
             "Content-Type": "application/json",
@@ -162,6 +179,8 @@ class Phone:
             if not answer.get("conflicts"):
                 self.values[name] = value
             self.version = max(self.version, answer.get("version", 0))
+            self.panel = max(self.panel, answer.get("panel_version", 0))
+            self.heard = time.monotonic()
 
 
 def _every(action, period: float, seconds: float, start: threading.Barrier) -> None:

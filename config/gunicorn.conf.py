@@ -10,6 +10,11 @@ import os
 
 bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
 workers = int(os.environ.get("WEB_CONCURRENCY", 2))
+# Threads in each worker (gthread): a request waiting on the database leaves the worker's
+# core to another, so two workers keep two cores busy at a table's rate of small requests
+# (docs/performance.md, "A game night's tables"); each thread holds its own connection.
+worker_class = "gthread"
+threads = int(os.environ.get("GUNICORN_THREADS", 4))
 limit_request_line = 4094
 limit_request_fields = 50
 limit_request_field_size = 8190

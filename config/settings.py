@@ -241,6 +241,9 @@ else:
         }
     }
 
+# Django's database sessions, read by one plain statement (hosting/sessions.py).
+SESSION_ENGINE = "hosting.sessions"
+
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
 CRISPY_TEMPLATE_PACK = "bootstrap5"
 

@@ -34,6 +34,11 @@ def save_checklist(
     Preconditions: `section` is unlocked in `campaign`; `done` are items of its checklist."""
     done = set(done)
     shown = set(shown) if shown is not None else None
+    # One checklist write per campaign at a time (its row held to the end of the transaction):
+    # two people ticking the same item at once read "not ticked" both, and the second insert
+    # failed on the item's unique constraint (a 500; bench concurrency on PostgreSQL, served
+    # by threads). The second now finds it ticked and leaves it as it is.
+    Campaign.objects.select_for_update().filter(pk=campaign.pk).exists()
     ticks = ComponentTick.objects.filter(campaign=campaign, section=section)
     already = set(ticks.values_list("item", flat=True))
     ticked = done - already if shown is None else (done - shown) - already

@@ -22,13 +22,15 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
-from collections.abc import Iterable, Mapping
+import functools
+import json
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 
 from accounts.models import GuestSeat
 from campaign.actions.cache import lock_campaign
@@ -96,9 +98,24 @@ def _merge(
     return merged, conflicts
 
 
+# The next game's number by campaign and revision (every change of a campaign gives it a new
+# revision), kept per process: a phone's every write asks it, and reading the replay's
+# summary to answer costs more than the write.
+_NEXT_NUMBERS: dict[tuple[int, Any], int] = {}
+_NEXT_NUMBERS_KEPT = 1024
+
+
 def next_number(campaign: Campaign) -> int:
     """The number of the game the table enters next (the replay's `next_game`)."""
-    return campaign.replayed().next_game.number
+    key = (campaign.pk, campaign.revision)
+    found = _NEXT_NUMBERS.get(key) if campaign.pk is not None else None
+    if found is None:
+        found = campaign.replayed().next_game.number
+        if campaign.pk is not None:
+            if len(_NEXT_NUMBERS) >= _NEXT_NUMBERS_KEPT:
+                _NEXT_NUMBERS.clear()
+            _NEXT_NUMBERS[key] = found
+    return found
 
 
 def order_of_play(campaign: Campaign, corporations: list[Corporation]) -> list[str]:
@@ -151,12 +168,211 @@ def open_draft(
 def _locked_draft(draft: GameDraft) -> GameDraft:
     found = GameDraft.objects.select_for_update().filter(pk=draft.pk).first()
     if found is None:
-        raise DraftRefused(
-            "draft",
-            f"game {draft.number} has been saved (or its draft closed) meanwhile: nothing was "
-            "written",
-        )
+        raise DraftRefused("draft", _GONE.format(number=draft.number))
     return found
+
+
+_GONE = "game {number} has been saved (or its draft closed) meanwhile: nothing was written"
+
+
+@dataclass
+class DraftRead:
+    """A draft and its cards as one write (or a poll) reads them: the draft's own columns
+    (its dates left unread), each card with its corporation's key, name, holder and order."""
+
+    draft: GameDraft
+    # Corporation key -> card, in the campaign's order of corporations.
+    cards: dict[str, SeatCard]
+
+
+def _json(value: Any) -> Any:
+    # Raw rows carry JSON as text on both databases (Django reads PostgreSQL's jsonb as text).
+    if isinstance(value, (str, bytes, bytearray)):
+        return json.loads(value)
+    return value if value is not None else {}
+
+
+def _columns(model: type, wanted: set[str]) -> tuple[str, ...]:
+    # In the model's own order of fields: what `Model.from_db` expects of a partial row.
+    return tuple(f.attname for f in model._meta.concrete_fields if f.attname in wanted)
+
+
+_DRAFT_FIELDS = _columns(
+    GameDraft,
+    {"id", "campaign_id", "number", "shared", "revision", "phones", "stamps"}
+    | {"opened_by_id", "shared_by_id"},
+)
+_CARD_FIELDS = _columns(
+    SeatCard, {"id", "draft_id", "corporation_id", "data", "done", "revision", "updated_by_id"}
+)
+_CORP_FIELDS = _columns(Corporation, {"id", "campaign_id", "key", "name", "holder_id", "order"})
+_DRAFT_JSON = [_DRAFT_FIELDS.index(name) for name in ("shared", "phones", "stamps")]
+_CARD_DATA, _CARD_DONE = _CARD_FIELDS.index("data"), _CARD_FIELDS.index("done")
+
+
+def _sql_names() -> dict[str, str]:
+    return _names_for(connection.vendor)
+
+
+@functools.cache
+def _names_for(vendor: str) -> dict[str, str]:
+    quote = connection.ops.quote_name
+    return {
+        "draft": quote(GameDraft._meta.db_table),
+        "card": quote(SeatCard._meta.db_table),
+        "corp": quote(Corporation._meta.db_table),
+        "live": quote(DraftLive._meta.db_table),
+        "draft_columns": ", ".join(f"d.{quote(name)}" for name in _DRAFT_FIELDS),
+        "card_columns": ", ".join(f"c.{quote(name)}" for name in _CARD_FIELDS),
+        "corp_columns": ", ".join(f"p.{quote(name)}" for name in _CORP_FIELDS),
+        "order": quote("order"),
+    }
+
+
+def _which(campaign_id: int, number: int | None, pk: int | None) -> tuple[str, list[Any]]:
+    if pk is not None:
+        return "d.campaign_id = %s AND d.id = %s", [campaign_id, pk]
+    return "d.campaign_id = %s AND d.number = %s", [campaign_id, number]
+
+
+def _draft_of(row: Sequence[Any]) -> GameDraft:
+    values = list(row[: len(_DRAFT_FIELDS)])
+    for index in _DRAFT_JSON:
+        values[index] = _json(values[index])
+    return GameDraft.from_db(connection.alias, _DRAFT_FIELDS, values)
+
+
+def _cards_of(draft: GameDraft, rows: Iterable[Sequence[Any]]) -> dict[str, SeatCard]:
+    """Each row's card (`_CARD_FIELDS`, then `_CORP_FIELDS`), by its corporation's key."""
+    cards: dict[str, SeatCard] = {}
+    width = len(_CARD_FIELDS)
+    for row in rows:
+        if row[0] is None:
+            continue  # a draft without cards (an outer join's one empty row)
+        values = list(row[:width])
+        values[_CARD_DATA] = _json(values[_CARD_DATA])
+        values[_CARD_DONE] = bool(values[_CARD_DONE])
+        card = SeatCard.from_db(connection.alias, _CARD_FIELDS, values)
+        card.corporation = Corporation.from_db(connection.alias, _CORP_FIELDS, row[width:])
+        card.draft = draft
+        cards[card.corporation.key] = card
+    return cards
+
+
+def _draft_rows(campaign_id: int, number: int | None, pk: int | None, lock: bool) -> list:
+    names = _sql_names()
+    where, params = _which(campaign_id, number, pk)
+    sql = (
+        f"SELECT {names['draft_columns']}, {names['card_columns']}, {names['corp_columns']} "
+        f"FROM {names['draft']} d LEFT JOIN {names['card']} c ON c.draft_id = d.id "
+        f"LEFT JOIN {names['corp']} p ON p.id = c.corporation_id WHERE {where} "
+        f"ORDER BY p.{names['order']}, p.id"
+    )
+    if lock and connection.features.has_select_for_update:
+        sql += " FOR UPDATE OF d" if connection.features.has_select_for_update_of else " FOR UPDATE"
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchall()
+
+
+def read_draft(
+    campaign_id: int, *, number: int | None = None, pk: int | None = None, lock: bool = False
+) -> DraftRead | None:
+    """The campaign's draft of game `number` (or the draft `pk`) with its cards, in one plain
+    statement (the ORM's compiling of the same queries cost more than running them, and this
+    is every phone's write). `lock`: the draft's row is held until the transaction ends,
+    which is what every writer of a draft or its cards takes first (`apply_changes`,
+    `set_table`, `save_draft`), so its cards need no lock of their own."""
+    rows = _draft_rows(campaign_id, number, pk, lock)
+    if not rows:
+        return None
+    draft = _draft_of(rows[0])
+    return DraftRead(draft, _cards_of(draft, (row[len(_DRAFT_FIELDS) :] for row in rows)))
+
+
+@dataclass
+class Polled:
+    """What a poll reads (`poll_draft`): the draft, and its cards' rows, read into cards only
+    when the poll answers more than "nothing new"."""
+
+    draft: GameDraft
+    rows: list
+
+    def cards(self) -> dict[str, SeatCard]:
+        return _cards_of(self.draft, (row[len(_DRAFT_FIELDS) :] for row in self.rows))
+
+
+def poll_draft(campaign_id: int, *, number: int | None = None, pk: int | None = None):
+    """A poll's one statement (no lock): the draft and its cards, as `read_draft` reads
+    them; None when there is no such draft."""
+    rows = _draft_rows(campaign_id, number, pk, False)
+    return Polled(_draft_of(rows[0]), rows) if rows else None
+
+
+def kept_panel(draft: GameDraft, panel: int) -> tuple[int, datetime.datetime, str | None] | None:
+    """The draft's live panel as kept (`DraftLive`): its version, when it was drawn, and its
+    HTML unless it is the version the phone has (`panel`: None then)."""
+    names = _sql_names()
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT revision, drawn_at, CASE WHEN revision <> %s THEN html END "
+            f"FROM {names['live']} WHERE draft_id = %s",
+            [panel, draft.pk],
+        )
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    revision, drawn_at, html = row
+    if isinstance(drawn_at, str):  # SQLite keeps it as text
+        drawn_at = parse_datetime(drawn_at)
+    if timezone.is_naive(drawn_at):
+        drawn_at = timezone.make_aware(drawn_at, datetime.UTC)
+    return revision, drawn_at, html
+
+
+def _store(read: DraftRead, written: Iterable[SeatCard], writer_id: int | None, shared: bool):
+    """The draft's row (and the cards in `written`) as `read` now holds them, in plain
+    statements as `read_draft` reads them: on PostgreSQL one statement for all (each card's
+    UPDATE a data-modifying WITH of the draft's); elsewhere one each."""
+    names = _sql_names()
+    draft = read.draft
+    now = connection.ops.adapt_datetimefield_value(timezone.now())
+    json_field = GameDraft._meta.get_field("shared")
+
+    def as_json(value: Any) -> Any:
+        return json_field.get_db_prep_value(value, connection)
+
+    statements: list[tuple[str, list[Any]]] = []
+    for card in written:
+        statements.append(
+            (
+                f"UPDATE {names['card']} SET data = %s, done = %s, revision = revision + 1, "
+                "updated_by_id = %s, updated_at = %s WHERE id = %s",
+                [as_json(card.data), card.done, writer_id, now, card.pk],
+            )
+        )
+        card.revision += 1
+        card.updated_by_id = writer_id
+    # The shared part only when it changed: it is the draft's largest column.
+    columns = ["stamps = %s", "phones = %s", "revision = %s", "updated_at = %s"]
+    params = [as_json(draft.stamps), as_json(draft.phones), draft.revision, now]
+    if shared:
+        columns += ["shared = %s", "shared_by_id = %s"]
+        params += [as_json(draft.shared), writer_id]
+        draft.shared_by_id = writer_id
+    statements.append(
+        (f"UPDATE {names['draft']} SET {', '.join(columns)} WHERE id = %s", [*params, draft.pk])
+    )
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql" and len(statements) > 1:
+            heads = [f"w{n} AS ({sql})" for n, (sql, _) in enumerate(statements[:-1])]
+            cursor.execute(
+                f"WITH {', '.join(heads)} {statements[-1][0]}",
+                [value for _, values in statements for value in values],
+            )
+        else:
+            for sql, values in statements:
+                cursor.execute(sql, values)
 
 
 def _who(user) -> str:
@@ -200,6 +416,8 @@ class Applied:
     changed: bool
     # The cards the batch wrote, as stored (corporation key -> card).
     cards: dict[str, SeatCard] = dataclasses.field(default_factory=dict)
+    # Every card of the draft as stored now.
+    every: dict[str, SeatCard] = dataclasses.field(default_factory=dict)
 
 
 def _one_value(value: Any) -> Value:
@@ -224,24 +442,47 @@ def apply_changes(
     anything changed, and the fields changed are stamped with it.
 
     Preconditions: the writer may write each card named and the shared part, and each field
-    is one of its form's (the views check both).
+    is one of its form's (the views check both; `push_changes` checks them on the draft it
+    holds).
     """
-    locked = _locked_draft(draft)
+    read = read_draft(draft.campaign_id, pk=draft.pk, lock=True)
+    if read is None:
+        raise DraftRefused("draft", _GONE.format(number=draft.number))
+    return _apply(read, changes, phone=phone, user=user)
+
+
+@writes
+def push_changes(
+    campaign: Campaign,
+    number: int,
+    checked: Callable[[DraftRead], list[Change]],
+    *,
+    draft_id: int | None = None,
+    phone: str,
+    user=None,
+) -> Applied | None:
+    """A phone's batch (docs/draft-protocol.md) in one transaction: the draft of game
+    `number` read and held (`read_draft`), the batch checked against it (`checked`: the
+    changes to apply, numbered, or an exception that refuses the whole batch, nothing
+    written), then applied as `apply_changes` does. None when there is no such draft (or it
+    is not `draft_id`: saved, and the next one opened, meanwhile)."""
+    read = read_draft(campaign.pk, number=number, lock=True)
+    if read is None or (draft_id is not None and read.draft.pk != draft_id):
+        return None
+    return _apply(read, checked(read), phone=phone, user=user)
+
+
+def _apply(read: DraftRead, changes: Iterable[Change], *, phone: str | None, user) -> Applied:
+    locked = read.draft
     phones = dict(locked.phones or {})
     key = NO_PHONE if phone is None else str(phone)[:MAX_PHONE_ID]
     last = int((phones.get(key) or [0, 0])[0]) if phone is not None else 0
     todo = sorted((c for c in changes if phone is None or c.seq > last), key=lambda c: c.seq)
     if not todo:
-        return Applied(locked, last, [], False)
+        return Applied(locked, last, [], False, every=read.cards)
     if len(todo) > MAX_FIELDS:
         raise DraftRefused("draft", f"takes at most {MAX_FIELDS} changes at once")
-    keys = {c.card for c in todo if c.card is not None}
-    cards = {
-        card.corporation.key: card
-        for card in SeatCard.objects.select_for_update(of=("self",))
-        .select_related("corporation")
-        .filter(draft=locked, corporation__key__in=keys)
-    }
+    cards = read.cards
     version = locked.revision + 1
     shared = dict(locked.shared)
     stamps = {scope: dict(fields) for scope, fields in (locked.stamps or {}).items()}
@@ -288,23 +529,16 @@ def apply_changes(
                 if old != key:
                     del phones[old]
         phones[key] = [todo[-1].seq if phone is not None else 0, version]
-        writer = user if user is not None and user.is_authenticated else None
-        for scope in touched - {SHARED}:
-            card = cards[scope.removeprefix("card:")]
-            card.revision = F("revision") + 1
-            card.updated_by = writer
-            card.save(update_fields=["data", "done", "revision", "updated_by", "updated_at"])
-        if SHARED in touched:
-            # Who typed the shared part, for a discard's sentence (campaign.actions.discards).
-            locked.shared_by = writer
         locked.shared = shared
         locked.stamps = stamps
         locked.revision = version
     locked.phones = phones
-    locked.save(update_fields=["shared", "shared_by", "stamps", "phones", "revision", "updated_at"])
-    mine = int(phones.get(key, [0])[0]) if phone is not None else 0
     written = {k: c for k, c in cards.items() if card_scope(k) in touched}
-    return Applied(locked, mine, conflicts, bool(touched), written)
+    writer = user.pk if user is not None and user.is_authenticated else None
+    # Who typed the shared part, for a discard's sentence (campaign.actions.discards).
+    _store(read, written.values(), writer, SHARED in touched)
+    mine = int(phones.get(key, [0])[0]) if phone is not None else 0
+    return Applied(locked, mine, conflicts, bool(touched), written, every=cards)
 
 
 @writes
@@ -429,6 +663,17 @@ def keep_live_panel(draft: GameDraft, revision: int, html: str) -> None:
             )
     except IntegrityError:
         return
+
+
+def claim_live_panel(draft: GameDraft, drawn_at: datetime.datetime) -> bool:
+    """Whether this request draws the draft's next live panel: the first to mark the kept
+    one (drawn at `drawn_at`) as being drawn again, in one statement, does; every other
+    request meanwhile (a table's phones ask within the same moments) shows the last one
+    drawn instead of drawing the same panel again."""
+    claimed = DraftLive.objects.filter(draft_id=draft.pk, drawn_at=drawn_at).update(
+        drawn_at=timezone.now()
+    )
+    return claimed == 1
 
 
 def changed_by_others(

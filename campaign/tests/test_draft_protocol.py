@@ -4,11 +4,14 @@ costs one lookup; the panel drawn once per version; what the draft reads as JSON
 the project's JSON reader."""
 
 import json
+from datetime import timedelta
 
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
 
+from campaign import actions
 from campaign.models import DraftLive, Game, GameDraft
 from campaign.tests.test_drafts import card, catalogue, fill, open_, poll, table, url, write
 
@@ -147,6 +150,48 @@ def test_the_panel_is_drawn_once_per_version_for_every_phone(table):
     # A phone that has the panel of this version is not sent it again.
     third = poll(people.player, campaign, draft, draft.revision, p=version).json()
     assert "panel" not in third and third["values"] == {"card:purple": {"credits": "9"}}
+
+
+def test_a_push_answers_what_a_poll_would_so_the_phone_skips_its_poll(table):
+    campaign, people = table
+    draft = open_(campaign, people)
+    body = {"phone": "p", "since": draft.revision, "panel": draft.revision, "changes": []}
+    body["changes"] = [field(1, "credits", "9")]
+    sent = people.player.post(
+        url(campaign, "draft_push"), json.dumps(body), content_type="application/json"
+    ).json()
+    version = draft.revision + 1
+    # The panel of the new version, as a poll would send it, drawn once for every phone.
+    assert sent["version"] == sent["panel_version"] == version
+    assert "Purple" in sent["panel"]
+    assert DraftLive.objects.get(draft=draft).revision == version
+    polled = poll(people.owner, campaign, draft, draft.revision).json()
+    assert polled["panel"] == sent["panel"] and polled["panel_version"] == version
+    # A phone that has that panel is not sent it again; a push that names no panel (an
+    # older page) gets none, as before.
+    body.update(since=version, panel=version, changes=[field(2, "credits", "10", was="9")])
+    again = people.player.post(
+        url(campaign, "draft_push"), json.dumps(body), content_type="application/json"
+    ).json()
+    assert again["version"] == version + 1 and "panel" not in again
+    bare = push(people.player, campaign, [field(3, "credits", "11", was="10")], phone="p")
+    assert bare.status_code == 200 and "panel" not in bare.json()
+
+
+def test_one_request_draws_a_panel_gone_stale_the_others_show_the_last_one(table):
+    campaign, people = table
+    draft = open_(campaign, people)
+    poll(people.viewer, campaign, draft, 0)  # drawn and kept
+    push(people.player, campaign, [field(1, "credits", "9")], phone="p")
+    DraftLive.objects.filter(draft=draft).update(drawn_at=timezone.now() - timedelta(seconds=30))
+    kept = DraftLive.objects.get(draft=draft)
+    # Two requests found it stale at once: the first to claim it draws, the second does not.
+    assert actions.claim_live_panel(draft, kept.drawn_at)
+    assert not actions.claim_live_panel(draft, kept.drawn_at)
+    # Meanwhile a poll is shown the last panel drawn (older than the draft), not a new draw.
+    answer = poll(people.owner, campaign, draft, draft.revision).json()
+    assert answer["panel_version"] == kept.revision < answer["version"]
+    assert DraftLive.objects.get(draft=draft).revision == kept.revision
 
 
 def test_a_change_is_checked_by_its_own_field_and_kept(table):

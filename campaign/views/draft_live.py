@@ -22,6 +22,7 @@ from campaign.actions.drafts import (
     MAX_FIELDS,
     SHARED,
     Change,
+    DraftRead,
     DraftRefused,
     card_scope,
     next_number,
@@ -84,20 +85,21 @@ def draft_live(page: Page) -> HttpResponse:
         return redirect("campaign:draft_join", slug=page.campaign.slug)
     since = _int_param(params.get("v"))
     wanted = _int_param(params.get("d"))
-    drafts = GameDraft.objects.filter(campaign=page.campaign)
-    found = drafts.filter(pk=wanted) if wanted else drafts.filter(number=next_number(page.campaign))
-    revision = found.values_list("revision", flat=True).first()
-    if revision is None:
-        return _closed_answer(page, _int_param(params.get("n")))
     panel = _int_param(params.get("p"))
+    # One statement: the draft and its cards (read into cards only when something is new).
+    if wanted:
+        polled = actions.poll_draft(page.campaign.pk, pk=wanted)
+    else:
+        polled = actions.poll_draft(page.campaign.pk, number=next_number(page.campaign))
+    if polled is None:
+        return _closed_answer(page, _int_param(params.get("n")))
+    draft = polled.draft
     # Nothing new, and the phone's panel is this version's (or it asks for none).
-    if revision == since and (panel == revision or "p" not in params):
+    if draft.revision == since and (panel == draft.revision or "p" not in params):
         return HttpResponse(status=204)
-    draft = found.get()
-    cards = list(draft.cards.select_related("corporation"))
-    answer = _delta(draft, cards, since, _phone_param(params.get("phone")))
+    answer = _delta(draft, list(polled.cards().values()), since, _phone_param(params.get("phone")))
     if panel != draft.revision:
-        panel_version, html = live_panel(page, draft)
+        panel_version, html = live_panel(page, draft, panel)
         if panel_version != panel:
             answer.update(panel=html, panel_version=panel_version)
     return JsonResponse(answer)
@@ -199,37 +201,87 @@ def draft_push(page: Page) -> HttpResponse:
     value with what the phone last saw there, and "my card is done", applied once and in
     order. Answers what changed since the version the phone has (`since`), the last number
     applied for it, the conflicts (someone else's newer value: both shown), and each change's
-    own check (its field's validation) or refusal."""
+    own check (its field's validation) or refusal.
+
+    One transaction holds the draft's row from the read to the write (`actions.push_changes`:
+    one plain statement reads the draft with its cards, one writes them), and each change is
+    checked alone against its field (`_field_catalogue`): no form is built
+    (docs/draft-protocol.md, docs/performance.md)."""
     try:
         body = _read_push(page.request)
         changes = [_read_change(raw) for raw in body["changes"][:MAX_FIELDS]]
     except PushRefused as error:
         return JsonResponse({"error": str(error)}, status=error.status)
     phone = body["phone"]
-    found = GameDraft.objects.filter(campaign=page.campaign, number=next_number(page.campaign))
-    draft = found.first()
-    if draft is None or (body.get("draft") is not None and body.get("draft") != draft.pk):
-        return JsonResponse({"closed": CLOSED}, status=410)
-    # Each card with its corporation: who may write it (its holder's id) and its values.
-    cards = {card.corporation.key: card for card in draft.cards.select_related("corporation")}
-    catalogue = _field_catalogue(page, draft)
-    accepted: list[Change] = []
     problems: dict[str, str] = {}
     refused: dict[str, str] = {}
+    catalogues: list[dict] = []
+
+    def checked(read: DraftRead) -> list[Change]:
+        catalogue = _field_catalogue(page, read.draft)
+        catalogues.append(catalogue)
+        return _checked(page, read, changes, catalogue, problems, refused)
+
+    wanted = body.get("draft")
+    if wanted is not None and (not isinstance(wanted, int) or isinstance(wanted, bool)):
+        return JsonResponse({"closed": CLOSED}, status=410)
+    try:
+        applied = actions.push_changes(
+            page.campaign,
+            next_number(page.campaign),
+            checked,
+            draft_id=wanted,
+            phone=phone,
+            user=page.request.user,
+        )
+    except PushRefused as error:
+        return JsonResponse({"error": str(error)}, status=error.status)
+    except DraftRefused as error:
+        return JsonResponse({"closed": error_sentence(error, page.campaign)}, status=410)
+    if applied is None:
+        return JsonResponse({"closed": CLOSED}, status=410)
+    since = _int_param(str(body.get("since", "")))
+    answer = _delta(applied.draft, list(applied.every.values()), since, phone)
+    answer.update(problems=problems, refused=refused)
+    # The live panel as a poll would send it, when the phone says which one it has: a phone
+    # that has just been answered skips its next poll (static/js/draft.js), so a table
+    # typing costs its pushes and few polls.
+    shown = body.get("panel")
+    if isinstance(shown, int) and not isinstance(shown, bool) and shown != applied.draft.revision:
+        panel_version, html = live_panel(page, applied.draft, shown)
+        if panel_version != shown:
+            answer.update(panel=html, panel_version=panel_version)
+    if applied.conflicts:
+        answer["conflicts"] = _conflicts_answer(page, applied, catalogues[0])
+    return JsonResponse(answer)
+
+
+def _checked(
+    page: Page,
+    read: DraftRead,
+    changes: list[Change],
+    catalogue: dict[str, dict[str, tuple[str, Any]]],
+    problems: dict[str, str],
+    refused: dict[str, str],
+) -> list[Change]:
+    """The batch checked against the draft as held: a card the person may not write refuses
+    it all (`PushRefused`, 403; an unknown card 404); an unknown field, or a card not at the
+    table, is refused alone (`refused`, numbered, nothing written); a value its field refuses
+    is kept with its sentence (`problems`)."""
+    accepted: list[Change] = []
     for change in changes:
-        card = cards.get(change.card) if change.card is not None else None
+        card = read.cards.get(change.card) if change.card is not None else None
         if change.card is not None and card is None:
-            return JsonResponse({"error": f"No seat {change.card!r} in this game."}, status=404)
+            raise PushRefused(f"No seat {change.card!r} in this game.", 404)
         if not may_write(page, card):
             if card is None:
-                sentence = "Only the campaign's players write the shared part."
-            else:
-                holder = card.corporation.holder
-                sentence = (
-                    f"{card.corporation.name}'s card is written by "
-                    f"{holder.get_username() if holder else 'its holder'} or the owner."
-                )
-            return JsonResponse({"error": sentence}, status=403)
+                raise PushRefused("Only the campaign's players write the shared part.", 403)
+            holder = card.corporation.holder
+            raise PushRefused(
+                f"{card.corporation.name}'s card is written by "
+                f"{holder.get_username() if holder else 'its holder'} or the owner.",
+                403,
+            )
         scope = SHARED if card is None else card_scope(change.card)
         fields = catalogue.get(scope)
         if fields is None:
@@ -248,18 +300,7 @@ def draft_push(page: Page) -> HttpResponse:
             if sentence:
                 problems[f"{scope}/{change.field}"] = sentence
         accepted.append(change)
-    try:
-        applied = actions.apply_changes(draft, accepted, phone=phone, user=page.request.user)
-    except DraftRefused as error:
-        return JsonResponse({"closed": error_sentence(error, page.campaign)}, status=410)
-    since = _int_param(str(body.get("since", "")))
-    # The cards as read before, with those the batch wrote as stored now.
-    stored = [applied.cards.get(key, card) for key, card in cards.items()]
-    answer = _delta(applied.draft, stored, since, phone)
-    answer.update(problems=problems, refused=refused)
-    if applied.conflicts:
-        answer["conflicts"] = _conflicts_answer(page, applied, catalogue)
-    return JsonResponse(answer)
+    return accepted
 
 
 def _conflicts_answer(page: Page, applied, catalogue) -> list[dict[str, Any]]:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import datetime
 import json
 import re
+from collections import OrderedDict
 from typing import Any
 
 from django.contrib import messages
@@ -40,12 +41,13 @@ from campaign.actions.drafts import (
     order_of_play,
 )
 from campaign.frame import PLAYER, Page, campaign_page
-from campaign.models import DraftLive, GameDraft, SeatCard
+from campaign.models import GameDraft, SeatCard
 from campaign.table_links import table_token
 from campaign.views.campaigns import error_sentence
 from campaign.views.games import _game_forms
 from gamefile.json_input import JsonInputError, parse_json_text
 from offline.keep import keep_offline, person_key
+from scoring.catalogue import CatalogueNames
 from scoring.wizard.sheet import live_sheet
 from solar175.campaign_file import CampaignError, Power
 from solar175.engine import TIE_BREAK_PLAY_ORDER
@@ -216,23 +218,50 @@ def _live_context(page: Page, draft: GameDraft, cards=None, table_form=None) -> 
     }
 
 
+# The catalogue's names as the live panel's draws read them, per campaign and revision (its
+# box is the campaign's, so a new box is a new revision), kept per process: a table's panel is
+# drawn every `LIVE_SECONDS` while it types, and reading the catalogue's nine tables again
+# was a quarter of each draw. The reference catalogue itself changes only with
+# `load_catalogue`; a draw shows its new names from the campaign's next change (or restart).
+_DRAW_NAMES: OrderedDict[tuple[int, str], CatalogueNames] = OrderedDict()
+_DRAW_NAMES_KEPT = 64
+
+
+def _draw_names(page: Page) -> CatalogueNames:
+    key = (page.campaign.pk, str(page.campaign.revision))
+    found = _DRAW_NAMES.get(key)
+    if found is None:
+        found = page.names
+        if len(_DRAW_NAMES) >= _DRAW_NAMES_KEPT:
+            _DRAW_NAMES.popitem(last=False)
+        _DRAW_NAMES[key] = found
+    return found
+
+
 def _panel_html(page: Page, draft: GameDraft, cards=None, table_form=None) -> str:
+    if table_form is None and page.campaign.pk is not None:
+        page.__dict__["names"] = _draw_names(page)
     context = {**_live_context(page, draft, cards, table_form), "campaign": page.campaign}
     return render_to_string(f"{LIVE}#panel", context, request=None)
 
 
-def live_panel(page: Page, draft: GameDraft) -> tuple[int, str]:
+def live_panel(page: Page, draft: GameDraft, panel: int = 0) -> tuple[int, str]:
     """The live panel for the draft's version (its version, its HTML), drawn once per version
     for every phone and server process (`DraftLive`); while the draft changes faster than
-    `LIVE_SECONDS`, the last one drawn (its version is older: the next poll gets the newer)."""
-    stored = DraftLive.objects.filter(draft=draft).values_list("revision", "html", "drawn_at")
-    found = stored.first()
+    `LIVE_SECONDS`, the last one drawn (its version is older: the next poll gets the newer).
+    One request draws it (`actions.claim_live_panel`); the others meanwhile show the last one.
+    `panel`: the version the phone has, whose HTML is not read again ("" comes back)."""
+    found = actions.kept_panel(draft, panel)
     now = timezone.now()
     if found is not None:
-        revision, html, drawn_at = found
+        revision, drawn_at, html = found
         fresh = (now - drawn_at).total_seconds() < LIVE_SECONDS
-        if revision >= draft.revision or (fresh and html):
-            return revision, html
+        # No HTML read: the phone's own panel, still one drawn.
+        if revision >= draft.revision or (fresh and html != ""):
+            return revision, html or ""
+        if html != "" and not actions.claim_live_panel(draft, drawn_at):
+            # Another request is drawing it now: the last one drawn, once for the table.
+            return revision, html or ""
     html = _panel_html(page, draft)
     actions.keep_live_panel(draft, draft.revision, html)
     return draft.revision, html

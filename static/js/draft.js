@@ -13,6 +13,9 @@
    - Every `data-poll-seconds` the phone asks "anything after version V?": nothing (204), or
      what changed since V (values, who is done) and the live panel (progress, totals), drawn
      once per version for every phone. Once the game is saved, the phone goes to its checklist.
+     A push's answer says the same (the phone sends the panel version it has), so a phone
+     answered within the last poll period skips that poll, one at a time: a phone typing
+     polls every other period.
    - Two people on one field: the server refuses a change whose `was` is no longer what is
      stored; both values are shown ("Keep mine", "Leave theirs"), and the value stays kept
      on the phone until the person chooses.
@@ -45,6 +48,11 @@
   let troubleWords = "";
   let closedWords = "";
   let retry = null;
+  // When a push's answer last said what changed: a poll sooner than a poll period after it
+  // would ask for nothing new. (Not a poll's answer: the next poll is a period after it.)
+  // One poll at a time is skipped: a phone typing still asks every other period itself.
+  let heard = 0;
+  let skipped = false;
   // Those waiting for every change to be stored (the save, "done").
   let drained = [];
 
@@ -323,6 +331,7 @@
           draft: Number(panel.dataset.draft),
           phone: phone().phone,
           since: Number(panel.dataset.version || 0),
+          panel: Number(panel.dataset.panelVersion || 0),
           changes: batch.map(asChange),
         }),
       });
@@ -347,6 +356,7 @@
       sending = false;
     }
     if (answer) {
+      heard = Date.now();
       confirm(batch, answer);
       take(answer);
     }
@@ -637,6 +647,12 @@
   function poll() {
     const panel = live();
     if (!panel || !navigator.onLine || !panel.dataset.liveUrl) return;
+    const period = 1000 * Number(panel.dataset.pollSeconds || 2);
+    if (!skipped && Date.now() - heard < period) {
+      skipped = true;
+      return;
+    }
+    skipped = false;
     const params = new URLSearchParams({
       v: panel.dataset.version || "0",
       d: panel.dataset.draft || "",

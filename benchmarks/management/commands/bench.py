@@ -17,6 +17,8 @@ and page timings (fewer for a quick check). The figures of this machine are in
   and the taps, the group's time together at a stated pace (goal ≤ 180 s), and one phone's.
 - `bytes`: what one phone downloads in a minute of a game entered together, uncompressed and
   gzip-compressed (`benchmarks.draft_bytes`).
+- `cost`: one push's and one poll's CPU time in-process (median) and statements, through the
+  whole middleware stack (`benchmarks.draft_cost`).
 - `tables`: how many tables of 5 phones (a change a second each, following the live totals)
   gunicorn holds on PostgreSQL at p95 ≤ 200 ms with no error, and a phone's bytes a minute
   (`benchmarks.tables`; `--short`: 1 table for 5 s, the plumbing only).
@@ -84,6 +86,16 @@ def bench_bytes() -> list[str]:
         return draft_phone_bytes()
 
 
+def bench_cost(repeat: int | None = None) -> list[str]:
+    """One push's and one poll's CPU in this process and statements, through the whole
+    middleware stack, in a throwaway database (`benchmarks.draft_cost`)."""
+    from benchmarks.draft_cost import REPEAT, draft_request_costs
+    from benchmarks.pages import throwaway_database
+
+    with throwaway_database():
+        return draft_request_costs(repeat or REPEAT)
+
+
 def bench_tables(short: bool = False) -> list[str]:
     """Scripted tables entering a game together under gunicorn, on PostgreSQL when a server
     is named (`PG_URL`), each phone through the draft protocol (`benchmarks.tables`)."""
@@ -102,6 +114,7 @@ def bench_tables(short: bool = False) -> list[str]:
 
 bench_save.needs_database = True
 bench_bytes.needs_database = True
+bench_cost.needs_database = True
 bench_table.needs_database = True
 bench_pages.needs_database = True
 
@@ -112,6 +125,7 @@ BENCHMARKS: list[Callable[..., list[str]]] = [
     bench_pages,
     bench_table,
     bench_bytes,
+    bench_cost,
     bench_tables,
     bench_concurrency,
 ]
