@@ -231,34 +231,30 @@ class Chromium:
     def __getattr__(self, name):
         return getattr(self.current, name)
 
-    def close_contexts(self) -> None:
+    def _watched(self, close) -> None:
+        """`close()`, with Chromium stopped should it not answer within CLOSE_SECONDS (the
+        pending call then fails, and is done with)."""
         from playwright.sync_api import Error as PlaywrightError
 
         watchdog = threading.Timer(CLOSE_SECONDS, _kill_chromium)
         watchdog.start()
         try:
-            for context in list(self.current.contexts):
-                context.close()
+            close()
         except PlaywrightError:
-            pass
+            pass  # stopped by the watchdog: nothing left to close
         finally:
             watchdog.cancel()
+
+    def close_contexts(self) -> None:
+        for context in list(self.current.contexts):
+            self._watched(context.close)
         if not self.current.is_connected():
             print(f"\nChromium hung closing a context for {CLOSE_SECONDS} s: started again.")
             _kill_chromium()
             self.current = self._launch()
 
     def close(self) -> None:
-        from playwright.sync_api import Error as PlaywrightError
-
-        watchdog = threading.Timer(CLOSE_SECONDS, _kill_chromium)
-        watchdog.start()
-        try:
-            self.current.close()
-        except PlaywrightError:
-            pass  # stopped by the watchdog: nothing left to close
-        finally:
-            watchdog.cancel()
+        self._watched(self.current.close)
 
 
 @pytest.fixture(scope="session")

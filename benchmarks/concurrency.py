@@ -78,7 +78,7 @@ class Tally:
 
 
 @contextmanager
-def throwaway_env(database: str, project: Path = PROJECT) -> Iterator[dict[str, str]]:
+def throwaway_env(database: str) -> Iterator[dict[str, str]]:
     """The served app's environment on a database of its own: a SQLite file in a temporary
     directory (`sqlite`), or a new database on the PostgreSQL server of the URL given,
     dropped afterwards."""
@@ -93,16 +93,16 @@ def throwaway_env(database: str, project: Path = PROJECT) -> Iterator[dict[str, 
             return
         name = f"solar175_throwaway_{os.getpid()}_{uuid.uuid4().hex[:8]}"
         admin = dict(env, DATABASE_URL=database)
-        _psql(admin, f'DROP DATABASE IF EXISTS "{name}"', project)
-        _psql(admin, f'CREATE DATABASE "{name}"', project)
+        _psql(admin, f'DROP DATABASE IF EXISTS "{name}"')
+        _psql(admin, f'CREATE DATABASE "{name}"')
         try:
             env["DATABASE_URL"] = database.rsplit("/", 1)[0] + "/" + name
             yield env
         finally:
-            _psql(admin, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)', project)
+            _psql(admin, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
-def _psql(env: dict[str, str], sql: str, project: Path) -> None:
+def _psql(env: dict[str, str], sql: str) -> None:
     """One statement on the server, from this process (a `manage.py shell` for it cost a
     second or two of starting Django each time)."""
     import psycopg
@@ -157,7 +157,7 @@ def run_concurrency(
     workers: int = 2,
 ) -> dict:
     """The figures of one run (see the module's docstring)."""
-    with throwaway_env(database, project) as env:
+    with throwaway_env(database) as env:
         prepare(env, project=project)
         setup = SETUP.format(games=GAMES, sessions=sessions, password=PASSWORD)
         slug = run_code(env, setup, project=project).strip().splitlines()[-1]

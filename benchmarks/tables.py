@@ -291,7 +291,7 @@ def run_tables(
     """The search (see the module's docstring): every run's figures and the largest count
     that held."""
     workers = int(os.environ.get("WEB_CONCURRENCY", 2))
-    with throwaway_env(database, project) as env:
+    with throwaway_env(database) as env:
         prepare(env, project=project)
         made = run_code(
             env, SETUP.format(tables=most, phones=PHONES, password=PASSWORD), project=project
