@@ -476,18 +476,24 @@ def _apply(read: DraftRead, changes: Iterable[Change], *, phone: str | None, use
     locked = read.draft
     phones = dict(locked.phones or {})
     key = NO_PHONE if phone is None else str(phone)[:MAX_PHONE_ID]
-    last = int((phones.get(key) or [0, 0])[0]) if phone is not None else 0
+    mine = phones.get(key) or [0, 0]
+    last = int(mine[0]) if phone is not None else 0
+    changes = list(changes)
     todo = sorted((c for c in changes if phone is None or c.seq > last), key=lambda c: c.seq)
+    cards = read.cards
+    # A batch sent again because its answer was lost: the changes it had refused are refused
+    # again (the phone still holds them), not taken for applied and dropped without a word.
+    again = _refused_again(read, changes, set(mine[2]) if len(mine) > 2 else set(), last)
+    refused_seqs = [seq for seq, _ in again]
+    conflicts: list[tuple[str, FieldConflict]] = [found for _, found in again]
     if not todo:
-        return Applied(locked, last, [], False, every=read.cards)
+        return Applied(locked, last, conflicts, False, every=cards)
     if len(todo) > MAX_FIELDS:
         raise DraftRefused("draft", f"takes at most {MAX_FIELDS} changes at once")
-    cards = read.cards
     version = locked.revision + 1
     shared = dict(locked.shared)
     stamps = {scope: dict(fields) for scope, fields in (locked.stamps or {}).items()}
     touched: set[str] = set()
-    conflicts: list[tuple[str, FieldConflict]] = []
     for change in todo:
         card = cards.get(change.card) if change.card is not None else None
         if change.card is not None and card is None:
@@ -509,6 +515,7 @@ def _apply(read: DraftRead, changes: Iterable[Change], *, phone: str | None, use
             # Who wrote theirs: the card's last writer (read only for a conflict).
             by = "" if card is None else _who(card.updated_by)
             conflicts.extend((scope, dataclasses.replace(conflict, by=by)) for conflict in refused)
+            refused_seqs.append(change.seq)
             continue
         if merged == current:
             continue
@@ -521,14 +528,14 @@ def _apply(read: DraftRead, changes: Iterable[Change], *, phone: str | None, use
         stamps.setdefault(scope, {})[name] = version
         touched.add(scope)
     if phone is not None:
-        phones[key] = [todo[-1].seq, int((phones.get(key) or [0, 0])[1])]
+        phones[key] = _place(todo[-1].seq, int(mine[1]), refused_seqs)
     if touched:
         if len(phones) >= MAX_PHONES:
             # The phones that changed nothing for the longest go first.
             for old in sorted(phones, key=lambda k: phones[k][1])[: len(phones) - MAX_PHONES + 1]:
                 if old != key:
                     del phones[old]
-        phones[key] = [todo[-1].seq if phone is not None else 0, version]
+        phones[key] = _place(todo[-1].seq if phone is not None else 0, version, refused_seqs)
         locked.shared = shared
         locked.stamps = stamps
         locked.revision = version
@@ -537,8 +544,37 @@ def _apply(read: DraftRead, changes: Iterable[Change], *, phone: str | None, use
     writer = user.pk if user is not None and user.is_authenticated else None
     # Who typed the shared part, for a discard's sentence (campaign.actions.discards).
     _store(read, written.values(), writer, SHARED in touched)
-    mine = int(phones.get(key, [0])[0]) if phone is not None else 0
-    return Applied(locked, mine, conflicts, bool(touched), written, every=cards)
+    applied = int(phones.get(key, [0])[0]) if phone is not None else 0
+    return Applied(locked, applied, conflicts, bool(touched), written, every=cards)
+
+
+def _place(last: int, version: int, refused: list[int]) -> list[Any]:
+    """A phone's place in its sequence (`GameDraft.phones`): its last change number applied,
+    the version of its last applied change, and the numbers of its last batch refused."""
+    return [last, version, refused[-MAX_FIELDS:]] if refused else [last, version]
+
+
+def _refused_again(
+    read: DraftRead, changes: list[Change], refused: set[int], last: int
+) -> list[tuple[int, tuple[str, FieldConflict]]]:
+    """(number, (scope, conflict)) for each change of `changes` numbered at or below `last`
+    that the draft refused when it first came, still differing from the value stored now."""
+    found = []
+    for change in changes:
+        if change.seq > last or change.seq not in refused or change.field is None:
+            continue
+        card = read.cards.get(change.card) if change.card is not None else None
+        if change.card is not None and card is None:
+            continue
+        name = str(change.field)[:100]
+        value = _one_value(change.value)
+        now = (read.draft.shared if card is None else card.data).get(name, "")
+        if value == now:
+            continue
+        by = "" if card is None else _who(card.updated_by)
+        scope = SHARED if card is None else card_scope(change.card)
+        found.append((change.seq, (scope, FieldConflict(name, value, now, by))))
+    return found
 
 
 @writes

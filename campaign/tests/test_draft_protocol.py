@@ -79,6 +79,33 @@ def test_two_phones_on_one_field_still_see_both_values(table):
     assert card(draft, "purple").data["credits"] == "5"
 
 
+def test_a_refused_change_sent_again_after_a_lost_answer_is_refused_again(table):
+    """The answer to a batch with a refused change is lost (the signal went as it came): the
+    phone sends the batch again. The refused change is refused again, never answered as
+    applied (the phone would then drop what its person typed without a word)."""
+    campaign, people = table
+    draft = open_(campaign, people)
+    push(people.owner, campaign, [field(1, "credits", "15", was="0")], phone="host")
+    batch = [field(1, "credits", "14", was="0"), field(2, "mining_tokens", "2")]
+    first = push(people.player, campaign, batch, phone="purple-phone").json()
+    again = push(people.player, campaign, batch, phone="purple-phone").json()
+    for answer in (first, again):
+        assert answer["applied"] == 2
+        [conflict] = answer["conflicts"]
+        assert (conflict["field"], conflict["theirs"]) == ("credits", "15")
+        assert "Keep mine (14)" in conflict["html"]
+    assert card(draft, "purple").data["credits"] == "15"
+    assert card(draft, "purple").data["mining_tokens"] == "2"
+    # A later batch of that phone with a new change is answered on its own.
+    later = push(people.player, campaign, [field(3, "bases_2", "1")], phone="purple-phone")
+    assert later.json().get("conflicts", []) == []
+    # Once the value stored is the phone's, the old batch sent again is simply applied.
+    push(people.owner, campaign, [field(2, "credits", "14", was="15")], phone="host")
+    assert (
+        push(people.player, campaign, batch, phone="purple-phone").json().get("conflicts", []) == []
+    )
+
+
 def test_the_host_saves_right_after_typing_the_shared_part(table):
     campaign, people = table
     draft = fill(campaign, people, open_(campaign, people))
