@@ -36,11 +36,12 @@ demo: setup
 run: demo graphviz
 	DEBUG=1 $(MANAGE) runserver 127.0.0.1:8000
 
-# Chromium for the browser tests comes from Debian's package (see BROWSER-TESTS.md).
+# Chromium for the browser tests comes from Debian's packages (see BROWSER-TESTS.md): its
+# headless shell, which the tests drive, and the full browser for the installability check.
 chromium:
-	@if [ ! -x /usr/bin/chromium ]; then \
-	  echo "Installing Chromium for the browser tests (Debian package)"; \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core >/dev/null; \
+	@if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromium-headless-shell ]; then \
+	  echo "Installing Chromium for the browser tests (Debian packages)"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-headless-shell fonts-dejavu-core >/dev/null; \
 	fi
 
 # axe-core, which the accessibility walk runs in Chromium (tests/test_browser_axe.py): the

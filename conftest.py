@@ -19,7 +19,12 @@ from tests.budget import examples
 hypothesis_settings.register_profile("suite", max_examples=examples(100))
 hypothesis_settings.load_profile("suite")
 
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+# Chromium's headless shell (Debian's chromium-headless-shell: the same Blink, no browser
+# around it), which is what Playwright itself runs headless: the browser tests' pages cost
+# about 40 % less processor time in it than in the full browser's headless mode. The full
+# browser (`FULL_CHROMIUM`) is for what only it does: the app's installability check.
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium-headless-shell")
+FULL_CHROMIUM = os.environ.get("FULL_CHROMIUM", "/usr/bin/chromium")
 # Without the background-networking flags Chromium keeps calling hosts this network refuses.
 CHROMIUM_ARGS = [
     "--no-sandbox",

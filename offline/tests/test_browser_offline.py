@@ -25,7 +25,7 @@ from accounts.tests.factory import add_member, make_user, owned, owner_user
 from benchmarks.samples import leader_table, make_campaign
 from campaign import actions
 from campaign.models import Corporation, SeatCard
-from conftest import CHROMIUM, CHROMIUM_ARGS
+from conftest import CHROMIUM_ARGS, FULL_CHROMIUM
 from offline.keep import SESSION_COOKIE
 from scoring.tests.catalogue import ensure_catalogue
 from solar175.sections import sections_by_number
@@ -334,11 +334,12 @@ def test_a_section_that_locks_again_leaves_the_phone(owners_phone, demo):
 
 def test_the_app_installs_and_its_worker_controls_the_start_page(browser, live_server):
     """Lighthouse's installable checks without Lighthouse: Chromium's own (CDP
-    `Page.getInstallabilityErrors`, in a profile of its own: incognito never installs)."""
+    `Page.getInstallabilityErrors`, in a profile of its own: incognito never installs), in
+    the full browser: the headless shell the other tests run has no installability check."""
     base = live_server.url
     with tempfile.TemporaryDirectory() as profile:
         context = browser.browser_type.launch_persistent_context(
-            profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, **PHONE
+            profile, executable_path=FULL_CHROMIUM, args=CHROMIUM_ARGS, **PHONE
         )
         page = context.new_page()
         page.goto(base + "/")
