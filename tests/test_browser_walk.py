@@ -1,0 +1,218 @@
+"""Every page, for everyone, in a real Chromium: one walk per person that checks each page for
+everything the pages promise, instead of one walk per check.
+
+The pages are every named address of every app, filled from the demo campaign, that answers
+that person's GET with HTML (`html_pages`, tests/test_browser_every_page.py), so a page added
+tomorrow is walked too: for the owner of the demo campaign, a player, a viewer and a signed-out
+visitor (the sign-in pages, an invitation, the public pages). Each page is loaded once on a
+phone (390x844) and once at desktop width (1280x900), and on a phone set dark for the owner and
+the visitor. On each:
+
+- **axe-core** (tests/test_browser_axe.py): no serious or critical violation, at both widths;
+- **the Content-Security-Policy** (tests/test_browser_csp.py): the header is sent, no
+  `securitypolicyviolation` is raised and Chromium logs no policy error, once the desktop page's
+  network has been quiet for half a second (what it fetches after loading included), and no
+  element carries an inline handler (`on*=`, `hx-on`), which the policy or htmx would ignore;
+- **thumb-sized controls** (tests/test_browser_every_page.py): on the phone, no sideways
+  scrolling and every control at least 44 px tall (by its label or row where that holds it);
+- **contrast** (offline/tests/test_browser_contrast.py), owner and visitor: every piece of text
+  reads against what is behind it (WCAG AA) in the phone's light and dark mode, and the page
+  follows the phone's mode; the charts drawn as pictures are opened on their own in both modes.
+
+Each check has its own test there that shows it finds what it looks for. The service worker is
+blocked in these contexts (`service_workers="block"`): it changes nothing a page shows online,
+offline/tests walk it, and tests/test_browser_csp.py registers it under the policy. Loaded once
+per width and mode instead of once per check, the owner's pages cost half the browser's time
+they did (six loads of each page before, three now). It runs on the SQLite leg of `make test`
+only: what the pages are made of does not depend on the database.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from django.db import connection
+from django.urls import reverse
+
+from accounts.models import Role
+from accounts.tests.factory import add_member, make_user
+from conftest import DESKTOP, PHONE
+from offline.tests.contrast import CHECK as CONTRAST
+from offline.tests.contrast import SVG_CHECK
+from scoring.tests.catalogue import ensure_catalogue
+from tests.test_browser_axe import axe_source, collect, start
+from tests.test_browser_csp import INLINE_HANDLERS, WATCH, policy_violations, watch_console
+from tests.test_browser_every_page import CHECK as TAP_CHECK
+from tests.test_browser_every_page import MIN_TAP, PHONE_WIDTH, Demo, html_pages
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PEOPLE = ("owner", "player", "viewer", "signed out")
+# Who is walked in the phone's dark mode too, and has every text's contrast checked.
+CONTRAST_FOR = ("owner", "signed out")
+# Pages a person looks at after the run: on the phone, and in the dark.
+PHONE_SHOTS = {
+    "campaign:checklist": "every-page-checklist.png",
+    "unlocks:section": "every-page-section.png",
+    "accounts:members": "every-page-members.png",
+    "campaign:game_edit": "every-page-game-edit.png",
+}
+DARK_SHOTS = {
+    "campaign:dashboard": "night-dashboard.png",
+    "campaign:trackers": "night-trackers.png",
+    "pictures:charts": "night-charts.png",
+    "campaign:game_add": "night-wizard.png",
+    "unlocks:sections": "night-sections.png",
+    "unlocks:setup": "night-setup.png",
+}
+
+
+def walk_context(browser, *, axe: bool = True, **options):
+    """A context whose every page has axe (unless not asked) and the policy listener before its
+    own scripts, and whose pages' console policy errors are kept; no service worker."""
+    context = browser.new_context(**options, service_workers="block")
+    if axe:
+        context.add_init_script(script=axe_source())
+    context.add_init_script(script=WATCH)
+    return context
+
+
+def contrast_failures(page, label: str) -> tuple[int, list[str]]:
+    found = page.evaluate(CONTRAST)
+    return found["checked"], [
+        f"{label}: {f['text']!r} {f['colour']} on {f['background']} = {f['ratio']} "
+        f"(needs {f['needed']}) at {f['where']}"
+        for f in found["failures"]
+    ]
+
+
+def tap_failures(page, label: str) -> tuple[int, list[str]]:
+    found = page.evaluate(TAP_CHECK, MIN_TAP)
+    failures = []
+    if found["width"] > PHONE_WIDTH:
+        failures.append(f"{label}: scrolls sideways ({found['width']} px) {found['wide']}")
+    if found["bad"]:
+        failures.append(f"{label}: under {MIN_TAP} px: " + "; ".join(found["bad"]))
+    return found["checked"], failures
+
+
+def people(person: str) -> tuple[Demo, object, list[tuple[str, str]]]:
+    """The demo campaign, the person walking it (None: signed out) and their pages."""
+    ensure_catalogue()
+    demo = Demo()
+    player = make_user("walk-player")
+    viewer = make_user("walk-viewer")
+    for space in (demo.campaign, demo.plays.log):
+        add_member(space, player, Role.PLAYER)
+        add_member(space, viewer, Role.VIEWER)
+    user, pages = {
+        "owner": lambda: (demo.owner, html_pages(demo)),
+        "player": lambda: (player, html_pages(demo, player)),
+        "viewer": lambda: (viewer, html_pages(demo, viewer)),
+        "signed out": lambda: (None, html_pages(demo, signed_out=True)),
+    }[person]()
+    names = {name for name, _ in pages}
+    if person == "owner":
+        assert len(pages) >= 40
+        assert {"campaign:dashboard", "unlocks:sections", "public:dashboard"} <= names
+        assert {"accounts:join", "pictures:charts"} <= names
+    elif person == "signed out":
+        assert {"login", "accounts:signup", "accounts:join", "offline:page"} <= names
+        assert {"public:dashboard", "public:trackers"} <= names
+        assert "campaign:dashboard" not in names
+    else:
+        assert {"campaign:dashboard", "playlog:log"} <= names
+    return demo, user, pages
+
+
+@pytest.mark.long
+@pytest.mark.parametrize("person", PEOPLE)
+def test_every_page_passes_every_check_for_everyone(
+    browser, live_server, log_in, screenshot_path, person
+):
+    """One person's walk (the four run apart, so the suite's workers share them out)."""
+    if connection.vendor != "sqlite":
+        pytest.skip("the walk of every page runs on the SQLite leg")
+    demo, user, pages = people(person)
+    started = time.monotonic()
+    tabs = {
+        "phone": walk_context(browser, **PHONE, color_scheme="light"),
+        "desktop": walk_context(browser, **DESKTOP),
+    }
+    if person in CONTRAST_FOR:
+        tabs["dark"] = walk_context(browser, axe=False, **PHONE, color_scheme="dark")
+    tabs = {mode: watch_console(context.new_page()) for mode, context in tabs.items()}
+    if user is not None:
+        for tab in tabs.values():
+            log_in(tab, live_server, user)
+
+    failures: list[str] = []
+    counted = {"axe": 0, "taps": 0, "texts": 0}
+    shot: set[str] = set()
+    phone, desktop, dark = tabs["phone"], tabs["desktop"], tabs.get("dark")
+    for name, url in pages:
+        label = f"{person}, {name} {url}"
+        for tab in tabs.values():
+            response = tab.goto(live_server.url + url)
+            policy = response.headers.get("content-security-policy", "")
+            assert "script-src 'self'" in policy, f"{label}: no policy sent"
+        # The phone's own checks first: axe's run may scroll the page while it works.
+        checked, bad = tap_failures(phone, f"{label}, phone")
+        counted["taps"] += checked
+        failures += bad
+        if dark is not None:
+            for tab, scheme in ((phone, "light"), (dark, "dark")):
+                theme = tab.evaluate("document.documentElement.dataset.bsTheme")
+                assert theme == scheme, f"{label}: the page is {theme} on a {scheme} phone"
+                checked, bad = contrast_failures(tab, f"{label}, {scheme}")
+                counted["texts"] += checked
+                failures += bad
+            if person == "owner" and name in DARK_SHOTS and name not in shot:
+                dark.screenshot(path=screenshot_path(DARK_SHOTS[name]), full_page=True)
+        if person == "owner" and name in PHONE_SHOTS and name not in shot:
+            phone.screenshot(path=screenshot_path(PHONE_SHOTS[name]), full_page=True)
+        shot.add(name)
+        for width in ("phone", "desktop"):
+            start(tabs[width])
+        for width in ("phone", "desktop"):
+            counted["axe"] += 1
+            failures += [f"{label}, {width}: {found}" for found in collect(tabs[width])]
+        # What the page fetched after loading is under the policy too.
+        desktop.wait_for_load_state("networkidle")
+        for mode, tab in tabs.items():
+            failures += [f"{label}, {mode}: {found}" for found in policy_violations(tab)]
+            tab.console_errors.clear()
+        failures += [
+            f"{label}: inline handler {found}" for found in desktop.evaluate(INLINE_HANDLERS)
+        ]
+
+    if person == "owner":
+        # The charts drawn as pictures: their text on the chart card's background, both modes.
+        charts = reverse("pictures:charts", kwargs={"slug": demo.campaign.slug})
+        for tab, scheme in ((phone, "light"), (dark, "dark")):
+            tab.goto(live_server.url + charts)
+            card = tab.evaluate(
+                "getComputedStyle(document.querySelector('.chart-card')).backgroundColor"
+            )
+            pictures = tab.eval_on_selector_all("img.chart-picture", "els => els.map(e => e.src)")
+            assert len(pictures) == 3
+            for src in pictures:
+                tab.goto(src)
+                found = tab.evaluate(SVG_CHECK, card)
+                assert found["checked"] > 5, src
+                counted["texts"] += found["checked"]
+                failures += [
+                    f"{src}, {scheme}: {f['text']!r} {f['colour']} on {f['background']} = "
+                    f"{f['ratio']}"
+                    for f in found["failures"]
+                ]
+    for tab in tabs.values():
+        tab.context.close()
+    seconds = time.monotonic() - started
+    assert failures == [], f"{len(failures)} failures:\n" + "\n".join(failures)
+    assert counted["axe"] == 2 * len(pages)
+    assert counted["taps"] > (10 if person == "owner" else 3) * len(pages)
+    if dark is not None:
+        assert counted["texts"] > 40 * len(pages)
+    print(f"walked {len(pages)} pages for {person} in {seconds:.0f} s: {counted}")
