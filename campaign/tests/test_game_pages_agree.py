@@ -23,7 +23,8 @@ from campaign import actions
 from campaign.campaign_io import read_campaign_file
 from campaign.models import Campaign
 
-pytestmark = pytest.mark.django_db
+# What the two pages show of a game does not depend on the database: the SQLite leg reads them.
+pytestmark = [pytest.mark.django_db, pytest.mark.one_database]
 
 DEMO = Path(__file__).resolve().parents[2] / "fixtures" / "demo-campaign.json"
 LIVE_TOTAL = re.compile(r'data-live-total="([^"]+)">(\d+)<')

@@ -35,7 +35,8 @@ from solar175.sections import sections
 from solar175.table import parse_table
 from unlocks.tests.test_spoilers import open_vocabulary, spoilers_in, titles, visible_text
 
-pytestmark = pytest.mark.django_db
+# What the pages show does not depend on the database: the SQLite leg reads them.
+pytestmark = [pytest.mark.django_db, pytest.mark.one_database]
 
 ALL_SECTIONS = frozenset(s.number for s in sections())
 # What a section brings, in the words the wizard and the catalogue use for it once unlocked.

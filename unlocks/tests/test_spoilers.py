@@ -29,7 +29,8 @@ from solar175.sections import sections, sections_by_number
 from tests.url_patterns import named_patterns
 from unlocks.models import SectionReveal
 
-pytestmark = pytest.mark.django_db
+# What the pages show does not depend on the database: the SQLite leg reads them.
+pytestmark = [pytest.mark.django_db, pytest.mark.one_database]
 
 THREE = ("purple", "yellow", "teal")
 # The longer names the rulebook's lock markers give some sections ("[Locked — unlocks with #2
