@@ -5,7 +5,9 @@ One file, driven by the environment: SQLite in the project folder by default,
 `SECRET_KEY` and `ALLOWED_HOSTS` for hosting (docs/hosting.md).
 """
 
+import hashlib
 import os
+import tempfile
 from datetime import timedelta
 from pathlib import Path
 
@@ -144,6 +146,19 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 # databases apart: TEST_DATABASE_NAME=test_mine (pytest-xdist appends _gw0, _gw1, ...).
 if os.environ.get("TEST_DATABASE_NAME"):
     DATABASES["default"]["TEST"] = {"NAME": os.environ["TEST_DATABASE_NAME"]}
+elif DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # The tests' SQLite database is a file, as the app's is, not Django's shared in-memory
+    # one: the live server's threads and the test each get their own connection, with the
+    # locking and waiting above. An in-memory database is one connection handed to every
+    # thread, and two requests at once on it failed now and then ("no such savepoint",
+    # "database table is locked", and once the emptying after a test, every later test of that
+    # worker). One file per checkout, in the temporary directory; xdist appends _gw0, _gw1...
+    DATABASES["default"]["TEST"] = {
+        "NAME": os.path.join(
+            tempfile.gettempdir(),
+            "solar175-test-" + hashlib.sha256(str(BASE_DIR).encode()).hexdigest()[:12],
+        )
+    }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
