@@ -152,10 +152,11 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # locking and waiting above. An in-memory database is one connection handed to every
     # thread, and two requests at once on it failed now and then ("no such savepoint",
     # "database table is locked", and once the emptying after a test, every later test of that
-    # worker). One file per checkout, in the temporary directory; xdist appends _gw0, _gw1...
+    # worker). One file per checkout, in /dev/shm where the machine has it (memory: as fast as
+    # the in-memory database), else the temporary directory; xdist appends _gw0, _gw1...
     DATABASES["default"]["TEST"] = {
         "NAME": os.path.join(
-            tempfile.gettempdir(),
+            "/dev/shm" if os.access("/dev/shm", os.W_OK) else tempfile.gettempdir(),
             "solar175-test-" + hashlib.sha256(str(BASE_DIR).encode()).hexdigest()[:12],
         )
     }
