@@ -549,31 +549,24 @@ def _apply(read: DraftRead, changes: Iterable[Change], *, phone: str | None, use
 
 
 def _place(last: int, version: int, refused: list[int]) -> list[Any]:
-    """A phone's place in its sequence (`GameDraft.phones`): its last change number applied,
-    the version of its last applied change, and the numbers of its last batch refused."""
+    """A phone's [last number applied, version of it, numbers of its last batch refused]."""
     return [last, version, refused[-MAX_FIELDS:]] if refused else [last, version]
 
 
 def _refused_again(
     read: DraftRead, changes: list[Change], refused: set[int], last: int
 ) -> list[tuple[int, tuple[str, FieldConflict]]]:
-    """(number, (scope, conflict)) for each change of `changes` numbered at or below `last`
-    that the draft refused when it first came, still differing from the value stored now."""
+    """(number, (scope, conflict)) of each change numbered at or below `last` that the draft
+    refused when it came first and that still differs from the value stored now."""
     found = []
-    for change in changes:
-        if change.seq > last or change.seq not in refused or change.field is None:
-            continue
+    for change in (c for c in changes if c.seq <= last and c.seq in refused and c.field):
         card = read.cards.get(change.card) if change.card is not None else None
-        if change.card is not None and card is None:
-            continue
-        name = str(change.field)[:100]
-        value = _one_value(change.value)
-        now = (read.draft.shared if card is None else card.data).get(name, "")
-        if value == now:
-            continue
-        by = "" if card is None else _who(card.updated_by)
-        scope = SHARED if card is None else card_scope(change.card)
-        found.append((change.seq, (scope, FieldConflict(name, value, now, by))))
+        data = read.draft.shared if change.card is None else getattr(card, "data", None)
+        name, value = str(change.field)[:100], _one_value(change.value)
+        if data is not None and value != (now := data.get(name, "")):
+            by = "" if card is None else _who(card.updated_by)
+            scope = SHARED if card is None else card_scope(change.card)
+            found.append((change.seq, (scope, FieldConflict(name, value, now, by))))
     return found
 
 
