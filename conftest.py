@@ -278,7 +278,7 @@ def browser():
 # After a browser test, at most how long the live server gets to finish what the closed phones
 # had already asked (a draft page polls every 2 s) before the database is emptied: usually
 # milliseconds; half a second was too short for a poll of the Startropolis game on a loaded
-# machine ("database table is locked" in the flush). A test served some other way waits
+# machine. A test served some other way waits
 # SERVED_ELSEWHERE_SECONDS.
 SETTLE_SECONDS = 5
 SERVED_ELSEWHERE_SECONDS = 0.5
@@ -309,7 +309,7 @@ def empties_the_database(item) -> bool:
 def close_the_phones(item) -> None:
     """Before any fixture of a browser test is torn down (the database emptied among them),
     every phone it opened is closed: a page that polls would otherwise still be asking the
-    live server while SQLite's shared in-memory database is flushed ("table is locked")."""
+    live server while the database is emptied."""
     browser = getattr(item, "funcargs", {}).get("browser")
     if browser is None or not browser.contexts:
         return
@@ -440,20 +440,9 @@ def log_in_browser(page, live_server, user) -> None:
     """Give a browser page `user`'s session cookie (logging in through the form is tested
     once, in accounts/tests/test_browser_accounts.py; the other tests start logged in)."""
     from django.conf import settings
-    from django.db import OperationalError
 
     client = Client()
-    # The live server answers other phones of the test from its own thread, and SQLite's shared
-    # in-memory database locks a whole table while one of them writes ("database table is
-    # locked", with no wait): the sign-in is tried again after that write.
-    for attempt in range(20):
-        try:
-            client.force_login(user)
-            break
-        except OperationalError as error:
-            if "locked" not in str(error) or attempt == 19:
-                raise
-            time.sleep(0.05)
+    client.force_login(user)
     page.context.add_cookies(
         [
             {
