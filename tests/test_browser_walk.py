@@ -38,10 +38,9 @@ from django.urls import reverse
 from accounts.models import Role
 from accounts.tests.factory import add_member, make_user
 from conftest import DESKTOP, PHONE
-from offline.tests.contrast import CHECK as CONTRAST
-from offline.tests.contrast import SVG_CHECK
+from offline.tests.contrast import SVG_CHECK, contrast_failures
 from scoring.tests.catalogue import ensure_catalogue
-from tests.test_browser_axe import axe_source, collect, start
+from tests.test_browser_axe import axe_context, collect, start
 from tests.test_browser_csp import INLINE_HANDLERS, WATCH, policy_violations, watch_console
 from tests.test_browser_every_page import CHECK as TAP_CHECK
 from tests.test_browser_every_page import MIN_TAP, PHONE_WIDTH, Demo, html_pages
@@ -71,9 +70,10 @@ DARK_SHOTS = {
 def walk_context(browser, *, axe: bool = True, **options):
     """A context whose every page has axe (unless not asked) and the policy listener before its
     own scripts, and whose pages' console policy errors are kept; no service worker."""
-    context = browser.new_context(**options, service_workers="block")
     if axe:
-        context.add_init_script(script=axe_source())
+        context = axe_context(browser, **options)
+    else:
+        context = browser.new_context(**options, service_workers="block")
     context.add_init_script(script=WATCH)
     return context
 
@@ -97,15 +97,6 @@ def settled(page, seconds: float = 5) -> None:
     page.evaluate("0")  # the events Chromium sent so far are read
     while page.on_its_way and time.monotonic() < deadline:
         page.wait_for_timeout(25)
-
-
-def contrast_failures(page, label: str) -> tuple[int, list[str]]:
-    found = page.evaluate(CONTRAST)
-    return found["checked"], [
-        f"{label}: {f['text']!r} {f['colour']} on {f['background']} = {f['ratio']} "
-        f"(needs {f['needed']}) at {f['where']}"
-        for f in found["failures"]
-    ]
 
 
 def tap_failures(page, label: str) -> tuple[int, list[str]]:

@@ -14,3 +14,14 @@ from pathlib import Path
 SOURCE = (Path(__file__).resolve().parent / "contrast.js").read_text(encoding="utf-8")
 CHECK = "() => {\n" + SOURCE + "\nreturn checkPage();\n}"
 SVG_CHECK = "(background) => {\n" + SOURCE + "\nreturn checkSvg(background);\n}"
+
+
+def contrast_failures(page, label: str) -> tuple[int, list[str]]:
+    """`CHECK` run on `page`: how many texts it checked, and a line for each that does not
+    read, starting with `label`."""
+    found = page.evaluate(CHECK)
+    return found["checked"], [
+        f"{label}: {f['text']!r} {f['colour']} on {f['background']} = {f['ratio']} "
+        f"(needs {f['needed']}) at {f['where']}"
+        for f in found["failures"]
+    ]

@@ -15,18 +15,9 @@ import pytest
 from django.urls import reverse
 
 from conftest import PHONE
-from offline.tests.contrast import CHECK
+from offline.tests.contrast import contrast_failures
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def _failures(page, label: str) -> tuple[int, list[str]]:
-    found = page.evaluate(CHECK)
-    return found["checked"], [
-        f"{label}: {f['text']!r} {f['colour']} on {f['background']} = {f['ratio']} "
-        f"(needs {f['needed']}) at {f['where']}"
-        for f in found["failures"]
-    ]
 
 
 @pytest.mark.parametrize("scheme", ["dark", "light"])
@@ -37,12 +28,12 @@ def test_the_check_sees_text_that_does_not_read(browser, live_server, scheme):
     page = context.new_page()
     page.goto(live_server.url + reverse("login"))
     assert page.evaluate("document.documentElement.dataset.bsTheme") == scheme
-    checked, bad = _failures(page, "login")
+    checked, bad = contrast_failures(page, "login")
     assert checked > 5 and bad == []
     page.evaluate(
         "document.body.insertAdjacentHTML('beforeend', "
         "'<p style=\"color: #777; background: #888\">hard to read</p>')"
     )
-    _count, bad = _failures(page, "control")
+    _count, bad = contrast_failures(page, "control")
     context.close()
     assert any("hard to read" in line for line in bad)
