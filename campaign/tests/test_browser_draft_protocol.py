@@ -16,6 +16,7 @@ from campaign import actions
 from campaign.actions import import_campaign
 from campaign.models import Corporation, Game, GameDraft, SeatCard
 from campaign.tests.test_browser_draft import BOARDS, SHARED
+from campaign.views import drafts
 from conftest import PHONE
 from scoring.tests.catalogue import ensure_catalogue
 
@@ -106,7 +107,7 @@ def test_a_seat_types_four_values_and_taps_done_at_once(table, screenshot_path):
     assert stored.done
     assert {name: stored.data.get(name) for name in BOARDS["purple"]} == BOARDS["purple"]
     # A few polls later it is still done, on every phone.
-    purple.wait_for_timeout(4500)
+    purple.wait_for_timeout(3 * drafts.POLL_SECONDS * 1000)
     assert card_of(campaign, "purple").done
     expect(purple.get_by_text("Marked done.")).to_be_visible()
     expect(host.locator("#draft-live")).to_contain_text("4 of 4 seats done")

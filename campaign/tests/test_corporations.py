@@ -219,7 +219,7 @@ def test_the_owner_renames_and_hands_over_in_one_save(table):
     assert (corp.name, corp.player, corp.holder) == ("Hyperion", "Caroline", player)
 
 
-def test_a_stale_edit_is_refused_with_the_input_kept(table):
+def test_a_stale_edit_is_refused_with_the_input_kept(table, response_context):
     campaign, people = table
     stale = edit_data(campaign, name="Mine")
     actions.rename_corporation(corporation(campaign), player="Somebody else")
