@@ -122,9 +122,11 @@ class EndPlayerForm(forms.Form):
 
     def blanks(self, in_play: Sequence[str], missions: bool) -> list[str]:
         """What a used row left blank that the score needs: the counts of types in play, a
-        kept mission's reward. Each is asked beside its field; the sentences returned (one
-        for the counts, naming each type, one for the reward) are for the page's summary. A
-        valid row's: its `cleaned_data` is read."""
+        kept mission's reward; and Bank cards counted over the Market Centers owned (a Bank
+        is a Market Center card, ST:291), which were dropped without a word before. Each is
+        asked beside its field; the sentences returned (one for the counts, naming each type,
+        one for the reward, one for the Banks) are for the page's summary. A valid row's: its
+        `cleaned_data` is read."""
         data, who = self.cleaned_data, self.person()["name"]
         said = []
         blank = [key for key in in_play if data.get(f"count_{key}") is None]
@@ -137,6 +139,17 @@ class EndPlayerForm(forms.Form):
             if data.get("mission_reward") is None:
                 self.add_error("mission_reward", "Its reward?")
                 said.append(f"{who} kept a mission: what is its reward?")
+        banks = data.get("banks") or 0
+        centers = data.get(f"count_{MARKET_CENTER}") if MARKET_CENTER in in_play else 0
+        if centers is not None and banks > centers:
+            owned = MODULE_TYPES[MARKET_CENTER].count_text(centers)
+            cards = f"{banks} Bank card" + ("" if banks == 1 else "s")
+            self.add_error(
+                "banks", f"At most {centers}, the Market Centers owned: a Bank card is one."
+            )
+            said.append(
+                f"{who} has {cards} but owns {owned}: each Bank card is one of the Market Centers."
+            )
         return said
 
     def person(self) -> dict[str, Any]:

@@ -535,6 +535,36 @@ def test_the_end_state_sheet_asks_for_a_blank_module_count_never_a_silent_0(tabl
     assert log.plays.count() == before + 1
 
 
+def test_the_end_state_sheet_refuses_more_bank_cards_than_market_centers(table):
+    """A Bank card is one of the Market Centers (ST:291): more Banks than Market Centers owned
+    is asked about, not cut down to fit without a word (as it was)."""
+    client, log = table["client"], table["log"]
+    data = end_state_post(
+        [
+            ("Ann", "Broodmaster", 40, 12, {"basic_habitation": 2, "solar": 1}),
+            ("Ben", "Fungi", 40, 15, {"market_center": 1, "supply": 1}),
+        ]
+    )
+    data["p1-banks"] = "2"
+    before = log.plays.count()
+    response = client.post(reverse("startropolis:new_end", args=[log.slug]), data)
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert (
+        "Ben has 2 Bank cards but owns 1 Market Center Module: each Bank card is one of the "
+        "Market Centers." in html
+    ), refusals(html)
+    assert "At most 1, the Market Centers owned: a Bank card is one." in html
+    assert log.plays.count() == before
+    # One Bank card among one Market Center is what the table keeps.
+    data["p1-banks"] = "1"
+    response = client.post(reverse("startropolis:new_end", args=[log.slug]), data)
+    assert response.status_code == 302, refusals(response.content.decode())
+    play = log.plays.order_by("-number").first()
+    cards = [m.get("card") for m in play.table["players"][1]["modules"]]
+    assert cards.count("bank") == 1
+
+
 def test_the_end_state_sheet_asks_for_a_kept_missions_reward(table):
     client, log = table["client"], table["log"]
     data = end_state_post(
