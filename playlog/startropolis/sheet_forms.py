@@ -122,11 +122,11 @@ class EndPlayerForm(forms.Form):
 
     def blanks(self, in_play: Sequence[str], missions: bool) -> list[str]:
         """What a used row left blank that the score needs: the counts of types in play, a
-        kept mission's reward; and Bank cards counted over the Market Centers owned (a Bank
-        is a Market Center card, ST:291), which were dropped without a word before. Each is
-        asked beside its field; the sentences returned (one for the counts, naming each type,
-        one for the reward, one for the Banks) are for the page's summary. A valid row's: its
-        `cleaned_data` is read."""
+        kept mission's reward, how many of the Market Centers owned are Bank cards; and Bank
+        cards counted over the Market Centers owned (a Bank is a Market Center card, ST:291),
+        which were dropped without a word before. Each is asked beside its field; the
+        sentences returned (one for the counts, naming each type, one for the reward, one for
+        the Banks) are for the page's summary. A valid row's: its `cleaned_data` is read."""
         data, who = self.cleaned_data, self.person()["name"]
         said = []
         blank = [key for key in in_play if data.get(f"count_{key}") is None]
@@ -139,8 +139,12 @@ class EndPlayerForm(forms.Form):
             if data.get("mission_reward") is None:
                 self.add_error("mission_reward", "Its reward?")
                 said.append(f"{who} kept a mission: what is its reward?")
-        banks = data.get("banks") or 0
         centers = data.get(f"count_{MARKET_CENTER}") if MARKET_CENTER in in_play else 0
+        if centers and data.get("banks") is None:
+            # A Bank costs what a basic Market Center does not: the spend tie-break reads it.
+            self.add_error("banks", "How many? Write 0 for none.")
+            said.append(f"How many of {who}'s Market Centers are Bank cards? Write 0 for none.")
+        banks = data.get("banks") or 0
         if centers is not None and banks > centers:
             owned = MODULE_TYPES[MARKET_CENTER].count_text(centers)
             cards = f"{banks} Bank card" + ("" if banks == 1 else "s")

@@ -5,6 +5,7 @@ picture, the final scoring, and the end state of a game played without the track
 from __future__ import annotations
 
 import re
+from html import unescape
 
 import pytest
 from django.urls import reverse
@@ -500,6 +501,7 @@ def end_state_post(rows: list[tuple]) -> dict:
             data[f"p{index}-count_{key}"] = "0"
         for key, count in counts.items():
             data[f"p{index}-count_{key}"] = str(count)
+        data[f"p{index}-banks"] = "0"
     return data
 
 
@@ -563,6 +565,30 @@ def test_the_end_state_sheet_refuses_more_bank_cards_than_market_centers(table):
     play = log.plays.order_by("-number").first()
     cards = [m.get("card") for m in play.table["players"][1]["modules"]]
     assert cards.count("bank") == 1
+
+
+def test_the_end_state_sheet_asks_how_many_market_centers_are_banks(table):
+    """A Bank card costs what a basic Market Center does not (the spend tie-break): left
+    blank beside a Market Center owned, it is asked for, not read as none."""
+    client, log = table["client"], table["log"]
+    data = end_state_post(
+        [
+            ("Ann", "Broodmaster", 40, 12, {"basic_habitation": 2, "solar": 1}),
+            ("Ben", "Fungi", 40, 15, {"market_center": 1, "supply": 1}),
+        ]
+    )
+    data["p0-banks"] = data["p1-banks"] = ""
+    before = log.plays.count()
+    response = client.post(reverse("startropolis:new_end", args=[log.slug]), data)
+    assert response.status_code == 400
+    html = unescape(response.content.decode())
+    asked = "How many of Ben's Market Centers are Bank cards? Write 0 for none."
+    assert asked in html, refusals(html)
+    assert "Ann's" not in html  # no Market Center: nothing to ask
+    assert log.plays.count() == before
+    data["p1-banks"] = "0"
+    response = client.post(reverse("startropolis:new_end", args=[log.slug]), data)
+    assert response.status_code == 302, refusals(response.content.decode())
 
 
 def test_the_end_state_sheet_asks_for_a_kept_missions_reward(table):
