@@ -34,15 +34,18 @@ KEPT_CHANGES = """() => Object.keys(localStorage).filter((k) => k.startsWith('so
     .length"""
 # The changes kept on the phone once they are `want` (or `patience` ms have gone): the phone
 # forgets a change when it has read the server's answer, a moment after the answer arrives.
-KEPT_CHANGES_BECOME = """async ([want, patience]) => {
-  const count = () => Object.keys(localStorage).filter((k) => k.startsWith('solar175-draft/'))
-    .length;
+KEPT_CHANGES_BECOME = (
+    """async ([want, patience]) => {
+  const count = """
+    + KEPT_CHANGES
+    + """;
   const until = Date.now() + patience;
   while (count() !== want && Date.now() < until) {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return count();
 }"""
+)
 
 
 @pytest.fixture

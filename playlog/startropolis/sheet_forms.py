@@ -122,11 +122,10 @@ class EndPlayerForm(forms.Form):
 
     def blanks(self, in_play: Sequence[str], missions: bool) -> list[str]:
         """What a used row left blank that the score needs: the counts of types in play, a
-        kept mission's reward, how many of the Market Centers owned are Bank cards; and Bank
-        cards counted over the Market Centers owned (a Bank is a Market Center card, ST:291),
-        which were dropped without a word before. Each is asked beside its field; the
-        sentences returned (one for the counts, naming each type, one for the reward, one for
-        the Banks) are for the page's summary. A valid row's: its `cleaned_data` is read."""
+        kept mission's reward, and its Bank cards (`_bank_questions`). Each is asked beside
+        its field; the sentences returned (one for the counts, naming each type, one for the
+        reward, one for the Banks) are for the page's summary. A valid row's: its
+        `cleaned_data` is read."""
         data, who = self.cleaned_data, self.person()["name"]
         said = []
         blank = [key for key in in_play if data.get(f"count_{key}") is None]
@@ -139,22 +138,30 @@ class EndPlayerForm(forms.Form):
             if data.get("mission_reward") is None:
                 self.add_error("mission_reward", "Its reward?")
                 said.append(f"{who} kept a mission: what is its reward?")
+        return said + self._bank_questions(in_play, who)
+
+    def _bank_questions(self, in_play: Sequence[str], who: str) -> list[str]:
+        """A Bank card is one of the Market Centers (ST:291) and costs what a basic one does
+        not, which the spend tie-break reads: beside a Market Center owned, how many are Banks
+        is asked for, and more Banks than Market Centers owned is refused."""
+        data = self.cleaned_data
         centers = data.get(f"count_{MARKET_CENTER}") if MARKET_CENTER in in_play else 0
-        if centers and data.get("banks") is None:
-            # A Bank costs what a basic Market Center does not: the spend tie-break reads it.
+        if centers is None:  # asked for with the other counts
+            return []
+        banks = data.get("banks")
+        if banks is None and centers:
             self.add_error("banks", "How many? Write 0 for none.")
-            said.append(f"How many of {who}'s Market Centers are Bank cards? Write 0 for none.")
-        banks = data.get("banks") or 0
-        if centers is not None and banks > centers:
+            return [f"How many of {who}'s Market Centers are Bank cards? Write 0 for none."]
+        if (banks or 0) > centers:
             owned = MODULE_TYPES[MARKET_CENTER].count_text(centers)
             cards = f"{banks} Bank card" + ("" if banks == 1 else "s")
             self.add_error(
                 "banks", f"At most {centers}, the Market Centers owned: a Bank card is one."
             )
-            said.append(
+            return [
                 f"{who} has {cards} but owns {owned}: each Bank card is one of the Market Centers."
-            )
-        return said
+            ]
+        return []
 
     def person(self) -> dict[str, Any]:
         name = " ".join((self.cleaned_data.get("name") or "").split())
@@ -166,9 +173,9 @@ class EndPlayerForm(forms.Form):
         modules: list[dict[str, Any]] = []
         for key in in_play:
             count = data[f"count_{key}"]
+            # No more Banks than Market Centers: `blanks` refused that.
             banks = (data.get("banks") or 0) if key == MARKET_CENTER else 0
-            modules += [{"type": key, "card": BANK}] * min(banks, count)
-            modules += [{"type": key}] * (count - min(banks, count))
+            modules += [{"type": key, "card": BANK}] * banks + [{"type": key}] * (count - banks)
         entry: dict[str, Any] = {
             "player": self.person()["name"],
             "faction": data["faction"].strip(),

@@ -482,6 +482,13 @@ def test_the_final_scoring_equals_score_of_the_exported_table(table):
     assert f'data-decided-by="{play.result["decided_by"]}"' in page
 
 
+# Two players of the end-state sheet: Ann owns no Market Center, Ben owns one.
+ANN_AND_BEN = [
+    ("Ann", "Broodmaster", 40, 12, {"basic_habitation": 2, "solar": 1}),
+    ("Ben", "Fungi", 40, 15, {"market_center": 1, "supply": 1}),
+]
+
+
 def end_state_post(rows: list[tuple]) -> dict:
     """The end-state sheet posted: each row (name, faction, credits, revenue, counts)."""
     data = {
@@ -509,12 +516,7 @@ def test_the_end_state_sheet_asks_for_a_blank_module_count_never_a_silent_0(tabl
     """A count left blank would score as none owned (a mission's "most", the spend
     tie-break): the sheet asks for it, naming the player and the type, and saves nothing."""
     client, log = table["client"], table["log"]
-    data = end_state_post(
-        [
-            ("Ann", "Broodmaster", 40, 12, {"basic_habitation": 2, "solar": 1}),
-            ("Ben", "Fungi", 40, 15, {"market_center": 1, "supply": 1}),
-        ]
-    )
+    data = end_state_post(ANN_AND_BEN)
     data["p1-count_solar"] = ""
     before = log.plays.count()
     response = client.post(reverse("startropolis:new_end", args=[log.slug]), data)
@@ -541,12 +543,7 @@ def test_the_end_state_sheet_refuses_more_bank_cards_than_market_centers(table):
     """A Bank card is one of the Market Centers (ST:291): more Banks than Market Centers owned
     is asked about, not cut down to fit without a word (as it was)."""
     client, log = table["client"], table["log"]
-    data = end_state_post(
-        [
-            ("Ann", "Broodmaster", 40, 12, {"basic_habitation": 2, "solar": 1}),
-            ("Ben", "Fungi", 40, 15, {"market_center": 1, "supply": 1}),
-        ]
-    )
+    data = end_state_post(ANN_AND_BEN)
     data["p1-banks"] = "2"
     before = log.plays.count()
     response = client.post(reverse("startropolis:new_end", args=[log.slug]), data)
@@ -571,12 +568,7 @@ def test_the_end_state_sheet_asks_how_many_market_centers_are_banks(table):
     """A Bank card costs what a basic Market Center does not (the spend tie-break): left
     blank beside a Market Center owned, it is asked for, not read as none."""
     client, log = table["client"], table["log"]
-    data = end_state_post(
-        [
-            ("Ann", "Broodmaster", 40, 12, {"basic_habitation": 2, "solar": 1}),
-            ("Ben", "Fungi", 40, 15, {"market_center": 1, "supply": 1}),
-        ]
-    )
+    data = end_state_post(ANN_AND_BEN)
     data["p0-banks"] = data["p1-banks"] = ""
     before = log.plays.count()
     response = client.post(reverse("startropolis:new_end", args=[log.slug]), data)
@@ -610,12 +602,7 @@ def test_the_end_state_sheet_asks_for_a_kept_missions_reward(table):
 
 def test_a_game_without_the_tracker_is_scored_from_its_end_state(table):
     client, log = table["client"], table["log"]
-    data = end_state_post(
-        [
-            ("Ann", "Broodmaster", 40, 12, {"basic_habitation": 2, "solar": 1}),
-            ("Ben", "Fungi", 40, 15, {"market_center": 1, "supply": 1}),
-        ]
-    )
+    data = end_state_post(ANN_AND_BEN)
     response = client.post(reverse("startropolis:new_end", args=[log.slug]), data)
     assert response.status_code == 302, refusals(response.content.decode())
     play = log.plays.order_by("-number").first()
