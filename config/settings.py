@@ -13,6 +13,7 @@ from pathlib import Path
 
 import dj_database_url
 from csp.constants import NONE, SELF, UNSAFE_INLINE
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -22,6 +23,16 @@ def env_bool(name: str, default: bool) -> bool:
     if value is None:
         return default
     return value.strip().lower() in {"1", "true", "yes", "on"}
+
+
+def env_int(name: str, default: int) -> int:
+    """A whole number from the environment; anything else stops the app with a sentence."""
+    value = os.environ.get(name, "").strip()
+    if not value:
+        return default
+    if not value.isdigit():
+        raise ImproperlyConfigured(f"{name}: {value!r} is not a whole number (e.g. {default})")
+    return int(value)
 
 
 # Off unless asked for: `make run` asks (DEBUG=1); a hosted app never does.
@@ -48,6 +59,8 @@ SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", HTTPS)
 if env_bool("BEHIND_PROXY", False):  # BEHIND_PROXY below
     # The proxy terminates TLS and says so in this header.
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# The health address answers a monitor that asks over plain HTTP, inside the proxy.
+SECURE_REDIRECT_EXEMPT = [r"^health/$"]
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
@@ -81,6 +94,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # Outermost: a HEAD request gets the headers of everything below and no body.
+    "hosting.middleware.head_without_body",
     "django.middleware.security.SecurityMiddleware",
     # Before anything reads a body: a request larger than the app takes is refused unread.
     "hosting.middleware.request_size_limit",
@@ -300,8 +315,27 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "campaign:list"
 LOGOUT_REDIRECT_URL = "scoring:home"
 
-# Password reset emails are printed to the console unless a real backend is configured.
-EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+# Mail (the password-reset links): sent by SMTP to EMAIL_HOST when it is set, printed to the
+# console otherwise (development); EMAIL_BACKEND names another backend outright. A mail the
+# server refuses or cannot take is said on the page (hosting.views), never silently dropped.
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)  # STARTTLS, usually on port 587
+EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)  # TLS from the first byte, usually port 465
+if EMAIL_USE_TLS and EMAIL_USE_SSL:
+    raise ImproperlyConfigured(
+        "EMAIL_USE_TLS and EMAIL_USE_SSL: set one of them, not both (TLS: STARTTLS, usually "
+        "port 587; SSL: TLS from the start, usually port 465)"
+    )
+EMAIL_HOST = os.environ.get("EMAIL_HOST") or "localhost"
+EMAIL_PORT = env_int("EMAIL_PORT", 465 if EMAIL_USE_SSL else 587 if EMAIL_USE_TLS else 25)
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+# Seconds a send waits for the mail server: a silent one holds the page no longer than this.
+EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 10)
+EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND") or (
+    "django.core.mail.backends.smtp.EmailBackend"
+    if os.environ.get("EMAIL_HOST")
+    else "django.core.mail.backends.console.EmailBackend"
+)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "solar175@localhost")
 
 LOGGING = {
@@ -323,7 +357,15 @@ LOGGING = {
             ),
         },
     },
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    # Each line with its time, level and logger, as gunicorn writes its own beside them:
+    # [2026-12-07 14:51:57 +0000] [14537] [WARNING] django.request: Not Found: /nope/
+    "formatters": {
+        "line": {
+            "format": "[%(asctime)s] [%(process)d] [%(levelname)s] %(name)s: %(message)s",
+            "datefmt": "%Y-%m-%d %H:%M:%S %z",
+        }
+    },
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "line"}},
     "loggers": {
         "hosting.shared_cache": {"filters": ["cache_outage"]},
         "django.request": {"filters": ["database_outage"]},

@@ -1,10 +1,13 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from hosting.health import health
 from hosting.views import ThrottledPasswordResetView
 
 urlpatterns = [
     path("admin/", admin.site.urls),
+    # For a proxy's or a monitor's checks: 200 with the database answering, else 503.
+    path("health/", health, name="health"),
     # Django's own, at most a few mails an hour (hosting.throttle); before its namesake below.
     path("accounts/password_reset/", ThrottledPasswordResetView.as_view(), name="password_reset"),
     path("accounts/", include("django.contrib.auth.urls")),

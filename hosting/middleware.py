@@ -1,5 +1,7 @@
 """What every request passes through on a hosted app (config/settings.py `MIDDLEWARE`):
 
+- `head_without_body`: a HEAD request's answer is the GET's headers without its body (Django
+  writes the body, and gunicorn warned in its log of every HEAD that it dropped it);
 - `request_size_limit`: a request larger than `MAX_REQUEST_BYTES` is refused (413) before
   anything reads its body (the CSRF check reads a form's body; an upload is spooled to disk);
 - `CompressedText`: HTML, SVG, JSON, CSS and script answers gzip-compressed for a browser
@@ -46,6 +48,25 @@ def megabytes(size: int) -> str:
     """3.1 MB: rounded up to a tenth, so a size just over a limit never reads as the limit."""
     tenths = -(-size * 10 // (1024 * 1024))
     return f"{tenths / 10:.1f} MB"
+
+
+def head_without_body(get_response: Handler) -> Handler:
+    """The outermost middleware: for HEAD, the answer with every header a GET's has (its
+    Content-Length too, which RFC 9110 allows) and no body. Django's views answer HEAD as GET,
+    body and all; gunicorn then drops the body and logs a warning for every such request,
+    which is every request an uptime monitor sends."""
+
+    def middleware(request: HttpRequest) -> HttpResponse:
+        response = get_response(request)
+        if request.method == "HEAD":
+            if response.streaming:
+                # A file's answer keeps its file among what is closed after it is sent.
+                response.streaming_content = ()
+            else:
+                response.content = b""
+        return response
+
+    return middleware
 
 
 def request_size_limit(get_response: Handler) -> Handler:

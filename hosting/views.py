@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import logging
+
 from django.conf import settings
 from django.contrib.auth import views as auth_views
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from hosting.auth import address_is_paused, client_address
+from hosting.mail import MAIL_NOT_SENT_SENTENCE, MailNotSent, PasswordResetMailForm
 from hosting.throttle import record_reset_request, reset_refusal
+
+mail_log = logging.getLogger("hosting.mail")
 
 
 def _minutes(settings_value) -> int:
@@ -35,7 +40,10 @@ def login_locked_out(request: HttpRequest, response=None, credentials=None, *arg
 
 
 class ThrottledPasswordResetView(auth_views.PasswordResetView):
-    """Django's password reset, at most a few mails an hour per address and per email."""
+    """Django's password reset, at most a few mails an hour per address and per email; a mail
+    that could not be sent is said on the page (hosting.mail), not hidden behind "done"."""
+
+    form_class = PasswordResetMailForm
 
     def form_valid(self, form) -> HttpResponse:
         address = client_address(self.request) or "unknown"
@@ -45,4 +53,16 @@ class ThrottledPasswordResetView(auth_views.PasswordResetView):
             form.add_error("email", refusal)
             return self.render_to_response(self.get_context_data(form=form), status=429)
         record_reset_request(address, email)
-        return super().form_valid(form)
+        try:
+            return super().form_valid(form)
+        except MailNotSent as error:
+            cause = error.__cause__ or error
+            mail_log.error(
+                "A password-reset mail could not be sent through %s:%s (%s: %s)",
+                settings.EMAIL_HOST,
+                settings.EMAIL_PORT,
+                type(cause).__name__,
+                cause,
+            )
+            form.add_error(None, MAIL_NOT_SENT_SENTENCE)
+            return self.render_to_response(self.get_context_data(form=form), status=503)
