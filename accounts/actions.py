@@ -26,10 +26,28 @@ from accounts.models import (
 )
 from campaign.models import Campaign, Corporation
 from hosting.busy import writes
+from hosting.throttle import record_signup, signup_refusal
 
 
 class MembershipError(Exception):
     """A change that would break a rule of membership; its message is the page's sentence."""
+
+
+class SignUpRefused(Exception):
+    """Too many accounts made from one address this hour; its message is the page's sentence."""
+
+
+@writes
+def sign_up(form, address: str):
+    """The account a valid sign-up form describes, counted against its address's hour
+    (hosting.throttle) in the same transaction. Preconditions: `form.is_valid()`, and the
+    site's `SIGNUP` policy lets this person sign up (the view checks it)."""
+    refusal = signup_refusal(address)
+    if refusal:
+        raise SignUpRefused(refusal)
+    user = form.save()
+    record_signup(address)
+    return user
 
 
 def add_owner(space, user) -> Membership:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.contrib import messages
@@ -20,7 +21,7 @@ from django.contrib.auth import login
 from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render, resolve_url
-from django.urls import reverse
+from django.urls import Resolver404, resolve, reverse
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
@@ -31,6 +32,7 @@ from accounts.forms import InviteForm, PublicSwitchForm, RoleForm, SignUpForm
 from accounts.models import PLAYING_ROLES, Invite, Membership, Role, space_kwargs
 from campaign.actions.seats import take_only_free_seat
 from campaign.frame import OWNER, Page, campaign_page
+from hosting.auth import client_address
 
 # Revoked and expired invites stay listed a while, so the owner sees what became of them.
 OLD_INVITES_SHOWN = 5
@@ -46,18 +48,62 @@ def _next_url(request: HttpRequest) -> str:
     return resolve_url(settings.LOGIN_REDIRECT_URL)
 
 
+def invitation_in(next_url: str) -> Invite | None:
+    """The invitation whose join link `next_url` is (the sign-up page's `next`), or None."""
+    try:
+        match = resolve(urlsplit(next_url).path)
+    except Resolver404:
+        return None
+    if match.view_name != "accounts:join":
+        return None
+    invites = Invite.objects.select_related("campaign", "play_log")
+    return invites.filter(token=match.kwargs["token"]).first()
+
+
+def signup_refusal(next_url: str) -> str | None:
+    """Why the site's `SIGNUP` policy lets no one sign up here (a sentence), or None: `open`
+    lets anyone, `invite` only someone sent on by an invitation link still open, `closed` no
+    one."""
+    if settings.SIGNUP == "open":
+        return None
+    if settings.SIGNUP == "closed":
+        return (
+            "Signing up is closed on this site: its host makes the accounts. Ask whoever hosts "
+            "it for one, or log in if you have one."
+        )
+    by_invitation = (
+        "Signing up on this site is by invitation only: open the invitation link a member of "
+        "your group gave you (an address with /join/ in it), and sign up from there."
+    )
+    if not next_url:
+        return by_invitation
+    invite = invitation_in(next_url)
+    if invite is None:
+        return f"This is not an invitation link of this site. {by_invitation}"
+    return invite.refusal()
+
+
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect(_next_url(request))
-    form = SignUpForm(request.POST if request.method == "POST" else None)
-    if request.method == "POST" and form.is_valid():
-        user = form.save()
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, f"Welcome, {user.username}: you are signed in.")
-        return redirect(_next_url(request))
     next_url = request.POST.get("next") or request.GET.get("next") or ""
+    refusal = signup_refusal(next_url)
+    if refusal:
+        context = {"refusal": refusal, "next": next_url}
+        return render(request, "registration/signup.html", context, status=403)
+    form = SignUpForm(request.POST if request.method == "POST" else None)
     status = 400 if request.method == "POST" else 200
+    if request.method == "POST" and form.is_valid():
+        try:
+            user = actions.sign_up(form, client_address(request) or "unknown")
+        except actions.SignUpRefused as error:
+            form.add_error(None, str(error))
+            status = 429
+        else:
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            messages.success(request, f"Welcome, {user.username}: you are signed in.")
+            return redirect(_next_url(request))
     return render(
         request, "registration/signup.html", {"form": form, "next": next_url}, status=status
     )

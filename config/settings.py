@@ -132,6 +132,8 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                # `signup_offered`: whether a page shows a "Sign up" link (SIGNUP below).
+                "accounts.context_processors.signup",
             ],
         },
     },
@@ -213,6 +215,19 @@ AXES_CLIENT_IP_CALLABLE = "hosting.auth.client_address"
 # Password-reset mails (hosting.throttle): per address asking and per email address, an hour.
 PASSWORD_RESETS_PER_EMAIL_HOUR = 3
 PASSWORD_RESETS_PER_ADDRESS_HOUR = 10
+
+# Who may make an account (accounts.views.signup): `open`, anyone; `invite`, only someone who
+# came through an invitation link (/join/<token>/) still open; `closed`, no one (the admin
+# makes accounts). A table of five and a spare may sign up from one address in an hour
+# (hosting.throttle); each account may own CAMPAIGNS_PER_ACCOUNT campaigns at once.
+SIGNUP_POLICIES = ("open", "invite", "closed")
+SIGNUP = os.environ.get("SIGNUP", "open").strip().lower() or "open"
+if SIGNUP not in SIGNUP_POLICIES:
+    raise ImproperlyConfigured(
+        f"SIGNUP: {SIGNUP!r} is not one of {', '.join(SIGNUP_POLICIES)} (open is the default)"
+    )
+SIGNUPS_PER_ADDRESS_HOUR = 6
+CAMPAIGNS_PER_ACCOUNT = env_int("CAMPAIGNS_PER_ACCOUNT", 50)
 
 LANGUAGE_CODE = "en-gb"
 TIME_ZONE = "UTC"

@@ -1,4 +1,5 @@
-"""The password-reset throttle's memory: one row per reset asked for, kept an hour or so.
+"""The throttles' memory: one row per password reset asked for, and one per account made,
+each kept an hour or so.
 
 In the database, so every worker and every app server counts the same requests (the login
 throttle, django-axes, keeps its own table the same way).
@@ -23,3 +24,19 @@ class PasswordResetRequest(models.Model):
 
     def __str__(self) -> str:
         return f"Password reset asked from {self.address} at {self.requested_at:%Y-%m-%d %H:%M}"
+
+
+class SignUp(models.Model):
+    """An account made through the sign-up page, counted by the address it came from."""
+
+    address = models.CharField(max_length=45)
+    signed_up_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["-signed_up_at"]
+        indexes = [
+            models.Index(fields=["address", "signed_up_at"], name="hosting_signup_by_address")
+        ]
+
+    def __str__(self) -> str:
+        return f"Account made from {self.address} at {self.signed_up_at:%Y-%m-%d %H:%M}"

@@ -1,7 +1,9 @@
-"""How many password-reset mails one address, or one email address, may ask for in an hour.
+"""How many password-reset mails one address, or one email address, may ask for in an hour,
+and how many accounts one address may make in an hour.
 
-Counted in the database (`PasswordResetRequest`), so every worker and server shares the count.
-Asking too often gets the form back with a sentence saying when to try again; nothing is sent.
+Counted in the database (`PasswordResetRequest`, `SignUp`), so every worker and server shares
+the count. Asking too often gets the form back with a sentence saying when to try again;
+nothing is sent or made.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from django.conf import settings
 from django.utils import timezone
 
 from hosting.busy import writing
-from hosting.models import PasswordResetRequest
+from hosting.models import PasswordResetRequest, SignUp
 
 WINDOW = timedelta(hours=1)
 
@@ -46,3 +48,21 @@ def record_reset_request(address: str, email: str) -> None:
     with writing():
         PasswordResetRequest.objects.filter(requested_at__lt=timezone.now() - WINDOW).delete()
         PasswordResetRequest.objects.create(address=address, email_digest=email_digest(email))
+
+
+def signup_refusal(address: str) -> str | None:
+    """Why no account may be made from this address at this moment (a sentence), or None."""
+    made = SignUp.objects.filter(address=address, signed_up_at__gte=timezone.now() - WINDOW)
+    if made.count() >= settings.SIGNUPS_PER_ADDRESS_HOUR:
+        return (
+            f"At most {settings.SIGNUPS_PER_ADDRESS_HOUR} accounts an hour can be made from one "
+            "place; try again in an hour. Nothing was made."
+        )
+    return None
+
+
+def record_signup(address: str) -> None:
+    """Count one account made (in the caller's transaction), and forget those older than the
+    window."""
+    SignUp.objects.filter(signed_up_at__lt=timezone.now() - WINDOW).delete()
+    SignUp.objects.create(address=address)

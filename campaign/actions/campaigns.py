@@ -6,7 +6,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from django.conf import settings as site_settings
+from django.contrib.auth import get_user_model
+
 from accounts.actions import add_owner
+from accounts.models import Role
 from campaign.actions.cache import lock_campaign, rebuild
 from campaign.actions.games import KEEP, Keep
 from campaign.actions.history import record
@@ -22,6 +26,27 @@ from solar175.campaign_file import (
     parse_campaign,
 )
 from solar175.house_rules import BY_KEY, HouseRules
+
+
+class TooManyCampaigns(CampaignError):
+    """The owner already owns as many campaigns as one account may (`CAMPAIGNS_PER_ACCOUNT`)."""
+
+    def __init__(self, owned: int) -> None:
+        super().__init__(
+            "",
+            f"You own {owned} campaigns, the most one account may own on this site. Delete "
+            "one your group no longer plays, or ask whoever hosts this site.",
+        )
+
+
+def check_campaign_cap(owner) -> None:
+    """Refuse a new campaign to an account that owns `CAMPAIGNS_PER_ACCOUNT` already. Called
+    in the creating transaction with the account's row locked, so two creations at once from
+    one account cannot both pass at the last free place."""
+    list(get_user_model().objects.select_for_update().filter(pk=owner.pk).values_list("pk"))
+    owned = owner.memberships.filter(role=Role.OWNER, campaign__isnull=False).count()
+    if owned >= site_settings.CAMPAIGNS_PER_ACCOUNT:
+        raise TooManyCampaigns(owned)
 
 
 def create_campaign(
@@ -76,11 +101,14 @@ def create_campaign_from_file(
     real calendar dates, keys usable in an address) are checked before anything is written;
     the one transaction that writes it ends with `rebuild`, whose replay refuses a table that
     contradicts the rules the earlier games derive. Either way `CampaignError` names the field,
-    and nothing is left written. `owner`, when given, becomes the campaign's owner.
+    and nothing is left written. `owner`, when given, becomes the campaign's owner, unless
+    they own `CAMPAIGNS_PER_ACCOUNT` campaigns already (`TooManyCampaigns`, a `CampaignError`).
     """
     catalogue = catalogue_from_db()
     parsed = parse_campaign(data, catalogue)
     with writing():
+        if owner is not None:
+            check_campaign_cap(owner)
         campaign = Campaign.objects.create(
             name=data["name"],
             slug=unique_slug(data["name"]),
