@@ -262,3 +262,135 @@ def test_the_access_log_is_a_switch():
     for value, expected in (("1", "-"), ("0", None), ("", None)):
         with mock.patch.dict(os.environ, {"GUNICORN_ACCESS_LOG": value}):
             assert runpy.run_path(config)["accesslog"] == expected, value
+
+
+# --- the database role and database (docs/hosting.md, step 3) -------------------------------
+
+
+@pytest.mark.every_database
+def test_the_documented_role_and_database_let_the_app_create_its_tables():
+    """docs/hosting.md's block, run as printed against the test server but for the
+    `runuser -u postgres --` (the test's connection is the server's superuser already) and the
+    name (one of this run's own): the role signs in with the password it was given and creates
+    a table in its database (on PostgreSQL 15 and later, only a database's owner may)."""
+    import urllib.parse
+
+    import psycopg
+    from psycopg import sql
+
+    from tests.site_backup import doc_block
+
+    url = os.environ.get("DATABASE_URL", "")
+    address = urllib.parse.urlparse(url)
+    if not address.scheme.startswith("postgres"):
+        pytest.skip("the PostgreSQL leg runs this (DATABASE_URL names no PostgreSQL server)")
+    name = f"solar175_role_{secrets.token_hex(4)}"
+    password = secrets.token_hex(16)
+    block = doc_block("database").replace("runuser -u postgres -- ", "")
+    block = re.sub(r"\bsolar175\b", name, block)
+    shell = {
+        "PATH": os.environ["PATH"],
+        "PGHOST": address.hostname or "127.0.0.1",
+        "PGPORT": str(address.port or 5432),
+        "PGUSER": address.username or "postgres",
+        "PGPASSWORD": address.password or "",
+    }
+    admin_url = url.rsplit("/", 1)[0] + "/postgres"
+    try:
+        result = subprocess.run(
+            ["bash", "-euo", "pipefail", "-c", block],
+            env=shell,
+            input=f"{password}\n{password}\n",
+            capture_output=True,
+            text=True,
+            timeout=60,
+            start_new_session=True,  # no terminal: createuser reads the password from stdin
+        )
+        assert result.returncode == 0, result.stderr
+        host, port = shell["PGHOST"], shell["PGPORT"]
+        role_url = f"postgres://{name}:{password}@{host}:{port}/{name}"
+        with psycopg.connect(role_url, autocommit=True) as app:
+            app.execute("CREATE TABLE made_by_the_app (id integer)")
+            owner = app.execute("SELECT current_user").fetchone()[0]
+        assert owner == name
+    finally:
+        with psycopg.connect(admin_url, autocommit=True) as admin:
+            admin.execute(sql.SQL("DROP DATABASE IF EXISTS {}").format(sql.Identifier(name)))
+            admin.execute(sql.SQL("DROP ROLE IF EXISTS {}").format(sql.Identifier(name)))
+
+
+# --- every environment variable the settings read is documented -----------------------------
+
+SETTINGS_FILES = ("config/settings.py", "config/gunicorn.conf.py", "config/wsgi.py")
+
+
+def variables_read(path: Path) -> tuple[set[str], list[str]]:
+    """The environment variables a settings file reads (`os.environ.get("X")`,
+    `os.environ["X"]`, `"X" in os.environ`, `os.getenv("X")`, `env_bool("X", …)` and any
+    helper named env…), and the reads whose name is not written out (which this test cannot
+    follow, so it refuses them). `os.environ.setdefault` writes: config/wsgi.py's
+    DJANGO_SETTINGS_MODULE is Django's, not a setting."""
+    import ast
+
+    names: set[str] = set()
+    unnamed: list[str] = []
+
+    def environ(node: ast.AST) -> bool:
+        return ast.unparse(node) in ("os.environ", "environ")
+
+    def nodes(tree: ast.AST):
+        # A helper named env… is followed where it is called: its own body reads a parameter.
+        for child in ast.iter_child_nodes(tree):
+            if isinstance(child, ast.FunctionDef) and child.name.startswith("env"):
+                continue
+            yield child
+            yield from nodes(child)
+
+    for node in nodes(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Call):
+            callee = ast.unparse(node.func)
+            if re.fullmatch(r"(os\.)?environ\.(items|keys|values|copy)", callee):
+                unnamed.append(ast.unparse(node))
+                continue
+            if not re.fullmatch(r"(os\.)?(environ\.get|getenv)|env\w*", callee):
+                continue
+            key = node.args[0] if node.args else None
+        elif isinstance(node, ast.Subscript) and environ(node.value):
+            key = node.slice
+        elif isinstance(node, ast.Compare) and environ(node.comparators[0]):
+            key = node.left
+        else:
+            continue
+        if isinstance(key, ast.Constant) and isinstance(key.value, str):
+            names.add(key.value)
+        else:
+            unnamed.append(ast.unparse(node))
+    return names, unnamed
+
+
+def documented_variables() -> set[str]:
+    """The names in the first column of docs/hosting.md's table "Settings (the environment)"."""
+    text = (ROOT / "docs" / "hosting.md").read_text(encoding="utf-8")
+    section = text.split("\n## Settings (the environment)\n", 1)[1]
+    rows = []
+    for line in section.splitlines():
+        if line.startswith("|"):
+            rows.append(line)
+        elif rows:
+            break
+    names = set()
+    for row in rows[2:]:  # the header and its rule
+        names |= set(re.findall(r"`([A-Z][A-Z0-9_]*)", row.split("|")[1]))
+    return names
+
+
+def test_the_settings_table_names_every_variable_the_settings_read():
+    read: set[str] = set()
+    for name in SETTINGS_FILES:
+        names, unnamed = variables_read(ROOT / name)
+        assert not unnamed, f"{name} reads the environment by a name this test cannot see"
+        read |= names
+    assert {"SECRET_KEY", "GUNICORN_ACCESS_LOG", "DATABASE_URL"} <= read  # the parser reads
+    documented = documented_variables()
+    assert sorted(read - documented) == [], "read by the settings, not in docs/hosting.md"
+    assert sorted(documented - read) == [], "in docs/hosting.md, read by no setting"
