@@ -29,6 +29,7 @@ import ssl
 import subprocess
 import time
 import urllib.parse
+import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -72,7 +73,8 @@ def program(name: str) -> str:
     message = f"{name} is not installed: run `make proxies` (Debian's nginx and caddy)"
     if os.environ.get("CI") == "true":
         pytest.fail(message)
-    print("\n" + "!" * 80 + f"\n!!! {message}: the {name} proxy test did NOT run\n" + "!" * 80)
+    # In the run's warnings summary, which every run prints, not only among the skips.
+    warnings.warn(f"!!! {message}: the {name} proxy tests did NOT run !!!", stacklevel=2)
     pytest.skip(message)
 
 
@@ -216,9 +218,11 @@ def _caddy(app: App, certificate, directory: Path) -> tuple[list[str], str]:
 
 
 @pytest.fixture(scope="module", params=["nginx", "caddy"])
-def proxy(request, app, certificate, tmp_path_factory) -> Iterator[Proxy]:
+def proxy(request, tmp_path_factory) -> Iterator[Proxy]:
     """The sample of `request.param` as shipped, serving solar.example.org over TLS in front
-    of `app`."""
+    of `app` (started once the proxy's program is known to be there)."""
+    program(request.param)
+    app, certificate = request.getfixturevalue("app"), request.getfixturevalue("certificate")
     directory = tmp_path_factory.mktemp(request.param)
     build = {"nginx": _nginx, "caddy": _caddy}[request.param]
     command, ports = build(app, certificate, directory)
