@@ -167,7 +167,7 @@ class Proxy:
     http_port: int
 
 
-def _nginx(app: App, certificate, directory: Path) -> tuple[list[str], str]:
+def _nginx(app: App, certificate, directory: Path) -> tuple[list[str], int, int]:
     cert, key = certificate
     https_port, http_port = free_port(), free_port()
     site = (DEPLOY / "nginx-solar175.conf").read_text(encoding="utf-8")
@@ -195,10 +195,10 @@ def _nginx(app: App, certificate, directory: Path) -> tuple[list[str], str]:
     (directory / "nginx.conf").write_text(main)
     command = [program("nginx"), "-p", f"{directory}/", "-c", str(directory / "nginx.conf")]
     command += ["-e", str(directory / "error.log")]
-    return command, f"{https_port} {http_port}"
+    return command, https_port, http_port
 
 
-def _caddy(app: App, certificate, directory: Path) -> tuple[list[str], str]:
+def _caddy(app: App, certificate, directory: Path) -> tuple[list[str], int, int]:
     cert, key = certificate
     https_port, http_port = free_port(), free_port()
     sample = (DEPLOY / "Caddyfile").read_text(encoding="utf-8")
@@ -214,7 +214,7 @@ def _caddy(app: App, certificate, directory: Path) -> tuple[list[str], str]:
     (directory / "Caddyfile").write_text(options + sample)
     command = [program("caddy"), "run", "--config", str(directory / "Caddyfile")]
     command += ["--adapter", "caddyfile"]
-    return command, f"{https_port} {http_port}"
+    return command, https_port, http_port
 
 
 @pytest.fixture(scope="module", params=["nginx", "caddy"])
@@ -225,8 +225,7 @@ def proxy(request, tmp_path_factory) -> Iterator[Proxy]:
     app, certificate = request.getfixturevalue("app"), request.getfixturevalue("certificate")
     directory = tmp_path_factory.mktemp(request.param)
     build = {"nginx": _nginx, "caddy": _caddy}[request.param]
-    command, ports = build(app, certificate, directory)
-    https_port, http_port = map(int, ports.split())
+    command, https_port, http_port = build(app, certificate, directory)
     log = directory / "proxy.log"
     environment = {
         "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
