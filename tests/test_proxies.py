@@ -292,7 +292,9 @@ class Phone:
         self.cookies: dict[str, str] = {}
         self.origin = f"https://{HOST}:{proxy.https_port}"
 
-    def request(self, method: str, path: str, fields=None, plain: bool = False) -> Answer:
+    def request(
+        self, method: str, path: str, fields=None, plain: bool = False, raw: bytes | None = None
+    ) -> Answer:
         if plain:
             connection = _Plain(HOST, self.proxy.http_port, source_address=(self.address, 0))
         else:
@@ -303,8 +305,8 @@ class Phone:
         if self.cookies:
             headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
         body = None
-        if fields is not None:
-            body = urllib.parse.urlencode(fields)
+        if fields is not None or raw is not None:
+            body = raw if raw is not None else urllib.parse.urlencode(fields)
             headers["Content-Type"] = "application/x-www-form-urlencoded"
             headers["Origin"] = self.origin
             headers["Referer"] = self.origin + path
@@ -372,3 +374,13 @@ def test_the_login_throttle_counts_the_phone_address_not_the_proxy(proxy, certif
             "SELECT ip_address FROM axes_accessattempt WHERE username = ?", [username]
         ).fetchall()
     assert counted == [(PHONE_ADDRESS[proxy.name],)]
+
+
+def test_a_request_too_large_gets_the_app_sentence_not_the_proxy_page(proxy, certificate):
+    """Each proxy lets a request of more than the app takes (3 MB) through, so that the app
+    answers it with its sentence (hosting.middleware) instead of the proxy's bare 413 page."""
+    answer = Phone(proxy, certificate).request(
+        "POST", "/campaigns/import/", raw=b"x" * (3 * 1024 * 1024 + 512 * 1024)
+    )
+    assert answer.status == 413
+    assert "the app takes at most 3.0 MB in one request" in answer.body, answer.body[:300]
