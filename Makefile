@@ -16,25 +16,50 @@ PYTEST_ARGS ?= -n 2 --dist worksteal --durations=25
 # minute each. Written once into __pycache__ (git-ignored), both workers and both legs reuse it.
 PYTEST := env -u PYTHONDONTWRITEBYTECODE $(VENV)/bin/pytest
 
-.PHONY: run serve test test-sqlite test-postgres lint format migrations-check setup chromium axe graphviz bench demo icons clean
+.PHONY: run serve install requirements proxies test test-sqlite test-postgres lint format migrations-check setup chromium axe graphviz bench demo icons clean
 
-$(VENV)/.installed: requirements.txt
+# Two sets of packages, each compiled from its .in file with every package pinned and hashed
+# (`make requirements`; docs/hosting.md, "What a host installs"): requirements.txt is what the
+# app runs, all that a host installs (`make install`, `make serve`); requirements-dev.txt is
+# the same packages at the same versions plus the tests and tools (`make setup`, which `make
+# test` and `make run` start with). Each set has its own marker, so a host never gets the test
+# tools. pip refuses any file whose hash is not the pinned one (--require-hashes).
+$(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -r requirements.txt
+
+$(VENV)/.installed-production: requirements.txt | $(VENV)/bin/python
+	$(PY) -m pip install --quiet --require-hashes -r requirements.txt
 	touch $@
 
-setup: $(VENV)/.installed
+$(VENV)/.installed-dev: requirements-dev.txt | $(VENV)/bin/python
+	$(PY) -m pip install --quiet --require-hashes -r requirements-dev.txt
+	touch $@
 
-db.sqlite3: $(VENV)/.installed
+install: $(VENV)/.installed-production
+
+setup: $(VENV)/.installed-dev
+
+# After changing requirements.in or requirements-dev.in: both files compiled again, for Python
+# 3.11 on any platform, keeping the versions already pinned unless an .in file asks otherwise
+# (`make requirements COMPILE_ARGS=--upgrade` takes the newest each .in file allows).
+COMPILE_ARGS ?=
+COMPILE := $(VENV)/bin/uv pip compile --quiet --generate-hashes --universal --python-version 3.11 \
+	--custom-compile-command "make requirements" $(COMPILE_ARGS)
+requirements: setup
+	$(COMPILE) requirements.in -o requirements.txt
+	$(COMPILE) requirements-dev.in -o requirements-dev.txt
+
+db.sqlite3: $(VENV)/.installed-dev
 	$(MANAGE) migrate --noinput
 
 demo: setup
 	$(MANAGE) migrate --noinput
 	$(MANAGE) load_demo
 
+# `make run PORT=8001` serves on another port.
+PORT ?= 8000
 run: demo graphviz
-	DEBUG=1 $(MANAGE) runserver 127.0.0.1:8000
+	DEBUG=1 $(MANAGE) runserver 127.0.0.1:$(PORT)
 
 # Chromium for the browser tests comes from Debian's packages (see BROWSER-TESTS.md): its
 # headless shell, which the tests drive, and the full browser for the installability check.
@@ -67,6 +92,26 @@ graphviz:
 	         if [ "$$CI" = "true" ]; then exit 1; fi; }; \
 	fi
 
+# Debian's nginx and caddy, which tests/test_proxies.py runs with deploy/'s samples in front of
+# gunicorn. Installed without being started (Debian would start each on port 80 with its own
+# default site): a policy-rc.d that refuses every start while apt-get runs, where the machine
+# has none, and where systemd runs, the two services switched off again. Without root it says
+# what to install and goes on (the test then says loudly it did not run); under CI it fails.
+proxies:
+	@if ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbin/nginx ] || ! command -v caddy >/dev/null 2>&1; then \
+	  echo "Installing nginx and caddy for the proxy tests (Debian packages, not started)"; \
+	  policy=; if [ ! -e /usr/sbin/policy-rc.d ] && [ -w /usr/sbin ]; then \
+	    printf '#!/bin/sh\nexit 101\n' > /usr/sbin/policy-rc.d && chmod 755 /usr/sbin/policy-rc.d && policy=1; fi; \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx caddy >/dev/null); \
+	  installed=$$?; \
+	  if [ -n "$$policy" ]; then rm -f /usr/sbin/policy-rc.d; fi; \
+	  if [ $$installed -eq 0 ] && [ -d /run/systemd/system ]; then systemctl disable --now nginx caddy >/dev/null 2>&1 || true; fi; \
+	  if [ $$installed -ne 0 ]; then \
+	    echo "!!! Could not install nginx and caddy: run 'apt-get install nginx caddy' as root."; \
+	    if [ "$$CI" = "true" ]; then exit 1; fi; \
+	  fi; \
+	fi
+
 # Style, then the architecture's contracts (pyproject.toml [tool.importlinter]).
 lint: setup
 	$(VENV)/bin/ruff check .
@@ -80,7 +125,7 @@ format: setup
 migrations-check: setup
 	$(MANAGE) makemigrations --check --dry-run
 
-test-sqlite: setup chromium axe graphviz
+test-sqlite: setup chromium axe graphviz proxies
 	DATABASE_URL= $(PYTEST) $(PYTEST_ARGS)
 
 # The PostgreSQL leg: every test that uses the database, against a real server (the pure rules'
@@ -117,9 +162,10 @@ bench: setup
 icons: setup
 	$(MANAGE) draw_icons
 
-# What a host runs (docs/hosting.md): gunicorn with config/gunicorn.conf.py, the static files
+# What a host runs (docs/hosting.md; deploy/solar175.service runs the same three commands):
+# the production packages only, then gunicorn with config/gunicorn.conf.py, the static files
 # hashed and compressed. It refuses to start without SECRET_KEY.
-serve: setup graphviz
+serve: install graphviz
 	$(MANAGE) migrate --noinput
 	STATICFILES_BACKEND=whitenoise.storage.CompressedManifestStaticFilesStorage $(MANAGE) collectstatic --noinput
 	STATICFILES_BACKEND=whitenoise.storage.CompressedManifestStaticFilesStorage $(VENV)/bin/gunicorn config.wsgi --config config/gunicorn.conf.py

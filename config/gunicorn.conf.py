@@ -24,4 +24,10 @@ timeout = 30
 graceful_timeout = 20
 # Behind the TLS proxy on this machine: trust its X-Forwarded-* headers (docs/hosting.md).
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
-accesslog = "-" if os.environ.get("GUNICORN_ACCESS_LOG") else None
+# GUNICORN_ACCESS_LOG=1: a line per request on the standard output (the journal under
+# systemd); read as the settings read a switch (config/settings.env_bool), so "0" is off.
+accesslog = (
+    "-"
+    if os.environ.get("GUNICORN_ACCESS_LOG", "").strip().lower() in {"1", "true", "yes", "on"}
+    else None
+)
