@@ -215,10 +215,12 @@ def test_the_owner_changes_the_zone_in_the_settings(owner_client):
     url = reverse("campaign:settings", args=[campaign.slug])
     page = text(owner_client.get(url))
     assert re.search(r'<option value="UTC" selected>', page)
-    response = owner_client.post(url, settings_data(campaign, time_zone="Asia/Tokyo"))
-    assert response.status_code == 302
+    response = owner_client.post(url, settings_data(campaign, time_zone="Asia/Tokyo"), follow=True)
+    # Nothing of the game changed: nothing was replayed, and the History has no new line.
+    assert "Settings saved." in text(response) and "replayed" not in text(response)
     campaign.refresh_from_db()
     assert campaign.time_zone == "Asia/Tokyo"
+    assert campaign.changes.count() == 1
     assert '<option value="Asia/Tokyo" selected>Tokyo</option>' in text(owner_client.get(url))
 
 

@@ -228,6 +228,7 @@ def campaign_settings(page: Page) -> HttpResponse | dict[str, Any]:
     initial = {**campaign.settings(), "time_zone": campaign.time_zone}
     form = SettingsForm(request.POST if request.method == "POST" else None, initial=initial)
     if request.method == "POST" and form.is_valid():
+        before = campaign.settings()
         try:
             actions.update_settings(
                 campaign,
@@ -243,7 +244,12 @@ def campaign_settings(page: Page) -> HttpResponse | dict[str, Any]:
         else:
             if form.cleaned_data["time_zone"]:
                 actions.set_time_zone(campaign, form.cleaned_data["time_zone"])
-            messages.success(request, "Settings saved; the campaign was replayed.")
+            # A new zone alone replays nothing: it is how the pages show the campaign.
+            replayed = campaign.settings() != before
+            messages.success(
+                request,
+                "Settings saved; the campaign was replayed." if replayed else "Settings saved.",
+            )
             return redirect("campaign:dashboard", slug=campaign.slug)
     status = 400 if request.method == "POST" else 200
     return page.render(page.context(form=form), status=status)
