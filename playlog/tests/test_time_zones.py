@@ -5,6 +5,7 @@ the test only (see campaign/tests/test_time_zones.py)."""
 
 from __future__ import annotations
 
+import datetime
 import html
 import re
 
@@ -25,6 +26,7 @@ from campaign.tests.test_time_zones import (
 from gamefile.errors import FieldError
 from playlog import actions
 from playlog.models import PlayLog
+from playlog.playfile import date_problem
 
 pytestmark = pytest.mark.django_db
 
@@ -114,3 +116,10 @@ def test_the_owner_changes_the_zone_in_the_settings(client, host):
         actions.set_time_zone(log, "Mars/Olympus_Mons")
     log.refresh_from_db()
     assert log.time_zone == "Europe/Berlin"
+
+
+def test_a_play_dated_with_todays_date_in_a_zone_ahead_of_utc_is_taken():
+    """Kiribati is 14 hours ahead of UTC: its today is at most UTC's tomorrow."""
+    utc_today = datetime.datetime.now(datetime.UTC).date()
+    assert date_problem(utc_today + datetime.timedelta(days=1)) is None
+    assert "is in the future" in date_problem(utc_today + datetime.timedelta(days=2))
