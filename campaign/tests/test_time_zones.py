@@ -274,3 +274,14 @@ def test_a_campaigns_own_zone_wins_over_the_phones(owner_client):
     with frozen_at(TOKYO_MORNING):
         page = owner_client.get(reverse("campaign:game_add", args=[tokyo.slug]))
     assert played_on_shown(page.content.decode()) == "2026-03-05"
+
+
+def test_an_expired_invitation_says_when_in_the_phones_zone_else_in_utc_named(client):
+    berlin = campaign_in("Europe/Berlin")
+    invite = create_invite(berlin, Role.PLAYER, days=7, user=owner_user())
+    invite.expires_at = TOKYO_MORNING
+    invite.save(update_fields=["expires_at"])
+    url = reverse("accounts:join", args=[invite.token])
+    assert "expired on 4 March 2026 at 23:00 UTC." in text(client.get(url))
+    client.cookies["time_zone"] = "Asia/Tokyo"
+    assert "expired on 5 March 2026 at 08:00 JST." in text(client.get(url))
