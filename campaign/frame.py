@@ -46,7 +46,6 @@ from django.db.models import OuterRef, Subquery
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils import timezone
 from django.views.decorators.http import require_http_methods
 
 from campaign.access import (
@@ -59,6 +58,7 @@ from campaign.access import (
 )
 from campaign.models import Campaign, Corporation
 from campaign.page_cache import page_body
+from hosting.time_zones import in_zone
 from offline.keep import keep_offline
 from scoring.catalogue import CatalogueNames
 from scoring.models import CorporationColour
@@ -181,7 +181,7 @@ def campaign_page(
 
     def decorate(body: Body) -> Callable[..., HttpResponse]:
         def respond(request: HttpRequest, campaign: Campaign, kwargs: dict) -> HttpResponse:
-            with timezone.override(campaign.time_zone):
+            with in_zone(campaign.time_zone):
                 response = answer(request, campaign, kwargs)
             return keep_offline(request, response, campaign) if offline else response
 

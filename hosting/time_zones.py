@@ -113,9 +113,15 @@ class TimeZoneField(forms.CharField):
         super().__init__(**kwargs)
 
     def offer(self, current: str) -> None:
-        """Show the choice list, `current` among its choices."""
+        """Show the choice list, `current` among its choices; a stored zone this site does
+        not know (`in_zone`) is said, not chosen for the person without a word."""
         self.widget = forms.Select(choices=zone_choices(current))
         self.widget.is_required = self.required
+        if current and not known(current):
+            self.help_text = (
+                f"The zone stored, “{current[:MAX_LENGTH]}”, is not one this site knows: the "
+                f"pages are shown in {site_zone()} until you choose one. {self.help_text}"
+            )
 
     def to_python(self, value) -> str:
         value = super().to_python(value)
@@ -129,6 +135,13 @@ class TimeZoneField(forms.CharField):
                 self.help_text = "Your phone's time zone is not one this site knows."
             raise unknown_zone_error(value)
         return value
+
+
+def in_zone(name: str):
+    """The context in which a space's pages are built: its zone active, or the site's when
+    this site does not know it (a database moved to a host with older time zone data): the
+    pages open, never refused for it."""
+    return timezone.override(name if known(name) else site_zone())
 
 
 Handler = Callable[[HttpRequest], HttpResponse]

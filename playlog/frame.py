@@ -22,10 +22,10 @@ from typing import Any
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
-from django.utils import timezone
 from django.views.decorators.http import require_http_methods
 
 from accounts.access import OWN, PLAY, READ, space_for
+from hosting.time_zones import in_zone
 from playlog.games import GAMES, GameRules
 from playlog.models import Play, PlayLog
 from playlog.pages import offered
@@ -91,7 +91,7 @@ def log_page(
         def view(request: HttpRequest, log: str, **kwargs: Any) -> HttpResponse:
             found = space_for(request, PlayLog, log, role)
             page = LogPage(request, found, template, active)
-            with timezone.override(found.time_zone):
+            with in_zone(found.time_zone):
                 result = body(page, **kwargs)
                 if isinstance(result, HttpResponse):
                     return result

@@ -285,3 +285,17 @@ def test_an_expired_invitation_says_when_in_the_phones_zone_else_in_utc_named(cl
     assert "expired on 4 March 2026 at 23:00 UTC." in text(client.get(url))
     client.cookies["time_zone"] = "Asia/Tokyo"
     assert "expired on 5 March 2026 at 08:00 JST." in text(client.get(url))
+
+
+def test_a_stored_zone_this_site_does_not_know_never_locks_the_group_out(owner_client):
+    """A database moved to a host whose time zone data is older: the pages open, in UTC, and
+    the settings say so rather than choose a zone for the group without a word."""
+    campaign = campaign_in("Europe/Berlin")
+    Campaign.objects.filter(pk=campaign.pk).update(time_zone="Europe/Atlantis")
+    Change.objects.filter(campaign=campaign).update(made_at=LUNCH_UTC)
+    for name in ("campaign:dashboard", "campaign:game_add", "history:list"):
+        assert owner_client.get(reverse(name, args=[campaign.slug])).status_code == 200
+    history = text(owner_client.get(reverse("history:list", args=[campaign.slug])))
+    assert "14 Dec 2026, 12:47 UTC" in history
+    settings_page = text(owner_client.get(reverse("campaign:settings", args=[campaign.slug])))
+    assert "The zone stored, “Europe/Atlantis”, is not one this site knows" in settings_page

@@ -123,3 +123,12 @@ def test_a_play_dated_with_todays_date_in_a_zone_ahead_of_utc_is_taken():
     utc_today = datetime.datetime.now(datetime.UTC).date()
     assert date_problem(utc_today + datetime.timedelta(days=1)) is None
     assert "is in the future" in date_problem(utc_today + datetime.timedelta(days=2))
+
+
+def test_a_stored_zone_this_site_does_not_know_never_locks_the_group_out(client, host):
+    log = actions.create_play_log("Thursday group", host, time_zone="Europe/Berlin")
+    PlayLog.objects.filter(pk=log.pk).update(time_zone="Europe/Atlantis")
+    for name in ("playlog:log", "playlog:members", "colonists:new"):
+        assert client.get(reverse(name, args=[log.slug])).status_code == 200
+    settings_page = text(client.get(reverse("playlog:settings", args=[log.slug])))
+    assert "The zone stored, “Europe/Atlantis”, is not one this site knows" in settings_page
