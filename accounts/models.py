@@ -190,9 +190,12 @@ class Invite(InSpace):
                 "Ask them for a new link."
             )
         if self.is_expired:
+            # In the reader's zone (their phone's, else the site's), named: the invitation
+            # page is outside the space (docs/time-zones.md).
+            expired = timezone.localtime(self.expires_at)
             return (
                 f"This invitation to {self.space} expired on "
-                f"{timezone.localtime(self.expires_at):%-d %B %Y}. Ask its owner for a new link."
+                f"{expired:%-d %B %Y at %H:%M} {expired.tzname()}. Ask its owner for a new link."
             )
         return None
 

@@ -291,7 +291,8 @@ def _removed_sentence(membership: Membership, withdrawn: list[Invite], space) ->
 
 def _invite_words(invite: Invite) -> str:
     made = timezone.localtime(invite.created_at)
-    return f"as {invite.get_role_display().lower()}, made {made:%-d %b %H:%M}"
+    # In the space's zone (its page frame activates it), named.
+    return f"as {invite.get_role_display().lower()}, made {made:%-d %b %H:%M} {made.tzname()}"
 
 
 @campaign_page("", "members", role=OWNER, methods=("POST",))

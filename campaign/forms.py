@@ -8,7 +8,6 @@ back as a `CampaignError` sentence that the view shows beside the form.
 
 from __future__ import annotations
 
-import datetime
 import re
 from typing import Any
 
@@ -16,9 +15,11 @@ from crispy_forms.helper import FormHelper
 from crispy_forms.layout import Column, Layout, Row
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils import timezone
 
 from gamefile.json_input import JsonInputError, parse_json_text
 from hosting.names import NameField
+from hosting.time_zones import TimeZoneField
 from scoring.wizard.widgets import FIELD_TEMPLATE, REFRESH, Details, Partial
 from solar175.campaign_file import MAX_CORPORATIONS, NOTES_MAX_LENGTH
 from solar175.catalogue import boxes_of
@@ -65,10 +66,19 @@ class CampaignForm(forms.Form):
 
 class SettingsForm(CampaignForm):
     """The campaign's settings, with what they were when the form was drawn: settings changed
-    by someone else since are not replaced unknowingly (`actions.update_settings`)."""
+    by someone else since are not replaced unknowingly (`actions.update_settings`); and the
+    time zone its pages are shown in (`actions.set_time_zone`)."""
+
+    time_zone = TimeZoneField(
+        help_text="The campaign's dates and times are shown in this zone, and a new game is "
+        "dated with its today.",
+        # A page drawn before the zone could be chosen does not send it: left as it is.
+        required=False,
+    )
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
+        self.fields["time_zone"].offer(self.initial.get("time_zone", ""))
         for name in ("name", *SETTINGS_KEYS):
             self.fields[f"was_{name}"] = forms.CharField(
                 required=False,
@@ -108,6 +118,8 @@ class NewCampaignForm(CampaignForm):
         help_text="Your group's corrections and additions to the rulebook's card data (zones, "
         "ships, megastructures, debt boxes). The new campaign gets its own copy.",
     )
+    # The phone's own zone (static/js/time-zone.js); changeable in the settings.
+    time_zone = TimeZoneField(phone=True)
 
     def __init__(self, *args, boxes: list[tuple[str, str]], **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -249,6 +261,8 @@ class CampaignFileForm(forms.Form):
             f"{MAX_CAMPAIGN_FILE_MB} MB."
         ),
     )
+    # The phone's own zone (static/js/time-zone.js): the file holds none.
+    time_zone = TimeZoneField(phone=True)
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -500,7 +514,8 @@ class GameFactsForm(forms.Form):
         label="Played on",
         # A date input reads and writes ISO dates whatever the site's language.
         widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
-        initial=datetime.date.today,
+        # Today in the campaign's zone (its page frame activates it).
+        initial=timezone.localdate,
     )
     megastructure = forms.ChoiceField(
         label="Megastructure built",

@@ -18,7 +18,10 @@ accounts, history):
   guest's token instead (`campaign_for_guest`): the campaign comes back knowing the guest's
   seat (`campaign.guest_seat`), with no role; `Page.reverse` gives the guest's own addresses;
 - for a page a member reads at the table (`offline=True`), its answer marked as one the phone
-  may keep to read without a connection (`offline.keep`, docs/offline.md).
+  may keep to read without a connection (`offline.keep`, docs/offline.md);
+- the campaign's time zone (`Campaign.time_zone`, docs/time-zones.md) active while the page
+  is built and rendered: its dates and times are the group's, and "played on" defaults to
+  the group's today.
 
 Usage::
 
@@ -55,6 +58,7 @@ from campaign.access import (
 )
 from campaign.models import Campaign, Corporation
 from campaign.page_cache import page_body
+from hosting.time_zones import in_zone
 from offline.keep import keep_offline
 from scoring.catalogue import CatalogueNames
 from scoring.models import CorporationColour
@@ -177,7 +181,8 @@ def campaign_page(
 
     def decorate(body: Body) -> Callable[..., HttpResponse]:
         def respond(request: HttpRequest, campaign: Campaign, kwargs: dict) -> HttpResponse:
-            response = answer(request, campaign, kwargs)
+            with in_zone(campaign.time_zone):
+                response = answer(request, campaign, kwargs)
             return keep_offline(request, response, campaign) if offline else response
 
         def answer(request: HttpRequest, campaign: Campaign, kwargs: dict) -> HttpResponse:

@@ -34,6 +34,10 @@ class Campaign(models.Model):
     # catalogue, in the campaign file's canonical `box` shape; {} is the reference alone.
     box = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    # Its pages' dates and times are in this zone, and a new game's "played on" is today
+    # there (hosting.time_zones, docs/time-zones.md). Not in the campaign file: a group's
+    # file reads the same wherever it is imported.
+    time_zone = models.CharField(max_length=64, default="UTC")
     # Derived cache: the replay's output (docs/campaign-file.md) without its per-game `games` list
     # (on the Game rows), rebuilt on every change to the log.
     state = models.JSONField(default=dict, blank=True)

@@ -9,7 +9,8 @@ replaces (`actions.rebuild`, `actions.record_change`, a catalogue edit: `actions
 An old body is never looked up again; the cache drops it in time.
 
 The key holds what else a body depends on: the page, the campaign, the reader's role (a
-viewer sees no edit controls), the public page's token (its links) and the page's variant
+viewer sees no edit controls), the public page's token (its links), the campaign's time zone
+(its times are printed in it; a new zone is no change to the log) and the page's variant
 (the game log's page number). The body is rendered without the request: nothing personal
 goes in it (who is signed in, the messages and the CSRF token are the layout's, rendered
 for every request), and a body that tried would render blank rather than leak.
@@ -36,7 +37,10 @@ LARGEST_BODY = 1024 * 1024
 def cache_key(campaign: Campaign, page: str, variant: str = "") -> str:
     role = getattr(campaign, "member_role", None) or ""
     public = getattr(campaign, "public_token", None) or ""
-    return f"campaign-page:{page}:{campaign.pk}:{campaign.revision}:{role}:{public}:{variant}"
+    zone = campaign.time_zone
+    return (
+        f"campaign-page:{page}:{campaign.pk}:{campaign.revision}:{role}:{public}:{zone}:{variant}"
+    )
 
 
 def page_body(

@@ -110,6 +110,9 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "hosting.middleware.private_pages",
+    # Pages in the zone the person's phone told; a campaign's or a play log's frame uses its
+    # own (docs/time-zones.md).
+    "hosting.time_zones.person_time_zone",
     "hosting.middleware.BusyDatabaseMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",

@@ -20,6 +20,7 @@ from accounts.actions import add_owner
 from campaign.campaign_io import unique_slug
 from gamefile.errors import FieldError
 from hosting.busy import writes
+from hosting.time_zones import known, site_zone
 from playlog.models import Play, PlayLog, PlayPerson
 from playlog.playfile import PlayFile, play_file_data, read_play_file
 from space_explorers.changes import change_step
@@ -27,11 +28,35 @@ from space_explorers.changes import change_step
 DEFAULT_SLUG = "play-log"
 
 
+def checked_zone(time_zone: str) -> str:
+    """`time_zone`, or the site's when empty; `FieldError` when this site knows no such zone
+    (hosting.time_zones)."""
+    if not time_zone:
+        return site_zone()
+    if not known(time_zone):
+        raise FieldError("time_zone", "is not a time zone this site knows")
+    return time_zone
+
+
 @writes
-def create_play_log(name: str, owner) -> PlayLog:
-    """A new play log, `owner` its owner."""
-    log = PlayLog.objects.create(name=name.strip(), slug=unique_slug(name, PlayLog, DEFAULT_SLUG))
+def create_play_log(name: str, owner, *, time_zone: str = "") -> PlayLog:
+    """A new play log, `owner` its owner; its pages in `time_zone` (the site's when empty).
+    An unknown zone raises `FieldError` and nothing is written."""
+    zone = checked_zone(time_zone)
+    log = PlayLog.objects.create(
+        name=name.strip(), slug=unique_slug(name, PlayLog, DEFAULT_SLUG), time_zone=zone
+    )
     add_owner(log, owner)
+    return log
+
+
+@writes
+def set_time_zone(log: PlayLog, time_zone: str) -> PlayLog:
+    """Show the log's pages in `time_zone`; a play's date stays the date the group gave. An
+    unknown zone raises `FieldError` and nothing is written."""
+    zone = checked_zone(time_zone)
+    PlayLog.objects.filter(pk=log.pk).update(time_zone=zone)
+    log.time_zone = zone
     return log
 
 

@@ -9,8 +9,10 @@ from typing import Any
 
 from crispy_forms.helper import FormHelper
 from django import forms
+from django.utils import timezone
 
 from hosting.names import NameField
+from hosting.time_zones import TimeZoneField
 from playlog.playfile import NAME_LENGTH, NOTES_LENGTH, date_problem, play_file_data
 
 
@@ -28,6 +30,24 @@ class PlayLogForm(NoFormTag, forms.Form):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._helper()
+
+
+class NewPlayLogForm(PlayLogForm):
+    # The phone's own zone (static/js/time-zone.js); changeable in the settings.
+    time_zone = TimeZoneField(phone=True)
+
+
+class PlayLogSettingsForm(PlayLogForm):
+    time_zone = TimeZoneField(
+        help_text="The log's dates and times are shown in this zone, and a new play is dated "
+        "with its today.",
+        # A page drawn before the zone could be chosen does not send it: left as it is.
+        required=False,
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["time_zone"].offer(self.initial.get("time_zone", ""))
 
 
 class PlayFileForm(NoFormTag, forms.Form):
@@ -64,7 +84,8 @@ class PlayFactsForm(NoFormTag, forms.Form):
         label="Played on",
         # The ISO form: a date input shows nothing for the locale's 06/12/2026.
         widget=forms.DateInput(attrs={"type": "date", "min": "1950-01-01"}, format="%Y-%m-%d"),
-        initial=datetime.date.today,
+        # Today in the log's zone (its page frame activates it).
+        initial=timezone.localdate,
     )
     notes = forms.CharField(
         required=False, max_length=NOTES_LENGTH, widget=forms.Textarea(attrs={"rows": 2})

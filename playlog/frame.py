@@ -7,7 +7,10 @@ decorator does the rest:
 - the lookup (`accounts.access.space_for`, the one lookup campaigns use too): login first,
   404 to a non-member, 403 to a role too low;
 - the allowed methods;
-- the navigation context: the log, the active tab, the games it offers.
+- the navigation context: the log, the active tab, the games it offers;
+- the log's time zone (`PlayLog.time_zone`, docs/time-zones.md) active while the page is
+  built and rendered: its dates and times are the group's, and "played on" defaults to the
+  group's today.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_http_methods
 
 from accounts.access import OWN, PLAY, READ, space_for
+from hosting.time_zones import in_zone
 from playlog.games import GAMES, GameRules
 from playlog.models import Play, PlayLog
 from playlog.pages import offered
@@ -87,10 +91,11 @@ def log_page(
         def view(request: HttpRequest, log: str, **kwargs: Any) -> HttpResponse:
             found = space_for(request, PlayLog, log, role)
             page = LogPage(request, found, template, active)
-            result = body(page, **kwargs)
-            if isinstance(result, HttpResponse):
-                return result
-            return render(request, template, result)
+            with in_zone(found.time_zone):
+                result = body(page, **kwargs)
+                if isinstance(result, HttpResponse):
+                    return result
+                return render(request, template, result)
 
         return view
 

@@ -26,6 +26,9 @@ class PlayLog(models.Model):
     # Per game key (playlog.games): what the group enters once and the app remembers.
     game_settings = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    # Its pages' dates and times are in this zone, and a new play's "played on" is today
+    # there (hosting.time_zones, docs/time-zones.md). Not in a play file.
+    time_zone = models.CharField(max_length=64, default="UTC")
     # The read-only public page (as a campaign's): off until the owner switches it on; the
     # token is its address, made the first time it is switched on and kept when switched off.
     public_token = models.CharField(max_length=40, unique=True, null=True, blank=True)

@@ -69,8 +69,9 @@ EARLIEST_PLAY = datetime.date(1950, 1, 1)
 
 def date_problem(date: datetime.date) -> str | None:
     """Why a play cannot be dated so (the sentence after the field's name), or None. From 1
-    January 1950 to today; a day more for a group whose today is tomorrow in UTC."""
-    latest = datetime.date.today() + datetime.timedelta(days=1)
+    January 1950 to today; a day more for a group whose today is tomorrow in UTC (every zone's
+    today is at most a day past UTC's: docs/time-zones.md), whatever the server's own zone."""
+    latest = datetime.datetime.now(datetime.UTC).date() + datetime.timedelta(days=1)
     shown = f"{date.day} {date:%B} {date.year}"
     if date < EARLIEST_PLAY:
         return f"{shown} is too early: give the day you played, from 1 January 1950 on"

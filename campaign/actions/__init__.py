@@ -29,6 +29,7 @@ from campaign.actions.campaigns import (
     import_campaign,
     set_manual_unlock,
     set_power,
+    set_time_zone,
     update_settings,
 )
 from campaign.actions.corporations import (
@@ -109,6 +110,7 @@ __all__ = [
     "set_table",
     "set_manual_unlock",
     "set_power",
+    "set_time_zone",
     "touch",
     "undo_change",
     "update_corporation",

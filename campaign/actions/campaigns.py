@@ -18,6 +18,7 @@ from campaign.campaign_io import game_from_dict, unique_slug
 from campaign.models import Campaign, ChangeKind, Corporation, Game
 from gamefile.errors import FieldError
 from hosting.busy import writes, writing
+from hosting.time_zones import known, site_zone
 from scoring.catalogue import CatalogueNames, catalogue_from_db
 from solar175.campaign_file import (
     CAMPAIGN_FORMAT,
@@ -56,6 +57,7 @@ def create_campaign(
     opening: Mapping[str, Any] | None = None,
     *,
     box: Mapping[str, Any] | None = None,
+    time_zone: str = "",
     user=None,
     owner=None,
 ) -> Campaign:
@@ -66,7 +68,8 @@ def create_campaign(
     give house rules by key (solar175.house_rules), the others at their defaults; `opening`
     is null or the docs/campaign-file.md snapshot;
     `box` is the box it starts from (another campaign's, `Campaign.box`), the reference's when
-    None. Anything wrong raises `CampaignError` naming the field, and nothing is written.
+    None; `time_zone` its pages' zone (the site's when empty). Anything wrong raises
+    `CampaignError` naming the field, and nothing is written.
     """
     data = {
         "format": CAMPAIGN_FORMAT,
@@ -89,11 +92,28 @@ def create_campaign(
     }
     if box:
         data["box"] = dict(box)
-    return create_campaign_from_file(data, user=user, owner=owner, kind=ChangeKind.CAMPAIGN_CREATED)
+    return create_campaign_from_file(
+        data, user=user, owner=owner, kind=ChangeKind.CAMPAIGN_CREATED, time_zone=time_zone
+    )
+
+
+def checked_zone(time_zone: str) -> str:
+    """`time_zone`, or the site's when empty; `CampaignError` when this site knows no such
+    zone (hosting.time_zones)."""
+    if not time_zone:
+        return site_zone()
+    if not known(time_zone):
+        raise CampaignError("time_zone", "is not a time zone this site knows")
+    return time_zone
 
 
 def create_campaign_from_file(
-    data: Any, *, user=None, owner=None, kind: str = ChangeKind.CAMPAIGN_IMPORTED
+    data: Any,
+    *,
+    user=None,
+    owner=None,
+    kind: str = ChangeKind.CAMPAIGN_IMPORTED,
+    time_zone: str = "",
 ) -> Campaign:
     """A new campaign holding a whole campaign file: its corporations, games and cache.
 
@@ -102,8 +122,10 @@ def create_campaign_from_file(
     the one transaction that writes it ends with `rebuild`, whose replay refuses a table that
     contradicts the rules the earlier games derive. Either way `CampaignError` names the field,
     and nothing is left written. `owner`, when given, becomes the campaign's owner, unless
-    they own `CAMPAIGNS_PER_ACCOUNT` campaigns already (`TooManyCampaigns`, a `CampaignError`).
+    they own `CAMPAIGNS_PER_ACCOUNT` campaigns already (`TooManyCampaigns`, a `CampaignError`);
+    `time_zone` is its pages' zone (the site's when empty; not in the file).
     """
+    zone = checked_zone(time_zone)
     catalogue = catalogue_from_db()
     parsed = parse_campaign(data, catalogue)
     with writing():
@@ -117,6 +139,7 @@ def create_campaign_from_file(
             manual_unlocks=list(data.get("manual_unlocks") or []),
             # The file's box, in its canonical shape (the export writes it back as it was).
             box=parsed.box.as_dict(),
+            time_zone=zone,
         )
         powers = data.get("powers") or {}
         Corporation.objects.bulk_create(
@@ -141,13 +164,15 @@ def create_campaign_from_file(
     return campaign
 
 
-def import_campaign(data: Any, *, name: str | None = None, user=None, owner=None) -> Campaign:
+def import_campaign(
+    data: Any, *, name: str | None = None, user=None, owner=None, time_zone: str = ""
+) -> Campaign:
     """A new campaign from a campaign file's data (`create_campaign_from_file`), recorded as an
     import. `name` overrides the file's name, e.g. to import a second copy."""
     if name is not None and isinstance(data, Mapping):
         data = {**data, "name": name}
     return create_campaign_from_file(
-        data, user=user, owner=owner, kind=ChangeKind.CAMPAIGN_IMPORTED
+        data, user=user, owner=owner, kind=ChangeKind.CAMPAIGN_IMPORTED, time_zone=time_zone
     )
 
 
@@ -157,6 +182,17 @@ def delete_campaign(campaign: Campaign) -> None:
     is its owner (`campaign.access.campaign_for_owner`)."""
     lock_campaign(campaign)
     Campaign.objects.filter(pk=campaign.pk).delete()
+
+
+@writes
+def set_time_zone(campaign: Campaign, time_zone: str) -> Campaign:
+    """Show the campaign's pages in `time_zone` (an IANA name, hosting.time_zones). Nothing
+    is replayed: the zone is not in the campaign file, and a game's date stays the date the
+    group gave. Preconditions: none unchecked: an unknown zone raises `CampaignError`."""
+    zone = checked_zone(time_zone)
+    Campaign.objects.filter(pk=campaign.pk).update(time_zone=zone)
+    campaign.time_zone = zone
+    return campaign
 
 
 @writes

@@ -131,7 +131,8 @@ def described(change: Change) -> str:
 def when_and_who(change: Change) -> str:
     made_at = timezone.localtime(change.made_at)
     who = f" by {change.made_by}" if change.made_by_id else ""
-    return f"on {made_at.day} {made_at:%b %Y at %H:%M}{who}"
+    # In the campaign's zone (its page frame activates it), named.
+    return f"on {made_at.day} {made_at:%b %Y at %H:%M} {made_at.tzname()}{who}"
 
 
 def day(iso_date: str) -> str:

@@ -108,6 +108,7 @@ def campaign_create(request: HttpRequest) -> HttpResponse:
                     corporations=formset.corporations(),
                     settings=form.house_rules(),
                     box=_chosen_box(form),
+                    time_zone=form.cleaned_data["time_zone"],
                     user=request.user,
                     owner=request.user,
                 )
@@ -162,6 +163,7 @@ def campaign_create_midway(request: HttpRequest) -> HttpResponse:
                         settings=form.house_rules(),
                         opening=opening,
                         box=_chosen_box(form),
+                        time_zone=form.cleaned_data["time_zone"],
                         user=request.user,
                         owner=request.user,
                     )
@@ -185,7 +187,12 @@ def campaign_import(request: HttpRequest) -> HttpResponse:
         # The form has checked the size and parsed the JSON (CampaignFileForm.clean_file).
         data = file_form.cleaned_data["file"]
         try:
-            campaign = actions.import_campaign(data, user=request.user, owner=request.user)
+            campaign = actions.import_campaign(
+                data,
+                user=request.user,
+                owner=request.user,
+                time_zone=file_form.cleaned_data["time_zone"],
+            )
         except CampaignError as error:
             file_form.add_error("file", refusal_sentence(error))
         else:
@@ -215,11 +222,13 @@ def campaign_export(page: Page) -> HttpResponse:
 
 @campaign_page("campaign/settings.html", "settings", role=OWNER, methods=("GET", "POST"))
 def campaign_settings(page: Page) -> HttpResponse | dict[str, Any]:
-    """Rename the campaign or change its house rules (replayed, in the history)."""
+    """Rename the campaign or change its house rules (replayed, in the history), or its time
+    zone (its pages only: nothing replayed)."""
     request, campaign = page.request, page.campaign
-    initial = campaign.settings()
+    initial = {**campaign.settings(), "time_zone": campaign.time_zone}
     form = SettingsForm(request.POST if request.method == "POST" else None, initial=initial)
     if request.method == "POST" and form.is_valid():
+        before = campaign.settings()
         try:
             actions.update_settings(
                 campaign,
@@ -233,7 +242,14 @@ def campaign_settings(page: Page) -> HttpResponse | dict[str, Any]:
             campaign.refresh_from_db(fields=["name", "house_rules"])
             form.set_drawn_from(campaign.settings())
         else:
-            messages.success(request, "Settings saved; the campaign was replayed.")
+            if form.cleaned_data["time_zone"]:
+                actions.set_time_zone(campaign, form.cleaned_data["time_zone"])
+            # A new zone alone replays nothing: it is how the pages show the campaign.
+            replayed = campaign.settings() != before
+            messages.success(
+                request,
+                "Settings saved; the campaign was replayed." if replayed else "Settings saved.",
+            )
             return redirect("campaign:dashboard", slug=campaign.slug)
     status = 400 if request.method == "POST" else 200
     return page.render(page.context(form=form), status=status)

@@ -14,7 +14,6 @@ engine's from the first tap.
 
 from __future__ import annotations
 
-import datetime
 import json
 import re
 from collections import OrderedDict
@@ -314,7 +313,8 @@ def _initial_values(page: Page) -> tuple[dict[str, Any], dict[str, dict[str, Any
     order = order_of_play(page.campaign, corporations)
     shared: dict[str, Any] = {
         "setup-players": str(len(order)),
-        "game-played_on": datetime.date.today().isoformat(),
+        # Today where the group plays (the frame activates the campaign's zone).
+        "game-played_on": timezone.localdate().isoformat(),
     }
     for n, key in enumerate(order, start=1):
         shared[f"setup-seat{n}_corporation"] = key

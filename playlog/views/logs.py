@@ -16,7 +16,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from gamefile.errors import FieldError
 from gamefile.json_input import JsonInputError, parse_json_bytes
 from playlog import actions
-from playlog.forms import PlayFileForm, PlayLogForm
+from playlog.forms import NewPlayLogForm, PlayFileForm, PlayLogSettingsForm
 from playlog.frame import OWNER, PLAYER, LogPage, log_page
 from playlog.models import PlayLog, PlayPerson
 from playlog.pages import offered
@@ -50,9 +50,11 @@ def log_list(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def log_create(request: HttpRequest) -> HttpResponse:
-    form = PlayLogForm(request.POST if request.method == "POST" else None)
+    form = NewPlayLogForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
-        log = actions.create_play_log(form.cleaned_data["name"], request.user)
+        log = actions.create_play_log(
+            form.cleaned_data["name"], request.user, time_zone=form.cleaned_data["time_zone"]
+        )
         messages.success(request, f"Play log “{log}” made: you are its owner.")
         return redirect(log)
     status = 400 if request.method == "POST" else 200
@@ -106,11 +108,15 @@ def settings_sections(log: PlayLog, data: Any = None) -> list[dict[str, Any]]:
 def log_settings(page: LogPage) -> HttpResponse | dict[str, Any]:
     request, log = page.request, page.log
     post = request.POST if request.method == "POST" else None
-    name_form = PlayLogForm(post, initial={"name": log.name}, prefix="log")
+    name_form = PlayLogSettingsForm(
+        post, initial={"name": log.name, "time_zone": log.time_zone}, prefix="log"
+    )
     games = settings_sections(log, post)
     forms = [game["form"] for game in games if game["form"]]
     if post is not None and name_form.is_valid() & all([form.is_valid() for form in forms]):
         actions.rename_play_log(log, name_form.cleaned_data["name"])
+        if name_form.cleaned_data["time_zone"]:
+            actions.set_time_zone(log, name_form.cleaned_data["time_zone"])
         for game in games:
             if game["form"]:
                 actions.change_game_settings(log, game["key"], game["form"].settings())
