@@ -32,6 +32,7 @@ and page timings (fewer for a quick check). The figures of this machine are in
 """
 
 import inspect
+import sys
 from collections.abc import Callable
 from contextlib import nullcontext
 
@@ -116,10 +117,14 @@ def bench_tables(short: bool = False) -> list[str]:
     """Scripted tables entering a game together under gunicorn, on PostgreSQL when a server
     is named (`PG_URL`), each phone through the draft protocol as draft.js speaks it
     (`benchmarks.tables`); `BenchFailed` when any run had an error."""
-    from benchmarks.tables import bench_database, errors_of, run_tables, tables_lines
+    from benchmarks.tables import bench_database, errors_of, run_line, run_tables, tables_lines
+
+    def said(run: dict) -> None:  # each run as it ends: a search takes minutes
+        sys.stderr.write(f"{run_line(run)}\n")
+        sys.stderr.flush()
 
     database = bench_database()
-    result = run_tables(database, **(SHORT_TABLES if short else {}))
+    result = run_tables(database, **(SHORT_TABLES if short else {}), said=said)
     lines = tables_lines(result)
     if database == "sqlite":
         lines.append("tables: on SQLite: no PostgreSQL server named (PG_URL)")
