@@ -42,7 +42,9 @@ and nothing was an error.
 `SECONDS`; a number holds only if every one of its runs holds. `FIRST` tables first, then
 fewer (halving) until one holds, or more (`STEP` at a time) while they hold, at most
 `MAX_COUNTS` numbers. Each run also says the served app's CPU per table and second (the
-gunicorn processes' user and system time, from /proc), the load generator's own, how late
+gunicorn processes' user and system time, from /proc; the tables' cost only when the server
+kept up with them: a saturated server spends what the machine gives it) and per request,
+the load generator's own, how late
 its timers fired (a busy machine delays the generator too), the load average, and a phone's
 bytes a minute (the bodies sent and received, gzip-compressed as the server sends them).
 """
@@ -765,6 +767,7 @@ def run_tables_once(night: Night, count: int, seconds: float, *, warm_up: bool =
         "checked": len([k for p in phones for k in p.acked]),
         "mismatches": mismatches,
         "cpu_ms": 1000 * cpu / (count * seconds),
+        "cpu_request_ms": 1000 * cpu / max(1, counts["pushes"] + counts["polls"]),
         "own_cpu_ms": 1000 * own / (count * seconds),
         "load": load,
         "load_after": load_after,
@@ -955,9 +958,9 @@ def run_line(run: dict, phones: int = PHONES) -> str:
         f"{_ms(run['push_p95'], run['pushes'] > 0)}); {run['panels']} live panels, "
         f"{run['panel_kb']:.1f} KB each; {run['checked']} values read back, "
         f"{run['mismatches']} differ; served CPU {run['cpu_ms']:.0f} ms per table-second "
-        f"(gunicorn), load generator {run['own_cpu_ms']:.0f} ms, its timers late p95 "
-        f"{run['late_p95']:.0f} ms; {run['errors']} errors{f' ({kinds})' if kinds else ''}: "
-        f"{verdict}"
+        f"(gunicorn; {run['cpu_request_ms']:.1f} ms a request), load generator "
+        f"{run['own_cpu_ms']:.0f} ms, its timers late p95 {run['late_p95']:.0f} ms; "
+        f"{run['errors']} errors{f' ({kinds})' if kinds else ''}: {verdict}"
     )
     if run["first_errors"]:
         line += "; first errors: " + " | ".join(run["first_errors"])

@@ -4,7 +4,10 @@ that breaks the draft protocol one way at a time. Which way is the first word of
 named by `BENCH_BREAK_FILE`, read on every request (nothing: the app as it is):
 
 - `unstored`: a push is answered as the app answers it ("applied"), but its transaction is
-  rolled back: nothing is stored;
+  rolled back: nothing is stored. (Held to the end of the request, the draft's row is still
+  locked while the push keeps the live panel, so now and then a push and a poll keeping it
+  deadlock on PostgreSQL: a 500, which the bench counts too. The app keeps the panel after
+  its push's transaction, never inside it.);
 - `login`: a poll is redirected to the sign-in page;
 - `csrf`: the draft's pages come without their CSRF token.
 
