@@ -53,6 +53,7 @@ from __future__ import annotations
 
 import gzip
 import heapq
+import http.client
 import json
 import os
 import random
@@ -63,6 +64,7 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
+import zlib
 from collections import Counter
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -104,6 +106,10 @@ ACCEPT_ENCODING = "gzip, deflate, br, zstd"
 # The live panel carries the table's totals only when it could score the table.
 SCORED = 'data-live-total="'
 FIRST_ERRORS = 5
+# What a request that got no whole answer raises: no connection, a timeout, a body cut short,
+# a compressed body that does not decompress. Each is an error of the run, never a crash of a
+# phone's thread (a poll's thread would have swallowed it without a word).
+UNANSWERED = (OSError, http.client.HTTPException, zlib.error, EOFError)
 
 SETUP = """
 from django.contrib.auth import get_user_model
@@ -366,7 +372,11 @@ class Phone:
         if self.host:
             paths.append(f"/campaigns/{self.slug}/games/together/table/")
         for path in paths:
-            answer = self.browser.get(path)
+            try:
+                answer = self.browser.get(path)
+            except UNANSWERED as error:
+                tally.error("page without an answer", f"{path}: {error!r}")
+                continue
             if answer.status != 200:
                 tally.error(f"page {answer.status}", f"{path} answered {answer.status}")
                 continue
@@ -439,7 +449,13 @@ class Phone:
         except ValueError:
             self.tally.error(f"{kind} not JSON", raw[:120].decode(errors="replace"))
             return None
-        if not isinstance(answer, dict) or "closed" in answer or "version" not in answer:
+        if (
+            not isinstance(answer, dict)
+            or "closed" in answer
+            or not isinstance(answer.get("version"), int)
+            or not isinstance(answer.get("panel_version", 0), int)
+            or not isinstance(answer.get("panel", ""), str)
+        ):
             self.tally.error(f"{kind} not the protocol's answer", str(answer)[:120])
             return None
         return answer
@@ -523,8 +539,8 @@ class Phone:
         began = time.monotonic()
         try:
             status, raw, info = self._open(self.push_url, json.dumps(body).encode(), headers)
-        except OSError as error:
-            status, raw, info = 0, str(error).encode(), {}
+        except UNANSWERED as error:
+            status, raw, info = 0, repr(error).encode(), {}
         answered = time.monotonic()
         self.tally.took("pushes", answered - began)
         self.tally.count("pushes")
@@ -600,8 +616,8 @@ class Phone:
         headers = {"Accept": "application/json", "HX-Request": "true", "Referer": self.referer}
         try:
             status, raw, info = self._open(path, None, headers)
-        except OSError as error:
-            self.tally.error("poll without an answer", str(error))
+        except UNANSWERED as error:
+            self.tally.error("poll without an answer", repr(error))
             return
         self.tally.took("polls", time.monotonic() - due)
         if status == 204:

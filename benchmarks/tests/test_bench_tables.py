@@ -24,7 +24,9 @@ from solar175.table import MEGASTRUCTURE_TOKENS_IN_BOX, MINING_TOKENS_IN_BOX
 # Served and broken like the suite's other served apps: each database leg runs it.
 pytestmark = pytest.mark.every_database
 
-SHORT = {"first": 1, "most": 1, "seconds": 3}
+# 4 s: a phone's poll timer first fires within 2 s, then 2 s later, and draft.js never skips
+# two in a row, so every phone sends a poll in every run.
+SHORT = {"first": 1, "most": 1, "seconds": 4}
 
 
 @pytest.mark.long
@@ -49,12 +51,21 @@ def test_a_table_holds_and_the_bench_fails_on_each_breakage(tmp_path):
             assert run["panels"] >= 1 and run["panel_kb"] > 10
             # What each phone was told was applied is what the database holds.
             assert run["checked"] >= PHONES and run["mismatches"] == 0
-            assert run["polls"] >= 1
+            # Every phone's poll timer fired (a poll due just after a push's answer is
+            # skipped, as draft.js skips it: in the 2 s warm-up a phone may send none).
+            assert run["polls"] + run["polls_skipped"] >= PHONES
             assert run["cpu_ms"] > 0
+        assert all(run["polls"] >= PHONES for run in tried["runs"] if not run["warm_up"])
         lines = tables_lines(result)
         assert errors_of(result) == 0
         assert "0 errors in the whole search" in lines[-2]
-        assert "held in each of its 2 runs after a warm-up" in lines[-2]
+        # Whether it held is the machine's business (p95 ≤ 200 ms); the line says which.
+        if result["best"]:
+            assert (
+                "1 tables on this machine, held in each of its 2 runs after a warm-up" in lines[-2]
+            )
+        else:
+            assert "0 tables on this machine, none held (the last tried, 1, shown)" in lines[-2]
         assert "ms per table-second (gunicorn" in lines[-2]
 
         failed = {}
