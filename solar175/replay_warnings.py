@@ -43,18 +43,48 @@ def megastructure_warnings(
 def zone_warnings(
     game: GameEntry, zone: int | None, stated: bool, rules: Rules, catalogue: Catalogue
 ) -> list[ReplayWarning]:
-    """A zone from the box's location card that is not in play: no +5 bonus there.
+    """A zone from the box's location card that is not in play: no +5 bonus there. A
+    megastructure built with no zone at all (`zone_missing`): no +5 bonus either.
 
     A zone the game states is refused out of play instead (the replay's own check); this one
     follows the box, whose later corrections must never break an earlier game."""
-    if stated or zone is None or zone in rules.zones_in_play or game.megastructure is None:
+    if game.megastructure is None:
         return []
     entry = catalogue.megastructures[game.megastructure]
+    path = f"games[{game.index}].megastructure_zone"
+    if zone_missing(game.megastructure, zone):
+        return [_warning(game, path, missing_zone_message(entry.name, game.number))]
+    if stated or zone in rules.zones_in_play:
+        return []
     message = (
         f"{entry.name} is built on {entry.location}, in zone {zone}, which is not in play in "
         f"game {game.number}: no +5 presence bonus"
     )
-    return [_warning(game, f"games[{game.index}].megastructure_zone", message)]
+    return [_warning(game, path, message)]
+
+
+def zone_missing(megastructure: str | None, zone: int | None) -> bool:
+    """A game that built a megastructure with no zone for its Megastructure Location Token:
+    neither the game states one nor the box places the megastructure on a location.
+
+    The rulebook puts the token on the board in every game ("Place the Megastructure Location
+    Token into the location it is being built", RULES-NOTES §6), so a game entered now states
+    it; a version 1 file of an earlier release may not (before the reference placed Terraform
+    Mars, and while a game's zone was optional). The older code scored such a game with no +5
+    presence bonus (its engine's `megastructure_zone=None`), and the replay still does, so the
+    campaign keeps the scores it had; the warning asks the group for the zone.
+    A replayed game's entry (`ReplayedGame`, or its cached dict) answers the same question with
+    its `megastructure` and `megastructure_zone`."""
+    return megastructure is not None and zone is None
+
+
+def missing_zone_message(name: str, number: int) -> str:
+    return (
+        f"{name} was built in game {number} with no zone for its Megastructure Location Token "
+        "(an earlier version of this app let a game leave it out): scored with no +5 presence "
+        "bonus, as it was then. Give the zone the token stood in, or place "
+        f"{name} on a location in your box"
+    )
 
 
 def debt_warnings(game: GameEntry, catalogue: Catalogue) -> list[ReplayWarning]:

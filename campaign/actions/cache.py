@@ -5,6 +5,12 @@
 `solar175.state.CampaignState.to_dict`) in the transaction of the change
 that called it; if the replay refuses the new log it raises `CampaignError` and the change rolls
 back with it.
+
+A write is judged on what it changes. What an earlier version stored and the rules now ask the
+group to complete (a megastructure built with no zone: `solar175.replay_warnings.zone_missing`)
+is a warning shown on its game, never a refusal of every later write to the campaign; only a
+write that brings such a problem in (a new game, an edit of the megastructure, a box change that
+places a built megastructure nowhere) is refused, with the sentence the problem's warning gives.
 """
 
 from __future__ import annotations
@@ -16,12 +22,17 @@ from django.db import transaction
 from campaign.campaign_io import campaign_file_data
 from campaign.models import Campaign, Corporation, Game, split_entry
 from scoring.catalogue import catalogue_from_db
+from solar175.box import read_box
+from solar175.campaign_file import CampaignError
 from solar175.catalogue import Catalogue
 from solar175.replay import replay
+from solar175.replay_warnings import zone_missing
 from solar175.state import CampaignState
 
 
-def rebuild(campaign: Campaign, *, catalogue: Catalogue | None = None) -> CampaignState:
+def rebuild(
+    campaign: Campaign, *, catalogue: Catalogue | None = None, from_file: bool = False
+) -> CampaignState:
     """Replay the whole log and store the derived state; return it (the replay's whole output).
 
     Preconditions: called inside the transaction that changed the log (every action here
@@ -32,6 +43,11 @@ def rebuild(campaign: Campaign, *, catalogue: Catalogue | None = None) -> Campai
     campaign's size: the reference catalogue's five, the campaign (its box with it), its
     corporations, its games, one update of the campaign and at most one bulk update of the
     games whose cache changed.
+
+    `stored_problems` are compared before and after: a game's problem its cached entry (the
+    replay before this write) did not have is refused as new data (`CampaignError` at the
+    game's path). `from_file`: the games are a campaign file's (an import), stored data of
+    whatever version wrote it, whose problems are warnings only.
     """
     if catalogue is None:
         catalogue = catalogue_from_db()
@@ -44,6 +60,8 @@ def rebuild(campaign: Campaign, *, catalogue: Catalogue | None = None) -> Campai
         del summary["games"]
         revision = uuid.uuid4()
         Campaign.objects.filter(pk=current.pk).update(state=summary, revision=revision)
+        if not from_file:
+            refuse_new_problems(games, state, current, catalogue)
         entries = {entry.number: split_entry(entry) for entry in state.games}
         changed = []
         for game in games:
@@ -56,6 +74,42 @@ def rebuild(campaign: Campaign, *, catalogue: Catalogue | None = None) -> Campai
             Game.objects.bulk_update(changed, ["result", "replay_entry"])
     campaign.state, campaign.revision = summary, revision
     return state
+
+
+def stored_problems(megastructure: str | None, zone: int | None) -> frozenset[str]:
+    """What a game's replayed entry shows the group must still complete, by a key each: the
+    megastructure built with no zone (its key), nothing else yet. A later tightening of the
+    rules that older files do not meet belongs here, with its warning in the replay."""
+    return frozenset({megastructure}) if zone_missing(megastructure, zone) else frozenset()
+
+
+def refuse_new_problems(
+    games: list[Game], state: CampaignState, campaign: Campaign, reference: Catalogue
+) -> None:
+    """Refuse a problem of `stored_problems` the write brings in: one that a game's cached
+    entry (the replay before the write; none for a game the write adds) does not show.
+
+    A game is followed by its row, so moving, inserting or deleting other games changes none
+    of its problems; an edit that keeps its megastructure keeps its tolerated problem, an edit
+    that changes it (or a box change that unplaces a megastructure) must give the zone."""
+    by_number = {game.number: game for game in games}
+    for index, entry in enumerate(state.games):
+        game = by_number.get(entry.number)
+        cached = game.replay_entry if game is not None else {}
+        before = (
+            stored_problems(cached.get("megastructure"), cached.get("megastructure_zone"))
+            if cached
+            else frozenset()
+        )
+        if stored_problems(entry.megastructure, entry.megastructure_zone) - before:
+            box = read_box(campaign.box or {}, reference).apply(reference)
+            name = box.megastructures[entry.megastructure].name
+            raise CampaignError(
+                f"games[{index}].megastructure_zone",
+                f"is required: the box places {name} nowhere, so the game gives the zone of "
+                "its Megastructure Location Token (or the box gives the megastructure a "
+                "location)",
+            )
 
 
 def touch(*campaigns: Campaign) -> None:
