@@ -2,14 +2,16 @@
 
 Pure Python, no Django. "Solar 175 is designed to be robust to mistakes and house rules!"
 (Campaign Events): a megastructure built out of order, a city on a card with no naming space
-left, a location token the box moved out of play, a debt value no red box prints. Each is a
+left, a location token the box moved out of play, a debt value no red box prints; and what an
+earlier version stored that the rules now refuse in new data (`stored_problems`). Each is a
 `ReplayWarning(game, path, message)` (solar175.state) the replay keeps in its output's
 `warnings` (docs/replay.md), never a refusal.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
+from typing import Any
 
 from solar175.campaign_file import GameEntry
 from solar175.catalogue import Catalogue
@@ -54,8 +56,18 @@ def zone_warnings(
     path = f"games[{game.index}].megastructure_zone"
     if zone_missing(game.megastructure, zone):
         return [_warning(game, path, missing_zone_message(entry.name, game.number))]
-    if stated or zone in rules.zones_in_play:
+    if zone in rules.zones_in_play:
         return []
+    if stated:
+        # Only the game's own key reaches here (the replay's check): stored before 9b70d36
+        # checked it, when the engine scored it with no +5 (the bonus goes to a zone in play).
+        zones = ", ".join(str(z) for z in rules.zones_in_play)
+        message = (
+            f"the Megastructure Location Token of {entry.name} is given in zone {zone}, which "
+            f"is not in play in game {game.number} ({zones}): scored with no +5 presence "
+            "bonus, as an earlier version of this app accepted it. Give a zone in play"
+        )
+        return [_warning(game, path, message)]
     message = (
         f"{entry.name} is built on {entry.location}, in zone {zone}, which is not in play in "
         f"game {game.number}: no +5 presence bonus"
@@ -85,6 +97,53 @@ def missing_zone_message(name: str, number: int) -> str:
         "bonus, as it was then. Give the zone the token stood in, or place "
         f"{name} on a location in your box"
     )
+
+
+def ai_debt_warnings(game: GameEntry, ai: Collection[str]) -> list[ReplayWarning]:
+    """#8: "AI Players do not borrow from the Bank of Yurushi... they are far too smart". A
+    mark on an AI player, which earlier versions stored (before dc97075 refused it), costs the
+    points it gives, as it did then, with a warning; a write that brings one in is refused
+    (`stored_problems`)."""
+    return [
+        _warning(
+            game,
+            f"games[{game.index}].debt_marks[{j}].corporation",
+            f"{mark.corporation} is an AI player, and AI players never borrow from the Bank of "
+            f"Yurushi (#8): this mark, which an earlier version of this app accepted, still "
+            "counts; remove it if it is a mistake",
+        )
+        for j, mark in enumerate(game.debt_marks)
+        if mark.corporation in ai
+    ]
+
+
+def stored_problems(entry: Mapping[str, Any], ai: Collection[str]) -> dict[tuple, str]:
+    """What a replayed game's entry (`ReplayedGame.to_dict()`, or a cache any earlier version
+    wrote) shows that the rules now refuse in new data but read in stored data, each by a key
+    and its path within the game: a megastructure with no zone (`zone_missing`), the game's
+    own zone out of play, a debt mark on an AI player (`ai` the AI corporations now).
+
+    `campaign.actions.cache.rebuild` compares a game's problems before and after a write and
+    refuses a new one, so an older game's problem never blocks a write that does not touch it.
+    A cache that cannot say whether its zone was stated (written before the key existed) is
+    read as stated: it tolerates more, never less."""
+    problems: dict[tuple, str] = {}
+    megastructure = entry.get("megastructure")
+    zone = entry.get("megastructure_zone")
+    if zone_missing(megastructure, zone):
+        problems["zone_missing", megastructure] = "megastructure_zone"
+    zones = (entry.get("rules") or {}).get("zones_in_play")
+    stated = entry.get("megastructure_zone_stated", True)
+    if megastructure and zone is not None and stated and zones and zone not in zones:
+        problems["zone_not_in_play", zone] = "megastructure_zone"
+    seen: dict[str, int] = {}
+    for j, mark in enumerate(entry.get("debt_marks") or ()):
+        if isinstance(mark, Mapping) and mark.get("corporation") in ai:
+            # The corporation's first, second... mark: removing another mark moves none.
+            corporation = mark["corporation"]
+            seen[corporation] = seen.get(corporation, 0) + 1
+            problems["ai_debt", corporation, seen[corporation]] = f"debt_marks[{j}].corporation"
+    return problems
 
 
 def debt_warnings(game: GameEntry, catalogue: Catalogue) -> list[ReplayWarning]:

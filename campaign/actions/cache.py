@@ -6,11 +6,12 @@
 that called it; if the replay refuses the new log it raises `CampaignError` and the change rolls
 back with it.
 
-A write is judged on what it changes. What an earlier version stored and the rules now ask the
-group to complete (a megastructure built with no zone: `solar175.replay_warnings.zone_missing`)
-is a warning shown on its game, never a refusal of every later write to the campaign; only a
-write that brings such a problem in (a new game, an edit of the megastructure, a box change that
-places a built megastructure nowhere) is refused, with the sentence the problem's warning gives.
+A write is judged on what it changes. What an earlier version stored and the rules now refuse
+in new data (`solar175.replay_warnings.stored_problems`: a megastructure built with no zone, a
+game's own zone out of play, a debt mark on an AI player) is a warning shown on its game, never
+a refusal of every later write to the campaign; only a write that brings such a problem in (a
+new game, an edit of the megastructure, a box change that places a built megastructure nowhere,
+a corporation made an AI player with a debt mark) is refused, with the sentence the rules give.
 """
 
 from __future__ import annotations
@@ -25,8 +26,10 @@ from scoring.catalogue import catalogue_from_db
 from solar175.box import read_box
 from solar175.campaign_file import CampaignError
 from solar175.catalogue import Catalogue
+from solar175.engine import Rules
 from solar175.replay import replay
-from solar175.replay_warnings import zone_missing
+from solar175.replay_checks import zone_not_in_play
+from solar175.replay_warnings import stored_problems
 from solar175.state import CampaignState
 
 
@@ -56,13 +59,13 @@ def rebuild(
         corporations = list(Corporation.objects.filter(campaign=current))
         games = list(Game.objects.filter(campaign=current))
         state = replay(campaign_file_data(current, corporations, games), catalogue)
+        entries = {entry.number: split_entry(entry) for entry in state.games}
+        if not from_file:
+            refuse_new_problems(games, state, entries, current, corporations, catalogue)
         summary = state.to_dict()
         del summary["games"]
         revision = uuid.uuid4()
         Campaign.objects.filter(pk=current.pk).update(state=summary, revision=revision)
-        if not from_file:
-            refuse_new_problems(games, state, current, catalogue)
-        entries = {entry.number: split_entry(entry) for entry in state.games}
         changed = []
         for game in games:
             entry, result = entries.get(game.number, ({}, {}))
@@ -76,15 +79,13 @@ def rebuild(
     return state
 
 
-def stored_problems(megastructure: str | None, zone: int | None) -> frozenset[str]:
-    """What a game's replayed entry shows the group must still complete, by a key each: the
-    megastructure built with no zone (its key), nothing else yet. A later tightening of the
-    rules that older files do not meet belongs here, with its warning in the replay."""
-    return frozenset({megastructure}) if zone_missing(megastructure, zone) else frozenset()
-
-
 def refuse_new_problems(
-    games: list[Game], state: CampaignState, campaign: Campaign, reference: Catalogue
+    games: list[Game],
+    state: CampaignState,
+    entries: dict[int, tuple[dict, dict]],
+    campaign: Campaign,
+    corporations: list[Corporation],
+    reference: Catalogue,
 ) -> None:
     """Refuse a problem of `stored_problems` the write brings in: one that a game's cached
     entry (the replay before the write; none for a game the write adds) does not show.
@@ -92,24 +93,37 @@ def refuse_new_problems(
     A game is followed by its row, so moving, inserting or deleting other games changes none
     of its problems; an edit that keeps its megastructure keeps its tolerated problem, an edit
     that changes it (or a box change that unplaces a megastructure) must give the zone."""
+    ai = {c.key for c in corporations if c.ai}
     by_number = {game.number: game for game in games}
     for index, entry in enumerate(state.games):
         game = by_number.get(entry.number)
-        cached = game.replay_entry if game is not None else {}
-        before = (
-            stored_problems(cached.get("megastructure"), cached.get("megastructure_zone"))
-            if cached
-            else frozenset()
-        )
-        if stored_problems(entry.megastructure, entry.megastructure_zone) - before:
+        before = stored_problems(game.replay_entry, ai) if game is not None else {}
+        after = stored_problems(entries[entry.number][0], ai)
+        new = [key for key in after if key not in before]
+        if not new:
+            continue
+        kind, *_ = key = new[0]
+        path = f"games[{index}].{after[key]}"
+        if kind == "zone_missing":
             box = read_box(campaign.box or {}, reference).apply(reference)
             name = box.megastructures[entry.megastructure].name
             raise CampaignError(
-                f"games[{index}].megastructure_zone",
+                path,
                 f"is required: the box places {name} nowhere, so the game gives the zone of "
                 "its Megastructure Location Token (or the box gives the megastructure a "
                 "location)",
             )
+        if kind == "zone_not_in_play":
+            rules = Rules(zones_in_play=entry.rules.zones_in_play)
+            raise CampaignError(
+                path, zone_not_in_play(entry.number, rules, entry.megastructure_zone)
+            )
+        corporation = key[1]
+        raise CampaignError(
+            path,
+            f"{corporation} is an AI player, and AI players never borrow from the Bank of "
+            "Yurushi (#8): no debt box to check",
+        )
 
 
 def touch(*campaigns: Campaign) -> None:

@@ -10,6 +10,7 @@ import sys
 import pytest
 from django.core.management import call_command
 
+from benchmarks.samples import make_campaign
 from campaign import actions
 from campaign.campaign_io import dump_campaign
 from campaign.models import Campaign
@@ -159,3 +160,37 @@ def test_the_zone_given_scores_the_bonus_and_ends_the_warning():
     game_13 = campaign.games.get(number=13)
     with pytest.raises(CampaignError):
         actions.give_megastructure_zone(game_13, 7)
+
+
+def test_a_stored_zone_out_of_play_stays_editable_and_a_new_one_is_refused():
+    data = make_campaign(2, corporations=3)
+    # Before 9b70d36 a game's own zone was not checked against the zones in play.
+    data["games"][0]["megastructure_zone"] = 4
+    campaign = actions.import_campaign(data)
+    assert campaign.games.get(number=1).entry().megastructure_zone == 4
+    actions.update_settings(campaign, name="Renamed")
+    edit_credits(campaign.games.get(number=1))
+    add_game(campaign)
+    with pytest.raises(CampaignError) as caught:
+        add_game(campaign, megastructure="skyhooks-zone-4", megastructure_zone=6)
+    assert caught.value.path == "games[3].megastructure_zone"
+    assert caught.value.message.startswith("must be a zone in play in game 4")
+    assert campaign.games.count() == 3
+
+
+def test_a_stored_debt_mark_on_an_ai_player_stays_and_a_new_one_is_refused():
+    data = make_campaign(2, corporations=3)
+    data["corporations"][2]["ai"] = True
+    ai = data["corporations"][2]["key"]
+    data["games"][1]["debt_marks"] = [{"corporation": ai, "points": 2}]
+    campaign = actions.import_campaign(data)
+    assert Campaign.objects.get(pk=campaign.pk).replayed_state().debt[ai] == 2
+    actions.update_settings(campaign, name="Renamed")
+    edit_credits(campaign.games.get(number=2))
+    human = data["corporations"][0]["key"]
+    add_game(campaign, debt_marks=[{"corporation": human, "points": 1}])
+    with pytest.raises(CampaignError) as caught:
+        add_game(campaign, debt_marks=[{"corporation": ai, "points": 1}])
+    assert caught.value.path == "games[3].debt_marks[0].corporation"
+    assert "AI players never borrow from the Bank of Yurushi (#8)" in caught.value.message
+    assert campaign.games.count() == 3

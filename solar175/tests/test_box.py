@@ -375,14 +375,24 @@ def test_a_megastructure_placed_nowhere_with_no_zone_scores_no_bonus_and_asks_fo
     assert not [w for w in placed["warnings"] if w["path"] == "games[10].megastructure_zone"]
 
 
-def test_a_stated_zone_not_in_play_is_refused_with_a_sentence():
+def test_a_stated_zone_not_in_play_scores_no_bonus_with_a_warning():
+    # Stored before 9b70d36 checked it (the engine gives the +5 only to a zone in play); a
+    # write that brings one in is refused (campaign.actions.cache, test_upgrade_files).
     campaign = make_campaign(
         corporations=("purple", "teal"),
         games=[make_game(1, make_table("purple", "teal"), megastructure_zone=4)],
     )
+    state = replay(campaign, CATALOGUE)
+    assert state["games"][0]["megastructure_zone"] == 4
+    (warning,) = state["warnings"]
+    assert warning["path"] == "games[0].megastructure_zone"
+    assert "is given in zone 4, which is not in play in game 1 (1, 2)" in warning["message"]
+    # The table's own key out of play is refused by the table's reader, as it always was.
+    campaign["games"][0]["table"]["megastructure_zone"] = 4
+    del campaign["games"][0]["megastructure_zone"]
     with pytest.raises(CampaignError) as caught:
         replay(campaign, CATALOGUE)
-    assert caught.value.path == "games[0].megastructure_zone"
+    assert caught.value.path == "games[0].table.megastructure_zone"
     assert caught.value.message.startswith("must be a zone in play in game 1 (1, 2), not 4")
 
 
