@@ -307,7 +307,9 @@ class _Replay:
         warnings = megastructure_warnings(game, options, self.built)
         warnings += zone_warnings(game, zone, stated, rules, self.catalogue)
         warnings += debt_warnings(game, self.catalogue)
-        warnings += ai_debt_warnings(game, {c.key for c in self.campaign.corporations if c.ai})
+        warnings += ai_debt_warnings(
+            game, {c.key: c.name for c in self.campaign.corporations if c.ai}
+        )
         warnings += bonus_warnings
         if game.megastructure is not None:
             self.built.append((n, game.megastructure))

@@ -99,16 +99,17 @@ def missing_zone_message(name: str, number: int) -> str:
     )
 
 
-def ai_debt_warnings(game: GameEntry, ai: Collection[str]) -> list[ReplayWarning]:
+def ai_debt_warnings(game: GameEntry, ai: Mapping[str, str]) -> list[ReplayWarning]:
     """#8: "AI Players do not borrow from the Bank of Yurushi... they are far too smart". A
     mark on an AI player, which earlier versions stored (before dc97075 refused it), costs the
     points it gives, as it did then, with a warning; a write that brings one in is refused
-    (`stored_problems`)."""
+    (`stored_problems`). `ai`: each AI corporation's key and name (the name is what the
+    game's page shows)."""
     return [
         _warning(
             game,
             f"games[{game.index}].debt_marks[{j}].corporation",
-            f"{mark.corporation} is an AI player, and AI players never borrow from the Bank of "
+            f"{ai[mark.corporation]} is an AI player, and AI players never borrow from the Bank of "
             f"Yurushi (#8): this mark, which an earlier version of this app accepted, still "
             "counts; remove it if it is a mistake",
         )

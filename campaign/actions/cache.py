@@ -118,10 +118,10 @@ def refuse_new_problems(
             raise CampaignError(
                 path, zone_not_in_play(entry.number, rules, entry.megastructure_zone)
             )
-        corporation = key[1]
+        name = next(c.name for c in corporations if c.key == key[1])
         raise CampaignError(
             path,
-            f"{corporation} is an AI player, and AI players never borrow from the Bank of "
+            f"{name} is an AI player, and AI players never borrow from the Bank of "
             "Yurushi (#8): no debt box to check",
         )
 
