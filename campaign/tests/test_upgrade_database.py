@@ -1,13 +1,19 @@
-"""A database an earlier version left, filled as that version's code wrote it, migrated forward
-(Django's MigrationExecutor): every campaign and play exports and replays, scores as before,
-and stays editable (docs/upgrading.md)."""
+"""Databases earlier versions left, filled as their code wrote them, migrated forward (Django's
+MigrationExecutor): every campaign and play exports and replays, scores as before, and stays
+editable (docs/upgrading.md).
+
+One walk, two versions: the 600b321 schema filled with what 600b321 stored, migrated to the
+352ec41 schema and filled with what 352ec41 stored beside it (as a site that upgraded once
+between them), then migrated to today's leaves."""
 
 from __future__ import annotations
 
 import json
 
 import pytest
+from django.apps import apps as django_apps
 from django.core.management import call_command
+from django.core.management.color import no_style
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
@@ -16,6 +22,8 @@ from campaign.campaign_io import campaign_to_dict, dump_campaign
 from campaign.models import Campaign
 from campaign.tests.upgrades import (
     KRAKEN,
+    LATER,
+    LEASED,
     THIRTEEN,
     ZONELESS,
     add_game,
@@ -33,15 +41,32 @@ from scoring.tests.catalogue import ensure_catalogue
 from solar175.catalogue import Catalogue
 from solar175.tests.replayed import replay
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# Migrating a database back and forth takes tens of seconds: the workers take it first.
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.long]
 
-# The migrations 600b321 had applied (fixtures/upgrades/README.md).
+# The migrations each version had applied (fixtures/upgrades/README.md).
 AT_600B321 = [
     ("accounts", "0001_initial"),
     ("campaign", "0005_campaign_revision"),
     ("scoring", "0002_catalogue_seed"),
     ("unlocks", "0001_initial"),
 ]
+AT_352EC41 = [
+    ("accounts", "0003_invite_used_by"),
+    ("campaign", "0009_game_city_named_by"),
+    ("hosting", "0001_password_reset_requests"),
+    ("playlog", "0002_play_log_public_page"),
+    ("scoring", "0004_base_locations_zones_3_to_5"),
+    ("unlocks", "0001_initial"),
+]
+# The second version's rows sit beside the first's: their ids moved past them.
+SHIFT = 1000
+SHIFTED = {"auth.user", "campaign.campaign", "campaign.corporation", "campaign.game"} | {
+    "playlog.playlog",
+    "playlog.play",
+    "playlog.playperson",
+    "accounts.membership",
+}
 
 
 def migrate(targets):
@@ -51,44 +76,81 @@ def migrate(targets):
     return MigrationExecutor(connection).loader.project_state(targets).apps
 
 
-def fill(apps, rows) -> None:
-    """The rows through the models as the old migrations left them (no code of today), in
-    tables holding only them (the test database's migrations brought today's catalogue)."""
-    for label in dict.fromkeys(row["model"] for row in reversed(rows)):
-        apps.get_model(label).objects.all().delete()
+def fill(apps, rows, *, shift: int = 0) -> None:
+    """The rows through the models as the old migrations left them (no code of today). With
+    `shift`, ids and the keys pointing at them move up (`SHIFTED`) and the catalogue's rows,
+    there already, are left out."""
     for row in rows:
-        model = apps.get_model(row["model"])
+        label = row["model"]
+        if shift and label not in SHIFTED:
+            continue
+        model = apps.get_model(label)
         values = {}
         for name, value in row["fields"].items():
             field = model._meta.get_field(name)
+            if field.many_to_many:
+                assert value == [], f"{label}.{name}: a dump's many-to-many rows are not kept"
+                continue
+            if shift and field.is_relation and value is not None:
+                if field.related_model._meta.label_lower in SHIFTED:
+                    value += shift
             values[field.attname] = value
-        model.objects.create(pk=row["pk"], **values)
+        pk = row["pk"] + shift if label in SHIFTED else row["pk"]
+        model.objects.create(pk=pk, **values)
+
+
+def reset_sequences() -> None:
+    """Rows written with their ids leave PostgreSQL's id sequences behind: move them past."""
+    models = [
+        model
+        for label in ("auth", "accounts", "campaign", "playlog", "scoring")
+        for model in django_apps.get_app_config(label).get_models()
+    ]
+    with connection.cursor() as cursor:
+        for statement in connection.ops.sequence_reset_sql(no_style(), models):
+            cursor.execute(statement)
+
+
+def empty(apps, rows) -> None:
+    """The test database's migrations brought today's catalogue: the tables start empty."""
+    for label in dict.fromkeys(row["model"] for row in reversed(rows)):
+        apps.get_model(label).objects.all().delete()
 
 
 @pytest.fixture
-def upgraded_600b321():
-    """The 600b321 database, migrated to today's leaf migrations; the test database is put
-    back at the leaves whatever happens."""
+def upgraded():
+    """600b321's database, upgraded to 352ec41 and filled with its rows too, then migrated to
+    today's leaf migrations; the test database is put back at the leaves whatever happens."""
     leaves = MigrationExecutor(connection).loader.graph.leaf_nodes()
     try:
-        fill(migrate(AT_600B321), old_rows())
+        apps = migrate(AT_600B321)
+        empty(apps, old_rows())
+        fill(apps, old_rows())
+        fill(migrate(AT_352EC41), old_rows(LATER), shift=SHIFT)
         migrate(leaves)
+        reset_sequences()
         yield
     finally:
         migrate(leaves)
 
 
-def test_the_600b321_database_upgrades_keeps_its_scores_and_stays_editable(upgraded_600b321):
+def test_older_databases_upgrade_keep_their_scores_and_stay_editable(upgraded):
     ensure_catalogue()
     reference = Catalogue.from_fixture()
-    # Every campaign and every play still exports, and its file replays.
+    # Every campaign and every play still exports, and its file replays (is read).
+    assert Campaign.objects.count() == 4
     for campaign in Campaign.objects.all():
         text = dump_campaign(campaign)
         assert text.startswith('{\n  "format": "solar175-campaign",\n  "version": 1,')
         replay(campaign_to_dict(campaign), reference)
-    for play in Play.objects.all():
-        read_play_file(json.loads(dump_play_file(play_file_of(play))))
-    # The campaign of issue 30 scores as 600b321 cached it, and exports as that version did.
+    plays = Play.objects.order_by("number")
+    assert plays.count() == 3
+    for play in plays:
+        text = dump_play_file(play_file_of(play))
+        read_play_file(json.loads(text))
+        # ... exactly as 352ec41 exported it.
+        assert text == (LATER / f"play-{play.number}.json").read_text(encoding="utf-8")
+    # The campaign of issue 30 scores as 600b321 cached it, and stays editable.
     kraken = Campaign.objects.get(slug=KRAKEN)
     old = old_results(KRAKEN)
     actions.update_settings(kraken, name="Kraken, renamed")  # a rename replays the whole log
@@ -118,5 +180,17 @@ def test_the_600b321_database_upgrades_keeps_its_scores_and_stays_editable(upgra
         if g.megastructure and g.megastructure_zone is None
     }
     assert zoneless == ZONELESS[THIRTEEN]
-    # The check a migration may run on a database it left: no model change it does not know.
+    # 352ec41's campaigns: the demo and the leased ship (its presence kept in the box, 0013)
+    # score as that version cached them.
+    for slug in ("demo-campaign", LEASED):
+        campaign = Campaign.objects.get(slug=slug)
+        old = old_results(slug, LATER)
+        actions.update_settings(campaign, name=f"{campaign.name}, renamed")
+        now = results(campaign)
+        assert {n: totals(r) for n, r in now.items()} == {n: totals(r) for n, r in old.items()}
+        add_game(campaign)
+    assert Campaign.objects.get(slug=LEASED).box == {
+        "ships": [{"name": "Nautilus EV-280", "presence": 2}]
+    }
+    # No model change the migrations do not know.
     call_command("makemigrations", "--check", "--dry-run", verbosity=0)

@@ -10,12 +10,15 @@ import sys
 import pytest
 from django.core.management import call_command
 
+from accounts.tests.factory import owner_user
 from benchmarks.samples import make_campaign
 from campaign import actions
 from campaign.campaign_io import dump_campaign
 from campaign.models import Campaign
 from campaign.tests.upgrades import (
     KRAKEN,
+    LATER,
+    LEASED,
     OLD,
     PROJECT,
     THIRTEEN,
@@ -28,6 +31,8 @@ from campaign.tests.upgrades import (
     results,
     totals,
 )
+from playlog import actions as playlog_actions
+from playlog.playfile import dump_play_file
 from scoring.tests.catalogue import ensure_catalogue
 from solar175.box import MegastructureChange
 from solar175.campaign_file import CampaignError
@@ -194,3 +199,28 @@ def test_a_stored_debt_mark_on_an_ai_player_stays_and_a_new_one_is_refused():
     assert caught.value.path == "games[3].debt_marks[0].corporation"
     assert "AI players never borrow from the Bank of Yurushi (#8)" in caught.value.message
     assert campaign.games.count() == 3
+
+
+def test_a_352ec41_file_naming_a_leased_card_asks_for_its_presence_in_the_box():
+    # The reference no longer guesses a leased ship's presence (scoring 0005): a database
+    # keeps the 2 its games were scored with (campaign 0013); a file imported anew says which
+    # card needs it, and with the card's presence in its box scores as 352ec41 did.
+    data = json.loads((LATER / f"{LEASED}.json").read_text(encoding="utf-8"))
+    with pytest.raises(CampaignError) as caught:
+        actions.import_campaign(data)
+    assert caught.value.path == "games[5].table.players[0].ships[0].card"
+    assert "Nautilus EV-280" in caught.value.message and "Box" in caught.value.message
+    data["box"] = {"ships": [{"name": "Nautilus EV-280", "presence": 2}]}
+    campaign = actions.import_campaign(data)
+    old = old_results(LEASED, LATER)
+    assert {n: totals(r) for n, r in results(campaign).items()} == {
+        n: totals(r) for n, r in old.items()
+    }
+
+
+def test_352ec41_play_files_import_and_export_as_they_came():
+    log = playlog_actions.create_play_log("Other games night", owner_user())
+    for number in (1, 2, 3):
+        text = (LATER / f"play-{number}.json").read_text(encoding="utf-8")
+        play = playlog_actions.add_play(log, json.loads(text))
+        assert dump_play_file(playlog_actions.play_file_of(play)) == text

@@ -16,6 +16,10 @@ from campaign.models import Campaign, Game
 PROJECT = Path(__file__).resolve().parents[2]
 UPGRADES = PROJECT / "fixtures" / "upgrades"
 OLD = UPGRADES / "600b321"
+# A later state (campaign 0009, playlog 0002): the demo, a leased ship named by its card with
+# no presence of its own (scored with the first reference's 2), a play log of three plays.
+LATER = UPGRADES / "352ec41"
+LEASED = "leased-ship-by-its-card"
 # The campaign of issue 30: The Kraken in game 11 and the Dyson Swarm in game 13, no zone.
 KRAKEN = "kraken-without-a-zone"
 # benchmarks.samples.make_campaign(13) at 600b321: every Type III and the Dyson Swarm built
@@ -38,15 +42,15 @@ def old_file(slug: str) -> dict[str, Any]:
     return json.loads((OLD / f"{slug}.json").read_text(encoding="utf-8"))
 
 
-def old_rows() -> list[dict[str, Any]]:
-    """The database rows 600b321 stored (`dumpdata`: the catalogue `load_catalogue` seeded,
-    and each campaign's row, corporations and games with the cache its replay wrote)."""
-    return json.loads((OLD / "database.json").read_text(encoding="utf-8"))
+def old_rows(folder: Path = OLD) -> list[dict[str, Any]]:
+    """The database rows a version stored (`dumpdata`: the catalogue, and each campaign's row,
+    corporations and games with the cache its replay wrote; play logs, plays and people)."""
+    return json.loads((folder / "database.json").read_text(encoding="utf-8"))
 
 
-def old_results(slug: str) -> dict[int, dict[str, Any]]:
-    """Each game's score as 600b321 cached it (`Game.result`), by game number."""
-    rows = old_rows()
+def old_results(slug: str, folder: Path = OLD) -> dict[int, dict[str, Any]]:
+    """Each game's score as that version cached it (`Game.result`), by game number."""
+    rows = old_rows(folder)
     pk = next(
         r["pk"] for r in rows if r["model"] == "campaign.campaign" and r["fields"]["slug"] == slug
     )
