@@ -9,6 +9,7 @@ from django.urls import reverse
 
 from accounts.models import Role
 from accounts.tests.factory import add_member, make_user, owned, owner_user
+from benchmarks.samples import make_campaign
 from campaign import actions
 from campaign.models import Campaign
 from campaign.tests.test_views_game import form_data
@@ -104,3 +105,21 @@ def test_the_edit_page_keeps_an_unrecorded_zone_without_asking(kraken):
         game.table["players"][0]["credits"]
         == old_file(KRAKEN)["games"][10]["table"]["players"][0]["credits"] + 2
     )
+
+
+def test_a_games_warnings_show_on_its_page_in_peoples_words():
+    data = make_campaign(2, corporations=2)
+    data["games"][1]["megastructure"] = "the-kraken"
+    data["games"][1]["megastructure_zone"] = 1
+    campaign = owned(actions.import_campaign(data))
+    page = client_of(owner_user()).get(reverse("campaign:checklist", args=[campaign.slug, 2]))
+    text = page.content.decode()
+    assert (
+        "The Kraken was not among the megastructures open in game 2 (Sky hooks throughout "
+        "zone 3)" in text
+    )
+    assert "the-kraken" not in text and "skyhooks-zone-3" not in text
+    # The dashboard says which game to look at.
+    dashboard = client_of(owner_user()).get(reverse("campaign:dashboard", args=[campaign.slug]))
+    checklist = reverse("campaign:checklist", args=[campaign.slug, 2])
+    assert f'<a href="{checklist}">game 2</a>: each game' in dashboard.content.decode()

@@ -6,6 +6,7 @@ total is made of (`solar175.explain`). Saving a game lands here, on every phone 
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django.contrib import messages
@@ -253,7 +254,7 @@ def checklist_context(
         megastructure=megastructure_name,
         missing_zone=missing_zone,
         zone_form=zone_form if missing_zone else None,
-        warnings=[w for w in entry.warnings if w != asked],
+        warnings=[in_words(page, w) for w in entry.warnings if w != asked],
         box_url=reverse("campaign:box", kwargs={"slug": campaign.slug}),
         unlocked=unlocked,
         sections_url=reverse("unlocks:sections", kwargs={"slug": campaign.slug}),
@@ -268,6 +269,15 @@ def checklist_context(
 @campaign_page(CHECKLIST, "games")
 def checklist(page: Page, number: int) -> dict[str, Any]:
     return checklist_context(page, get_game(page.campaign, number))
+
+
+def in_words(page: Page, warning: str) -> str:
+    """A replay warning as the page says it: a megastructure's key, which the replay's
+    sentence may name ("terraform-mars was not among the megastructures open"), by its name."""
+    for key, name in page.names.megastructures.items():
+        if key in warning:
+            warning = re.sub(rf"(?<![\w-]){re.escape(key)}(?![\w-])", name, warning)
+    return warning
 
 
 def _zone_choices(page: Page, entry: ReplayedGame) -> list[tuple[int, str]]:

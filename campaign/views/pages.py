@@ -111,7 +111,9 @@ def dashboard(page: Page) -> dict[str, Any]:
         megastructure_options=[
             (key, megastructures.get(key, key)) for key in next_game.megastructure_options
         ],
-        missing_zones=missing_zones(page),
+        missing_zones=(asked := missing_zones(page)),
+        # The other games whose replay warns about something (each game's page says what).
+        warned_games=sorted({w.game for w in state.warnings} - {number for number, _ in asked}),
     )
 
 
