@@ -34,7 +34,7 @@ from solar175.state import CampaignState
 
 
 def rebuild(
-    campaign: Campaign, *, catalogue: Catalogue | None = None, from_file: bool = False
+    campaign: Campaign, *, catalogue: Catalogue | None = None, stored: bool = False
 ) -> CampaignState:
     """Replay the whole log and store the derived state; return it (the replay's whole output).
 
@@ -49,8 +49,9 @@ def rebuild(
 
     `stored_problems` are compared before and after: a game's problem its cached entry (the
     replay before this write) did not have is refused as new data (`CampaignError` at the
-    game's path). `from_file`: the games are a campaign file's (an import), stored data of
-    whatever version wrote it, whose problems are warnings only.
+    game's path). `stored`: the write puts back stored data (an import: a file of whatever
+    version wrote it; an undo: what the campaign held before), whose problems are warnings
+    only.
     """
     if catalogue is None:
         catalogue = catalogue_from_db()
@@ -60,7 +61,7 @@ def rebuild(
         games = list(Game.objects.filter(campaign=current))
         state = replay(campaign_file_data(current, corporations, games), catalogue)
         entries = {entry.number: split_entry(entry) for entry in state.games}
-        if not from_file:
+        if not stored:
             refuse_new_problems(games, state, entries, current, corporations, catalogue)
         summary = state.to_dict()
         del summary["games"]

@@ -109,7 +109,7 @@ def create_campaign_from_file(
         record(campaign, kind, user, summary=summary)
         if owner is not None:
             add_owner(campaign, owner)
-        rebuild(campaign, catalogue=catalogue, from_file=True)
+        rebuild(campaign, catalogue=catalogue, stored=True)
     return campaign
 
 

@@ -224,3 +224,17 @@ def test_352ec41_play_files_import_and_export_as_they_came():
         text = (LATER / f"play-{number}.json").read_text(encoding="utf-8")
         play = playlog_actions.add_play(log, json.loads(text))
         assert dump_play_file(playlog_actions.play_file_of(play)) == text
+
+
+def test_the_zone_given_is_undone_in_the_history_and_the_game_asks_again():
+    campaign = imported(KRAKEN)
+    game_11 = campaign.games.get(number=11)
+    before = game_11.result
+    actions.give_megastructure_zone(game_11, 5)
+    given = campaign.changes.order_by("-pk").first()
+    # Putting back what the campaign held is no new problem: the undo is applied.
+    actions.undo_change(given)
+    game_11.refresh_from_db()
+    assert game_11.megastructure_zone is None
+    assert game_11.result == before
+    assert set(zone_warnings(campaign)) == {11, 13}
