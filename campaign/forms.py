@@ -705,6 +705,20 @@ class CityForm(forms.Form):
         self.helper = _helper()
 
 
+class ZoneForm(forms.Form):
+    """The zone of a game's Megastructure Location Token, asked where an earlier version
+    stored the game without it (docs/upgrading.md): one of the zones in play in that game."""
+
+    zone = forms.TypedChoiceField(label="Zone of the Megastructure Location Token", coerce=int)
+    # The game's version this form was drawn from: a game saved meanwhile is not replaced.
+    version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+
+    def __init__(self, *args, zones: list[tuple[int, str]], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["zone"].choices = [("", "Choose the zone"), *zones]
+        self.helper = _helper()
+
+
 class PowerForm(forms.Form):
     """Section #7: a corporation picks its permanent power; powers already taken are hidden."""
 

@@ -45,6 +45,9 @@ urlpatterns = [
     path("<slug:slug>/games/<number:number>/bgstats/", games.game_bgstats, name="game_bgstats"),
     path("<slug:slug>/games/<number:number>/checklist/", checklist.checklist, name="checklist"),
     path(
+        "<slug:slug>/games/<number:number>/zone/", checklist.checklist_zone, name="checklist_zone"
+    ),
+    path(
         "<slug:slug>/games/<number:number>/city/", checklist.checklist_city, name="checklist_city"
     ),
     path("<slug:slug>/games/<number:number>/photo/", photos.game_photo, name="game_photo"),

@@ -308,22 +308,11 @@ class _Reader(OpeningReader):
             errors = validate_table(table, campaign=True, ships=self.catalogue.ship_presences())
             if errors:
                 raise table_error(path, errors[0])
-        stated = table.get("megastructure_zone")
-        if (
-            megastructure is not None
-            and zone is None
-            and not isinstance(stated, int)
-            and self.catalogue.zone_of(megastructure) is None
-        ):
-            # Every game has a Megastructure Location Token on the board ("Place the
-            # Megastructure Location Token into the location it is being built"): a zone the
-            # box does not know is the game's to state, never a silent "no bonus".
-            name = self.catalogue.megastructures[megastructure].name
-            raise CampaignError(
-                f"{path}.megastructure_zone",
-                f"is required: the box places {name} nowhere, so the game gives the zone of its "
-                "Megastructure Location Token (or the box gives the megastructure a location)",
-            )
+        # A megastructure the box places nowhere, built in a game that states no zone, is
+        # read, not refused: version 1 files of earlier releases (600b321 and before) hold
+        # such games, scored then with no +5 presence bonus. The replay scores it so and warns
+        # (solar175.replay_warnings.zone_warnings); what is new to a campaign must state the
+        # zone (campaign.actions.cache.rebuild: a write is judged on what it changes).
         self.table_corporations(table, path)
         city = entry.get("named_city")
         named_city = None

@@ -38,13 +38,13 @@ from solar175.engine import (
 from solar175.opening import City
 from solar175.replay_checks import (
     check_components,
-    check_debt_marks,
     check_table_agrees,
     megastructure_zone,
     with_power_bonus,
 )
 from solar175.replay_checks import debt_points as debt_points_of
 from solar175.replay_warnings import (
+    ai_debt_warnings,
     city_warnings,
     debt_warnings,
     megastructure_warnings,
@@ -288,7 +288,6 @@ class _Replay:
         except TableError as error:
             raise table_error(path, error) from None
         check_components(game, table, switches, self.campaign.powers)
-        check_debt_marks(game, {c.key for c in self.campaign.corporations if c.ai})
         table, bonus_warnings = with_power_bonus(game, table, switches, self.campaign.powers)
         incumbent = self.incumbent
         score = score_game(table)
@@ -308,6 +307,9 @@ class _Replay:
         warnings = megastructure_warnings(game, options, self.built)
         warnings += zone_warnings(game, zone, stated, rules, self.catalogue)
         warnings += debt_warnings(game, self.catalogue)
+        warnings += ai_debt_warnings(
+            game, {c.key: c.name for c in self.campaign.corporations if c.ai}
+        )
         warnings += bonus_warnings
         if game.megastructure is not None:
             self.built.append((n, game.megastructure))

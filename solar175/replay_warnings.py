@@ -2,14 +2,16 @@
 
 Pure Python, no Django. "Solar 175 is designed to be robust to mistakes and house rules!"
 (Campaign Events): a megastructure built out of order, a city on a card with no naming space
-left, a location token the box moved out of play, a debt value no red box prints. Each is a
+left, a location token the box moved out of play, a debt value no red box prints; and what an
+earlier version stored that the rules now refuse in new data (`stored_problems`). Each is a
 `ReplayWarning(game, path, message)` (solar175.state) the replay keeps in its output's
 `warnings` (docs/replay.md), never a refusal.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
+from typing import Any
 
 from solar175.campaign_file import GameEntry
 from solar175.catalogue import Catalogue
@@ -43,18 +45,106 @@ def megastructure_warnings(
 def zone_warnings(
     game: GameEntry, zone: int | None, stated: bool, rules: Rules, catalogue: Catalogue
 ) -> list[ReplayWarning]:
-    """A zone from the box's location card that is not in play: no +5 bonus there.
+    """A zone from the box's location card that is not in play: no +5 bonus there. A
+    megastructure built with no zone at all (`zone_missing`): no +5 bonus either.
 
     A zone the game states is refused out of play instead (the replay's own check); this one
     follows the box, whose later corrections must never break an earlier game."""
-    if stated or zone is None or zone in rules.zones_in_play or game.megastructure is None:
+    if game.megastructure is None:
         return []
     entry = catalogue.megastructures[game.megastructure]
+    path = f"games[{game.index}].megastructure_zone"
+    if zone_missing(game.megastructure, zone):
+        return [_warning(game, path, missing_zone_message(entry.name, game.number))]
+    if zone in rules.zones_in_play:
+        return []
+    if stated:
+        # Only the game's own key reaches here (the replay's check): stored before 9b70d36
+        # checked it, when the engine scored it with no +5 (the bonus goes to a zone in play).
+        zones = ", ".join(str(z) for z in rules.zones_in_play)
+        message = (
+            f"the Megastructure Location Token of {entry.name} is given in zone {zone}, which "
+            f"is not in play in game {game.number} ({zones}): scored with no +5 presence "
+            "bonus, as an earlier version of this app accepted it. Give a zone in play"
+        )
+        return [_warning(game, path, message)]
     message = (
         f"{entry.name} is built on {entry.location}, in zone {zone}, which is not in play in "
         f"game {game.number}: no +5 presence bonus"
     )
-    return [_warning(game, f"games[{game.index}].megastructure_zone", message)]
+    return [_warning(game, path, message)]
+
+
+def zone_missing(megastructure: str | None, zone: int | None) -> bool:
+    """A game that built a megastructure with no zone for its Megastructure Location Token:
+    neither the game states one nor the box places the megastructure on a location.
+
+    The rulebook puts the token on the board in every game ("Place the Megastructure Location
+    Token into the location it is being built", RULES-NOTES §6), so a game entered now states
+    it; a version 1 file of an earlier release may not (before the reference placed Terraform
+    Mars, and while a game's zone was optional). The older code scored such a game with no +5
+    presence bonus (its engine's `megastructure_zone=None`), and the replay still does, so the
+    campaign keeps the scores it had; the warning asks the group for the zone.
+    A replayed game's entry (`ReplayedGame`, or its cached dict) answers the same question with
+    its `megastructure` and `megastructure_zone`."""
+    return megastructure is not None and zone is None
+
+
+def missing_zone_message(name: str, number: int) -> str:
+    return (
+        f"{name} was built in game {number} with no zone for its Megastructure Location Token "
+        "(an earlier version of this app let a game leave it out): scored with no +5 presence "
+        "bonus, as it was then. Give the zone the token stood in, or place "
+        f"{name} on a location in your box"
+    )
+
+
+def ai_debt_warnings(game: GameEntry, ai: Mapping[str, str]) -> list[ReplayWarning]:
+    """#8: "AI Players do not borrow from the Bank of Yurushi... they are far too smart". A
+    mark on an AI player, which earlier versions stored (before dc97075 refused it), costs the
+    points it gives, as it did then, with a warning; a write that brings one in is refused
+    (`stored_problems`). `ai`: each AI corporation's key and name (the name is what the
+    game's page shows)."""
+    return [
+        _warning(
+            game,
+            f"games[{game.index}].debt_marks[{j}].corporation",
+            f"{ai[mark.corporation]} is an AI player, and AI players never borrow from the Bank of "
+            f"Yurushi (#8): this mark, which an earlier version of this app accepted, still "
+            "counts; remove it if it is a mistake",
+        )
+        for j, mark in enumerate(game.debt_marks)
+        if mark.corporation in ai
+    ]
+
+
+def stored_problems(entry: Mapping[str, Any], ai: Collection[str]) -> dict[tuple, str]:
+    """What a replayed game's entry (`ReplayedGame.to_dict()`, or a cache any earlier version
+    wrote) shows that the rules now refuse in new data but read in stored data, each by a key
+    and its path within the game: a megastructure with no zone (`zone_missing`), the game's
+    own zone out of play, a debt mark on an AI player (`ai` the AI corporations now).
+
+    `campaign.actions.cache.rebuild` compares a game's problems before and after a write and
+    refuses a new one, so an older game's problem never blocks a write that does not touch it.
+    A cache that cannot say whether its zone was stated (written before the key existed) is
+    read as stated: it tolerates more, never less."""
+    problems: dict[tuple, str] = {}
+    megastructure = entry.get("megastructure")
+    zone = entry.get("megastructure_zone")
+    if zone_missing(megastructure, zone):
+        problems["zone_missing", megastructure] = "megastructure_zone"
+    zones = (entry.get("rules") or {}).get("zones_in_play")
+    stated = entry.get("megastructure_zone_stated", True)
+    if megastructure and zone is not None and stated and zones and zone not in zones:
+        problems["zone_not_in_play", zone] = "megastructure_zone"
+    seen: dict[str, int] = {}
+    for j, mark in enumerate(entry.get("debt_marks") or ()):
+        if isinstance(mark, Mapping) and mark.get("corporation") in ai:
+            # The corporation's first, second... mark: removing another mark moves none.
+            corporation = mark["corporation"]
+            seen[corporation] = seen.get(corporation, 0) + 1
+            problems["ai_debt", corporation, seen[corporation]] = f"debt_marks[{j}].corporation"
+    return problems
 
 
 def debt_warnings(game: GameEntry, catalogue: Catalogue) -> list[ReplayWarning]:

@@ -81,10 +81,11 @@ def change_box(campaign: Campaign, edit: Callable[[Box], Box], *, user=None) -> 
 
 
 def put_box(
-    campaign: Campaign, current: Campaign, new: Box, reference: Catalogue
+    campaign: Campaign, current: Campaign, new: Box, reference: Catalogue, *, stored=False
 ) -> tuple[list[str], list[str]]:
     """Store `new` as the campaign's box and rebuild; returns what changed in the box and
-    downstream, a line each. Preconditions: inside the transaction that locked `current`."""
+    downstream, a line each. Preconditions: inside the transaction that locked `current`.
+    `stored`: `new` is a box the campaign held before (an undo; `cache.rebuild`)."""
     old = read_box(current.box or None, None)
     corporations = list(Corporation.objects.filter(campaign=current))
     games = list(Game.objects.filter(campaign=current))
@@ -97,7 +98,7 @@ def put_box(
     Campaign.objects.filter(pk=campaign.pk).update(box=new.as_dict())
     campaign.box = new.as_dict()
     try:
-        after = rebuild(campaign, catalogue=reference)
+        after = rebuild(campaign, catalogue=reference, stored=stored)
     except CampaignError as error:
         raise CampaignError(
             error.path,

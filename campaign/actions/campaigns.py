@@ -160,7 +160,7 @@ def create_campaign_from_file(
         record(campaign, kind, user, summary=summary)
         if owner is not None:
             add_owner(campaign, owner)
-        rebuild(campaign, catalogue=catalogue)
+        rebuild(campaign, catalogue=catalogue, stored=True)
     return campaign
 
 

@@ -212,6 +212,30 @@ def save_game(
 
 
 @writes
+def give_megastructure_zone(
+    game: Game, zone: int, *, expected_version: int | None = None, user=None
+) -> Game:
+    """The zone of a game's Megastructure Location Token, given where an earlier version stored
+    the game without it (solar175.replay_warnings.zone_missing): an edit of that one fact,
+    recorded and undone as any edit, re-scoring the game with its +5 presence bonus.
+
+    Preconditions: `zone` is a zone in play in that game (the replay refuses another with a
+    sentence); with `expected_version`, a game saved since the form was drawn:
+    `StaleGameError`, nothing changed.
+    """
+    return save_game(
+        game.campaign,
+        table=game.table,
+        played_on=game.played_on,
+        megastructure=game.megastructure,
+        megastructure_zone=zone,
+        game=game,
+        expected_version=expected_version,
+        user=user,
+    )
+
+
+@writes
 def delete_game(game: Game, *, expected_version: int | None = None, user=None) -> None:
     """Remove a game from the log; later games move down one number, then rebuild.
 

@@ -119,7 +119,9 @@ def undo_change(change: Change, *, user=None) -> Change:
     if undone_now.rebuilt:
         return undo
     try:
-        rebuild(campaign)
+        # An undo puts back what the campaign held: a problem of an older game it restores is
+        # a warning again, as it was (cache.rebuild).
+        rebuild(campaign, stored=True)
     except CampaignError as error:
         raise _refused(error) from error
     return undo
@@ -174,7 +176,9 @@ def _undo_box(campaign: Campaign, current: Campaign, change: Change, user) -> Un
         raise _changed_since(change, "The box")
     reference = catalogue_from_db()
     try:
-        what, downstream = put_box(campaign, current, read_box(change.before, reference), reference)
+        what, downstream = put_box(
+            campaign, current, read_box(change.before, reference), reference, stored=True
+        )
     except CampaignError as error:
         raise _refused(error) from error
     return Undone(

@@ -78,8 +78,15 @@ def test_a_table_states_the_zone_of_a_megastructure_the_catalogue_places_nowhere
     assert CATALOGUE.zone_of("the-kraken") is None
     data = two_games()
     data["games"][1]["megastructure"] = "the-kraken"
-    # Never a game without its zone (RULES-NOTES §6): the game or its table states it.
-    assert refused_by_replay(data).path == "games[1].megastructure_zone"
+    # Every game has its token on the board (RULES-NOTES §6): a file of an earlier release
+    # that leaves the zone out is read as that release scored it, with no zone and a warning.
+    state = replay(data, CATALOGUE)
+    assert state["games"][1]["megastructure_zone"] is None
+    # (and built out of order: game 2 builds a fixed Type I)
+    assert [w["path"] for w in state["warnings"]] == [
+        "games[1].megastructure",
+        "games[1].megastructure_zone",
+    ]
     data["games"][1]["table"]["megastructure_zone"] = 2
     assert zones(data) == [1, 2]
 

@@ -29,8 +29,8 @@ pytestmark = pytest.mark.django_db
 # role in it (1, `campaign.access`).
 PAGE_QUERIES = {
     # session, user, campaign, the open draft's number (the button's words), corporations
-    # (colour joined), awards, last game, parties, megastructures
-    "campaign:dashboard": 9,
+    # (colour joined), awards, last game, parties, megastructures, games with no zone given
+    "campaign:dashboard": 10,
     # session, user, campaign, corporations, games (counted, then a page), parties, megastructures
     "campaign:games": 8,
     # session, user, campaign, corporations, tracker sections, awards, powers,

@@ -6,6 +6,7 @@ total is made of (`solar175.explain`). Saving a game lands here, on every phone 
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django.contrib import messages
@@ -14,7 +15,7 @@ from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 
 from campaign import actions
-from campaign.forms import CityForm, PowerForm
+from campaign.forms import CityForm, PowerForm, ZoneForm
 from campaign.frame import PLAYER, Page, campaign_page
 from campaign.models import Corporation, Game, GamePhoto
 from campaign.photos import PhotoForm
@@ -24,6 +25,7 @@ from scoring.wizard.sheet import CATEGORY_LABELS
 from solar175.campaign_file import CampaignError
 from solar175.engine import CATEGORIES, GameScore, TableState, score_game, tie_break_sentence
 from solar175.explain import award_sentence, explain_game, table_as_scored, tracker_reasons
+from solar175.replay_warnings import missing_zone_message, zone_missing
 from solar175.sections import sections_by_number
 from solar175.state import GameResult, ReplayedGame
 from solar175.table import TableError
@@ -168,9 +170,19 @@ def checklist_context(
     city_form: CityForm | None = None,
     power_form: tuple[str, PowerForm] | None = None,
     photo_form: PhotoForm | None = None,
+    zone_form: ZoneForm | None = None,
 ) -> dict[str, Any]:
     campaign, corps = page.campaign, page.corps
     entry = entry_of(game)
+    megastructure_name = page.names.megastructure(game.megastructure)
+    # Stored by an earlier version with no zone (docs/upgrading.md): the group is asked for it,
+    # and the game's other warnings are shown with it.
+    missing_zone = zone_missing(entry.megastructure, entry.megastructure_zone)
+    if missing_zone and zone_form is None and campaign.can_play:
+        zone_form = ZoneForm(
+            zones=_zone_choices(page, entry), initial={"version": game.version}, prefix="zone"
+        )
+    asked = missing_zone_message(megastructure_name, game.number)
     score = entry.score
     section_names = page.names.sections
     crossed = entry.boxes_crossed
@@ -239,7 +251,11 @@ def checklist_context(
         election_party=page.names.parties.get(election_winner, ""),
         city_form=city_form,
         city_locations=locations,
-        megastructure=page.names.megastructure(game.megastructure),
+        megastructure=megastructure_name,
+        missing_zone=missing_zone,
+        zone_form=zone_form if missing_zone else None,
+        warnings=[in_words(page, w) for w in entry.warnings if w != asked],
+        box_url=reverse("campaign:box", kwargs={"slug": campaign.slug}),
         unlocked=unlocked,
         sections_url=reverse("unlocks:sections", kwargs={"slug": campaign.slug}),
         narrative_zones=_ship_zones(game.table, winner),
@@ -253,6 +269,56 @@ def checklist_context(
 @campaign_page(CHECKLIST, "games")
 def checklist(page: Page, number: int) -> dict[str, Any]:
     return checklist_context(page, get_game(page.campaign, number))
+
+
+def in_words(page: Page, warning: str) -> str:
+    """A replay warning as the page says it: a megastructure's key, which the replay's
+    sentence may name ("terraform-mars was not among the megastructures open"), by its name."""
+    for key, name in page.names.megastructures.items():
+        if key in warning:
+            warning = re.sub(rf"(?<![\w-]){re.escape(key)}(?![\w-])", name, warning)
+    return warning
+
+
+def _zone_choices(page: Page, entry: ReplayedGame) -> list[tuple[int, str]]:
+    return [(zone, page.names.zone(zone)) for zone in entry.rules.zones_in_play]
+
+
+@campaign_page(CHECKLIST, "games", role=PLAYER, methods=("POST",))
+def checklist_zone(page: Page, number: int) -> HttpResponse:
+    """The zone of the game's Megastructure Location Token, which an earlier version stored
+    the game without: the game is re-scored with its +5 presence bonus, recorded in the
+    history (and undone there)."""
+    request, campaign = page.request, page.campaign
+    game = get_game(campaign, number)
+    entry = entry_of(game)
+    form = ZoneForm(request.POST, zones=_zone_choices(page, entry), prefix="zone")
+    if form.is_valid():
+        try:
+            actions.give_megastructure_zone(
+                game,
+                form.cleaned_data["zone"],
+                expected_version=form.cleaned_data["version"],
+                user=request.user,
+            )
+        except actions.StaleGameError as stale:
+            game = stale.game
+            who = f" by {game.updated_by}" if game.updated_by_id else ""
+            form.add_error(
+                None,
+                f"Game {number} was saved{who} while this page was open: nothing of yours was "
+                "saved. Look at it again below.",
+            )
+        except CampaignError as error:
+            form.add_error(None, error_sentence(error, page.campaign))
+        else:
+            messages.success(
+                request,
+                f"Game {number}: the Megastructure Location Token was in zone "
+                f"{form.cleaned_data['zone']}; the game is scored with its +5 presence bonus.",
+            )
+            return redirect("campaign:checklist", slug=campaign.slug, number=number)
+    return page.render(checklist_context(page, game, zone_form=form), status=400)
 
 
 @campaign_page(CHECKLIST, "games", role=PLAYER, methods=("POST",))

@@ -43,6 +43,7 @@ from solar175.game_entry import (
     rules_in_force,
     sections_open_at,
 )
+from solar175.replay_warnings import zone_missing
 from solar175.sections import events_in_play, switches_on
 from solar175.state import GameResult, NextGame, ReplayedGame
 from solar175.table import nothing_entered
@@ -127,6 +128,15 @@ def _game_forms(page: Page, *, entry: NextGame | ReplayedGame, game: Game | None
         catalogue=names,
         located_zone=located,
         zone_required=bool(chosen),
+        # Stored by an earlier version with no zone (docs/upgrading.md): an edit of anything
+        # else keeps it so; the same megastructure may be saved without one.
+        zone_unrecorded=(
+            game is not None
+            and bool(chosen)
+            and chosen == game.megastructure
+            and isinstance(entry, ReplayedGame)
+            and zone_missing(entry.megastructure, entry.megastructure_zone)
+        ),
         ship_cards=True,
     )
     return table_form, facts

@@ -17,6 +17,7 @@ from django.http import Http404, HttpRequest
 from campaign.charts import text_colour_on
 from campaign.frame import Page, campaign_page
 from campaign.models import Corporation, GameDraft
+from solar175.replay_warnings import zone_missing
 from solar175.sections import Switch, election_counters
 from solar175.state import GameResult, city_to_dict
 
@@ -110,7 +111,27 @@ def dashboard(page: Page) -> dict[str, Any]:
         megastructure_options=[
             (key, megastructures.get(key, key)) for key in next_game.megastructure_options
         ],
+        missing_zones=(asked := missing_zones(page)),
+        # The other games whose replay warns about something (each game's page says what).
+        warned_games=sorted({w.game for w in state.warnings} - {number for number, _ in asked}),
     )
+
+
+def missing_zones(page: Page) -> list[tuple[int, str]]:
+    """The games an earlier version stored with a megastructure and no zone for its token
+    (`zone_missing`: scored with no +5 presence bonus), each with the megastructure's name:
+    the dashboard says where the group can give the zone. One query, whatever the log."""
+    candidates = (
+        page.campaign.games.exclude(megastructure="")
+        .filter(megastructure_zone=None)
+        .order_by("number")
+        .values_list("number", "megastructure", "replay_entry")
+    )
+    return [
+        (number, page.names.megastructure(key))
+        for number, key, entry in candidates
+        if entry and zone_missing(entry.get("megastructure"), entry.get("megastructure_zone"))
+    ]
 
 
 def _log_page_number(request: HttpRequest) -> str:

@@ -107,6 +107,7 @@ class SetupForm(TableSectionForm):
         first_step: bool = True,
         located_zone: int | None = None,
         zone_required: bool = True,
+        zone_unrecorded: bool = False,
         prefix: str = "setup",
     ) -> None:
         super().__init__(data, prefix=prefix, initial=initial)
@@ -118,7 +119,8 @@ class SetupForm(TableSectionForm):
         # The zone of the location card the campaign's box places the megastructure on, and
         # whether a game must then state one (`TableForm`).
         self.located_zone = located_zone
-        self.zone_required = zone_required and located_zone is None
+        self.zone_required = zone_required and located_zone is None and not zone_unrecorded
+        self.zone_unrecorded = zone_unrecorded
         self.corporations = corporations
         self.fixed = fixed
         self.first_step = first_step
@@ -172,6 +174,8 @@ class SetupForm(TableSectionForm):
                 blank = f"Where your box places it: {catalogue.zone(located_zone)}"
             elif self.zone_required:
                 blank = "Choose the zone"
+            elif self.zone_unrecorded:
+                blank = "Not recorded: no +5 presence bonus, as stored"
             else:
                 blank = "No megastructure built: no token"
             self.fields["megastructure_zone"].choices = [("", blank)] + [

@@ -148,7 +148,9 @@ class TableForm:
       megastructure on (None: placed nowhere, or no megastructure). When the zone is not
       fixed, the location token's field offers it as its blank choice ("where your box places
       it"); with no `located_zone` the group must choose a zone, unless `zone_required` is
-      False (a campaign game with no megastructure built).
+      False (a campaign game with no megastructure built). `zone_unrecorded`: a game an
+      earlier version stored with no zone (docs/upgrading.md) is edited without one, the
+      blank choice saying so, and may be given one.
     - `ship_cards`: a leased ship chosen by its card with no presence typed is written as
       `{"zone", "card"}`, its presence read from the catalogue (a campaign's box) whenever the
       game is replayed; otherwise (a one-off game) the card's presence is written too.
@@ -181,6 +183,7 @@ class TableForm:
         unlocked_sections: Iterable[int] | None = None,
         located_zone: int | None = None,
         zone_required: bool = True,
+        zone_unrecorded: bool = False,
         ship_cards: bool = False,
     ) -> None:
         self.catalogue = catalogue or CatalogueNames()
@@ -213,6 +216,7 @@ class TableForm:
             first_step=False,
             located_zone=located_zone,
             zone_required=zone_required,
+            zone_unrecorded=zone_unrecorded,
         )
         self.setup.fill_missing(fresh=fresh)
         self.shape = self.setup.shape()

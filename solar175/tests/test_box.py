@@ -345,26 +345,54 @@ def test_the_game_and_its_table_must_state_the_same_zone():
     assert "must agree with games[10].megastructure_zone, which is 3" in caught.value.message
 
 
-def test_a_megastructure_placed_nowhere_needs_the_games_zone():
+def test_a_megastructure_placed_nowhere_with_no_zone_scores_no_bonus_and_asks_for_it():
+    # A version 1 file of an earlier release (600b321) may build The Kraken with no zone: it
+    # was scored with no +5 presence bonus then, and still is, with a warning asking for the
+    # zone (a write that brings such a game in is refused: campaign.actions.cache).
     campaign = demo()
     del campaign["games"][10]["megastructure_zone"]  # The Kraken
-    with pytest.raises(CampaignError) as caught:
-        replay(campaign, CATALOGUE)
-    assert caught.value.path == "games[10].megastructure_zone"
-    assert "places The Kraken nowhere" in caught.value.message
+    state = replay(campaign, CATALOGUE)
+    game = state["games"][10]
+    assert game["megastructure_zone"] is None
+    assert game["megastructure_zone_stated"] is False
+    warning = next(w for w in state["warnings"] if w["path"] == "games[10].megastructure_zone")
+    assert warning["game"] == 11
+    assert "The Kraken was built in game 11 with no zone" in warning["message"]
+    assert "no +5 presence bonus" in warning["message"]
+    assert warning["message"] in game["warnings"]
+    # Against the game with its zone 3: teal, most presence in zone 3, loses the +5, and
+    # nobody else's presence IP changes.
+    stated = replay(demo(), CATALOGUE)["games"][10]
+    assert stated["megastructure_zone"] == 3
+    with_zone = {p["corporation"]: p["ip"]["presence"] for p in stated["score"]["players"]}
+    without = {p["corporation"]: p["ip"]["presence"] for p in game["score"]["players"]}
+    assert with_zone == {"teal": 16, "orange": 9, "purple": 6, "yellow": 16}
+    assert without == {**with_zone, "teal": 11}
     # Placing it in the box is the other answer.
     campaign["box"] = {"megastructures": [{"key": "the-kraken", "location": "Titan"}]}
-    assert replay(campaign, CATALOGUE)["games"][10]["megastructure_zone"] == 3
+    placed = replay(campaign, CATALOGUE)
+    assert placed["games"][10]["megastructure_zone"] == 3
+    assert not [w for w in placed["warnings"] if w["path"] == "games[10].megastructure_zone"]
 
 
-def test_a_stated_zone_not_in_play_is_refused_with_a_sentence():
+def test_a_stated_zone_not_in_play_scores_no_bonus_with_a_warning():
+    # Stored before 9b70d36 checked it (the engine gives the +5 only to a zone in play); a
+    # write that brings one in is refused (campaign.actions.cache, test_upgrade_files).
     campaign = make_campaign(
         corporations=("purple", "teal"),
         games=[make_game(1, make_table("purple", "teal"), megastructure_zone=4)],
     )
+    state = replay(campaign, CATALOGUE)
+    assert state["games"][0]["megastructure_zone"] == 4
+    (warning,) = state["warnings"]
+    assert warning["path"] == "games[0].megastructure_zone"
+    assert "is given in zone 4, which is not in play in game 1 (1, 2)" in warning["message"]
+    # The table's own key out of play is refused by the table's reader, as it always was.
+    campaign["games"][0]["table"]["megastructure_zone"] = 4
+    del campaign["games"][0]["megastructure_zone"]
     with pytest.raises(CampaignError) as caught:
         replay(campaign, CATALOGUE)
-    assert caught.value.path == "games[0].megastructure_zone"
+    assert caught.value.path == "games[0].table.megastructure_zone"
     assert caught.value.message.startswith("must be a zone in play in game 1 (1, 2), not 4")
 
 

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('campaign', '0014_house_rules'),
+        ('campaign', '0015_zoneless_megastructures_keep_their_score'),
     ]
 
     operations = [
