@@ -48,6 +48,10 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.long]
 AT_600B321 = [
     ("accounts", "0001_initial"),
     ("campaign", "0005_campaign_revision"),
+    # Neither app existed then: every migration of theirs is taken back too, so the plan
+    # goes backwards only (a later migration of theirs may depend on the others').
+    ("hosting", None),
+    ("playlog", None),
     ("scoring", "0002_catalogue_seed"),
     ("unlocks", "0001_initial"),
 ]
@@ -73,7 +77,9 @@ def migrate(targets):
     executor = MigrationExecutor(connection)
     executor.loader.build_graph()
     executor.migrate(targets)
-    return MigrationExecutor(connection).loader.project_state(targets).apps
+    # An app taken back whole (None) has no node of its own in the state.
+    nodes = [target for target in targets if target[1] is not None]
+    return MigrationExecutor(connection).loader.project_state(nodes).apps
 
 
 def fill(apps, rows, *, shift: int = 0) -> None:
