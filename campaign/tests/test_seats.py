@@ -81,6 +81,36 @@ def test_the_host_page_qr_code_opens_the_seat_picker_of_that_draft(table):
     assert Change.objects.filter(campaign=campaign, kind=ChangeKind.SEAT_CHANGED).exists()
 
 
+def take_from_the_banner(client, campaign, page: str, key: str):
+    """Follow the entry page's "Take your seat" banner and take `key` as its form does."""
+    banner = re.search(r'class="alert alert-info py-2 seat-prompt">.*?href="([^"]+)"', page)
+    assert banner is not None, "no seat banner"
+    choice = client.get(banner.group(1).replace("&amp;", "&")).content.decode()
+    form = {"key": key}
+    kept = re.search(r'name="next" value="([^"]+)"', choice)
+    if kept:
+        form["next"] = kept.group(1)
+    return client.post(url(campaign, "seat_choice"), form)
+
+
+def test_a_seat_taken_from_the_enter_game_banner_returns_to_the_entry(table):
+    campaign, people = table
+    # Before anyone opened the entry: "Enter game 4 together", the owner holds no seat.
+    entry = people.owner.get(url(campaign, "draft_join")).content.decode()
+    assert "Enter game 4 together" in entry
+    taken = take_from_the_banner(people.owner, campaign, entry, "yellow")
+    assert taken["Location"] == url(campaign, "draft_join")
+    back = people.owner.get(taken["Location"]).content.decode()
+    assert "Enter game 4 together" in back and "You hold Yellow" in back
+    # With the entry open (the owner has left Yellow): on to the seat's card.
+    Corporation.objects.filter(campaign=campaign, key="yellow").update(holder=None)
+    open_(campaign, people)
+    host = people.owner.get(url(campaign, "draft")).content.decode()
+    taken = take_from_the_banner(people.owner, campaign, host, "teal")
+    followed = people.owner.get(taken["Location"])
+    assert followed["Location"] == url(campaign, "draft_seat", "teal")
+
+
 def test_a_viewer_takes_no_seat(table):
     campaign, people = table
     draft = open_(campaign, people)
