@@ -460,6 +460,12 @@ def test_the_one_phone_save_never_drops_a_draft_that_holds_values(table):
     refused = people.owner.post(url(campaign, "game_add"), data)
     assert refused.status_code == 400
     assert not Game.objects.filter(campaign=campaign, number=4).exists()
+    # The top of the page says it was not saved, and why, before the form.
+    said = refused.content.decode()
+    top = said.index("<main")
+    alert = said.index("Not saved: game 4 is being entered together", top)
+    assert alert < said.index('id="table-form"')
+    assert f"{player} typed Purple corporation&#x27;s card (1 value)." in said[alert:][:400]
     assert card(GameDraft.objects.get(campaign=campaign), "purple").data == {"credits": "6"}
     # Ticking "discard the draft" saves the game and records the discard.
     confirm = re.search(r'name="discard_draft" value="([^"]+)"', refused.content.decode()).group(1)
@@ -477,6 +483,23 @@ def test_the_one_phone_save_never_drops_a_draft_that_holds_values(table):
     actions.undo_change(change, user=people.users["owner"])
     back = GameDraft.objects.get(campaign=campaign, number=4)
     assert card(back, "purple").data == {"credits": "6"}
+
+
+def test_a_discard_ticked_before_someone_typed_again_says_not_saved_and_why(table):
+    campaign, people = table
+    open_(campaign, people)
+    write(people.player, url(campaign, "draft_seat", "purple"), "credits", "6")
+    shown = people.owner.get(url(campaign, "game_add")).content.decode()
+    confirm = re.search(r'name="discard_draft" value="([^"]+)"', shown).group(1)
+    data = one_phone_data(people.owner, campaign)
+    write(people.player, url(campaign, "draft_seat", "purple"), "credits", "7")
+    refused = people.owner.post(url(campaign, "game_add"), {**data, "discard_draft": confirm})
+    assert refused.status_code == 400
+    said = refused.content.decode()
+    assert "Not saved: game 4 is being entered together" in said
+    assert "Someone typed in it after this page showed it" in said
+    assert not Game.objects.filter(campaign=campaign, number=4).exists()
+    assert card(GameDraft.objects.get(campaign=campaign), "purple").data == {"credits": "7"}
 
 
 def test_the_one_phone_save_closes_a_draft_nobody_typed_in(table):
