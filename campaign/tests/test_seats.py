@@ -81,6 +81,36 @@ def test_the_host_page_qr_code_opens_the_seat_picker_of_that_draft(table):
     assert Change.objects.filter(campaign=campaign, kind=ChangeKind.SEAT_CHANGED).exists()
 
 
+def take_from_the_banner(client, campaign, page: str, key: str):
+    """Follow the entry page's "Take your seat" banner and take `key` as its form does."""
+    banner = re.search(r'class="alert alert-info py-2 seat-prompt">.*?href="([^"]+)"', page)
+    assert banner is not None, "no seat banner"
+    choice = client.get(banner.group(1).replace("&amp;", "&")).content.decode()
+    form = {"key": key}
+    kept = re.search(r'name="next" value="([^"]+)"', choice)
+    if kept:
+        form["next"] = kept.group(1)
+    return client.post(url(campaign, "seat_choice"), form)
+
+
+def test_a_seat_taken_from_the_enter_game_banner_returns_to_the_entry(table):
+    campaign, people = table
+    # Before anyone opened the entry: "Enter game 4 together", the owner holds no seat.
+    entry = people.owner.get(url(campaign, "draft_join")).content.decode()
+    assert "Enter game 4 together" in entry
+    taken = take_from_the_banner(people.owner, campaign, entry, "yellow")
+    assert taken["Location"] == url(campaign, "draft_join")
+    back = people.owner.get(taken["Location"]).content.decode()
+    assert "Enter game 4 together" in back and "You hold Yellow" in back
+    # With the entry open (the owner has left Yellow): on to the seat's card.
+    Corporation.objects.filter(campaign=campaign, key="yellow").update(holder=None)
+    open_(campaign, people)
+    host = people.owner.get(url(campaign, "draft")).content.decode()
+    taken = take_from_the_banner(people.owner, campaign, host, "teal")
+    followed = people.owner.get(taken["Location"])
+    assert followed["Location"] == url(campaign, "draft_seat", "teal")
+
+
 def test_a_viewer_takes_no_seat(table):
     campaign, people = table
     draft = open_(campaign, people)
@@ -430,6 +460,12 @@ def test_the_one_phone_save_never_drops_a_draft_that_holds_values(table):
     refused = people.owner.post(url(campaign, "game_add"), data)
     assert refused.status_code == 400
     assert not Game.objects.filter(campaign=campaign, number=4).exists()
+    # The top of the page says it was not saved, and why, before the form.
+    said = refused.content.decode()
+    top = said.index("<main")
+    alert = said.index("Not saved: game 4 is being entered together", top)
+    assert alert < said.index('id="table-form"')
+    assert f"{player} typed Purple corporation&#x27;s card (1 value)." in said[alert:][:400]
     assert card(GameDraft.objects.get(campaign=campaign), "purple").data == {"credits": "6"}
     # Ticking "discard the draft" saves the game and records the discard.
     confirm = re.search(r'name="discard_draft" value="([^"]+)"', refused.content.decode()).group(1)
@@ -447,6 +483,23 @@ def test_the_one_phone_save_never_drops_a_draft_that_holds_values(table):
     actions.undo_change(change, user=people.users["owner"])
     back = GameDraft.objects.get(campaign=campaign, number=4)
     assert card(back, "purple").data == {"credits": "6"}
+
+
+def test_a_discard_ticked_before_someone_typed_again_says_not_saved_and_why(table):
+    campaign, people = table
+    open_(campaign, people)
+    write(people.player, url(campaign, "draft_seat", "purple"), "credits", "6")
+    shown = people.owner.get(url(campaign, "game_add")).content.decode()
+    confirm = re.search(r'name="discard_draft" value="([^"]+)"', shown).group(1)
+    data = one_phone_data(people.owner, campaign)
+    write(people.player, url(campaign, "draft_seat", "purple"), "credits", "7")
+    refused = people.owner.post(url(campaign, "game_add"), {**data, "discard_draft": confirm})
+    assert refused.status_code == 400
+    said = refused.content.decode()
+    assert "Not saved: game 4 is being entered together" in said
+    assert "Someone typed in it after this page showed it" in said
+    assert not Game.objects.filter(campaign=campaign, number=4).exists()
+    assert card(GameDraft.objects.get(campaign=campaign), "purple").data == {"credits": "7"}
 
 
 def test_the_one_phone_save_closes_a_draft_nobody_typed_in(table):

@@ -333,9 +333,10 @@ def game_add(page: Page) -> HttpResponse:
             except actions.GameNumberTaken as refused:
                 taken, number = refused, refused.next_number
                 _explain_taken(facts, refused)
-            except DraftInTheWay:
-                # The page says who typed what in it and asks (`draft_in_the_way`).
-                pass
+            except DraftInTheWay as refused:
+                # The page says who typed what in it and asks (`draft_in_the_way`); the top of
+                # the page says first that nothing was saved, and why.
+                messages.error(request, _not_saved_over_draft(refused, request.POST))
             except CampaignError as error:
                 facts.add_error(None, error_sentence(error, page.campaign))
             else:
@@ -343,6 +344,21 @@ def game_add(page: Page) -> HttpResponse:
                 return redirect("campaign:checklist", slug=campaign.slug, number=game.number)
         status = 400
     return _game_page(page, table_form, facts, game=None, number=number, status=status, taken=taken)
+
+
+def _not_saved_over_draft(refused: DraftInTheWay, data) -> str:
+    """The sentence at the top of a one-phone save refused over an open draft of that game."""
+    number = refused.number
+    again = (
+        " Someone typed in it after this page showed it: look at it again before you discard it."
+        if data.get("discard_draft")
+        else ""
+    )
+    return (
+        f"Not saved: game {number} is being entered together and its draft holds values. "
+        f"{refused.sentence}{again} Continue it together, or tick “Discard the draft of game "
+        f"{number}” below and save again."
+    )
 
 
 def draft_in_the_way(page: Page) -> dict[str, Any] | None:

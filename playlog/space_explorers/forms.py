@@ -147,7 +147,7 @@ class YourTurnForm(NoFormTag, forms.Form):
     one launch. "End my turn" does the token step itself (SE:112)."""
 
     action = forms.ChoiceField(
-        choices=[("take", "Take a card into my hand"), ("recruit", "Recruit into my Hub")],
+        choices=[("take", "Take a card"), ("recruit", "Recruit into my Hub")],
         widget=forms.RadioSelect,
         initial="recruit",
         label="What did you do?",
@@ -157,15 +157,13 @@ class YourTurnForm(NoFormTag, forms.Form):
         min_value=0,
         max_value=60,
         initial=0,
-        label="Hand cards returned to the Center",
-        help_text="As payment.",
+        label="Hand cards returned as payment",
     )
     tokens_set_aside = forms.IntegerField(
         min_value=0,
         max_value=10,
         initial=0,
         label="Research tokens passed",
-        help_text="Set aside; they go under the Opponent's stack (SE:111).",
     )
     launch = forms.ChoiceField(required=False, label="Project launched this turn")
 
@@ -173,13 +171,12 @@ class YourTurnForm(NoFormTag, forms.Form):
         super().__init__(*args, **kwargs)
         center = state["center"]
         sources = [
-            (f"center-{slot}", f"Center slot {slot + 1}")
+            (f"center-{slot}", f"Slot {slot + 1}")
             for slot in range(6)
             if slot not in center["empty_slots"]
         ]
         sources += [
-            (f"temporary-{i}", f"Temporary row, card {i + 1}")
-            for i in range(center["temporary_row"])
+            (f"temporary-{i}", f"Temporary card {i + 1}") for i in range(center["temporary_row"])
         ]
         sources += [("hand", "My hand (recruit)"), ("deck", "The deck (take)")]
         self.fields["source"].choices = sources

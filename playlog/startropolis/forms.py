@@ -256,11 +256,12 @@ class PurchaseForm(NoFormTag, forms.Form):
     """One Purchase Phase turn (ST:99–107): what the player did, with each choice's price."""
 
     player = forms.CharField(widget=forms.HiddenInput)
-    choice = forms.ChoiceField(widget=forms.RadioSelect, label="What did they do?")
+    # One list grouped by the rulebook's options (an <optgroup> each): a phone's own picker,
+    # where 18 radio buttons took a screen and a half.
+    choice = forms.ChoiceField(widget=forms.Select, label="What did they do?")
     module_type = forms.ChoiceField(
         required=False,
         label="The module bought",
-        help_text="Needed when the app does not know the card in that slot.",
     )
     card = forms.ChoiceField(choices=CARD_CHOICES, initial=BASIC, label="Its card")
     card_name = NameField(required=False, max_length=MAX_TEXT, label="Advanced card's name")
@@ -304,7 +305,10 @@ class PurchaseForm(NoFormTag, forms.Form):
                 continue
             heading = OPTION_HEADINGS[option["option"]]
             groups[heading].append((_option_value(option), option_label(option)))
-        self.fields["choice"].choices = [(h, items) for h, items in groups.items() if items]
+        # Nothing chosen until the player chooses: no purchase made by default.
+        self.fields["choice"].choices = [("", "Choose…")] + [
+            (h, items) for h, items in groups.items() if items
+        ]
         types = [(k, type_name(k)) for k in in_play if k != CIVIC]
         self.fields["module_type"].choices = [("", "the card in the slot")] + types
         self.fields["salvage_type"].choices = [("", "the card in the slot")] + types

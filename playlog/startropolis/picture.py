@@ -73,9 +73,11 @@ def station_dot(state: Mapping, seats: Sequence[str]) -> str:
     attached = [m for m in state["modules"] if m["attached"]]
     lines = [
         "graph station {",
-        # Never scaled down: an 11 pt label stays some 15 px on a phone (a size would shrink a
-        # wide station's labels to 6 px). The page scrolls a picture wider than the screen.
-        '  graph [bgcolor="transparent", pad="0.2", nodesep="0.25", ranksep="0.35", '
+        # Never scaled by Graphviz: an 11 pt label stays some 15 px on a phone (a size would
+        # shrink a wide station's labels to 6 px). Narrow boxes, tight spacing and staggered
+        # leaves keep a station four modules wide within a phone's 366 px; the page scales
+        # down only what is wider still (static/css/startropolis.css).
+        '  graph [bgcolor="transparent", pad="0.1", nodesep="0.15", ranksep="0.3", '
         'fontname="DejaVu Sans"];',
         '  node [shape="box", style="rounded,filled", fontname="DejaVu Sans", fontsize="11", '
         'penwidth="2", margin="0.08,0.04"];',
@@ -89,7 +91,9 @@ def station_dot(state: Mapping, seats: Sequence[str]) -> str:
         if module.get("surged"):
             revenue = "Plasma Surge"
         style = "rounded,filled" if module["active"] else "rounded,filled,dashed"
-        label = quoted(module["name"], f"{module['id']} · {revenue}")
+        # A word a line ("Luxury / Habitation / m4 · 6M"): narrow boxes, so a station fits a
+        # phone's width at its labels' size (the page scales down only what is wider still).
+        label = quoted(*module["name"].split(), f"{module['id']} · {revenue}")
         lines.append(
             f"  {quoted(module['id'])} [label={label}, "
             f'fillcolor="{colour.fill}", color="{colour.border}", style="{style}"];'
@@ -97,12 +101,38 @@ def station_dot(state: Mapping, seats: Sequence[str]) -> str:
     # Each edge from the module nearer the Core, so Graphviz ranks the station by distance from
     # the Core (a tall, narrow picture that reads on a phone) rather than by the ids' order.
     depth = _depths(state["station"]["edges"])
+    outward = []
     for first, second in state["station"]["edges"]:
         if (depth.get(second, 10**6), second) < (depth.get(first, 10**6), first):
             first, second = second, first
-        lines.append(f"  {quoted(first)} -- {quoted(second)};")
+        outward.append((first, second))
+    staggered = _staggered(outward)
+    for first, second in outward:
+        extra = ' [minlen="2"]' if (first, second) in staggered else ""
+        lines.append(f"  {quoted(first)} -- {quoted(second)}{extra};")
     lines.append("}")
     return "\n".join(lines) + "\n"
+
+
+# More modules than this side by side under one node would be wider than a phone: the rest of
+# its leaves (modules with nothing attached further out) hang one rank lower, every other one,
+# as Graphviz's `unflatten -l 2` staggers them.
+SIDE_BY_SIDE = 3
+
+
+def _staggered(outward: Sequence[tuple[str, str]]) -> set[tuple[str, str]]:
+    """The edges drawn one rank longer: every other leaf of a node with more than
+    SIDE_BY_SIDE modules attached further out."""
+    children: dict[str, list[str]] = {}
+    for first, second in outward:
+        children.setdefault(first, []).append(second)
+    longer = set()
+    for parent, below in children.items():
+        if len(below) <= SIDE_BY_SIDE:
+            continue
+        leaves = [child for child in below if child not in children]
+        longer.update((parent, leaf) for leaf in leaves[1::2])
+    return longer
 
 
 def _depths(edges: Sequence[Sequence[str]]) -> dict[str, int]:

@@ -198,7 +198,7 @@ def test_a_whole_game_on_four_phones(browser, live_server, log_in, screenshot_pa
                 choice, wish = buy_or_pass(state, step["player"], bought)
 
                 def buy(page=page, choice=choice, wish=wish):
-                    page.check(f"input[name='buy-choice'][value='{choice}']")
+                    page.select_option("#id_buy-choice", choice)
                     if wish:
                         page.select_option("#id_buy-module_type", wish)
                     page.click("[data-purchase]")
