@@ -138,15 +138,9 @@ class Fields:
 
     def storable(self, value: str, path: str) -> None:
         """Text every database and every terminal takes: UTF-8 without the NUL character."""
-        if "\x00" in value:
-            # PostgreSQL's text and jsonb cannot hold U+0000.
-            self.refuse(path, "must not contain the NUL character (U+0000)")
-        try:
-            value.encode("utf-8")
-        except UnicodeEncodeError as error:
-            # A lone surrogate ("\ud800" in JSON) is no character: not UTF-8, not storable.
-            code = ord(value[error.start])
-            self.refuse(path, f"must be Unicode text, not a lone surrogate (U+{code:04X})")
+        problem = storable_problem(value)
+        if problem:
+            self.refuse(path, problem)
 
     def choice(self, value: Any, path: str, choices: Sequence[str], *, quoted: bool = True) -> str:
         """One of `choices`, a text."""
@@ -265,3 +259,18 @@ class Collector:
         for problem in self.fields.unknown_keys(value, path, allowed, what):
             self.record(problem)
         return dict(value)
+
+
+def storable_problem(value: str) -> str | None:
+    """Why a text is not one every database and every terminal takes (UTF-8 without the NUL
+    character), or None: the one sentence of every reader, a game's own included."""
+    if "\x00" in value:
+        # PostgreSQL's text and jsonb cannot hold U+0000.
+        return "must not contain the NUL character (U+0000)"
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as error:
+        # A lone surrogate ("\ud800" in JSON) is no character: not UTF-8, not storable.
+        code = ord(value[error.start])
+        return f"must be Unicode text, not a lone surrogate (U+{code:04X})"
+    return None

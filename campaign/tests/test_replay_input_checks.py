@@ -273,7 +273,7 @@ def test_an_opening_of_plain_json_is_accepted_with_what_the_replay_ignores():
         ({"a": float("nan")}, "opening.standings.a", "finite"),
         ([float("inf")], "opening.standings[0]", "finite"),
         ([2**64], "opening.standings[0]", "between"),
-        ({"x\x00": 1}, "opening.standings.x\x00", "NUL"),
+        ({"x\x00": 1}, "opening.standings.x\\u0000", "NUL"),
         (["\udfff"], "opening.standings[0]", "surrogate"),
     ],
 )
