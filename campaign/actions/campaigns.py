@@ -22,6 +22,7 @@ from solar175.campaign_file import (
     parse_campaign,
 )
 from solar175.house_rules import BY_KEY, HouseRules
+from solar175.replay import replay
 
 
 def create_campaign(
@@ -79,7 +80,11 @@ def create_campaign_from_file(
     and nothing is left written. `owner`, when given, becomes the campaign's owner.
     """
     catalogue = catalogue_from_db()
-    parsed = parse_campaign(data, catalogue)
+    # The whole replay first, as the `replay` command runs it: the same file is refused with the
+    # same first error, the first game's problem before a later one's (each table read with
+    # the rules the games before it derive, not only with its own).
+    replay(data, catalogue)
+    parsed = parse_campaign(data, catalogue, check_tables=False)
     with writing():
         campaign = Campaign.objects.create(
             name=data["name"],
