@@ -274,3 +274,8 @@ def storable_problem(value: str) -> str | None:
         code = ord(value[error.start])
         return f"must be Unicode text, not a lone surrogate (U+{code:04X})"
     return None
+
+
+# The one sentence for a date that is not one (malformed, or not on the calendar: 2026-02-30),
+# in every file and every form (`hosting.form_words`).
+DATE_SENTENCE = "must be a date on the calendar, written YYYY-MM-DD such as 2026-03-01"
