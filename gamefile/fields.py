@@ -59,6 +59,36 @@ def _between(minimum: int, maximum: int | None) -> str:
     return f"from {minimum} to {maximum}" if maximum is not None else f"of {minimum} or more"
 
 
+# The sentences every reader and every form says for one kind of error (`hosting.form_words`
+# puts a form's field name before them).
+
+
+def range_sentence(minimum: int | None, maximum: int | None) -> str:
+    """A number outside its bounds: "must be between 0 and 14", "must be 1 or more"."""
+    if minimum is not None and maximum is not None:
+        return f"must be between {minimum} and {maximum}"
+    if minimum is not None:
+        return f"must be {minimum} or more"
+    if maximum is not None:
+        return f"must be {maximum} or less"
+    return "must be a number"
+
+
+def whole_number_sentence(minimum: int | None, maximum: int | None) -> str:
+    """What a whole number field holds, for one that holds something else or nothing."""
+    if minimum is not None and maximum is not None:
+        return f"a whole number {_between(minimum, maximum)}"
+    if minimum is not None:
+        return f"a whole number of {minimum} or more"
+    if maximum is not None:
+        return f"a whole number of {maximum} or less"
+    return "a whole number"
+
+
+def too_long_sentence(length: int) -> str:
+    return f"must be at most {length} characters long"
+
+
 class Fields:
     """The reads, each raising `error(path, sentence)` at the first thing not allowed."""
 
@@ -85,9 +115,9 @@ class Fields:
             self.refuse(path, f"is required (a whole number {_between(minimum, maximum)})")
         value = self.integer(value, path)
         if maximum is not None and not minimum <= value <= maximum:
-            self.refuse(path, f"must be between {minimum} and {maximum}")
+            self.refuse(path, range_sentence(minimum, maximum))
         if value < minimum:
-            self.refuse(path, f"must be {minimum} or more")
+            self.refuse(path, range_sentence(minimum, None))
         if maximum is None and value > LARGEST_COUNT:
             self.refuse(path, SANITY_SENTENCE)
         return value
@@ -131,7 +161,7 @@ class Fields:
             self.refuse(path, "must be plain text on one line (no tabs or line breaks)")
         self.storable(value, path)
         if len(value) > max_length:
-            self.refuse(path, f"must be at most {max_length} characters long")
+            self.refuse(path, too_long_sentence(max_length))
         if name and value.strip() and (problem := name_problem(value)):
             self.refuse(path, problem)
         return value

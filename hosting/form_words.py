@@ -4,10 +4,10 @@ valid date.", "Select a valid choice. x is not one of the available choices.").
 
 Installed once (`install`, from `HostingConfig.ready`) for every form of every app: after a
 form is cleaned, each error still worded as Django's default for its code is said again as a
-sentence naming the field by its label and what it allows ("Credits must be a whole number from
-0 to 14."). A message a form words itself is kept as it is. One wording per kind of error
-across the files and the forms: a date that is not one says `gamefile.fields.DATE_SENTENCE`, a
-text holding U+0000 what every file reader says (`gamefile.fields.storable_problem`).
+sentence naming the field by its label, then what it allows in the words every file reader
+uses for that kind of error (`gamefile.fields`): "Credits: must be between 0 and 14.", "Played
+on: must be a date on the calendar, written YYYY-MM-DD such as 2026-03-01.", "Name: must not
+contain the NUL character (U+0000).". A message a form words itself is kept as it is.
 """
 
 from __future__ import annotations
@@ -21,7 +21,13 @@ from django import forms
 from django.core import validators
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 
-from gamefile.fields import DATE_SENTENCE, storable_problem
+from gamefile.fields import (
+    DATE_SENTENCE,
+    range_sentence,
+    storable_problem,
+    too_long_sentence,
+    whole_number_sentence,
+)
 
 # Django's validators a form field adds itself (min/max value and length, the NUL check).
 _VALIDATORS = (
@@ -82,79 +88,66 @@ def _label(form: forms.BaseForm, name: str) -> str:
     return label[:1].upper() + label[1:] if label else "This field"
 
 
-def _range(field: forms.Field) -> str:
-    low, high = getattr(field, "min_value", None), getattr(field, "max_value", None)
-    if low is not None and high is not None:
-        return f"from {low} to {high}"
-    if low is not None:
-        return f"of at least {low}"
-    if high is not None:
-        return f"of at most {high}"
-    return ""
+def _bounds(field: forms.Field) -> tuple[Any, Any]:
+    return getattr(field, "min_value", None), getattr(field, "max_value", None)
 
 
-def _number(label: str, field: forms.Field) -> str:
-    allowed = _range(field)
+def _number(field: forms.Field) -> str:
+    """A number field holding something else: what it holds, as every reader says it."""
+    low, high = _bounds(field)
     if isinstance(field, forms.IntegerField):
-        return f"{label} must be a whole number{' ' + allowed if allowed else ''}."
-    return f"{label} must be a number{' ' + allowed if allowed else ''}."
+        return f"must be {whole_number_sentence(low, high)}"
+    return range_sentence(low, high)
 
 
-def _required(label: str, field: forms.Field) -> str:
+def _required(field: forms.Field) -> str:
+    """Nothing given, as the file readers say it: "is required (a whole number from 0 to 14)"."""
     if isinstance(field, forms.BooleanField):
-        return f"{label}: tick it to go on."
+        return "is required (tick it to go on)"
     if isinstance(field, forms.MultipleChoiceField):
-        return f"{label}: choose at least one."
+        return "is required (choose at least one)"
     if isinstance(field, forms.ChoiceField):
-        return f"{label}: choose one."
+        return "is required (choose one)"
     if isinstance(field, forms.FileField):
-        return f"{label}: choose a file."
+        return "is required (choose a file)"
     if isinstance(field, forms.DateField):
-        return f"{label}: give the date, written YYYY-MM-DD such as 2026-03-01."
-    if isinstance(field, forms.IntegerField | forms.FloatField | forms.DecimalField):
-        allowed = _range(field)
-        return f"{label}: write a number{' ' + allowed if allowed else ''}."
-    return f"{label}: write something here."
+        return "is required (a date written YYYY-MM-DD such as 2026-03-01)"
+    if isinstance(field, forms.IntegerField):
+        return f"is required ({whole_number_sentence(*_bounds(field))})"
+    return "is required"
 
 
-def _length(label: str, params: dict[str, Any], most: bool) -> str:
-    limit = params.get("limit_value")
-    if most:
-        return f"{label} is too long: use at most {limit} characters."
-    return f"{label} is too short: use at least {limit} characters."
-
-
-def _sentence(label: str, field: forms.Field, error: ValidationError) -> str | None:
-    """The field's own sentence for a Django default error, or None (left as it is)."""
+def _predicate(field: forms.Field, error: ValidationError) -> str | None:
+    """What the field allows, for a Django default error of `field`; None leaves it as it is."""
     code, params = error.code, error.params or {}
-    words: dict[str, Callable[[], str]] = {
-        "required": lambda: _required(label, field),
-        "min_value": lambda: _number(label, field),
-        "max_value": lambda: _number(label, field),
-        "step_size": lambda: _number(label, field),
-        "max_length": lambda: _length(label, params, most=True),
-        "min_length": lambda: _length(label, params, most=False),
-        "invalid_choice": lambda: f"{label}: choose one of the options listed.",
-        "invalid_list": lambda: f"{label}: choose from the options listed.",
-        "null_characters_not_allowed": lambda: f"{label} {storable_problem(chr(0))}.",
-        "missing": lambda: f"{label}: choose a file.",
-        "empty": lambda: f"{label}: this file is empty; choose another.",
-        "contradiction": lambda: f"{label}: choose a file, or tick to clear it; not both.",
-        "invalid_image": lambda: f"{label}: this file is not a picture this app reads.",
-        "max_digits": lambda: _number(label, field),
-        "max_decimal_places": lambda: _number(label, field),
-        "max_whole_digits": lambda: _number(label, field),
-    }
     if code == "invalid":
         if isinstance(field, forms.DateField):
-            return f"{label} {DATE_SENTENCE}."
+            return DATE_SENTENCE
         if isinstance(field, forms.IntegerField | forms.FloatField | forms.DecimalField):
-            return _number(label, field)
+            return _number(field)
         if isinstance(field, forms.EmailField):
-            return f"{label} must be an email address, such as sam@example.org."
+            return "must be an email address, such as sam@example.org"
         if isinstance(field, forms.FileField):
-            return f"{label}: this is not a file; choose one."
-        return f"{label}: this is not a value this field takes."
+            return "must be a file"
+        return "is not a value this field takes"
+    words: dict[str, Callable[[], str]] = {
+        "required": lambda: _required(field),
+        "min_value": lambda: range_sentence(*_bounds(field)),
+        "max_value": lambda: range_sentence(*_bounds(field)),
+        "step_size": lambda: _number(field),
+        "max_digits": lambda: _number(field),
+        "max_decimal_places": lambda: _number(field),
+        "max_whole_digits": lambda: _number(field),
+        "max_length": lambda: too_long_sentence(params.get("limit_value")),
+        "min_length": lambda: f"must be at least {params.get('limit_value')} characters long",
+        "invalid_choice": lambda: "must be one of the choices listed",
+        "invalid_list": lambda: "must be among the choices listed",
+        "null_characters_not_allowed": lambda: storable_problem(chr(0)),
+        "missing": lambda: "is required (choose a file)",
+        "empty": lambda: "must not be an empty file",
+        "contradiction": lambda: "takes a file or the tick to clear it, not both",
+        "invalid_image": lambda: "must be a picture this app reads",
+    }
     make = words.get(code or "")
     return make() if make else None
 
@@ -173,9 +166,11 @@ def reword(form: forms.BaseForm) -> None:
         for error in listed.as_data():
             message = next(iter(error))
             if is_django_default(message):
-                sentence = _sentence(label, field, error)
-                if sentence is not None:
-                    error = ValidationError(sentence, code=error.code)
+                predicate = _predicate(field, error)
+                if predicate is not None:
+                    # "Credits: must be between 0 and 14.": the field, then what the file
+                    # readers say of the same kind of error.
+                    error = ValidationError(f"{label}: {predicate}.", code=error.code)
                     changed = True
             kept.append(error)
         if changed:

@@ -21,6 +21,7 @@ from django import forms
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.http import QueryDict
 
+from gamefile.fields import DATE_SENTENCE
 from hosting.form_words import django_defaults, is_django_default
 from hosting.names import NameField
 
@@ -47,6 +48,16 @@ def messages(form: forms.BaseForm) -> list[str]:
     return [message for errors in form.errors.values() for message in errors]
 
 
+def test_a_form_and_a_file_say_one_kind_of_error_alike():
+    """The form's sentence is the file reader's, after the field's name."""
+    from gamefile.fields import Fields
+
+    with pytest.raises(Exception) as caught:
+        Fields().whole_number(15, "credits", 0, 14)
+    form = EveryField({"credits": "15"})
+    assert form.errors["credits"] == [f"Credits: {caught.value.message}."]
+
+
 def test_the_check_knows_djangos_defaults():
     assert "This field is required." in django_defaults()
     for said in (
@@ -60,7 +71,7 @@ def test_the_check_knows_djangos_defaults():
         "Null characters are not allowed.",
     ):
         assert is_django_default(said), said
-    assert not is_django_default("Credits must be a whole number from 0 to 14.")
+    assert not is_django_default("Credits: must be between 0 and 14.")
 
 
 class EveryField(forms.Form):
@@ -78,27 +89,26 @@ class EveryField(forms.Form):
     photo = forms.FileField(label="Photo")
 
 
+# Each is the field's label, then what the file readers say for that kind of error.
 EXPECTED = {
     "empty": {
-        "credits": "Credits: write a number from 0 to 14.",
-        "played_on": "Played on: give the date, written YYYY-MM-DD such as 2026-03-01.",
-        "party": "Party in power: choose one.",
-        "sections": "Sections: choose at least one.",
-        "notes": "Notes: write something here.",
-        "sure": "I am sure: tick it to go on.",
-        "photo": "Photo: choose a file.",
+        "credits": "Credits: is required (a whole number from 0 to 14).",
+        "played_on": "Played on: is required (a date written YYYY-MM-DD such as 2026-03-01).",
+        "party": "Party in power: is required (choose one).",
+        "sections": "Sections: is required (choose at least one).",
+        "notes": "Notes: is required.",
+        "sure": "I am sure: is required (tick it to go on).",
+        "photo": "Photo: is required (choose a file).",
     },
     "bad": {
-        "credits": "Credits must be a whole number from 0 to 14.",
-        "bank": "Bank must be a whole number of at least 1.",
-        "played_on": (
-            "Played on must be a date on the calendar, written YYYY-MM-DD such as 2026-03-01."
-        ),
-        "party": "Party in power: choose one of the options listed.",
-        "zone": "Zone: choose one of the options listed.",
-        "sections": "Sections: choose one of the options listed.",
-        "notes": "Notes is too long: use at most 3 characters.",
-        "email": "Email must be an email address, such as sam@example.org.",
+        "credits": "Credits: must be between 0 and 14.",
+        "bank": "Bank: must be 1 or more.",
+        "played_on": f"Played on: {DATE_SENTENCE}.",
+        "party": "Party in power: must be one of the choices listed.",
+        "zone": "Zone: must be one of the choices listed.",
+        "sections": "Sections: must be one of the choices listed.",
+        "notes": "Notes: must be at most 3 characters long.",
+        "email": "Email: must be an email address, such as sam@example.org.",
     },
 }
 
@@ -128,12 +138,12 @@ def test_each_kind_of_field_says_what_it_allows_by_its_label():
     assert not bad.is_valid()
     shown = {k: v[0] for k, v in bad.errors.items()}
     assert {k: shown[k] for k in EXPECTED["bad"]} == EXPECTED["bad"]
-    assert shown["name"] == "Name must not contain the NUL character (U+0000)."
-    assert shown["photo"] == "Photo: this file is empty; choose another."
-    assert shown["numbers"] == "Numbers: choose one of the options listed."
-    # A whole number written otherwise, and one below the range.
+    assert shown["name"] == "Name: must not contain the NUL character (U+0000)."
+    assert shown["photo"] == "Photo: must not be an empty file."
+    assert shown["numbers"] == "Numbers: must be one of the choices listed."
+    # A whole number written otherwise.
     data.update({"credits": "x"})
-    assert EveryField(data).errors["credits"] == ["Credits must be a whole number from 0 to 14."]
+    assert EveryField(data).errors["credits"] == ["Credits: must be a whole number from 0 to 14."]
     assert not [m for m in messages(bad) if is_django_default(m)]
 
 
@@ -185,8 +195,6 @@ def test_the_words_hold_for_a_date_form_of_the_play_log():
     from playlog.forms import PlayFactsForm
 
     form = PlayFactsForm({"played_on": "2026-02-30"})
-    assert form.errors["played_on"] == [
-        "Played on must be a date on the calendar, written YYYY-MM-DD such as 2026-03-01."
-    ]
+    assert form.errors["played_on"] == [f"Played on: {DATE_SENTENCE}."]
     assert PlayFactsForm({"played_on": str(datetime.date(2026, 3, 1))}).is_valid()
     assert inspect.isclass(PlayFactsForm)
