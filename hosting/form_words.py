@@ -2,12 +2,14 @@
 required.", "Enter a whole number.", "Ensure this value is less than or equal to 14.", "Enter a
 valid date.", "Select a valid choice. x is not one of the available choices.").
 
-Installed once (`install`, from `HostingConfig.ready`) for every form of every app: after a
-form is cleaned, each error still worded as Django's default for its code is said again as a
-sentence naming the field by its label, then what it allows in the words every file reader
-uses for that kind of error (`gamefile.fields`): "Credits: must be between 0 and 14.", "Played
-on: must be a date on the calendar, written YYYY-MM-DD such as 2026-03-01.", "Name: must not
-contain the NUL character (U+0000).". A message a form words itself is kept as it is.
+Installed once (`install`, from `HostingConfig.ready`) for every field of every form: when a
+field refuses a value, each error still worded as Django's default for its code is said again
+as what the field allows, in the words every file reader uses for that kind of error
+(`gamefile.fields`): "Must be between 0 and 14.", "Must be a date on the calendar, written
+YYYY-MM-DD such as 2026-03-01.", "Must not contain the NUL character (U+0000).". The error is
+shown under its field; a page's summary puts the field's name before it ("Player 1, Bid (M):
+Must be between 0 and 14."), as a file's refusal puts the path. A message a form words itself
+is kept as it is.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from typing import Any
 
 from django import forms
 from django.core import validators
-from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
+from django.core.exceptions import ValidationError
 
 from gamefile.fields import (
     DATE_SENTENCE,
@@ -83,11 +85,6 @@ def _pattern(template: str) -> re.Pattern[str]:
     return re.compile(".*".join(re.escape(part) for part in parts), re.S)
 
 
-def _label(form: forms.BaseForm, name: str) -> str:
-    label = str(form[name].label or name.replace("_", " ")).strip().rstrip(":.?")
-    return label[:1].upper() + label[1:] if label else "This field"
-
-
 def _bounds(field: forms.Field) -> tuple[Any, Any]:
     return getattr(field, "min_value", None), getattr(field, "max_value", None)
 
@@ -101,20 +98,20 @@ def _number(field: forms.Field) -> str:
 
 
 def _required(field: forms.Field) -> str:
-    """Nothing given, as the file readers say it: "is required (a whole number from 0 to 14)"."""
+    """Nothing given: what the field wants ("required: a whole number from 0 to 14")."""
     if isinstance(field, forms.BooleanField):
-        return "is required (tick it to go on)"
+        return "required: tick it to go on"
     if isinstance(field, forms.MultipleChoiceField):
-        return "is required (choose at least one)"
+        return "required: choose at least one"
     if isinstance(field, forms.ChoiceField):
-        return "is required (choose one)"
+        return "required: choose one"
     if isinstance(field, forms.FileField):
-        return "is required (choose a file)"
+        return "required: choose a file"
     if isinstance(field, forms.DateField):
-        return "is required (a date written YYYY-MM-DD such as 2026-03-01)"
+        return "required: a date written YYYY-MM-DD such as 2026-03-01"
     if isinstance(field, forms.IntegerField):
-        return f"is required ({whole_number_sentence(*_bounds(field))})"
-    return "is required"
+        return f"required: {whole_number_sentence(*_bounds(field))}"
+    return "required: write it here"
 
 
 def _predicate(field: forms.Field, error: ValidationError) -> str | None:
@@ -143,7 +140,7 @@ def _predicate(field: forms.Field, error: ValidationError) -> str | None:
         "invalid_choice": lambda: "must be one of the choices listed",
         "invalid_list": lambda: "must be among the choices listed",
         "null_characters_not_allowed": lambda: storable_problem(chr(0)),
-        "missing": lambda: "is required (choose a file)",
+        "missing": lambda: "required: choose a file",
         "empty": lambda: "must not be an empty file",
         "contradiction": lambda: "takes a file or the tick to clear it, not both",
         "invalid_image": lambda: "must be a picture this app reads",
@@ -152,44 +149,41 @@ def _predicate(field: forms.Field, error: ValidationError) -> str | None:
     return make() if make else None
 
 
-def reword(form: forms.BaseForm) -> None:
-    """Say again, in the field's words, each error of `form` still worded as Django's default."""
-    errors = getattr(form, "_errors", None)
-    if not errors:
-        return
-    for name, listed in list(errors.items()):
-        if name == NON_FIELD_ERRORS or name not in form.fields:
+def reworded(field: forms.Field, error: ValidationError) -> ValidationError:
+    """`error` with each message still worded as Django's default said as the field allows."""
+    changed, kept = False, []
+    for item in error.error_list:
+        message = next(iter(item))
+        predicate = _predicate(field, item) if is_django_default(message) else None
+        if predicate is None:
+            kept.append(item)
             continue
-        field, label = form.fields[name], _label(form, name)
-        changed = False
-        kept = []
-        for error in listed.as_data():
-            message = next(iter(error))
-            if is_django_default(message):
-                predicate = _predicate(field, error)
-                if predicate is not None:
-                    # "Credits: must be between 0 and 14.": the field, then what the file
-                    # readers say of the same kind of error.
-                    error = ValidationError(f"{label}: {predicate}.", code=error.code)
-                    changed = True
-            kept.append(error)
-        if changed:
-            errors[name] = form.error_class(kept, renderer=form.renderer)
+        changed = True
+        kept.append(ValidationError(f"{predicate[:1].upper()}{predicate[1:]}.", code=item.code))
+    return ValidationError(kept) if changed else error
 
 
-_INSTALLED = False
+def _in_our_words(clean: Callable) -> Callable:
+    def clean_in_our_words(self: forms.Field, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return clean(self, *args, **kwargs)
+        except ValidationError as error:
+            raise reworded(self, error) from None
+
+    clean_in_our_words.in_our_words = True  # type: ignore[attr-defined]
+    return clean_in_our_words
 
 
 def install() -> None:
-    """Every form's `full_clean` ends with `reword` (once per process)."""
-    global _INSTALLED
-    if _INSTALLED:
-        return
-    _INSTALLED = True
-    full_clean = forms.BaseForm.full_clean
-
-    def full_clean_in_our_words(self: forms.BaseForm) -> None:
-        full_clean(self)
-        reword(self)
-
-    forms.BaseForm.full_clean = full_clean_in_our_words
+    """Every Django form field's `clean` (each class that has its own) says its refusals in
+    our words: a form's `full_clean` and a view cleaning one field alike (once per process)."""
+    classes = [forms.Field]
+    pending = [forms.Field]
+    while pending:
+        for sub in pending.pop().__subclasses__():
+            pending.append(sub)
+            if sub.__module__.startswith("django.") and "clean" in vars(sub):
+                classes.append(sub)
+    for cls in classes:
+        if not getattr(cls.clean, "in_our_words", False):
+            cls.clean = _in_our_words(cls.clean)

@@ -6,7 +6,7 @@ Three checks: each kind of field the project uses, refused for each reason Djang
 for, says a sentence naming its label instead; every form of the project that can be built from
 its data alone is sent empty and bad values in every field, and none of its errors is a Django
 default; and no form of the project cleans itself without `full_clean`, where the words are
-put right (so the forms built with arguments are covered by the first check).
+said (so the forms built with arguments are covered by the first check).
 """
 
 from __future__ import annotations
@@ -55,7 +55,19 @@ def test_a_form_and_a_file_say_one_kind_of_error_alike():
     with pytest.raises(Exception) as caught:
         Fields().whole_number(15, "credits", 0, 14)
     form = EveryField({"credits": "15"})
-    assert form.errors["credits"] == [f"Credits: {caught.value.message}."]
+    said = caught.value.message
+    assert form.errors["credits"] == [f"{said[:1].upper()}{said[1:]}."]
+
+
+def test_a_field_cleaned_alone_says_it_too():
+    """A view that checks one field (a draft's push) hears the same words."""
+    field = forms.TypedChoiceField(choices=[(1, "1")], coerce=int)
+    with pytest.raises(forms.ValidationError) as caught:
+        field.clean("9")
+    assert caught.value.messages == ["Must be one of the choices listed."]
+    with pytest.raises(forms.ValidationError) as caught:
+        forms.IntegerField(max_value=14).clean("15")
+    assert caught.value.messages == ["Must be 14 or less."]
 
 
 def test_the_check_knows_djangos_defaults():
@@ -71,7 +83,7 @@ def test_the_check_knows_djangos_defaults():
         "Null characters are not allowed.",
     ):
         assert is_django_default(said), said
-    assert not is_django_default("Credits: must be between 0 and 14.")
+    assert not is_django_default("Must be between 0 and 14.")
 
 
 class EveryField(forms.Form):
@@ -89,31 +101,32 @@ class EveryField(forms.Form):
     photo = forms.FileField(label="Photo")
 
 
-# Each is the field's label, then what the file readers say for that kind of error.
+# Each says what the field allows, in the file readers' words for that kind of error; the
+# field's label is above it, and a page's summary puts it first.
 EXPECTED = {
     "empty": {
-        "credits": "Credits: is required (a whole number from 0 to 14).",
-        "played_on": "Played on: is required (a date written YYYY-MM-DD such as 2026-03-01).",
-        "party": "Party in power: is required (choose one).",
-        "sections": "Sections: is required (choose at least one).",
-        "notes": "Notes: is required.",
-        "sure": "I am sure: is required (tick it to go on).",
-        "photo": "Photo: is required (choose a file).",
+        "credits": "Required: a whole number from 0 to 14.",
+        "played_on": "Required: a date written YYYY-MM-DD such as 2026-03-01.",
+        "party": "Required: choose one.",
+        "sections": "Required: choose at least one.",
+        "notes": "Required: write it here.",
+        "sure": "Required: tick it to go on.",
+        "photo": "Required: choose a file.",
     },
     "bad": {
-        "credits": "Credits: must be between 0 and 14.",
-        "bank": "Bank: must be 1 or more.",
-        "played_on": f"Played on: {DATE_SENTENCE}.",
-        "party": "Party in power: must be one of the choices listed.",
-        "zone": "Zone: must be one of the choices listed.",
-        "sections": "Sections: must be one of the choices listed.",
-        "notes": "Notes: must be at most 3 characters long.",
-        "email": "Email: must be an email address, such as sam@example.org.",
+        "credits": "Must be between 0 and 14.",
+        "bank": "Must be 1 or more.",
+        "played_on": f"{DATE_SENTENCE[:1].upper()}{DATE_SENTENCE[1:]}.",
+        "party": "Must be one of the choices listed.",
+        "zone": "Must be one of the choices listed.",
+        "sections": "Must be one of the choices listed.",
+        "notes": "Must be at most 3 characters long.",
+        "email": "Must be an email address, such as sam@example.org.",
     },
 }
 
 
-def test_each_kind_of_field_says_what_it_allows_by_its_label():
+def test_each_kind_of_field_says_what_it_allows():
     empty = EveryField(QueryDict())
     assert not empty.is_valid()
     assert {k: v[0] for k, v in empty.errors.items() if k in EXPECTED["empty"]} == (
@@ -138,12 +151,12 @@ def test_each_kind_of_field_says_what_it_allows_by_its_label():
     assert not bad.is_valid()
     shown = {k: v[0] for k, v in bad.errors.items()}
     assert {k: shown[k] for k in EXPECTED["bad"]} == EXPECTED["bad"]
-    assert shown["name"] == "Name: must not contain the NUL character (U+0000)."
-    assert shown["photo"] == "Photo: must not be an empty file."
-    assert shown["numbers"] == "Numbers: must be one of the choices listed."
+    assert shown["name"] == "Must not contain the NUL character (U+0000)."
+    assert shown["photo"] == "Must not be an empty file."
+    assert shown["numbers"] == "Must be one of the choices listed."
     # A whole number written otherwise.
     data.update({"credits": "x"})
-    assert EveryField(data).errors["credits"] == ["Credits: must be a whole number from 0 to 14."]
+    assert EveryField(data).errors["credits"] == ["Must be a whole number from 0 to 14."]
     assert not [m for m in messages(bad) if is_django_default(m)]
 
 
@@ -184,7 +197,8 @@ def test_no_form_of_the_project_says_a_django_default():
 
 
 def test_no_form_of_the_project_cleans_itself_past_the_words():
-    """`reword` runs at the end of `BaseForm.full_clean`: a form overriding it would skip it."""
+    """A form's fields are cleaned in `BaseForm.full_clean`, where each field's `clean` says
+    its refusals in our words: a form overriding it could skip them."""
     overriding = [
         f"{cls.__module__}.{cls.__name__}" for cls in project_forms() if "full_clean" in vars(cls)
     ]
@@ -195,6 +209,6 @@ def test_the_words_hold_for_a_date_form_of_the_play_log():
     from playlog.forms import PlayFactsForm
 
     form = PlayFactsForm({"played_on": "2026-02-30"})
-    assert form.errors["played_on"] == [f"Played on: {DATE_SENTENCE}."]
+    assert form.errors["played_on"] == [f"{DATE_SENTENCE[:1].upper()}{DATE_SENTENCE[1:]}."]
     assert PlayFactsForm({"played_on": str(datetime.date(2026, 3, 1))}).is_valid()
     assert inspect.isclass(PlayFactsForm)

@@ -221,7 +221,7 @@ def test_a_node_that_is_not_on_the_station_is_no_choice(table):
     before = fresh(play).session
     response = client.post(url("startropolis:attach", play), attach_post(play, "m2", "m1"))
     assert response.status_code == 400
-    assert ": must be one of the choices listed." in response.content.decode()
+    assert "Must be one of the choices listed." in response.content.decode()
     assert fresh(play).session == before
 
 
