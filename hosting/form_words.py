@@ -58,6 +58,7 @@ def django_defaults() -> frozenset[str]:
     found.update(str(m) for m in forms.Field.default_error_messages.values())
     fields(forms.Field)
     messages = [getattr(v, "message", None) for v in _VALIDATORS]
+    messages += list(forms.BaseFormSet.default_error_messages.values())
     messages += list(validators.DecimalValidator.messages.values())
     for message in messages:
         if message is None:
@@ -68,7 +69,7 @@ def django_defaults() -> frozenset[str]:
         # A plural message (ngettext, its number a parameter) reads as nothing until given
         # one: each form is taken, its numbers put back as the parameters they were.
         for limit in (1, 7777):
-            said = message % {"limit_value": limit, "show_value": 8888, "max": limit}
+            said = message % {"limit_value": limit, "show_value": 8888, "num": limit, "max": limit}
             said = said.replace("8888", "%(show_value)d").replace(str(limit), "%(limit_value)d")
             found.add(said)
     return frozenset(found - {""})

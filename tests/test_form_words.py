@@ -196,6 +196,26 @@ def test_no_form_of_the_project_says_a_django_default():
     assert not defaults, "\n".join(sorted(set(defaults)))
 
 
+def test_the_corporations_rows_say_their_refusals_in_our_words():
+    from campaign.forms import corporation_formset
+
+    colours = [("purple", "Purple"), ("yellow", "Yellow")]
+    missing = corporation_formset({}, colours=colours)
+    tampered = corporation_formset(
+        {"corp-TOTAL_FORMS": "9", "corp-INITIAL_FORMS": "0"}, colours=colours
+    )
+    said = []
+    for formset in (missing, tampered):
+        formset.is_valid()
+        said += list(formset.non_form_errors())
+    assert said and not [m for m in said if is_django_default(m)], said
+    # What Django would have said is known to the check.
+    assert is_django_default(
+        "ManagementForm data is missing or has been tampered with. Missing fields: "
+        "corp-TOTAL_FORMS. You may need to file a bug report if the issue persists."
+    )
+
+
 def test_no_form_of_the_project_cleans_itself_past_the_words():
     """A form's fields are cleaned in `BaseForm.full_clean`, where each field's `clean` says
     its refusals in our words: a form overriding it could skip them."""
