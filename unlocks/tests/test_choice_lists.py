@@ -3,8 +3,9 @@ options, radio buttons and checkboxes by their values, a <datalist>'s options), 
 campaigns at several stages, with a game being entered together, offers no leased ship card
 whose section is still locked (The Kraken #23, Titanica Elite #24), and on a game's pages no
 location or zone that game does not play (the city its winner names, the ships, the
-megastructure's token). Like the locked titles (test_spoilers), a page added tomorrow is walked
-too: the addresses come from the URL resolver."""
+megastructure's token), and no megastructure the rules do not offer it yet. Like the locked
+titles (test_spoilers), a page added tomorrow is walked too: the addresses come from the URL
+resolver."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from django.urls import reverse
 
 from accounts.models import Membership, Role
 from campaign import actions
+from campaign.forms import NONE_BUILT
 from campaign.models import Campaign
 from scoring.models import Location
 from solar175.sections import SHIP_CARD_SECTIONS
@@ -83,12 +85,22 @@ def zones_of(campaign: Campaign, number: str | None) -> set[int]:
     return set(game.replay_entry["rules"]["zones_in_play"])
 
 
+def megastructures_of(campaign: Campaign, number: str | None) -> set[str]:
+    """What game `number` may record as built (the replay's options and its own fact), or the
+    next game's options: the rules' order of megastructures, each only once its time comes."""
+    if number is None:
+        return set(campaign.state["next_game"]["megastructure_options"])
+    entry = campaign.games.get(number=int(number)).replay_entry
+    return set(entry.get("megastructure_options") or ()) | {entry.get("megastructure") or ""}
+
+
 def wrong_choices(campaign: Campaign, address: str, page: str) -> list[str]:
     """What the page's choice lists offer that its table cannot have."""
     found = []
     locked_ships = {ship for ship, n in SHIP_CARD_SECTIONS.items() if n not in unlocked(campaign)}
     game = GAME_PAGE.search(address)
     zones = zones_of(campaign, game["number"]) if game else None
+    built = megastructures_of(campaign, game["number"]) if game else set()
     location_zone = dict(Location.objects.values_list("name", "zone"))
     for (kind, name), values in choice_lists(page).items():
         short = name.split("-", 1)[-1]
@@ -101,6 +113,8 @@ def wrong_choices(campaign: Campaign, address: str, page: str) -> list[str]:
                 found.append(f"{kind} {name} offers {value!r}, not in zones {sorted(zones)}")
             if ZONE_LIST.search(short) and value.isdigit() and int(value) not in zones:
                 found.append(f"{kind} {name} offers zone {value}, not in {sorted(zones)}")
+            if short == "megastructure" and value not in built | {NONE_BUILT}:
+                found.append(f"{kind} {name} offers the megastructure {value!r}, not its time")
     return found
 
 
