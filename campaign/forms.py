@@ -169,6 +169,15 @@ class CorporationForm(forms.Form):
 
 
 class BaseCorporationFormSet(forms.BaseFormSet):
+    # The rows' refusals in the game's words, not Django's ("ManagementForm data is missing or
+    # has been tampered with", "Please submit at most 5 forms.").
+    default_error_messages = {
+        "missing_management_form": (
+            "The corporations' rows did not all arrive: reload the page and fill them in again."
+        ),
+        "too_many_forms": f"A campaign has at most {MAX_CORPORATIONS} corporations.",
+    }
+
     def __init__(self, *args, colours: list[tuple[str, str]], **kwargs) -> None:
         self.colours = colours
         super().__init__(*args, **kwargs)

@@ -1,6 +1,16 @@
 """The error every reader of a person's input raises: which field, and what is allowed."""
 
+import re
+
 from gamefile.limits import MESSAGE_LENGTH, PATH_LENGTH, cut
+
+# A control character in a key the path names (a NUL, a tab) is written as JSON writes it, so
+# the line stays one printable line a terminal and a database take.
+CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+
+
+def printable(text: str) -> str:
+    return CONTROL.sub(lambda found: f"\\u{ord(found.group()):04x}", text)
 
 
 class FieldError(ValueError):
@@ -11,7 +21,7 @@ class FieldError(ValueError):
 
     def __init__(self, path: str, message: str) -> None:
         # A path or a sentence quoting a person's text is cut to a readable line.
-        path, message = cut(path, PATH_LENGTH), cut(message, MESSAGE_LENGTH)
+        path, message = cut(printable(path), PATH_LENGTH), cut(printable(message), MESSAGE_LENGTH)
         super().__init__(f"{path}: {message}")
         self.path = path
         self.message = message

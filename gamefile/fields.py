@@ -59,6 +59,36 @@ def _between(minimum: int, maximum: int | None) -> str:
     return f"from {minimum} to {maximum}" if maximum is not None else f"of {minimum} or more"
 
 
+# The sentences every reader and every form says for one kind of error (`hosting.form_words`
+# puts a form's field name before them).
+
+
+def range_sentence(minimum: int | None, maximum: int | None) -> str:
+    """A number outside its bounds: "must be between 0 and 14", "must be 1 or more"."""
+    if minimum is not None and maximum is not None:
+        return f"must be between {minimum} and {maximum}"
+    if minimum is not None:
+        return f"must be {minimum} or more"
+    if maximum is not None:
+        return f"must be {maximum} or less"
+    return "must be a number"
+
+
+def whole_number_sentence(minimum: int | None, maximum: int | None) -> str:
+    """What a whole number field holds, for one that holds something else or nothing."""
+    if minimum is not None and maximum is not None:
+        return f"a whole number {_between(minimum, maximum)}"
+    if minimum is not None:
+        return f"a whole number of {minimum} or more"
+    if maximum is not None:
+        return f"a whole number of {maximum} or less"
+    return "a whole number"
+
+
+def too_long_sentence(length: int) -> str:
+    return f"must be at most {length} characters long"
+
+
 class Fields:
     """The reads, each raising `error(path, sentence)` at the first thing not allowed."""
 
@@ -85,9 +115,9 @@ class Fields:
             self.refuse(path, f"is required (a whole number {_between(minimum, maximum)})")
         value = self.integer(value, path)
         if maximum is not None and not minimum <= value <= maximum:
-            self.refuse(path, f"must be between {minimum} and {maximum}")
+            self.refuse(path, range_sentence(minimum, maximum))
         if value < minimum:
-            self.refuse(path, f"must be {minimum} or more")
+            self.refuse(path, range_sentence(minimum, None))
         if maximum is None and value > LARGEST_COUNT:
             self.refuse(path, SANITY_SENTENCE)
         return value
@@ -131,22 +161,16 @@ class Fields:
             self.refuse(path, "must be plain text on one line (no tabs or line breaks)")
         self.storable(value, path)
         if len(value) > max_length:
-            self.refuse(path, f"must be at most {max_length} characters long")
+            self.refuse(path, too_long_sentence(max_length))
         if name and value.strip() and (problem := name_problem(value)):
             self.refuse(path, problem)
         return value
 
     def storable(self, value: str, path: str) -> None:
         """Text every database and every terminal takes: UTF-8 without the NUL character."""
-        if "\x00" in value:
-            # PostgreSQL's text and jsonb cannot hold U+0000.
-            self.refuse(path, "must not contain the NUL character (U+0000)")
-        try:
-            value.encode("utf-8")
-        except UnicodeEncodeError as error:
-            # A lone surrogate ("\ud800" in JSON) is no character: not UTF-8, not storable.
-            code = ord(value[error.start])
-            self.refuse(path, f"must be Unicode text, not a lone surrogate (U+{code:04X})")
+        problem = storable_problem(value)
+        if problem:
+            self.refuse(path, problem)
 
     def choice(self, value: Any, path: str, choices: Sequence[str], *, quoted: bool = True) -> str:
         """One of `choices`, a text."""
@@ -265,3 +289,23 @@ class Collector:
         for problem in self.fields.unknown_keys(value, path, allowed, what):
             self.record(problem)
         return dict(value)
+
+
+def storable_problem(value: str) -> str | None:
+    """Why a text is not one every database and every terminal takes (UTF-8 without the NUL
+    character), or None: the one sentence of every reader, a game's own included."""
+    if "\x00" in value:
+        # PostgreSQL's text and jsonb cannot hold U+0000.
+        return "must not contain the NUL character (U+0000)"
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as error:
+        # A lone surrogate ("\ud800" in JSON) is no character: not UTF-8, not storable.
+        code = ord(value[error.start])
+        return f"must be Unicode text, not a lone surrogate (U+{code:04X})"
+    return None
+
+
+# The one sentence for a date that is not one (malformed, or not on the calendar: 2026-02-30),
+# in every file and every form (`hosting.form_words`).
+DATE_SENTENCE = "must be a date on the calendar, written YYYY-MM-DD such as 2026-03-01"

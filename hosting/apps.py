@@ -10,6 +10,10 @@ class HostingConfig(AppConfig):
         from django.urls import register_converter
 
         from hosting.converters import GameNumberConverter, RowIdConverter
+        from hosting.form_words import install
+
+        # Every form's refusals in the game's words, never Django's defaults.
+        install()
 
         # `<number:…>` and `<id:…>` in the URLs: numbers the database can hold, else 404.
         register_converter(GameNumberConverter, "number")

@@ -30,7 +30,7 @@ from typing import Any
 
 from gamefile.canonical import dumps
 from gamefile.errors import FieldError
-from gamefile.fields import Fields, optional
+from gamefile.fields import DATE_SENTENCE, Fields, optional
 from gamefile.reading import describe
 from playlog.games import GAMES, GameRules
 
@@ -187,9 +187,7 @@ def read_play_file(data: Any) -> PlayFile:
     try:
         date = datetime.date.fromisoformat(played_on)
     except (TypeError, ValueError):
-        raise FieldError(
-            "played_on", f"must be a date written 2026-03-01, not {describe(played_on)}"
-        ) from None
+        raise FieldError("played_on", DATE_SENTENCE) from None
     problem = date_problem(date)
     if problem:
         raise FieldError("played_on", problem)

@@ -30,6 +30,8 @@ ITEM_WORDS = {
 }
 # The file's parts a person never sees as such.
 FILE_PARTS = {"table", "session", "rules", "board"}
+# A Space Explorers turn's side (`turns[3].you`): the turn's words already say whose it is.
+TURN_SIDES = {"you", "opponent"}
 
 KEY_NAMES: dict[str, str] = {
     **{key: kind.name for key, kind in MODULE_TYPES.items()},
@@ -55,6 +57,7 @@ KEY_NAMES: dict[str, str] = {
     "bank_invested": "money on the Bank",
     "discard_slot": "discard slot",
     "final_credits": "final credits",
+    "from": "taken from",
 }
 
 # A path (`a.b`, `a[0]`, `a.b[1].c`) or a snake_case key inside a sentence.
@@ -82,11 +85,14 @@ def _part(part: str, words: list[str]) -> None:
 
 def where(path: str) -> str:
     """A field's path in people's words: `table.players[1].cities[0].colonists` is "player 2,
-    city 1, colonists"; `session.turns[10]` is "round 6, your turn"."""
+    city 1, colonists"; `session.turns[10].you.from` is "round 6, your turn, taken from" (the
+    turn already says whose)."""
     words: list[str] = []
     parts = path.split(".")
     for index, part in enumerate(parts):
         if part in FILE_PARTS and not words and index < len(parts) - 1:
+            continue
+        if part in TURN_SIDES and index and parts[index - 1].startswith("turns["):
             continue
         _part(part, words)
     return ", ".join(words)

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from gamefile.errors import FieldError
-from gamefile.fields import Fields
+from gamefile.fields import DATE_SENTENCE, Fields
 from gamefile.reading import describe as _describe
 from solar175.catalogue import Catalogue
 from solar175.engine import PARTIES
@@ -53,11 +53,11 @@ def name_text(value: Any, path: str, **options: Any) -> str:
 
 def date_text(value: str, path: str) -> str:
     if not _DATE.fullmatch(value):
-        raise CampaignError(path, "must be a date written YYYY-MM-DD")
+        raise CampaignError(path, DATE_SENTENCE)
     try:
         datetime.date.fromisoformat(value)
     except ValueError:
-        raise CampaignError(path, "is not a date on the calendar") from None
+        raise CampaignError(path, DATE_SENTENCE) from None
     return value
 
 

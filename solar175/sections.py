@@ -189,6 +189,19 @@ def zone_sections(zones: Iterable[int]) -> tuple[int, ...]:
     return tuple(s.number for s in sections() if wanted.intersection(s.switches))
 
 
+# Sections #23 and #24 amend #4 White Star (their rule boxes sit on its page 27): the leased
+# ship cards named like them join the shipyard only then. Until its section is unlocked such a
+# card is a spoiler, so a list of ships offers it only after (docs/unlocks.md).
+SHIP_CARD_SECTIONS = {"The Kraken": 23, "Titanica Elite": 24}
+
+
+def leased_ship_offered(name: str, unlocked: Iterable[int]) -> bool:
+    """Whether a list of leased ships may offer the card `name` once the sections `unlocked`
+    are: every card the shipyard (#4) holds, but those of #23 and #24 only with them."""
+    section = SHIP_CARD_SECTIONS.get(name)
+    return section is None or section in set(unlocked)
+
+
 @dataclass(frozen=True, slots=True)
 class ElectionCounter:
     """A Campaign Event that counts elections (RULES-NOTES §2): who, what is counted, how many,

@@ -71,7 +71,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from gamefile.errors import FieldError
-from gamefile.fields import MISSING, Collector, optional
+from gamefile.fields import MISSING, Collector, optional, storable_problem
 from gamefile.reading import describe as _describe
 from gamefile.reading import one_of as _one_of
 from solar175.engine import (
@@ -566,6 +566,9 @@ class _TableReader(Collector):
                 f"{path}.corporation",
                 f"must be a corporation key such as purple, not {_describe(corporation)}",
             )
+            corporation = ""
+        elif problem := storable_problem(corporation):
+            self.error(f"{path}.corporation", problem)
             corporation = ""
 
         credits = self.whole_number(

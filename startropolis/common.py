@@ -141,30 +141,48 @@ def read_card_fields(
 
 @dataclass
 class Deck:
-    """Which kind of card each module type uses in this game, and how many modules are out.
+    """Which set of cards each module type plays in this game, and how many modules are out.
 
-    ST:287: basic and advanced cards of one module type are never mixed. ST:77: a 2-player
-    game removes 2 Solar and 1 Luxury Habitation."""
+    ST:287: per module type the group plays the basic set or the advanced set, never both.
+    ST:289: "Each set of Advanced Module Cards contains one card from the Basic Module set (the
+    yellow module)": beside advanced cards of a type, one basic card of it is that set's own
+    (a basic Market Center beside a Bank); a second basic card beside them is the basic set's.
+    ST:77: a 2-player game removes 2 Solar and 1 Luxury Habitation."""
 
     players: int
-    kinds: dict[str, tuple[bool, str]] = field(default_factory=dict)
+    # Per type: where its first advanced card was read, and where each basic card was.
+    advanced: dict[str, str] = field(default_factory=dict)
+    basics: dict[str, list[str]] = field(default_factory=dict)
     counts: dict[str, int] = field(default_factory=dict)
 
+    def plays_advanced(self, module_type: str) -> bool:
+        """An advanced card of this type is out: the type plays the advanced set."""
+        return module_type in self.advanced
+
     def mixing_problem(self, card: Card, path: str) -> str | None:
-        seen = self.kinds.get(card.type)
-        if seen is None:
-            self.kinds[card.type] = (card.advanced, path)
-            return None
-        advanced, first_path = seen
-        if advanced == card.advanced:
-            return None
+        """The sentence refusing `card` (read at `path`) when it makes both sets of its type
+        played; else None, and the card is counted."""
+        basics = self.basics.setdefault(card.type, [])
+        first_advanced = self.advanced.get(card.type)
         name = MODULE_TYPES[card.type].name
-        first = "advanced" if advanced else "basic"
-        this = "an advanced" if card.advanced else "a basic"
-        return (
-            f"is {this} {name} card, but {first_path} is {first}; basic and advanced cards of "
-            "one module type are never mixed"
+        rule = (
+            f"the advanced {name} set holds one basic card, and the basic and advanced sets of "
+            "one module type are never both played"
         )
+        if card.advanced:
+            if first_advanced is None and len(basics) > 1:
+                return (
+                    f"is an advanced {name} card, but {basics[0]} and {basics[1]} are basic: {rule}"
+                )
+            self.advanced.setdefault(card.type, path)
+            return None
+        if first_advanced is not None and basics:
+            return (
+                f"is a basic {name} card, but {first_advanced} is advanced and {basics[0]} is "
+                f"basic: {rule}"
+            )
+        basics.append(path)
+        return None
 
     def limit(self, module_type: str) -> int:
         return MODULE_TYPES[module_type].quantity_for(self.players)

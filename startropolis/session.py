@@ -292,7 +292,7 @@ def _purchase_step(game: Game, clearance: bool) -> dict:
             cost = "half the card's cost, rounded up" if clearance else "the card's cost"
             option["why"] = cost + (f" + {fees[slot]}M rush fee" if fees[slot] else "")
         else:
-            advanced = game.deck.kinds.get(card, (False, ""))[0]
+            advanced = game.deck.plays_advanced(card)
             full = game.deck.limit(card) <= game.deck.counts.get(card, 0)
             option["price"] = None if advanced else _price(card, clearance) + fees[slot]
             option["why"] = _buy_why(card, clearance, fees[slot], advanced)

@@ -27,6 +27,7 @@ from solar175.campaign_file import (
     parse_campaign,
 )
 from solar175.house_rules import BY_KEY, HouseRules
+from solar175.replay import replay
 
 
 class TooManyCampaigns(CampaignError):
@@ -127,7 +128,11 @@ def create_campaign_from_file(
     """
     zone = checked_zone(time_zone)
     catalogue = catalogue_from_db()
-    parsed = parse_campaign(data, catalogue)
+    # The whole replay first, as the `replay` command runs it: the same file is refused with the
+    # same first error, the first game's problem before a later one's (each table read with
+    # the rules the games before it derive, not only with its own).
+    replay(data, catalogue)
+    parsed = parse_campaign(data, catalogue, check_tables=False)
     with writing():
         if owner is not None:
             check_campaign_cap(owner)

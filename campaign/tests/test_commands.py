@@ -143,6 +143,32 @@ def test_a_bad_file_exits_2_naming_the_field_and_writes_nothing(catalogue, tmp_p
     assert rows() == before
 
 
+def _two_problems(data: dict) -> None:
+    """Game 1 outposts in zone 3, locked until #1 (only the replay's derived rules see it), and
+    a later game's credits out of bounds (its table alone shows it)."""
+    data["games"][0]["table"]["players"][0]["outposts"] = {"1": 1, "3": 1}
+    data["games"][2]["table"]["players"][0]["credits"] = -1
+
+
+SAME_FIRST_ERROR = {**BAD_FILES, "game 1's zone before game 3's credits": (_two_problems,)}
+
+
+@pytest.mark.parametrize("case", SAME_FIRST_ERROR, ids=list(SAME_FIRST_ERROR))
+def test_replay_and_import_name_the_same_first_error(catalogue, tmp_path, case):
+    """One file, one first error: the import runs the replay before writing anything."""
+    data = demo_data()
+    SAME_FIRST_ERROR[case][0](data)
+    path = write(tmp_path, data)
+    errors = []
+    for command in ("replay", "import_campaign"):
+        with pytest.raises(CommandError) as caught:
+            run(command, path)
+        errors.append(str(caught.value))
+    assert errors[0] == errors[1]
+    if case.startswith("game 1"):
+        assert errors[1].startswith("games[0].table.players[0].outposts.3: ")
+
+
 @pytest.mark.parametrize(
     ("content", "start"),
     [

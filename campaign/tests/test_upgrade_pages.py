@@ -49,7 +49,7 @@ def test_the_game_page_asks_a_player_for_the_zone_and_saves_it(kraken):
     post = reverse("campaign:checklist_zone", args=[kraken.slug, 11])
     refused = client.post(post, {"zone-zone": "9", "zone-version": game.version})
     assert refused.status_code == 400
-    assert "Select a valid choice" in refused.content.decode()
+    assert "Must be one of the choices listed." in refused.content.decode()
     assert kraken.games.get(number=11).megastructure_zone is None
     saved = client.post(post, {"zone-zone": "5", "zone-version": game.version})
     assert saved.status_code == 302

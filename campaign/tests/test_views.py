@@ -171,8 +171,8 @@ def test_it_keeps_the_house_rule(owner_client):
     [
         ({"corp-1-player": "", "corp-1-ai": ""}, "fill in at least 2 rows"),
         ({"corp-1-colour": "purple"}, "Each corporation needs its own colour."),
-        ({"name": ""}, "This field is required."),
-        ({"corp-1-colour": "mauve"}, "Select a valid choice."),
+        ({"name": ""}, "Required: write it here."),
+        ({"corp-1-colour": "mauve"}, "Must be one of the choices listed."),
     ],
 )
 def test_an_invalid_new_campaign_changes_nothing_and_says_why(owner_client, overrides, sentence):

@@ -473,7 +473,7 @@ def test_a_full_location_is_not_offered_and_a_bad_city_changes_nothing(owner_cli
         {"city-location": "Mars", "city-name": "C"},
     )
     assert response.status_code == 400
-    assert "Select a valid choice" in response.content.decode()
+    assert "Must be one of the choices listed." in response.content.decode()
     assert snapshot() == before
 
     response = owner_client.post(
@@ -484,7 +484,7 @@ def test_a_full_location_is_not_offered_and_a_bad_city_changes_nothing(owner_cli
     page = response.content.decode()
     assert response.status_code == 200
     assert page.lstrip().startswith('<div id="city-step">')
-    assert "This field is required." in page
+    assert "Required: write it here." in page
     assert snapshot() == before
 
 
@@ -555,7 +555,7 @@ def test_a_power_already_taken_is_refused_and_nothing_changes(owner_client, four
     )
 
     assert response.status_code == 400
-    assert "Select a valid choice" in response.content.decode()
+    assert "Must be one of the choices listed." in response.content.decode()
     assert snapshot() == before
 
 

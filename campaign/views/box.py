@@ -33,7 +33,7 @@ from campaign.models import Change, ChangeKind
 from scoring.catalogue import CatalogueNames
 from solar175.box import TYPE_NAMES, Box
 from solar175.campaign_file import CampaignError
-from solar175.sections import Switch, switches_on
+from solar175.sections import Switch, leased_ship_offered, switches_on
 
 SHIPS_SECTION = 4
 DEBT_SECTION = 8
@@ -41,6 +41,13 @@ DEBT_SECTION = 8
 
 def _switches(page: Page) -> frozenset[str]:
     return switches_on(u.section for u in page.state.unlocked_sections)
+
+
+def _leased_ships(page: Page) -> list:
+    """The box's leased ships the group may see: a card of #23 or #24 only once its section is
+    unlocked (`solar175.sections.SHIP_CARD_SECTIONS`)."""
+    unlocked = [u.section for u in page.state.unlocked_sections]
+    return [s for s in page.names.ships if s.leased and leased_ship_offered(s.name, unlocked)]
 
 
 def _reference() -> CatalogueNames:
@@ -85,8 +92,7 @@ def box(page: Page) -> dict[str, Any]:
         reference_ships = {ship.name: ship for ship in reference.ships}
         ships = [
             {"entry": ship, "status": _status(ship.name, reference_ships, own.ship(ship.name))}
-            for ship in names.ships
-            if ship.leased
+            for ship in _leased_ships(page)
         ]
     last = _last_change(page)
     return page.context(
@@ -251,7 +257,7 @@ def box_ship(page: Page, ship: str | None = None) -> HttpResponse:
         messages.info(page.request, f"Ships come with section #{SHIPS_SECTION}, not unlocked yet.")
         return redirect(_box_url(page))
     names, reference = page.names, _reference()
-    ships = {entry.name: entry for entry in names.ships if entry.leased}
+    ships = {entry.name: entry for entry in _leased_ships(page)}
     current = ships.get(ship) if ship is not None else None
     if ship is not None and current is None:
         raise Http404("No such leased ship in this campaign's box.")

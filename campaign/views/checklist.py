@@ -35,15 +35,19 @@ POWERS_SECTION = 7
 CHECKLIST = "campaign/checklist.html"
 
 
-def _free_city_locations(page: Page) -> list[tuple[str, str]]:
-    """Base locations with a free naming space: the spaces printed minus the names given."""
+def _free_city_locations(page: Page, entry: ReplayedGame) -> list[tuple[str, str]]:
+    """Base locations with a free naming space (the spaces printed minus the names given) in
+    the zones the game played: the winner names a city on a card of the table ("the winner of
+    each game can choose one base location card", RULES-NOTES §7), never on one of a zone a
+    later section opens."""
     used: dict[str, int] = {}
     for city in page.state.cities:
         used[city.location] = used.get(city.location, 0) + 1
+    zones = set(entry.rules.zones_in_play)
     return [
         (location.name, f"{location.name} (zone {location.zone})")
         for location in page.names.base_locations
-        if used.get(location.name, 0) < location.naming_spaces
+        if used.get(location.name, 0) < location.naming_spaces and location.zone in zones
     ]
 
 
@@ -219,7 +223,7 @@ def checklist_context(
         }
         for unlock in entry.unlocked_sections
     ]
-    locations = _free_city_locations(page)
+    locations = _free_city_locations(page, entry)
     winner = score.winner
     # A viewer sees the checklist without its forms (the views refuse their POSTs anyway).
     if city_form is None and not game.city_name and campaign.can_play:
@@ -325,7 +329,9 @@ def checklist_zone(page: Page, number: int) -> HttpResponse:
 def checklist_city(page: Page, number: int) -> HttpResponse:
     request, campaign = page.request, page.campaign
     game = get_game(campaign, number)
-    form = CityForm(request.POST, locations=_free_city_locations(page), prefix="city")
+    form = CityForm(
+        request.POST, locations=_free_city_locations(page, entry_of(game)), prefix="city"
+    )
     if form.is_valid():
         try:
             actions.name_city(

@@ -22,7 +22,12 @@ from playlog.forms import PlayFactsForm
 from playlog.frame import PLAYER, LogPage, log_page
 from playlog.models import Play
 from playlog.startropolis.forms import RulesForm, first_order, seat_forms
-from playlog.startropolis.sheet_forms import EndRulesForm, end_initial, end_player_forms
+from playlog.startropolis.sheet_forms import (
+    EndRulesForm,
+    end_initial,
+    end_player_forms,
+    one_market_center_set,
+)
 from playlog.summary import seats_of
 from playlog.views.logs import sentence
 from startropolis.modules import CORE, MODULE_TYPES
@@ -201,6 +206,8 @@ def _sheet(page: LogPage, play: Play | None) -> HttpResponse | dict[str, Any]:
         elif valid:
             in_play, missions = rules.in_play(), rules.cleaned_data["missions"]
             errors += [said for row in used for said in row.blanks(in_play, missions)]
+            if not errors:
+                errors += one_market_center_set(used, in_play)
         if valid and not errors:
             new_table = _table(rules, used)
             found = startropolis.validate_table(new_table)

@@ -198,6 +198,39 @@ class EndPlayerForm(forms.Form):
         return entry
 
 
+def one_market_center_set(rows: Sequence[EndPlayerForm], in_play: Sequence[str]) -> list[str]:
+    """Bank cards are advanced Market Center cards. ST:289: "Each set of Advanced Module Cards
+    contains one card from the Basic Module set (the yellow module)", so one basic Market
+    Center beside Banks is that set's own; a second is the basic set's, and both sets of one
+    type are never played (ST:287). Said here in the sheet's words (counts, not card numbers)
+    beside each Bank count; the sentences returned are for the summary. Rows whose counts and
+    Banks are valid and known (after `blanks`)."""
+    if MARKET_CENTER not in in_play:
+        return []
+    banks = [row.cleaned_data.get("banks") or 0 for row in rows]
+    basics = [
+        row.cleaned_data[f"count_{MARKET_CENTER}"] - bank
+        for row, bank in zip(rows, banks, strict=True)
+    ]
+    if not sum(banks) or sum(basics) <= 1:
+        return []
+    for row, bank in zip(rows, banks, strict=True):
+        if bank:
+            row.add_error(
+                "banks",
+                f"Beside Bank cards the table has one basic Market Center at most; it has "
+                f"{sum(basics)}.",
+            )
+    owners = ", ".join(
+        f"{row.person()['name']} {count}" for row, count in zip(rows, basics, strict=True) if count
+    )
+    return [
+        f"The table has {sum(basics)} basic Market Centers ({owners}) beside its Bank cards: "
+        "the advanced Market Center set holds one basic card (ST:289), and the basic and "
+        "advanced sets of one type are never both played (ST:287)."
+    ]
+
+
 def end_player_forms(
     data: Mapping | None, members: Sequence[str], initial: Sequence[Mapping] = ()
 ) -> list[EndPlayerForm]:

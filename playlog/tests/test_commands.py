@@ -328,7 +328,10 @@ def rows() -> dict[str, list]:
     ("change", "line"),
     [
         (lambda d: d.update(game="chess"), "game: must be space-explorers-solo, "),
-        (lambda d: d.update(played_on="yesterday"), "played_on: must be a date written"),
+        (
+            lambda d: d.update(played_on="yesterday"),
+            "played_on: must be a date on the calendar, written YYYY-MM-DD",
+        ),
         (
             lambda d: d["table"]["players"][1]["other"].pop("omnium"),
             "table.players[1].other.omnium: is missing",

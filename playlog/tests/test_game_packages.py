@@ -123,4 +123,4 @@ def test_the_settings_page_asks_each_game_for_its_part(monkeypatch):
     assert world.log.settings_for("startropolis")["fees"] == "1 2 3 4"
     assert world.log.settings_for("colonists-expert")["title"] == "Mars"
     refused = client.post(address, {"log-name": world.log.name, "startropolis-fees": ""})
-    assert refused.status_code == 400 and "This field is required" in refused.content.decode()
+    assert refused.status_code == 400 and "Required: write it here." in refused.content.decode()

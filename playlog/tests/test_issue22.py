@@ -344,7 +344,7 @@ def test_a_refused_bid_opens_its_folded_section_and_is_announced_at_the_top(clie
     assert response.status_code == 400
     page = response.content.decode()
     alert = page.split("data-errors>", 1)[1].split("</div>", 1)[0]
-    assert "Player 1, Bid (M): Ensure this value is less than or equal to 14." in alert
+    assert "Player 1, Bid (M): Must be between 0 and 14." in alert
     row = page.split('data-seat-row="0"', 1)[1].split('data-seat-row="1"', 1)[0]
     assert '<details class="more small" open>' in row
     assert Play.objects.count() == before

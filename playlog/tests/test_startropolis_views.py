@@ -221,9 +221,7 @@ def test_a_node_that_is_not_on_the_station_is_no_choice(table):
     before = fresh(play).session
     response = client.post(url("startropolis:attach", play), attach_post(play, "m2", "m1"))
     assert response.status_code == 400
-    assert "Select a valid choice. m1 is not one of the available choices." in (
-        response.content.decode()
-    )
+    assert "Must be one of the choices listed." in response.content.decode()
     assert fresh(play).session == before
 
 
@@ -562,6 +560,39 @@ def test_the_end_state_sheet_refuses_more_bank_cards_than_market_centers(table):
     play = log.plays.order_by("-number").first()
     cards = [m.get("card") for m in play.table["players"][1]["modules"]]
     assert cards.count("bank") == 1
+
+
+def test_the_end_state_sheet_keeps_a_basic_market_center_beside_a_bank(table):
+    """ST:289: "Each set of Advanced Module Cards contains one card from the Basic Module set
+    (the yellow module)": a basic Market Center beside a Bank is legal; a second basic one beside
+    it is the basic set, and both sets of one type are never played (ST:287)."""
+    client, log = table["client"], table["log"]
+    data = end_state_post(
+        [
+            ("Ann", "Broodmaster", 40, 12, {"basic_habitation": 2, "market_center": 1}),
+            ("Ben", "Fungi", 40, 15, {"market_center": 2, "supply": 1}),
+        ]
+    )
+    data["p1-banks"] = "1"
+    before = log.plays.count()
+    response = client.post(reverse("startropolis:new_end", args=[log.slug]), data)
+    assert response.status_code == 400
+    html = unescape(response.content.decode())
+    assert (
+        "The table has 2 basic Market Centers (Ann 1, Ben 1) beside its Bank cards: the "
+        "advanced Market Center set holds one basic card (ST:289), and the basic and advanced "
+        "sets of one type are never both played (ST:287)." in html
+    ), refusals(html)
+    assert "Beside Bank cards the table has one basic Market Center at most; it has 2." in html
+    assert log.plays.count() == before
+    # Ann's Market Center gone, Ben's basic one beside his Bank is the advanced set's own.
+    data["p0-count_market_center"] = "0"
+    response = client.post(reverse("startropolis:new_end", args=[log.slug]), data)
+    assert response.status_code == 302, refusals(response.content.decode())
+    play = log.plays.order_by("-number").first()
+    cards = sorted(m.get("card", "basic") for m in play.table["players"][1]["modules"])
+    assert cards == ["bank", "basic", "basic"]
+    assert play.result["players"][0]["faction"] == "Fungi"
 
 
 def test_the_end_state_sheet_asks_how_many_market_centers_are_banks(table):

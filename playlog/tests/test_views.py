@@ -293,7 +293,7 @@ def test_a_refused_turn_says_why_and_changes_nothing(client, world):
         url("space_explorers:opponent", world, play.number), {"division": "science"}
     )
     assert response.status_code == 400
-    assert "Must be your turn" in response.content.decode()
+    assert "Round 4, your turn: must be your turn" in response.content.decode()
     response = client.post(
         url("space_explorers:you", world, play.number),
         {

@@ -28,13 +28,16 @@ MAX_UPLOAD = 1_000_000
 
 
 def sentence(error: FieldError, *, file: bool = False) -> str:
-    """A rules refusal as a page says it: the sentence, then where. In a file the field's path
-    is how a person finds it; on a form, where it is in words."""
+    """A rules refusal as a page says it. In a file the field's path is how a person finds it:
+    the sentence, then the path. On a form the field is named first in words, as every form
+    names its field ("Player 2, credits: must be between 0 and 999."), never a path's tail
+    after the sentence."""
     if file:
-        message, place = error.message, error.path
-    else:
-        message, place = in_words(error.message), where(error.path)
-    return f"{message[:1].upper()}{message[1:]} ({place})."
+        return f"{error.message[:1].upper()}{error.message[1:]} ({error.path})."
+    message, place = in_words(error.message), where(error.path)
+    if not place:
+        return f"{message[:1].upper()}{message[1:]}."
+    return f"{place[:1].upper()}{place[1:]}: {message}."
 
 
 @login_required

@@ -216,7 +216,7 @@ def test_garbage_in_a_number_is_refused_by_the_form_itself():
         posted(TableForm(table=TABLE), setup__sections="15", p1__credits="lots", p2__loans="five")
     )
     assert not form.is_valid()
-    assert form.players[0].errors["credits"] == ["Enter a whole number."]
+    assert form.players[0].errors["credits"] == ["Must be a whole number."]
     assert "Enter the value of each loan" in form.players[1].errors["loans"][0]
 
 

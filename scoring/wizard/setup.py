@@ -301,7 +301,12 @@ class SetupForm(TableSectionForm):
         else:
             zones = self.zones_offered
         return TableShape(
-            tuple(seats), zones, self.celestial_rebellion, self.trade_unions, self.features
+            tuple(seats),
+            zones,
+            self.celestial_rebellion,
+            self.trade_unions,
+            self.features,
+            self.unlocked,
         )
 
     def clean_sections(self) -> list[int]:

@@ -14,6 +14,7 @@ from scoring.catalogue import STARTING_SHIP_PRESENCE
 from solar175 import engine
 from solar175.sections import (
     PLAYER_COMPONENTS,
+    SHIP_CARD_SECTIONS,
     Switch,
     first_section_with,
     sections,
@@ -27,9 +28,10 @@ from solar175.table import (
 
 # Spoilers: a legacy game's sections are secret until unlocked (RULES-NOTES §5). A one-off
 # game's wizard asks which sections the group has unlocked, by number only, and shows a field
-# only once the section that brings it is unlocked; only then does it name the thing. Sections
-# 20 to 33 add nothing the table holds, so the wizard asks about #1 to #19.
-ASKED_SECTIONS = range(1, 20)
+# only once the section that brings it is unlocked; only then does it name the thing. Of
+# sections 20 to 33 only #23 and #24 add to what the table holds (a leased ship card each,
+# `solar175.sections.SHIP_CARD_SECTIONS`), so the wizard asks about #1 to #19, #23 and #24.
+ASKED_SECTIONS = (*range(1, 20), *sorted(SHIP_CARD_SECTIONS.values()))
 
 
 NO_SECTIONS = "none"
@@ -88,6 +90,8 @@ def sections_for_table(
             s.get("card") or s.get("presence") != starting_ship_presence for s in ships
         ):
             needed.add(Switch.WHITE_STAR)
+        cards = {s.get("card") for s in ships}
+        given |= {n for card, n in SHIP_CARD_SECTIONS.items() if card in cards}
     return frozenset(given | {first_section_with(switch) for switch in needed})
 
 

@@ -26,6 +26,7 @@ from solar175 import campaign_file, engine
 from solar175.campaign_file import Power
 from solar175.sections import (
     Switch,
+    leased_ship_offered,
 )
 from solar175.table import (
     MAX_BASES,
@@ -123,6 +124,8 @@ class TableShape:
     celestial_rebellion: bool
     trade_unions: bool
     features: frozenset[str] = frozenset()
+    # The section numbers unlocked: a leased ship card of #23 or #24 is offered only with it.
+    unlocked: frozenset[int] = frozenset()
 
 
 class HubsForm(TableSectionForm):
@@ -235,6 +238,10 @@ class PlayerForm(TableSectionForm):
         self.starting_ship_presence = catalogue.starting_ship_presence
         self.leased_ships = {s.name: s for s in catalogue.leased_ships}
         self.ship_cards = ship_cards
+        # The cards a ship row offers: the shipyard's, those of a locked section left out.
+        self.offered_ships = [
+            s for s in catalogue.leased_ships if leased_ship_offered(s.name, shape.unlocked)
+        ]
         # A row per ship the table holds beyond the starting one, three at least.
         self.leased_rows = max(
             [MAX_LEASED_SHIPS]
@@ -360,15 +367,22 @@ class PlayerForm(TableSectionForm):
         # A card whose presence neither the rulebook text nor the box gives says so: the
         # group types the presence (docs/catalogue.md).
         unknown = "presence: your box has none" if self.ship_cards else "type its presence"
+
+        def label(ship: Any) -> str:
+            return f"{ship.name} ({unknown if ship.presence is None else ship.presence})"
+
         ship_choices = [("", "— or enter its presence —")] + [
-            (s.name, f"{s.name} ({unknown if s.presence is None else s.presence})")
-            for s in catalogue.leased_ships
+            (s.name, label(s)) for s in self.offered_ships
         ]
+        offered = {s.name for s in self.offered_ships}
         for n in range(1, self.leased_rows + 1):
-            # A card this box no longer lists stays a choice of the row that names it.
+            # A card the game's table already names stays a choice of the row that names it:
+            # one this box no longer lists, or one a correction keeps.
             card = self.initial.get(f"leased{n}_ship")
-            if card and card not in self.leased_ships:
-                ship_choices.append((card, card))
+            if card and card not in offered:
+                known = self.leased_ships.get(card)
+                ship_choices.append((card, label(known) if known else card))
+                offered.add(card)
         rows = []
         for n in range(1, self.leased_rows + 1):
             fields[f"leased{n}_zone"] = forms.TypedChoiceField(

@@ -121,13 +121,43 @@ def test_owned_module_type_in_play():
     )
 
 
-def test_basic_and_advanced_cards_of_one_type_never_mixed():
+def test_the_advanced_sets_own_basic_card_beside_a_bank_is_legal():
+    # ST:289: "Each set of Advanced Module Cards contains one card from the Basic Module set
+    # (the yellow module)": a basic Market Center beside a Bank is the advanced set's own.
     table = good_table()
     table["players"][0]["modules"] = [{"type": "market_center", "card": "bank"}]
     table["players"][1]["modules"] = [{"type": "market_center"}]
+    spent = {p["faction"]: p["spend_printed"] for p in score(table)["players"]}
+    assert spent == {"faction-0": 5, "faction-1": 7, "faction-2": 0}
+    # The same two cards in one player's hand, the basic one first.
+    table = good_table()
+    table["players"][0]["modules"] = [
+        {"type": "market_center"},
+        {"type": "market_center", "card": "bank"},
+    ]
+    assert score(table)["players"][-1]["explain"]["spend_printed"] == (
+        "Market Center 7M + Bank 5M = 12M"
+    )
+
+
+def test_a_second_basic_card_beside_the_advanced_set_is_the_basic_set():
+    # ST:287: "players should not play with both the Basic and the Advanced Solar Module Cards".
+    table = good_table()
+    table["players"][0]["modules"] = [{"type": "market_center", "card": "bank"}]
+    table["players"][1]["modules"] = [{"type": "market_center"}, {"type": "market_center"}]
     assert error_of(table) == (
-        "players[1].modules[0].card: is a basic Market Center card, but players[0].modules[0] "
-        "is advanced; basic and advanced cards of one module type are never mixed"
+        "players[1].modules[1].card: is a basic Market Center card, but players[0].modules[0] "
+        "is advanced and players[1].modules[0] is basic: the advanced Market Center set holds "
+        "one basic card, and the basic and advanced sets of one module type are never both played"
+    )
+    table = good_table()
+    table["players"][0]["modules"] = [{"type": "market_center"}, {"type": "market_center"}]
+    table["players"][1]["modules"] = [{"type": "market_center", "card": "bank"}]
+    assert error_of(table) == (
+        "players[1].modules[0].card: is an advanced Market Center card, but "
+        "players[0].modules[0] and players[0].modules[1] are basic: the advanced Market Center "
+        "set holds one basic card, and the basic and advanced sets of one module type are never "
+        "both played"
     )
 
 

@@ -316,7 +316,9 @@ def test_one_time_power_once_per_game():
     )
 
 
-def test_basic_and_advanced_cards_of_one_type_never_mixed():
+def test_the_advanced_sets_own_basic_card_beside_a_bank_is_legal():
+    # ST:289: each advanced set "contains one card from the Basic Module set (the yellow
+    # module)": a basic Market Center bought after a Bank is that set's own card.
     game = session(
         ["ann", "bob"],
         [
@@ -325,10 +327,25 @@ def test_basic_and_advanced_cards_of_one_type_never_mixed():
             )
         ],
     )
+    owned = {m["id"]: (m["card"], m["paid"]) for m in play(game)["modules"]}
+    assert owned == {"m1": ("bank", 5), "m2": ("basic", 7)}
+
+
+def test_a_second_basic_card_beside_the_advanced_set_is_refused():
+    game = session(
+        ["ann", "bob"],
+        [
+            round_(
+                [buy("ann", "m1", "market_center", card="bank"), buy("bob", "m2", "market_center")]
+            ),
+            round_([buy("ann", "m3", "market_center"), pass_("bob")]),
+        ],
+    )
     assert error_of(game) == (
-        "rounds[0].purchases[1].module.card: is a basic Market Center card, but "
-        "rounds[0].purchases[0].module is advanced; basic and advanced cards of one module type "
-        "are never mixed"
+        "rounds[1].purchases[0].module.card: is a basic Market Center card, but "
+        "rounds[0].purchases[0].module is advanced and rounds[0].purchases[1].module is basic: "
+        "the advanced Market Center set holds one basic card, and the basic and advanced sets of "
+        "one module type are never both played"
     )
 
 

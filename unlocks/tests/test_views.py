@@ -216,7 +216,7 @@ def test_a_tick_that_is_not_on_the_checklist_is_refused_and_stores_nothing(owner
         url("unlocks:section_components", campaign, 1), {"s1-done": ["box-9"]}
     )
     assert response.status_code == 400
-    assert "Select a valid choice" in response.content.decode()
+    assert "Must be one of the choices listed." in response.content.decode()
     assert not ComponentTick.objects.exists()
 
 
@@ -454,7 +454,7 @@ def test_a_too_long_title_is_refused_beside_the_field(owner_client):
         url("unlocks:section_note", campaign, 20), {"note20-title": "x" * 101, "note20-note": ""}
     )
     assert response.status_code == 400
-    assert "Ensure this value has at most 100 characters" in response.content.decode()
+    assert "Must be at most 100 characters long." in response.content.decode()
     assert not SectionNote.objects.exists()
 
 

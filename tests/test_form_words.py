@@ -1,0 +1,234 @@
+"""Every form message in the game's words: no Django default sentence ("This field is
+required.", "Enter a whole number.", "Ensure this value is less than or equal to 14.", "Enter a
+valid date.", "Select a valid choice. …") in any form of the project (`hosting.form_words`).
+
+Three checks: each kind of field the project uses, refused for each reason Django has a default
+for, says a sentence naming its label instead; every form of the project that can be built from
+its data alone is sent empty and bad values in every field, and none of its errors is a Django
+default; and no form of the project cleans itself without `full_clean`, where the words are
+said (so the forms built with arguments are covered by the first check).
+"""
+
+from __future__ import annotations
+
+import datetime
+import importlib
+import inspect
+import pkgutil
+
+import pytest
+from django import forms
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.http import QueryDict
+
+from gamefile.fields import DATE_SENTENCE
+from hosting.form_words import django_defaults, is_django_default
+from hosting.names import NameField
+
+APPS = ("accounts", "campaign", "scoring", "unlocks", "playlog", "hosting", "offline")
+BAD_VALUES = ("", "x", "-99999", "99999999", "2026-02-30", "a\x00b", "y" * 6000)
+
+
+def project_forms() -> list[type[forms.BaseForm]]:
+    for app in APPS:
+        package = importlib.import_module(app)
+        for module in pkgutil.walk_packages(package.__path__, f"{app}."):
+            if any(part in module.name for part in (".tests", ".migrations", ".management")):
+                continue
+            importlib.import_module(module.name)
+
+    def below(cls: type) -> list[type]:
+        return [c for sub in cls.__subclasses__() for c in (sub, *below(sub))]
+
+    found = {c for c in below(forms.BaseForm) if c.__module__.split(".")[0] in APPS}
+    return sorted(found, key=lambda c: (c.__module__, c.__name__))
+
+
+def messages(form: forms.BaseForm) -> list[str]:
+    return [message for errors in form.errors.values() for message in errors]
+
+
+def test_a_form_and_a_file_say_one_kind_of_error_alike():
+    """The form's sentence is the file reader's, after the field's name."""
+    from gamefile.fields import Fields
+
+    with pytest.raises(Exception) as caught:
+        Fields().whole_number(15, "credits", 0, 14)
+    form = EveryField({"credits": "15"})
+    said = caught.value.message
+    assert form.errors["credits"] == [f"{said[:1].upper()}{said[1:]}."]
+
+
+def test_a_field_cleaned_alone_says_it_too():
+    """A view that checks one field (a draft's push) hears the same words."""
+    field = forms.TypedChoiceField(choices=[(1, "1")], coerce=int)
+    with pytest.raises(forms.ValidationError) as caught:
+        field.clean("9")
+    assert caught.value.messages == ["Must be one of the choices listed."]
+    with pytest.raises(forms.ValidationError) as caught:
+        forms.IntegerField(max_value=14).clean("15")
+    assert caught.value.messages == ["Must be 14 or less."]
+
+
+def test_the_check_knows_djangos_defaults():
+    assert "This field is required." in django_defaults()
+    for said in (
+        "This field is required.",
+        "Enter a whole number.",
+        "Ensure this value is less than or equal to 14.",
+        "Enter a valid date.",
+        "Select a valid choice. x is not one of the available choices.",
+        "Ensure this value has at most 3 characters (it has 5).",
+        "Ensure this value has at most 1 character (it has 5).",
+        "Null characters are not allowed.",
+    ):
+        assert is_django_default(said), said
+    assert not is_django_default("Must be between 0 and 14.")
+
+
+class EveryField(forms.Form):
+    credits = forms.IntegerField(min_value=0, max_value=14, label="Credits")
+    bank = forms.IntegerField(min_value=1, label="Bank")
+    played_on = forms.DateField(label="Played on")
+    party = forms.ChoiceField(choices=[("a", "A")], label="Party in power")
+    zone = forms.TypedChoiceField(choices=[(1, "1")], coerce=int, label="Zone")
+    sections = forms.MultipleChoiceField(choices=[("1", "#1")], label="Sections")
+    numbers = forms.TypedMultipleChoiceField(choices=[(1, "#1")], coerce=int, label="Numbers")
+    notes = forms.CharField(max_length=3, label="Notes")
+    name = NameField(max_length=5, label="Name")
+    sure = forms.BooleanField(label="I am sure")
+    email = forms.EmailField(label="Email")
+    photo = forms.FileField(label="Photo")
+
+
+# Each says what the field allows, in the file readers' words for that kind of error; the
+# field's label is above it, and a page's summary puts it first.
+EXPECTED = {
+    "empty": {
+        "credits": "Required: a whole number from 0 to 14.",
+        "played_on": "Required: a date written YYYY-MM-DD such as 2026-03-01.",
+        "party": "Required: choose one.",
+        "sections": "Required: choose at least one.",
+        "notes": "Required: write it here.",
+        "sure": "Required: tick it to go on.",
+        "photo": "Required: choose a file.",
+    },
+    "bad": {
+        "credits": "Must be between 0 and 14.",
+        "bank": "Must be 1 or more.",
+        "played_on": f"{DATE_SENTENCE[:1].upper()}{DATE_SENTENCE[1:]}.",
+        "party": "Must be one of the choices listed.",
+        "zone": "Must be one of the choices listed.",
+        "sections": "Must be one of the choices listed.",
+        "notes": "Must be at most 3 characters long.",
+        "email": "Must be an email address, such as sam@example.org.",
+    },
+}
+
+
+def test_each_kind_of_field_says_what_it_allows():
+    empty = EveryField(QueryDict())
+    assert not empty.is_valid()
+    assert {k: v[0] for k, v in empty.errors.items() if k in EXPECTED["empty"]} == (
+        EXPECTED["empty"]
+    )
+    data = QueryDict(mutable=True)
+    data.update(
+        {
+            "credits": "15",
+            "bank": "0",
+            "played_on": "2026-02-30",
+            "party": "z",
+            "zone": "9",
+            "sections": "9",
+            "numbers": "9",
+            "notes": "abcd",
+            "name": "ab\x00",
+            "email": "not an address",
+        }
+    )
+    bad = EveryField(data, {"photo": SimpleUploadedFile("a.jpg", b"")})
+    assert not bad.is_valid()
+    shown = {k: v[0] for k, v in bad.errors.items()}
+    assert {k: shown[k] for k in EXPECTED["bad"]} == EXPECTED["bad"]
+    assert shown["name"] == "Must not contain the NUL character (U+0000)."
+    assert shown["photo"] == "Must not be an empty file."
+    assert shown["numbers"] == "Must be one of the choices listed."
+    # A whole number written otherwise.
+    data.update({"credits": "x"})
+    assert EveryField(data).errors["credits"] == ["Must be a whole number from 0 to 14."]
+    assert not [m for m in messages(bad) if is_django_default(m)]
+
+
+def test_a_message_a_form_words_itself_is_kept():
+    class Own(forms.Form):
+        credits = forms.IntegerField(
+            max_value=14, error_messages={"max_value": "Fourteen at most."}
+        )
+
+    assert Own({"credits": "15"}).errors["credits"] == ["Fourteen at most."]
+
+
+# The sign-up form asks the database whether a name is taken; the words do not depend on it.
+@pytest.mark.django_db
+@pytest.mark.one_database
+def test_no_form_of_the_project_says_a_django_default():
+    built, defaults = [], []
+    for cls in project_forms():
+        try:
+            cls(QueryDict())
+        except TypeError:
+            continue  # built with arguments: its fields are the kinds checked above
+        built.append(cls.__name__)
+        blank = cls(QueryDict())
+        for value in BAD_VALUES:
+            data = QueryDict(mutable=True)
+            for name in blank.fields:
+                data[blank.add_prefix(name)] = value
+            for form in (cls(QueryDict()), cls(data)):
+                form.is_valid()
+                defaults += [
+                    f"{cls.__module__}.{cls.__name__} {value[:12]!r}: {m}"
+                    for m in messages(form)
+                    if is_django_default(m)
+                ]
+    assert len(built) >= 25, built
+    assert not defaults, "\n".join(sorted(set(defaults)))
+
+
+def test_the_corporations_rows_say_their_refusals_in_our_words():
+    from campaign.forms import corporation_formset
+
+    colours = [("purple", "Purple"), ("yellow", "Yellow")]
+    missing = corporation_formset({}, colours=colours)
+    tampered = corporation_formset(
+        {"corp-TOTAL_FORMS": "9", "corp-INITIAL_FORMS": "0"}, colours=colours
+    )
+    said = []
+    for formset in (missing, tampered):
+        formset.is_valid()
+        said += list(formset.non_form_errors())
+    assert said and not [m for m in said if is_django_default(m)], said
+    # What Django would have said is known to the check.
+    assert is_django_default(
+        "ManagementForm data is missing or has been tampered with. Missing fields: "
+        "corp-TOTAL_FORMS. You may need to file a bug report if the issue persists."
+    )
+
+
+def test_no_form_of_the_project_cleans_itself_past_the_words():
+    """A form's fields are cleaned in `BaseForm.full_clean`, where each field's `clean` says
+    its refusals in our words: a form overriding it could skip them."""
+    overriding = [
+        f"{cls.__module__}.{cls.__name__}" for cls in project_forms() if "full_clean" in vars(cls)
+    ]
+    assert not overriding
+
+
+def test_the_words_hold_for_a_date_form_of_the_play_log():
+    from playlog.forms import PlayFactsForm
+
+    form = PlayFactsForm({"played_on": "2026-02-30"})
+    assert form.errors["played_on"] == [f"{DATE_SENTENCE[:1].upper()}{DATE_SENTENCE[1:]}."]
+    assert PlayFactsForm({"played_on": str(datetime.date(2026, 3, 1))}).is_valid()
+    assert inspect.isclass(PlayFactsForm)
