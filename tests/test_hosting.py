@@ -9,6 +9,7 @@ temporary directory; nothing but 127.0.0.1 is asked.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import socket
@@ -365,6 +366,21 @@ def test_an_unreachable_database_is_a_page_with_a_sentence(unreachable):
     assert live.body.strip() == f'<div class="alert alert-warning" role="alert">{UNREACHABLE}</div>'
     assert live.headers["HX-Retarget"] == "#unavailable-banner"
     assert live.headers["HX-Reswap"] == "innerHTML"
+    # A draft's phone (static/js/draft.js): its push sends JSON, its poll asks for JSON (with
+    # htmx's header): each gets JSON with the sentence, which the phone shows, keeping what
+    # was typed to send again; a member's and a guest's addresses alike.
+    together = "/campaigns/group/games/together"
+    for path, body, headers in (
+        (f"{together}/push/", b'{"changes": []}', {"Content-Type": "application/json"}),
+        (f"{together}/live/?v=3&phone=p1", None, {"Accept": "application/json"}),
+        ("/g/some-guest-token/push/", b"{}", {"Content-Type": "application/json"}),
+        ("/g/some-guest-token/live/?v=1", None, {"Accept": "application/json"}),
+    ):
+        answer = browser.request(path, body, headers={**headers, "HX-Request": "true"})
+        assert answer.status == 503, (path, answer.status, answer.body[:300])
+        assert answer.headers["Content-Type"] == "application/json", path
+        assert json.loads(answer.body) == {"error": UNREACHABLE}, path
+        assert answer.headers["Retry-After"] == "60"
     # The log says so once a minute, not once a request.
     time.sleep(0.5)
     said = unreachable.log_text().count("The app cannot reach its database:")
