@@ -322,11 +322,13 @@ LOGGING = {
                 "answers again"
             ),
         },
+        # A 403 is one line, not a traceback (hosting.logs.ForbiddenOnOneLine).
+        "forbidden": {"()": "hosting.logs.ForbiddenOnOneLine"},
     },
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "loggers": {
         "hosting.shared_cache": {"filters": ["cache_outage"]},
-        "django.request": {"filters": ["database_outage"]},
+        "django.request": {"filters": ["database_outage", "forbidden"]},
     },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }

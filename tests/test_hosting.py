@@ -9,6 +9,7 @@ temporary directory; nothing but 127.0.0.1 is asked.
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import re
@@ -309,6 +310,54 @@ def test_the_cache_outage_is_said_again_a_minute_later_with_what_was_held_back()
         "5 more like it in the last minute"
     )
     assert again.levelname == "WARNING"
+
+
+# --- a 403 in the log ------------------------------------------------------------------------
+
+
+@pytest.mark.django_db
+def test_a_403_is_one_line_in_the_log_without_a_traceback(client, caplog):
+    """A viewer posting what only a player may: Django's request log says it on one line, the
+    path and the reason, never the traceback of the `PermissionDenied`."""
+    import logging
+
+    from django.urls import reverse
+
+    from accounts.models import Role
+    from accounts.tests.factory import add_member, make_user, owned
+    from benchmarks.samples import make_campaign
+    from campaign import actions
+
+    ensure_catalogue()
+    campaign = owned(actions.import_campaign(make_campaign(3, corporations=3)))
+    viewer = make_user("viewer-403")
+    add_member(campaign, viewer, Role.VIEWER)
+    client.force_login(viewer)
+    caplog.set_level(logging.INFO, logger="django.request")
+    handler = logging.StreamHandler(io.StringIO())
+    logging.getLogger("django.request").addHandler(handler)
+    try:
+        path = reverse("campaign:game_photo_remove", args=[campaign.slug, 2])
+        assert client.post(path).status_code == 403
+        seat = reverse("campaign:seat_choice", args=[campaign.slug])
+        assert client.post(seat, {"key": "teal"}).status_code == 403
+    finally:
+        logging.getLogger("django.request").removeHandler(handler)
+    records = [r for r in caplog.records if r.name == "django.request"]
+    assert [r.levelname for r in records] == ["WARNING", "WARNING"]
+    assert all(r.exc_info is None and r.exc_text is None for r in records)
+    assert records[0].getMessage() == (
+        f"Forbidden (Permission denied): {path} "
+        "(You can read this campaign but not change it: ask its owner to make you a player.)"
+    )
+    assert records[1].getMessage() == (
+        f"Forbidden (Permission denied): {seat} "
+        "(A viewer holds no seat: ask the owner to make you a player.)"
+    )
+    # As a log handler writes them: two lines, no traceback.
+    written = handler.stream.getvalue()
+    assert written.count("\n") == 2 and "Traceback" not in written, written
+    assert "Traceback" not in caplog.text
 
 
 # --- a database the app cannot reach -----------------------------------------------------
