@@ -1,41 +1,47 @@
 """What a photo of the final table costs a worker's memory (`python manage.py bench photo`).
 
-Each of the worst photos the app takes (`worst_photos`: every format at its most pixels, in
-the mode that costs most to decode, each file within the upload limit) is handed to
-`campaign.photos.prepare_photo` in a Python process of its own with Django set up, as a worker
-runs it. The process reads its resident size when idle (after a small photo, so Pillow and its
-decoders are loaded), then its peak (the kernel's high-water mark, `VmHWM`), and prints both:
-the figure is the peak over the idle size, goal <= 300 MB (docs/photos.md). The worst of them
-is measured again with four threads sending it at once (gunicorn's threads share a worker),
-and a photo one row over the limit, refused before it is decoded.
-
-A fresh process for each photo: the high-water mark only rises, so one process's figure for
-a second photo would hide under the first's.
+The app is served as a host serves it (`benchmarks.served`: gunicorn with the project's config,
+one worker and its four threads, DEBUG off, a throwaway SQLite database), and a signed-in
+player uploads each of the worst photos the app takes (`worst_photos`: every format at its
+most pixels, in the mode that costs most to decode, each file within the upload limit) through
+the checklist's form. The worker's resident size is read from /proc when it is idle, after
+four small photos sent at once (so each of its threads has taken one, as in a worker that has
+served for a while); before each photo its high-water mark is reset (`clear_refs`), and
+afterwards read (`VmHWM`): the figure is that peak over the idle size, goal <= 300 MB
+(docs/photos.md). The worst of them is sent again by four players at once, and a photo one
+row over the limit is refused before it is decoded. Linux only (it reads /proc).
 """
 
 from __future__ import annotations
 
 import io
-import json
 import math
-import os
-import resource
-import subprocess
-import sys
+import re
+import secrets
 import tempfile
 import threading
 import time
-from collections.abc import Callable
+import uuid
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 from PIL import Image
 
-PROJECT = Path(__file__).resolve().parent.parent
 GOAL_MB = 300.0
 AT_ONCE = 4
-# A photo's process may take a few seconds to import Django on a busy machine.
-TIMEOUT = 120
+USERNAME = "photo-bench"
+SETUP = """
+from django.contrib.auth import get_user_model
+from accounts.models import Membership
+from benchmarks.samples import make_campaign
+from campaign import actions
+campaign = actions.import_campaign(make_campaign(3, corporations=3, name="Photo bench"))
+user = get_user_model().objects.create_user({username!r}, password={password!r})
+Membership.objects.create(campaign=campaign, user=user, role="owner")
+print(campaign.slug)
+"""
 
 
 @dataclass(frozen=True)
@@ -46,7 +52,7 @@ class Measured:
     idle_mb: float
     peak_mb: float
     seconds: float
-    # What prepare_photo said for each of the photos sent: "kept" or the refusal's sentence.
+    # What the server said to each upload: "kept", or the refusal's sentence.
     answers: tuple[str, ...]
     at_once: int = 1
 
@@ -133,91 +139,125 @@ def one_row_over() -> tuple[str, bytes]:
     return "PNG, one row over the limit", _encoded(Image.new("RGBA", (width, height + 1)), "PNG")
 
 
-# --- one measurement, in a process of its own -------------------------------------------------
+# --- the served app and its worker ----------------------------------------------------------
 
 
-def measure_photo(label: str, data: bytes, *, at_once: int = 1) -> Measured:
-    """`data` handed to `prepare_photo` by `at_once` threads of a fresh Django process."""
-    from benchmarks.served import base_env, python
+def _status_mb(pid: int, field: str) -> float:
+    """`field` of /proc/PID/status (VmRSS, VmHWM) in MB."""
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith(field + ":"):
+                return int(line.split()[1]) / 1024
+    raise RuntimeError(f"/proc/{pid}/status has no {field}")
 
-    with Image.open(io.BytesIO(data)) as image:
-        width, height = image.size
-    with tempfile.NamedTemporaryFile(suffix=".photo") as file:
-        file.write(data)
-        file.flush()
-        env = base_env(DJANGO_SETTINGS_MODULE="config.settings")
-        completed = subprocess.run(
-            [python(), "-m", "benchmarks.photo_memory", file.name, str(at_once)],
-            cwd=PROJECT,
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=TIMEOUT,
+
+def _multipart(name: str, filename: str, data: bytes) -> tuple[str, bytes]:
+    boundary = uuid.uuid4().hex
+    head = (
+        f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"; '
+        f'filename="{filename}"\r\nContent-Type: application/octet-stream\r\n\r\n'
+    )
+    return boundary, head.encode() + data + f"\r\n--{boundary}--\r\n".encode()
+
+
+REFUSAL = re.compile(r"The photo [^<]*?Nothing was saved\.")
+
+
+class PhotoServer:
+    """gunicorn serving the app (one worker), `AT_ONCE` players signed in, the worker warm."""
+
+    def __init__(self, served, slug: str, password: str) -> None:
+        from benchmarks.served import Browser
+
+        self.served = served
+        self.slug = slug
+        master = served.process.pid
+        children = Path(f"/proc/{master}/task/{master}/children").read_text().split()
+        [self.worker] = [int(pid) for pid in children]
+        self.players = []
+        for _ in range(AT_ONCE):
+            player = Browser(served.url)
+            answer = player.log_in(USERNAME, password)
+            if answer.status != 302:
+                raise RuntimeError(f"the bench's player could not sign in ({answer.status})")
+            self.players.append(player)
+        small = _encoded(Image.new("RGB", (800, 600), (30, 90, 160)), "JPEG")
+        warm = self._send(small, AT_ONCE)
+        if warm != ("kept",) * AT_ONCE:
+            raise RuntimeError(f"a small photo was not kept: {warm}")
+        self.idle_mb = _status_mb(self.worker, "VmRSS")
+
+    def _upload(self, player, data: bytes) -> str:
+        checklist = f"/campaigns/{self.slug}/games/2/checklist/"
+        player.get(checklist)  # the page the form is on (and its CSRF cookie)
+        boundary, body = _multipart("photo", "table.jpg", data)
+        answer = player.request(
+            f"/campaigns/{self.slug}/games/2/photo/add/",
+            body,
+            headers={
+                "Content-Type": f"multipart/form-data; boundary={boundary}",
+                "Referer": player.base_url + checklist,
+            },
         )
-    if completed.returncode != 0:
-        raise RuntimeError(f"photo benchmark process failed: {completed.stderr[-2000:]}")
-    report = json.loads(completed.stdout.strip().splitlines()[-1])
-    return Measured(
-        label=label,
-        width=width,
-        height=height,
-        idle_mb=report["idle_kb"] / 1024,
-        peak_mb=report["peak_kb"] / 1024,
-        seconds=report["seconds"],
-        answers=tuple(report["answers"]),
-        at_once=at_once,
-    )
+        if answer.status == 302:
+            return "kept"
+        found = REFUSAL.search(answer.body)
+        return found.group(0) if found else f"answered {answer.status}"
+
+    def _send(self, data: bytes, at_once: int) -> tuple[str, ...]:
+        answers = [""] * at_once
+
+        def send(index: int) -> None:
+            answers[index] = self._upload(self.players[index], data)
+
+        threads = [threading.Thread(target=send, args=(i,)) for i in range(at_once)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        return tuple(answers)
+
+    def measure(self, label: str, data: bytes, *, at_once: int = 1) -> Measured:
+        """`data` uploaded by `at_once` players at once: the worker's peak over its idle size."""
+        with Image.open(io.BytesIO(data)) as image:
+            width, height = image.size
+        # The high-water mark from now on (Linux: "5" resets VmHWM to the resident size).
+        Path(f"/proc/{self.worker}/clear_refs").write_text("5")
+        start = time.perf_counter()
+        answers = self._send(data, at_once)
+        seconds = time.perf_counter() - start
+        return Measured(
+            label=label,
+            width=width,
+            height=height,
+            idle_mb=self.idle_mb,
+            peak_mb=_status_mb(self.worker, "VmHWM"),
+            seconds=seconds,
+            answers=answers,
+            at_once=at_once,
+        )
 
 
-def _status_kb(field: str) -> int | None:
-    """This process's `field` of /proc/self/status (VmRSS, VmHWM) in KB; None without /proc."""
-    try:
-        with open("/proc/self/status") as status:
-            for line in status:
-                if line.startswith(field + ":"):
-                    return int(line.split()[1])
-    except OSError:
-        return None
-    return None
+@contextmanager
+def photo_server() -> Iterator[PhotoServer]:
+    """The app served by gunicorn (one worker) on a throwaway SQLite database, a campaign of
+    three games and its owner signed in on `AT_ONCE` browsers."""
+    from benchmarks.served import base_env, prepare, run_code, serving
 
-
-def _peak_kb() -> int:
-    peak = _status_kb("VmHWM")
-    # ru_maxrss is in KB on Linux, the same high-water mark.
-    return peak if peak is not None else resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-
-
-def _child(path: str, at_once: int) -> None:
-    """The measuring process: Django set up, idle, then the photo (`at_once` threads)."""
-    import django
-
-    django.setup()
-    from campaign.photos import PhotoRefused, prepare_photo
-
-    # Pillow's decoders and encoders loaded, as in a worker that has served a photo before.
-    prepare_photo(_encoded(Image.new("RGB", (64, 48), (1, 2, 3)), "JPEG"))
-    data = Path(path).read_bytes()
-    idle = _status_kb("VmRSS") or _peak_kb()
-    answers: list[str] = [""] * at_once
-
-    def send(index: int) -> None:
-        try:
-            prepare_photo(data)
-        except PhotoRefused as refused:
-            answers[index] = refused.message
-        else:
-            answers[index] = "kept"
-
-    start = time.perf_counter()
-    threads = [threading.Thread(target=send, args=(i,)) for i in range(at_once)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    seconds = time.perf_counter() - start
-    print(
-        json.dumps({"idle_kb": idle, "peak_kb": _peak_kb(), "seconds": seconds, "answers": answers})
-    )
+    password = secrets.token_urlsafe(16)
+    with tempfile.TemporaryDirectory(prefix="solar175-photo-bench-") as folder:
+        env = base_env(
+            SECRET_KEY="photo-bench-" + secrets.token_urlsafe(40),
+            DEBUG="0",
+            ALLOWED_HOSTS="127.0.0.1,localhost",
+            DATABASE_URL=f"sqlite:///{Path(folder) / 'photo.sqlite3'}",
+        )
+        env.pop("REDIS_URL", None)
+        prepare(env)
+        code = SETUP.format(username=USERNAME, password=password)
+        slug = run_code(env, code).strip().splitlines()[-1]
+        with serving(env, workers=1) as served:
+            yield PhotoServer(served, slug, password)
 
 
 # --- the report --------------------------------------------------------------------------------
@@ -235,8 +275,8 @@ def _verdict(measured: Measured, goal_mb: float) -> str:
 def photo_line(measured: Measured, goal_mb: float = GOAL_MB) -> str:
     sent = f"{measured.at_once} at once, " if measured.at_once > 1 else ""
     return (
-        f"photo: {measured.label} {measured.width} × {measured.height}: {sent}peak "
-        f"{measured.over_idle_mb:.0f} MB over the idle {measured.idle_mb:.0f} MB "
+        f"photo: {measured.label} {measured.width} × {measured.height}: {sent}the worker's "
+        f"peak {measured.over_idle_mb:.0f} MB over its idle {measured.idle_mb:.0f} MB "
         f"({measured.seconds:.2f} s); goal ≤ {goal_mb:.0f} MB: {_verdict(measured, goal_mb)}"
     )
 
@@ -256,10 +296,13 @@ def photo_memory(
     """The report: each worst photo, the worst of them sent four times at once, the worst
     figure against the goal, and a photo over the limit refused."""
     files = dict(photos())
-    measured = [measure_photo(label, data) for label, data in files.items()]
+    with photo_server() as server:
+        measured = [server.measure(label, data) for label, data in files.items()]
+        worst = max(measured, key=lambda m: m.over_idle_mb)
+        together = server.measure(worst.label, files[worst.label], at_once=AT_ONCE)
+        label, data = one_row_over()
+        refused = server.measure(label, data)
     lines = [photo_line(m, goal_mb) for m in measured]
-    worst = max(measured, key=lambda m: m.over_idle_mb)
-    together = measure_photo(worst.label, files[worst.label], at_once=AT_ONCE)
     lines.append(photo_line(together, goal_mb))
     highest = max([*measured, together], key=lambda m: m.over_idle_mb)
     lines.append(
@@ -268,12 +311,5 @@ def photo_memory(
         + (f", {highest.at_once} at once" if highest.at_once > 1 else "")
         + f"); goal ≤ {goal_mb:.0f} MB: {_verdict(highest, goal_mb)}"
     )
-    label, data = one_row_over()
-    lines.append(refused_line(measure_photo(label, data)))
+    lines.append(refused_line(refused))
     return lines
-
-
-if __name__ == "__main__":
-    sys.path.insert(0, str(PROJECT))
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    _child(sys.argv[1], int(sys.argv[2]))

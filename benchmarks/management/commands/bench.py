@@ -22,9 +22,9 @@ and page timings (fewer for a quick check). The figures of this machine are in
 - `tables`: how many tables of 5 phones (a change a second each, following the live totals)
   gunicorn holds on PostgreSQL at p95 ≤ 200 ms with no error, and a phone's bytes a minute
   (`benchmarks.tables`; `--short`: 1 table for 5 s, the plumbing only).
-- `photo`: a worker's peak memory over its idle size for the worst photo of the final table
-  it takes, each format at its most pixels, and the worst sent four times at once (goal
-  ≤ 300 MB; `benchmarks.photo_memory`).
+- `photo`: a gunicorn worker's peak memory over its idle size for the worst photo of the
+  final table it takes, each format at its most pixels, uploaded by a player, and the worst
+  sent by four at once (goal ≤ 300 MB; `benchmarks.photo_memory`).
 - `concurrency`: 8 phones saving games and ticking checklists on one campaign under gunicorn
   with 2 workers, on SQLite and on PostgreSQL: saves per second, p95, 5xx (goal 0), and the
   stored state equal to a fresh replay of the exported file (`benchmarks.concurrency`).
@@ -116,8 +116,8 @@ def bench_tables(short: bool = False) -> list[str]:
 
 
 def bench_photo() -> list[str]:
-    """The worst photos the app takes, each decoded in a fresh Django process: its peak memory
-    over its idle size (`benchmarks.photo_memory`)."""
+    """The worst photos the app takes, uploaded to a gunicorn worker: its peak memory over its
+    idle size (`benchmarks.photo_memory`)."""
     from benchmarks.photo_memory import photo_memory
 
     return photo_memory()
