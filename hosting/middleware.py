@@ -149,7 +149,13 @@ class BusyDatabaseMiddleware:
 
     def process_exception(self, request: HttpRequest, exception: Exception):
         if isinstance(exception, DatabaseBusy) or is_busy(exception):
-            sentence = f"{BUSY_SENTENCE}: go back, and send it again in a moment."
+            # A page's person goes back to the form; a draft's phone sends it again itself.
+            again = (
+                " in a moment."
+                if wants_json(request)
+                else ": go back, and send it again in a moment."
+            )
+            sentence = f"{BUSY_SENTENCE}{again}"
             return sentence_response(request, sentence, title="Not saved", retry_after=2)
         if is_unreachable(exception):
             return unreachable_response(request)

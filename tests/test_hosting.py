@@ -312,6 +312,29 @@ def test_the_cache_outage_is_said_again_a_minute_later_with_what_was_held_back()
     assert again.levelname == "WARNING"
 
 
+def test_a_busy_database_answers_a_drafts_phone_in_json():
+    """A push that found the database busy (hosting.busy.DatabaseBusy) gets the busy sentence
+    as JSON, which static/js/draft.js shows while it keeps the changes to send again; a page's
+    form gets the page."""
+    from django.test import RequestFactory
+
+    from hosting.busy import BUSY_SENTENCE, DatabaseBusy
+    from hosting.middleware import BusyDatabaseMiddleware
+
+    middleware = BusyDatabaseMiddleware(lambda request: None)
+    push = RequestFactory().post("/x/push/", data=b"{}", content_type="application/json")
+    answer = middleware.process_exception(push, DatabaseBusy())
+    assert answer.status_code == 503 and answer["Retry-After"] == "2"
+    assert answer["Content-Type"] == "application/json"
+    assert json.loads(answer.content) == {"error": f"{BUSY_SENTENCE} in a moment."}
+    poll = RequestFactory().get("/x/live/?v=1", HTTP_ACCEPT="application/json")
+    assert json.loads(middleware.process_exception(poll, DatabaseBusy()).content)["error"]
+    form = RequestFactory().post("/x/", {"credits": "3"})
+    page = middleware.process_exception(form, DatabaseBusy())
+    assert page.status_code == 503 and page["Content-Type"].startswith("text/html")
+    assert "go back, and send it again in a moment." in page.content.decode()
+
+
 # --- a 403 in the log ------------------------------------------------------------------------
 
 
