@@ -122,7 +122,9 @@ def _worst() -> dict[str, Callable[[], bytes]]:
 
 def worst_photo(label: str) -> bytes:
     """The worst photo of that label (`worst_photos`)."""
-    return _worst()[label]()
+    data = _worst()[label]()
+    _check_at_the_limit(label, data)
+    return data
 
 
 def worst_photos() -> list[tuple[str, bytes]]:
@@ -130,7 +132,24 @@ def worst_photos() -> list[tuple[str, bytes]]:
     most to decode: a progressive JPEG keeps every component's coefficients for the whole image
     (CMYK: 8 bytes a pixel), an RGBA PNG is copied to RGB before it is shrunk, Pillow's WebP
     reader holds the image four times."""
-    return [(label, make()) for label, make in _worst().items()]
+    photos = [(label, make()) for label, make in _worst().items()]
+    for label, data in photos:
+        _check_at_the_limit(label, data)
+    return photos
+
+
+def _check_at_the_limit(label: str, data: bytes) -> None:
+    """A worst photo is within the upload limit and at its format's most pixels, or the
+    figure measured would be of something smaller than the worst."""
+    from campaign.photos import MAX_PHOTO_BYTES, max_pixels
+
+    with Image.open(io.BytesIO(data)) as image:
+        most = max_pixels(image.format)
+        if len(data) > MAX_PHOTO_BYTES or not most * 0.999 <= image.width * image.height <= most:
+            raise RuntimeError(
+                f"{label}: {image.width} × {image.height} in {len(data)} bytes is not a photo "
+                f"at the limit ({most} pixels, {MAX_PHOTO_BYTES} bytes)"
+            )
 
 
 def one_row_over() -> tuple[str, bytes]:
