@@ -55,6 +55,8 @@ class Measured:
     # What the server said to each upload: "kept", or the refusal's sentence.
     answers: tuple[str, ...]
     at_once: int = 1
+    # The worker's resident size just before the photo (what earlier photos left held).
+    before_mb: float | None = None
 
     @property
     def over_idle_mb(self) -> float:
@@ -242,6 +244,7 @@ class PhotoServer:
             width, height = image.size
         # The high-water mark from now on (Linux: "5" resets VmHWM to the resident size).
         Path(f"/proc/{self.worker}/clear_refs").write_text("5")
+        before = _status_mb(self.worker, "VmRSS")
         start = time.perf_counter()
         answers = self._send(data, at_once)
         seconds = time.perf_counter() - start
@@ -254,6 +257,7 @@ class PhotoServer:
             seconds=seconds,
             answers=answers,
             at_once=at_once,
+            before_mb=before,
         )
 
 
@@ -302,10 +306,11 @@ def photo_line(measured: Measured, goal_mb: float = GOAL_MB) -> str:
 
 def refused_line(measured: Measured) -> str:
     refused = not any(answer == "kept" for answer in measured.answers)
+    before = measured.idle_mb if measured.before_mb is None else measured.before_mb
     return (
         f"photo: {measured.label} {measured.width} × {measured.height}: "
-        f"{'refused' if refused else 'KEPT (MISSED: over the limit)'}, peak "
-        f"{measured.over_idle_mb:.0f} MB over the idle size"
+        f"{'refused' if refused else 'KEPT (MISSED: over the limit)'}, the worker's peak "
+        f"{measured.peak_mb - before:.0f} MB over its size before it"
     )
 
 

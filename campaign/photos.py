@@ -55,9 +55,12 @@ _DECODING = threading.Lock()
 DECODING_WAIT_SECONDS = 15
 
 
-# glibc's malloc.h: the size from which a block is mapped on its own.
+# glibc's malloc.h: the size from which a block is mapped on its own, and how much free memory
+# at the top of a heap is kept rather than given back.
 M_MMAP_THRESHOLD = -3
-MMAP_THRESHOLD_BYTES = 1024 * 1024
+MMAP_THRESHOLD_BYTES = 8 * 1024 * 1024
+M_TRIM_THRESHOLD = -1
+TRIM_THRESHOLD_BYTES = 2 * MMAP_THRESHOLD_BYTES
 
 
 def _return_freed_memory() -> None:
@@ -66,9 +69,11 @@ def _return_freed_memory() -> None:
     its own to the largest block freed (up to 32 MB): after the first photo, Pillow's 16 MB
     blocks came from each gunicorn thread's own arena and stayed there, freed but held, so a
     worker's four threads held four photos' memory (351 MB over its idle size for the worst
-    photo sent four times at once, decoded one at a time). A fixed threshold of 1 MB keeps
-    them mapped on their own and unmapped when freed (190 MB). Only glibc has `mallopt`:
-    elsewhere, nothing."""
+    photo sent four times at once, decoded one at a time). A fixed threshold of 8 MB keeps
+    them mapped on their own and unmapped when freed (196 MB). Fixing it also fixes the trim
+    threshold, which glibc otherwise keeps at twice the mapping one: set so too, or every
+    request gave its heap back and took it again (a draft push cost 40 % more CPU, `bench
+    cost`). Only glibc has `mallopt`: elsewhere, nothing."""
     try:
         libc = ctypes.CDLL(None)
         mallopt = libc.mallopt
@@ -76,6 +81,7 @@ def _return_freed_memory() -> None:
         return
     mallopt.argtypes = [ctypes.c_int, ctypes.c_int]
     mallopt(M_MMAP_THRESHOLD, MMAP_THRESHOLD_BYTES)
+    mallopt(M_TRIM_THRESHOLD, TRIM_THRESHOLD_BYTES)
 
 
 _return_freed_memory()

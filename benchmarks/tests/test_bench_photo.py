@@ -51,10 +51,12 @@ def test_a_figure_over_the_goal_or_a_refusal_is_missed():
     kept = Measured("a photo", 600, 400, 70.0, 120.0, 0.5, ("kept",))
     assert photo_line(kept).endswith("goal ≤ 300 MB: ok")
     assert photo_line(kept, goal_mb=40).endswith("goal ≤ 40 MB: MISSED by 10 MB")
-    refused = Measured("a photo", 600, 400, 70.0, 71.0, 0.5, ("The photo is … Nothing saved.",))
+    refused = Measured(
+        "a photo", 600, 400, 70.0, 91.0, 0.5, ("The photo is … Nothing saved.",), before_mb=90.0
+    )
     assert photo_line(refused).endswith("MISSED: refused (The photo is … Nothing saved.)")
-    assert (
-        refused_line(refused) == "photo: a photo 600 × 400: refused, peak 1 MB over the idle size"
+    assert refused_line(refused) == (
+        "photo: a photo 600 × 400: refused, the worker's peak 1 MB over its size before it"
     )
     assert "KEPT (MISSED" in refused_line(kept)
 
@@ -90,4 +92,4 @@ def test_the_worst_photos_keep_a_gunicorn_worker_within_300_mb_one_at_a_time_and
     # Refused from its header: the server's own sentence, and little memory.
     assert over.answers[0].startswith("The photo is 4000 × 4001 pixels: the app takes at most")
     assert ": MISSED: refused (The photo is" in photo_line(over)
-    assert over.over_idle_mb < 30
+    assert over.peak_mb - over.before_mb < 10
