@@ -69,16 +69,20 @@ def test_the_worst_photos_keep_a_gunicorn_worker_within_300_mb_one_at_a_time_and
     with photo_server() as server:
         measured = server.measure("a small JPEG", small.getvalue())
         alone = server.measure(worst, worst_photo(worst))
-        together = server.measure(worst, worst_photo(worst), at_once=AT_ONCE)
+        # Twice: which thread decodes which photo varies, and what a thread's arena keeps
+        # (glibc's malloc) shows in one round or the other.
+        rounds = [server.measure(worst, worst_photo(worst), at_once=AT_ONCE) for _ in range(2)]
         label, data = one_row_over()
         over = server.measure(label, data)
 
     # The bound: the worst photo decoded whole (an eighth of its pixels at 4 bytes each at the
     # very least), within the goal; four players sending it at once, within the goal too.
-    assert alone.kept and together.answers == ("kept",) * AT_ONCE
+    assert alone.kept
     assert alone.over_idle_mb * 2**20 > MAX_PIXELS / 2, photo_line(alone)
     assert alone.over_idle_mb <= GOAL_MB, photo_line(alone)
-    assert together.over_idle_mb <= GOAL_MB, photo_line(together)
+    for together in rounds:
+        assert together.answers == ("kept",) * AT_ONCE
+        assert together.over_idle_mb <= GOAL_MB, photo_line(together)
 
     # The plumbing: a served worker, its idle size tens of MB, a small photo costing little.
     assert measured.answers == ("kept",)
