@@ -29,7 +29,7 @@ from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from django.db import IntegrityError, connection, transaction
+from django.db import DEFAULT_DB_ALIAS, IntegrityError, connection, connections, transaction
 from django.utils import timezone
 
 from accounts.models import GuestSeat
@@ -234,17 +234,28 @@ _CORP_FIELDS = _columns(Corporation, {"id", "campaign_id", "key", "name", "holde
 _REVISION = _DRAFT_FIELDS.index("revision")
 
 
-def _converters(model: type, names: Sequence[str]) -> list[tuple[Any, list]]:
+# Each thread's connection's conversions (`_converters`), worked out once per connection:
+# asking every field for them cost more than a poll's own statement.
+_CONVERTERS = threading.local()
+
+
+def _converters(model: type, names: tuple[str, ...]) -> list[tuple[Any, list]]:
     """Each column's conversions from what the database driver returns to the field's Python
     value, as the ORM applies them to a queryset's rows (`SQLCompiler.apply_converters`):
     the backend's (SQLite's booleans and dates) and the field's own `from_db_value` (JSON).
     A raw row read through them is what the ORM would have made of it."""
-    by_attname = {f.attname: f for f in model._meta.concrete_fields}
-    found = []
-    for name in names:
-        column = by_attname[name].get_col(model._meta.db_table)
-        converters = connection.ops.get_db_converters(column) + column.get_db_converters(connection)
-        found.append((column, converters))
+    wrapper = connections[DEFAULT_DB_ALIAS]
+    if getattr(_CONVERTERS, "wrapper", None) is not wrapper:
+        _CONVERTERS.wrapper, _CONVERTERS.found = wrapper, {}
+    found = _CONVERTERS.found.get((model, names))
+    if found is None:
+        by_attname = {f.attname: f for f in model._meta.concrete_fields}
+        found = []
+        for name in names:
+            column = by_attname[name].get_col(model._meta.db_table)
+            functions = wrapper.ops.get_db_converters(column) + column.get_db_converters(wrapper)
+            found.append((column, functions))
+        _CONVERTERS.found[(model, names)] = found
     return found
 
 
@@ -513,10 +524,11 @@ def phone_place(draft: GameDraft, phone: str | None) -> PhonePlace:
 def _bounded_phones(phones: dict[str, Any], keep: str) -> dict[str, Any]:
     """`phones` within `MAX_PHONES` and `MAX_REFUSED_KEPT`: the phones whose last applied
     change is oldest go first (`keep`, the writing phone, and the write without a phone
-    never). A phone let go is folded into the write without a phone (its version kept there,
-    so a save still counts its changes as someone else's, `changed_by_others`); if it sends
-    again, its changes are taken as new ones, each checked against what it last saw (`was`),
-    so nothing is applied twice without a conflict being shown."""
+    never), so those that only sent refused changes go before any that wrote. A save still
+    sees someone else's change (`changed_by_others`): every phone kept changed the draft at
+    least as late as any let go. A phone let go that sends again has its changes taken as new
+    ones, each checked against what it last saw (`was`), so none is applied over someone
+    else's without a conflict being shown."""
     places = {key: PhonePlace.of(entry) for key, entry in phones.items()}
     refused = sum(len(place.refused) for place in places.values())
     if len(places) <= MAX_PHONES and refused <= MAX_REFUSED_KEPT:
@@ -526,15 +538,10 @@ def _bounded_phones(phones: dict[str, Any], keep: str) -> dict[str, Any]:
         (key for key in places if key not in (keep, NO_PHONE)),
         key=lambda key: places[key].version,
     )
-    folded = places.get(NO_PHONE, PhonePlace()).version
     for key in order:
         if len(places) <= MAX_PHONES and refused <= MAX_REFUSED_KEPT:
             break
-        gone = places.pop(key)
-        refused -= len(gone.refused)
-        folded = max(folded, gone.version)
-    if folded:
-        places[NO_PHONE] = PhonePlace(0, folded)
+        refused -= len(places.pop(key).refused)
     return {key: place.stored() for key, place in places.items()}
 
 
