@@ -128,9 +128,11 @@ def test_a_host_installs_no_test_tool():
 
 def make_dry_run(*arguments: str) -> str:
     """What `make` would run (-n, every target as if out of date: -B), without running it."""
-    environment = {k: v for k, v in os.environ.items() if k not in ("PORT", "MAKEFLAGS")}
+    # Run alone, not as a sub-make of `make test` (which would print its "Entering directory").
+    dropped = ("PORT", "MAKEFLAGS", "MAKELEVEL", "MFLAGS")
+    environment = {k: v for k, v in os.environ.items() if k not in dropped}
     result = subprocess.run(
-        ["make", "-n", "-B", *arguments],
+        ["make", "--no-print-directory", "-n", "-B", *arguments],
         cwd=ROOT,
         env=environment,
         capture_output=True,

@@ -135,6 +135,7 @@ FILLERS: dict[str, Filler] = {
     "campaign:draft_seat": lambda w: {"key": w.b_corporation_key()},
     "campaign:checklist": lambda w: {"number": w.b_game_number()},
     "campaign:checklist_city": lambda w: {"number": w.b_game_number()},
+    "campaign:checklist_zone": lambda w: {"number": w.b_game_number()},
     "campaign:game_photo": lambda w: {"number": w.b_game_number()},
     "campaign:game_photo_add": lambda w: {"number": w.b_game_number()},
     "campaign:game_photo_remove": lambda w: {"number": w.b_game_number()},
