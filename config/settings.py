@@ -290,8 +290,14 @@ else:
         }
     }
 
-# Django's database sessions, read by one plain statement (hosting/sessions.py).
-SESSION_ENGINE = "hosting.sessions"
+# Django's own session engines. With the cache the app servers share (REDIS_URL), a session
+# is read from it and written to it and the database (`cached_db`: a warm read skips the
+# database); without one, the database (`db`). Never `cached_db` over the per-process memory
+# cache: a sign-out in one worker would leave the session alive in the others' caches
+# (docs/performance.md, "Sessions").
+SESSION_ENGINE = "django.contrib.sessions.backends." + (
+    "cached_db" if os.environ.get("REDIS_URL") else "db"
+)
 
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
 CRISPY_TEMPLATE_PACK = "bootstrap5"

@@ -23,14 +23,14 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import functools
-import json
-from collections.abc import Callable, Iterable, Mapping, Sequence
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, TypeVar
 
-from django.db import IntegrityError, connection, transaction
+from django.db import DEFAULT_DB_ALIAS, IntegrityError, connection, connections, transaction
 from django.utils import timezone
-from django.utils.dateparse import parse_datetime
 
 from accounts.models import GuestSeat
 from campaign.actions.cache import lock_campaign
@@ -98,23 +98,55 @@ def _merge(
     return merged, conflicts
 
 
+T = TypeVar("T")
+
+
+class KeptPerProcess(Generic[T]):
+    """A bounded map kept per server process and shared by its threads (gunicorn's `gthread`
+    workers): the least recently used entry goes first. Each read and write holds a lock, so a
+    thread never finds half of another's work (reading an entry, then moving it to the end,
+    raised `KeyError` when another thread had just let it go); what a miss computes is
+    computed outside the lock (two threads may both compute it: the same value)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._items: OrderedDict[Hashable, T] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: Hashable) -> T | None:
+        with self._lock:
+            found = self._items.get(key)
+            if found is not None:
+                self._items.move_to_end(key)
+            return found
+
+    def put(self, key: Hashable, value: T) -> T:
+        with self._lock:
+            self._items[key] = value
+            self._items.move_to_end(key)
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+        return value
+
+    def __len__(self) -> int:
+        with self._lock:
+            return len(self._items)
+
+
 # The next game's number by campaign and revision (every change of a campaign gives it a new
 # revision), kept per process: a phone's every write asks it, and reading the replay's
 # summary to answer costs more than the write.
-_NEXT_NUMBERS: dict[tuple[int, Any], int] = {}
-_NEXT_NUMBERS_KEPT = 1024
+_NEXT_NUMBERS: KeptPerProcess[int] = KeptPerProcess(1024)
 
 
 def next_number(campaign: Campaign) -> int:
     """The number of the game the table enters next (the replay's `next_game`)."""
+    if campaign.pk is None:
+        return campaign.replayed().next_game.number
     key = (campaign.pk, campaign.revision)
-    found = _NEXT_NUMBERS.get(key) if campaign.pk is not None else None
+    found = _NEXT_NUMBERS.get(key)
     if found is None:
-        found = campaign.replayed().next_game.number
-        if campaign.pk is not None:
-            if len(_NEXT_NUMBERS) >= _NEXT_NUMBERS_KEPT:
-                _NEXT_NUMBERS.clear()
-            _NEXT_NUMBERS[key] = found
+        found = _NEXT_NUMBERS.put(key, campaign.replayed().next_game.number)
     return found
 
 
@@ -185,13 +217,6 @@ class DraftRead:
     cards: dict[str, SeatCard]
 
 
-def _json(value: Any) -> Any:
-    # Raw rows carry JSON as text on both databases (Django reads PostgreSQL's jsonb as text).
-    if isinstance(value, (str, bytes, bytearray)):
-        return json.loads(value)
-    return value if value is not None else {}
-
-
 def _columns(model: type, wanted: set[str]) -> tuple[str, ...]:
     # In the model's own order of fields: what `Model.from_db` expects of a partial row.
     return tuple(f.attname for f in model._meta.concrete_fields if f.attname in wanted)
@@ -206,8 +231,42 @@ _CARD_FIELDS = _columns(
     SeatCard, {"id", "draft_id", "corporation_id", "data", "done", "revision", "updated_by_id"}
 )
 _CORP_FIELDS = _columns(Corporation, {"id", "campaign_id", "key", "name", "holder_id", "order"})
-_DRAFT_JSON = [_DRAFT_FIELDS.index(name) for name in ("shared", "phones", "stamps")]
-_CARD_DATA, _CARD_DONE = _CARD_FIELDS.index("data"), _CARD_FIELDS.index("done")
+_REVISION = _DRAFT_FIELDS.index("revision")
+
+
+# Each thread's connection's conversions (`_converters`), worked out once per connection:
+# asking every field for them cost more than a poll's own statement.
+_CONVERTERS = threading.local()
+
+
+def _converters(model: type, names: tuple[str, ...]) -> list[tuple[Any, list]]:
+    """Each column's conversions from what the database driver returns to the field's Python
+    value, as the ORM applies them to a queryset's rows (`SQLCompiler.apply_converters`):
+    the backend's (SQLite's booleans and dates) and the field's own `from_db_value` (JSON).
+    A raw row read through them is what the ORM would have made of it."""
+    wrapper = connections[DEFAULT_DB_ALIAS]
+    if getattr(_CONVERTERS, "wrapper", None) is not wrapper:
+        _CONVERTERS.wrapper, _CONVERTERS.found = wrapper, {}
+    found = _CONVERTERS.found.get((model, names))
+    if found is None:
+        by_attname = {f.attname: f for f in model._meta.concrete_fields}
+        found = []
+        for name in names:
+            column = by_attname[name].get_col(model._meta.db_table)
+            functions = wrapper.ops.get_db_converters(column) + column.get_db_converters(wrapper)
+            found.append((column, functions))
+        _CONVERTERS.found[(model, names)] = found
+    return found
+
+
+def _converted(row: Sequence[Any], converters: list[tuple[Any, list]]) -> list[Any]:
+    values = list(row)
+    for index, (column, functions) in enumerate(converters):
+        value = values[index]
+        for function in functions:
+            value = function(value, column, connection)
+        values[index] = value
+    return values
 
 
 def _sql_names() -> dict[str, str]:
@@ -236,9 +295,7 @@ def _which(campaign_id: int, number: int | None, pk: int | None) -> tuple[str, l
 
 
 def _draft_of(row: Sequence[Any]) -> GameDraft:
-    values = list(row[: len(_DRAFT_FIELDS)])
-    for index in _DRAFT_JSON:
-        values[index] = _json(values[index])
+    values = _converted(row[: len(_DRAFT_FIELDS)], _converters(GameDraft, _DRAFT_FIELDS))
     return GameDraft.from_db(connection.alias, _DRAFT_FIELDS, values)
 
 
@@ -246,33 +303,60 @@ def _cards_of(draft: GameDraft, rows: Iterable[Sequence[Any]]) -> dict[str, Seat
     """Each row's card (`_CARD_FIELDS`, then `_CORP_FIELDS`), by its corporation's key."""
     cards: dict[str, SeatCard] = {}
     width = len(_CARD_FIELDS)
+    card_converters = corp_converters = None
     for row in rows:
         if row[0] is None:
             continue  # a draft without cards (an outer join's one empty row)
-        values = list(row[:width])
-        values[_CARD_DATA] = _json(values[_CARD_DATA])
-        values[_CARD_DONE] = bool(values[_CARD_DONE])
-        card = SeatCard.from_db(connection.alias, _CARD_FIELDS, values)
-        card.corporation = Corporation.from_db(connection.alias, _CORP_FIELDS, row[width:])
+        if card_converters is None:
+            card_converters = _converters(SeatCard, _CARD_FIELDS)
+            corp_converters = _converters(Corporation, _CORP_FIELDS)
+        card = SeatCard.from_db(
+            connection.alias, _CARD_FIELDS, _converted(row[:width], card_converters)
+        )
+        card.corporation = Corporation.from_db(
+            connection.alias, _CORP_FIELDS, _converted(row[width:], corp_converters)
+        )
         card.draft = draft
         cards[card.corporation.key] = card
     return cards
 
 
 def _draft_rows(campaign_id: int, number: int | None, pk: int | None, lock: bool) -> list:
+    """The draft's row joined with each card's and its corporation's. With `lock` on
+    PostgreSQL, the draft's row is locked (`FOR UPDATE OF d`) and the row's revision as the
+    statement's snapshot saw it comes last (`d0`, the same row not locked): see
+    `read_draft`."""
     names = _sql_names()
     where, params = _which(campaign_id, number, pk)
+    locking = lock and connection.features.has_select_for_update
+    seen = ", d0.revision" if locking else ""
+    again = f"JOIN {names['draft']} d0 ON d0.id = d.id " if locking else ""
     sql = (
-        f"SELECT {names['draft_columns']}, {names['card_columns']}, {names['corp_columns']} "
-        f"FROM {names['draft']} d LEFT JOIN {names['card']} c ON c.draft_id = d.id "
+        f"SELECT {names['draft_columns']}, {names['card_columns']}, {names['corp_columns']}"
+        f"{seen} FROM {names['draft']} d {again}"
+        f"LEFT JOIN {names['card']} c ON c.draft_id = d.id "
         f"LEFT JOIN {names['corp']} p ON p.id = c.corporation_id WHERE {where} "
         f"ORDER BY p.{names['order']}, p.id"
     )
-    if lock and connection.features.has_select_for_update:
+    if locking:
         sql += " FOR UPDATE OF d" if connection.features.has_select_for_update_of else " FOR UPDATE"
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
-        return cursor.fetchall()
+        rows = cursor.fetchall()
+    if not locking:
+        return rows
+    if rows and any(row[_REVISION] != row[-1] for row in rows):
+        # The statement waited for another writer's lock. Under READ COMMITTED PostgreSQL
+        # then reads the locked row again (its newest version) but every other row of the
+        # statement (the cards, `d0`) from its snapshot taken before the wait: the cards as
+        # they were before the other writer committed, which written back would undo what it
+        # stored (issue 29). Every write of a card raises the draft's revision in the same
+        # transaction, so a revision newer than the snapshot's says so; the lock is held now,
+        # so a second statement reads every row as committed, without waiting.
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+            rows = cursor.fetchall()
+    return [row[:-1] for row in rows]
 
 
 def read_draft(
@@ -280,9 +364,12 @@ def read_draft(
 ) -> DraftRead | None:
     """The campaign's draft of game `number` (or the draft `pk`) with its cards, in one plain
     statement (the ORM's compiling of the same queries cost more than running them, and this
-    is every phone's write). `lock`: the draft's row is held until the transaction ends,
-    which is what every writer of a draft or its cards takes first (`apply_changes`,
-    `set_table`, `save_draft`), so its cards need no lock of their own."""
+    is every phone's write), each column through its field's conversions (`_converters`).
+    `lock`: the draft's row is held until the transaction ends, which is what every writer
+    of a draft or its cards takes first (`apply_changes`, `set_table`, `save_draft`), so its
+    cards need no lock of their own; and the cards are read as they are once the lock is
+    held (a second statement when the first had to wait for another writer:
+    `_draft_rows`)."""
     rows = _draft_rows(campaign_id, number, pk, lock)
     if not rows:
         return None
@@ -309,6 +396,9 @@ def poll_draft(campaign_id: int, *, number: int | None = None, pk: int | None = 
     return Polled(_draft_of(rows[0]), rows) if rows else None
 
 
+_LIVE_FIELDS = ("revision", "drawn_at")
+
+
 def kept_panel(draft: GameDraft, panel: int) -> tuple[int, datetime.datetime, str | None] | None:
     """The draft's live panel as kept (`DraftLive`): its version, when it was drawn, and its
     HTML unless it is the version the phone has (`panel`: None then)."""
@@ -322,12 +412,8 @@ def kept_panel(draft: GameDraft, panel: int) -> tuple[int, datetime.datetime, st
         row = cursor.fetchone()
     if row is None:
         return None
-    revision, drawn_at, html = row
-    if isinstance(drawn_at, str):  # SQLite keeps it as text
-        drawn_at = parse_datetime(drawn_at)
-    if timezone.is_naive(drawn_at):
-        drawn_at = timezone.make_aware(drawn_at, datetime.UTC)
-    return revision, drawn_at, html
+    revision, drawn_at = _converted(row[:2], _converters(DraftLive, _LIVE_FIELDS))
+    return revision, drawn_at, row[2]
 
 
 def _store(read: DraftRead, written: Iterable[SeatCard], writer_id: int | None, shared: bool):
@@ -379,12 +465,84 @@ def _who(user) -> str:
     return user.get_username() if user is not None and user.is_authenticated else ""
 
 
-# The longest phone id a draft remembers; at most this many phones per draft.
+# The longest phone id a draft remembers; at most this many phones per draft, and at most
+# this many numbers of refused changes kept for all its phones together (each phone's last
+# batch's: a batch sent again is refused again, `_refused_again`). Every poll reads what the
+# draft keeps of its phones, so whatever clients send, that stays small (issue 29: 300 pushes
+# with new phone ids and refused changes made a "nothing new" poll 30 times slower).
 MAX_PHONE_ID = 64
-MAX_PHONES = 200
+MAX_PHONES = 100
+MAX_REFUSED_KEPT = 2 * MAX_FIELDS
 # A write without a phone (a page without JavaScript, who is at the table): "someone".
 NO_PHONE = ""
 SHARED = "shared"
+
+
+@dataclass(frozen=True)
+class PhonePlace:
+    """A phone's place in its sequence, as the draft keeps it (`GameDraft.phones`, phone id ->
+    {"last", "version", "refused"}): the last change number applied, the draft's version its
+    last applied change made, and the numbers of the changes of its last batch that were
+    refused as conflicts."""
+
+    last: int = 0
+    version: int = 0
+    refused: tuple[int, ...] = ()
+
+    @classmethod
+    def of(cls, entry: Any) -> PhonePlace:
+        """The entry as stored, named or (a draft opened before the keys were named) a list
+        [last, version, refused]: an open draft reads on after the upgrade."""
+        if isinstance(entry, dict):
+            return cls(
+                int(entry.get("last", 0)),
+                int(entry.get("version", 0)),
+                tuple(int(n) for n in entry.get("refused", ())),
+            )
+        if isinstance(entry, (list, tuple)):
+            refused = entry[2] if len(entry) > 2 else ()
+            return cls(
+                int(entry[0]) if entry else 0,
+                int(entry[1]) if len(entry) > 1 else 0,
+                tuple(int(n) for n in refused),
+            )
+        return cls()
+
+    def stored(self) -> dict[str, Any]:
+        entry: dict[str, Any] = {"last": self.last, "version": self.version}
+        if self.refused:
+            entry["refused"] = list(self.refused)
+        return entry
+
+
+def phone_place(draft: GameDraft, phone: str | None) -> PhonePlace:
+    """Where `phone` is in its sequence, as `draft` keeps it (nothing yet: zeros)."""
+    key = NO_PHONE if phone is None else str(phone)[:MAX_PHONE_ID]
+    return PhonePlace.of((draft.phones or {}).get(key))
+
+
+def _bounded_phones(phones: dict[str, Any], keep: str) -> dict[str, Any]:
+    """`phones` within `MAX_PHONES` and `MAX_REFUSED_KEPT`: the phones whose last applied
+    change is oldest go first (`keep`, the writing phone, and the write without a phone
+    never), so those that only sent refused changes go before any that wrote. A save still
+    sees someone else's change (`changed_by_others`): every phone kept changed the draft at
+    least as late as any let go. A phone let go that sends again has its changes taken as new
+    ones, each checked against what it last saw (`was`), so none is applied over someone
+    else's without a conflict being shown."""
+    places = {key: PhonePlace.of(entry) for key, entry in phones.items()}
+    refused = sum(len(place.refused) for place in places.values())
+    if len(places) <= MAX_PHONES and refused <= MAX_REFUSED_KEPT:
+        return phones
+    # Oldest version first; among equals, the one written longest ago (the dict's order).
+    order = sorted(
+        (key for key in places if key not in (keep, NO_PHONE)),
+        key=lambda key: places[key].version,
+    )
+    for key in order:
+        if len(places) <= MAX_PHONES and refused <= MAX_REFUSED_KEPT:
+            break
+        refused -= len(places.pop(key).refused)
+    return {key: place.stored() for key, place in places.items()}
 
 
 def card_scope(key: str) -> str:
@@ -474,22 +632,22 @@ def push_changes(
 
 def _apply(read: DraftRead, changes: Iterable[Change], *, phone: str | None, user) -> Applied:
     locked = read.draft
+    changes = list(changes)
+    if len(changes) > MAX_FIELDS:
+        raise DraftRefused("draft", f"takes at most {MAX_FIELDS} changes at once")
     phones = dict(locked.phones or {})
     key = NO_PHONE if phone is None else str(phone)[:MAX_PHONE_ID]
-    mine = phones.get(key) or [0, 0]
-    last = int(mine[0]) if phone is not None else 0
-    changes = list(changes)
+    mine = PhonePlace.of(phones.get(key))
+    last = mine.last if phone is not None else 0
     todo = sorted((c for c in changes if phone is None or c.seq > last), key=lambda c: c.seq)
     cards = read.cards
     # A batch sent again because its answer was lost: the changes it had refused are refused
     # again (the phone still holds them), not taken for applied and dropped without a word.
-    again = _refused_again(read, changes, set(mine[2]) if len(mine) > 2 else set(), last)
+    again = _refused_again(read, changes, set(mine.refused), last) if phone is not None else []
     refused_seqs = [seq for seq, _ in again]
     conflicts: list[tuple[str, FieldConflict]] = [found for _, found in again]
     if not todo:
         return Applied(locked, last, conflicts, False, every=cards)
-    if len(todo) > MAX_FIELDS:
-        raise DraftRefused("draft", f"takes at most {MAX_FIELDS} changes at once")
     version = locked.revision + 1
     shared = dict(locked.shared)
     stamps = {scope: dict(fields) for scope, fields in (locked.stamps or {}).items()}
@@ -527,15 +685,18 @@ def _apply(read: DraftRead, changes: Iterable[Change], *, phone: str | None, use
             card.done = False
         stamps.setdefault(scope, {})[name] = version
         touched.add(scope)
-    if phone is not None:
-        phones[key] = _place(todo[-1].seq, int(mine[1]), refused_seqs)
+    if phone is not None or touched:
+        place = PhonePlace(
+            todo[-1].seq if phone is not None else 0,
+            version if touched else mine.version,
+            # A write without a phone is never sent again: nothing to refuse again.
+            tuple(refused_seqs) if phone is not None else (),
+        )
+        # The phone written last goes last: the order `_bounded_phones` lets phones go in.
+        phones.pop(key, None)
+        phones[key] = place.stored()
+        phones = _bounded_phones(phones, key)
     if touched:
-        if len(phones) >= MAX_PHONES:
-            # The phones that changed nothing for the longest go first.
-            for old in sorted(phones, key=lambda k: phones[k][1])[: len(phones) - MAX_PHONES + 1]:
-                if old != key:
-                    del phones[old]
-        phones[key] = _place(todo[-1].seq if phone is not None else 0, version, refused_seqs)
         locked.shared = shared
         locked.stamps = stamps
         locked.revision = version
@@ -544,13 +705,8 @@ def _apply(read: DraftRead, changes: Iterable[Change], *, phone: str | None, use
     writer = user.pk if user is not None and user.is_authenticated else None
     # Who typed the shared part, for a discard's sentence (campaign.actions.discards).
     _store(read, written.values(), writer, SHARED in touched)
-    applied = int(phones.get(key, [0])[0]) if phone is not None else 0
+    applied = PhonePlace.of(phones.get(key)).last if phone is not None else 0
     return Applied(locked, applied, conflicts, bool(touched), written, every=cards)
-
-
-def _place(last: int, version: int, refused: list[int]) -> list[Any]:
-    """A phone's [last number applied, version of it, numbers of its last batch refused]."""
-    return [last, version, refused[-MAX_FIELDS:]] if refused else [last, version]
 
 
 def _refused_again(
@@ -668,7 +824,8 @@ def set_table(draft: GameDraft, corporations: Iterable[str], *, user=None) -> Ga
         if shared.get(name) != locked.shared.get(name):
             stamps.setdefault(SHARED, {})[name] = version
     phones = dict(locked.phones or {})
-    phones[NO_PHONE] = [0, version]
+    phones.pop(NO_PHONE, None)
+    phones[NO_PHONE] = PhonePlace(0, version).stored()
     locked.shared, locked.stamps, locked.phones, locked.revision = shared, stamps, phones, version
     locked.save(update_fields=["shared", "stamps", "phones", "revision", "updated_at"])
     return locked
@@ -715,15 +872,13 @@ def changed_by_others(
     if phone is None:
         return draft.revision != seen
     phones = draft.phones or {}
-    mine = phones.get(str(phone)[:MAX_PHONE_ID]) or [0, 0]
-    if seq is not None and seq <= int(mine[0]):
+    key = str(phone)[:MAX_PHONE_ID]
+    if seq is not None and seq <= PhonePlace.of(phones.get(key)).last:
         raise DraftRefused(
             "draft",
             "this phone's changes arrived out of order: look at the totals again, then save",
         )
-    return any(
-        int(stamp[1]) > seen for key, stamp in phones.items() if key != str(phone)[:MAX_PHONE_ID]
-    )
+    return any(PhonePlace.of(entry).version > seen for k, entry in phones.items() if k != key)
 
 
 @writes
@@ -757,7 +912,11 @@ def save_draft(
     """
     locked = _locked_draft(draft)
     campaign = lock_campaign(locked.campaign)
-    if changed_by_others(locked, expected_revision, phone=phone, seq=seq):
+    # `table` was read from `draft` before its row was locked: a change stored since (anyone's,
+    # the host's own too) is not in what would be saved.
+    if locked.revision != draft.revision or changed_by_others(
+        locked, expected_revision, phone=phone, seq=seq
+    ):
         raise DraftRefused(
             "draft",
             "someone changed the draft while you were looking at it: check the totals again, "

@@ -7,7 +7,6 @@ they serve are `campaign.views.drafts`.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -24,6 +23,7 @@ from campaign.actions.drafts import (
     Change,
     DraftRead,
     DraftRefused,
+    KeptPerProcess,
     card_scope,
     next_number,
 )
@@ -123,6 +123,14 @@ def _read_push(request) -> dict[str, Any]:
         raise PushRefused("The changes sent are not a list of changes.")
     if not _phone_param(body.get("phone")):
         raise PushRefused("The changes sent name no phone (letters, digits and dashes).")
+    if len(body["changes"]) > MAX_FIELDS:
+        # Never a part of them applied and the rest dropped without a word: draft.js sends
+        # a field's last value once, so a draft's fields (MAX_FIELDS) are the most a phone
+        # ever has to send.
+        raise PushRefused(
+            f"A push carries at most {MAX_FIELDS} changes; this one carried "
+            f"{len(body['changes'])}: nothing was applied. Send them in smaller batches."
+        )
     return body
 
 
@@ -153,8 +161,7 @@ def _read_change(raw: Any) -> Change:
 # Each draft's fields by scope, as its forms define them (label, form field), kept per process
 # for the draft's order of play and chosen megastructure: a change is checked alone, by its
 # own field, without drawing the whole form again.
-_FIELDS: OrderedDict[tuple, dict[str, dict[str, tuple[str, Any]]]] = OrderedDict()
-_FIELDS_KEPT = 128
+_FIELDS: KeptPerProcess[dict[str, dict[str, tuple[str, Any]]]] = KeptPerProcess(128)
 
 
 def _field_catalogue(page: Page, draft: GameDraft) -> dict[str, dict[str, tuple[str, Any]]]:
@@ -167,7 +174,6 @@ def _field_catalogue(page: Page, draft: GameDraft) -> dict[str, dict[str, tuple[
     )
     found = _FIELDS.get(key)
     if found is not None:
-        _FIELDS.move_to_end(key)
         return found
     table_form, facts = _forms(page, draft, _cards(draft))
     catalogue: dict[str, dict[str, tuple[str, Any]]] = {SHARED: {}}
@@ -180,10 +186,7 @@ def _field_catalogue(page: Page, draft: GameDraft) -> dict[str, dict[str, tuple[
         catalogue[card_scope(form.seat.corporation.key)] = {
             name: (str(field.label or name), field) for name, field in form.fields.items()
         } | {"_prefix": (form.prefix + "-", None)}
-    if len(_FIELDS) >= _FIELDS_KEPT:
-        _FIELDS.popitem(last=False)
-    _FIELDS[key] = catalogue
-    return catalogue
+    return _FIELDS.put(key, catalogue)
 
 
 def _problem(label: str, field: Any, value: Any) -> str:
@@ -209,7 +212,7 @@ def draft_push(page: Page) -> HttpResponse:
     (docs/draft-protocol.md, docs/performance.md)."""
     try:
         body = _read_push(page.request)
-        changes = [_read_change(raw) for raw in body["changes"][:MAX_FIELDS]]
+        changes = [_read_change(raw) for raw in body["changes"]]
     except PushRefused as error:
         return JsonResponse({"error": str(error)}, status=error.status)
     phone = body["phone"]

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections import OrderedDict
 from typing import Any
 
 from django.contrib import messages
@@ -35,9 +34,11 @@ from campaign import actions
 from campaign.actions.drafts import (
     SHARED,
     FieldConflict,
+    KeptPerProcess,
     card_scope,
     next_number,
     order_of_play,
+    phone_place,
 )
 from campaign.frame import PLAYER, Page, campaign_page
 from campaign.models import GameDraft, SeatCard
@@ -222,18 +223,14 @@ def _live_context(page: Page, draft: GameDraft, cards=None, table_form=None) -> 
 # drawn every `LIVE_SECONDS` while it types, and reading the catalogue's nine tables again
 # was a quarter of each draw. The reference catalogue itself changes only with
 # `load_catalogue`; a draw shows its new names from the campaign's next change (or restart).
-_DRAW_NAMES: OrderedDict[tuple[int, str], CatalogueNames] = OrderedDict()
-_DRAW_NAMES_KEPT = 64
+_DRAW_NAMES: KeptPerProcess[CatalogueNames] = KeptPerProcess(64)
 
 
 def _draw_names(page: Page) -> CatalogueNames:
     key = (page.campaign.pk, str(page.campaign.revision))
     found = _DRAW_NAMES.get(key)
     if found is None:
-        found = page.names
-        if len(_DRAW_NAMES) >= _DRAW_NAMES_KEPT:
-            _DRAW_NAMES.popitem(last=False)
-        _DRAW_NAMES[key] = found
+        found = _DRAW_NAMES.put(key, page.names)
     return found
 
 
@@ -296,13 +293,12 @@ def _visible_values(draft: GameDraft, cards: list[SeatCard], since: int = 0) -> 
 def _delta(draft: GameDraft, cards: list[SeatCard], since: int, phone: str) -> dict[str, Any]:
     """A poll's or a write's answer: the draft's version, what changed since `since`, who is
     done, and the last change number applied for this phone."""
-    mine = (draft.phones or {}).get(phone) if phone else None
     return {
         "draft": draft.pk,
         "version": draft.revision,
         "values": _visible_values(draft, cards, since),
         "done": {card.corporation.key: card.done for card in cards},
-        "applied": int(mine[0]) if mine else 0,
+        "applied": phone_place(draft, phone).last if phone else 0,
     }
 
 
