@@ -380,6 +380,8 @@ LOGGING = {
                 "answers again"
             ),
         },
+        # A 403 is one line, not a traceback (hosting.logs.ForbiddenOnOneLine).
+        "forbidden": {"()": "hosting.logs.ForbiddenOnOneLine"},
     },
     # Each line with its time, level and logger, as gunicorn writes its own beside them:
     # [2026-12-07 14:51:57 +0000] [14537] [WARNING] django.request: Not Found: /nope/
@@ -392,7 +394,7 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "line"}},
     "loggers": {
         "hosting.shared_cache": {"filters": ["cache_outage"]},
-        "django.request": {"filters": ["database_outage"]},
+        "django.request": {"filters": ["database_outage", "forbidden"]},
     },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }

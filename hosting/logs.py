@@ -6,6 +6,10 @@ skipped: two a page. `OnceAMinute` lets one of those records through a minute (p
 each gunicorn worker says it for itself), rewritten as a sentence that names the error and how
 many were held back since the last one; the records between are dropped. The same filter
 keeps a database outage (hosting.middleware) to a line a minute.
+
+`ForbiddenOnOneLine`: a 403 (Django's `PermissionDenied`, someone asking for what their role
+does not allow) is one line in the log, its path and reason, not a full traceback: it is
+an answer the app gives on purpose, not a fault.
 """
 
 from __future__ import annotations
@@ -64,3 +68,21 @@ class DatabaseOutageOnceAMinute(OnceAMinute):
         if not (record.exc_info and is_unreachable(record.exc_info[1])):
             return True
         return super().filter(record)
+
+
+class ForbiddenOnOneLine(logging.Filter):
+    """On Django's request log: a 403 raised as `PermissionDenied` said on one line (the path
+    and, when it gives one, its reason), without the traceback; every other record as it is."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        from django.core.exceptions import PermissionDenied
+
+        error = record.exc_info[1] if record.exc_info else None
+        if getattr(record, "status_code", None) == 403 and isinstance(error, PermissionDenied):
+            reason = str(error)
+            if reason:
+                record.msg = f"{record.msg} (%s)"
+                record.args = (*(record.args or ()), " ".join(reason.split()))
+            record.exc_info = None
+            record.exc_text = None
+        return True

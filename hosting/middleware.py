@@ -19,7 +19,7 @@ middleware never reaches `process_exception`; Django answers it with its 500 han
 `server_error` (config/urls.py's `handler500`) gives the same 503 and sentence for those. Both
 answer an htmx request with the sentence alone, put at the top of the page (`HX-Retarget`:
 base.html's `#unavailable-banner`), the rest of the page and what was typed in it left as
-they were.
+they were; and a script asking for JSON (a draft's push and poll) with `{"error": sentence}`.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from collections.abc import Callable
 
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.middleware.gzip import GZipMiddleware
 from django.shortcuts import render
 from django.utils.cache import patch_cache_control
@@ -119,9 +119,13 @@ def sentence_response(
 ) -> HttpResponse:
     """A 503 saying `sentence`, rendered without the database: as an anonymous page (the
     session and the person are in the database), no messages. To htmx, the sentence alone,
-    shown at the top of the page (htmx swaps a 503 only when told where: base.html)."""
+    shown at the top of the page (htmx swaps a 503 only when told where: base.html). To a
+    request that sends or asks for JSON (a draft's push and poll, static/js/draft.js), JSON:
+    `{"error": sentence}`, which the phone shows, keeping what was typed to send again."""
     context = {"sentence": sentence, "title": title, "user": AnonymousUser(), "messages": ()}
-    if request.headers.get("HX-Request") == "true":
+    if wants_json(request):
+        response = JsonResponse({"error": sentence}, status=503)
+    elif request.headers.get("HX-Request") == "true":
         response = render(request, "hosting/_unavailable.html", context, status=503)
         # Into base.html's place for it, replacing the last one: a page that polls says it once.
         response["HX-Retarget"] = "#unavailable-banner"
@@ -131,6 +135,13 @@ def sentence_response(
     response["Retry-After"] = str(retry_after)
     patch_cache_control(response, no_store=True)
     return response
+
+
+def wants_json(request: HttpRequest) -> bool:
+    """A script's request for JSON: it sends JSON (a draft's push) or accepts JSON first (a
+    draft's poll, whose `HX-Request` header asks for the htmx page's own swapping too)."""
+    accepted = request.headers.get("Accept", "")
+    return request.content_type == "application/json" or accepted.startswith("application/json")
 
 
 def unreachable_response(request: HttpRequest) -> HttpResponse:
@@ -159,7 +170,13 @@ class BusyDatabaseMiddleware:
 
     def process_exception(self, request: HttpRequest, exception: Exception):
         if isinstance(exception, DatabaseBusy) or is_busy(exception):
-            sentence = f"{BUSY_SENTENCE}: go back, and send it again in a moment."
+            # A page's person goes back to the form; a draft's phone sends it again itself.
+            again = (
+                " in a moment."
+                if wants_json(request)
+                else ": go back, and send it again in a moment."
+            )
+            sentence = f"{BUSY_SENTENCE}{again}"
             return sentence_response(request, sentence, title="Not saved", retry_after=2)
         if is_unreachable(exception):
             return unreachable_response(request)

@@ -9,6 +9,8 @@ temporary directory; nothing but 127.0.0.1 is asked.
 
 from __future__ import annotations
 
+import io
+import json
 import os
 import re
 import socket
@@ -310,6 +312,77 @@ def test_the_cache_outage_is_said_again_a_minute_later_with_what_was_held_back()
     assert again.levelname == "WARNING"
 
 
+def test_a_busy_database_answers_a_drafts_phone_in_json():
+    """A push that found the database busy (hosting.busy.DatabaseBusy) gets the busy sentence
+    as JSON, which static/js/draft.js shows while it keeps the changes to send again; a page's
+    form gets the page."""
+    from django.test import RequestFactory
+
+    from hosting.busy import BUSY_SENTENCE, DatabaseBusy
+    from hosting.middleware import BusyDatabaseMiddleware
+
+    middleware = BusyDatabaseMiddleware(lambda request: None)
+    push = RequestFactory().post("/x/push/", data=b"{}", content_type="application/json")
+    answer = middleware.process_exception(push, DatabaseBusy())
+    assert answer.status_code == 503 and answer["Retry-After"] == "2"
+    assert answer["Content-Type"] == "application/json"
+    assert json.loads(answer.content) == {"error": f"{BUSY_SENTENCE} in a moment."}
+    poll = RequestFactory().get("/x/live/?v=1", HTTP_ACCEPT="application/json")
+    assert json.loads(middleware.process_exception(poll, DatabaseBusy()).content)["error"]
+    form = RequestFactory().post("/x/", {"credits": "3"})
+    page = middleware.process_exception(form, DatabaseBusy())
+    assert page.status_code == 503 and page["Content-Type"].startswith("text/html")
+    assert "go back, and send it again in a moment." in page.content.decode()
+
+
+# --- a 403 in the log ------------------------------------------------------------------------
+
+
+@pytest.mark.django_db
+def test_a_403_is_one_line_in_the_log_without_a_traceback(client, caplog):
+    """A viewer posting what only a player may: Django's request log says it on one line, the
+    path and the reason, never the traceback of the `PermissionDenied`."""
+    import logging
+
+    from django.urls import reverse
+
+    from accounts.models import Role
+    from accounts.tests.factory import add_member, make_user, owned
+    from benchmarks.samples import make_campaign
+    from campaign import actions
+
+    ensure_catalogue()
+    campaign = owned(actions.import_campaign(make_campaign(3, corporations=3)))
+    viewer = make_user("viewer-403")
+    add_member(campaign, viewer, Role.VIEWER)
+    client.force_login(viewer)
+    caplog.set_level(logging.INFO, logger="django.request")
+    handler = logging.StreamHandler(io.StringIO())
+    logging.getLogger("django.request").addHandler(handler)
+    try:
+        path = reverse("campaign:game_photo_remove", args=[campaign.slug, 2])
+        assert client.post(path).status_code == 403
+        seat = reverse("campaign:seat_choice", args=[campaign.slug])
+        assert client.post(seat, {"key": "teal"}).status_code == 403
+    finally:
+        logging.getLogger("django.request").removeHandler(handler)
+    records = [r for r in caplog.records if r.name == "django.request"]
+    assert [r.levelname for r in records] == ["WARNING", "WARNING"]
+    assert all(r.exc_info is None and r.exc_text is None for r in records)
+    assert records[0].getMessage() == (
+        f"Forbidden (Permission denied): {path} "
+        "(You can read this campaign but not change it: ask its owner to make you a player.)"
+    )
+    assert records[1].getMessage() == (
+        f"Forbidden (Permission denied): {seat} "
+        "(A viewer holds no seat: ask the owner to make you a player.)"
+    )
+    # As a log handler writes them: two lines, no traceback.
+    written = handler.stream.getvalue()
+    assert written.count("\n") == 2 and "Traceback" not in written, written
+    assert "Traceback" not in caplog.text
+
+
 # --- a database the app cannot reach -----------------------------------------------------
 
 UNREACHABLE = (
@@ -365,6 +438,21 @@ def test_an_unreachable_database_is_a_page_with_a_sentence(unreachable):
     assert live.body.strip() == f'<div class="alert alert-warning" role="alert">{UNREACHABLE}</div>'
     assert live.headers["HX-Retarget"] == "#unavailable-banner"
     assert live.headers["HX-Reswap"] == "innerHTML"
+    # A draft's phone (static/js/draft.js): its push sends JSON, its poll asks for JSON (with
+    # htmx's header): each gets JSON with the sentence, which the phone shows, keeping what
+    # was typed to send again; a member's and a guest's addresses alike.
+    together = "/campaigns/group/games/together"
+    for path, body, headers in (
+        (f"{together}/push/", b'{"changes": []}', {"Content-Type": "application/json"}),
+        (f"{together}/live/?v=3&phone=p1", None, {"Accept": "application/json"}),
+        ("/g/some-guest-token/push/", b"{}", {"Content-Type": "application/json"}),
+        ("/g/some-guest-token/live/?v=1", None, {"Accept": "application/json"}),
+    ):
+        answer = browser.request(path, body, headers={**headers, "HX-Request": "true"})
+        assert answer.status == 503, (path, answer.status, answer.body[:300])
+        assert answer.headers["Content-Type"] == "application/json", path
+        assert json.loads(answer.body) == {"error": UNREACHABLE}, path
+        assert answer.headers["Retry-After"] == "60"
     # The log says so once a minute, not once a request.
     time.sleep(0.5)
     said = unreachable.log_text().count("The app cannot reach its database:")

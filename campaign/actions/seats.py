@@ -13,6 +13,7 @@ from django.db import IntegrityError, transaction
 from accounts.models import GUEST_NAME_LENGTH, PLAYING_ROLES, GuestSeat, Membership
 from campaign.actions.corporations import SeatRefused, assign_seat, claim_seat
 from campaign.models import Campaign, Corporation, GameDraft
+from gamefile.names import NO_VISIBLE_CHARACTER, clean_name
 from hosting.busy import writes
 from solar175.campaign_file import CampaignError
 
@@ -47,8 +48,13 @@ def take_only_free_seat(campaign: Campaign, user) -> Corporation | None:
 
 
 def guest_name(value: str) -> str:
-    """A guest's name as typed: 1 to `GUEST_NAME_LENGTH` characters, spaces trimmed."""
-    name = " ".join(str(value or "").split())
+    """A guest's name as typed, through the names rule (docs/names.md: normalised, without
+    invisible direction or zero-width marks, trimmed), then 1 to `GUEST_NAME_LENGTH`
+    characters; a name of invisible marks only is refused with the rule's sentence."""
+    typed = " ".join(str(value or "").split())
+    name = clean_name(typed)
+    if typed and not name:
+        raise CampaignError("name", f"your name {NO_VISIBLE_CHARACTER}")
     if not name or len(name) > GUEST_NAME_LENGTH:
         raise CampaignError(
             "name", f"write the name the table calls you, 1 to {GUEST_NAME_LENGTH} characters"

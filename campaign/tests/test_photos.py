@@ -11,14 +11,20 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.urls import reverse
-from PIL import ExifTags, Image
+from PIL import ExifTags, Image, PngImagePlugin
 
 from accounts.actions import switch_public_link
 from benchmarks.samples import make_campaign
 from campaign import actions
 from campaign.actions.photos import attach_photo
 from campaign.models import Campaign, Change, ChangeKind, Game, GamePhoto
-from campaign.photos import LONGEST_SIDE, MAX_PHOTO_BYTES
+from campaign.photos import (
+    LONGEST_SIDE,
+    MAX_PHOTO_BYTES,
+    PhotoRefused,
+    _decoded_small,
+    prepare_photo,
+)
 from scoring.tests.catalogue import ensure_catalogue
 
 pytestmark = pytest.mark.django_db
@@ -112,8 +118,6 @@ def test_a_photo_over_the_limit_is_refused_with_a_sentence(personas, campaign):
 def test_a_huge_image_in_a_small_file_is_refused_before_it_is_decoded(campaign):
     out = io.BytesIO()
     Image.new("1", (10_000, 10_000)).save(out, "PNG")  # 100 megapixels in a few KB
-    from campaign.photos import PhotoRefused
-
     with pytest.raises(PhotoRefused, match="10000 × 10000 pixels"):
         attach_photo(Game.objects.get(campaign=campaign, number=1), out.getvalue())
     assert GamePhoto.objects.count() == 0
@@ -197,3 +201,142 @@ def test_the_site_backup_carries_the_photo_and_the_campaign_file_does_not(
 
     exported = people.owner.get(reverse("campaign:export", args=[campaign.slug]))
     assert "photo" not in json.dumps(json.loads(exported.content)).lower()
+
+
+def encoded(image: Image.Image, image_format: str, **options) -> bytes:
+    out = io.BytesIO()
+    image.save(out, image_format, **options)
+    return out.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("image_format", "width", "height", "message"),
+    [
+        ("PNG", 4000, 4000, "at most 16 megapixels. Take it at a smaller size"),
+        ("WEBP", 2828, 2828, "at most 8 megapixels in a WebP file (16 in a JPEG or PNG)"),
+    ],
+)
+def test_a_photo_one_row_over_the_pixel_limit_is_refused_with_a_sentence(
+    personas, campaign, image_format, width, height, message
+):
+    # The limits keep a worker's memory bounded (benchmarks.photo_memory): a few KB of file
+    # claiming more pixels is refused from its header, before anything is decoded.
+    def photo(rows: int) -> bytes:
+        return encoded(Image.new("RGB", (width, rows), (30, 90, 160)), image_format)
+
+    people = personas(campaign)
+    response = upload(people.player, campaign, photo(height + 1), "table.img")
+
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert f"The photo is {width} × {height + 1} pixels: the app takes {message}" in page
+    assert GamePhoto.objects.count() == 0
+    # At the limit itself, the photo is kept.
+    assert upload(people.player, campaign, photo(height)).status_code == 302
+    assert GamePhoto.objects.count() == 1
+
+
+def test_a_tiff_is_refused_with_the_sentence_of_a_file_the_app_does_not_read(campaign):
+    with pytest.raises(PhotoRefused, match="choose a JPEG, PNG or WebP photo"):
+        prepare_photo(encoded(Image.new("RGB", (600, 400)), "TIFF"))
+
+
+def test_a_large_jpeg_is_decoded_at_a_fraction_of_its_size():
+    # A phone's panorama: libjpeg decodes it at a quarter of its size (still twice the kept
+    # size), not 64 MB of pixels at full size.
+    data = encoded(Image.new("RGB", (16_000, 1_000), (30, 90, 160)), "JPEG")
+    decoded = []
+    with Image.open(io.BytesIO(data)) as image:
+        load = image.load
+
+        def decode():
+            # The size the pixels are decoded at, when they are.
+            if image.tile:
+                decoded.append(image.size)
+            return load()
+
+        image.load = decode
+        picture = _decoded_small(image)
+    assert decoded == [(4_000, 250)]
+    assert picture.size == (LONGEST_SIDE, 100)
+
+
+SECRET = "home address: 12 Rue des Lilas"
+
+
+def _with_exif() -> Image.Exif:
+    exif = Image.Exif()
+    exif[ExifTags.Base.ImageDescription] = SECRET
+    exif[ExifTags.Base.Make] = "PhoneMaker"
+    return exif
+
+
+XMP = f'<x:xmpmeta xmlns:x="adobe:ns:meta/"><dc:description>{SECRET}</dc:description></x:xmpmeta>'
+
+
+def _png_text() -> PngImagePlugin.PngInfo:
+    text = PngImagePlugin.PngInfo()
+    text.add_text("Comment", SECRET)  # tEXt
+    text.add_text("Author", SECRET, zip=True)  # zTXt
+    text.add_itxt("Description", SECRET, lang="en", tkey="Description")  # iTXt
+    text.add_itxt("XML:com.adobe.xmp", XMP)  # XMP, an iTXt chunk
+    return text
+
+
+def _carrying(kind: str) -> bytes:
+    """A photo of `kind` carrying the secret in each place that format keeps words."""
+    image = Image.new("RGB", (800, 600), (30, 90, 160))
+    if kind == "JPEG: COM, EXIF, XMP":
+        return encoded(image, "JPEG", comment=SECRET, exif=_with_exif(), xmp=XMP.encode())
+    if kind == "PNG: tEXt, zTXt, iTXt, XMP, eXIf":
+        return encoded(image, "PNG", pnginfo=_png_text(), exif=_with_exif())
+    if kind == "GIF: comment":
+        return encoded(image.convert("P"), "GIF", comment=SECRET)
+    if kind == "WebP: EXIF, XMP":
+        return encoded(image, "WEBP", exif=_with_exif(), xmp=XMP.encode())
+    raise AssertionError(kind)
+
+
+def _jpeg_segments(data: bytes) -> list[tuple[int, bytes]]:
+    """The marker and payload of each segment of a JPEG before its image data."""
+    assert data[:2] == b"\xff\xd8"
+    segments, at = [], 2
+    while data[at] == 0xFF and data[at + 1] != 0xDA:  # up to the start of scan
+        length = int.from_bytes(data[at + 2 : at + 4], "big")
+        segments.append((data[at + 1], data[at + 4 : at + 2 + length]))
+        at += 2 + length
+    return segments
+
+
+@pytest.mark.parametrize(
+    "kind",
+    [
+        "JPEG: COM, EXIF, XMP",
+        "PNG: tEXt, zTXt, iTXt, XMP, eXIf",
+        "GIF: comment",
+        "WebP: EXIF, XMP",
+    ],
+)
+def test_every_comment_and_text_of_the_upload_is_left_out_of_the_stored_photo(
+    personas, campaign, kind
+):
+    data = _carrying(kind)
+    # The test's own file does carry the words, where Pillow reads them.
+    with Image.open(io.BytesIO(data)) as original:
+        original.load()
+        assert SECRET in repr(original.info) or SECRET in str(dict(original.getexif()))
+    people = personas(campaign)
+    assert upload(people.player, campaign, data).status_code == 302
+
+    kept = bytes(GamePhoto.objects.get().jpeg)
+    assert SECRET.encode() not in kept and b"Lilas" not in kept
+    markers = {marker for marker, _ in _jpeg_segments(kept)}
+    # Only what a JPEG's pixels need: JFIF's APP0, the quantisation and Huffman tables, the
+    # frame. No COM (0xFE), no APP1 (EXIF, XMP), no other APPn.
+    assert markers <= {0xE0, 0xDB, 0xC4, 0xC0, 0xC2, 0xDD}, sorted(hex(m) for m in markers)
+    assert [payload[:5] for marker, payload in _jpeg_segments(kept) if marker == 0xE0] == [
+        b"JFIF\0"
+    ]
+    image = stored(campaign)
+    assert not {"comment", "exif", "xmp", "icc_profile"} & set(image.info)
+    assert dict(image.getexif()) == {}

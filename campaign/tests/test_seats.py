@@ -226,6 +226,28 @@ def test_a_guest_seat_is_theirs_alone(table):
     assert take_as_guest(Client(), draft, "teal", " ").status_code == 400
 
 
+def test_a_guest_name_goes_through_the_names_rule(table):
+    # docs/names.md: a right-to-left override would turn the text after it around on the
+    # owner's pages; a name of invisible marks only shows nothing.
+    campaign, people = table
+    draft = open_(campaign, people)
+    for invisible in ("\u202e\u200b", "\u202e", "\u200b\u2060 \ufeff", "\u3164"):
+        refused = take_as_guest(Client(), draft, "yellow", invisible)
+        assert refused.status_code == 400
+        page = refused.content.decode()
+        assert (
+            "Your name has no visible character (only spaces, or invisible direction or "
+            "zero-width marks); write a name people can read." in page
+        )
+    assert not GuestSeat.objects.filter(draft=draft).exists()
+    # Visible letters with the marks: the marks go, the name stays; full-width letters are
+    # written as the usual ones.
+    assert take_as_guest(Client(), draft, "yellow", "\u202eSam\u200b").status_code == 302
+    assert GuestSeat.objects.get(draft=draft, corporation__key="yellow").name == "Sam"
+    assert take_as_guest(Client(), draft, "teal", "Ｂｏ").status_code == 302
+    assert GuestSeat.objects.get(draft=draft, corporation__key="teal").name == "Bo"
+
+
 def test_the_write_function_refuses_a_guest_another_seat(table):
     campaign, people = table
     draft = open_(campaign, people)

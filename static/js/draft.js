@@ -25,7 +25,10 @@
    Nothing typed is lost (docs/offline.md, "Typing without signal"): offline (or after a send
    got no answer) nothing is posted, the banner counts the kept changes, the buttons that
    need the server say so; on `online`, and on a page load with changes kept, they are sent
-   with their numbers. A draft closed meanwhile (410) keeps them, and the banner lists them. */
+   with their numbers. A draft closed meanwhile (410) keeps them, and the banner lists them.
+   The server unable to store anything (503: its database unreachable or busy, said in its
+   JSON `error`, hosting/middleware.py) is the same as no signal: the changes stay kept and are
+   sent again, the buttons that need the server say so, and the banner shows its sentence. */
 (function () {
   "use strict";
 
@@ -46,6 +49,9 @@
   // The status of a send the server refused for another reason than a stale value (a 500).
   let serverTrouble = 0;
   let troubleWords = "";
+  // The server's sentence while it answers 503 to a push or a poll ("The app cannot reach its
+  // database right now…"): until a push or a poll is answered again.
+  let unavailableWords = "";
   let closedWords = "";
   let retry = null;
   // When a push's answer last said what changed: a poll sooner than a poll period after it
@@ -237,6 +243,10 @@
     return !navigator.onLine || sendFailed;
   }
 
+  function unavailable(status, body) {
+    unavailableWords = (body && body.error) || `The server cannot store anything right now (it answered ${status}).`;
+  }
+
   function changes(n) {
     return `${n} change${n === 1 ? "" : "s"}`;
   }
@@ -269,7 +279,7 @@
     if (!draftForms().length) return;
     const n = waiting();
     const off = offline();
-    needsConnection(off);
+    needsConnection(off || Boolean(unavailableWords));
     const copy = seenAt && !Number.isNaN(seenAt.getTime())
       ? ` This page is as this phone last saw it, on ${dateWords.format(seenAt)}.`
       : "";
@@ -280,6 +290,13 @@
         `Offline: ${changes(n)} kept on this phone.`,
         "Keep typing: what you type is kept here and sent when the connection is back. " +
           "Saving needs a connection." + copy,
+      );
+    } else if (unavailableWords) {
+      say(
+        n ? `Not sent: ${changes(n)} kept on this phone.` : "Nothing can be saved right now.",
+        n
+          ? `${unavailableWords} Keep typing: what you type is kept here and sent when the server answers again.`
+          : unavailableWords,
       );
     } else if (n && serverTrouble) {
       say(
@@ -341,8 +358,10 @@
       } else if (!response.ok) {
         serverTrouble = response.status;
         troubleWords = body.error || "";
+        if (response.status === 503) unavailable(response.status, body);
       } else {
         answer = body;
+        unavailableWords = "";
         sendFailed = false;
         failures = 0;
         // offline.js keeps this page again once the stored changes settle.
@@ -665,6 +684,19 @@
     const headers = { Accept: "application/json", "HX-Request": "true" };
     fetch(`${panel.dataset.liveUrl}?${params}`, { credentials: "same-origin", headers })
       .then(function (response) {
+        if (response.status === 503) {
+          return response.json().catch(() => ({})).then(function (body) {
+            unavailable(response.status, body);
+            show();
+            return null;
+          });
+        }
+        if (unavailableWords && (response.status === 200 || response.status === 204)) {
+          // The server answers again: what is kept goes now, not at the next retry.
+          unavailableWords = "";
+          show();
+          flush(false);
+        }
         if (response.status !== 200) return null;
         return response.json();
       })

@@ -26,6 +26,9 @@ and page timings (fewer for a quick check). The figures of this machine are in
   two runs of 5 s, the plumbing only). An error in any run (a status but 200/204, a
   redirect, a conflict, a refusal, a change not applied, a panel without totals, a value the
   database does not hold) makes the command exit with 1 once every benchmark has run.
+- `photo`: a gunicorn worker's peak memory over its idle size for the worst photo of the
+  final table it takes, each format at its most pixels, uploaded by a player, and the worst
+  sent by four at once (goal ≤ 300 MB; `benchmarks.photo_memory`).
 - `concurrency`: 8 phones saving games and ticking checklists on one campaign under gunicorn
   with 2 workers, on SQLite and on PostgreSQL: saves per second, p95, 5xx (goal 0), and the
   stored state equal to a fresh replay of the exported file (`benchmarks.concurrency`).
@@ -134,6 +137,14 @@ def bench_tables(short: bool = False) -> list[str]:
     return lines
 
 
+def bench_photo() -> list[str]:
+    """The worst photos the app takes, uploaded to a gunicorn worker: its peak memory over its
+    idle size (`benchmarks.photo_memory`)."""
+    from benchmarks.photo_memory import photo_memory
+
+    return photo_memory()
+
+
 bench_save.needs_database = True
 bench_bytes.needs_database = True
 bench_cost.needs_database = True
@@ -149,6 +160,7 @@ BENCHMARKS: list[Callable[..., list[str]]] = [
     bench_bytes,
     bench_cost,
     bench_tables,
+    bench_photo,
     bench_concurrency,
 ]
 
