@@ -43,6 +43,7 @@ from campaign.views.drafts import (
     _phone_param,
     live_panel,
     may_write,
+    sentence_for,
     table_order,
 )
 from gamefile.json_input import JsonInputError, parse_json_bytes
@@ -190,11 +191,27 @@ def _field_catalogue(page: Page, draft: GameDraft) -> dict[str, dict[str, tuple[
 
 
 def _problem(label: str, field: Any, value: Any) -> str:
-    """The field's own check of a value (kept all the same: nothing typed is lost)."""
+    """The field's own check of a value, in a sentence naming the field (the value is kept all
+    the same: nothing typed is lost). A count's field carries no min/max validator (the whole
+    table's check, `validate_table`, judges the range when the game is scored), so its
+    stepper's bounds, the ones the page draws, are checked here: the phone shows the sentence
+    under the field as it is typed (docs/draft-protocol.md)."""
     try:
-        field.clean(value)
+        cleaned = field.clean(value)
     except ValidationError as error:
-        return f"{label}: {' '.join(error.messages)}"
+        return sentence_for(label, " ".join(error.messages))
+    if not isinstance(cleaned, int) or isinstance(cleaned, bool):
+        return ""
+    attrs = getattr(field.widget, "attrs", {})
+    low, high = attrs.get("min"), attrs.get("max")
+    if (low is not None and cleaned < low) or (high is not None and cleaned > high):
+        if high is None:
+            allowed = f"{low} or more"
+        elif low is None:
+            allowed = f"at most {high}"
+        else:
+            allowed = f"from {low} to {high}"
+        return f"{label} must be {allowed}, not {cleaned}."
     return ""
 
 

@@ -165,6 +165,35 @@ def _seat_form(table_form, key: str):
     return next((form for form in table_form.players if form.seat.corporation.key == key), None)
 
 
+def sentence_for(label: str, error: str) -> str:
+    """One refusal as one plain sentence naming its field: "Credits must be a whole number.",
+    never "Card: Bases: …" (a form-wide error already names what it is about) nor a doubled
+    full stop."""
+    error = " ".join(str(error).split()).rstrip(" .")
+    # A path's words before its verb ("Players: hold 31 mining resource tokens…"): one
+    # sentence, "Players hold 31…".
+    named = re.match(r"([A-Z][\w ]{0,40}): ([a-z].*)$", error)
+    if named:
+        label, error = named.group(1), named.group(2)
+    if not error:
+        return ""
+    if label and not error.lower().startswith(label.lower()):
+        if error[0].islower() or error.startswith("Must "):
+            error = f"{label} {error[0].lower()}{error[1:]}"
+        else:
+            error = f"{label}: {error}"
+    return f"{error[0].upper()}{error[1:]}."
+
+
+def _errors_in_words(form) -> list[str]:
+    """A form's errors as sentences: each under its field's label, a form-wide one as it is."""
+    found = []
+    for name, errors in form.errors.items():
+        label = str(form.fields[name].label or name) if name in form.fields else ""
+        found += [sentence_for(label, error) for error in errors]
+    return [sentence for sentence in found if sentence]
+
+
 def _progress(page: Page, draft: GameDraft, cards: list[SeatCard], table_form) -> dict[str, Any]:
     """Every seat at the table: who holds it, whether it is done, what its card still needs."""
     order = table_order(draft)
@@ -175,13 +204,7 @@ def _progress(page: Page, draft: GameDraft, cards: list[SeatCard], table_form) -
         if card is None:
             continue
         form = _seat_form(table_form, key)
-        problems = []
-        if form is not None and form.errors:
-            problems = [
-                f"{form.fields[name].label if name in form.fields else 'Card'}: {error}"
-                for name, errors in form.errors.items()
-                for error in errors
-            ]
+        problems = _errors_in_words(form) if form is not None and form.errors else []
         rows.append(
             {
                 "card": card,
@@ -194,10 +217,9 @@ def _progress(page: Page, draft: GameDraft, cards: list[SeatCard], table_form) -
     done = sum(1 for row in rows if row["card"].done)
     # What the shared part still needs (a zone to choose, a number out of the box), in words.
     shared = [
-        f"{form.fields[name].label if name in form.fields else 'Shared part'}: {error}"
+        sentence
         for form in (table_form.setup, table_form.hubs, table_form.ballots)
-        for name, errors in form.errors.items()
-        for error in errors
+        for sentence in _errors_in_words(form)
     ]
     return {"seats": rows, "done": done, "total": len(rows), "shared_problems": shared}
 
@@ -212,6 +234,14 @@ def _live_context(page: Page, draft: GameDraft, cards=None, table_form=None) -> 
         "progress": _progress(page, draft, cards, table_form),
         "sheet": live_sheet(table_form) if valid else None,
         "table_form": table_form,
+        # Why there are no totals yet, each a sentence ending once.
+        "waiting_for": [
+            sentence
+            for error in [*table_form.table_errors, *table_form.players_errors]
+            if (sentence := sentence_for("", error))
+        ]
+        if not valid
+        else [],
         "live_url": page.reverse("campaign:draft_live"),
         "push_url": page.reverse("campaign:draft_push"),
         "poll_seconds": POLL_SECONDS,
