@@ -7,6 +7,7 @@ they serve are `campaign.views.drafts`.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -47,6 +48,18 @@ from campaign.views.drafts import (
     table_order,
 )
 from gamefile.json_input import JsonInputError, parse_json_bytes
+
+# A seat's link in the live panel (templates/campaign/_draft_live.html): the panel is drawn once
+# per version for every phone, members' addresses in it; a guest's copy has them as plain names.
+_SEAT_LINK = re.compile(r'<a href="[^"]*" class="word-break" data-seat-link>(.*?)</a>', re.S)
+
+
+def _for_reader(page: Page, html: str) -> str:
+    """The panel as this reader may follow it: a guest opens no other page of the campaign
+    (docs/seats.md), so the seats' links, which would send them to the login, are names."""
+    if getattr(page.campaign, "guest_seat", None) is None:
+        return html
+    return _SEAT_LINK.sub(r'<span class="word-break">\1</span>', html)
 
 
 def _closed_answer(page: Page, number: int | None) -> JsonResponse:
@@ -102,7 +115,7 @@ def draft_live(page: Page) -> HttpResponse:
     if panel != draft.revision:
         panel_version, html = live_panel(page, draft, panel)
         if panel_version != panel:
-            answer.update(panel=html, panel_version=panel_version)
+            answer.update(panel=_for_reader(page, html), panel_version=panel_version)
     return JsonResponse(answer)
 
 
@@ -270,7 +283,7 @@ def draft_push(page: Page) -> HttpResponse:
     if isinstance(shown, int) and not isinstance(shown, bool) and shown != applied.draft.revision:
         panel_version, html = live_panel(page, applied.draft, shown)
         if panel_version != shown:
-            answer.update(panel=html, panel_version=panel_version)
+            answer.update(panel=_for_reader(page, html), panel_version=panel_version)
     if applied.conflicts:
         answer["conflicts"] = _conflicts_answer(page, applied, catalogues[0])
     return JsonResponse(answer)

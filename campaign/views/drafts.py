@@ -449,7 +449,9 @@ def _write_response(page: Page, draft: GameDraft, conflicts, labels, url: str, p
     lines = _conflict_lines(conflicts, labels, prefix)
     if page.request.htmx:
         context = {**_live_context(page, draft), "conflicts": lines, "oob": True}
-        context.update(campaign=page.campaign, write_url=url)
+        # A guest's panel names the other seats without their links (they cannot open them).
+        guest_seat = getattr(page.campaign, "guest_seat", None)
+        context.update(campaign=page.campaign, write_url=url, guest_seat=guest_seat)
         return page.render(context, template=f"{LIVE}#write-result", status=200)
     if lines:
         for line in lines:
