@@ -689,3 +689,49 @@ def test_a_stale_draft_holding_values_is_discarded_with_a_word(table):
     change = Change.objects.get(campaign=campaign, kind=ChangeKind.DRAFT_DISCARDED)
     assert change.game_number == 4
     assert "Purple corporation's card: credits 6" in change.details
+
+
+# --- every phone told of a discard (issue 31) -------------------------------------------------
+
+
+def test_every_phone_of_a_discarded_draft_is_told_what_happened_and_where_it_is(table):
+    import json
+
+    campaign, people = table
+    draft = open_(campaign, people)
+    sam = Client()
+    take_as_guest(sam, draft, "yellow", "Sam")
+    seat = GuestSeat.objects.get(draft=draft)
+    write(people.player, url(campaign, "draft_seat", "purple"), "credits", "7")
+    change = discard_draft(draft, user=people.users["owner"])
+    owner = people.users["owner"].get_username()
+    told = (
+        f"The draft of game 4 was discarded by {owner}: nothing of it was saved. The History "
+        "keeps what it held; its Undo opens the draft again."
+    )
+    params = {"v": draft.revision, "d": draft.pk, "n": 4}
+    # A member's phone, polling: the words, and the page where the next entry starts.
+    answer = people.player.get(url(campaign, "draft_live"), params).json()
+    assert answer["closed"] == told
+    assert answer["go"] == f"{url(campaign, 'draft_join')}?discarded={change.pk}"
+    landed = people.player.get(answer["go"]).content.decode()
+    assert told in landed and "Enter game 4 together" in landed
+    # Before, the phone was told "Game 3 has been saved." and sent to game 3's checklist.
+    assert "has been saved" not in answer["closed"]
+    # A change sent late: refused with the same words (the phone keeps it and says so).
+    body = {"phone": "p", "since": 0, "draft": draft.pk, "changes": []}
+    body["changes"] = [{"seq": 1, "card": "purple", "field": "credits", "value": "8"}]
+    late = people.player.post(
+        url(campaign, "draft_push"), json.dumps(body), content_type="application/json"
+    )
+    assert late.status_code == 410 and late.json()["closed"] == told
+    # The card's page, opened again: the words, on the page where the entry starts.
+    again = people.player.get(url(campaign, "draft_seat", "purple"), follow=True)
+    assert told in again.content.decode()
+    assert again.redirect_chain[-1][0] == url(campaign, "draft_join")
+    # The guest's phone is sent to its link, which says the entry is closed.
+    guest = sam.get(
+        reverse("seats:guest_live", args=[seat.token]), params, HTTP_ACCEPT="application/json"
+    ).json()
+    assert guest["go"] == reverse("seats:guest_card", args=[seat.token])
+    assert "Game 4 is closed" in sam.get(guest["go"]).content.decode()

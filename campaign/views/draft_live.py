@@ -18,6 +18,7 @@ from django.urls import reverse
 from django.views.decorators.gzip import gzip_page
 
 from campaign import actions
+from campaign.actions.discards import discard_notice, discard_of
 from campaign.actions.drafts import (
     MAX_FIELDS,
     SHARED,
@@ -42,6 +43,7 @@ from campaign.views.drafts import (
     _forms,
     _int_param,
     _phone_param,
+    closed_words,
     live_panel,
     may_write,
     sentence_for,
@@ -66,6 +68,17 @@ def _closed_answer(page: Page, number: int | None) -> JsonResponse:
     """A poll for a draft that is closed: the game it became, for every phone to go to."""
     games = page.campaign.games
     found = games.filter(number=number).exists() if number else False
+    discarded = None if found else discard_of(page.campaign, number)
+    if discarded is not None:
+        # Discarded, not saved: every phone is told so, and lands where the next entry of
+        # that game starts (a guest, on their link, which says the game's entry is closed).
+        words = discard_notice(discarded)
+        if page.campaign.guest_seat is not None:
+            go = page.reverse("campaign:draft_seat", page.campaign.guest_seat.corporation.key)
+        else:
+            join = reverse("campaign:draft_join", args=[page.campaign.slug])
+            go = f"{join}?discarded={discarded.pk}"
+        return JsonResponse({"closed": words, "go": go, "number": number, "discarded": True})
     if not found:
         number = games.order_by("-number").values_list("number", flat=True).first()
     if page.campaign.guest_seat is not None:
@@ -272,7 +285,7 @@ def draft_push(page: Page) -> HttpResponse:
     except DraftRefused as error:
         return JsonResponse({"closed": error_sentence(error, page.campaign)}, status=410)
     if applied is None:
-        return JsonResponse({"closed": CLOSED}, status=410)
+        return JsonResponse({"closed": closed_words(page)}, status=410)
     since = _int_param(str(body.get("since", "")))
     answer = _delta(applied.draft, list(applied.every.values()), since, phone)
     answer.update(problems=problems, refused=refused)

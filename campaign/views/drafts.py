@@ -31,6 +31,7 @@ from django.utils import timezone
 from accounts.models import GuestSeat
 from accounts.qr import qr_svg
 from campaign import actions
+from campaign.actions.discards import discard_notice, discard_of
 from campaign.actions.drafts import (
     SHARED,
     FieldConflict,
@@ -102,13 +103,31 @@ def _draft_written(page: Page) -> GameDraft | None:
     return found
 
 
+def closed_words(page: Page) -> str:
+    """Why no draft of the next game is open for a phone that had one: discarded (by whom,
+    where what it held is), else saved."""
+    discarded = discard_of(page.campaign, next_number(page.campaign))
+    if discarded is None:
+        return CLOSED
+    # A discard older than the last game written is not what closed this phone's draft (a
+    # stale draft of that number closed before the game before it was saved again).
+    latest = page.campaign.games.order_by("-updated_at").values_list("updated_at", flat=True)
+    last = latest.first()
+    return discard_notice(discarded) if last is None or discarded.made_at > last else CLOSED
+
+
 def _closed(page: Page, sentence: str, to: str) -> HttpResponse:
     """A write for a draft that is closed: htmx (and a phone sending what it kept offline)
     gets 410 and the sentence, so the phone keeps the values and says so; a page without
     JavaScript goes on with a message."""
+    if sentence == CLOSED:
+        sentence = closed_words(page)
     if page.request.htmx:
         return HttpResponse(sentence, status=410, content_type="text/plain; charset=utf-8")
     messages.info(page.request, sentence)
+    if sentence != CLOSED and to == "campaign:games":
+        # Discarded: where the next entry of that game starts, not the game log.
+        to = "campaign:draft_join"
     return redirect(to, slug=page.campaign.slug)
 
 
@@ -358,6 +377,12 @@ def draft_join(page: Page) -> HttpResponse | dict[str, Any]:
     if page.state.campaign_over:
         messages.info(page.request, "The campaign is over: a Type VI megastructure has been built.")
         return redirect("campaign:dashboard", slug=page.campaign.slug)
+    discarded = page.request.GET.get("discarded", "")
+    if discarded.isdigit() and len(discarded) < 12:
+        # A phone of a discarded draft, sent here by its poll: what happened, and where it is.
+        change = discard_of(page.campaign, next_number(page.campaign))
+        if change is not None and change.pk == int(discarded):
+            messages.warning(page.request, discard_notice(change))
     draft = _draft(page)
     if draft is not None:
         seat = next((c for c in page.corporations if c.holder_id == page.request.user.pk), None)
