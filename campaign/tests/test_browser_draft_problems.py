@@ -6,6 +6,8 @@ page carries a technical prefix or a doubled full stop."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -90,3 +92,24 @@ def test_each_refusal_shows_under_its_field_and_done_asks_first(table, screensho
         assert "Card:" not in words and ". ." not in words and ".." not in words.replace("…", ""), (
             words
         )
+
+
+def test_a_discard_tells_the_seat_phone_what_happened_and_where_it_is(table, screenshot_path):
+    """Issue 31: after the host discards the draft, the seat's phone says so at the top of
+    the page it lands on ("Enter game 2 together"), not a game log with no word."""
+    from accounts.tests.factory import owner_user
+    from campaign.actions.discards import discard_draft
+    from campaign.models import GameDraft
+
+    campaign, base, host, purple = table
+    purple.goto(f"{base}seat/purple/")
+    type_in(purple, "credits", "12")
+    discard_draft(GameDraft.objects.get(campaign=campaign), user=owner_user())
+    expect(purple).to_have_url(re.compile(r"/games/together/\?discarded=\d+$"), timeout=SLOW)
+    told = purple.get_by_text(
+        f"The draft of game 2 was discarded by {owner_user().get_username()}: nothing of it "
+        "was saved."
+    )
+    expect(told).to_be_in_viewport()
+    expect(purple.get_by_role("heading", name="Enter game 2 together")).to_be_visible()
+    purple.screenshot(path=screenshot_path("draft-discarded-seat-phone.png"))
