@@ -47,10 +47,10 @@ def test_each_refusal_shows_under_its_field_and_done_asks_first(table, screensho
     for name, value in typed.items():
         type_in(purple, name, value)
     said = {
-        "credits": "Credits must be from 0 to 29, not 35.",
-        "outposts_1": "Outposts in zone 1 must be from 0 to 17, not -2.",
-        "bases_2": "Bases in zone 2 must be from 0 to 4, not 5.",
-        "mining_tokens": "Mining tokens must be from 0 to 30, not 31.",
+        "credits": "Credits must be between 0 and 29, not 35.",
+        "outposts_1": "Outposts in zone 1 must be between 0 and 17, not -2.",
+        "bases_2": "Bases in zone 2 must be between 0 and 4, not 5.",
+        "mining_tokens": "Mining tokens must be between 0 and 30, not 31.",
     }
     for name, sentence in said.items():
         expect(problem_of(purple, name)).to_have_text(sentence)
@@ -65,8 +65,12 @@ def test_each_refusal_shows_under_its_field_and_done_asks_first(table, screensho
     done = purple.get_by_role("button", name="My card is done")
     done.click()
     question = purple.locator("[data-done-ask]")
-    expect(question).to_contain_text("4 fields still need a look: Credits must be from 0 to 29")
+    expect(question).to_contain_text("4 fields still need a look: Credits must be between 0 and 29")
     expect(question).to_contain_text("Mark your card done anyway?")
+    purple.screenshot(path=screenshot_path("draft-seat-done-asks.png"))
+    purple.set_viewport_size({"width": 1280, "height": 800})
+    purple.screenshot(path=screenshot_path("draft-seat-done-asks-desktop.png"), full_page=True)
+    purple.set_viewport_size({"width": 390, "height": 844})
     anyway = purple.get_by_role("button", name="Mark done anyway")
     expect(anyway).to_be_visible()
     purple.wait_for_timeout(500)

@@ -213,6 +213,9 @@ def test_a_guest_sees_the_result_and_takes_the_same_seat_next_game_in_one_tap(
     expect(places.filter(has_text="(you)")).to_contain_text("Yellow corporation")
     expect(guest.locator("main a")).to_have_count(0)
     guest.screenshot(path=screenshot_path("guest-result-phone.png"), full_page=True)
+    guest.set_viewport_size({"width": 1280, "height": 800})
+    guest.screenshot(path=screenshot_path("guest-result-desktop.png"))
+    guest.set_viewport_size({"width": 390, "height": 844})
 
     # The next game: the same phone, the host's new code, one tap.
     host.goto(f"{live_server.url}/campaigns/{campaign.slug}/games/together/")

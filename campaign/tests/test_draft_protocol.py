@@ -328,10 +328,10 @@ def test_a_count_out_of_its_bounds_comes_back_under_its_field(table):
         draft=draft,
     ).json()
     assert answer["problems"] == {
-        "card:purple/credits": "Credits must be from 0 to 29, not 40.",
-        "card:purple/outposts_1": "Outposts in zone 1 must be from 0 to 17, not -2.",
-        "card:purple/bases_2": "Bases in zone 2 must be from 0 to 4, not 5.",
-        "card:purple/mining_tokens": "Mining tokens must be from 0 to 30, not 31.",
+        "card:purple/credits": "Credits must be between 0 and 29, not 40.",
+        "card:purple/outposts_1": "Outposts in zone 1 must be between 0 and 17, not -2.",
+        "card:purple/bases_2": "Bases in zone 2 must be between 0 and 4, not 5.",
+        "card:purple/mining_tokens": "Mining tokens must be between 0 and 30, not 31.",
     }
     assert card(draft, "purple").data["credits"] == "40"
     # Put right, the field's sentence is gone.

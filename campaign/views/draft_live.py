@@ -236,7 +236,7 @@ def _problem(label: str, field: Any, value: Any) -> str:
         elif low is None:
             allowed = f"at most {high}"
         else:
-            allowed = f"from {low} to {high}"
+            allowed = f"between {low} and {high}"
         return f"{label} must be {allowed}, not {cleaned}."
     return ""
 
