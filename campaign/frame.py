@@ -56,7 +56,7 @@ from campaign.access import (
     campaign_for_public,
     campaign_for_reader,
 )
-from campaign.models import Campaign, Corporation
+from campaign.models import Campaign, Corporation, join_entry
 from campaign.page_cache import page_body
 from hosting.time_zones import in_zone
 from offline.keep import keep_offline
@@ -81,6 +81,30 @@ def corporations_with_colours(campaign: Campaign, **filters: Any) -> list[Corpor
     """The campaign's corporations with their catalogue colour (`css_colour`), in one query."""
     colour = CorporationColour.objects.filter(key=OuterRef("key")).values("css_colour")[:1]
     return list(campaign.corporations.filter(**filters).annotate(css_colour=Subquery(colour)))
+
+
+def guest_result(seat: Any) -> list[dict[str, Any]]:
+    """The places and totals of the game a guest's seat was in, once that game is saved, as a
+    member's phone shows them at the top of its checklist (read-only: no link, no "why"); []
+    while it is not saved, or when the saved game did not have the guest's corporation at the
+    table (its draft put away, the game entered another way). A guest reads no more than a
+    viewer, who sees these on the checklist."""
+    game = seat.campaign.games.filter(number=seat.number).only("result", "replay_entry").first()
+    if game is None or not game.replay_entry:
+        return []
+    score = join_entry(game.replay_entry, game.result).score
+    if not any(player.corporation == seat.corporation.key for player in score.players):
+        return []
+    corps = {corp.key: corp for corp in corporations_with_colours(seat.campaign)}
+    return [
+        {
+            "corp": corps.get(player.corporation),
+            "rank": player.rank,
+            "total": player.total,
+            "mine": player.corporation == seat.corporation.key,
+        }
+        for player in score.ranked()
+    ]
 
 
 class Page:
@@ -247,7 +271,7 @@ def campaign_page(
                     return render(
                         request,
                         "campaign/seats/guest_closed.html",
-                        {"seat": closed.seat},
+                        {"seat": closed.seat, "result": guest_result(closed.seat)},
                         status=410,
                     )
                 if isinstance(guest, str):

@@ -226,6 +226,44 @@ def _details(snapshot: dict[str, Any]) -> list[str]:
     return lines
 
 
+def discard_of(campaign: Campaign, number: int | None) -> Change | None:
+    """The discard that closed the last draft of game `number`, when a discard is how it
+    closed (not undone since); None when that game's draft closed another way (saved)."""
+    if not number:
+        return None
+    return (
+        Change.objects.filter(
+            campaign=campaign,
+            kind=ChangeKind.DRAFT_DISCARDED,
+            game_number=number,
+            undone_by__isnull=True,
+        )
+        .select_related("made_by")
+        .order_by("-made_at", "-id")
+        .first()
+    )
+
+
+def discard_notice(change: Change) -> str:
+    """What every phone of a discarded draft is told, wherever it lands: what happened, by
+    whom, that nothing of it was saved and where what it held is."""
+    number = change.game_number
+    how = "discarded"
+    start = f"draft of game {number} "
+    if change.summary.startswith(start):
+        how = change.summary[len(start) :].split(":", 1)[0] or how
+    who = f" by {change.made_by.get_username()}" if change.made_by is not None else ""
+    if how.startswith("closed"):
+        # Closed as a stale draft: "closed: game 5 is the next game now".
+        told = f"The draft of game {number} was {how.replace(':', ' because', 1)}{who}"
+    else:
+        told = f"The draft of game {number} was {how}{who}"
+    return (
+        f"{told}: nothing of it was saved. The History keeps what it held; its Undo opens the "
+        "draft again."
+    )
+
+
 @writes
 def discard_draft(draft: GameDraft, *, user=None, confirm: str | None = None) -> Change:
     """Close `draft` unsaved (the owner's choice), recorded in the History with everything it

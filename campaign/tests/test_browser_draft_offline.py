@@ -233,6 +233,16 @@ def test_values_typed_offline_reach_the_server_and_the_other_phones_after_reconn
     assert purple.evaluate(KEPT_CHANGES_BECOME, [0, SLOW]) == 0
     expect(field(host, "credits")).to_have_value("14", timeout=SLOW)
 
+    # "My card is done" works on the page kept while offline, without a reload (issue 31:
+    # it stayed grey until the player tapped Reload).
+    expect(done).to_be_enabled()
+    expect(done).to_have_text("My card is done")
+    with purple.expect_response(is_write):
+        done.click()
+    expect(purple.get_by_text("Marked done.")).to_be_visible()
+    expect(host.locator("#draft-live")).to_contain_text("1 of 4 seats done", timeout=SLOW)
+    assert SeatCard.objects.get(draft__campaign=campaign, corporation__key="purple").done
+
 
 def test_the_host_page_opens_offline_and_its_save_says_it_needs_a_connection(table):
     campaign, base, host, seats = table

@@ -171,3 +171,62 @@ def test_the_one_phone_save_over_an_open_draft_asks_and_drops_nothing(
     row = one.locator(f"#change-{change.pk}")
     expect(row).to_contain_text("bo typed Purple corporation's card (1 value)")
     expect(row).to_contain_text("Purple corporation's card: credits 9")
+
+
+def test_a_guest_sees_the_result_and_takes_the_same_seat_next_game_in_one_tap(
+    browser, live_server, campaign, log_in, screenshot_path
+):
+    """Issue 31: the guest's phone shows the saved game's places and totals as members' do,
+    their panel links no page they cannot open, and the next game's code offers the same
+    seat to the same phone in one tap."""
+    from campaign import actions
+    from campaign.tests.test_browser_draft import BOARDS, SHARED
+
+    host = phone(browser, live_server, log_in, owner_user())
+    qr = start_the_draft(host, live_server, campaign)
+    guest = phone(browser, live_server, log_in)
+    guest.goto(qr)
+    guest.get_by_label("Your name").fill("Sam")
+    with guest.expect_navigation():
+        guest.get_by_role("button", name="Take Yellow corporation").click()
+    expect(guest.locator("body")).to_contain_text("you are Sam, a guest")
+    # The other seats are names, not links that would ask the guest to log in.
+    expect(guest.locator("#draft-live")).to_contain_text("Purple corporation")
+    expect(guest.locator("#draft-live a")).to_have_count(0)
+
+    draft = GameDraft.objects.get(campaign=campaign)
+    for card in SeatCard.objects.filter(draft=draft):
+        actions.write_card(card, BOARDS[card.corporation.key], done=True)
+    draft.refresh_from_db()
+    draft.shared = {**draft.shared, **SHARED}
+    draft.save(update_fields=["shared"])
+    host.goto(f"{live_server.url}/campaigns/{campaign.slug}/games/together/table/")
+    expect(host.locator("#draft-live")).to_contain_text("3 of 3 seats done", timeout=20000)
+    with host.expect_navigation(timeout=20000):
+        host.get_by_role("button", name="Score and save game 2").click()
+    assert Game.objects.filter(campaign=campaign, number=2).exists()
+
+    # The guest's phone, still on its card, goes to the result: places and totals.
+    expect(guest.locator("h1")).to_have_text("Game 2: the result", timeout=20000)
+    places = guest.locator("[aria-label='Places and totals'] li")
+    expect(places).to_have_count(3)
+    expect(places.filter(has_text="(you)")).to_contain_text("Yellow corporation")
+    expect(guest.locator("main a")).to_have_count(0)
+    guest.screenshot(path=screenshot_path("guest-result-phone.png"), full_page=True)
+    guest.set_viewport_size({"width": 1280, "height": 800})
+    guest.screenshot(path=screenshot_path("guest-result-desktop.png"))
+    guest.set_viewport_size({"width": 390, "height": 844})
+
+    # The next game: the same phone, the host's new code, one tap.
+    host.goto(f"{live_server.url}/campaigns/{campaign.slug}/games/together/")
+    with host.expect_navigation():
+        host.get_by_role("button", name="Start entering game 3").click()
+    qr = host.locator(".draft-join a.word-break").get_attribute("href")
+    guest.goto(qr)
+    again = guest.get_by_role("button", name="Take Yellow corporation again")
+    expect(again).to_be_in_viewport()
+    guest.screenshot(path=screenshot_path("guest-again-phone.png"))
+    with guest.expect_navigation():
+        again.click()
+    expect(guest.locator("body")).to_contain_text("you are Sam, a guest")
+    expect(guest.locator("h1")).to_contain_text("Yellow corporation")

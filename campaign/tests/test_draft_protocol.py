@@ -307,3 +307,56 @@ def test_a_phone_at_the_latest_version_still_gets_the_newer_panel(table):
     # Once it has that panel too, nothing new: 204.
     again = poll(people.player, campaign, draft, answer["version"], p=answer["version"])
     assert again.status_code == 204
+
+
+def test_a_count_out_of_its_bounds_comes_back_under_its_field(table):
+    """Issue 31: credits 40, outposts −2, 5 bases and 31 mining tokens each come back in
+    `problems` as a sentence naming the field and what is allowed (the counts' fields carry
+    no min/max validator: the stepper's bounds are checked), and are kept all the same."""
+    campaign, people = table
+    draft = open_(campaign, people)
+    answer = push(
+        people.player,
+        campaign,
+        [
+            field(1, "credits", "40"),
+            field(2, "outposts_1", "-2"),
+            field(3, "bases_2", "5"),
+            field(4, "mining_tokens", "31"),
+            field(5, "military_tokens", "3"),
+        ],
+        draft=draft,
+    ).json()
+    assert answer["problems"] == {
+        "card:purple/credits": "Credits must be between 0 and 29, not 40.",
+        "card:purple/outposts_1": "Outposts in zone 1 must be between 0 and 17, not -2.",
+        "card:purple/bases_2": "Bases in zone 2 must be between 0 and 4, not 5.",
+        "card:purple/mining_tokens": "Mining tokens must be between 0 and 30, not 31.",
+    }
+    assert card(draft, "purple").data["credits"] == "40"
+    # Put right, the field's sentence is gone.
+    fixed = push(people.player, campaign, [field(6, "credits", "29", was="40")], draft=draft)
+    assert fixed.json()["problems"] == {}
+
+
+def test_the_panel_says_each_refusal_once_without_prefixes(table):
+    """The seat panel's sentences name their field once ("Card: Bases: …" no more) and end
+    with one full stop ("… in the box. ." no more)."""
+    campaign, people = table
+    draft = open_(campaign, people)
+    push(
+        people.player,
+        campaign,
+        [field(1, "credits", "40"), field(2, "mining_tokens", "31")],
+        draft=draft,
+    )
+    for seat in ("yellow", "teal"):
+        push(people.owner, campaign, [field(1, "mining_tokens", "20", card=seat)], draft=draft)
+    html = poll(people.owner, campaign, draft, 0).json()["panel"]
+    assert "Card:" not in html and "Shared part:" not in html
+    assert ". ." not in html and ".." not in html
+    assert "Credits must be between 0 and 29." in html
+    assert (
+        "read right: Players hold 31 mining resource tokens, more than the 30 in the box.</p>"
+        in html
+    )

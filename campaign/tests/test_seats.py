@@ -13,7 +13,15 @@ from accounts.models import GuestSeat, Invite, Membership, Role
 from accounts.tests.factory import make_user
 from campaign import actions
 from campaign.actions.discards import discard_draft, draft_snapshot, typed, typed_sentence
-from campaign.models import Change, ChangeKind, Corporation, Game, GameDraft, SeatCard
+from campaign.models import (
+    Change,
+    ChangeKind,
+    Corporation,
+    Game,
+    GameDraft,
+    SeatCard,
+    join_entry,
+)
 from campaign.table_links import table_token
 from campaign.tests.test_views_game import fill_first_game, form_data
 from scoring.tests.catalogue import ensure_catalogue
@@ -308,7 +316,86 @@ def test_a_guest_link_closes_when_the_game_is_saved(table):
     )
     assert response.status_code == 302, response.content.decode()[:2000]
     assert Game.objects.filter(campaign=campaign, number=4).exists()
-    assert sam.get(guest_card).status_code == 410
+    closed = sam.get(guest_card)
+    assert closed.status_code == 410
+    # Issue 31: the guest sees the result as members do (places and totals), read-only.
+    page = closed.content.decode()
+    assert "Game 4: the result" in page
+    score = join_entry(
+        *Game.objects.filter(campaign=campaign, number=4).values_list("replay_entry", "result")[0]
+    ).score
+    places = re.findall(
+        r'aria-label="Place (\d)".*?corp-swatch.*?</span>([^<]+)</span>', page, re.S
+    )
+    totals = re.findall(r'result-total">(-?\d+) IP<', page)
+    names = dict(Corporation.objects.filter(campaign=campaign).values_list("key", "name"))
+    assert [(rank, name.strip()) for rank, name in places] == [
+        (str(p.rank), names[p.corporation]) for p in score.ranked()
+    ]
+    assert totals == [str(p.total) for p in score.ranked()]
+    assert "(you)" in page
+    # No link they cannot open: nothing of the campaign's pages.
+    assert f"/campaigns/{campaign.slug}/" not in page
+
+
+def test_a_guest_page_without_a_saved_game_shows_no_result(table):
+    """A discarded draft's guest sees no result (nothing was saved)."""
+    campaign, people = table
+    draft = open_(campaign, people)
+    sam = Client()
+    take_as_guest(sam, draft, "yellow", "Sam")
+    seat = GuestSeat.objects.get(draft=draft)
+    discard_draft(draft, user=people.users["owner"])
+    page = sam.get(reverse("seats:guest_card", args=[seat.token])).content.decode()
+    assert "Game 4 is closed" in page and "the result" not in page
+
+
+def test_the_next_draft_offers_the_guest_the_same_seat_in_one_tap(table):
+    """Issue 31: a guest stays seated for the evening: the next game's code offers the same
+    phone the seat it held, with its name, in one tap."""
+    campaign, people = table
+    draft = open_(campaign, people)
+    sam, stranger = Client(), Client()
+    take_as_guest(sam, draft, "yellow", "Sam")
+    first = GuestSeat.objects.get(draft=draft)
+    discard_draft(draft, user=people.users["owner"])
+    reopened = open_(campaign, people)
+    page = sam.get(table_url(reopened)).content.decode()
+    assert "Welcome back, <strong" in page and "Take Yellow corporation again" in page
+    assert '<input type="hidden" name="name" value="Sam">' in page
+    # Another phone is not offered it.
+    assert "again" not in stranger.get(table_url(reopened)).content.decode()
+    # The one tap: the same seat, a new link for this game.
+    taken = sam.post(table_url(reopened), {"key": "yellow", "name": "Sam"})
+    seat = GuestSeat.objects.get(draft=reopened)
+    assert taken["Location"] == reverse("seats:guest_card", args=[seat.token])
+    assert (seat.name, seat.corporation.key) == ("Sam", "yellow") and seat.token != first.token
+    # A seat someone else holds now is not offered again.
+    discard_draft(reopened, user=people.users["owner"])
+    third = open_(campaign, people)
+    take_as_guest(stranger, third, "yellow", "Bo")
+    page = sam.get(table_url(third)).content.decode()
+    assert "again" not in page and 'value="Sam"' in page
+
+
+def test_a_guest_panel_links_to_no_page_they_cannot_open(table):
+    campaign, people = table
+    draft = open_(campaign, people)
+    sam = Client()
+    take_as_guest(sam, draft, "yellow", "Sam")
+    seat = GuestSeat.objects.get(draft=draft)
+    guest_card = reverse("seats:guest_card", args=[seat.token])
+    member_link = url(campaign, "draft_seat", "purple")
+    # A member's panel links each seat; the guest's names them.
+    assert member_link in people.owner.get(url(campaign, "draft")).content.decode()
+    assert member_link not in sam.get(guest_card).content.decode()
+    live = reverse("seats:guest_live", args=[seat.token])
+    polled = sam.get(live, {"v": 0, "d": draft.pk, "p": 0}, HTTP_ACCEPT="application/json")
+    assert "Purple" in polled.json()["panel"]
+    assert "/campaigns/" not in polled.json()["panel"]
+    written = write(sam, guest_card, "credits", "7")
+    assert "Purple" in written.content.decode()
+    assert "/campaigns/" not in written.content.decode()
 
 
 def test_a_guest_sees_no_locked_section_title(table):
@@ -602,3 +689,49 @@ def test_a_stale_draft_holding_values_is_discarded_with_a_word(table):
     change = Change.objects.get(campaign=campaign, kind=ChangeKind.DRAFT_DISCARDED)
     assert change.game_number == 4
     assert "Purple corporation's card: credits 6" in change.details
+
+
+# --- every phone told of a discard (issue 31) -------------------------------------------------
+
+
+def test_every_phone_of_a_discarded_draft_is_told_what_happened_and_where_it_is(table):
+    import json
+
+    campaign, people = table
+    draft = open_(campaign, people)
+    sam = Client()
+    take_as_guest(sam, draft, "yellow", "Sam")
+    seat = GuestSeat.objects.get(draft=draft)
+    write(people.player, url(campaign, "draft_seat", "purple"), "credits", "7")
+    change = discard_draft(draft, user=people.users["owner"])
+    owner = people.users["owner"].get_username()
+    told = (
+        f"The draft of game 4 was discarded by {owner}: nothing of it was saved. The History "
+        "keeps what it held; its Undo opens the draft again."
+    )
+    params = {"v": draft.revision, "d": draft.pk, "n": 4}
+    # A member's phone, polling: the words, and the page where the next entry starts.
+    answer = people.player.get(url(campaign, "draft_live"), params).json()
+    assert answer["closed"] == told
+    assert answer["go"] == f"{url(campaign, 'draft_join')}?discarded={change.pk}"
+    landed = people.player.get(answer["go"]).content.decode()
+    assert told in landed and "Enter game 4 together" in landed
+    # Before, the phone was told "Game 3 has been saved." and sent to game 3's checklist.
+    assert "has been saved" not in answer["closed"]
+    # A change sent late: refused with the same words (the phone keeps it and says so).
+    body = {"phone": "p", "since": 0, "draft": draft.pk, "changes": []}
+    body["changes"] = [{"seq": 1, "card": "purple", "field": "credits", "value": "8"}]
+    late = people.player.post(
+        url(campaign, "draft_push"), json.dumps(body), content_type="application/json"
+    )
+    assert late.status_code == 410 and late.json()["closed"] == told
+    # The card's page, opened again: the words, on the page where the entry starts.
+    again = people.player.get(url(campaign, "draft_seat", "purple"), follow=True)
+    assert told in again.content.decode()
+    assert again.redirect_chain[-1][0] == url(campaign, "draft_join")
+    # The guest's phone is sent to its link, which says the entry is closed.
+    guest = sam.get(
+        reverse("seats:guest_live", args=[seat.token]), params, HTTP_ACCEPT="application/json"
+    ).json()
+    assert guest["go"] == reverse("seats:guest_card", args=[seat.token])
+    assert "Game 4 is closed" in sam.get(guest["go"]).content.decode()

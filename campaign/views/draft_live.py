@@ -7,6 +7,7 @@ they serve are `campaign.views.drafts`.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -17,6 +18,7 @@ from django.urls import reverse
 from django.views.decorators.gzip import gzip_page
 
 from campaign import actions
+from campaign.actions.discards import discard_notice, discard_of
 from campaign.actions.drafts import (
     MAX_FIELDS,
     SHARED,
@@ -41,17 +43,42 @@ from campaign.views.drafts import (
     _forms,
     _int_param,
     _phone_param,
+    closed_words,
     live_panel,
     may_write,
+    sentence_for,
     table_order,
 )
 from gamefile.json_input import JsonInputError, parse_json_bytes
+
+# A seat's link in the live panel (templates/campaign/_draft_live.html): the panel is drawn once
+# per version for every phone, members' addresses in it; a guest's copy has them as plain names.
+_SEAT_LINK = re.compile(r'<a href="[^"]*" class="word-break" data-seat-link>(.*?)</a>', re.S)
+
+
+def _for_reader(page: Page, html: str) -> str:
+    """The panel as this reader may follow it: a guest opens no other page of the campaign
+    (docs/seats.md), so the seats' links, which would send them to the login, are names."""
+    if getattr(page.campaign, "guest_seat", None) is None:
+        return html
+    return _SEAT_LINK.sub(r'<span class="word-break">\1</span>', html)
 
 
 def _closed_answer(page: Page, number: int | None) -> JsonResponse:
     """A poll for a draft that is closed: the game it became, for every phone to go to."""
     games = page.campaign.games
     found = games.filter(number=number).exists() if number else False
+    discarded = None if found else discard_of(page.campaign, number)
+    if discarded is not None:
+        # Discarded, not saved: every phone is told so, and lands where the next entry of
+        # that game starts (a guest, on their link, which says the game's entry is closed).
+        words = discard_notice(discarded)
+        if page.campaign.guest_seat is not None:
+            go = page.reverse("campaign:draft_seat", page.campaign.guest_seat.corporation.key)
+        else:
+            join = reverse("campaign:draft_join", args=[page.campaign.slug])
+            go = f"{join}?discarded={discarded.pk}"
+        return JsonResponse({"closed": words, "go": go, "number": number, "discarded": True})
     if not found:
         number = games.order_by("-number").values_list("number", flat=True).first()
     if page.campaign.guest_seat is not None:
@@ -101,7 +128,7 @@ def draft_live(page: Page) -> HttpResponse:
     if panel != draft.revision:
         panel_version, html = live_panel(page, draft, panel)
         if panel_version != panel:
-            answer.update(panel=html, panel_version=panel_version)
+            answer.update(panel=_for_reader(page, html), panel_version=panel_version)
     return JsonResponse(answer)
 
 
@@ -190,11 +217,27 @@ def _field_catalogue(page: Page, draft: GameDraft) -> dict[str, dict[str, tuple[
 
 
 def _problem(label: str, field: Any, value: Any) -> str:
-    """The field's own check of a value (kept all the same: nothing typed is lost)."""
+    """The field's own check of a value, in a sentence naming the field (the value is kept all
+    the same: nothing typed is lost). A count's field carries no min/max validator (the whole
+    table's check, `validate_table`, judges the range when the game is scored), so its
+    stepper's bounds, the ones the page draws, are checked here: the phone shows the sentence
+    under the field as it is typed (docs/draft-protocol.md)."""
     try:
-        field.clean(value)
+        cleaned = field.clean(value)
     except ValidationError as error:
-        return f"{label}: {' '.join(error.messages)}"
+        return sentence_for(label, " ".join(error.messages))
+    if not isinstance(cleaned, int) or isinstance(cleaned, bool):
+        return ""
+    attrs = getattr(field.widget, "attrs", {})
+    low, high = attrs.get("min"), attrs.get("max")
+    if (low is not None and cleaned < low) or (high is not None and cleaned > high):
+        if high is None:
+            allowed = f"{low} or more"
+        elif low is None:
+            allowed = f"at most {high}"
+        else:
+            allowed = f"between {low} and {high}"
+        return f"{label} must be {allowed}, not {cleaned}."
     return ""
 
 
@@ -242,7 +285,7 @@ def draft_push(page: Page) -> HttpResponse:
     except DraftRefused as error:
         return JsonResponse({"closed": error_sentence(error, page.campaign)}, status=410)
     if applied is None:
-        return JsonResponse({"closed": CLOSED}, status=410)
+        return JsonResponse({"closed": closed_words(page)}, status=410)
     since = _int_param(str(body.get("since", "")))
     answer = _delta(applied.draft, list(applied.every.values()), since, phone)
     answer.update(problems=problems, refused=refused)
@@ -253,7 +296,7 @@ def draft_push(page: Page) -> HttpResponse:
     if isinstance(shown, int) and not isinstance(shown, bool) and shown != applied.draft.revision:
         panel_version, html = live_panel(page, applied.draft, shown)
         if panel_version != shown:
-            answer.update(panel=html, panel_version=panel_version)
+            answer.update(panel=_for_reader(page, html), panel_version=panel_version)
     if applied.conflicts:
         answer["conflicts"] = _conflicts_answer(page, applied, catalogues[0])
     return JsonResponse(answer)

@@ -31,6 +31,7 @@ from django.utils import timezone
 from accounts.models import GuestSeat
 from accounts.qr import qr_svg
 from campaign import actions
+from campaign.actions.discards import discard_notice, discard_of
 from campaign.actions.drafts import (
     SHARED,
     FieldConflict,
@@ -102,13 +103,31 @@ def _draft_written(page: Page) -> GameDraft | None:
     return found
 
 
+def closed_words(page: Page) -> str:
+    """Why no draft of the next game is open for a phone that had one: discarded (by whom,
+    where what it held is), else saved."""
+    discarded = discard_of(page.campaign, next_number(page.campaign))
+    if discarded is None:
+        return CLOSED
+    # A discard older than the last game written is not what closed this phone's draft (a
+    # stale draft of that number closed before the game before it was saved again).
+    latest = page.campaign.games.order_by("-updated_at").values_list("updated_at", flat=True)
+    last = latest.first()
+    return discard_notice(discarded) if last is None or discarded.made_at > last else CLOSED
+
+
 def _closed(page: Page, sentence: str, to: str) -> HttpResponse:
     """A write for a draft that is closed: htmx (and a phone sending what it kept offline)
     gets 410 and the sentence, so the phone keeps the values and says so; a page without
     JavaScript goes on with a message."""
+    if sentence == CLOSED:
+        sentence = closed_words(page)
     if page.request.htmx:
         return HttpResponse(sentence, status=410, content_type="text/plain; charset=utf-8")
     messages.info(page.request, sentence)
+    if sentence != CLOSED and to == "campaign:games":
+        # Discarded: where the next entry of that game starts, not the game log.
+        to = "campaign:draft_join"
     return redirect(to, slug=page.campaign.slug)
 
 
@@ -165,6 +184,35 @@ def _seat_form(table_form, key: str):
     return next((form for form in table_form.players if form.seat.corporation.key == key), None)
 
 
+def sentence_for(label: str, error: str) -> str:
+    """One refusal as one plain sentence naming its field: "Credits must be a whole number.",
+    never "Card: Bases: …" (a form-wide error already names what it is about) nor a doubled
+    full stop."""
+    error = " ".join(str(error).split()).rstrip(" .")
+    # A path's words before its verb ("Players: hold 31 mining resource tokens…"): one
+    # sentence, "Players hold 31…".
+    named = re.match(r"([A-Z][\w ]{0,40}): ([a-z].*)$", error)
+    if named:
+        label, error = named.group(1), named.group(2)
+    if not error:
+        return ""
+    if label and not error.lower().startswith(label.lower()):
+        if error[0].islower() or error.startswith("Must "):
+            error = f"{label} {error[0].lower()}{error[1:]}"
+        else:
+            error = f"{label}: {error}"
+    return f"{error[0].upper()}{error[1:]}."
+
+
+def _errors_in_words(form) -> list[str]:
+    """A form's errors as sentences: each under its field's label, a form-wide one as it is."""
+    found = []
+    for name, errors in form.errors.items():
+        label = str(form.fields[name].label or name) if name in form.fields else ""
+        found += [sentence_for(label, error) for error in errors]
+    return [sentence for sentence in found if sentence]
+
+
 def _progress(page: Page, draft: GameDraft, cards: list[SeatCard], table_form) -> dict[str, Any]:
     """Every seat at the table: who holds it, whether it is done, what its card still needs."""
     order = table_order(draft)
@@ -175,13 +223,7 @@ def _progress(page: Page, draft: GameDraft, cards: list[SeatCard], table_form) -
         if card is None:
             continue
         form = _seat_form(table_form, key)
-        problems = []
-        if form is not None and form.errors:
-            problems = [
-                f"{form.fields[name].label if name in form.fields else 'Card'}: {error}"
-                for name, errors in form.errors.items()
-                for error in errors
-            ]
+        problems = _errors_in_words(form) if form is not None and form.errors else []
         rows.append(
             {
                 "card": card,
@@ -194,10 +236,9 @@ def _progress(page: Page, draft: GameDraft, cards: list[SeatCard], table_form) -
     done = sum(1 for row in rows if row["card"].done)
     # What the shared part still needs (a zone to choose, a number out of the box), in words.
     shared = [
-        f"{form.fields[name].label if name in form.fields else 'Shared part'}: {error}"
+        sentence
         for form in (table_form.setup, table_form.hubs, table_form.ballots)
-        for name, errors in form.errors.items()
-        for error in errors
+        for sentence in _errors_in_words(form)
     ]
     return {"seats": rows, "done": done, "total": len(rows), "shared_problems": shared}
 
@@ -212,6 +253,14 @@ def _live_context(page: Page, draft: GameDraft, cards=None, table_form=None) -> 
         "progress": _progress(page, draft, cards, table_form),
         "sheet": live_sheet(table_form) if valid else None,
         "table_form": table_form,
+        # Why there are no totals yet, each a sentence ending once.
+        "waiting_for": [
+            sentence
+            for error in [*table_form.table_errors, *table_form.players_errors]
+            if (sentence := sentence_for("", error))
+        ]
+        if not valid
+        else [],
         "live_url": page.reverse("campaign:draft_live"),
         "push_url": page.reverse("campaign:draft_push"),
         "poll_seconds": POLL_SECONDS,
@@ -328,6 +377,12 @@ def draft_join(page: Page) -> HttpResponse | dict[str, Any]:
     if page.state.campaign_over:
         messages.info(page.request, "The campaign is over: a Type VI megastructure has been built.")
         return redirect("campaign:dashboard", slug=page.campaign.slug)
+    discarded = page.request.GET.get("discarded", "")
+    if discarded.isdigit() and len(discarded) < 12:
+        # A phone of a discarded draft, sent here by its poll: what happened, and where it is.
+        change = discard_of(page.campaign, next_number(page.campaign))
+        if change is not None and change.pk == int(discarded):
+            messages.warning(page.request, discard_notice(change))
     draft = _draft(page)
     if draft is not None:
         seat = next((c for c in page.corporations if c.holder_id == page.request.user.pk), None)
@@ -419,7 +474,9 @@ def _write_response(page: Page, draft: GameDraft, conflicts, labels, url: str, p
     lines = _conflict_lines(conflicts, labels, prefix)
     if page.request.htmx:
         context = {**_live_context(page, draft), "conflicts": lines, "oob": True}
-        context.update(campaign=page.campaign, write_url=url)
+        # A guest's panel names the other seats without their links (they cannot open them).
+        guest_seat = getattr(page.campaign, "guest_seat", None)
+        context.update(campaign=page.campaign, write_url=url, guest_seat=guest_seat)
         return page.render(context, template=f"{LIVE}#write-result", status=200)
     if lines:
         for line in lines:

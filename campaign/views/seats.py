@@ -139,6 +139,22 @@ def _remembered(request: HttpRequest, draft: GameDraft) -> GuestSeat | None:
     return GuestSeat.objects.filter(token=token, draft=draft).first()
 
 
+def _seated_before(request: HttpRequest, draft: GameDraft) -> GuestSeat | None:
+    """The seat this phone last held as a guest in an earlier game of the draft's campaign
+    (the session's tokens): the next game's picker offers it again in one tap, the same name,
+    so a guest stays seated for the evening."""
+    tokens = list((request.session.get(SESSION_KEY) or {}).values())
+    if not tokens:
+        return None
+    return (
+        GuestSeat.objects.filter(token__in=tokens, campaign=draft.campaign)
+        .exclude(draft=draft)
+        .select_related("corporation")
+        .order_by("-number", "-taken_at", "-id")
+        .first()
+    )
+
+
 def _closed_table(request: HttpRequest) -> HttpResponse:
     return render(request, TABLE, {"closed": True}, status=404)
 
@@ -173,7 +189,9 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
     corporations = [c for c in _seats(campaign, draft) if c.key in at_table]
     free = [c for c in corporations if c.holder_id is None and not c.ai and not c.guest_name]
     error = ""
-    name = ""
+    before = _seated_before(request, draft)
+    again = before if before is not None and before.corporation_id in {c.pk for c in free} else None
+    name = before.name if before is not None else ""
     status = 200
     if request.method == "POST":
         name = request.POST.get("name", "")
@@ -195,6 +213,11 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
         "draft": draft,
         "corporations": corporations,
         "free": free,
+        # The seat this phone held in the game before, still free: "Take Purple again".
+        "again": next(
+            (c for c in free if again is not None and c.pk == again.corporation_id), None
+        ),
+        "again_name": again.name if again is not None else "",
         "error": error,
         "name": name,
         "name_length": GUEST_NAME_LENGTH,

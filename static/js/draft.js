@@ -272,6 +272,12 @@
           delete button.dataset.onlineDisabled;
         }
       }
+      // "My card is done" and "Keep mine" go as changes of this phone's sequence (the push),
+      // never as the form the page drew: a kept copy's forms (disabled by offline.js) work
+      // again as soon as the connection answers, without a reload.
+      if (!off && draftForms().length && form.matches("[data-done-form], [data-draft-conflict]")) {
+        for (const control of form.elements) control.disabled = false;
+      }
     }
   }
 
@@ -308,7 +314,7 @@
       let words = "Every change is sent.";
       if (n) words = `${changes(n)} kept on this phone still to send.`;
       else if (refusedCount()) words = "Every change is sent but those shown with the value stored meanwhile.";
-      say("The connection is back.", `${words} Reload the page to save or to mark a card done.`, reloadLink());
+      say("The connection is back.", `${words} Reload the page to save the game.`, reloadLink());
     } else if (n > 1 && sending) {
       say(`Sending ${changes(n)} kept on this phone…`, "");
     } else if (banner && !banner.dataset.draftNote) {
@@ -409,6 +415,7 @@
       retry = null;
       sendFailed = false;
       serverTrouble = 0;
+      show();
       flush(false);
     }, RETRY_MS[Math.min(failures++, RETRY_MS.length - 1)]);
   }
@@ -441,23 +448,89 @@
     showConflicts(shown);
   }
 
-  /** A field's own check: the sentence under it (the value is kept all the same). */
+  /** A field's own check: the sentence under it, in the field's own error box (the one the
+   * page draws its errors in, `scoring/_field_error.html`), named by the field's
+   * aria-describedby, and gone once the value is put right. The value is kept all the same. */
   function mark(fields, sentence) {
     for (const field of fields) {
       field.classList.toggle("is-invalid", Boolean(sentence));
-      const id = `${field.id || field.name}-draft-problem`;
-      let note = document.getElementById(id);
-      if (!sentence) {
-        if (note) note.remove();
-        continue;
+      if (sentence) field.setAttribute("aria-invalid", "true");
+      else field.removeAttribute("aria-invalid");
+      let box = field.id ? document.getElementById(`${field.id}_error`) : null;
+      if (!box) {
+        const id = `${field.id || field.name}-draft-problem`;
+        box = document.getElementById(id);
+        if (!box && !sentence) continue;
+        if (!box) {
+          box = document.createElement("div");
+          box.id = id;
+          box.className = "field-error";
+          (field.closest(".input-group") || field).insertAdjacentElement("afterend", box);
+        }
       }
-      if (!note) {
-        note = document.createElement("div");
-        note.id = id;
-        note.className = "invalid-feedback d-block";
-        field.insertAdjacentElement("afterend", note);
+      box.replaceChildren();
+      if (sentence) {
+        const line = document.createElement("span");
+        line.textContent = sentence;
+        box.append(line);
       }
-      note.textContent = sentence;
+      const described = (field.getAttribute("aria-describedby") || "").split(/\s+/).filter((id) => id && id !== box.id);
+      if (sentence) described.push(box.id);
+      if (described.length) field.setAttribute("aria-describedby", described.join(" "));
+      else field.removeAttribute("aria-describedby");
+    }
+    askAgain();
+  }
+
+  /** What a card still shows as wrong: its fields' sentences and the form's own. */
+  function problemsOf(seat) {
+    return Array.from(seat.querySelectorAll(".field-error span, .form-errors p"))
+      .map((line) => line.textContent.trim())
+      .filter(Boolean);
+  }
+
+  function fieldsWord(n) {
+    return n === 1 ? "1 field still needs a look" : `${n} fields still need a look`;
+  }
+
+  /** "My card is done" with something still wrong asks first, in the page (no dialog): the
+   * sentences, and the button says "Mark done anyway"; a second tap marks it done. */
+  function ask(form, problems) {
+    const button = form.querySelector("button[type=submit], button:not([type])");
+    let words = form.querySelector("[data-done-ask]");
+    if (!words) {
+      words = document.createElement("p");
+      words.dataset.doneAsk = "";
+      words.className = "mb-2 text-danger";
+      words.setAttribute("role", "alert");
+      form.insertBefore(words, button);
+    }
+    words.textContent = `${fieldsWord(problems.length)}: ${problems.join(" ")} Mark your card done anyway?`;
+    if (button && !("askLabel" in button.dataset)) {
+      button.dataset.askLabel = button.textContent;
+      button.textContent = "Mark done anyway";
+    }
+    form.dataset.asked = "1";
+  }
+
+  function unask(form) {
+    const words = form.querySelector("[data-done-ask]");
+    if (words) words.remove();
+    const button = form.querySelector("[data-ask-label]");
+    if (button) {
+      button.textContent = button.dataset.askLabel;
+      delete button.dataset.askLabel;
+    }
+    delete form.dataset.asked;
+  }
+
+  /** A question asked before: said again with what is wrong now, gone once nothing is. */
+  function askAgain() {
+    for (const form of document.querySelectorAll("form[data-done-form][data-asked]")) {
+      const seat = draftForms().find((f) => f.dataset.card === form.dataset.card);
+      const problems = seat ? problemsOf(seat) : [];
+      if (problems.length) ask(form, problems);
+      else unask(form);
     }
   }
 
@@ -623,6 +696,14 @@
       const seat = draftForms().find((f) => f.dataset.card === form.dataset.card);
       if (!seat) return;
       const value = form.querySelector("input[name=_done]").value;
+      const problems = value === "1" ? problemsOf(seat) : [];
+      if (problems.length && !form.dataset.asked) {
+        ask(form, problems);
+        return;
+      }
+      unask(form);
+      const said = document.querySelector(`form[data-done-form][data-card="${CSS.escape(form.dataset.card)}"] [data-done-words]`);
+      if (said) said.textContent = problems.length ? `Marked done; ${fieldsWord(problems.length)}.` : "Marked done.";
       keepTyped();
       write(storeKey(seat, DONE), { value, was: "", seq: nextSeq(), at: Date.now() });
       for (const other of document.querySelectorAll(`form[data-done-form][data-card="${CSS.escape(form.dataset.card)}"]`)) {
@@ -690,6 +771,14 @@
             show();
             return null;
           });
+        }
+        if (sendFailed && (response.status === 200 || response.status === 204)) {
+          // A send failed as the signal went; the server answers again: the buttons work
+          // again now and what is kept goes, without waiting for the next retry.
+          sendFailed = false;
+          failures = 0;
+          show();
+          flush(false);
         }
         if (unavailableWords && (response.status === 200 || response.status === 204)) {
           // The server answers again: what is kept goes now, not at the next retry.
