@@ -349,6 +349,28 @@ def draft_open(page: Page) -> HttpResponse:
     return redirect("campaign:draft", slug=page.campaign.slug)
 
 
+def _own_card(page: Page, draft: GameDraft, cards: list[SeatCard], table_form) -> dict | None:
+    """The host's own seat's card, written on the host's page (docs/seats.md): the seat the
+    signed-in person holds, at the table in this game, which they may write. None otherwise
+    (a host without a seat, or whose corporation sits this game out): the page then asks
+    them to take one as before. Without it, the host opened "Your own seat", another page,
+    every game (issue 31)."""
+    user = page.request.user
+    card = next((c for c in cards if c.corporation.holder_id == user.pk), None)
+    if card is None or not may_write(page, card):
+        return None
+    form = _seat_form(table_form, card.corporation.key)
+    if form is None:
+        return None
+    return {
+        "card": card,
+        "form": form,
+        "colour": page.names.corporation(card.corporation.key).css_colour,
+        "write_url": page.reverse("campaign:draft_seat", card.corporation.key),
+        "drawn": json.dumps(card.data),
+    }
+
+
 def _host_context(page: Page, draft: GameDraft, **extra: Any) -> dict[str, Any]:
     cards = _cards(draft)
     table_form, facts = extra.pop("forms", None) or _forms(page, draft, cards)
@@ -357,6 +379,7 @@ def _host_context(page: Page, draft: GameDraft, **extra: Any) -> dict[str, Any]:
     at_table = set(table_order(draft))
     return page.context(
         number=draft.number,
+        own=_own_card(page, draft, cards, table_form),
         join_url=join,
         join_qr=qr_svg(join, f"QR code to join the entry of game {draft.number}"),
         facts=facts,
