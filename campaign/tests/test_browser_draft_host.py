@@ -16,6 +16,7 @@ from campaign.actions import import_campaign
 from campaign.models import Corporation, GameDraft, SeatCard
 from conftest import DESKTOP, PHONE
 from scoring.tests.catalogue import ensure_catalogue
+from tests.test_browser_axe import axe_context, violations
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -105,15 +106,19 @@ def test_the_host_sees_the_qr_code_first_and_types_their_own_card_there(
     expect(page.locator("[data-seat-state=purple]")).to_have_text("done")
     page.screenshot(path=screenshot_path("draft-host-phone.png"))
     page.screenshot(path=screenshot_path("draft-host-phone-full.png"), full_page=True)
-    wide = browser.new_context(**DESKTOP)
-    desk = wide.new_page()
-    log_in(desk, live_server, owner_user())
-    desk.goto(url)
-    qr = desk.locator(".draft-join .qr-box svg").bounding_box()
-    assert qr is not None and qr["y"] + qr["height"] <= 900
-    expect(desk.locator("#seat-form[data-card=purple]")).to_have_count(1)
-    desk.screenshot(path=screenshot_path("draft-host-desktop.png"), full_page=True)
-    wide.close()
+    for width, options in (("phone", PHONE), ("desktop", DESKTOP)):
+        other = axe_context(browser, **options)
+        look = other.new_page()
+        log_in(look, live_server, owner_user())
+        look.goto(url)
+        qr = look.locator(".draft-join .qr-box svg").bounding_box()
+        assert qr is not None and qr["y"] + qr["height"] <= options["viewport"]["height"], width
+        expect(look.locator("#seat-form[data-card=purple]")).to_have_count(1)
+        found = violations(look)
+        if width == "desktop":
+            look.screenshot(path=screenshot_path("draft-host-desktop.png"), full_page=True)
+        other.close()
+        assert found == [], f"{width}: " + "\n".join(found)
 
 
 def test_the_worker_does_not_fetch_the_host_page_again_after_each_push(host_page):
