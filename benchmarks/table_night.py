@@ -269,6 +269,7 @@ def run_night() -> list[str]:
     Corporation.objects.filter(pk=host_seat.pk).update(holder=owner)
     server, _ = _timed_post(host, reverse("campaign:draft_open", args=[campaign.slug]), {})
     draft_url = reverse("campaign:draft", args=[campaign.slug])
+    shared_url = reverse("campaign:draft_shared", args=[campaign.slug])
     people: list[Person] = []
     for corporation in corporations:
         key = corporation.key
@@ -292,12 +293,23 @@ def run_night() -> list[str]:
                 HTTP_HX_REQUEST="true",
             )
             person.server += spent
+        # The HUBs of the shared part this seat's phone enters beside its card
+        # (`campaign.views.drafts.hub_shares`), if any.
+        shares = fields_of(phones[key].get(url).content.decode(), "hub-share-form")
+        for name, shown, wanted in _changes(shares, shared_target):
+            person.enter(name, shown, wanted, shares.choices, shares.kinds.get(name, "text"))
+            spent, _ = _timed_post(
+                phones[key],
+                shared_url,
+                {name: wanted, "_field": name, "_was": shown},
+                HTTP_HX_REQUEST="true",
+            )
+            person.server += spent
         spent, _ = _timed_post(phones[key], url, {"_done": "1"})
         person.taps += 1
         person.server += spent
         people.append(person)
     shared = Person("shared part (the host)")
-    shared_url = reverse("campaign:draft_shared", args=[campaign.slug])
     draft_page = host.get(draft_url).content.decode()
     page = fields_of(draft_page, "shared-form")
     blocks: dict[str, int] = {}

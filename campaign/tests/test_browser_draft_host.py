@@ -10,7 +10,8 @@ import pytest
 from django.core.signals import request_started
 from playwright.sync_api import expect
 
-from accounts.tests.factory import owned, owner_user
+from accounts.models import Role
+from accounts.tests.factory import add_member, make_user, owned, owner_user
 from benchmarks.samples import leader_table, make_campaign
 from campaign.actions import import_campaign
 from campaign.models import Corporation, GameDraft, SeatCard
@@ -141,3 +142,26 @@ def test_the_worker_does_not_fetch_the_host_page_again_after_each_push(host_page
         )
     finally:
         request_started.disconnect(gets)
+
+
+def test_a_seat_types_its_hubs_beside_its_card_and_the_host_sees_them(
+    host_page, browser, live_server, log_in, screenshot_path
+):
+    page, url, campaign = host_page
+    member = make_user("seat-yellow")
+    add_member(campaign, member, Role.PLAYER)
+    Corporation.objects.filter(campaign=campaign, key="yellow").update(holder=member)
+    context = browser.new_context(**PHONE)
+    seat = context.new_page()
+    seat.set_default_timeout(SLOW_MS)
+    log_in(seat, live_server, member)
+    seat.goto(url.replace("/table/", "/seat/yellow/"))
+    share = seat.locator("#hub-share-form")
+    expect(share).to_be_visible()
+    name = share.locator("input[name$='_workers']").first.get_attribute("name")
+    _write(seat, name, "4")
+    seat.screenshot(path=screenshot_path("draft-seat-hub-share-phone.png"), full_page=True)
+    context.close()
+    assert GameDraft.objects.get(campaign=campaign).shared[name] == "4"
+    # The host's page takes it at its next poll.
+    expect(page.locator(f"#shared-form input[name='{name}']")).to_have_value("4")
