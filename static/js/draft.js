@@ -490,14 +490,29 @@
   // --- what the server stored since the page came: kept on the phone -------------------------
   // The worker's copy of this page (offline/sw.js) is the page as the phone opened or left
   // it, not fetched again after every push (a whole page a push was most of a host's bytes,
-  // issue 31). What the server said it stored since (values, who is done) is kept here, one
-  // entry per person (the latest draft only), and laid under the kept changes when the page
-  // comes back from the worker's copy without signal.
+  // issue 31). What the server said it stored since this page was opened (values, who is
+  // done) is kept here, per person, draft and page (the latest draft's only), and laid under
+  // the kept changes when the page comes back from the worker's copy without signal.
   const SEEN = "solar175-seen/";
 
   function seenKey(draft) {
     const form = draftForms()[0];
-    return form ? `${SEEN}${form.dataset.person || "nobody"}/${draft}` : null;
+    return form ? `${SEEN}${form.dataset.person || "nobody"}/${draft}/${location.pathname}` : null;
+  }
+
+  function writeSeen(key, seen) {
+    try {
+      // An earlier draft's entries are of no more use.
+      const person = key.slice(0, key.indexOf("/", SEEN.length) + 1);
+      const draft = key.slice(0, key.indexOf("/", person.length) + 1);
+      for (let i = localStorage.length - 1; i >= 0; i--) {
+        const other = localStorage.key(i);
+        if (other && other.startsWith(person) && !other.startsWith(draft)) localStorage.removeItem(other);
+      }
+      localStorage.setItem(key, JSON.stringify(seen));
+    } catch (error) {
+      // Storage full or refused: the copy shows what it showed when it was kept.
+    }
   }
 
   function rememberSeen(answer) {
@@ -510,25 +525,24 @@
     }
     seen.done = Object.assign(seen.done || {}, answer.done || {});
     seen.version = answer.version;
-    try {
-      // An earlier draft's entry is of no more use: one entry per person.
-      const mine = key.slice(0, key.lastIndexOf("/") + 1);
-      for (let i = localStorage.length - 1; i >= 0; i--) {
-        const other = localStorage.key(i);
-        if (other && other.startsWith(mine) && other !== key) localStorage.removeItem(other);
-      }
-      localStorage.setItem(key, JSON.stringify(seen));
-    } catch (error) {
-      // Storage full or refused: the copy shows what it showed when it was kept.
-    }
+    writeSeen(key, seen);
   }
 
+  /** Online, the page is the server's as of its version: what was kept before it is not
+   * needed (and could be older than the page). Offline, from the worker's copy: what the
+   * server stored after the copy goes over it. */
   function restoreSeen() {
     const panel = live();
-    if (!seenAt || !panel) return;
+    if (!panel) return;
     const key = seenKey(panel.dataset.draft);
-    const seen = key && read(key);
-    if (!seen || seen.version <= Number(panel.dataset.version || 0)) return;
+    if (!key) return;
+    const version = Number(panel.dataset.version || 0);
+    if (!seenAt) {
+      writeSeen(key, { version, values: {}, done: {} });
+      return;
+    }
+    const seen = read(key);
+    if (!seen || seen.version <= version) return;
     take({ draft: Number(panel.dataset.draft), version: seen.version, values: seen.values, done: seen.done });
   }
 
