@@ -128,7 +128,9 @@ def test_the_worker_does_not_fetch_the_host_page_again_after_each_push(host_page
     request_started.connect(gets)
     try:
         page.reload()
-        assert page.evaluate(CONTROLLED, SLOW_MS), "the worker does not control the page"
+        # The worker's install stores every static file first: on a loaded machine (the
+        # whole suite on two cores) that took over 20 s once.
+        assert page.evaluate(CONTROLLED, 3 * SLOW_MS), "the worker does not control the page"
         # The first visit's keep (the worker did not answer it) and the reload: settled.
         page.wait_for_timeout(KEEP_AFTER_MS + 1000)
         before = gets.count
