@@ -389,9 +389,14 @@ def _hub_share(page: Page, draft: GameDraft, cards, table_form, key: str) -> dic
     if not rows or not may_write(page, None):
         return None
     hubs = table_form.hubs
+    names = [str(hubs.fields[f"{row}_workers"].label).split(":")[0] for row in rows]
     return {
-        "fields": [hubs[f"{row}_{part}"] for row in rows for part in ("workers", "algorithms")],
-        "names": [str(hubs.fields[f"{row}_workers"].label).split(":")[0] for row in rows],
+        # (title, workers, algorithms) a row, drawn as the host's page draws the HUBs.
+        "rows": [
+            (name, hubs[f"{row}_workers"], hubs[f"{row}_algorithms"])
+            for name, row in zip(names, rows, strict=True)
+        ],
+        "names": names,
         "url": reverse("campaign:draft_shared", args=[page.campaign.slug]),
         "drawn": json.dumps(draft.shared),
     }
