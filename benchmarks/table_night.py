@@ -261,15 +261,27 @@ def run_night() -> list[str]:
     host, phones = table.host, table.phones
     corporations, cards, shared_target = table.corporations, table.cards, table.shared_target
 
-    # Together.
+    # Together. The host holds the first corporation, as hosts do: its card is on the host's
+    # page (no QR code to scan, no other page to open); every other seat has its own phone.
+    from campaign.models import Corporation
+
+    host_seat = corporations[0]
+    Corporation.objects.filter(pk=host_seat.pk).update(holder=owner)
     server, _ = _timed_post(host, reverse("campaign:draft_open", args=[campaign.slug]), {})
+    draft_url = reverse("campaign:draft", args=[campaign.slug])
+    shared_url = reverse("campaign:draft_shared", args=[campaign.slug])
     people: list[Person] = []
     for corporation in corporations:
         key = corporation.key
         person = Person(corporation.name)
-        person.taps += 1  # the QR code
         url = reverse("campaign:draft_seat", args=[campaign.slug, key])
-        page = fields_of(phones[key].get(url).content.decode(), "seat-form")
+        if corporation == host_seat:
+            phones[key] = host
+            page = fields_of(host.get(draft_url).content.decode(), "seat-form")
+            assert page.values, "the host's own card is not on the host's page"
+        else:
+            person.taps += 1  # the QR code
+            page = fields_of(phones[key].get(url).content.decode(), "seat-form")
         prefix = next((n.split("-")[0] + "-" for n in page.values if n.startswith("p")), "p1-")
         target = {prefix + name: value for name, value in cards.get(key, {}).items()}
         for name, shown, wanted in _changes(page, target):
@@ -281,16 +293,31 @@ def run_night() -> list[str]:
                 HTTP_HX_REQUEST="true",
             )
             person.server += spent
+        # The HUBs of the shared part this seat's phone enters beside its card
+        # (`campaign.views.drafts.hub_shares`), if any.
+        shares = fields_of(phones[key].get(url).content.decode(), "hub-share-form")
+        for name, shown, wanted in _changes(shares, shared_target):
+            person.enter(name, shown, wanted, shares.choices, shares.kinds.get(name, "text"))
+            spent, _ = _timed_post(
+                phones[key],
+                shared_url,
+                {name: wanted, "_field": name, "_was": shown},
+                HTTP_HX_REQUEST="true",
+            )
+            person.server += spent
         spent, _ = _timed_post(phones[key], url, {"_done": "1"})
         person.taps += 1
         person.server += spent
         people.append(person)
     shared = Person("shared part (the host)")
-    shared_url = reverse("campaign:draft_shared", args=[campaign.slug])
-    draft_page = host.get(reverse("campaign:draft", args=[campaign.slug])).content.decode()
+    draft_page = host.get(draft_url).content.decode()
     page = fields_of(draft_page, "shared-form")
+    blocks: dict[str, int] = {}
     for name, shown, wanted in _changes(page, shared_target):
+        before = shared.all_taps
         shared.enter(name, shown, wanted, page.choices, page.kinds.get(name, "text"))
+        block = name.split("-", 1)[0]
+        blocks[block] = blocks.get(block, 0) + shared.all_taps - before
         spent, _ = _timed_post(
             host, shared_url, {name: wanted, "_field": name, "_was": shown}, HTTP_HX_REQUEST="true"
         )
@@ -303,13 +330,22 @@ def run_night() -> list[str]:
     _check_same_game(whole, campaign)
     shared.taps += 1
     shared.server += save + server
+    hosting = next(p for p in people if p.who == host_seat.name)
+    seats = [p for p in people if p is not hosting]
+    host_taps = hosting.all_taps + shared.all_taps
+    seat_taps = sum(p.all_taps for p in seats) / len(seats)
     longest = max(people, key=lambda p: p.seconds)
     group = longest.seconds + shared.seconds
     verdict = "ok" if group <= GOAL_SECONDS else f"MISSED by {group - GOAL_SECONDS:.0f} s"
     lines = [
         f"table: together, {len(people)} seats at {TYPED_SECONDS} s a typed value and "
         f"{TAP_SECONDS} s a tap, plus the server: " + "; ".join(p.line() for p in people),
-        f"table: {shared.line()}",
+        f"table: {shared.line()} ("
+        + ", ".join(f"{block} {taps}" for block, taps in blocks.items())
+        + ")",
+        f"table: the host ({hosting.who}'s card on the host's page, the shared part, the save) "
+        f"{host_taps} taps, a seat's {seat_taps:.0f} on average: {host_taps / seat_taps:.2f}x "
+        "(goal ≤ 1.5x)",
         f"table: group {group:.0f} s (the longest seat, {longest.who}, {longest.seconds:.0f} s, "
         f"then the shared part {shared.seconds:.0f} s); goal ≤ {GOAL_SECONDS} s: {verdict}",
     ]

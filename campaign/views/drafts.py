@@ -404,6 +404,81 @@ def draft_open(page: Page) -> HttpResponse:
     return redirect("campaign:draft", slug=page.campaign.slug)
 
 
+def hub_shares(draft: GameDraft, cards: list[SeatCard], table_form) -> dict[str, list[str]]:
+    """The shared part's HUBs dealt over the seats' own phones: corporation key -> the HUB
+    rows (`hensler`, `zone1`...) its phone enters beside its card, in the order of play.
+
+    The host typed the whole shared part after their own card, twice a seat's taps and more
+    (issue 31: 37 taps against 14-17; `bench table`); the HUBs were most of it (26 of 34 on
+    the demo's game 6). Each HUB's workers and algorithms are counted off the board by
+    whoever sits nearest as well as by the host, so they go round the seats held by members
+    other than the host (who opened the draft); a guest writes their own card only
+    (docs/seats.md) and gets none. With no such seat, the host keeps them all. Everyone
+    playing may still write any of them on the host's page."""
+    rows = [
+        name.removesuffix("_workers")
+        for name in table_form.hubs.fields
+        if name.endswith("_workers")
+    ]
+    by_key = {card.corporation.key: card for card in cards}
+    sharing = [
+        key
+        for key in table_order(draft)
+        if key in by_key
+        and by_key[key].corporation.holder_id is not None
+        and by_key[key].corporation.holder_id != draft.opened_by_id
+        and not getattr(by_key[key], "guest_name", None)
+    ]
+    if not sharing:
+        return {}
+    shares: dict[str, list[str]] = {key: [] for key in sharing}
+    for n, row in enumerate(rows):
+        shares[sharing[n % len(sharing)]].append(row)
+    return shares
+
+
+def _hub_share(page: Page, draft: GameDraft, cards, table_form, key: str) -> dict | None:
+    """What seat `key`'s page shows of the shared part: its HUBs' fields (`hub_shares`),
+    for a person who may write the shared part."""
+    rows = hub_shares(draft, cards, table_form).get(key)
+    if not rows or not may_write(page, None):
+        return None
+    hubs = table_form.hubs
+    names = [str(hubs.fields[f"{row}_workers"].label).split(":")[0] for row in rows]
+    return {
+        # (title, workers, algorithms) a row, drawn as the host's page draws the HUBs.
+        "rows": [
+            (name, hubs[f"{row}_workers"], hubs[f"{row}_algorithms"])
+            for name, row in zip(names, rows, strict=True)
+        ],
+        "names": names,
+        "url": reverse("campaign:draft_shared", args=[page.campaign.slug]),
+        "drawn": json.dumps(draft.shared),
+    }
+
+
+def _own_card(page: Page, draft: GameDraft, cards: list[SeatCard], table_form) -> dict | None:
+    """The host's own seat's card, written on the host's page (docs/seats.md): the seat the
+    signed-in person holds, at the table in this game, which they may write. None otherwise
+    (a host without a seat, or whose corporation sits this game out): the page then asks
+    them to take one as before. Without it, the host opened "Your own seat", another page,
+    every game (issue 31)."""
+    user = page.request.user
+    card = next((c for c in cards if c.corporation.holder_id == user.pk), None)
+    if card is None or not may_write(page, card):
+        return None
+    form = _seat_form(table_form, card.corporation.key)
+    if form is None:
+        return None
+    return {
+        "card": card,
+        "form": form,
+        "colour": page.names.corporation(card.corporation.key).css_colour,
+        "write_url": page.reverse("campaign:draft_seat", card.corporation.key),
+        "drawn": json.dumps(card.data),
+    }
+
+
 def _host_context(page: Page, draft: GameDraft, **extra: Any) -> dict[str, Any]:
     cards = _cards(draft)
     table_form, facts = extra.pop("forms", None) or _forms(page, draft, cards)
@@ -412,6 +487,17 @@ def _host_context(page: Page, draft: GameDraft, **extra: Any) -> dict[str, Any]:
     at_table = set(table_order(draft))
     return page.context(
         number=draft.number,
+        own=_own_card(page, draft, cards, table_form),
+        hub_shares=[
+            {
+                "corp": next(c.corporation for c in cards if c.corporation.key == key),
+                "names": [
+                    str(table_form.hubs.fields[f"{row}_workers"].label).split(":")[0]
+                    for row in rows
+                ],
+            }
+            for key, rows in hub_shares(draft, cards, table_form).items()
+        ],
         join_url=join,
         join_qr=qr_svg(join, f"QR code to join the entry of game {draft.number}"),
         facts=facts,
@@ -506,7 +592,12 @@ def draft_shared(page: Page) -> HttpResponse:
         return _drawn_refused(page, error, "campaign:draft")
     field = request.POST.get("_field")
     names = [field] if field in allowed else [n for n in allowed if n in request.POST]
-    if field is None:
+    part = request.POST.get("_part")
+    if field is None and part == "hubs":
+        # A seat's HUBs (`hub_shares`), posted whole from its card: those fields only; the
+        # shared part's boxes are not on that form, so their absence unticks nothing.
+        names = [n for n in names if n.startswith("hubs-")]
+    elif field is None:
         # A whole form: the boxes left unticked are absent from the post.
         names = sorted(set(names) | {n for n in allowed if n in _checkboxes(facts)})
     try:
@@ -518,7 +609,10 @@ def draft_shared(page: Page) -> HttpResponse:
         return redirect("campaign:games", slug=page.campaign.slug)
     url = reverse("campaign:draft_shared", args=[page.campaign.slug])
     response = _write_response(page, written, conflicts, labels, url)
-    return response or redirect("campaign:draft", slug=page.campaign.slug)
+    # A seat's HUBs go back to the draft's short address: its holder's own card.
+    return response or redirect(
+        "campaign:draft_join" if part == "hubs" else "campaign:draft", slug=page.campaign.slug
+    )
 
 
 class DrawnRefused(Exception):
@@ -595,6 +689,7 @@ def _seat_context(page: Page, draft: GameDraft, card: SeatCard, **extra: Any) ->
         colour=page.names.corporation(card.corporation.key).css_colour,
         write_url=page.reverse("campaign:draft_seat", card.corporation.key),
         drawn=json.dumps(card.data),
+        hub_share=_hub_share(page, draft, cards, table_form, card.corporation.key),
         offline_person=person_key(page.request),
         **_live_context(page, draft, cards, table_form),
         **extra,

@@ -554,8 +554,8 @@ def test_a_seat_card_reloaded_offline_comes_back_with_what_was_typed(seat_card, 
     with page.expect_response(lambda r: r.request.method == "POST" and "/games/together/" in r.url):
         _type_in(page, "credits", "12")
     assert _stored(campaign, "purple")["credits"] == "12"
-    # The kept copy follows what was stored.
-    assert _kept_copy(page, url, "credits", "12"), "the kept copy does not show the stored 12"
+    # The kept copy is the page as it was opened (the worker does not fetch it again per
+    # push, issue 31): the stored 12 comes back from what draft.js kept of the push's answer.
 
     page.context.set_offline(True)
     _type_in(page, "mining_tokens", "2")

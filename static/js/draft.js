@@ -370,8 +370,6 @@
         unavailableWords = "";
         sendFailed = false;
         failures = 0;
-        // offline.js keeps this page again once the stored changes settle.
-        document.dispatchEvent(new CustomEvent("solar175:draft-stored"));
         serverTrouble = 0;
         troubleWords = "";
       }
@@ -552,6 +550,7 @@
     if (!panel || answer.draft !== Number(panel.dataset.draft)) return;
     if (answer.version < Number(panel.dataset.version || 0)) return;
     panel.dataset.version = answer.version;
+    rememberSeen(answer);
     for (const form of document.querySelectorAll("form[data-autosave]")) apply(form, answer.values || {});
     showDone(answer.done || {});
     if (answer.panel !== undefined && answer.panel_version >= Number(panel.dataset.panelVersion || 0)) {
@@ -559,6 +558,65 @@
       panel.dataset.panelVersion = answer.panel_version;
       panel.dataset.revision = answer.panel_version;
     }
+  }
+
+  // --- what the server stored since the page came: kept on the phone -------------------------
+  // The worker's copy of this page (offline/sw.js) is the page as the phone opened or left
+  // it, not fetched again after every push (a whole page a push was most of a host's bytes,
+  // issue 31). What the server said it stored since this page was opened (values, who is
+  // done) is kept here, per person, draft and page (the latest draft's only), and laid under
+  // the kept changes when the page comes back from the worker's copy without signal.
+  const SEEN = "solar175-seen/";
+
+  function seenKey(draft) {
+    const form = draftForms()[0];
+    return form ? `${SEEN}${form.dataset.person || "nobody"}/${draft}/${location.pathname}` : null;
+  }
+
+  function writeSeen(key, seen) {
+    try {
+      // An earlier draft's entries are of no more use.
+      const person = key.slice(0, key.indexOf("/", SEEN.length) + 1);
+      const draft = key.slice(0, key.indexOf("/", person.length) + 1);
+      for (let i = localStorage.length - 1; i >= 0; i--) {
+        const other = localStorage.key(i);
+        if (other && other.startsWith(person) && !other.startsWith(draft)) localStorage.removeItem(other);
+      }
+      localStorage.setItem(key, JSON.stringify(seen));
+    } catch (error) {
+      // Storage full or refused: the copy shows what it showed when it was kept.
+    }
+  }
+
+  function rememberSeen(answer) {
+    const key = seenKey(answer.draft);
+    if (!key) return;
+    const seen = read(key) || { version: 0, values: {}, done: {} };
+    if (answer.version < seen.version) return;
+    for (const [scope, values] of Object.entries(answer.values || {})) {
+      seen.values[scope] = Object.assign(seen.values[scope] || {}, values);
+    }
+    seen.done = Object.assign(seen.done || {}, answer.done || {});
+    seen.version = answer.version;
+    writeSeen(key, seen);
+  }
+
+  /** Online, the page is the server's as of its version: what was kept before it is not
+   * needed (and could be older than the page). Offline, from the worker's copy: what the
+   * server stored after the copy goes over it. */
+  function restoreSeen() {
+    const panel = live();
+    if (!panel) return;
+    const key = seenKey(panel.dataset.draft);
+    if (!key) return;
+    const version = Number(panel.dataset.version || 0);
+    if (!seenAt) {
+      writeSeen(key, { version, values: {}, done: {} });
+      return;
+    }
+    const seen = read(key);
+    if (!seen || seen.version <= version) return;
+    take({ draft: Number(panel.dataset.draft), version: seen.version, values: seen.values, done: seen.done });
   }
 
   function apply(form, values) {
@@ -813,6 +871,7 @@
   }
 
   document.addEventListener("DOMContentLoaded", function () {
+    restoreSeen();
     restore();
     document.querySelectorAll("form[data-autosave]").forEach(function (form) {
       form.classList.add("autosaving");

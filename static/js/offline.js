@@ -145,9 +145,10 @@
   // page a phone opens, before the worker was installed; a reload that bypassed it) asks it
   // to keep this page now, once it runs: the worker fetches this page's own address (sw.js
   // "keep": never another one) and keeps the answer if the server marked it Offline-Keep.
-  // A game draft's page (its typing is stored field by field) asks again once the stored
-  // changes settle and when the phone leaves the page, so that a reload without signal shows
-  // what was stored, beside the unsent changes draft.js puts back.
+  // A game draft's page asks again when the connection comes back and when the phone leaves
+  // the page, never after each stored change: a whole page a push was most of a host's
+  // bytes (16 pages in one game, issue 31). What the server stored since the copy was kept
+  // is kept by draft.js ("solar175-seen/") and laid over the copy when it is shown offline.
   const KEEP_AFTER_MS = 2000;
 
   function keepThisPage(worker) {
@@ -164,13 +165,6 @@
         window.clearTimeout(timer);
         timer = window.setTimeout(() => keepThisPage(workers.controller), KEEP_AFTER_MS);
       };
-      document.addEventListener("htmx:afterRequest", (event) => {
-        const detail = event.detail || {};
-        const verb = ((detail.requestConfig && detail.requestConfig.verb) || "").toLowerCase();
-        if (detail.successful && verb === "post") keepSoon();
-      });
-      // draft.js's own sends (fetch, not htmx) say when the server stored a batch.
-      document.addEventListener("solar175:draft-stored", keepSoon);
       window.addEventListener("online", keepSoon);
       document.addEventListener("visibilitychange", () => {
         if (document.visibilityState === "hidden") keepThisPage(workers.controller);

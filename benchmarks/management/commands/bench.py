@@ -16,7 +16,7 @@ and page timings (fewer for a quick check). The figures of this machine are in
 - `table`: the scripted game night (`benchmarks.table_night`): per person the values entered
   and the taps, the group's time together at a stated pace (goal ≤ 180 s), and one phone's.
 - `bytes`: what one phone downloads in a minute of a game entered together, uncompressed and
-  gzip-compressed (`benchmarks.draft_bytes`).
+  gzip-compressed, a seat's and the host's (goal ≤ 100 KB; `benchmarks.draft_bytes`).
 - `cost`: one push's and one poll's CPU time in-process (median) and statements, through the
   whole middleware stack (`benchmarks.draft_cost`).
 - `tables`: how many tables of 5 phones (a change a second each, the hosts typing the shared
