@@ -29,6 +29,7 @@ from campaign.tests.test_browser_draft_offline import kept_by_worker, stored
 from campaign.tests.test_browser_draft_problems import problem_of
 from conftest import PHONE
 from scoring.tests.catalogue import ensure_catalogue
+from solar175.sections import SHIP_CARD_SECTIONS
 from tests.test_browser_axe import axe_context, violations
 from unlocks.tests.test_choice_lists import choice_lists, wrong_choices
 
@@ -109,25 +110,30 @@ class Phone:
             if name not in skip:
                 self.type(field(self.page, name), value)
 
-    def hubs(self) -> int:
-        """This seat's share of the HUBs, typed beside its card; how many."""
+    def hubs(self) -> dict[str, str]:
+        """This seat's share of the HUBs, typed beside its card: {field: value}."""
         boxes = self.page.locator("#hub-share-form input[name$='_workers']")
         names = [boxes.nth(i).get_attribute("name") for i in range(boxes.count())]
         for name in names:
             box = self.page.locator(f"#hub-share-form input[name='{name}']")
             self.type(box, SHARED.get(name, "1"))
-        return len(names)
+        return {name: SHARED.get(name, "1") for name in names}
 
 
 def field(page, name: str):
     return page.locator(f"#seat-form input[name$='-{name}']")
 
 
-def no_wrong_choice(campaign, page) -> int:
-    """No choice list on the page offers what the table cannot have; how many lists."""
+def no_wrong_choice(campaign, page, address: str | None = None) -> int:
+    """No choice list on the page offers what the table cannot have, and no locked ship
+    card's name is anywhere on it; how many lists. `address`: the draft page the page is
+    (a guest's seat card is at /g/<code>/, which names no game)."""
     html = page.content()
-    wrong = wrong_choices(campaign, page.url, html)
+    wrong = wrong_choices(campaign, address or page.url, html)
     assert not wrong, f"{page.url}: " + "\n".join(wrong)
+    unlocked = {u["section"] for u in campaign.state.get("unlocked_sections", [])}
+    for ship, section in SHIP_CARD_SECTIONS.items():
+        assert section in unlocked or ship not in html, f"{page.url} names {ship}"
     return len(choice_lists(html))
 
 
@@ -193,15 +199,13 @@ def test_a_game_night_of_a_host_two_members_and_a_guest(night, screenshot_path):
     kept_by_worker(yellow.page, yellow_url)
     yellow.taps += 1  # the QR code
     yellow.type(field(yellow.page, "credits"), BOARDS["yellow"]["credits"])
-    shared_by_seats = yellow.hubs()
+    by_seats = yellow.hubs()
 
     # Teal comes in by the code to their own card.
     teal.scan(base)
     expect(teal.page).to_have_url(f"{base}seat/teal/")
     teal.card("teal")
-    shared_by_seats += teal.hubs()
-    hubs = host.page.locator("#shared-form input[name$='_workers']")
-    assert shared_by_seats == hubs.count() > 0
+    by_seats |= teal.hubs()
     assert no_wrong_choice(campaign, teal.page) > 0
 
     # The guest takes Orange from the code; a refused value shows under its field.
@@ -217,7 +221,7 @@ def test_a_game_night_of_a_host_two_members_and_a_guest(night, screenshot_path):
     guest.page.screenshot(path=screenshot_path("night-guest-problem-phone.png"))
     guest.card("orange")
     expect(problem_of(guest.page, "credits")).to_be_empty()
-    assert no_wrong_choice(campaign, guest.page) > 0
+    assert no_wrong_choice(campaign, guest.page, f"{base}seat/orange/") > 0
     assert violations(guest.page) == []
     guest.tap(guest.page.get_by_role("button", name="My card is done"))
     expect(guest.page.get_by_text("Marked done.")).to_be_visible()
@@ -246,14 +250,19 @@ def test_a_game_night_of_a_host_two_members_and_a_guest(night, screenshot_path):
     expect(teal.page.get_by_text("Marked done.")).to_be_visible()
     assert violations(teal.page) == []
 
-    # The host: their own card and the ballots (the seats typed the HUBs), then the save.
+    # The host: their own card and what of the shared part the seats did not type (the
+    # ballots: the members typed the HUBs beside their cards), then the save.
     host.card("purple")
     host.tap(host.page.get_by_role("button", name="My card is done"))
-    for name, value in SHARED.items():
-        if name.startswith("ballots-"):
-            host.type(host.page.locator(f"#shared-form input[name='{name}']"), value)
-    for name, value in SHARED.items():
-        expect(host.page.locator(f"#shared-form input[name='{name}']")).to_have_value(value)
+    shared = host.page.locator("#shared-form")
+    for name, value in by_seats.items():
+        expect(shared.locator(f"input[name='{name}']")).to_have_value(value, timeout=SLOW)
+    hubs = shared.locator("input[name$='_workers']")
+    wanted = {hubs.nth(i).get_attribute("name"): "1" for i in range(hubs.count())}
+    wanted |= SHARED
+    for name, value in wanted.items():
+        if name not in by_seats:
+            host.type(shared.locator(f"input[name='{name}']"), value)
     expect(host.page.locator("#draft-live")).to_contain_text("4 of 4 seats done", timeout=SLOW)
     assert no_wrong_choice(campaign, host.page) > 0
     assert violations(host.page) == []
