@@ -218,7 +218,12 @@ def test_a_game_night_of_a_host_two_members_and_a_guest(night, screenshot_path):
     expect(problem_of(guest.page, "credits")).to_have_text(
         "Credits must be between 0 and 29, not 35."
     )
-    guest.page.screenshot(path=screenshot_path("night-guest-problem-phone.png"))
+    # The live panel says it too, and reads (it was 4.3:1 on the panel's background).
+    expect(guest.page.locator("#draft-live")).to_contain_text(
+        "Credits must be between 0 and 29.", timeout=SLOW
+    )
+    assert violations(guest.page) == []
+    guest.page.screenshot(path=screenshot_path("night-guest-problem-phone.png"), full_page=True)
     guest.card("orange")
     expect(problem_of(guest.page, "credits")).to_be_empty()
     assert no_wrong_choice(campaign, guest.page, f"{base}seat/orange/") > 0
