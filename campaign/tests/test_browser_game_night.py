@@ -215,6 +215,7 @@ def test_a_game_night_of_a_host_two_members_and_a_guest(night, screenshot_path):
         guest.tap(guest.page.get_by_role("button", name="Take Orange corporation"))
     expect(guest.page.locator("body")).to_contain_text("you are Sam, a guest")
     guest.type(field(guest.page, "credits"), "35")
+    guest.taps -= 1  # not a tap of the evening's card: the seats' mean is not raised by it
     expect(problem_of(guest.page, "credits")).to_have_text(
         "Credits must be between 0 and 29, not 35."
     )
@@ -288,3 +289,4 @@ def test_a_game_night_of_a_host_two_members_and_a_guest(night, screenshot_path):
     seats = (yellow.taps, teal.taps, guest.taps)
     mean = sum(seats) / len(seats)
     assert host.taps <= 1.5 * mean, f"the host tapped {host.taps}, the seats {seats}"
+    print(f"night: the host tapped {host.taps}, the seats {seats}: {host.taps / mean:.2f}x")
