@@ -382,7 +382,14 @@ def draft_join(page: Page) -> HttpResponse | dict[str, Any]:
         # A phone of a discarded draft, sent here by its poll: what happened, and where it is.
         change = discard_of(page.campaign, next_number(page.campaign))
         if change is not None and change.pk == int(discarded):
-            messages.warning(page.request, discard_notice(change))
+            notice = discard_notice(change)
+            # The phone's last write may have been told the same a moment before (`_closed`):
+            # one sentence on the page, not the same twice. Looking keeps them to be shown.
+            waiting = messages.get_messages(page.request)
+            told = any(str(message) == notice for message in waiting)
+            waiting.used = False
+            if not told:
+                messages.warning(page.request, notice)
     draft = _draft(page)
     if draft is not None:
         seat = next((c for c in page.corporations if c.holder_id == page.request.user.pk), None)
