@@ -127,10 +127,15 @@ def test_the_worker_does_not_fetch_the_host_page_again_after_each_push(host_page
     gets = PageGets("/" + url.split("://", 1)[1].split("/", 1)[1])
     request_started.connect(gets)
     try:
-        page.reload()
-        # The worker's install stores every static file first: on a loaded machine (the
-        # whole suite on two cores) that took over 20 s once.
-        assert page.evaluate(CONTROLLED, 3 * SLOW_MS), "the worker does not control the page"
+        # The worker's install stores every static file first, and a page opened while it
+        # was still installing may stay uncontrolled (Chromium, on a loaded machine: the
+        # whole suite on two cores): it is opened again once the worker is ready, as
+        # test_browser_draft_offline.kept_by_worker does.
+        for _ in range(3):
+            page.reload()
+            if page.evaluate(CONTROLLED, SLOW_MS):
+                break
+        assert page.evaluate("!!navigator.serviceWorker.controller"), "no worker controls it"
         # The first visit's keep (the worker did not answer it) and the reload: settled.
         page.wait_for_timeout(KEEP_AFTER_MS + 1000)
         before = gets.count
