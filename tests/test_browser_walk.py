@@ -8,7 +8,9 @@ visitor (the sign-in pages, an invitation, the public pages). Each page is loade
 phone (390x844) and once at desktop width (1280x900), and on a phone set dark for the owner and
 the visitor. On each:
 
-- **axe-core** (tests/test_browser_axe.py): no serious or critical violation, at both widths;
+- **axe-core** (tests/test_browser_axe.py): no serious or critical violation, at both widths
+  (its `color-contrast` rule, about half its time, where the walk does not read every text's
+  contrast itself: on the phone, for the player and the viewer);
 - **the Content-Security-Policy** (tests/test_browser_csp.py): the header is sent, no
   `securitypolicyviolation` is raised and Chromium logs no policy error, once nothing the
   desktop page asked for is still on its way (what it fetches after loading included), and no
@@ -50,6 +52,14 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 PEOPLE = ("owner", "player", "viewer", "signed out")
 # Who is walked in the phone's dark mode too, and has every text's contrast checked.
 CONTRAST_FOR = ("owner", "signed out")
+# axe's `color-contrast` rule is about half of axe's time on a page. The walk reads every
+# text's contrast itself for CONTRAST_FOR (on the phone, light and dark: `contrast_failures`),
+# so axe leaves it out for them; for the others axe checks it on the phone, not again at
+# desktop width (the colours are the same).
+AXE_SKIPS = {
+    True: {"phone": ("color-contrast",), "desktop": ("color-contrast",)},
+    False: {"phone": (), "desktop": ("color-contrast",)},
+}
 # Pages a person looks at after the run: on the phone, and in the dark.
 PHONE_SHOTS = {
     "campaign:checklist": "every-page-checklist.png",
@@ -164,6 +174,7 @@ def test_every_page_passes_every_check_for_everyone(
     failures: list[str] = []
     counted = {"axe": 0, "taps": 0, "texts": 0}
     shot: set[str] = set()
+    axe_skips = AXE_SKIPS[person in CONTRAST_FOR]
     phone, desktop, dark = tabs["phone"], tabs["desktop"], tabs.get("dark")
     for name, url in pages:
         label = f"{person}, {name} {url}"
@@ -188,7 +199,7 @@ def test_every_page_passes_every_check_for_everyone(
             phone.screenshot(path=screenshot_path(PHONE_SHOTS[name]), full_page=True)
         shot.add(name)
         for width in ("phone", "desktop"):
-            start(tabs[width])
+            start(tabs[width], skip=axe_skips[width])
         for width in ("phone", "desktop"):
             counted["axe"] += 1
             failures += [f"{label}, {width}: {found}" for found in collect(tabs[width])]

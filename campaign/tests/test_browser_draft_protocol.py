@@ -112,9 +112,10 @@ def test_a_seat_types_four_values_and_taps_done_at_once(table, screenshot_path):
     expect(purple.get_by_text("Marked done.")).to_be_visible()
     expect(host.locator("#draft-live")).to_contain_text("4 of 4 seats done")
     purple.screenshot(path=screenshot_path("draft-seat-done-at-once.png"))
-    with host.expect_navigation():
-        host.get_by_role("button", name="Score and save game 2").click()
-    expect(host).to_have_url(f"{base.removesuffix('together/')}2/checklist/")
+    # The save's answer, or the page's own poll if it hears of the save first, takes the host
+    # to the saved game.
+    host.get_by_role("button", name="Score and save game 2").click()
+    expect(host).to_have_url(f"{base.removesuffix('together/')}2/checklist/", timeout=SLOW)
     assert Game.objects.filter(campaign=campaign, number=2).exists()
     # The seat's phone, still on its card, goes to the saved game too.
     expect(purple).to_have_url(f"{base.removesuffix('together/')}2/checklist/", timeout=SLOW)
@@ -128,8 +129,8 @@ def test_the_host_types_the_shared_part_and_saves_at_once(table, screenshot_path
     expect(host.locator("#draft-live")).to_contain_text("4 of 4 seats done")
     for name, value in SHARED.items():
         show_field(host, host.locator(f"#shared-form input[name='{name}']")).fill(value)
-    with host.expect_navigation(timeout=SLOW):
-        host.get_by_role("button", name="Score and save game 2").click()
+    host.get_by_role("button", name="Score and save game 2").click()
+    expect(host).to_have_url(f"{base.removesuffix('together/')}2/checklist/", timeout=SLOW)
     host.screenshot(path=screenshot_path("draft-host-saved-at-once.png"))
     assert "someone changed the draft" not in host.content()
     expect(host).to_have_url(f"{base.removesuffix('together/')}2/checklist/")

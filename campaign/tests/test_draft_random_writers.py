@@ -95,13 +95,12 @@ class Phone:
         if card is not None and self.rng.random() < 0.2:
             # "My card is done" (or not), never in one batch with a value of that card: the
             # test then knows which came first.
-            if any(s == scope and f != "~done" for s, f in self.pending):
-                self.send()
+            self._send_while(lambda: any(s == scope and f != "~done" for s, f in self.pending))
             change = {"card": card, "done": self.rng.random() < 0.7}
             self.pending[(scope, "~done")] = {"seq": self._next(), **change}
             return
-        if card is not None and (scope, "~done") in self.pending:
-            self.send()
+        if card is not None:
+            self._send_while(lambda: (scope, "~done") in self.pending)
         fields = SHARED_FIELDS if card is None else CARD_FIELDS
         name = self.rng.choice(sorted(fields))
         value = str(self.rng.randint(0, fields[name]))
@@ -113,6 +112,17 @@ class Phone:
             "value": value,
             "was": was,
         }
+
+    def _send_while(self, waiting) -> None:
+        """Sends until `waiting()` is false: one send may leave what it sent waiting (its
+        answer lost, or a refused value typed again under a new number), and a later batch
+        would then hold a value and "done" of one card together, whose order the test's
+        expectations do not read (seed 437800491 did that)."""
+        for _ in range(200):
+            if not waiting():
+                return
+            self.send()
+        self.errors.append(f"{self.name}: still waiting after 200 sends")
 
     def _next(self) -> int:
         self.seq += 1
@@ -223,7 +233,9 @@ def _stored(draft: GameDraft) -> tuple[GameDraft, dict[str, SeatCard]]:
 def test_every_last_acknowledged_value_is_stored_sent_and_saved(table):
     campaign, people = table
     draft = open_(campaign, people)
-    seed = int.from_bytes(os.urandom(4), "big")
+    # A failure names its seed: DRAFT_RANDOM_SEED=<seed> replays its phones' choices (the
+    # threads' interleaving is the machine's).
+    seed = int(os.environ.get("DRAFT_RANDOM_SEED") or int.from_bytes(os.urandom(4), "big"))
     rng = random.Random(seed)
     record = Record()
     owner, player = people.owner, people.player
