@@ -111,7 +111,7 @@ def signup(request: HttpRequest) -> HttpResponse:
 
 # --- a space's members (the owner's page) -----------------------------------------------
 #
-# The same pages serve a campaign (below, through `campaign_page`) and a play log
+# The same pages serve a campaign (below, through `campaign.frame`) and a play log
 # (`playlog.views.members`, through its own frame): `MemberPages` names the addresses of each.
 
 

@@ -5,7 +5,7 @@ Each reads the replay's cache (`Campaign.state`, and the games' entries in one q
 needs them) and a few catalogue names, so it answers in a constant number of queries however
 long the campaign. The shapes come from the pure modules `campaign.charts`, `campaign.summary`
 and `campaign.pictures`; no rule is computed here. Like every campaign page, they go through
-`campaign.frame.campaign_page`: a stranger is sent to log in, a non-member gets 404.
+`campaign.frame.campaign_access`: a stranger is sent to log in, a non-member gets 404.
 """
 
 from __future__ import annotations
