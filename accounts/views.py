@@ -31,7 +31,7 @@ from accounts.actions import MembershipError
 from accounts.forms import InviteForm, PublicSwitchForm, RoleForm, SignUpForm
 from accounts.models import PLAYING_ROLES, Invite, Membership, Role, space_kwargs
 from campaign.actions.seats import take_only_free_seat
-from campaign.frame import OWNER, Page, campaign_page
+from campaign.frame import OWNER, Page, campaign_access, page_frame
 from hosting.auth import client_address
 
 # Revoked and expired invites stay listed a while, so the owner sees what became of them.
@@ -111,7 +111,7 @@ def signup(request: HttpRequest) -> HttpResponse:
 
 # --- a space's members (the owner's page) -----------------------------------------------
 #
-# The same pages serve a campaign (below, through `campaign_page`) and a play log
+# The same pages serve a campaign (below, through `campaign.frame`) and a play log
 # (`playlog.views.members`, through its own frame): `MemberPages` names the addresses of each.
 
 
@@ -255,17 +255,18 @@ def _campaign_members(page: Page, invite_form: InviteForm | None = None) -> dict
     )
 
 
-@campaign_page("accounts/members.html", "members", role=OWNER)
+@campaign_access(OWNER)
+@page_frame("accounts/members.html", "members")
 def members(page: Page) -> dict[str, Any]:
     return _campaign_members(page)
 
 
-@campaign_page("", "members", role=OWNER, methods=("POST",))
+@campaign_access(OWNER, methods=("POST",))
 def member_role(page: Page, pk: int) -> HttpResponse:
     return change_member_role(page.request, page.campaign, CAMPAIGN_MEMBERS, pk)
 
 
-@campaign_page("", "members", role=OWNER, methods=("POST",))
+@campaign_access(OWNER, methods=("POST",))
 def member_remove(page: Page, pk: int) -> HttpResponse:
     return remove_member(page.request, page.campaign, CAMPAIGN_MEMBERS, pk)
 
@@ -295,7 +296,8 @@ def _invite_words(invite: Invite) -> str:
     return f"as {invite.get_role_display().lower()}, made {made:%-d %b %H:%M} {made.tzname()}"
 
 
-@campaign_page("", "members", role=OWNER, methods=("POST",))
+@campaign_access(OWNER, methods=("POST",))
+@page_frame(active="members")
 def invite_create(page: Page) -> HttpResponse:
     def invalid(form: InviteForm) -> HttpResponse:
         context = _campaign_members(page, invite_form=form)
@@ -304,7 +306,7 @@ def invite_create(page: Page) -> HttpResponse:
     return make_invite(page.request, page.campaign, CAMPAIGN_MEMBERS, invalid)
 
 
-@campaign_page("", "members", role=OWNER, methods=("POST",))
+@campaign_access(OWNER, methods=("POST",))
 def invite_revoke(page: Page, pk: int) -> HttpResponse:
     return withdraw_invite(page.request, page.campaign, CAMPAIGN_MEMBERS, pk)
 
@@ -374,7 +376,8 @@ def public_url(request: HttpRequest, token: str) -> str:
     return request.build_absolute_uri(reverse("public:dashboard", args=[token]))
 
 
-@campaign_page("", "members", role=OWNER)
+@campaign_access(OWNER)
+@page_frame(active="members")
 def public_page(page: Page) -> HttpResponse:
     request, campaign = page.request, page.campaign
     link = actions.public_link(campaign)
@@ -385,7 +388,7 @@ def public_page(page: Page) -> HttpResponse:
     return render(request, "accounts/public_page.html", context)
 
 
-@campaign_page("", "members", role=OWNER, methods=("POST",))
+@campaign_access(OWNER, methods=("POST",))
 def public_switch(page: Page) -> HttpResponse:
     request, campaign = page.request, page.campaign
     form = PublicSwitchForm(request.POST)
@@ -398,7 +401,7 @@ def public_switch(page: Page) -> HttpResponse:
     return redirect("accounts:public_page", slug=campaign.slug)
 
 
-@campaign_page("", "members", role=OWNER, methods=("POST",))
+@campaign_access(OWNER, methods=("POST",))
 def public_regenerate(page: Page) -> HttpResponse:
     request, campaign = page.request, page.campaign
     actions.regenerate_public_link(campaign)

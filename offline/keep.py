@@ -18,9 +18,10 @@ so, in headers it reads and strips from nothing (they are for the worker only):
   page was kept for, so a session that expired or whose cookie was cleared leaves nothing to
   read.
 
-Pages opt in: `campaign_page(..., offline=True)` for campaign pages, `readable_offline` for
-the others, `keep_offline(request, response)` where only some answers may be kept (a section
-page: unlocked yes, locked never, even for the person who revealed it).
+Pages opt in: `campaign.frame`'s `page_frame(..., offline=True)` or `kept_offline` for
+campaign pages, `readable_offline` for the others, `keep_offline(request, response)` where
+only some answers may be kept (a section page: unlocked yes, locked never, even for the
+person who revealed it).
 """
 
 from __future__ import annotations

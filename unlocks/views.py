@@ -22,7 +22,7 @@ from django.urls import reverse
 from django.utils.text import slugify
 
 from campaign import actions
-from campaign.frame import PLAYER, Page, campaign_page
+from campaign.frame import PLAYER, READER, Page, campaign_access, page_frame
 from campaign.models import Campaign
 from hosting.busy import BUSY_SENTENCE, DatabaseBusy
 from offline.keep import keep_offline
@@ -292,12 +292,14 @@ def _sections_context(
 # --- the sections page -------------------------------------------------------------------
 
 
-@campaign_page("unlocks/sections.html", "sections", offline=True)
+@campaign_access(READER)
+@page_frame("unlocks/sections.html", "sections", offline=True)
 def section_list(page: Page) -> dict[str, Any]:
     return _sections_context(page)
 
 
-@campaign_page("", "sections")
+@campaign_access(READER)
+@page_frame(active="sections")
 def section_detail(page: Page, number: int) -> HttpResponse:
     """One section. Unlocked: all of it. Locked: number and trigger, unless this person
     confirmed a reveal; then its title and changes, to them only."""
@@ -345,7 +347,8 @@ def _redirect_to_section(campaign: Campaign, number: int) -> HttpResponse:
     return redirect(f"{url}?open={number}#section-{number}")
 
 
-@campaign_page("", "sections", role=PLAYER, methods=("POST",))
+@campaign_access(PLAYER, methods=("POST",))
+@page_frame(active="sections")
 def section_components(page: Page, number: int) -> HttpResponse:
     """Store which of an unlocked section's components and rule boxes the group has done."""
     request, campaign = page.request, page.campaign
@@ -373,7 +376,8 @@ def section_components(page: Page, number: int) -> HttpResponse:
     return _section_card(page, number, "checklist", form)
 
 
-@campaign_page("", "sections", role=PLAYER, methods=("POST",))
+@campaign_access(PLAYER, methods=("POST",))
+@page_frame(active="sections")
 def section_note(page: Page, number: int) -> HttpResponse:
     """The group's title and note of an untranscribed section (20-33) once it is unlocked."""
     request, campaign = page.request, page.campaign
@@ -420,7 +424,8 @@ def _explain_stale_note(form: SectionNoteForm, note: SectionNote | None) -> None
     form.data = data
 
 
-@campaign_page("", "sections", role=PLAYER, methods=("POST",))
+@campaign_access(PLAYER, methods=("POST",))
+@page_frame(active="sections")
 def section_unlock(page: Page, number: int) -> HttpResponse:
     """The group unlocks a section by its own decision (#19, #30): through the log."""
     request, campaign = page.request, page.campaign
@@ -444,7 +449,7 @@ def section_unlock(page: Page, number: int) -> HttpResponse:
     return render(request, "unlocks/sections.html", context, status=400)
 
 
-@campaign_page("", "sections", role=PLAYER, methods=("POST",))
+@campaign_access(PLAYER, methods=("POST",))
 def section_take_back(page: Page, number: int) -> HttpResponse:
     """Undo the group's own unlock of a section (a mistaken tap)."""
     request, campaign = page.request, page.campaign
@@ -460,11 +465,8 @@ def section_take_back(page: Page, number: int) -> HttpResponse:
     return _redirect_to_section(campaign, number)
 
 
-@campaign_page(
-    "",
-    "sections",
-    methods=("GET", "POST"),
-)
+@campaign_access(READER, methods=("GET", "POST"))
+@page_frame(active="sections")
 def section_reveal(page: Page, number: int) -> HttpResponse:
     """Reveal a locked section to one person: GET asks "are you sure?", POST confirms."""
     request, campaign = page.request, page.campaign
@@ -485,7 +487,7 @@ def section_reveal(page: Page, number: int) -> HttpResponse:
     return render(request, "unlocks/reveal_confirm.html", context, status=status)
 
 
-@campaign_page("", "sections", methods=("POST",))
+@campaign_access(READER, methods=("POST",))
 def section_hide(page: Page, number: int) -> HttpResponse:
     """Forget this person's reveal: the section is hidden from them again."""
     request, campaign = page.request, page.campaign
@@ -505,7 +507,8 @@ def _nearness(entry: LockedSection) -> tuple[float, int, int]:
     return (-entry.current / target, target - entry.current, entry.section)
 
 
-@campaign_page("", "next", offline=True)
+@campaign_access(READER)
+@page_frame(active="next", offline=True)
 def next_unlocks(page: Page) -> HttpResponse:
     """Every locked section with its progress in the group's own numbers, nearest first."""
     request, campaign = page.request, page.campaign
@@ -547,7 +550,8 @@ def _corporation_rows(page: Page, next_game: NextGame) -> list[dict[str, Any]]:
     return rows
 
 
-@campaign_page("unlocks/setup.html", "setup", cached=True, offline=True)
+@campaign_access(READER)
+@page_frame("unlocks/setup.html", "setup", cached=True, offline=True)
 def setup_sheet(page: Page) -> dict[str, Any]:
     """Everything the campaign changes for the next game (RULES-NOTES §9), on one page.
 
@@ -629,7 +633,8 @@ def _setup_sheet_body(page: Page) -> dict[str, Any]:
 # --- the rules reference -----------------------------------------------------------------
 
 
-@campaign_page("", "rules", offline=True)
+@campaign_access(READER)
+@page_frame(active="rules", offline=True)
 def rules_reference(page: Page) -> HttpResponse:
     """The rulebook's rule areas with the changes in force, each linked to its section.
 

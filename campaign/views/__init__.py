@@ -1,4 +1,4 @@
-"""Campaign pages, one module per part (all through `campaign.frame.campaign_page`):
+"""Campaign pages, one module per part (all through `campaign.frame`'s decorators):
 
 - `campaigns`: the list, a new campaign (from scratch, mid-campaign, from a file), its file,
   its settings, deleting it;

@@ -28,7 +28,7 @@ from campaign.box_forms import (
     locations_by_zone,
     place_box_error,
 )
-from campaign.frame import PLAYER, Page, campaign_page
+from campaign.frame import PLAYER, READER, Page, campaign_access, page_frame
 from campaign.models import Change, ChangeKind
 from scoring.catalogue import CatalogueNames
 from solar175.box import TYPE_NAMES, Box
@@ -64,7 +64,8 @@ def _last_change(page: Page) -> Change | None:
     )
 
 
-@campaign_page("campaign/box.html", "box")
+@campaign_access(READER)
+@page_frame("campaign/box.html", "box")
 def box(page: Page) -> dict[str, Any]:
     """The campaign's box: every location, megastructure, leased ship and debt row, with what
     the group corrected or added marked as theirs."""
@@ -189,7 +190,8 @@ def _data(page: Page):
     return page.request.POST if page.request.method == "POST" else None
 
 
-@campaign_page("campaign/box_form.html", "box", role=PLAYER, methods=("GET", "POST"))
+@campaign_access(PLAYER, methods=("GET", "POST"))
+@page_frame("campaign/box_form.html", "box")
 def box_location(page: Page, location: str | None = None) -> HttpResponse:
     """Correct a location card (its zone, base, naming spaces, mining) or add one."""
     names, reference = page.names, _reference()
@@ -219,7 +221,8 @@ def box_location(page: Page, location: str | None = None) -> HttpResponse:
     )
 
 
-@campaign_page("campaign/box_form.html", "box", role=PLAYER, methods=("GET", "POST"))
+@campaign_access(PLAYER, methods=("GET", "POST"))
+@page_frame("campaign/box_form.html", "box")
 def box_megastructure(page: Page, megastructure: str | None = None) -> HttpResponse:
     """Correct a megastructure (its name, type, the location it is built on) or add one."""
     names, reference = page.names, _reference()
@@ -249,7 +252,8 @@ def box_megastructure(page: Page, megastructure: str | None = None) -> HttpRespo
     )
 
 
-@campaign_page("campaign/box_form.html", "box", role=PLAYER, methods=("GET", "POST"))
+@campaign_access(PLAYER, methods=("GET", "POST"))
+@page_frame("campaign/box_form.html", "box")
 def box_ship(page: Page, ship: str | None = None) -> HttpResponse:
     """Correct a leased ship's presence or moves from its card, or add a ship (#4)."""
     if Switch.WHITE_STAR not in _switches(page):
@@ -280,7 +284,8 @@ def box_ship(page: Page, ship: str | None = None) -> HttpResponse:
     )
 
 
-@campaign_page("campaign/box_form.html", "box", role=PLAYER, methods=("GET", "POST"))
+@campaign_access(PLAYER, methods=("GET", "POST"))
+@page_frame("campaign/box_form.html", "box")
 def box_debt(page: Page) -> HttpResponse:
     """The Bank of Yurushi debt boxes' printed values, copied from the tracker card (#8)."""
     if Switch.NEW_TRACKER_CARDS not in _switches(page):

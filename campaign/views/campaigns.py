@@ -21,7 +21,7 @@ from campaign.forms import (
     corporation_formset,
     count_filled,
 )
-from campaign.frame import OWNER, Page, campaign_page
+from campaign.frame import OWNER, READER, Page, campaign_access, page_frame
 from campaign.models import Campaign
 from offline.keep import readable_offline
 from scoring.catalogue import CatalogueNames
@@ -210,7 +210,7 @@ def campaign_import(request: HttpRequest) -> HttpResponse:
     )
 
 
-@campaign_page("", "")
+@campaign_access(READER)
 def campaign_export(page: Page) -> HttpResponse:
     campaign = page.campaign
     response = HttpResponse(
@@ -220,7 +220,8 @@ def campaign_export(page: Page) -> HttpResponse:
     return response
 
 
-@campaign_page("campaign/settings.html", "settings", role=OWNER, methods=("GET", "POST"))
+@campaign_access(OWNER, methods=("GET", "POST"))
+@page_frame("campaign/settings.html", "settings")
 def campaign_settings(page: Page) -> HttpResponse | dict[str, Any]:
     """Rename the campaign or change its house rules (replayed, in the history), or its time
     zone (its pages only: nothing replayed)."""
@@ -255,7 +256,8 @@ def campaign_settings(page: Page) -> HttpResponse | dict[str, Any]:
     return page.render(page.context(form=form), status=status)
 
 
-@campaign_page("campaign/campaign_confirm_delete.html", "", role=OWNER, methods=("GET", "POST"))
+@campaign_access(OWNER, methods=("GET", "POST"))
+@page_frame("campaign/campaign_confirm_delete.html")
 def campaign_delete(page: Page) -> HttpResponse | dict[str, Any]:
     """GET asks, POST deletes the campaign with its games, members and links."""
     campaign = page.campaign

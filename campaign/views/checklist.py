@@ -16,7 +16,7 @@ from django.urls import reverse
 
 from campaign import actions
 from campaign.forms import CityForm, PowerForm, ZoneForm
-from campaign.frame import PLAYER, Page, campaign_page
+from campaign.frame import PLAYER, READER, Page, campaign_access, page_frame
 from campaign.models import Corporation, Game, GamePhoto
 from campaign.photos import PhotoForm
 from campaign.views.campaigns import error_sentence
@@ -270,7 +270,8 @@ def checklist_context(
     )
 
 
-@campaign_page(CHECKLIST, "games")
+@campaign_access(READER)
+@page_frame(CHECKLIST, "games")
 def checklist(page: Page, number: int) -> dict[str, Any]:
     return checklist_context(page, get_game(page.campaign, number))
 
@@ -288,7 +289,8 @@ def _zone_choices(page: Page, entry: ReplayedGame) -> list[tuple[int, str]]:
     return [(zone, page.names.zone(zone)) for zone in entry.rules.zones_in_play]
 
 
-@campaign_page(CHECKLIST, "games", role=PLAYER, methods=("POST",))
+@campaign_access(PLAYER, methods=("POST",))
+@page_frame(CHECKLIST, "games")
 def checklist_zone(page: Page, number: int) -> HttpResponse:
     """The zone of the game's Megastructure Location Token, which an earlier version stored
     the game without: the game is re-scored with its +5 presence bonus, recorded in the
@@ -325,7 +327,8 @@ def checklist_zone(page: Page, number: int) -> HttpResponse:
     return page.render(checklist_context(page, game, zone_form=form), status=400)
 
 
-@campaign_page(CHECKLIST, "games", role=PLAYER, methods=("POST",))
+@campaign_access(PLAYER, methods=("POST",))
+@page_frame(CHECKLIST, "games")
 def checklist_city(page: Page, number: int) -> HttpResponse:
     request, campaign = page.request, page.campaign
     game = get_game(campaign, number)
@@ -374,7 +377,8 @@ def _explain_city_named(form: CityForm, game: Game) -> None:
     form.data = data
 
 
-@campaign_page(CHECKLIST, "games", role=PLAYER, methods=("POST",))
+@campaign_access(PLAYER, methods=("POST",))
+@page_frame(CHECKLIST, "games")
 def checklist_power(page: Page, number: int, key: str) -> HttpResponse:
     request, campaign = page.request, page.campaign
     game = get_game(campaign, number)

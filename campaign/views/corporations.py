@@ -21,7 +21,7 @@ from campaign.corporation_forms import (
     CorporationEditForm,
     drawn_from_field,
 )
-from campaign.frame import OWNER, PLAYER, Page, campaign_page
+from campaign.frame import OWNER, PLAYER, READER, Page, campaign_access, page_frame
 from campaign.models import Corporation
 from campaign.views.campaigns import error_sentence
 from campaign.views.seats import guest_rows
@@ -85,7 +85,8 @@ def _page_context(
     )
 
 
-@campaign_page("campaign/corporations.html", "corporations")
+@campaign_access(READER)
+@page_frame("campaign/corporations.html", "corporations")
 def corporation_list(page: Page) -> dict[str, Any]:
     return _page_context(page)
 
@@ -98,7 +99,8 @@ def _corporation(page: Page, key: str) -> Corporation:
     return corporation
 
 
-@campaign_page("campaign/corporations.html", "corporations", role=PLAYER, methods=("POST",))
+@campaign_access(PLAYER, methods=("POST",))
+@page_frame("campaign/corporations.html", "corporations")
 def seat_claim(page: Page, key: str) -> HttpResponse:
     """A player takes a free seat for themselves, or (`leave`) frees their own."""
     request, campaign = page.request, page.campaign
@@ -124,7 +126,8 @@ def _holder(page: Page, user_id: int | None):
     return get_user_model().objects.filter(pk=user_id, memberships__campaign=page.campaign).first()
 
 
-@campaign_page("campaign/corporations.html", "corporations", role=OWNER, methods=("POST",))
+@campaign_access(OWNER, methods=("POST",))
+@page_frame("campaign/corporations.html", "corporations")
 def corporation_edit(page: Page, key: str) -> HttpResponse:
     """The owner renames a corporation or its player, or hands its seat over."""
     request, campaign = page.request, page.campaign
@@ -165,7 +168,8 @@ def corporation_edit(page: Page, key: str) -> HttpResponse:
     return page.render(_page_context(page, edit_forms=forms, open_form=key), status=400)
 
 
-@campaign_page("campaign/corporations.html", "corporations", role=OWNER, methods=("POST",))
+@campaign_access(OWNER, methods=("POST",))
+@page_frame("campaign/corporations.html", "corporations")
 def corporation_add(page: Page) -> HttpResponse:
     """The owner adds a corporation between games for a player who joins the campaign."""
     request, campaign = page.request, page.campaign

@@ -29,7 +29,8 @@ from campaign.actions.drafts import (
     card_scope,
     next_number,
 )
-from campaign.frame import PLAYER, Page, campaign_page
+from campaign.frame import PLAYER, READER, Page, campaign_access, guest_link, page_frame
+from campaign.guest_closed import draft_protocol
 from campaign.models import GameDraft
 from campaign.views.campaigns import error_sentence
 from campaign.views.drafts import (
@@ -95,7 +96,9 @@ def _closed_answer(page: Page, number: int | None) -> JsonResponse:
 
 
 @gzip_page
-@campaign_page(DRAFT, "games", methods=("GET",), guest=True)
+@guest_link(draft_protocol)
+@campaign_access(READER)
+@page_frame(DRAFT, "games")
 def draft_live(page: Page) -> HttpResponse:
     """ "Anything after version V?" (`v`; `d` the draft the phone has, `n` its game's number,
     `phone` its id). No: 204, after one indexed lookup. Yes: what changed since V, who is done,
@@ -241,7 +244,9 @@ def _problem(label: str, field: Any, value: Any) -> str:
     return ""
 
 
-@campaign_page(DRAFT, "games", role=PLAYER, methods=("POST",), guest=True)
+@guest_link(draft_protocol)
+@campaign_access(PLAYER, methods=("POST",))
+@page_frame(DRAFT, "games")
 def draft_push(page: Page) -> HttpResponse:
     """A phone's changes, numbered in its sequence (docs/draft-protocol.md): each field's
     value with what the phone last saw there, and "my card is done", applied once and in

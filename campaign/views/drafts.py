@@ -41,7 +41,8 @@ from campaign.actions.drafts import (
     order_of_play,
     phone_place,
 )
-from campaign.frame import PLAYER, Page, campaign_page
+from campaign.frame import PLAYER, READER, Page, campaign_access, guest_link, page_frame
+from campaign.guest_closed import draft_protocol
 from campaign.models import GameDraft, SeatCard
 from campaign.table_links import table_token
 from campaign.views.campaigns import error_sentence
@@ -370,7 +371,8 @@ def _initial_values(page: Page) -> tuple[dict[str, Any], dict[str, dict[str, Any
     return shared, cards
 
 
-@campaign_page(DRAFT, "games", methods=("GET",))
+@campaign_access(READER)
+@page_frame(DRAFT, "games")
 def draft_join(page: Page) -> HttpResponse | dict[str, Any]:
     """The draft's short address (the QR code's): a member lands on their own seat's card; a
     member without a seat, on the host's page; before anyone opened it, a button to start."""
@@ -399,7 +401,8 @@ def draft_join(page: Page) -> HttpResponse | dict[str, Any]:
     return page.context(draft=None, number=next_number(page.campaign))
 
 
-@campaign_page(DRAFT, "games", role=PLAYER, methods=("POST",))
+@campaign_access(PLAYER, methods=("POST",))
+@page_frame(DRAFT, "games")
 def draft_open(page: Page) -> HttpResponse:
     """Open the next game's draft (or join the open one), then go to the host's page."""
     shared, cards = _initial_values(page)
@@ -526,7 +529,8 @@ def _host_context(page: Page, draft: GameDraft, **extra: Any) -> dict[str, Any]:
     )
 
 
-@campaign_page(DRAFT, "games", methods=("GET",), offline=True)
+@campaign_access(READER)
+@page_frame(DRAFT, "games", offline=True)
 def draft(page: Page) -> HttpResponse | dict[str, Any]:
     """The host's page: the QR code, who is at the table, the shared part, everyone's progress,
     the live totals and the save. A phone keeps it to open offline: it shows only what the
@@ -581,7 +585,8 @@ def _write_response(page: Page, draft: GameDraft, conflicts, labels, url: str, p
     return None
 
 
-@campaign_page(DRAFT, "games", role=PLAYER, methods=("POST",))
+@campaign_access(PLAYER, methods=("POST",))
+@page_frame(DRAFT, "games")
 def draft_shared(page: Page) -> HttpResponse:
     """Write fields of the shared part: one (htmx, `_field`) or the whole form (no JavaScript).
     `_was` (htmx) or `_drawn` (the form) says what the writer last saw."""
@@ -703,7 +708,9 @@ def _seat_context(page: Page, draft: GameDraft, card: SeatCard, **extra: Any) ->
     )
 
 
-@campaign_page(SEAT, "games", methods=("GET", "POST"), guest="key")
+@guest_link(draft_protocol, key="key")
+@campaign_access(READER, methods=("GET", "POST"))
+@page_frame(SEAT, "games")
 def draft_seat(page: Page, key: str) -> HttpResponse | dict[str, Any]:
     """One seat's card: its holder (or the owner; anyone playing for a seat nobody holds)
     writes it, a field at a time or all at once, and marks it done."""
@@ -788,7 +795,8 @@ def _phone_param(value: Any) -> str:
 _PHONE_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 
 
-@campaign_page(DRAFT, "games", role=PLAYER, methods=("POST",))
+@campaign_access(PLAYER, methods=("POST",))
+@page_frame(DRAFT, "games")
 def draft_table(page: Page) -> HttpResponse:
     """Who is at the table and in which order of play (the host's seating form)."""
     found = _draft(page)
@@ -813,7 +821,8 @@ def request_flag(request, name: str) -> bool:
     return request.POST.get(name) in ("on", "1", "true")
 
 
-@campaign_page(DRAFT, "games", role=PLAYER, methods=("POST",))
+@campaign_access(PLAYER, methods=("POST",))
+@page_frame(DRAFT, "games")
 def draft_save(page: Page) -> HttpResponse:
     """Score the draft and save it as the next game, after the questions a table left blank,
     unfinished or decided by the order of play asks."""

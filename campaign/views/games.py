@@ -21,7 +21,7 @@ from campaign.actions.games import snapshot
 from campaign.actions.history import downstream_words
 from campaign.bgstats import PlaySeat, bgstats_play, create_play_url
 from campaign.forms import NONE_BUILT, GameFactsForm
-from campaign.frame import PLAYER, Page, campaign_page
+from campaign.frame import PLAYER, READER, Page, campaign_access, page_frame
 from campaign.models import Campaign, Corporation, Game, GameDraft, join_entry
 from campaign.views.campaigns import error_sentence
 from gamefile.json_input import JsonInputError, parse_json_text
@@ -310,7 +310,8 @@ def _game_page(
     return page.render(context, status=status)
 
 
-@campaign_page("scoring/wizard.html", "games", role=PLAYER, methods=("GET", "POST"))
+@campaign_access(PLAYER, methods=("GET", "POST"))
+@page_frame("scoring/wizard.html", "games")
 def game_add(page: Page) -> HttpResponse:
     """Enter the next game through the scoring wizard, the campaign's rules fixed."""
     request, campaign, state = page.request, page.campaign, page.state
@@ -418,7 +419,8 @@ def _taken_game(page: Page, taken: actions.GameNumberTaken) -> dict[str, Any] | 
     }
 
 
-@campaign_page("scoring/wizard.html", "games", role=PLAYER, methods=("GET", "POST"))
+@campaign_access(PLAYER, methods=("GET", "POST"))
+@page_frame("scoring/wizard.html", "games")
 def game_edit(page: Page, number: int) -> HttpResponse:
     """Correct a game: the wizard prefilled; the replay re-derives everything after it."""
     request, campaign = page.request, page.campaign
@@ -503,7 +505,8 @@ def _int_or_none(value: Any) -> int | None:
         return None
 
 
-@campaign_page("scoring/wizard.html", "games", role=PLAYER, methods=("POST",))
+@campaign_access(PLAYER, methods=("POST",))
+@page_frame("scoring/wizard.html", "games")
 def game_preview(page: Page) -> HttpResponse:
     """The htmx live result of the game being entered, with the campaign's fixed rules."""
     number = _int_or_none(page.request.POST.get("game-number"))
@@ -513,7 +516,8 @@ def game_preview(page: Page) -> HttpResponse:
     return render_live_result(page.request, table_form)
 
 
-@campaign_page("campaign/game_confirm_delete.html", "games", role=PLAYER, methods=("GET", "POST"))
+@campaign_access(PLAYER, methods=("GET", "POST"))
+@page_frame("campaign/game_confirm_delete.html", "games")
 def game_delete(page: Page, number: int) -> HttpResponse:
     request, campaign = page.request, page.campaign
     game = get_game(campaign, number)
@@ -547,7 +551,7 @@ def game_delete(page: Page, number: int) -> HttpResponse:
     return page.render(page.context(game=game, error=error), status=400 if error else 200)
 
 
-@campaign_page("", "games", role=PLAYER, methods=("POST",))
+@campaign_access(PLAYER, methods=("POST",))
 def game_move(page: Page, number: int) -> HttpResponse:
     """Put a game at another place in the log (the edit page's "Move to game number"); the
     games in between close up and the campaign is replayed. Answers with a redirect: back to
@@ -597,7 +601,7 @@ def game_move(page: Page, number: int) -> HttpResponse:
     return redirect("campaign:games", slug=campaign.slug)
 
 
-@campaign_page("", "games")
+@campaign_access(READER)
 def game_bgstats(page: Page, number: int) -> HttpResponse:
     """Send a saved game to BG Stats: a redirect to its "create play" address, filled in."""
     campaign, names = page.campaign, page.names

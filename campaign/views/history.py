@@ -19,7 +19,7 @@ from django.urls import reverse
 
 from campaign import actions
 from campaign.actions import UndoRefused
-from campaign.frame import PLAYER, Page, campaign_page
+from campaign.frame import PLAYER, READER, Page, campaign_access, page_frame
 from campaign.models import DRAFT_KINDS, Campaign, Change, ChangeKind
 
 CHANGES_PER_PAGE = 50
@@ -68,7 +68,8 @@ def _row(change: Change, can_undo: bool) -> dict[str, Any]:
     }
 
 
-@campaign_page("", "history")
+@campaign_access(READER)
+@page_frame(active="history")
 def change_list(page: Page) -> HttpResponse:
     """Every change, newest first, 50 a page: who, when, what; Undo on those that can be."""
     request, campaign = page.request, page.campaign
@@ -97,7 +98,7 @@ def _at(campaign: Campaign, change: Change) -> str:
     return f"{url}{query}#change-{change.pk}"
 
 
-@campaign_page("", "history", role=PLAYER, methods=("POST",))
+@campaign_access(PLAYER, methods=("POST",))
 def change_undo(page: Page, pk: int) -> HttpResponse:
     """Undo one change; back to the history at the undo, or at the change to undo first."""
     request, campaign = page.request, page.campaign

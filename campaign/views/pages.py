@@ -15,7 +15,7 @@ from django.core.paginator import EmptyPage, Paginator
 from django.http import Http404, HttpRequest
 
 from campaign.charts import text_colour_on
-from campaign.frame import Page, campaign_page
+from campaign.frame import READER, Page, campaign_access, page_frame, public_link
 from campaign.models import Corporation, GameDraft
 from solar175.replay_warnings import zone_missing
 from solar175.sections import Switch, election_counters
@@ -78,14 +78,9 @@ def _open_draft(request: HttpRequest) -> str:
     return request.open_draft
 
 
-@campaign_page(
-    "campaign/dashboard.html",
-    "dashboard",
-    cached=True,
-    public=True,
-    offline=True,
-    variant=_open_draft,
-)
+@public_link
+@campaign_access(READER)
+@page_frame("campaign/dashboard.html", "dashboard", cached=True, variant=_open_draft, offline=True)
 def dashboard(page: Page) -> dict[str, Any]:
     campaign, state, corps = page.campaign, page.state, page.corps
     last_game = (
@@ -143,14 +138,9 @@ def _log_page_number(request: HttpRequest) -> str:
     return str(int(number))
 
 
-@campaign_page(
-    "campaign/game_log.html",
-    "games",
-    cached=True,
-    public=True,
-    variant=_log_page_number,
-    offline=True,
-)
+@public_link
+@campaign_access(READER)
+@page_frame("campaign/game_log.html", "games", cached=True, variant=_log_page_number, offline=True)
 def game_log(page: Page) -> dict[str, Any]:
     corps = page.corps
     # Newest first, a page at a time, so the page costs the same however long the log.
@@ -174,7 +164,9 @@ def game_log(page: Page) -> dict[str, Any]:
     )
 
 
-@campaign_page("campaign/trackers.html", "trackers", cached=True, public=True, offline=True)
+@public_link
+@campaign_access(READER)
+@page_frame("campaign/trackers.html", "trackers", cached=True, offline=True)
 def trackers(page: Page) -> dict[str, Any]:
     state = page.state
     sections = page.names.section_rows
@@ -236,7 +228,9 @@ def trackers(page: Page) -> dict[str, Any]:
     )
 
 
-@campaign_page("campaign/elections.html", "elections", public=True, offline=True)
+@public_link
+@campaign_access(READER)
+@page_frame("campaign/elections.html", "elections", offline=True)
 def elections(page: Page) -> dict[str, Any]:
     state = page.state
     parties = page.names.parties
@@ -264,7 +258,9 @@ def elections(page: Page) -> dict[str, Any]:
     )
 
 
-@campaign_page("campaign/cities.html", "cities", public=True, offline=True)
+@public_link
+@campaign_access(READER)
+@page_frame("campaign/cities.html", "cities", offline=True)
 def cities(page: Page) -> dict[str, Any]:
     zones = page.names.location_zones
     corps = page.corps

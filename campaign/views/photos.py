@@ -13,7 +13,7 @@ from django.shortcuts import redirect
 from django.urls import reverse
 
 from campaign.actions.photos import attach_photo, remove_photo
-from campaign.frame import PLAYER, Page, campaign_page
+from campaign.frame import PLAYER, READER, Page, campaign_access, page_frame
 from campaign.models import GamePhoto
 from campaign.photos import PhotoForm, PhotoRefused
 from campaign.views.checklist import checklist_context
@@ -22,7 +22,8 @@ from campaign.views.games import get_game
 CHECKLIST = "campaign/checklist.html"
 
 
-@campaign_page(CHECKLIST, "games")
+@campaign_access(READER)
+@page_frame(CHECKLIST, "games")
 def game_photo(page: Page, number: int) -> HttpResponse:
     """The photo itself (a JPEG the app made), for the campaign's members."""
     game = get_game(page.campaign, number)
@@ -37,7 +38,8 @@ def game_photo(page: Page, number: int) -> HttpResponse:
     return response
 
 
-@campaign_page(CHECKLIST, "games", role=PLAYER, methods=("POST",))
+@campaign_access(PLAYER, methods=("POST",))
+@page_frame(CHECKLIST, "games")
 def game_photo_add(page: Page, number: int) -> HttpResponse:
     request, campaign = page.request, page.campaign
     game = get_game(campaign, number)
@@ -53,7 +55,8 @@ def game_photo_add(page: Page, number: int) -> HttpResponse:
     return page.render(checklist_context(page, game, photo_form=form), status=400)
 
 
-@campaign_page(CHECKLIST, "games", role=PLAYER, methods=("POST",))
+@campaign_access(PLAYER, methods=("POST",))
+@page_frame(CHECKLIST, "games")
 def game_photo_remove(page: Page, number: int) -> HttpResponse:
     request, campaign = page.request, page.campaign
     game = get_game(campaign, number)

@@ -5,7 +5,7 @@ Each reads the replay's cache (`Campaign.state`, and the games' entries in one q
 needs them) and a few catalogue names, so it answers in a constant number of queries however
 long the campaign. The shapes come from the pure modules `campaign.charts`, `campaign.summary`
 and `campaign.pictures`; no rule is computed here. Like every campaign page, they go through
-`campaign.frame.campaign_page`: a stranger is sent to log in, a non-member gets 404.
+`campaign.frame.campaign_access`: a stranger is sent to log in, a non-member gets 404.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.http import quote_etag
 
 from campaign import chart_svg, charts, page_cache, pictures, summary
-from campaign.frame import Page, campaign_page
+from campaign.frame import READER, Page, campaign_access, kept_offline, page_frame
 from campaign.models import Campaign
 from scoring.models import CorporationColour
 from scoring.wizard.sheet import CATEGORY_LABELS
@@ -58,7 +58,8 @@ class ChartPicture:
         return self.size[1]
 
 
-@campaign_page("pictures/charts.html", "charts", offline=True)
+@campaign_access(READER)
+@page_frame("pictures/charts.html", "charts", offline=True)
 def charts_page(page: Page) -> dict[str, Any]:
     campaign = page.campaign
     corporations = _corporations(campaign)
@@ -78,7 +79,8 @@ def charts_page(page: Page) -> dict[str, Any]:
     )
 
 
-@campaign_page("", "charts", offline=True)
+@campaign_access(READER)
+@kept_offline
 def chart_picture(page: Page, chart: str) -> HttpResponse:
     """One chart of the charts page as an SVG document, for its `<img>`.
 
@@ -106,7 +108,8 @@ def chart_picture(page: Page, chart: str) -> HttpResponse:
     return response
 
 
-@campaign_page("", "", offline=True)
+@campaign_access(READER)
+@kept_offline
 def tracker_png(page: Page, key: str) -> HttpResponse:
     """A corporation's tracker card as a PNG picture to share.
 
@@ -158,7 +161,8 @@ def _draw_tracker_png(page: Page, key: str) -> tuple[str, bytes]:
     return pictures.card_etag(card), pictures.draw_tracker_card(card)
 
 
-@campaign_page("pictures/game_summary.html", "games", offline=True)
+@campaign_access(READER)
+@page_frame("pictures/game_summary.html", "games", offline=True)
 def game_summary(page: Page, number: int) -> dict[str, Any]:
     campaign = page.campaign
     # This game's entry and its neighbours' (for the previous and next links), in one query.

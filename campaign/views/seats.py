@@ -32,7 +32,7 @@ from campaign.actions.corporations import claim_seat
 from campaign.actions.discards import confirm_token, discard_draft, draft_words
 from campaign.actions.drafts import next_number
 from campaign.actions.seats import take_guest_seat, tie_guest_seat
-from campaign.frame import OWNER, Page, campaign_page
+from campaign.frame import OWNER, READER, Page, campaign_access, page_frame
 from campaign.models import Campaign, Corporation, GameDraft
 from campaign.table_links import draft_of
 from campaign.views.campaigns import error_sentence
@@ -78,7 +78,8 @@ def _next(request: HttpRequest) -> str:
     return ""
 
 
-@campaign_page(CHOICE, "corporations", methods=("GET", "POST"))
+@campaign_access(READER, methods=("GET", "POST"))
+@page_frame(CHOICE, "corporations")
 def seat_choice(page: Page) -> HttpResponse | dict[str, Any]:
     """Which corporation is yours: a playing member takes a free seat (for this campaign, in
     the History), and goes on to its card when a game is being entered."""
@@ -229,7 +230,8 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
 # --- the owner's: discard a draft, hand a guest's seat to a member ----------------------------
 
 
-@campaign_page("campaign/seats/discard.html", "games", role=OWNER, methods=("GET", "POST"))
+@campaign_access(OWNER, methods=("GET", "POST"))
+@page_frame("campaign/seats/discard.html", "games")
 def draft_discard(page: Page) -> HttpResponse | dict[str, Any]:
     """Close the open draft unsaved, after saying who typed what; its undo is in the History."""
     request, campaign = page.request, page.campaign
@@ -266,7 +268,7 @@ def guest_rows(page: Page) -> list[dict[str, Any]]:
     ]
 
 
-@campaign_page("", "corporations", role=OWNER, methods=("POST",))
+@campaign_access(OWNER, methods=("POST",))
 def guest_tie(page: Page, pk: int) -> HttpResponse:
     """Hand the seat a guest held to a member (the guest's account, once they have one)."""
     request, campaign = page.request, page.campaign
