@@ -179,7 +179,8 @@ class Page:
 Body = Callable[..., "HttpResponse | dict[str, Any]"]
 
 
-def campaign_page(
+# The frame's helper splits this function and removes the noqa (issue 32).
+def campaign_page(  # noqa: C901
     template: str,
     active: str,
     *,
