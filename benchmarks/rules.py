@@ -8,7 +8,7 @@ from benchmarks.samples import make_campaign, random_table_state
 from solar175.catalogue import Catalogue
 from solar175.engine import score_game
 from solar175.replay import replay
-from solar175.table import validate_table
+from solar175.table import read_table
 from solar175.table_file import table_to_dict
 
 SEED = 175
@@ -31,7 +31,7 @@ def bench_engine(count: int = ENGINE_TABLES) -> list[str]:
     tables = [random_table_state(rng) for _ in range(count)]
     # Checked once, untimed: a benchmark over tables the parser would refuse would prove nothing.
     for table in tables[:50]:
-        problems = validate_table(table_to_dict(table))
+        problems = read_table(table_to_dict(table)).errors
         if problems:
             raise RuntimeError(f"bench generated an invalid table: {problems[0]}")
     for table in tables[:200]:  # warm up

@@ -465,7 +465,7 @@ def _random_campaign_table(
 
 
 def random_table_state(rng: random.Random, player_count: int = 5) -> TableState:
-    """A random table within what the box holds (so `validate_table` accepts it)."""
+    """A random table within what the box holds (so `read_table` accepts it)."""
     zones = tuple(range(1, rng.randint(2, 6) + 1))
     rebellion = rng.random() < 0.5
 

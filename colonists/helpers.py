@@ -12,6 +12,7 @@ first problem as a `ColonistsError` whose path names the argument (`claimants[1]
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from colonists.errors import ColonistsError
@@ -22,6 +23,7 @@ from colonists.groups import (
     GROUPS,
     MECHANICS,
     RIVALS,
+    ColonistGroup,
     group,
     names,
 )
@@ -287,57 +289,13 @@ def claimant_priority(
     excluded: list[dict[str, str]] = []
     seen: dict[str, int] = {}
     for index, item in enumerate(claimants):
-        path = join("claimants", index)
-        data = reader.mapping(item, path, CLAIMANT_KEYS, "a claimant key")
-        reader.raise_first()
-        name = reader.name(data.get("player"), join(path, "player"), "a player name")
-        uninhabited = reader.flag(
-            data.get("uninhabited_city", False), join(path, "uninhabited_city")
-        )
-        powered = reader.flag(data.get("powered", False), join(path, "powered"))
-        territory = reader.flag(
-            data.get("resource_territory", True), join(path, "resource_territory")
-        )
-        held = reader.group_list(data.get("groups", []), join(path, "groups"))
-        reader.raise_first()
-        assert name is not None
-        if same_name(name) in seen:
-            raise ColonistsError(
-                join(path, "player"),
-                f"repeats claimants[{seen[same_name(name)]}]; give each player once",
-            )
-        seen[same_name(name)] = index
-        if powered and not uninhabited:
-            raise ColonistsError(
-                join(path, "powered"),
-                "says the uninhabited city has energy: give it only with uninhabited_city true",
-            )
-        if key in held:
-            raise ColonistsError(
-                join(path, "groups"), f"holds {colonists.the} already: they are not claimed then"
-            )
-        rival = RIVALS.get(key)
-        if rival in held:
-            excluded.append(
-                {
-                    "player": name,
-                    "why": f"has {group(rival).the}: the two groups refuse to cooperate "
-                    "(CX:138–140)",
-                }
-            )
-        elif colonists.needs_resource and not territory:
-            excluded.append(
-                {
-                    "player": name,
-                    "why": f"has no territory with {colonists.resource_words} (CX:85)",
-                }
-            )
-        elif uninhabited and powered:
-            eligible.append((0, name, "has an uninhabited city with energy"))
-        elif uninhabited:
-            eligible.append((1, name, "has an uninhabited city, without energy"))
+        claimant = _read_claimant(reader, key, item, join("claimants", index), seen)
+        seen[same_name(claimant.name)] = index
+        standing = _standing(colonists, claimant)
+        if isinstance(standing, dict):
+            excluded.append(standing)
         else:
-            eligible.append((2, name, "has no uninhabited city"))
+            eligible.append(standing)
 
     eligible.sort(key=lambda row: row[0])  # stable: the given order within a tier
     order = [
@@ -362,27 +320,100 @@ def claimant_priority(
     best = eligible[0][0]
     tied = [name for tier, name, _ in eligible if tier == best]
     if len(tied) == 1:
-        if harbour_master_choice is not None:
-            raise ColonistsError(
-                "harbour_master_choice",
-                f"must be null: {tied[0]} has priority, the Harbour Master decides only a tie",
-            )
-        winner = tied[0]
-        if len(eligible) == 1:
-            decided_by, because = "only_claimant", "the only claimant who may contract them"
-        elif best == 0 and any(tier == 1 for tier, _, _ in eligible):
-            decided_by, because = "energy", "the uninhabited city with energy has priority"
-        else:
-            decided_by, because = (
-                "uninhabited_city",
-                "a player with an uninhabited city has priority",
-            )
-        result.update(
-            winner=winner,
-            decided_by=decided_by,
-            why=f"{winner} contracts {colonists.the}: {because} (CX:89)",
+        return _priority_decides(result, colonists, eligible, harbour_master_choice)
+    return _harbour_master_decides(result, colonists, tied, harbour_master_choice)
+
+
+@dataclass(frozen=True)
+class _Claimant:
+    name: str
+    uninhabited: bool
+    powered: bool
+    territory: bool
+    held: list[str]
+
+
+def _read_claimant(
+    reader: _HelperReader, key: str, item: Any, path: str, seen: dict[str, int]
+) -> _Claimant:
+    """One entry of `claimants`, checked (raises ColonistsError on the first mistake)."""
+    data = reader.mapping(item, path, CLAIMANT_KEYS, "a claimant key")
+    reader.raise_first()
+    name = reader.name(data.get("player"), join(path, "player"), "a player name")
+    uninhabited = reader.flag(data.get("uninhabited_city", False), join(path, "uninhabited_city"))
+    powered = reader.flag(data.get("powered", False), join(path, "powered"))
+    territory = reader.flag(data.get("resource_territory", True), join(path, "resource_territory"))
+    held = reader.group_list(data.get("groups", []), join(path, "groups"))
+    reader.raise_first()
+    assert name is not None
+    if same_name(name) in seen:
+        raise ColonistsError(
+            join(path, "player"),
+            f"repeats claimants[{seen[same_name(name)]}]; give each player once",
         )
-        return result
+    if powered and not uninhabited:
+        raise ColonistsError(
+            join(path, "powered"),
+            "says the uninhabited city has energy: give it only with uninhabited_city true",
+        )
+    if key in held:
+        raise ColonistsError(
+            join(path, "groups"), f"holds {group(key).the} already: they are not claimed then"
+        )
+    return _Claimant(name, uninhabited, powered, territory, held)
+
+
+def _standing(
+    colonists: ColonistGroup, claimant: _Claimant
+) -> tuple[int, str, str] | dict[str, str]:
+    """A claimant's priority tier (0 best), name and why; or why they are excluded."""
+    name = claimant.name
+    rival = RIVALS.get(colonists.key)
+    if rival in claimant.held:
+        return {
+            "player": name,
+            "why": f"has {group(rival).the}: the two groups refuse to cooperate (CX:138–140)",
+        }
+    if colonists.needs_resource and not claimant.territory:
+        return {"player": name, "why": f"has no territory with {colonists.resource_words} (CX:85)"}
+    if claimant.uninhabited and claimant.powered:
+        return (0, name, "has an uninhabited city with energy")
+    if claimant.uninhabited:
+        return (1, name, "has an uninhabited city, without energy")
+    return (2, name, "has no uninhabited city")
+
+
+def _priority_decides(
+    result: dict[str, Any],
+    colonists: ColonistGroup,
+    eligible: list[tuple[int, str, str]],
+    harbour_master_choice: Any,
+) -> dict[str, Any]:
+    """One claimant stands first (CX:89): say which priority decided."""
+    winner = eligible[0][1]
+    if harbour_master_choice is not None:
+        raise ColonistsError(
+            "harbour_master_choice",
+            f"must be null: {winner} has priority, the Harbour Master decides only a tie",
+        )
+    if len(eligible) == 1:
+        decided_by, because = "only_claimant", "the only claimant who may contract them"
+    elif eligible[0][0] == 0 and any(tier == 1 for tier, _, _ in eligible):
+        decided_by, because = "energy", "the uninhabited city with energy has priority"
+    else:
+        decided_by, because = "uninhabited_city", "a player with an uninhabited city has priority"
+    result.update(
+        winner=winner,
+        decided_by=decided_by,
+        why=f"{winner} contracts {colonists.the}: {because} (CX:89)",
+    )
+    return result
+
+
+def _harbour_master_decides(
+    result: dict[str, Any], colonists: ColonistGroup, tied: list[str], harbour_master_choice: Any
+) -> dict[str, Any]:
+    """A tie at the top: the Harbour Master's choice (CX:89)."""
     result["tied"] = tied
     result["decided_by"] = "harbour_master"
     if harbour_master_choice is None:

@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from campaign.models import Game
 from solar175.engine import score_game
-from solar175.table import parse_table
+from solar175.table import read_table
 
 
 class StaleGame(Exception):
@@ -35,7 +35,7 @@ def save_one_off_game(
     started from: an older one raises `StaleGame` and changes nothing. A new game belongs to
     `user`, who alone sees and edits it.
     """
-    result = score_game(parse_table(table)).as_dict()
+    result = score_game(read_table(table).valid_state()).as_dict()
     with transaction.atomic():
         if game is None:
             return Game.objects.create(

@@ -27,7 +27,7 @@ from scoring.wizard.sheet import live_sheet, render_live_result, score_sheet
 from scoring.wizard.table_form import TableForm
 from scoring.words import refusal_sentence
 from solar175 import engine
-from solar175.table import TableError, parse_table
+from solar175.table import TableError, read_table
 
 HOME_GAMES = 5
 
@@ -174,7 +174,7 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
     catalogue = CatalogueNames()
     sheet, problem = None, None
     try:
-        state = parse_table(game.table)
+        state = read_table(game.table).valid_state()
     except TableError as error:
         # A table saved under older checks: say so, and let the group correct it.
         problem = refusal_sentence(error)

@@ -623,6 +623,15 @@ def _maybe(entry: Mapping, key: str, check, path: str) -> Any:
 def box_differences(before: Catalogue, after: Catalogue) -> list[str]:
     """What changed between two catalogues of a campaign (its box before and after a change),
     a line each: "Mars is now zone 3 (was 1)", "added the location Venus (zone 1)"."""
+    return [
+        *_location_changes(before, after),
+        *_megastructure_changes(before, after),
+        *_ship_changes(before, after),
+        *_debt_changes(before, after),
+    ]
+
+
+def _location_changes(before: Catalogue, after: Catalogue) -> list[str]:
     lines: list[str] = []
     for name, new in after.locations.items():
         old = before.locations.get(name)
@@ -643,6 +652,11 @@ def box_differences(before: Catalogue, after: Catalogue) -> list[str]:
     lines += [
         f"removed the location {name}" for name in before.locations if name not in after.locations
     ]
+    return lines
+
+
+def _megastructure_changes(before: Catalogue, after: Catalogue) -> list[str]:
+    lines: list[str] = []
     for key, new in after.megastructures.items():
         old = before.megastructures.get(key)
         if old is None:
@@ -664,6 +678,11 @@ def box_differences(before: Catalogue, after: Catalogue) -> list[str]:
         for key, old in before.megastructures.items()
         if key not in after.megastructures
     ]
+    return lines
+
+
+def _ship_changes(before: Catalogue, after: Catalogue) -> list[str]:
+    lines: list[str] = []
     for name, new in after.ships.items():
         old = before.ships.get(name)
         if old is None:
@@ -676,12 +695,16 @@ def box_differences(before: Catalogue, after: Catalogue) -> list[str]:
         if old.moves != new.moves:
             lines.append(f"{name} now moves {_moves(new.moves)} (was {_moves(old.moves)})")
     lines += [f"removed the ship {name}" for name in before.ships if name not in after.ships]
-    if before.debt_boxes != after.debt_boxes:
-        rows = "; ".join(
-            f"{row.name} {', '.join(str(v) for v in row.values)}" for row in after.debt_boxes
-        )
-        lines.append(f"debt boxes are now {rows}" if rows else "debt boxes cleared")
     return lines
+
+
+def _debt_changes(before: Catalogue, after: Catalogue) -> list[str]:
+    if before.debt_boxes == after.debt_boxes:
+        return []
+    rows = "; ".join(
+        f"{row.name} {', '.join(str(v) for v in row.values)}" for row in after.debt_boxes
+    )
+    return [f"debt boxes are now {rows}" if rows else "debt boxes cleared"]
 
 
 def _location_words(entry: LocationEntry) -> str:

@@ -36,7 +36,7 @@ from solar175.fields import (
 from solar175.house_rules import SETTINGS_KEYS, HouseRules
 from solar175.opening import Opening, OpeningReader
 from solar175.sections import sections_by_number
-from solar175.table import MAX_PLAYERS, MIN_PLAYERS, validate_table
+from solar175.table import MAX_PLAYERS, MIN_PLAYERS, read_table
 
 CAMPAIGN_FORMAT = "solar175-campaign"
 CAMPAIGN_VERSION = 1
@@ -305,7 +305,7 @@ class _Reader(OpeningReader):
             required(entry, "table", path, "the end-of-game table state"), f"{path}.table"
         )
         if self.check_tables:
-            errors = validate_table(table, campaign=True, ships=self.catalogue.ship_presences())
+            errors = read_table(table, campaign=True, ships=self.catalogue.ship_presences()).errors
             if errors:
                 raise table_error(path, errors[0])
         # A megastructure the box places nowhere, built in a game that states no zone, is

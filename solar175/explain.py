@@ -34,7 +34,7 @@ from solar175.engine import (
     score_game,
 )
 from solar175.state import ReplayedGame
-from solar175.table import parse_table
+from solar175.table import read_table
 
 # The parties as the rulebook names them in a sentence.
 PARTY_NAMES = {
@@ -467,4 +467,4 @@ def table_as_scored(table: Mapping, entry: ReplayedGame) -> TableState:
         "incumbent_party": entry.incumbent_party,
         "megastructure_zone": entry.megastructure_zone,
     }
-    return parse_table(full)
+    return read_table(full).valid_state()

@@ -143,15 +143,40 @@ class OpeningReader(FileReader):
         )
         tracker = self.read_tracker(data.get("tracker", {}), f"{path}.tracker")
         awards = self.read_awards(data.get("awards", []), f"{path}.awards", tracker, after)
-
         wins_data = mapping(data.get("election_wins", {}), f"{path}.election_wins", PARTIES)
         wins = {
             party: whole_number(wins_data.get(party, 0), f"{path}.election_wins.{party}")
             for party in PARTIES
         }
+        elections = self.read_elections(data.get("elections", []), f"{path}.elections", after)
+        overthrows = self.read_overthrows(data, path, wins, elections)
+        built = self.read_built(
+            data.get("megastructures_built", []), f"{path}.megastructures_built", after
+        )
+        cities = self.read_cities(data.get("cities", []), f"{path}.cities", after)
+        incumbent = self.read_opening_incumbent(data, path, unlocked)
+        debt = self.read_debt(data.get("debt", {}), f"{path}.debt")
+        last_winner = self.read_last_winner(data, path, after, cities)
+        return Opening(
+            after_game=after,
+            tracker=tracker,
+            awards=awards,
+            election_wins=wins,
+            overthrows=overthrows,
+            elections=tuple(elections),
+            unlocked_sections=unlocked,
+            megastructures_built=tuple(built),
+            cities=tuple(cities),
+            incumbent_party=incumbent,
+            debt=debt,
+            last_winner=last_winner,
+            last_players=_last_players(data),
+        )
+
+    def read_elections(self, value: Any, path: str, after: int) -> list[ElectionResult]:
         elections = []
-        for i, item in enumerate(listed(data.get("elections", []), f"{path}.elections")):
-            e_path = f"{path}.elections[{i}]"
+        for i, item in enumerate(listed(value, path)):
+            e_path = f"{path}[{i}]"
             entry = mapping(item, e_path, ("game", "winner", "overthrown"))
             elections.append(
                 ElectionResult(
@@ -160,6 +185,11 @@ class OpeningReader(FileReader):
                     overthrown=flag(entry.get("overthrown", False), f"{e_path}.overthrown"),
                 )
             )
+        return elections
+
+    def read_overthrows(
+        self, data: Mapping, path: str, wins: Mapping[str, int], elections: list[ElectionResult]
+    ) -> int:
         if "overthrows" in data:
             overthrows = whole_number(data["overthrows"], f"{path}.overthrows")
         elif elections:
@@ -172,12 +202,12 @@ class OpeningReader(FileReader):
                 f"{path}.overthrows",
                 f"must be at most the Celestial Rebellion's {wins[CELESTIAL_REBELLION]} wins",
             )
+        return overthrows
 
+    def read_built(self, value: Any, path: str, after: int) -> list[tuple[int, str]]:
         built = []
-        for i, item in enumerate(
-            listed(data.get("megastructures_built", []), f"{path}.megastructures_built")
-        ):
-            b_path = f"{path}.megastructures_built[{i}]"
+        for i, item in enumerate(listed(value, path)):
+            b_path = f"{path}[{i}]"
             entry = mapping(item, b_path, ("game", "megastructure"))
             built.append(
                 (
@@ -193,9 +223,12 @@ class OpeningReader(FileReader):
                     ),
                 )
             )
+        return built
+
+    def read_cities(self, value: Any, path: str, after: int) -> list[City]:
         cities = []
-        for i, item in enumerate(listed(data.get("cities", []), f"{path}.cities")):
-            c_path = f"{path}.cities[{i}]"
+        for i, item in enumerate(listed(value, path)):
+            c_path = f"{path}[{i}]"
             entry = mapping(item, c_path, ("game", "location", "name", "corporation"))
             corporation = entry.get("corporation")
             cities.append(
@@ -215,6 +248,9 @@ class OpeningReader(FileReader):
                     ),
                 )
             )
+        return cities
+
+    def read_opening_incumbent(self, data: Mapping, path: str, unlocked: tuple[int, ...]) -> str:
         next_game = data.get("next_game")
         if "incumbent_party" not in data and isinstance(next_game, Mapping):
             # A replay output pasted whole: its next game names the party in power.
@@ -231,44 +267,29 @@ class OpeningReader(FileReader):
                 f"{path}.incumbent_party",
                 "can be celestial_rebellion only once section #12 is unlocked",
             )
-        debt_data = mapping(data.get("debt", {}), f"{path}.debt")
+        return incumbent
+
+    def read_debt(self, value: Any, path: str) -> dict[str, int]:
         debt = {}
-        for corp, points in debt_data.items():
-            self.corporation(corp, f"{path}.debt.{corp}")
-            debt[corp] = whole_number(points, f"{path}.debt.{corp}")
+        for corp, points in mapping(value, path).items():
+            self.corporation(corp, f"{path}.{corp}")
+            debt[corp] = whole_number(points, f"{path}.{corp}")
+        return debt
+
+    def read_last_winner(
+        self, data: Mapping, path: str, after: int, cities: list[City]
+    ) -> str | None:
         last_winner = data.get("last_winner")
-        games = data.get("games")
         if last_winner is not None:
-            last_winner = self.corporation(last_winner, f"{path}.last_winner")
-        elif isinstance(games, list) and games and isinstance(games[-1], Mapping):
+            return self.corporation(last_winner, f"{path}.last_winner")
+        last_game = _last_game(data)
+        if last_game is not None:
             # A replay output pasted whole: its last game names the winner.
-            last_winner = self.corporation(games[-1].get("winner"), f"{path}.games[-1].winner")
-        else:
-            # The winner names a city after each game (The Campaign, Developing the Solar System).
-            last_winner = next(
-                (c.corporation for c in reversed(cities) if c.game == after and c.corporation),
-                None,
-            )
-        last_players = 0
-        if isinstance(games, list) and games and isinstance(games[-1], Mapping):
-            score = games[-1].get("score")
-            players = score.get("players") if isinstance(score, Mapping) else None
-            if isinstance(players, list):
-                last_players = len(players)
-        return Opening(
-            after_game=after,
-            tracker=tracker,
-            awards=awards,
-            election_wins=wins,
-            overthrows=overthrows,
-            elections=tuple(elections),
-            unlocked_sections=unlocked,
-            megastructures_built=tuple(built),
-            cities=tuple(cities),
-            incumbent_party=incumbent,
-            debt=debt,
-            last_winner=last_winner,
-            last_players=last_players,
+            return self.corporation(last_game.get("winner"), f"{path}.games[-1].winner")
+        # The winner names a city after each game (The Campaign, Developing the Solar System).
+        return next(
+            (c.corporation for c in reversed(cities) if c.game == after and c.corporation),
+            None,
         )
 
     def read_unlocked(self, value: Any, path: str) -> tuple[int, ...]:
@@ -360,3 +381,19 @@ def _deepordered(value: Any) -> Any:
     if isinstance(value, list):
         return [_deepordered(item) for item in value]
     return value
+
+
+def _last_game(data: Mapping) -> Mapping | None:
+    """The last game of a replay output pasted whole, if the opening is one."""
+    games = data.get("games")
+    if isinstance(games, list) and games and isinstance(games[-1], Mapping):
+        return games[-1]
+    return None
+
+
+def _last_players(data: Mapping) -> int:
+    """Players at the table of a pasted replay output's last game (its score); 0 when unknown."""
+    last_game = _last_game(data)
+    score = last_game.get("score") if last_game is not None else None
+    players = score.get("players") if isinstance(score, Mapping) else None
+    return len(players) if isinstance(players, list) else 0

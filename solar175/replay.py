@@ -76,7 +76,7 @@ from solar175.state import (
     Standing,
     UnlockedNow,
 )
-from solar175.table import TableError, parse_table
+from solar175.table import TableError, read_table
 from solar175.triggers import AwardWon, CampaignProgress, ElectionResult, fired, progress, reason
 
 __all__ = ["POWERS", "CampaignError", "CampaignState", "replay"]
@@ -277,14 +277,14 @@ class _Replay:
         options = self.megastructure_options(n)
         chooser = self.megastructure_chooser(n, options)
         try:
-            table = parse_table(
+            table = read_table(
                 game.table,
                 campaign=True,
                 rules=rules,
                 megastructure_zone=zone,
                 incumbent_party=self.incumbent,
                 ships=self.ship_cards,
-            )
+            ).valid_state()
         except TableError as error:
             raise table_error(path, error) from None
         check_components(game, table, switches, self.campaign.powers)

@@ -6,9 +6,10 @@ tables through here, and `solar175/engine.py` trusts what comes out.
 
 API (stable; the wizard imports it):
 
-- `validate_table(data, ...) -> list[TableError]`: every problem, in reading order, each naming
-  its field by path (`players[1].credits`) so a form can show it beside that field.
-- `parse_table(data, ...) -> TableState`: raises the first of those errors, else the state.
+- `read_table(data, ...) -> TableReading`, the one entry point: `.errors` lists every problem,
+  in reading order, each naming its field by path (`players[1].credits`) so a form can show it
+  beside that field; `.state` is the `TableState` (None unless valid); `.valid_state()` raises
+  the first of those errors, else gives the state.
 - `nothing_entered(table) -> bool`: whether nobody counted anything yet.
 
 Writing a table back (`table_to_dict`, `canonical_table`) is `solar175.table_file`. The plain
@@ -28,15 +29,15 @@ the United Federalists are in power"), and no `megastructure_zone` to no +5 pres
 A campaign's table (`campaign=True`) may leave out `rules`, `megastructure_zone` and
 `incumbent_party`: the replay derives them and passes them in as keywords::
 
-    parse_table(data, campaign=True, rules=Rules(zones_in_play=(1, 2, 3)),
-                megastructure_zone=3, incumbent_party="workers_union")
+    read_table(data, campaign=True, rules=Rules(zones_in_play=(1, 2, 3)),
+               megastructure_zone=3, incumbent_party="workers_union").valid_state()
 
 `rules` and `incumbent_party` are then required (a missing one is a programming error:
-`TypeError` from `parse_table`); `megastructure_zone=None` means the campaign knows no zone for
+`TypeError` from `valid_state()`); `megastructure_zone=None` means the campaign knows no zone for
 the +5 presence bonus, and the table's own `megastructure_zone`, if any, is used. Wherever both
 the campaign and the table give a value they must agree (docs/campaign-file.md), else it is an error
-at the table's key. `validate_table(data, campaign=True)` without the keywords checks what it
-can: zones against the table's own `rules` if given, else against all six zones.
+at the table's key. `read_table(data, campaign=True).errors` without the keywords checks what
+it can: zones against the table's own `rules` if given, else against all six zones.
 
 Readings this module takes where the contract leaves a choice:
 
@@ -68,6 +69,7 @@ One optional key of this project's own (docs/commands.md lets a project add opti
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from gamefile.errors import FieldError
@@ -152,24 +154,25 @@ class TableError(FieldError):
     """One impossible or malformed value in a table."""
 
 
-def validate_table(
-    data: Any,
-    *,
-    campaign: bool = False,
-    rules: Rules | None = None,
-    megastructure_zone: int | None = None,
-    incumbent_party: str | None = None,
-    ships: Mapping[str, int] | None = None,
-) -> list[TableError]:
-    """Every problem in `data`, in reading order; an empty list when it is a valid table."""
-    return read_table(
-        data,
-        campaign=campaign,
-        rules=rules,
-        megastructure_zone=megastructure_zone,
-        incumbent_party=incumbent_party,
-        ships=ships,
-    )[1]
+@dataclass(frozen=True)
+class TableReading:
+    """One reading of a table: its state (None unless valid) and every problem, in reading
+    order, each naming its field by path (`players[1].credits`) so a form can show it there."""
+
+    state: TableState | None
+    errors: list[TableError]
+    # A campaign's table read with its rules and incumbent party given (the replay's reading).
+    full_context: bool = True
+
+    def valid_state(self) -> TableState:
+        """The state; raises the first error instead (a TypeError for a campaign's table read
+        without `rules=` and `incumbent_party=`: a caller's mistake, not a bad table)."""
+        if not self.full_context:
+            raise TypeError("read_table(campaign=True) needs rules= and incumbent_party=")
+        if self.errors:
+            raise self.errors[0]
+        assert self.state is not None
+        return self.state
 
 
 def read_table(
@@ -180,32 +183,14 @@ def read_table(
     megastructure_zone: int | None = None,
     incumbent_party: str | None = None,
     ships: Mapping[str, int] | None = None,
-) -> tuple[TableState | None, list[TableError]]:
-    """One reading of `data`: its state (None unless valid) and every problem, in reading
-    order; for a form that shows the problems and, when there are none, scores the state."""
-    _check_context(campaign, rules, incumbent_party, megastructure_zone, strict=False)
+) -> TableReading:
+    """Read `data` once: its state and every problem (`.errors`), or the state that raises the
+    first problem (`.valid_state()`)."""
+    _check_context(campaign, rules, incumbent_party, megastructure_zone)
     reader = _TableReader(campaign, rules, megastructure_zone, incumbent_party, ships)
     state = reader.read(data)
-    return (None if reader.errors else state), reader.errors
-
-
-def parse_table(
-    data: Any,
-    *,
-    campaign: bool = False,
-    rules: Rules | None = None,
-    megastructure_zone: int | None = None,
-    incumbent_party: str | None = None,
-    ships: Mapping[str, int] | None = None,
-) -> TableState:
-    """The `TableState` of `data`; raises the first `TableError` `validate_table` would list."""
-    _check_context(campaign, rules, incumbent_party, megastructure_zone, strict=True)
-    reader = _TableReader(campaign, rules, megastructure_zone, incumbent_party, ships)
-    table = reader.read(data)
-    if reader.errors:
-        raise reader.errors[0]
-    assert table is not None
-    return table
+    full_context = not campaign or (rules is not None and incumbent_party is not None)
+    return TableReading(None if reader.errors else state, reader.errors, full_context)
 
 
 # --- reading -----------------------------------------------------------------------------
@@ -216,16 +201,12 @@ def _check_context(
     rules: Rules | None,
     incumbent_party: str | None,
     megastructure_zone: int | None,
-    *,
-    strict: bool,
 ) -> None:
     # Caller mistakes, not bad tables: they raise instead of becoming a TableError.
     if not campaign:
         if rules is not None or incumbent_party is not None or megastructure_zone is not None:
             raise TypeError("rules, megastructure_zone and incumbent_party need campaign=True")
         return
-    if strict and (rules is None or incumbent_party is None):
-        raise TypeError("parse_table(campaign=True) needs rules= and incumbent_party=")
     if incumbent_party is not None and incumbent_party not in PARTIES:
         raise TypeError(f"unknown incumbent_party {incumbent_party!r}")
 

@@ -4,9 +4,9 @@ documented order (docs/table-file.md).
 Pure Python, no Django. `solar175.table` reads a table; this module writes one:
 
 - `table_to_dict(table, *, campaign=False) -> dict`: the JSON shape back, zone keys as strings,
-  so `parse_table(table_to_dict(t)) == t` (a table with no megastructure zone leaves the key
-  out). With `campaign=True` it leaves out the three keys a campaign derives, giving the shape
-  of a campaign file's `games[].table`.
+  so `read_table(table_to_dict(t)).valid_state() == t` (a table with no megastructure zone
+  leaves the key out). With `campaign=True` it leaves out the three keys a campaign derives,
+  giving the shape of a campaign file's `games[].table`.
 - `canonical_table(table)`: any table's keys in docs/table-file.md order, zones by number, for
   the export (the same file from either database, and a file a person can diff).
 """

@@ -287,97 +287,134 @@ def fired(trigger: Trigger, progress_: CampaignProgress) -> bool:
 # --- progress: "what unlocks next" -------------------------------------------------------
 
 
+# Each takes the trigger and the snapshot; `progress` looks the kind up in `PROGRESS`.
+
+
+def _progress_end_of_game(t: Trigger, p: CampaignProgress) -> Progress:
+    return (
+        min(p.games_played, t["game"]),
+        t["game"],
+        f"{p.games_played} of {t['game']} games played",
+    )
+
+
+def _progress_megastructure_built(t: Trigger, p: CampaignProgress) -> Progress:
+    name = _megastructure_name(p, t["key"])
+    done = t["key"] in p.built_keys
+    return int(done), 1, f"{name} {'built' if done else 'not built yet'}"
+
+
+def _progress_all_of_type_built(t: Trigger, p: CampaignProgress) -> Progress:
+    keys = p.catalogue.keys_of_type(t["type"])
+    built = len(set(keys) & p.built_keys)
+    return built, len(keys), f"{TYPE_NAMES[t['type']]} built {built} of {len(keys)}"
+
+
+def _progress_type_built(t: Trigger, p: CampaignProgress) -> Progress:
+    done = _type_built(t, p)
+    return int(done), 1, f"{TYPE_NAMES[t['type']]} {'completed' if done else 'not completed yet'}"
+
+
+def _progress_election_wins(t: Trigger, p: CampaignProgress) -> Progress:
+    wins = min(p.election_wins.get(t["party"], 0), t["count"])
+    return wins, t["count"], f"{_party(t['party'])} wins {wins} of {t['count']}"
+
+
+def _progress_with_envelope(t: Trigger, p: CampaignProgress) -> Progress:
+    wins, count, words = _progress_election_wins(t, p)
+    opened = t["envelope"] in p.envelopes
+    words += f"; envelope {t['envelope']} {'opened' if opened else 'not opened yet'}"
+    # The envelope counts as one more step toward the target.
+    return wins + int(opened), count + 1, words
+
+
+def _progress_overthrows(t: Trigger, p: CampaignProgress) -> Progress:
+    n = min(p.overthrows, t["count"])
+    return n, t["count"], f"Celestial Rebellion overthrows {n} of {t['count']}"
+
+
+def _progress_award_won(t: Trigger, p: CampaignProgress) -> Progress:
+    return _award_progress(p, t["section"], t["tier"])
+
+
+def _progress_awards_held_by_one(t: Trigger, p: CampaignProgress) -> Progress:
+    counts = Counter(a.corporation for a in p.awards)
+    if not counts:
+        return 0, t["count"], f"no awards won yet (one corporation needs {t['count']})"
+    most = max(counts.values())
+    leaders = [c for c, n in counts.items() if n == most]
+    verb = "holds" if len(leaders) == 1 else "each hold"
+    who = _names([p.name(c) for c in leaders])
+    return min(most, t["count"]), t["count"], f"{who} {verb} {most} of {t['count']} awards"
+
+
+def _progress_all_silvers(t: Trigger, p: CampaignProgress) -> Progress:
+    wanted = p.catalogue.silver_sections()
+    won = len({a.section for a in p.awards if a.tier == SILVER} & set(wanted))
+    return won, len(wanted), f"{won} of {len(wanted)} silver awards won"
+
+
+def _progress_any_of(t: Trigger, p: CampaignProgress) -> Progress:
+    parts = [progress(child, p) for child in t["triggers"]]
+    best = max(parts, key=lambda part: part[0] / part[1] if part[1] else 0)
+    return best[0], best[1], ", or ".join(part[2] for part in parts)
+
+
+def _progress_neds_sold_out_after(t: Trigger, p: CampaignProgress) -> Progress:
+    if _neds_sold_out_after(t, p):
+        return 1, 1, "NEDs sold out after game 4"
+    return 0, 1, f"NEDs have not sold out in a game after game {t['game']}"
+
+
+def _progress_first_census(t: Trigger, p: CampaignProgress) -> Progress:
+    done = bool(p.census_games)
+    return int(done), 1, "census " + ("completed" if done else "not completed yet")
+
+
+def _progress_first_repairs(t: Trigger, p: CampaignProgress) -> Progress:
+    done = bool(p.repairs_games)
+    words = "megastructure repairs " + ("completed" if done else "not completed yet")
+    return int(done), 1, words
+
+
+def _progress_manual(t: Trigger, p: CampaignProgress) -> Progress:
+    if "after_game" not in t:
+        return 0, 1, "the group decides when it is achieved"
+    if p.games_played >= t["after_game"]:
+        return 1, 1, "the group decides: available now"
+    return 0, 1, f"the group decides, any time after game {t['after_game']}"
+
+
+def _progress_all_others(t: Trigger, p: CampaignProgress) -> Progress:
+    others = _others()
+    n = len(others & p.unlocked)
+    return n, len(others), f"{n} of {len(others)} other sections unlocked"
+
+
+PROGRESS: dict[str, Callable[[Trigger, CampaignProgress], Progress]] = {
+    "end_of_game": _progress_end_of_game,
+    "megastructure_built": _progress_megastructure_built,
+    "all_of_type_built": _progress_all_of_type_built,
+    "type_built": _progress_type_built,
+    "election_wins": _progress_election_wins,
+    "overthrows": _progress_overthrows,
+    "brave_new_dawn_with_envelope": _progress_with_envelope,
+    "award_won": _progress_award_won,
+    "first_silver": lambda t, p: _first_silver_progress(p),
+    "awards_held_by_one": _progress_awards_held_by_one,
+    "all_silvers": _progress_all_silvers,
+    "any_of": _progress_any_of,
+    "neds_sold_out_after": _progress_neds_sold_out_after,
+    "first_census": _progress_first_census,
+    "first_repairs": _progress_first_repairs,
+    "manual": _progress_manual,
+    "all_others": _progress_all_others,
+}
+
+
 def progress(trigger: Trigger, p: CampaignProgress) -> Progress:
     """(current, target, words); current == target once the event has happened."""
-    kind = trigger["kind"]
-    t = trigger
-    if kind == "end_of_game":
-        return (
-            min(p.games_played, t["game"]),
-            t["game"],
-            f"{p.games_played} of {t['game']} games played",
-        )
-    if kind == "megastructure_built":
-        name = _megastructure_name(p, t["key"])
-        done = t["key"] in p.built_keys
-        return int(done), 1, f"{name} {'built' if done else 'not built yet'}"
-    if kind == "all_of_type_built":
-        keys = p.catalogue.keys_of_type(t["type"])
-        built = len(set(keys) & p.built_keys)
-        return built, len(keys), f"{TYPE_NAMES[t['type']]} built {built} of {len(keys)}"
-    if kind == "type_built":
-        done = _type_built(t, p)
-        words = f"{TYPE_NAMES[t['type']]} {'completed' if done else 'not completed yet'}"
-        return int(done), 1, words
-    if kind in ("election_wins", "brave_new_dawn_with_envelope"):
-        wins = p.election_wins.get(t["party"], 0)
-        words = f"{_party(t['party'])} wins {min(wins, t['count'])} of {t['count']}"
-        if kind == "election_wins":
-            return min(wins, t["count"]), t["count"], words
-        opened = t["envelope"] in p.envelopes
-        words += f"; envelope {t['envelope']} {'opened' if opened else 'not opened yet'}"
-        # The envelope counts as one more step toward the target.
-        return min(wins, t["count"]) + int(opened), t["count"] + 1, words
-    if kind == "overthrows":
-        n = min(p.overthrows, t["count"])
-        return n, t["count"], f"Celestial Rebellion overthrows {n} of {t['count']}"
-    if kind == "award_won":
-        return _award_progress(p, t["section"], t["tier"])
-    if kind == "first_silver":
-        return _first_silver_progress(p)
-    if kind == "awards_held_by_one":
-        counts = Counter(a.corporation for a in p.awards)
-        if not counts:
-            return 0, t["count"], f"no awards won yet (one corporation needs {t['count']})"
-        most = max(counts.values())
-        leaders = [c for c, n in counts.items() if n == most]
-        verb = "holds" if len(leaders) == 1 else "each hold"
-        shown = min(most, t["count"])
-        return (
-            shown,
-            t["count"],
-            f"{_names([p.name(c) for c in leaders])} {verb} {most} of {t['count']} awards",
-        )
-    if kind == "all_silvers":
-        wanted = p.catalogue.silver_sections()
-        won = len({a.section for a in p.awards if a.tier == SILVER} & set(wanted))
-        return won, len(wanted), f"{won} of {len(wanted)} silver awards won"
-    if kind == "any_of":
-        parts = [progress(child, p) for child in t["triggers"]]
-        best = max(parts, key=lambda part: part[0] / part[1] if part[1] else 0)
-        return best[0], best[1], ", or ".join(part[2] for part in parts)
-    if kind == "neds_sold_out_after":
-        done = _neds_sold_out_after(t, p)
-        if done:
-            return 1, 1, "NEDs sold out after game 4"
-        return 0, 1, f"NEDs have not sold out in a game after game {t['game']}"
-    if kind == "first_census":
-        return (
-            int(bool(p.census_games)),
-            1,
-            "census " + ("completed" if p.census_games else "not completed yet"),
-        )
-    if kind == "first_repairs":
-        return (
-            int(bool(p.repairs_games)),
-            1,
-            "megastructure repairs " + ("completed" if p.repairs_games else "not completed yet"),
-        )
-    if kind == "manual":
-        if "after_game" in t:
-            ready = p.games_played >= t["after_game"]
-            words = (
-                "the group decides: available now"
-                if ready
-                else f"the group decides, any time after game {t['after_game']}"
-            )
-            return int(ready), 1, words
-        return 0, 1, "the group decides when it is achieved"
-    if kind == "all_others":
-        others = _others()
-        n = len(others & p.unlocked)
-        return n, len(others), f"{n} of {len(others)} other sections unlocked"
-    raise KeyError(kind)
+    return PROGRESS[trigger["kind"]](trigger, p)
 
 
 def _award_progress(p: CampaignProgress, section: str, tier: str) -> Progress:

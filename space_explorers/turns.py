@@ -219,27 +219,7 @@ class Game:
 
     def _your_turn(self, data: Any, path: str) -> None:
         FIELDS.mapping(data, path, YOUR_TURN_KEYS, "a key of your turn")
-
-        action = data.get("action", MISSING)
-        if action is MISSING:
-            fail(f"{path}.action", "is required: take (into your hand) or recruit (into your Hub)")
-        if action not in ACTIONS:
-            fail(f"{path}.action", f"must be take or recruit, not {describe(action)}")
-        source = data.get("from", MISSING)
-        if source is MISSING:
-            fail(f"{path}.from", f"is required: {one_of(SOURCES)}")
-        if source not in SOURCES:
-            fail(f"{path}.from", f"must be {one_of(SOURCES)}, not {describe(source)}")
-        if action == "take" and source == "hand":
-            fail(
-                f"{path}.from",
-                "a card you take into your hand comes from the center, the temporary row or the "
-                "deck, not from your hand",
-            )
-        if action == "recruit" and source == "deck":
-            # Base rules: you recruit "from the Center or your hand".
-            fail(f"{path}.from", "you recruit from the Center or your hand, not from the deck")
-
+        action, source = self._read_action(data, path)
         slot = self._read_slot(data, path, source)
         self._read_index(data, path, source)
         if source == "deck" and not self.deck:
@@ -266,6 +246,47 @@ class Game:
         )
         launch = self._read_launch(data.get("launch"), f"{path}.launch")
 
+        refill = self._pay_and_move_card(action, source, slot, cards)
+        if launch is not None:
+            self._launch(launch)
+
+        # SE:112: take the top token of the Opponent's stack ("If the stack is empty … you miss
+        # out"), then the set-aside tokens go underneath it.
+        gained = self.stack > 0
+        if gained:
+            self.stack -= 1
+        self.stack += tokens
+        self.history.append(
+            self._your_sentence(action, source, slot, refill, cards, tokens, launch, gained)
+        )
+
+    def _read_action(self, data: Mapping, path: str) -> tuple[str, str]:
+        """Your turn's action and where its card comes from, checked."""
+        action = data.get("action", MISSING)
+        if action is MISSING:
+            fail(f"{path}.action", "is required: take (into your hand) or recruit (into your Hub)")
+        if action not in ACTIONS:
+            fail(f"{path}.action", f"must be take or recruit, not {describe(action)}")
+        source = data.get("from", MISSING)
+        if source is MISSING:
+            fail(f"{path}.from", f"is required: {one_of(SOURCES)}")
+        if source not in SOURCES:
+            fail(f"{path}.from", f"must be {one_of(SOURCES)}, not {describe(source)}")
+        if action == "take" and source == "hand":
+            fail(
+                f"{path}.from",
+                "a card you take into your hand comes from the center, the temporary row or the "
+                "deck, not from your hand",
+            )
+        if action == "recruit" and source == "deck":
+            # Base rules: you recruit "from the Center or your hand".
+            fail(f"{path}.from", "you recruit from the Center or your hand, not from the deck")
+        return action, source
+
+    def _pay_and_move_card(
+        self, action: str, source: str, slot: int | None, cards: int
+    ) -> str | None:
+        """Pay `cards` into the Center, then take or recruit the card; the Center's refill."""
         # SE-R2: the payment cards go to the Center first, then the recruited card leaves it.
         self.hand -= cards
         for _ in range(cards):
@@ -285,23 +306,15 @@ class Game:
             self.your_specialists += 1
             if self.your_specialists == YOUR_SPECIALISTS_TO_END:
                 self._end_triggered(TWELVE_SPECIALISTS, YOU)  # SE:153 "you (not your Opponent)"
-        if launch is not None:
-            # One launch at most per turn (base rules): the tile leaves the track.
-            self.completed_by[launch] = YOU
-            self.positions[launch] = None
-            self.launched.append(launch)
-            if not self.tiles_on_track():
-                self._end_triggered(NO_PROJECTS, YOU)
+        return refill
 
-        # SE:112: take the top token of the Opponent's stack ("If the stack is empty … you miss
-        # out"), then the set-aside tokens go underneath it.
-        gained = self.stack > 0
-        if gained:
-            self.stack -= 1
-        self.stack += tokens
-        self.history.append(
-            self._your_sentence(action, source, slot, refill, cards, tokens, launch, gained)
-        )
+    def _launch(self, launch: int) -> None:
+        # One launch at most per turn (base rules): the tile leaves the track.
+        self.completed_by[launch] = YOU
+        self.positions[launch] = None
+        self.launched.append(launch)
+        if not self.tiles_on_track():
+            self._end_triggered(NO_PROJECTS, YOU)
 
     def _read_slot(self, data: Mapping, path: str, source: str) -> int | None:
         if source != "center":

@@ -116,41 +116,12 @@ def station_revenue(
     type" (ST:272); `adjustments`: a player's entered revenue adjustment (other faction rules).
     """
     active = station.active()
-    bases: dict[str, tuple[int, str]] = {}
-    for module in station.modules.values():
-        if not module.attached:
-            bases[module.id] = (0, "held, not attached: earns nothing until attached")
-        elif module.surged:
-            rolled = f"{module.fusion_why}: " if module.fusion_why else ""
-            bases[module.id] = (0, f"{rolled}no longer counts as an attached module")
-        elif module.id not in active:
-            bases[module.id] = (0, _cut_off_why(station, module.id, active))
-        elif module.type != BROADCAST or module.card != BASIC_CARD:
-            bases[module.id] = _base(station, module, active, order_cards, rules)
-
-    modifiers: dict[str, list[Modifier]] = {module_id: [] for module_id in station.modules}
-    for module_id in station.attachment_order:
-        module = station.modules[module_id]
-        if module_id not in active or module.card != BASIC_CARD:
-            continue
-        if module.type == POLICE:
-            for other in sorted((station.edges[module_id] & active) - {CORE}):
-                if _category(station, other) in (RESIDENTIAL, COMMERCIAL):
-                    modifiers[other].append(
-                        Modifier(POLICE_NEIGHBOUR_BONUS, f"Police {module_id} attached", module_id)
-                    )
-        elif module.type == XENOMORPH_RESEARCH:
-            reach = station.within(module_id, XENOMORPH_REACH, active)
-            for other in sorted(reach):
-                if other != CORE and _category(station, other) == RESIDENTIAL:
-                    modifiers[other].append(
-                        Modifier(
-                            XENOMORPH_PENALTY,
-                            f"Xenomorph Research {module_id} within 2 modules",
-                            module_id,
-                        )
-                    )
-
+    bases = {
+        module.id: base
+        for module in station.modules.values()
+        if (base := _own_base(station, module, active, order_cards, rules)) is not None
+    }
+    modifiers = _neighbour_modifiers(station, active)
     results: dict[str, ModuleRevenue] = {}
     # A Broadcast's host attached before it, so attachment order has every host ready.
     for module_id in [*station.attachment_order, *station.modules]:
@@ -162,30 +133,112 @@ def station_revenue(
         results[module_id] = ModuleRevenue(
             module_id, base, why, tuple(modifiers[module_id]), module_id in active
         )
-
-    player_results: dict[str, PlayerRevenue] = {}
-    for player in players:
-        owned = [m for m in station.modules.values() if m.owner == player]
-        from_modules = sum(results[m.id].revenue for m in owned)
-        extra: list[Modifier] = []
-        if bonuses and player in bonuses:
-            bonus_type, amount = bonuses[player]
-            count = sum(1 for m in owned if m.type == bonus_type and m.id in active)
-            if count:
-                extra.append(
-                    Modifier(
-                        amount * count,
-                        f"faction bonus: {amount}M × {MODULE_TYPES[bonus_type].count_text(count)}"
-                        " owned and attached",
-                    )
-                )
-        if adjustments and adjustments.get(player):
-            extra.append(Modifier(adjustments[player], "revenue adjustment entered by the table"))
-        player_results[player] = PlayerRevenue(player, from_modules, tuple(extra))
+    player_results = {
+        player: _player_revenue(station, player, active, results, bonuses, adjustments)
+        for player in players
+    }
     return RevenueReport(results, player_results, frozenset(active))
 
 
+def _own_base(
+    station: Station,
+    module: Module,
+    active: set[str],
+    order_cards: Mapping[str, str],
+    rules: RevenueRules,
+) -> tuple[int, str] | None:
+    """A module's revenue before tokens; None for an active basic Broadcast (its host's half)."""
+    if not module.attached:
+        return (0, "held, not attached: earns nothing until attached")
+    if module.surged:
+        rolled = f"{module.fusion_why}: " if module.fusion_why else ""
+        return (0, f"{rolled}no longer counts as an attached module")
+    if module.id not in active:
+        return (0, _cut_off_why(station, module.id, active))
+    if module.type == BROADCAST and module.card == BASIC_CARD:
+        return None
+    return _base(station, module, active, order_cards, rules)
+
+
+# --- tokens a module puts on its neighbours' cards
+
+
+def _police_bonuses(station: Station, module_id: str, active: set[str]):
+    # ST:318 "Also any Residential or Commercial Module attached earns an extra +1M."
+    for other in sorted((station.edges[module_id] & active) - {CORE}):
+        if _category(station, other) in (RESIDENTIAL, COMMERCIAL):
+            yield other, Modifier(POLICE_NEIGHBOUR_BONUS, f"Police {module_id} attached", module_id)
+
+
+def _xenomorph_penalties(station: Station, module_id: str, active: set[str]):
+    # ST:348 "each Residential Module within 2 modules … gains 2 -1M tokens" (ST-R13).
+    why = f"Xenomorph Research {module_id} within 2 modules"
+    for other in sorted(station.within(module_id, XENOMORPH_REACH, active)):
+        if other != CORE and _category(station, other) == RESIDENTIAL:
+            yield other, Modifier(XENOMORPH_PENALTY, why, module_id)
+
+
+NEIGHBOUR_EFFECTS = {POLICE: _police_bonuses, XENOMORPH_RESEARCH: _xenomorph_penalties}
+
+
+def _neighbour_modifiers(station: Station, active: set[str]) -> dict[str, list[Modifier]]:
+    """Every card's tokens from its neighbours, in the order their causes were attached."""
+    modifiers: dict[str, list[Modifier]] = {module_id: [] for module_id in station.modules}
+    for module_id in station.attachment_order:
+        module = station.modules[module_id]
+        effect = NEIGHBOUR_EFFECTS.get(module.type)
+        if module_id not in active or module.card != BASIC_CARD or effect is None:
+            continue
+        for other, modifier in effect(station, module_id, active):
+            modifiers[other].append(modifier)
+    return modifiers
+
+
+# --- a player's total
+
+
+def _player_revenue(
+    station: Station,
+    player: str,
+    active: set[str],
+    results: Mapping[str, ModuleRevenue],
+    bonuses: Mapping[str, tuple[str, int]] | None,
+    adjustments: Mapping[str, int] | None,
+) -> PlayerRevenue:
+    owned = [m for m in station.modules.values() if m.owner == player]
+    from_modules = sum(results[m.id].revenue for m in owned)
+    extra: list[Modifier] = []
+    if bonuses and player in bonuses:
+        bonus_type, amount = bonuses[player]
+        count = sum(1 for m in owned if m.type == bonus_type and m.id in active)
+        if count:
+            extra.append(
+                Modifier(
+                    amount * count,
+                    f"faction bonus: {amount}M × {MODULE_TYPES[bonus_type].count_text(count)}"
+                    " owned and attached",
+                )
+            )
+    if adjustments and adjustments.get(player):
+        extra.append(Modifier(adjustments[player], "revenue adjustment entered by the table"))
+    return PlayerRevenue(player, from_modules, tuple(extra))
+
+
 # --- one module's own rule
+
+
+@dataclass(frozen=True)
+class _Around:
+    """What a basic module's rule reads: the module, its active neighbours, the table's facts."""
+
+    station: Station
+    module: Module
+    active: set[str]
+    order_cards: Mapping[str, str]
+    rules: RevenueRules
+    others: list[str]  # the active neighbours but the Core, sorted
+    on_core: bool
+    connections: int  # `c`: the active neighbours, the Core included
 
 
 def _base(
@@ -203,76 +256,114 @@ def _base(
             return (0, f"advanced card {module.card}: no revenue entered yet")
         return (module.manual_revenue, f"advanced card {module.card}: revenue entered by the table")
     neighbours = station.edges[module.id] & active
-    others = sorted(neighbours - {CORE})
-    on_core = CORE in neighbours
-    connections = len(neighbours)
-    kind = module.type
+    around = _Around(
+        station,
+        module,
+        active,
+        order_cards,
+        rules,
+        others=sorted(neighbours - {CORE}),
+        on_core=CORE in neighbours,
+        connections=len(neighbours),
+    )
+    rule = BASIC_RULES.get(module.type)
+    if rule is None:  # pragma: no cover
+        raise AssertionError(f"no revenue rule for {module.type}")
+    return rule(around)
 
-    if kind == BASIC_HABITATION:
-        # ST-R1: the Core is wild, so it always adds one more different type.
-        names = sorted({type_name(station.type_of(n)) for n in others})
-        if on_core:
-            names.insert(0, "the Core")
-        count = len(names)
-        revenue = BASIC_HABITATION_REVENUE[min(count, len(BASIC_HABITATION_REVENUE) - 1)]
-        noun = "type" if count == 1 else "types"
-        return (revenue, f"{count} different {noun} attached ({and_list(names)})")
-    if kind == SOLAR:
-        # ST:195 "+1M for each Solar Power Module owned and attached by the player" (ST-R2).
-        solar = sum(
-            1
-            for other in station.modules.values()
-            if other.owner == module.owner and other.type == SOLAR and other.id in active
-        )
-        if rules.solar_counts_itself:
-            noun = "Solar Power Module" if solar == 1 else "Solar Power Modules"
-            return (2 + solar, f"2M + 1M × {solar} {noun} owned and attached")
-        solar -= 1
-        noun = "other Solar Power Module" if solar == 1 else "other Solar Power Modules"
+
+def _basic_habitation(a: _Around) -> tuple[int, str]:
+    # ST-R1: the Core is wild, so it always adds one more different type.
+    names = sorted({type_name(a.station.type_of(n)) for n in a.others})
+    if a.on_core:
+        names.insert(0, "the Core")
+    count = len(names)
+    revenue = BASIC_HABITATION_REVENUE[min(count, len(BASIC_HABITATION_REVENUE) - 1)]
+    noun = "type" if count == 1 else "types"
+    return (revenue, f"{count} different {noun} attached ({and_list(names)})")
+
+
+def _solar(a: _Around) -> tuple[int, str]:
+    # ST:195 "+1M for each Solar Power Module owned and attached by the player" (ST-R2).
+    solar = sum(
+        1
+        for other in a.station.modules.values()
+        if other.owner == a.module.owner and other.type == SOLAR and other.id in a.active
+    )
+    if a.rules.solar_counts_itself:
+        noun = "Solar Power Module" if solar == 1 else "Solar Power Modules"
         return (2 + solar, f"2M + 1M × {solar} {noun} owned and attached")
-    if kind == SUPPLY:
-        # ST-R15 "two modules of the same type": at least two; the Core pairs with any.
-        seen: dict[str, int] = {}
-        for other in others:
-            seen[station.type_of(other)] = seen.get(station.type_of(other), 0) + 1
-        pairs = [key for key, count in seen.items() if count >= 2]
-        if pairs:
-            return (7, f"3M + 4M (attached to two {MODULE_TYPES[sorted(pairs)[0]].plural})")
-        if on_core and others:
-            return (7, f"3M + 4M (the Core, wild, pairs with {station.modules[others[0]].label})")
-        return (3, "3M (not attached to two modules of the same type)")
-    if kind == MARKET_CENTER:
-        return (2 * connections, f"{_connections(connections)} × 2M")
-    if kind == LUXURY_HABITATION:
-        return (7 - connections, f"7M − 1M × {_connections(connections)}")
-    if kind == CIVIC:
-        # ST:229, by the card held now (ST:67: at the start of the Revenue Phase).
-        card = order_cards[module.owner]
-        return (CIVIC_REVENUE[card], f"{ORDER_CARD_NAMES[card]} player order card")
-    if kind == POLICE:
-        count = _count_categories(station, others, (RESIDENTIAL, COMMERCIAL)) + int(on_core)
-        noun = "Module" if count == 1 else "Modules"
-        core = " (the Core counts as one)" if on_core else ""
-        return (3 + 2 * count, f"3M + 2M × {count} Residential or Commercial {noun} attached{core}")
-    if kind == FUSION:
-        if module.fusion_revenue is None:
-            return (0, "not rolled yet: the die is rolled at the start of the Revenue Phase")
-        return (module.fusion_revenue, module.fusion_why)
-    if kind == SALVAGE:
-        return (0, "earns no revenue; it trashes a free-zone card at the start of a turn")
-    if kind == STADIUM:
-        count = _count_categories(station, others, (RESIDENTIAL, COMMERCIAL, UTILITY)) + int(
-            on_core
-        )
-        noun = "Module" if count == 1 else "Modules"
-        return (
-            2 * connections - 4 + count,
-            f"2M × {_connections(connections)} − 4M + 1M × {count} Residential, Commercial "
-            f"or Utility {noun} attached",
-        )
-    if kind == XENOMORPH_RESEARCH:
-        return (4, "a flat 4M")
-    raise AssertionError(f"no revenue rule for {kind}")  # pragma: no cover
+    solar -= 1
+    noun = "other Solar Power Module" if solar == 1 else "other Solar Power Modules"
+    return (2 + solar, f"2M + 1M × {solar} {noun} owned and attached")
+
+
+def _supply(a: _Around) -> tuple[int, str]:
+    # ST-R15 "two modules of the same type": at least two; the Core pairs with any.
+    seen: dict[str, int] = {}
+    for other in a.others:
+        seen[a.station.type_of(other)] = seen.get(a.station.type_of(other), 0) + 1
+    pairs = [key for key, count in seen.items() if count >= 2]
+    if pairs:
+        return (7, f"3M + 4M (attached to two {MODULE_TYPES[sorted(pairs)[0]].plural})")
+    if a.on_core and a.others:
+        label = a.station.modules[a.others[0]].label
+        return (7, f"3M + 4M (the Core, wild, pairs with {label})")
+    return (3, "3M (not attached to two modules of the same type)")
+
+
+def _market_center(a: _Around) -> tuple[int, str]:
+    return (2 * a.connections, f"{_connections(a.connections)} × 2M")
+
+
+def _luxury_habitation(a: _Around) -> tuple[int, str]:
+    return (7 - a.connections, f"7M − 1M × {_connections(a.connections)}")
+
+
+def _civic(a: _Around) -> tuple[int, str]:
+    # ST:229, by the card held now (ST:67: at the start of the Revenue Phase).
+    card = a.order_cards[a.module.owner]
+    return (CIVIC_REVENUE[card], f"{ORDER_CARD_NAMES[card]} player order card")
+
+
+def _police(a: _Around) -> tuple[int, str]:
+    count = _count_categories(a.station, a.others, (RESIDENTIAL, COMMERCIAL)) + int(a.on_core)
+    noun = "Module" if count == 1 else "Modules"
+    core = " (the Core counts as one)" if a.on_core else ""
+    return (3 + 2 * count, f"3M + 2M × {count} Residential or Commercial {noun} attached{core}")
+
+
+def _fusion(a: _Around) -> tuple[int, str]:
+    if a.module.fusion_revenue is None:
+        return (0, "not rolled yet: the die is rolled at the start of the Revenue Phase")
+    return (a.module.fusion_revenue, a.module.fusion_why)
+
+
+def _stadium(a: _Around) -> tuple[int, str]:
+    categories = (RESIDENTIAL, COMMERCIAL, UTILITY)
+    count = _count_categories(a.station, a.others, categories) + int(a.on_core)
+    noun = "Module" if count == 1 else "Modules"
+    return (
+        2 * a.connections - 4 + count,
+        f"2M × {_connections(a.connections)} − 4M + 1M × {count} Residential, Commercial "
+        f"or Utility {noun} attached",
+    )
+
+
+# Each basic module type's own rule (OTHER-GAMES.md §2.4); Broadcast's is `_broadcast`.
+BASIC_RULES = {
+    BASIC_HABITATION: _basic_habitation,
+    SOLAR: _solar,
+    SUPPLY: _supply,
+    MARKET_CENTER: _market_center,
+    LUXURY_HABITATION: _luxury_habitation,
+    CIVIC: _civic,
+    POLICE: _police,
+    FUSION: _fusion,
+    SALVAGE: lambda a: (0, "earns no revenue; it trashes a free-zone card at the start of a turn"),
+    STADIUM: _stadium,
+    XENOMORPH_RESEARCH: lambda a: (4, "a flat 4M"),
+}
 
 
 def _broadcast(station: Station, module: Module, results: Mapping[str, ModuleRevenue]):

@@ -408,26 +408,8 @@ class _TableReader:
         if data is None:
             return None
         errors_before = len(reader.errors)
-        name = None
-        if "player" in data:
-            name = reader.line(data["player"], join(path, "player"), MAX_TEXT)
-            if name is not None and name in names:
-                reader.error(
-                    join(path, "player"), f'"{name}" is also players[{names[name]}]\'s name'
-                )
-            elif name is not None:
-                names[name] = index
-        faction = None
-        if "faction" in data:
-            faction = reader.line(data["faction"], join(path, "faction"), MAX_TEXT)
-            if faction is not None and same(faction) in factions:
-                reader.error(
-                    join(path, "faction"),
-                    f'"{faction}" is also players[{factions[same(faction)]}]\'s faction (names '
-                    "are compared ignoring case); each faction is played once",
-                )
-            elif faction is not None:
-                factions[same(faction)] = index
+        name = self.read_player_name(data, path, names, index)
+        faction = self.read_faction(data, path, factions, index)
         credits = None
         if "credits" in data:
             credits = reader.whole_number(data["credits"], join(path, "credits"), 0, MAX_CREDITS)
@@ -442,22 +424,7 @@ class _TableReader:
             paid = reader.whole_number(data["paid"], join(path, "paid"), 0, MAX_PAID)
         cards = self.read_modules(data.get("modules", []), join(path, "modules"), rules, deck)
         if cards is not None:
-            if len(cards) > rounds:
-                reader.error(
-                    join(path, "modules"),
-                    f"{len(cards)} modules owned, but a {rules.players}-player game has {rounds} "
-                    "rounds with one purchase each",
-                )
-            for card in cards:
-                deck.counts[card.type] = deck.counts.get(card.type, 0) + 1
-            for key in MODULE_TYPES:
-                count = deck.counts.get(key, 0)
-                if count > deck.limit(key) and key not in over_box:
-                    over_box.add(key)
-                    reader.error(
-                        join(path, "modules"),
-                        f"{count} {MODULE_TYPES[key].plural} owned, {deck.box_text(key)}",
-                    )
+            self.count_owned(cards, join(path, "modules"), rules, deck, rounds, over_box)
         bank_invested = self.read_bank(data, path, cards, rounds)
         mission = self.read_mission(data, path, rules, mission_names, index)
         if len(reader.errors) > errors_before or None in (faction, credits, revenue, cards):
@@ -472,6 +439,63 @@ class _TableReader:
             bank_invested=bank_invested or 0,
             mission=mission,
         )
+
+    def read_player_name(
+        self, data: dict, path: str, names: dict[str, int], index: int
+    ) -> str | None:
+        reader = self.reader
+        if "player" not in data:
+            return None
+        name = reader.line(data["player"], join(path, "player"), MAX_TEXT)
+        if name is not None and name in names:
+            reader.error(join(path, "player"), f'"{name}" is also players[{names[name]}]\'s name')
+        elif name is not None:
+            names[name] = index
+        return name
+
+    def read_faction(
+        self, data: dict, path: str, factions: dict[str, int], index: int
+    ) -> str | None:
+        reader = self.reader
+        if "faction" not in data:
+            return None
+        faction = reader.line(data["faction"], join(path, "faction"), MAX_TEXT)
+        if faction is not None and same(faction) in factions:
+            reader.error(
+                join(path, "faction"),
+                f'"{faction}" is also players[{factions[same(faction)]}]\'s faction (names '
+                "are compared ignoring case); each faction is played once",
+            )
+        elif faction is not None:
+            factions[same(faction)] = index
+        return faction
+
+    def count_owned(
+        self,
+        cards: list[Card],
+        path: str,
+        rules: TableRules,
+        deck: Deck,
+        rounds: int,
+        over_box: set[str],
+    ) -> None:
+        """A player's modules: one purchase a round, and counted against the box's cards."""
+        reader = self.reader
+        if len(cards) > rounds:
+            reader.error(
+                path,
+                f"{len(cards)} modules owned, but a {rules.players}-player game has {rounds} "
+                "rounds with one purchase each",
+            )
+        for card in cards:
+            deck.counts[card.type] = deck.counts.get(card.type, 0) + 1
+        for key in MODULE_TYPES:
+            count = deck.counts.get(key, 0)
+            if count > deck.limit(key) and key not in over_box:
+                over_box.add(key)
+                reader.error(
+                    path, f"{count} {MODULE_TYPES[key].plural} owned, {deck.box_text(key)}"
+                )
 
     def read_modules(
         self, value: Any, path: str, rules: TableRules, deck: Deck

@@ -31,7 +31,7 @@ from playlog.actions import switch_public_page
 from playlog.tests.factory import PlayWorld
 from scoring.tests.test_wizard import TABLE
 from solar175.engine import score_game
-from solar175.table import parse_table
+from solar175.table import read_table
 from tests.test_security_csrf import Setting
 from tests.url_patterns import named_patterns
 
@@ -96,7 +96,7 @@ class Demo(Setting):
             campaign=None,
             played_on="2026-01-05",
             table=TABLE,
-            result=score_game(parse_table(TABLE)).as_dict(),
+            result=score_game(read_table(TABLE).valid_state()).as_dict(),
             created_by=self.owner,
         )
         self.plays = PlayWorld(self.owner)

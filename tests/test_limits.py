@@ -23,7 +23,7 @@ from hosting.busy import DatabaseBusy, writing
 from hosting.cache import ByteBoundedLocMemCache
 from scoring.tests.catalogue import ensure_catalogue
 from scoring.tests.test_wizard import TABLE
-from solar175.table import validate_table
+from solar175.table import read_table
 
 # --- sign in and password reset ------------------------------------------------------------
 
@@ -184,7 +184,7 @@ def test_the_page_cache_keeps_its_bytes_under_its_bound():
 
 
 def _errors(table: dict) -> list[str]:
-    return [str(error) for error in validate_table(table)]
+    return [str(error) for error in read_table(table).errors]
 
 
 @pytest.mark.parametrize(

@@ -21,7 +21,7 @@ from playlog.playfile import read_play_file
 from scoring.tests.test_wizard import TABLE
 from solar175.catalogue import Catalogue
 from solar175.replay import replay
-from solar175.table import parse_table
+from solar175.table import read_table
 from space_explorers.tests.factory import session as se_session
 from space_explorers.tests.factory import table as se_table
 from space_explorers.tests.factory import you
@@ -71,7 +71,7 @@ def _campaign() -> dict:
 
 
 READERS: dict[str, tuple[Callable[[], Any], Callable[[Any], Any]]] = {
-    "solar175 table": (lambda: TABLE, lambda data: parse_table(data)),
+    "solar175 table": (lambda: TABLE, lambda data: read_table(data).valid_state()),
     "startropolis table": (st_table, startropolis.score),
     "startropolis session": (
         lambda: st_session(["ann", "bob"], [round_([buy("ann", "m1", "supply")])]),

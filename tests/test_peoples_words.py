@@ -136,7 +136,7 @@ def refusals(seed_count: int = 400) -> list:
     from scoring.catalogue import catalogue_from_db
     from scoring.tests.test_wizard import TABLE
     from solar175.campaign_file import CampaignError, validate_campaign
-    from solar175.table import TableError, validate_table
+    from solar175.table import TableError, read_table
     from tests.test_fuzz_campaign_files import mutate, valid_file
 
     catalogue = catalogue_from_db()
@@ -158,7 +158,7 @@ def refusals(seed_count: int = 400) -> list:
         except (KeyError, TypeError):
             continue  # a campaign-only mutation (six players of a game)
         try:
-            found += list(validate_table(table))
+            found += list(read_table(table).errors)
         except (TableError, RecursionError):
             pass
     return found

@@ -174,10 +174,10 @@ def test_score_keeps_solar175_tables_as_they_were(tmp_path):
     """The Solar 175 table (with its format, or none) scores as the Solar 175 rules do: the
     engine's score with each figure's terms (`explain`, docs/table-file.md)."""
     from solar175.explain import score_with_explanations
-    from solar175.table import parse_table
+    from solar175.table import read_table
 
     data = json.loads(CONTRACT_TABLE)
-    expected = json.dumps(score_with_explanations(parse_table(data)), indent=2) + "\n"
+    expected = json.dumps(score_with_explanations(read_table(data).valid_state()), indent=2) + "\n"
     for table in (data, {k: v for k, v in data.items() if k != "format"}):
         result = run("score", write(tmp_path, table))
         assert result.returncode == 0 and result.stdout == expected

@@ -18,7 +18,7 @@ from scoring.tests.catalogue import ensure_catalogue
 from scoring.tests.test_wizard import TABLE
 from scoring.wizard.table_form import TableForm
 from solar175.engine import score_game
-from solar175.table import parse_table
+from solar175.table import read_table
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -142,7 +142,7 @@ def test_a_three_player_game_scored_on_a_phone(
     expect(page.locator("#live-result [data-total]")).to_have_count(0)
 
     enter_table(page, TABLE)
-    expected = score_game(parse_table(TABLE))
+    expected = score_game(read_table(TABLE).valid_state())
     for player in expected.players:
         wait_for_live_total(page, player.corporation, player.total)
     expect(error).to_have_text("", use_inner_text=True)
@@ -239,7 +239,7 @@ def test_the_result_and_the_edit_page_on_a_desktop(
     log_in(desktop_page, live_server, owner)
     table = {**TABLE, "rules": {**TABLE["rules"], "trade_unions": True}}
     table["hire_cards_left"] = {"general": 2, "engineer": 2, "pilot": 4}
-    score = score_game(parse_table(table))
+    score = score_game(read_table(table).valid_state())
     game = Game.objects.create(
         played_on="2026-01-05", table=table, result=score.as_dict(), campaign=None, created_by=owner
     )
@@ -257,7 +257,7 @@ def test_the_result_and_the_edit_page_on_a_desktop(
     expect(page.locator("[name='p3-credits']")).to_have_value("20")
     fill(page, "[name='p3-credits']", "29")
     changed = {**table, "players": [*table["players"][:2], {**table["players"][2], "credits": 29}]}
-    teal = score_game(parse_table(changed)).player("teal")
+    teal = score_game(read_table(changed).valid_state()).player("teal")
     wait_for_live_total(page, "teal", teal.total)
     page.screenshot(path=screenshot_path("wizard-desktop.png"), full_page=True)
     page.get_by_role("button", name="Score and save").click()

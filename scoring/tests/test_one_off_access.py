@@ -10,7 +10,7 @@ from campaign.models import Game
 from scoring.tests.catalogue import ensure_catalogue
 from scoring.tests.test_wizard import TABLE, form_data
 from solar175.engine import score_game
-from solar175.table import parse_table
+from solar175.table import read_table
 
 pytestmark = pytest.mark.django_db
 
@@ -31,7 +31,7 @@ def make_game(user) -> Game:
         campaign=None,
         played_on="2026-01-05",
         table=TABLE,
-        result=score_game(parse_table(TABLE)).as_dict(),
+        result=score_game(read_table(TABLE).valid_state()).as_dict(),
         created_by=user,
     )
 

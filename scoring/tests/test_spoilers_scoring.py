@@ -32,7 +32,7 @@ from scoring.tests.test_wizard import TABLE
 from scoring.wizard.spoilers import sections_after_game
 from solar175.engine import score_game
 from solar175.sections import sections
-from solar175.table import parse_table
+from solar175.table import read_table
 from unlocks.tests.test_spoilers import open_vocabulary, spoilers_in, titles, visible_text
 
 # What the pages show does not depend on the database: the SQLite leg reads them.
@@ -114,7 +114,7 @@ def make_game(scorer, unlocked: frozenset[int]) -> Game:
         campaign=None,
         played_on="2026-01-05",
         table=table,
-        result=score_game(parse_table(table)).as_dict(),
+        result=score_game(read_table(table).valid_state()).as_dict(),
         created_by=scorer,
     )
 

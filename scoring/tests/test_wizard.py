@@ -16,7 +16,7 @@ from campaign.models import Campaign, Game
 from scoring.tests.catalogue import ensure_catalogue
 from scoring.wizard.table_form import TableForm
 from solar175.engine import score_game
-from solar175.table import parse_table
+from solar175.table import read_table
 
 pytestmark = pytest.mark.django_db
 
@@ -131,7 +131,7 @@ def make_game(table: dict = TABLE, played_on: str = "2026-01-05") -> Game:
         number=1,
         played_on=played_on,
         table=table,
-        result=score_game(parse_table(table)).as_dict(),
+        result=score_game(read_table(table).valid_state()).as_dict(),
         created_by=owner_user(),
     )
 
@@ -356,7 +356,7 @@ def test_it_saves_a_valid_game_and_redirects_to_its_result(owner_client, django_
     assert game.number == 1
     assert game.played_on == datetime.date(2026, 1, 5)
     assert game.table == TABLE
-    assert game.result == score_game(parse_table(TABLE)).as_dict()
+    assert game.result == score_game(read_table(TABLE).valid_state()).as_dict()
 
 
 def test_it_keeps_the_sections_a_game_was_scored_with_and_reopens_with_them(owner_client):
@@ -488,7 +488,7 @@ def test_the_live_preview_returns_the_result_fragment(owner_client, django_asser
             reverse("scoring:preview"), data, headers={"HX-Request": "true"}
         )
     html = response.content.decode()
-    score = score_game(parse_table(TABLE))
+    score = score_game(read_table(TABLE).valid_state())
     assert response.status_code == 200
     assert html.lstrip().startswith('<div id="live-result"')
     assert "<html" not in html
@@ -556,7 +556,7 @@ def test_the_result_page_shows_the_breakdown_election_tie_break_and_tracker(
     owner_client, django_assert_num_queries
 ):
     game = make_game()
-    score = score_game(parse_table(TABLE))
+    score = score_game(read_table(TABLE).valid_state())
     # the session and its user, then the page's own queries
     with django_assert_num_queries(7):
         response = owner_client.get(reverse("scoring:game_detail", args=[game.pk]))
@@ -577,7 +577,7 @@ def test_the_result_page_names_the_tie_break_in_words(owner_client):
     table["players"][1] = {**table["players"][0], "corporation": "yellow"}
     game = make_game(table)
     html = owner_client.get(reverse("scoring:game_detail", args=[game.pk])).content.decode()
-    score = score_game(parse_table(table))
+    score = score_game(read_table(table).valid_state())
     assert score.tie_break == "play_order"
     total = score.player("purple").total
     assert (
@@ -652,7 +652,7 @@ def test_edit_saves_a_new_version_and_rescores(owner_client):
     game.refresh_from_db()
     assert game.version == 2
     assert game.table["players"][2]["credits"] == 29
-    assert game.result == score_game(parse_table(game.table)).as_dict()
+    assert game.result == score_game(read_table(game.table).valid_state()).as_dict()
     assert Game.objects.count() == 1
 
 

@@ -14,7 +14,7 @@ from scoring.wizard.paths import locate
 from scoring.wizard.spoilers import numbers_text, sections_after_game, sections_for_table
 from scoring.wizard.table_form import TableForm
 from solar175.engine import score_game
-from solar175.table import parse_table, validate_table
+from solar175.table import read_table
 
 pytestmark = pytest.mark.django_db
 
@@ -42,8 +42,8 @@ def test_it_gives_back_the_table_it_was_prefilled_with():
     form = TableForm(table=TABLE)
     assert form.is_valid()
     assert form.to_table() == TABLE
-    assert validate_table(form.to_table()) == []
-    assert form.score() == score_game(parse_table(TABLE))
+    assert read_table(form.to_table()).errors == []
+    assert form.score() == score_game(read_table(TABLE).valid_state())
 
 
 def test_a_posted_copy_of_its_own_data_scores_the_same():

@@ -1,7 +1,7 @@
 """The scoring wizard: one game's end state, read off the table, as a docs/table-file.md dict.
 
 The forms judge shapes only (is it a whole number, is it one of the choices). Whether a value is
-possible in the game is `solar175.table.validate_table`'s call, so the wizard refuses exactly
+possible in the game is `solar175.table.read_table`'s reading, so the wizard refuses exactly
 what the `score` command refuses, with the same sentence, shown beside the field it names.
 
 - `table_form.TableForm`: the whole table; `setup.SetupForm`, `steps` (HUBs, ballots, one

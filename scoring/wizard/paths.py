@@ -1,4 +1,4 @@
-"""Where a `validate_table` sentence goes: a table path (`players[1].credits`) to the wizard's
+"""Where a `read_table` sentence goes: a table path (`players[1].credits`) to the wizard's
 form and field that show it."""
 
 from __future__ import annotations

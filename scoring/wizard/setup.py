@@ -45,7 +45,7 @@ from solar175.table import (
     MIN_PLAYERS,
     TABLE_FORMAT,
     TABLE_VERSION,
-    validate_table,
+    read_table,
 )
 
 
@@ -362,12 +362,12 @@ class SetupForm(TableSectionForm):
         return part
 
     def is_ready(self) -> bool:
-        """The first step alone: valid, and nothing `validate_table` refuses in the setup."""
+        """The first step alone: valid, and nothing `read_table` refuses in the setup."""
         if not self.is_valid():
             return False
         table = {"format": TABLE_FORMAT, "version": TABLE_VERSION, **self.table_part()}
         placed = False
-        for error in validate_table(table):
+        for error in read_table(table).errors:
             section, name = locate(error.path)
             if section == "setup":
                 self.place_error(

@@ -94,7 +94,7 @@ class TableSectionForm(forms.Form):
         return f"{self.prefix}-errors"
 
     def place_error(self, name: str | None, message: str) -> None:
-        """Show a `validate_table` sentence beside field `name`, or atop the section."""
+        """Show a `read_table` sentence beside field `name`, or atop the section."""
         self.add_error(name if name in self.fields else None, message)
 
     def number(self, name: str) -> int:
@@ -439,7 +439,7 @@ class PlayerForm(TableSectionForm):
             card = data.get(f"leased{n}_ship") or ""
             if zone is None and presence is None and not card:
                 continue
-            # A half-entered row goes to the table as it is: `validate_table` names what is
+            # A half-entered row goes to the table as it is: `read_table` names what is
             # missing, as it would in a file.
             row: dict[str, Any] = {}
             if zone is not None:

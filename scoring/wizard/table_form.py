@@ -1,5 +1,5 @@
 """The whole table as one form: the steps together, their initial values, and where a
-`validate_table` sentence goes.
+`read_table` sentence goes.
 """
 
 from __future__ import annotations
@@ -167,7 +167,7 @@ class TableForm:
     A one-off game's table (rules not fixed) records the answer under the optional key
     `sections` (solar175/table.py), so its editor reopens with the same fields.
 
-    `is_valid()` checks each section's shapes, then the whole table with `validate_table` and
+    `is_valid()` checks each section's shapes, then the whole table with `read_table` and
     places each `TableError` beside the field its path names. Then `to_table()` gives the dict
     and `score()` the engine's `GameScore`.
     """
@@ -265,8 +265,9 @@ class TableForm:
                 self._table = self._build_table()
                 # One reading of the table: its sentences go beside the fields, its state is
                 # what `state` and `score` give.
-                self._state, errors = read_table(self._table, ships=self.catalogue.ship_presences)
-                for error in errors:
+                reading = read_table(self._table, ships=self.catalogue.ship_presences)
+                self._state = reading.state
+                for error in reading.errors:
                     self._place(error)
                 if self.setup.needs_zone():
                     self.setup.add_error("megastructure_zone", NO_ZONE)

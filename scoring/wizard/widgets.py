@@ -48,7 +48,7 @@ REFRESH = {"data-refresh": "1"}
 
 
 def count_field(label: str, *, maximum: int | None = None, minimum: int | None = 0):
-    # No min/max validators on purpose: `validate_table` judges the range, in its own words.
+    # No min/max validators on purpose: `read_table` judges the range, in its own words.
     return forms.IntegerField(
         label=label,
         required=False,

@@ -24,7 +24,7 @@ from solar175.engine import (
     zone_presence,
 )
 from solar175.house_rules import HouseRules
-from solar175.table import parse_table
+from solar175.table import read_table
 
 STARTING_SHIP = 2  # DC-Xerxes 8050
 
@@ -231,7 +231,7 @@ CONTRACT_OUTPUT = """
 
 
 def test_it_scores_the_contract_example_exactly():
-    result = score_game(parse_table(json.loads(CONTRACT_TABLE))).as_dict()
+    result = score_game(read_table(json.loads(CONTRACT_TABLE)).valid_state()).as_dict()
     expected = json.loads(CONTRACT_OUTPUT)
     assert result["election"] == expected["election"]
     assert result["worker_values"] == expected["worker_values"]

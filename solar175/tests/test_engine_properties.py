@@ -24,7 +24,7 @@ from solar175.engine import (
     zone_presence,
 )
 from solar175.house_rules import HouseRules
-from solar175.table import parse_table, validate_table
+from solar175.table import read_table
 from solar175.table_file import table_to_dict
 from tests.budget import examples
 
@@ -79,7 +79,7 @@ def in_zones(zones: tuple[int, ...]) -> dict[str, st.SearchStrategy]:
 
 @st.composite
 def tables(draw, min_players: int = 2, max_players: int = 5) -> TableState:
-    """A random table that `validate_table` accepts."""
+    """A random table that `read_table` accepts."""
     extra_zones = draw(st.sets(st.integers(3, 6)))
     zones = tuple(sorted({1, 2} | extra_zones))
     rules = Rules(
@@ -123,9 +123,9 @@ def elect(table: TableState, party: str) -> TableState:
 @given(tables())
 def test_it_generates_only_tables_the_parser_accepts_and_round_trips_them(table):
     data = table_to_dict(table)
-    assert validate_table(data) == []
-    assert parse_table(data) == table
-    assert table_to_dict(parse_table(data)) == data
+    assert read_table(data).errors == []
+    assert read_table(data).valid_state() == table
+    assert table_to_dict(read_table(data).valid_state()) == data
 
 
 @PROPERTY_SETTINGS
@@ -175,7 +175,7 @@ def test_it_never_lowers_presence_ip_for_an_added_outpost(table, data):
     players = table.players[:index] + (more,) + table.players[index + 1 :]
     after_table = dataclasses.replace(table, players=players)
     assume(sum(outposts.values()) <= 17)
-    assert validate_table(table_to_dict(after_table)) == []
+    assert read_table(table_to_dict(after_table)).errors == []
 
     before, after = score_game(table), score_game(after_table)
     assert after.players[index].ip["presence"] >= before.players[index].ip["presence"]

@@ -7,7 +7,7 @@ import pytest
 
 from solar175.engine import CELESTIAL_REBELLION, Hubs, HubWorkers, Rules, Ship
 from solar175.house_rules import HouseRules
-from solar175.table import TableError, parse_table, validate_table
+from solar175.table import TableError, read_table
 from solar175.table_file import table_to_dict
 
 VALID_TABLE = {
@@ -68,12 +68,12 @@ def with_player(index: int, **fields) -> dict:
 
 
 def problems(data, **context) -> list[tuple[str, str]]:
-    return [(error.path, error.message) for error in validate_table(data, **context)]
+    return [(error.path, error.message) for error in read_table(data, **context).errors]
 
 
 def test_it_accepts_the_valid_table():
-    assert validate_table(table()) == []
-    state = parse_table(table())
+    assert read_table(table()).errors == []
+    state = read_table(table()).valid_state()
     assert [p.corporation for p in state.players] == ["purple", "yellow", "teal"]
     assert state.rules.zones_in_play == (1, 2, 3)
     assert state.players[0].outposts == {1: 3, 2: 1}
@@ -88,7 +88,7 @@ def test_it_defaults_missing_optional_keys():
         "incumbent_party": "workers_union",
         "players": [{"corporation": "purple"}, {"corporation": "yellow"}],
     }
-    state = parse_table(data)
+    state = read_table(data).valid_state()
     assert state.rules == Rules(zones_in_play=(1, 2), house=HouseRules())
     assert state.hubs == Hubs()
     assert state.ballots.spoiled == 0
@@ -113,7 +113,7 @@ def test_it_lists_every_problem_and_parse_raises_the_first():
         ("players[2].bonus_ip", 'must be a whole number, not the text "2"'),
     ]
     with pytest.raises(TableError) as raised:
-        parse_table(data)
+        read_table(data).valid_state()
     assert (raised.value.path, raised.value.message) == (
         "players[0].credits",
         "must be between 0 and 29",
@@ -304,7 +304,9 @@ def test_it_refuses_a_zone_key_that_is_not_a_zone_number(key):
 
 
 def test_it_accepts_integer_zone_keys_from_python_callers_once_each():
-    assert parse_table(with_player(0, outposts={1: 2, "2": 1})).players[0].outposts == {1: 2, 2: 1}
+    assert read_table(with_player(0, outposts={1: 2, "2": 1})).valid_state().players[
+        0
+    ].outposts == {1: 2, 2: 1}
     assert problems(with_player(0, outposts={1: 2, "1": 1})) == [
         ("players[0].outposts.1", "repeats zone 1; give each zone once")
     ]
@@ -350,7 +352,7 @@ def test_it_sorts_zones_in_play_and_allows_a_gap():
     assert zones_problems([3, 1, 2, 5]) == []
     data = table()
     data["rules"]["zones_in_play"] = [5, 3, 2, 1]
-    assert parse_table(data).rules.zones_in_play == (1, 2, 3, 5)
+    assert read_table(data).valid_state().rules.zones_in_play == (1, 2, 3, 5)
 
 
 def test_it_checks_other_zones_against_all_six_when_zones_in_play_is_broken():
@@ -416,7 +418,7 @@ def test_it_accepts_and_ignores_spoiled_ballots_without_the_rebellion():
     # Only with the Celestial Rebellion (#12) in play do spoiled ballots count (docs/table-file.md).
     data = table()
     data["ballots"]["spoiled"] = 9
-    state = parse_table(data)
+    state = read_table(data).valid_state()
     assert state.ballots.spoiled == 9
     assert not state.rules.celestial_rebellion
 
@@ -546,11 +548,11 @@ def test_it_defaults_a_bare_table_to_a_first_game():
             {"corporation": "yellow", "outposts": {"2": 1}},
         ]
     }
-    state = parse_table(bare)
+    state = read_table(bare).valid_state()
     assert state.rules.zones_in_play == (1, 2)
     assert state.incumbent_party == "united_federalists"
     assert state.megastructure_zone is None
-    state = parse_table({**bare, "rules": {"celestial_rebellion": True}})
+    state = read_table({**bare, "rules": {"celestial_rebellion": True}}).valid_state()
     assert state.rules.zones_in_play == (1, 2)
 
 
@@ -560,7 +562,7 @@ def test_it_defaults_a_bare_table_to_a_first_game():
 def test_it_accepts_a_one_off_games_unlocked_sections_and_scores_as_without_them():
     assert problems(table(sections=[1, 2, 3, 4, 33])) == []
     assert problems(table(sections=[])) == []
-    assert parse_table(table(sections=[12, 15])) == parse_table(table())
+    assert read_table(table(sections=[12, 15])).valid_state() == read_table(table()).valid_state()
 
 
 def test_it_refuses_sections_that_are_not_a_list_of_section_numbers_once_each():
@@ -597,13 +599,13 @@ def campaign_table(**changes) -> dict:
 
 
 def test_it_takes_rules_zone_and_incumbent_from_the_campaign():
-    state = parse_table(
+    state = read_table(
         campaign_table(),
         campaign=True,
         rules=CAMPAIGN_RULES,
         megastructure_zone=3,
         incumbent_party=CELESTIAL_REBELLION,
-    )
+    ).valid_state()
     assert state.rules == CAMPAIGN_RULES
     assert (state.megastructure_zone, state.incumbent_party) == (3, CELESTIAL_REBELLION)
 
@@ -638,12 +640,12 @@ def test_it_checks_a_campaign_tables_zones_against_the_campaigns_rules():
 
 
 def test_it_uses_the_tables_megastructure_zone_when_the_campaign_knows_none():
-    state = parse_table(
+    state = read_table(
         campaign_table(megastructure_zone=2),
         campaign=True,
         rules=CAMPAIGN_RULES,
         incumbent_party="workers_union",
-    )
+    ).valid_state()
     assert state.megastructure_zone == 2
 
 
@@ -659,18 +661,18 @@ def test_it_validates_a_campaign_table_without_context_against_all_six_zones():
 
 def test_it_needs_the_campaign_context_to_parse_a_campaign_table():
     with pytest.raises(TypeError):
-        parse_table(campaign_table(), campaign=True)
+        read_table(campaign_table(), campaign=True).valid_state()
     with pytest.raises(TypeError):
-        validate_table(table(), rules=CAMPAIGN_RULES)
+        read_table(table(), rules=CAMPAIGN_RULES)
 
 
 # --- back to JSON ------------------------------------------------------------------------
 
 
 def test_it_round_trips_through_table_to_dict():
-    state = parse_table(table())
+    state = read_table(table()).valid_state()
     data = table_to_dict(state)
-    assert parse_table(data) == state
+    assert read_table(data).valid_state() == state
     assert data["players"][0]["outposts"] == {"1": 3, "2": 1}
     assert data["hubs"]["zones"] == {
         "1": {"workers": 3, "algorithms": 2},
@@ -687,11 +689,11 @@ def test_it_round_trips_through_table_to_dict():
         "hire_cards_left",
         "players",
     ]
-    assert table_to_dict(parse_table(data)) == data
+    assert table_to_dict(read_table(data).valid_state()) == data
 
 
 def test_it_leaves_out_what_a_campaign_derives():
-    state = parse_table(table())
+    state = read_table(table()).valid_state()
     data = table_to_dict(state, campaign=True)
     assert not {"rules", "megastructure_zone", "incumbent_party"} & set(data)
     context = {
@@ -699,4 +701,4 @@ def test_it_leaves_out_what_a_campaign_derives():
         "megastructure_zone": 1,
         "incumbent_party": "united_federalists",
     }
-    assert parse_table(data, campaign=True, **context) == state
+    assert read_table(data, campaign=True, **context).valid_state() == state

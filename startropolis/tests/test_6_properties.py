@@ -94,66 +94,83 @@ def driven_games(draw):
         if step["phase"] == "purchase":
             if len(rounds) < step["round"]:
                 rounds.append({"purchases": [], "attachments": []})
-            player = step["player"]
-            credits = state["credits"][player] if track_credits else 99
-            options = [o for o in step["options"] if o["option"] == "pass"]
-            options = [o for o in options if o["gain"] >= 0 or credits >= -o["gain"]]
-            choice = draw(st.sampled_from(["buy", "civic", "pass", "buy"]))
-            entry = None
-            if choice == "buy":
-                buyable = [
-                    t
-                    for t in in_play
-                    if t != "civic" and state["prices"][t] <= credits and not _box_full(state, t)
-                ]
-                if buyable:
-                    kind = draw(st.sampled_from(buyable))
-                    counter += 1
-                    module = {"id": f"m{counter}", "type": kind}
-                    if kind == "market_center" and banks:
-                        module["card"] = "bank"
-                    entry = {"player": player, "option": "buy", "slot": 6, "module": module}
-            elif choice == "civic":
-                civic = [o for o in step["options"] if o["option"] == "civic"]
-                civic = [o for o in civic if o["price"] <= credits]
-                if civic:
-                    option = draw(st.sampled_from(civic))
-                    counter += 1
-                    entry = {
-                        "player": player,
-                        "option": "civic",
-                        "discard_slot": option["discard_slot"],
-                        "module": {"id": f"m{counter}", "type": "civic"},
-                    }
-            if entry is None:
-                option = draw(st.sampled_from(options))
-                entry = {"player": player, "option": "pass", "discard_slot": option["discard_slot"]}
-            for bank in step.get("bank", []):
-                spare = credits - _cost_of(entry, state, game)
-                amount = draw(st.integers(0, 2))
-                if amount and spare >= amount:
-                    entry["invest"] = {bank["module"]: amount}
-                    break
+            credits = state["credits"][step["player"]] if track_credits else 99
+            entry, counter = _purchase(draw, step, state, game, in_play, banks, credits, counter)
             rounds[-1]["purchases"].append(entry)
         elif step["phase"] == "attachment":
-            held = [m for m in step["held"] if m["may_attach_to"]]
-            if not held or draw(st.integers(0, 9)) == 0:
-                rounds[-1]["attachments"].append({"player": step["player"], "hold": True})
-                continue
-            module = draw(st.sampled_from(held))
-            targets = draw(
-                st.lists(
-                    st.sampled_from(module["may_attach_to"]), min_size=1, max_size=3, unique=True
-                )
-            )
-            if module["type"] in ("broadcast", "luxury_habitation"):
-                kinds = [node_type(state, t) for t in targets]
-                if module["type"] == "broadcast" or len(set(kinds)) < len(kinds):
-                    targets = targets[:1]
-            rounds[-1]["attachments"].append(attach(module["id"], *targets))
+            rounds[-1]["attachments"].append(_attachment(draw, step, state))
         else:
             rounds[-1]["fusion_rolls"] = {m: draw(st.integers(1, 6)) for m in step["rolls_needed"]}
     return game, states, negative
+
+
+def _purchase(
+    draw,
+    step: dict,
+    state: dict,
+    game: dict,
+    in_play: list[str],
+    banks: bool,
+    credits: int,
+    counter: int,
+) -> tuple[dict, int]:
+    """A random legal purchase-phase entry for the player to move; the module counter."""
+    player = step["player"]
+    options = [o for o in step["options"] if o["option"] == "pass"]
+    options = [o for o in options if o["gain"] >= 0 or credits >= -o["gain"]]
+    choice = draw(st.sampled_from(["buy", "civic", "pass", "buy"]))
+    entry = None
+    if choice == "buy":
+        buyable = [
+            t
+            for t in in_play
+            if t != "civic" and state["prices"][t] <= credits and not _box_full(state, t)
+        ]
+        if buyable:
+            kind = draw(st.sampled_from(buyable))
+            counter += 1
+            module = {"id": f"m{counter}", "type": kind}
+            if kind == "market_center" and banks:
+                module["card"] = "bank"
+            entry = {"player": player, "option": "buy", "slot": 6, "module": module}
+    elif choice == "civic":
+        civic = [o for o in step["options"] if o["option"] == "civic"]
+        civic = [o for o in civic if o["price"] <= credits]
+        if civic:
+            option = draw(st.sampled_from(civic))
+            counter += 1
+            entry = {
+                "player": player,
+                "option": "civic",
+                "discard_slot": option["discard_slot"],
+                "module": {"id": f"m{counter}", "type": "civic"},
+            }
+    if entry is None:
+        option = draw(st.sampled_from(options))
+        entry = {"player": player, "option": "pass", "discard_slot": option["discard_slot"]}
+    for bank in step.get("bank", []):
+        spare = credits - _cost_of(entry, state, game)
+        amount = draw(st.integers(0, 2))
+        if amount and spare >= amount:
+            entry["invest"] = {bank["module"]: amount}
+            break
+    return entry, counter
+
+
+def _attachment(draw, step: dict, state: dict) -> dict:
+    """A random legal attachment-phase entry: hold, or attach a held module somewhere."""
+    held = [m for m in step["held"] if m["may_attach_to"]]
+    if not held or draw(st.integers(0, 9)) == 0:
+        return {"player": step["player"], "hold": True}
+    module = draw(st.sampled_from(held))
+    targets = draw(
+        st.lists(st.sampled_from(module["may_attach_to"]), min_size=1, max_size=3, unique=True)
+    )
+    if module["type"] in ("broadcast", "luxury_habitation"):
+        kinds = [node_type(state, t) for t in targets]
+        if module["type"] == "broadcast" or len(set(kinds)) < len(kinds):
+            targets = targets[:1]
+    return attach(module["id"], *targets)
 
 
 def _box_full(state: dict, kind: str) -> bool:

@@ -17,7 +17,7 @@ from gamefile.errors import FieldError
 from playlog.games import game_for_table
 from solar175.catalogue import Catalogue
 from solar175.explain import score_with_explanations
-from solar175.table import TableError, parse_table
+from solar175.table import TableError, read_table
 
 
 class Command(InputCommand):
@@ -38,7 +38,7 @@ class Command(InputCommand):
         except FieldError as error:
             raise self.bad_input(error) from error
         try:
-            state = parse_table(data, ships=Catalogue.from_fixture().ship_presences())
+            state = read_table(data, ships=Catalogue.from_fixture().ship_presences()).valid_state()
         except TableError as error:
             raise self.bad_input(error) from error
         result = score_with_explanations(state)
