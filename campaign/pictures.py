@@ -23,6 +23,7 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFont
 
 from campaign.charts import ChartCorporation, safe_colour, text_colour_on
+from solar175.game_entry import debt_boxes_in_play, powers_in_play
 from solar175.state import CampaignState
 
 FONT_DIR = Path(__file__).resolve().parent.parent / "static" / "fonts"
@@ -51,11 +52,6 @@ STICKERS = {
     "gold": ("#f2c94c", "#a07a12", "#3b2a00"),
     "silver": ("#dfe3e8", "#868e96", "#212529"),
 }
-
-# Section #8 brings the tracker cards with the Bank of Yurushi debt boxes, #7 the power
-# sticker: before they unlock the picture shows neither, so it hints at nothing.
-DEBT_BOXES_SWITCH = "new_tracker_cards"
-POWERS_SWITCH = "player_powers"
 
 
 # --- the card as plain data --------------------------------------------------------------
@@ -154,10 +150,12 @@ def tracker_card(
         player=corporation.player,
         ai=corporation.ai,
         influence_tally=int(crossed.get("influence_tally", 0)),
-        debt_shown=DEBT_BOXES_SWITCH in switches or debt > 0,
+        # Section #8 brings the debt boxes, #7 the power sticker: before they unlock the
+        # picture shows neither, so it hints at nothing.
+        debt_shown=debt_boxes_in_play(switches) or debt > 0,
         debt_marks=debt_marks,
         debt=debt,
-        power_shown=POWERS_SWITCH in switches or bool(power_name),
+        power_shown=powers_in_play(switches) or bool(power_name),
         power=power_name,
         points=standing.points if standing else None,
         rank=standing.rank if standing else None,
