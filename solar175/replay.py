@@ -254,8 +254,11 @@ class _Replay:
         return options
 
     def megastructure_chooser(self, number: int, options: list[str]) -> str | None:
-        # #9: "chosen by the player who won the last game (or randomly)".
+        # #9: "chosen by the player who won the last game (or randomly)": at random, a house
+        # rule, nobody chooses.
         if number <= FIXED_MEGASTRUCTURE_GAMES or not options:
+            return None
+        if self.campaign.house.megastructure_drawn_at_random:
             return None
         return self.last_winner
 
