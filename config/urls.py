@@ -16,7 +16,7 @@ urlpatterns = [
     path("p/plays/", include("playlog.public_urls")),
     path("p/", include("campaign.public_urls")),
     path("", include("campaign.seat_urls")),
-    path("", include("scoring.urls")),
+    path("", include("one_off.urls")),
     path("catalogue/", include("scoring.catalogue_urls")),
     path("campaigns/", include("campaign.urls")),
     path("campaigns/", include("unlocks.urls")),
