@@ -1,0 +1,105 @@
+"""A campaign's members, its invitation links and its public page's switch: the members pages
+of `accounts.views` (its plain functions, which a play log's pages call too), for a campaign.
+Only the campaign's owner comes here; the addresses keep their `accounts:` names
+(`campaign.member_urls`, mounted with accounts' own in config/urls.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+
+from accounts import actions
+from accounts import views as members
+from accounts.forms import InviteForm, PublicSwitchForm
+from campaign.frame import OWNER, Page, campaign_page
+
+CAMPAIGN_MEMBERS = members.MemberPages(
+    kwarg="slug",
+    members="accounts:members",
+    member_role="accounts:member_role",
+    member_remove="accounts:member_remove",
+    invite_create="accounts:invite_create",
+    invite_revoke="accounts:invite_revoke",
+    home="campaign:dashboard",
+    left="campaign:list",
+)
+
+
+def _campaign_members(page: Page, invite_form: InviteForm | None = None) -> dict[str, Any]:
+    link = getattr(page.campaign, "public_link", None)
+    return page.frame(
+        **members.members_context(page.request, page.campaign, CAMPAIGN_MEMBERS, invite_form),
+        public_enabled=bool(link and link.enabled),
+    )
+
+
+@campaign_page("accounts/members.html", "members", role=OWNER)
+def member_list(page: Page) -> dict[str, Any]:
+    return _campaign_members(page)
+
+
+@campaign_page("", "members", role=OWNER, methods=("POST",))
+def member_role(page: Page, pk: int) -> HttpResponse:
+    return members.change_member_role(page.request, page.campaign, CAMPAIGN_MEMBERS, pk)
+
+
+@campaign_page("", "members", role=OWNER, methods=("POST",))
+def member_remove(page: Page, pk: int) -> HttpResponse:
+    return members.remove_member(page.request, page.campaign, CAMPAIGN_MEMBERS, pk)
+
+
+@campaign_page("", "members", role=OWNER, methods=("POST",))
+def invite_create(page: Page) -> HttpResponse:
+    def invalid(form: InviteForm) -> HttpResponse:
+        context = _campaign_members(page, invite_form=form)
+        return render(page.request, "accounts/members.html", context, status=400)
+
+    return members.make_invite(page.request, page.campaign, CAMPAIGN_MEMBERS, invalid)
+
+
+@campaign_page("", "members", role=OWNER, methods=("POST",))
+def invite_revoke(page: Page, pk: int) -> HttpResponse:
+    return members.withdraw_invite(page.request, page.campaign, CAMPAIGN_MEMBERS, pk)
+
+
+# --- the public page's switch (the owner's page) ----------------------------------------
+
+
+def public_url(request: HttpRequest, token: str) -> str:
+    return request.build_absolute_uri(reverse("public:dashboard", args=[token]))
+
+
+@campaign_page("", "members", role=OWNER)
+def public_page(page: Page) -> HttpResponse:
+    request, campaign = page.request, page.campaign
+    link = actions.public_link(campaign)
+    context = page.frame(
+        link=link,
+        url=public_url(request, link.token) if link.enabled else "",
+    )
+    return render(request, "accounts/public_page.html", context)
+
+
+@campaign_page("", "members", role=OWNER, methods=("POST",))
+def public_switch(page: Page) -> HttpResponse:
+    request, campaign = page.request, page.campaign
+    form = PublicSwitchForm(request.POST)
+    enabled = form.is_valid() and form.cleaned_data["enabled"]
+    actions.switch_public_link(campaign, enabled)
+    if enabled:
+        messages.success(request, "The public page is on: anyone with its address can read it.")
+    else:
+        messages.success(request, "The public page is off: its address answers “not found”.")
+    return redirect("accounts:public_page", slug=campaign.slug)
+
+
+@campaign_page("", "members", role=OWNER, methods=("POST",))
+def public_regenerate(page: Page) -> HttpResponse:
+    request, campaign = page.request, page.campaign
+    actions.regenerate_public_link(campaign)
+    messages.success(request, "New address made: the old one answers “not found” from now on.")
+    return redirect("accounts:public_page", slug=campaign.slug)
