@@ -5,8 +5,8 @@ Logging in, out and resetting a password are Django's own views (`django.contrib
 with this project's templates (`templates/registration/`). The members pages' work is in plain
 functions (`members_context`, `change_member_role`, …) that each space's own pages call
 through its own frame: a campaign's (`campaign.views.members`, with its public page's switch)
-and a play log's (`playlog.views.members`). Accounts import no campaign (a contract), save
-`join`'s landing on a free seat, left for after the live table's move.
+and a play log's (`playlog.views.members`). Accounts import no campaign (a contract): a
+campaign's own landing after `join` (a seat) is the campaign's (`JOIN_LANDINGS`).
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.views import redirect_to_login
+from django.db import models
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render, resolve_url
 from django.urls import Resolver404, resolve, reverse
@@ -30,8 +31,7 @@ from django.views.decorators.http import require_http_methods
 from accounts import actions
 from accounts.actions import MembershipError
 from accounts.forms import InviteForm, RoleForm, SignUpForm
-from accounts.models import PLAYING_ROLES, Invite, Membership, Role, space_kwargs
-from campaign.actions.seats import take_only_free_seat
+from accounts.models import Invite, Membership, Role, space_kwargs
 from hosting.auth import client_address
 
 # Revoked and expired invites stay listed a while, so the owner sees what became of them.
@@ -263,6 +263,14 @@ def _invite_words(invite: Invite) -> str:
 
 # --- joining by an invite link ---------------------------------------------------------
 
+# Where a member who has just joined goes, by the kind of space (`Model._meta.label_lower`),
+# when the space's own page will not do (None: its page). Each kind's app names its own in its
+# `AppConfig.ready` (a campaign's: a seat, `campaign.views.members.join_landing`), so accounts
+# import no space's app.
+JOIN_LANDINGS: dict[
+    str, Callable[[HttpRequest, models.Model, Membership], HttpResponse | None]
+] = {}
+
 
 @require_http_methods(["GET", "POST"])
 def join(request: HttpRequest, token: str) -> HttpResponse:
@@ -293,27 +301,8 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
             messages.success(request, f"You joined {space} as a {role}.")
         else:
             messages.info(request, f"You are already a member of {space}: {role}.")
-        if invite.campaign_id and membership.role in PLAYING_ROLES:
-            return _to_a_seat(request, invite.campaign)
-        return redirect(space.get_absolute_url())
+        landing = JOIN_LANDINGS.get(space._meta.label_lower)
+        response = landing(request, space, membership) if landing else None
+        return response if response is not None else redirect(space.get_absolute_url())
     membership = Membership.objects.filter(**invite.in_same_space(), user=request.user).first()
     return render(request, "accounts/join.html", {**context, "membership": membership})
-
-
-def _to_a_seat(request: HttpRequest, campaign) -> HttpResponse:
-    """A playing member who has just joined goes to a seat (docs/seats.md): straight to the
-    only free one (taken for them, in the History, and theirs to leave), else to the choice."""
-    taken = take_only_free_seat(campaign, request.user)
-    if taken is not None:
-        messages.success(
-            request,
-            f"You hold {taken.name}, the only free seat: its card is yours. Not yours? Leave it "
-            "on the Corporations page.",
-        )
-        if campaign.drafts.exists():
-            # A game is being entered: on to the seat's card.
-            return redirect("campaign:draft_join", slug=campaign.slug)
-        return redirect(campaign.get_absolute_url())
-    if campaign.corporations.filter(holder=request.user).exists():
-        return redirect(campaign.get_absolute_url())
-    return redirect("campaign:seat_choice", slug=campaign.slug)

@@ -1,13 +1,15 @@
 """A campaign's members, its invitation links and its public page's switch: the members pages
 of `accounts.views` (its plain functions, which a play log's pages call too), for a campaign.
 Only the campaign's owner comes here; the addresses keep their `accounts:` names
-(`campaign.member_urls`, mounted with accounts' own in config/urls.py)."""
+(`campaign.member_urls`, mounted with accounts' own in config/urls.py). And where a member who
+has just joined by an invite link goes (`join_landing`: a seat)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from django.contrib import messages
+from django.db import models
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -15,6 +17,8 @@ from django.urls import reverse
 from accounts import actions
 from accounts import views as members
 from accounts.forms import InviteForm, PublicSwitchForm
+from accounts.models import PLAYING_ROLES, Membership
+from campaign.actions.seats import take_only_free_seat
 from campaign.frame import OWNER, Page, campaign_page
 
 CAMPAIGN_MEMBERS = members.MemberPages(
@@ -103,3 +107,36 @@ def public_regenerate(page: Page) -> HttpResponse:
     actions.regenerate_public_link(campaign)
     messages.success(request, "New address made: the old one answers “not found” from now on.")
     return redirect("accounts:public_page", slug=campaign.slug)
+
+
+# --- after joining by an invite link (`accounts.views.join`) ------------------------------
+
+
+def join_landing(
+    request: HttpRequest, campaign: models.Model, membership: Membership
+) -> HttpResponse | None:
+    """Where a member who has just joined the campaign goes (`accounts.views.JOIN_LANDINGS`,
+    named in `campaign.apps`): a playing member to a seat; anyone else to the campaign's page
+    (None)."""
+    if membership.role in PLAYING_ROLES:
+        return _to_a_seat(request, campaign)
+    return None
+
+
+def _to_a_seat(request: HttpRequest, campaign) -> HttpResponse:
+    """A playing member who has just joined goes to a seat (docs/seats.md): straight to the
+    only free one (taken for them, in the History, and theirs to leave), else to the choice."""
+    taken = take_only_free_seat(campaign, request.user)
+    if taken is not None:
+        messages.success(
+            request,
+            f"You hold {taken.name}, the only free seat: its card is yours. Not yours? Leave it "
+            "on the Corporations page.",
+        )
+        if campaign.drafts.exists():
+            # A game is being entered: on to the seat's card.
+            return redirect("campaign:draft_join", slug=campaign.slug)
+        return redirect(campaign.get_absolute_url())
+    if campaign.corporations.filter(holder=request.user).exists():
+        return redirect(campaign.get_absolute_url())
+    return redirect("campaign:seat_choice", slug=campaign.slug)
