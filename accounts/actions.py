@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, models, transaction
 from django.db.models import F
 from django.utils import timezone
 
@@ -24,7 +24,6 @@ from accounts.models import (
     new_token,
     space_kwargs,
 )
-from campaign.models import Campaign, Corporation
 from hosting.busy import writes
 from hosting.throttle import record_signup, signup_refusal
 
@@ -88,9 +87,8 @@ def _free_seats(membership: Membership) -> None:
     """A viewer or a former member holds no seat: whoever hosts fills the card in."""
     if not membership.campaign_id:
         return  # a play log's member: play logs have no seats
-    Corporation.objects.filter(campaign=membership.campaign, holder=membership.user).update(
-        holder=None
-    )
+    # The seats a person holds (the campaign's `Corporation.holder`, related name `seats`).
+    membership.user.seats.filter(campaign_id=membership.campaign_id).update(holder=None)
 
 
 @writes
@@ -162,13 +160,13 @@ def join(invite: Invite, user) -> tuple[Membership, bool]:
     return membership, True
 
 
-def public_link(campaign: Campaign) -> PublicLink:
+def public_link(campaign: models.Model) -> PublicLink:
     """The campaign's public page settings (made, switched off, the first time they are asked)."""
     link, _ = PublicLink.objects.get_or_create(campaign=campaign)
     return link
 
 
-def switch_public_link(campaign: Campaign, enabled: bool) -> PublicLink:
+def switch_public_link(campaign: models.Model, enabled: bool) -> PublicLink:
     """Switch the public page on or off. Switched on again, it keeps its address."""
     link = public_link(campaign)
     if link.enabled != enabled:
@@ -177,7 +175,7 @@ def switch_public_link(campaign: Campaign, enabled: bool) -> PublicLink:
     return link
 
 
-def regenerate_public_link(campaign: Campaign) -> PublicLink:
+def regenerate_public_link(campaign: models.Model) -> PublicLink:
     """A new secret address: the old one answers 404 from now on."""
     link = public_link(campaign)
     link.token = new_token()

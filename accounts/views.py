@@ -1,11 +1,12 @@
-"""Sign up, the members and invites of a campaign or a play log, joining by an invite link,
-the public page's switch.
+"""Sign up, joining by an invite link, and the members and invites of a space (a campaign or a
+play log).
 
 Logging in, out and resetting a password are Django's own views (`django.contrib.auth.urls`)
-with this project's templates (`templates/registration/`). Every campaign page here is the
-owner's (`campaign_for_owner`) except joining, which needs only the link. The members pages'
-work is in plain functions (`members_context`, `change_member_role`, …) that the play log's
-members pages call too (`playlog.views.members`).
+with this project's templates (`templates/registration/`). The members pages' work is in plain
+functions (`members_context`, `change_member_role`, …) that each space's own pages call
+through its own frame: a campaign's (`campaign.views.members`, with its public page's switch)
+and a play log's (`playlog.views.members`). Accounts import no campaign (a contract): a
+campaign's own landing after `join` (a seat) is the campaign's (`JOIN_LANDINGS`).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.views import redirect_to_login
+from django.db import models
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render, resolve_url
 from django.urls import Resolver404, resolve, reverse
@@ -28,10 +30,8 @@ from django.views.decorators.http import require_http_methods
 
 from accounts import actions
 from accounts.actions import MembershipError
-from accounts.forms import InviteForm, PublicSwitchForm, RoleForm, SignUpForm
-from accounts.models import PLAYING_ROLES, Invite, Membership, Role, space_kwargs
-from campaign.actions.seats import take_only_free_seat
-from campaign.frame import OWNER, Page, campaign_access, page_frame
+from accounts.forms import InviteForm, RoleForm, SignUpForm
+from accounts.models import Invite, Membership, Role, space_kwargs
 from hosting.auth import client_address
 
 # Revoked and expired invites stay listed a while, so the owner sees what became of them.
@@ -111,8 +111,9 @@ def signup(request: HttpRequest) -> HttpResponse:
 
 # --- a space's members (the owner's page) -----------------------------------------------
 #
-# The same pages serve a campaign (below, through `campaign.frame`) and a play log
-# (`playlog.views.members`, through its own frame): `MemberPages` names the addresses of each.
+# The same pages serve a campaign (`campaign.views.members`, under `campaign.frame`'s
+# decorators) and a play log (`playlog.views.members`, through its own frame): `MemberPages`
+# names the addresses of each.
 
 
 @dataclass(frozen=True)
@@ -132,18 +133,6 @@ class MemberPages:
     def redirect(self, name: str, space, fragment: str = "") -> HttpResponse:
         """To the page `name` (a field of this) of `space`, with an optional `#fragment`."""
         return redirect(reverse(getattr(self, name), kwargs={self.kwarg: space.slug}) + fragment)
-
-
-CAMPAIGN_MEMBERS = MemberPages(
-    kwarg="slug",
-    members="accounts:members",
-    member_role="accounts:member_role",
-    member_remove="accounts:member_remove",
-    invite_create="accounts:invite_create",
-    invite_revoke="accounts:invite_revoke",
-    home="campaign:dashboard",
-    left="campaign:list",
-)
 
 
 def invite_url(request: HttpRequest, invite: Invite) -> str:
@@ -247,30 +236,6 @@ def withdraw_invite(request: HttpRequest, space, pages: MemberPages, pk: int) ->
     return pages.redirect("members", space)
 
 
-def _campaign_members(page: Page, invite_form: InviteForm | None = None) -> dict[str, Any]:
-    link = getattr(page.campaign, "public_link", None)
-    return page.frame(
-        **members_context(page.request, page.campaign, CAMPAIGN_MEMBERS, invite_form),
-        public_enabled=bool(link and link.enabled),
-    )
-
-
-@campaign_access(OWNER)
-@page_frame("accounts/members.html", "members")
-def members(page: Page) -> dict[str, Any]:
-    return _campaign_members(page)
-
-
-@campaign_access(OWNER, methods=("POST",))
-def member_role(page: Page, pk: int) -> HttpResponse:
-    return change_member_role(page.request, page.campaign, CAMPAIGN_MEMBERS, pk)
-
-
-@campaign_access(OWNER, methods=("POST",))
-def member_remove(page: Page, pk: int) -> HttpResponse:
-    return remove_member(page.request, page.campaign, CAMPAIGN_MEMBERS, pk)
-
-
 def _removed_sentence(membership: Membership, withdrawn: list[Invite], space) -> str:
     """Who left, the links withdrawn with them, and the links still open."""
     who = membership.user
@@ -296,22 +261,15 @@ def _invite_words(invite: Invite) -> str:
     return f"as {invite.get_role_display().lower()}, made {made:%-d %b %H:%M} {made.tzname()}"
 
 
-@campaign_access(OWNER, methods=("POST",))
-@page_frame(active="members")
-def invite_create(page: Page) -> HttpResponse:
-    def invalid(form: InviteForm) -> HttpResponse:
-        context = _campaign_members(page, invite_form=form)
-        return render(page.request, "accounts/members.html", context, status=400)
-
-    return make_invite(page.request, page.campaign, CAMPAIGN_MEMBERS, invalid)
-
-
-@campaign_access(OWNER, methods=("POST",))
-def invite_revoke(page: Page, pk: int) -> HttpResponse:
-    return withdraw_invite(page.request, page.campaign, CAMPAIGN_MEMBERS, pk)
-
-
 # --- joining by an invite link ---------------------------------------------------------
+
+# Where a member who has just joined goes, by the kind of space (`Model._meta.label_lower`),
+# when the space's own page will not do (None: its page). Each kind's app names its own in its
+# `AppConfig.ready` (a campaign's: a seat, `campaign.views.members.join_landing`), so accounts
+# import no space's app.
+JOIN_LANDINGS: dict[
+    str, Callable[[HttpRequest, models.Model, Membership], HttpResponse | None]
+] = {}
 
 
 @require_http_methods(["GET", "POST"])
@@ -343,67 +301,8 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
             messages.success(request, f"You joined {space} as a {role}.")
         else:
             messages.info(request, f"You are already a member of {space}: {role}.")
-        if invite.campaign_id and membership.role in PLAYING_ROLES:
-            return _to_a_seat(request, invite.campaign)
-        return redirect(space.get_absolute_url())
+        landing = JOIN_LANDINGS.get(space._meta.label_lower)
+        response = landing(request, space, membership) if landing else None
+        return response if response is not None else redirect(space.get_absolute_url())
     membership = Membership.objects.filter(**invite.in_same_space(), user=request.user).first()
     return render(request, "accounts/join.html", {**context, "membership": membership})
-
-
-def _to_a_seat(request: HttpRequest, campaign) -> HttpResponse:
-    """A playing member who has just joined goes to a seat (docs/seats.md): straight to the
-    only free one (taken for them, in the History, and theirs to leave), else to the choice."""
-    taken = take_only_free_seat(campaign, request.user)
-    if taken is not None:
-        messages.success(
-            request,
-            f"You hold {taken.name}, the only free seat: its card is yours. Not yours? Leave it "
-            "on the Corporations page.",
-        )
-        if campaign.drafts.exists():
-            # A game is being entered: on to the seat's card.
-            return redirect("campaign:draft_join", slug=campaign.slug)
-        return redirect(campaign.get_absolute_url())
-    if campaign.corporations.filter(holder=request.user).exists():
-        return redirect(campaign.get_absolute_url())
-    return redirect("campaign:seat_choice", slug=campaign.slug)
-
-
-# --- the public page's switch (the owner's page) ----------------------------------------
-
-
-def public_url(request: HttpRequest, token: str) -> str:
-    return request.build_absolute_uri(reverse("public:dashboard", args=[token]))
-
-
-@campaign_access(OWNER)
-@page_frame(active="members")
-def public_page(page: Page) -> HttpResponse:
-    request, campaign = page.request, page.campaign
-    link = actions.public_link(campaign)
-    context = page.frame(
-        link=link,
-        url=public_url(request, link.token) if link.enabled else "",
-    )
-    return render(request, "accounts/public_page.html", context)
-
-
-@campaign_access(OWNER, methods=("POST",))
-def public_switch(page: Page) -> HttpResponse:
-    request, campaign = page.request, page.campaign
-    form = PublicSwitchForm(request.POST)
-    enabled = form.is_valid() and form.cleaned_data["enabled"]
-    actions.switch_public_link(campaign, enabled)
-    if enabled:
-        messages.success(request, "The public page is on: anyone with its address can read it.")
-    else:
-        messages.success(request, "The public page is off: its address answers “not found”.")
-    return redirect("accounts:public_page", slug=campaign.slug)
-
-
-@campaign_access(OWNER, methods=("POST",))
-def public_regenerate(page: Page) -> HttpResponse:
-    request, campaign = page.request, page.campaign
-    actions.regenerate_public_link(campaign)
-    messages.success(request, "New address made: the old one answers “not found” from now on.")
-    return redirect("accounts:public_page", slug=campaign.slug)

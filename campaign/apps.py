@@ -16,6 +16,11 @@ class CampaignConfig(AppConfig):
     name = "campaign"
 
     def ready(self) -> None:
+        from accounts.views import JOIN_LANDINGS
+        from campaign.views.members import join_landing
+
+        # A playing member who has just joined a campaign goes to a seat (docs/seats.md).
+        JOIN_LANDINGS["campaign.campaign"] = join_landing
         for model in apps.get_app_config("scoring").get_models():
             post_save.connect(_catalogue_changed, sender=model, dispatch_uid=f"catalogue-{model}")
             post_delete.connect(

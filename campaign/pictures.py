@@ -6,8 +6,9 @@ Django, no ORM. `card_etag(card)` hashes exactly what is drawn, so a picture's E
 when, and only when, the picture would.
 
 The text is DejaVu Sans, vendored in `static/fonts/` (its licence beside it), so every machine
-draws the same picture. The card is drawn at twice its size and shrunk, which smooths the
-crosses and round corners; 1080 px wide, the width a group chat shows in full.
+draws the same picture; the paper, ink, stickers and fonts are the card's artwork, which the
+app's icons share (`offline.artwork`). The card is drawn at twice its size and shrunk, which
+smooths the crosses and round corners; 1080 px wide, the width a group chat shows in full.
 """
 
 from __future__ import annotations
@@ -18,16 +19,14 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
 from functools import lru_cache
-from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
 from campaign.charts import ChartCorporation, safe_colour, text_colour_on
+from offline.artwork import BOLD_FONT, BOX_CROSSED, INK, PAPER, REGULAR_FONT, STICKERS
+from solar175.game_entry import debt_boxes_in_play, powers_in_play
 from solar175.state import CampaignState
 
-FONT_DIR = Path(__file__).resolve().parent.parent / "static" / "fonts"
-REGULAR_FONT = FONT_DIR / "DejaVuSans.ttf"
-BOLD_FONT = FONT_DIR / "DejaVuSans-Bold.ttf"
 # Bump when the drawing changes: the ETag then changes with it.
 DRAWING_VERSION = "1"
 
@@ -40,22 +39,9 @@ BOX = 50
 BOX_GAP = 9
 BAND = 176
 
-PAPER = "#fbf8f1"
-INK = "#1d1d1f"
 MUTED = "#6b6f76"
 FADED = "#c9c9c9"
-BOX_CROSSED = "#e6e2d8"
 DEBT_RED = "#b02a37"
-STICKERS = {
-    # fill, outline, text
-    "gold": ("#f2c94c", "#a07a12", "#3b2a00"),
-    "silver": ("#dfe3e8", "#868e96", "#212529"),
-}
-
-# Section #8 brings the tracker cards with the Bank of Yurushi debt boxes, #7 the power
-# sticker: before they unlock the picture shows neither, so it hints at nothing.
-DEBT_BOXES_SWITCH = "new_tracker_cards"
-POWERS_SWITCH = "player_powers"
 
 
 # --- the card as plain data --------------------------------------------------------------
@@ -154,10 +140,12 @@ def tracker_card(
         player=corporation.player,
         ai=corporation.ai,
         influence_tally=int(crossed.get("influence_tally", 0)),
-        debt_shown=DEBT_BOXES_SWITCH in switches or debt > 0,
+        # Section #8 brings the debt boxes, #7 the power sticker: before they unlock the
+        # picture shows neither, so it hints at nothing.
+        debt_shown=debt_boxes_in_play(switches) or debt > 0,
         debt_marks=debt_marks,
         debt=debt,
-        power_shown=POWERS_SWITCH in switches or bool(power_name),
+        power_shown=powers_in_play(switches) or bool(power_name),
         power=power_name,
         points=standing.points if standing else None,
         rank=standing.rank if standing else None,

@@ -1,6 +1,8 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from accounts import urls as accounts_urls
+from campaign import member_urls
 from hosting.health import health
 from hosting.views import ThrottledPasswordResetView
 
@@ -11,12 +13,16 @@ urlpatterns = [
     # Django's own, at most a few mails an hour (hosting.throttle); before its namesake below.
     path("accounts/password_reset/", ThrottledPasswordResetView.as_view(), name="password_reset"),
     path("accounts/", include("django.contrib.auth.urls")),
-    path("", include("accounts.urls")),
+    # Sign-up and join links, and a campaign's members pages: the `accounts:` names they had.
+    path(
+        "",
+        include((accounts_urls.urlpatterns + member_urls.urlpatterns, accounts_urls.app_name)),
+    ),
     path("", include("offline.urls")),
     path("p/plays/", include("playlog.public_urls")),
     path("p/", include("campaign.public_urls")),
     path("", include("campaign.seat_urls")),
-    path("", include("scoring.urls")),
+    path("", include("one_off.urls")),
     path("catalogue/", include("scoring.catalogue_urls")),
     path("campaigns/", include("campaign.urls")),
     path("campaigns/", include("unlocks.urls")),

@@ -1,8 +1,9 @@
 """The app's icons, drawn with Pillow from the tracker card's own artwork.
 
-The picture is a corner of the campaign tracker card as `campaign.pictures` draws it: its paper,
-its ink, the gold award sticker (here a sun, for Solar 175, with the game's number on it) and a
-row of tracker boxes, two crossed with a pen's cross. DejaVu Sans Bold (vendored in
+The picture is a corner of the campaign tracker card as `campaign.pictures` draws it, from the
+same artwork (`offline.artwork`): its paper, its ink, the gold award sticker (here a sun, for
+Solar 175, with the game's number on it) and a row of tracker boxes, two crossed with a pen's
+cross. DejaVu Sans Bold (vendored in
 `static/fonts/`) writes the number, so every machine draws the same pixels.
 
 `ICONS` lists every file the site serves and what it is for; `draw(spec)` returns its bytes.
@@ -18,7 +19,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw, ImageFont
 
-from campaign.pictures import BOLD_FONT, BOX_CROSSED, INK, PAPER, STICKERS
+from offline.artwork import BOLD_FONT, BOX_CROSSED, INK, PAPER, STICKERS
 
 # The navigation bar's colour (Bootstrap's bg-dark): the manifest's theme colour too.
 NIGHT = "#212529"

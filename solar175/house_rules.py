@@ -25,6 +25,9 @@ SECOND_PLACE_ROUNDINGS = (ROUND_DOWN, ROUND_UP)
 TIE_BREAK_AWARDS = "awards"
 TIE_BREAK_SHARED = "shared"
 
+CHOSEN_BY_WINNER = "winner"
+CHOSEN_AT_RANDOM = "random"
+
 
 @dataclass(frozen=True, slots=True)
 class HouseRule:
@@ -87,6 +90,20 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         "corporation with more gold awards, then more awards, or be shared.",
         # "The corporation with the most campaign points wins": silent on a tie. RULES-NOTES §4.
         rulebook="Campaign end (RULES-NOTES §4)",
+    ),
+    HouseRule(
+        key="megastructure_choice",
+        default=CHOSEN_BY_WINNER,
+        choices=(
+            (CHOSEN_BY_WINNER, "The winner of the last game chooses"),
+            (CHOSEN_AT_RANDOM, "Drawn at random"),
+        ),
+        label="The next megastructure, from game 5 (house rule)",
+        sentence="The rulebook lets the winner of the last game choose the megastructure to "
+        "build, or the group draw it at random.",
+        # Section #9 and Building Megastructures: "chosen by the player who won the last game
+        # (or randomly)". The setup sheet then names no chooser.
+        rulebook="Section #9 and Building Megastructures",
     ),
 )
 BY_KEY: Mapping[str, HouseRule] = {rule.key: rule for rule in HOUSE_RULES}
@@ -153,6 +170,10 @@ class HouseRules:
     @property
     def second_place_rounds_up(self) -> bool:
         return self["second_place_rounding"] == ROUND_UP
+
+    @property
+    def megastructure_drawn_at_random(self) -> bool:
+        return self["megastructure_choice"] == CHOSEN_AT_RANDOM
 
     def campaign_tie_key(self, points: int, gold: int, awards: int) -> tuple[int, ...]:
         """What decides the campaign winner: points, then (the project's reading) gold

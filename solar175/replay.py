@@ -35,6 +35,7 @@ from solar175.engine import (
     Rules,
     score_game,
 )
+from solar175.game_entry import first_player, powers_in_play
 from solar175.opening import City
 from solar175.replay_checks import (
     check_components,
@@ -253,8 +254,11 @@ class _Replay:
         return options
 
     def megastructure_chooser(self, number: int, options: list[str]) -> str | None:
-        # #9: "chosen by the player who won the last game (or randomly)".
+        # #9: "chosen by the player who won the last game (or randomly)": at random, a house
+        # rule, nobody chooses.
         if number <= FIXED_MEGASTRUCTURE_GAMES or not options:
+            return None
+        if self.campaign.house.megastructure_drawn_at_random:
             return None
         return self.last_winner
 
@@ -559,7 +563,7 @@ class _Replay:
         over = self.ended_after is not None
         options = [] if over else self.megastructure_options(number)
         base_credits = WAGE_SQUEEZE_CREDITS if Switch.WAGE_SQUEEZE in switches else STARTING_CREDITS
-        powers = dict(self.campaign.powers) if Switch.PLAYER_POWERS in switches else {}
+        powers = dict(self.campaign.powers) if powers_in_play(switches) else {}
         trade_row = [
             "hensler",
             "rio_astro",
@@ -595,8 +599,7 @@ class _Replay:
             megastructure_options=tuple(options),
             megastructure_chooser=self.megastructure_chooser(number, options),
             # Extras for the setup sheet (docs/replay.md).
-            # Setup step 8: "Give the first player token to the player who won the last game".
-            first_player=self.last_winner,
+            first_player=first_player(self.last_winner),
             house=rules.house.to_table_rules(),
             switches=tuple(sorted(switches)),
             starting_credits_by_corporation={

@@ -28,14 +28,14 @@ from hosting.busy import BUSY_SENTENCE, DatabaseBusy
 from offline.keep import keep_offline
 from solar175.box import TYPE_NAMES
 from solar175.campaign_file import CampaignError
+from solar175.game_entry import manual_unlock_window, new_switches
 from solar175.sections import (
     SECTION_NUMBERS,
     Section,
     sections,
     sections_by_number,
-    switches_on,
 )
-from solar175.state import GameResult, LockedSection, NextGame
+from solar175.state import LockedSection, NextGame
 from unlocks import actions as unlock_actions
 from unlocks import rulebook
 from unlocks.forms import (
@@ -52,8 +52,6 @@ from unlocks.models import (
     SectionReveal,
 )
 
-MANUAL_KIND = "manual"  # the trigger kind the group decides (#19, #30)
-FIRST_GAME = 1
 ELECTION_TOKEN_ANARCHY = "celestial_rebellion"
 
 
@@ -192,18 +190,15 @@ def _manual_unlock_form(
 
     The form offers the games played since the later of the trigger's `after_game` and the
     opening snapshot (the log holds nothing before it); the replay has the last word."""
-    trigger = section.trigger
-    if trigger.get("kind") != MANUAL_KIND:
+    window = manual_unlock_window(
+        section.trigger, campaign.replayed().games_played, campaign.opening
+    )
+    if window is None:
         return None, None
-    # #30's achievements are gained in games: after game 1 at the earliest, never "before the
-    # first game".
-    earliest = trigger.get("after_game", FIRST_GAME)
-    games_played = campaign.replayed().games_played
-    if games_played < earliest or not campaign.can_play:
+    earliest, games = window
+    if not games or not campaign.can_play:
         # Not yet; or a viewer, who sees when the group may unlock it but not the form.
         return None, earliest
-    start = max(earliest, (campaign.opening or {}).get("after_game", 0))
-    games = list(range(start, games_played + 1))
     return ManualUnlockForm(data, games=games, prefix=f"unlock{section.number}"), earliest
 
 
@@ -566,11 +561,7 @@ def _setup_sheet_body(page: Page) -> dict[str, Any]:
     state = page.state
     next_game = state.next_game
     games_played = state.games_played
-    new = switches_on(
-        entry.section
-        for entry in state.unlocked_sections
-        if games_played and entry.game == games_played
-    )
+    new = new_switches(((u.section, u.game) for u in state.unlocked_sections), games_played)
     corporations = _corporation_rows(page, next_game)
     names = {c["key"]: c["name"] for c in corporations}
     parties = names_.parties
@@ -590,10 +581,10 @@ def _setup_sheet_body(page: Page) -> dict[str, Any]:
         for key in next_game.megastructure_options
     ]
     chooser = next_game.megastructure_chooser
-    last_game, last_result = campaign.games.order_by("-number").values_list(
-        "number", "result"
-    ).first() or (None, {})
-    last_winner = GameResult.from_dict(last_result).winner
+    last_game = campaign.games.order_by("-number").values_list("number", flat=True).first()
+    # Setup step 8, the replay's `first_player`: the last game's winner; before the log's
+    # first game, the page names none (an opening snapshot's winner included).
+    first = next_game.first_player if last_game is not None else None
     incumbent = next_game.incumbent_party
     cards = next_game.political_influence_cards
     keep_both = [names.get(k, k) for k, kept in cards.kept.items() if kept > 1] if cards else []
@@ -621,7 +612,7 @@ def _setup_sheet_body(page: Page) -> dict[str, Any]:
         options=options,
         fixed=len(options) == 1 and chooser is None,
         chooser=names.get(chooser, chooser) if chooser else None,
-        first_player=names.get(last_winner, last_winner) if last_winner else None,
+        first_player=names.get(first, first) if first else None,
         last_game=last_game,
         keep_both=keep_both,
         mining_by_players=sorted((int(n), t) for n, t in by_players.items()),

@@ -1,5 +1,6 @@
 """The second house rule, `campaign_tie_break`, end to end: the file, the database, the settings
-page, the History and its undo (solar175.house_rules declares it)."""
+page, the History and its undo (solar175.house_rules declares it); the third,
+`megastructure_choice`, from the file to the setup sheet."""
 
 from __future__ import annotations
 
@@ -109,4 +110,74 @@ def test_a_page_drawn_before_the_tie_break_existed_keeps_it(owner_client, owner)
         "name": "Renamed",
         "second_place_rounding": "up",
         "campaign_tie_break": "shared",
+        "megastructure_choice": "winner",
     }
+
+
+# --- the third: who chooses the megastructure from game 5 ---------------------------------
+
+
+def test_a_file_without_the_megastructure_choice_keeps_the_winner_choosing():
+    text = DEMO.read_text(encoding="utf-8")
+    campaign = actions.import_campaign(json.loads(text))
+    assert "megastructure_choice" not in text
+    assert campaign.house()["megastructure_choice"] == "winner"
+    assert campaign.replayed().next_game.megastructure_chooser is not None
+    assert dump_campaign(campaign) == text
+
+
+def test_a_megastructure_drawn_at_random_has_no_chooser_and_the_setup_sheet_says_so(
+    owner_client, owner
+):
+    data = json.loads(demo_text(megastructure_choice="random"))
+    # Six games in: the Type II megastructures are open, one to choose among several.
+    data["games"] = data["games"][:6]
+    campaign = actions.import_campaign(data)
+    owned(campaign, owner)
+    assert json.loads(dump_campaign(campaign))["settings"]["megastructure_choice"] == "random"
+    next_game = campaign.replayed().next_game
+    assert len(next_game.megastructure_options) > 1
+    assert next_game.megastructure_chooser is None
+    assert all(g.megastructure_chooser is None for g in campaign.game_entries() if g.number > 4)
+    page = owner_client.get(reverse("unlocks:setup", args=[campaign.slug])).content.decode()
+    assert "Choose at random" in page
+    assert "(winner of the last game) chooses" not in page
+
+
+def test_the_settings_page_offers_the_megastructure_choice_and_the_history_undoes_it(
+    owner_client, owner
+):
+    text = DEMO.read_text(encoding="utf-8")
+    campaign = actions.import_campaign(json.loads(text))
+    owned(campaign, owner)
+    url = reverse("campaign:settings", args=[campaign.slug])
+    assert "Drawn at random" in owner_client.get(url).content.decode()
+    response = owner_client.post(
+        url,
+        {
+            "name": campaign.name,
+            "second_place_rounding": "down",
+            "campaign_tie_break": "awards",
+            "megastructure_choice": "random",
+            "was_name": campaign.name,
+            "was_second_place_rounding": "down",
+            "was_campaign_tie_break": "awards",
+            "was_megastructure_choice": "winner",
+        },
+    )
+    assert response.status_code == 302
+    campaign.refresh_from_db()
+    assert campaign.replayed().next_game.megastructure_chooser is None
+    change = campaign.changes.first()
+    assert change.summary == "megastructure choice winner → random"
+    actions.undo_change(change)
+    campaign.refresh_from_db()
+    assert dump_campaign(campaign) == text
+
+
+def test_a_bad_megastructure_choice_is_refused_naming_its_field():
+    with pytest.raises(CampaignError) as caught:
+        actions.import_campaign(json.loads(demo_text(megastructure_choice="dice")))
+    assert str(caught.value).startswith(
+        "settings.megastructure_choice: must be one of winner, random"
+    )

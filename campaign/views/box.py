@@ -33,7 +33,8 @@ from campaign.models import Change, ChangeKind
 from scoring.catalogue import CatalogueNames
 from solar175.box import TYPE_NAMES, Box
 from solar175.campaign_file import CampaignError
-from solar175.sections import Switch, leased_ship_offered, switches_on
+from solar175.game_entry import debt_boxes_in_play, leased_ships_in_play
+from solar175.sections import leased_ship_offered, switches_on
 
 SHIPS_SECTION = 4
 DEBT_SECTION = 8
@@ -87,7 +88,7 @@ def box(page: Page) -> dict[str, Any]:
         }
         for key, entry in names.megastructure_entries.items()
     ]
-    ships_open = Switch.WHITE_STAR in switches
+    ships_open = leased_ships_in_play(switches)
     ships = []
     if ships_open:
         reference_ships = {ship.name: ship for ship in reference.ships}
@@ -102,7 +103,7 @@ def box(page: Page) -> dict[str, Any]:
         ships=ships,
         ships_open=ships_open,
         ships_section=SHIPS_SECTION,
-        debt_open=Switch.NEW_TRACKER_CARDS in switches,
+        debt_open=debt_boxes_in_play(switches),
         debt_section=DEBT_SECTION,
         debt_rows=own.debt_boxes,
         corrections=len(own.locations) + len(own.megastructures) + len(own.ships),
@@ -256,7 +257,7 @@ def box_megastructure(page: Page, megastructure: str | None = None) -> HttpRespo
 @page_frame("campaign/box_form.html", "box")
 def box_ship(page: Page, ship: str | None = None) -> HttpResponse:
     """Correct a leased ship's presence or moves from its card, or add a ship (#4)."""
-    if Switch.WHITE_STAR not in _switches(page):
+    if not leased_ships_in_play(_switches(page)):
         # Leased ships come with section #4: not a word of them before it is unlocked.
         messages.info(page.request, f"Ships come with section #{SHIPS_SECTION}, not unlocked yet.")
         return redirect(_box_url(page))
@@ -288,7 +289,7 @@ def box_ship(page: Page, ship: str | None = None) -> HttpResponse:
 @page_frame("campaign/box_form.html", "box")
 def box_debt(page: Page) -> HttpResponse:
     """The Bank of Yurushi debt boxes' printed values, copied from the tracker card (#8)."""
-    if Switch.NEW_TRACKER_CARDS not in _switches(page):
+    if not debt_boxes_in_play(_switches(page)):
         messages.info(
             page.request, f"These boxes come with section #{DEBT_SECTION}, not unlocked yet."
         )

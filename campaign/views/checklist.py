@@ -25,6 +25,7 @@ from scoring.wizard.sheet import CATEGORY_LABELS
 from solar175.campaign_file import CampaignError
 from solar175.engine import CATEGORIES, GameScore, TableState, score_game, tie_break_sentence
 from solar175.explain import award_sentence, explain_game, table_as_scored, tracker_reasons
+from solar175.game_entry import free_city_locations, free_powers, power_chooser
 from solar175.replay_warnings import missing_zone_message, zone_missing
 from solar175.sections import sections_by_number
 from solar175.state import GameResult, ReplayedGame
@@ -40,15 +41,10 @@ def _free_city_locations(page: Page, entry: ReplayedGame) -> list[tuple[str, str
     the zones the game played: the winner names a city on a card of the table ("the winner of
     each game can choose one base location card", RULES-NOTES §7), never on one of a zone a
     later section opens."""
-    used: dict[str, int] = {}
-    for city in page.state.cities:
-        used[city.location] = used.get(city.location, 0) + 1
-    zones = set(entry.rules.zones_in_play)
-    return [
-        (location.name, f"{location.name} (zone {location.zone})")
-        for location in page.names.base_locations
-        if used.get(location.name, 0) < location.naming_spaces and location.zone in zones
-    ]
+    free = free_city_locations(
+        page.names.base_locations, page.state.cities, entry.rules.zones_in_play
+    )
+    return [(location.name, f"{location.name} (zone {location.zone})") for location in free]
 
 
 def _power_picks(page: Page, entry: ReplayedGame) -> list[dict] | None:
@@ -56,22 +52,21 @@ def _power_picks(page: Page, entry: ReplayedGame) -> list[dict] | None:
     if POWERS_SECTION not in [u.section for u in entry.unlocked_sections]:
         return None
     powers = page.names.powers
-    taken = {c.power for c in page.corporations if c.power}
     placing = [p.corporation for p in entry.score.ranked()]
+    held = {c.key: c.power for c in page.corporations}
+    # One at a time, in placing order: the next to choose sees what is left.
+    chooser = power_chooser(placing, held)
     picks = []
-    offered = False
     for key in placing:
         corp = page.corps.get(key)
         if corp is None:
             continue
         pick = {"corp": corp, "power": powers.get(corp.power, corp.power), "form": None}
-        if not corp.power and not offered:
-            # One at a time, in placing order: the next to choose sees what is left.
+        if key == chooser:
             pick["form"] = PowerForm(
-                powers=[(k, name) for k, name in powers.items() if k not in taken],
+                powers=[(k, powers[k]) for k in free_powers(powers, held.values())],
                 prefix=f"power-{key}",
             )
-            offered = True
         picks.append(pick)
     return picks
 
@@ -383,8 +378,9 @@ def checklist_power(page: Page, number: int, key: str) -> HttpResponse:
     request, campaign = page.request, page.campaign
     game = get_game(campaign, number)
     corporation = get_object_or_404(Corporation, campaign=campaign, key=key)
-    taken = {c.power for c in page.corporations if c.power and c.pk != corporation.pk}
-    powers = [(k, n) for k, n in page.names.powers.items() if k not in taken]
+    names = page.names.powers
+    held = (c.power for c in page.corporations if c.pk != corporation.pk)
+    powers = [(k, names[k]) for k in free_powers(names, held)]
     form = PowerForm(request.POST, powers=powers, prefix=f"power-{key}")
     if form.is_valid():
         try:

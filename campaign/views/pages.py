@@ -17,8 +17,9 @@ from django.http import Http404, HttpRequest
 from campaign.charts import text_colour_on
 from campaign.frame import READER, Page, campaign_access, page_frame, public_link
 from campaign.models import Corporation, GameDraft
+from solar175.game_entry import debt_boxes_in_play, powers_in_play
 from solar175.replay_warnings import zone_missing
-from solar175.sections import Switch, election_counters
+from solar175.sections import election_counters
 from solar175.state import GameResult, city_to_dict
 
 GAME_LOG_PAGE_SIZE = 20
@@ -223,8 +224,8 @@ def trackers(page: Page) -> dict[str, Any]:
     switches = state.next_game.switches
     return page.context(
         cards=cards,
-        debt_boxes=Switch.NEW_TRACKER_CARDS in switches,
-        powers_in_play=Switch.PLAYER_POWERS in switches,
+        debt_boxes=debt_boxes_in_play(switches),
+        powers_in_play=powers_in_play(switches),
     )
 
 

@@ -1,14 +1,24 @@
 """What the rules fix for a game the group enters or corrects (solar175.game_entry)."""
 
+from types import SimpleNamespace as Thing
+
 from solar175.campaign_file import POWER_BONUS_IP, Power
 from solar175.game_entry import (
     city_changes_namer,
     debt_boxes_in_play,
     first_game_number,
     first_player,
+    free_city_locations,
+    free_powers,
+    leased_ships_in_play,
+    manual_unlock_window,
     megastructure_choices,
+    new_switches,
     opening_players,
+    power_chooser,
+    powers_in_play,
     rules_in_force,
+    seat_order,
     sections_open_at,
     stated_zone,
 )
@@ -82,3 +92,57 @@ def test_a_city_is_asked_about_when_its_namer_no_longer_wins():
     assert city_changes_namer("teal", "purple")
     assert not city_changes_namer("teal", "teal")
     assert not city_changes_namer(None, "teal") and not city_changes_namer("", "teal")
+
+
+# --- each rule once: what the pages ask instead of deriving it (docs/architecture.md) -----
+
+
+def test_the_first_player_is_the_last_winner_and_the_order_of_play_starts_there():
+    assert first_player("teal") == "teal"
+    assert first_player(None) is None
+    assert seat_order(["purple", "teal", "yellow"], first_player("teal")) == [
+        "teal",
+        "yellow",
+        "purple",
+    ]
+    # Not at this table: the campaign's order as it is.
+    assert seat_order(["purple", "yellow"], first_player("teal", ["purple", "yellow"])) == [
+        "purple",
+        "yellow",
+    ]
+
+
+def test_the_last_games_unlocks_are_new_and_none_before_the_first_game():
+    unlocked = [(7, 3), (2, 4)]
+    assert new_switches(unlocked, 4) == switches_on([2])
+    assert new_switches([(1, 0)], 0) == frozenset()
+
+
+def test_a_section_the_group_unlocks_itself_offers_the_games_since_its_earliest():
+    assert manual_unlock_window({"kind": "games_played"}, 9, None) is None
+    # #19: "anytime after game 4".
+    assert manual_unlock_window({"kind": "manual", "after_game": 4}, 3, None) == (4, [])
+    assert manual_unlock_window({"kind": "manual", "after_game": 4}, 6, None) == (4, [4, 5, 6])
+    # #30 has no game of its own: after game 1 at the earliest; never before the opening.
+    assert manual_unlock_window({"kind": "manual"}, 7, {"after_game": 5}) == (1, [5, 6, 7])
+
+
+def test_a_city_is_named_where_a_naming_space_is_free_in_a_zone_played():
+
+    mars = Thing(name="Mars", zone=2, naming_spaces=2)
+    io = Thing(name="Io", zone=5, naming_spaces=1)
+    moon = Thing(name="Moon", zone=1, naming_spaces=1)
+    cities = [Thing(location="Moon"), Thing(location="Mars")]
+    assert free_city_locations([mars, io, moon], cities, (1, 2)) == [mars]
+
+
+def test_powers_are_picked_in_the_games_placing_each_once():
+    held = {"teal": "extra_ip", "purple": "", "yellow": ""}
+    assert power_chooser(["teal", "red", "yellow", "purple"], held) == "yellow"
+    assert power_chooser(["teal"], held) is None
+    assert free_powers(["extra_ip", "extra_credits"], held.values()) == ["extra_credits"]
+
+
+def test_the_switches_the_pages_ask_about():
+    assert powers_in_play(switches_on([7])) and not powers_in_play(switches_on([8]))
+    assert leased_ships_in_play(switches_on([4])) and not leased_ships_in_play(frozenset())

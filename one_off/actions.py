@@ -1,7 +1,7 @@
-"""The scoring app's writes: one-off games (scored alone, outside any campaign). Each in one
-transaction; views never save or delete themselves. (The reference catalogue is written only by
-its data migration, `load_catalogue` and staff in the admin; a group's corrections are its
-campaign's box, `campaign.actions.change_box`.)"""
+"""The writes of one-off games (scored alone, outside any campaign). Each in one transaction;
+views never save or delete themselves. (The reference catalogue is written only by its data
+migration, `load_catalogue` and staff in the admin; a group's corrections are its campaign's
+box, `campaign.actions.change_box`.)"""
 
 from __future__ import annotations
 

@@ -1,7 +1,8 @@
 from django.urls import path
 
-from scoring import views
+from one_off import views
 
+# The names the wizard's pages always had (`scoring:wizard`, `scoring:game_list`, ...).
 app_name = "scoring"
 
 urlpatterns = [

@@ -2,7 +2,7 @@
 
 The views translate: request data to a `TableForm`, the form's table to the engine, the
 engine's `GameScore` to a `ScoreSheet` the templates show (`scoring.wizard.sheet`). No rule is
-computed here, and nothing is written but through `scoring.actions`.
+computed here, and nothing is written but through `one_off.actions`.
 """
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from campaign.models import Game
 from offline.keep import readable_offline
-from scoring import actions
+from one_off import actions
+from one_off.forms import OneOffGameForm
 from scoring.catalogue import CatalogueNames, CorporationOption
-from scoring.forms import OneOffGameForm
 from scoring.wizard.setup import SetupForm
 from scoring.wizard.sheet import live_sheet, render_live_result, score_sheet
 from scoring.wizard.table_form import TableForm
