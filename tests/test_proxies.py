@@ -131,7 +131,7 @@ class App:
 def app(tmp_path_factory, hosted_static_files) -> Iterator[App]:
     """gunicorn as `make serve` runs it, with deploy/solar175.env's settings: only the secret
     key, the database (a SQLite file here) and the port are the test's; the static files are
-    those the suite collected with the same manifest storage (conftest.hosted_static_files)."""
+    those the suite collected with the same manifest storage (tests/plugins/static_files.py)."""
     directory = tmp_path_factory.mktemp("proxied")
     database = directory / "proxied.sqlite3"
     port = free_port()

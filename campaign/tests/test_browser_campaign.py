@@ -7,8 +7,8 @@ import pytest
 from django.core.management import call_command
 
 from campaign.models import Campaign
-from conftest import fill
 from scoring.tests.catalogue import ensure_catalogue
+from tests.plugins.pages import fill
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
