@@ -1,5 +1,7 @@
-"""Issue 22's play-log items: one rule for a blank category, the colonist board, the play facts,
-a play file imported twice, BG Stats, the public page."""
+"""What the play log's pages do for every game: one rule for a blank category, the colonist
+board, the play facts (date, people, a file imported twice), the stats chart and the intro,
+BG Stats, the public page, Startropolis's new-game form, the Space Explorers Opponent's
+preview."""
 
 from __future__ import annotations
 
