@@ -11,8 +11,9 @@
 - tests/plugins/polling.py: live pages poll quickly in browser tests
 - tests/plugins/pages.py: `PHONE`, `DESKTOP`, `phone_page`, `log_in`, `fill`, screenshots
 - tests/plugins/people.py: `make_user`, `owner`, `owner_client`, `add_member`, `personas`
+- tests/plugins/catalogue.py: `catalogue`, the reference catalogue in the database under test
 
-The order is the order the session's autouse fixtures were defined in before the split.
+The first nine are in the order their autouse fixtures were defined in before the split.
 """
 
 pytest_plugins = [
@@ -26,6 +27,7 @@ pytest_plugins = [
     "tests.plugins.polling",
     "tests.plugins.pages",
     "tests.plugins.people",
+    "tests.plugins.catalogue",
 ]
 
 

@@ -1,7 +1,6 @@
 """Campaigns the action and history tests share (the catalogue is loaded by each module)."""
 
 import json
-from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -9,8 +8,7 @@ from django.contrib.auth import get_user_model
 from benchmarks.samples import leader_table, make_campaign
 from campaign.actions import import_campaign
 from campaign.models import Campaign
-
-DEMO = Path(__file__).resolve().parents[2] / "fixtures" / "demo-campaign.json"
+from campaign.tests.factory import DEMO
 
 
 @pytest.fixture

@@ -9,16 +9,10 @@ import pytest
 from accounts.tests.factory import owned
 from benchmarks.samples import leader_table, make_campaign
 from campaign import actions
-from scoring.tests.catalogue import ensure_catalogue
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PHONE_WIDTH = 390
-
-
-@pytest.fixture
-def catalogue():
-    ensure_catalogue()
 
 
 def test_the_city_question_the_unlock_and_the_games_played_fit_a_phone(

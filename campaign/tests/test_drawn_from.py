@@ -22,14 +22,8 @@ from campaign.tests.test_views_game import (
     form_data,
     played,  # noqa: F401 (a fixture)
 )
-from scoring.tests.catalogue import ensure_catalogue
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def catalogue():
-    ensure_catalogue()
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("catalogue")]
 
 
 @pytest.fixture

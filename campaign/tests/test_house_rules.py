@@ -13,15 +13,11 @@ from accounts.tests.factory import owned
 from campaign import actions
 from campaign.campaign_io import dump_campaign
 from campaign.models import Campaign, ChangeKind
-from scoring.tests.catalogue import ensure_catalogue
 from solar175.campaign_file import CampaignError
 
+pytestmark = pytest.mark.usefixtures("catalogue")
+
 DEMO = Path(__file__).resolve().parents[2] / "fixtures" / "demo-campaign.json"
-
-
-@pytest.fixture(autouse=True)
-def catalogue(db):
-    ensure_catalogue()
 
 
 def demo_text(**settings: str) -> str:

@@ -17,15 +17,9 @@ from campaign import actions
 from campaign.actions import discards
 from campaign.models import Campaign, Change, ChangeKind, Corporation, Game
 from campaign.tests.test_views import snapshot
-from scoring.tests.catalogue import ensure_catalogue
 from solar175.campaign_file import CampaignError
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def catalogue():
-    ensure_catalogue()
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("catalogue")]
 
 
 @pytest.fixture
