@@ -10,7 +10,7 @@
 
 The campaign files the tests build (`make_campaign`, `leader_table`, `random_campaign`, …) are
 `benchmarks.samples`, pure and shared with the benchmarks and the property tests;
-campaign/tests/conftest.py makes the shared fixtures (`user`, `demo`, `three_games`).
+campaign/tests/conftest.py makes the shared fixtures (`user`, `demo`, `three_games`, `played`).
 """
 
 from __future__ import annotations

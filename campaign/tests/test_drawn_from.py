@@ -20,7 +20,6 @@ from campaign.tests.test_views_game import (
     edit_url,
     fill_first_game,
     form_data,
-    played,  # noqa: F401 (a fixture)
 )
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("catalogue")]

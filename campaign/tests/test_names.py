@@ -14,7 +14,7 @@ from campaign.models import Campaign, Change, Game
 from campaign.tests.factory import demo_data, rows
 from campaign.tests.test_commands import BAD_INPUT, run, write
 from campaign.tests.test_views import midway_data, new_campaign_data, snapshot
-from campaign.tests.test_views_game import form_data, played  # noqa: F401 (a fixture)
+from campaign.tests.test_views_game import form_data
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("catalogue")]
 

@@ -241,12 +241,6 @@ def test_the_game_pages_refuse_other_methods(owner_client, fresh):
 # Editing --------------------------------------------------------------------------------------
 
 
-@pytest.fixture
-def played() -> Campaign:
-    tables = [leader_table("purple", "yellow", sections=("credits",)) for _ in range(3)]
-    return owned(actions.import_campaign(make_campaign(corporations=2, tables=tables)))
-
-
 def edit_url(campaign: Campaign, number: int) -> str:
     return reverse("campaign:game_edit", args=[campaign.slug, number])
 
