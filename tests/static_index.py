@@ -5,8 +5,8 @@ A host builds its middleware once per gunicorn worker, and WhiteNoise then reads
 root's ~1,100 files (hashed names and their compressed copies) once. Django's test client builds
 the middleware anew for every client, which made each test re-read the whole directory: about
 0.7 s a client, a third of the suite's time. The index is the same for the same directory and
-the same settings, so it is kept by both (conftest.py's `hosted_static_files` puts this class
-in WhiteNoise's place); what a request is answered with does not change.
+the same settings, so it is kept by both (`hosted_static_files`, tests/plugins/static_files.py,
+puts this class in WhiteNoise's place); what a request is answered with does not change.
 """
 
 from whitenoise.middleware import WhiteNoiseMiddleware

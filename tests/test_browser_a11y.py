@@ -21,9 +21,9 @@ from accounts.tests.factory import add_member, make_user, owned, owner_user
 from benchmarks.samples import leader_table, make_campaign
 from campaign.actions import import_campaign
 from campaign.models import Corporation
-from conftest import DESKTOP, PHONE
 from playlog.tests.factory import PlayWorld
 from scoring.tests.catalogue import ensure_catalogue
+from tests.plugins.pages import DESKTOP, PHONE
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

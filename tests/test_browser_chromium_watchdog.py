@@ -1,9 +1,9 @@
-"""The suite's Chromium is started again when it hangs (conftest.Chromium): a Chromium that no
-longer answers is stopped, and the next test gets a new one that works."""
+"""The suite's Chromium is started again when it hangs (`Chromium`, tests/plugins/chromium.py):
+a Chromium that no longer answers is stopped, and the next test gets a new one that works."""
 
 import pytest
 
-import conftest
+from tests.plugins import chromium
 
 pytestmark = pytest.mark.browser
 
@@ -13,8 +13,8 @@ def test_a_chromium_that_stopped_answering_is_replaced(browser):
     context.new_page().set_content("<p>before</p>")
     first = browser.current
     # What the watchdog does to a hung Chromium: every process of it stopped.
-    assert conftest._chromium_processes()
-    conftest._kill_chromium()
+    assert chromium._chromium_processes()
+    chromium._kill_chromium()
     browser.close_contexts()
     assert browser.current is not first and browser.is_connected()
     page = browser.new_context().new_page()

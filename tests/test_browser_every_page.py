@@ -26,12 +26,12 @@ from accounts.models import Invite, PublicLink, Role
 from accounts.tests.factory import add_member, make_user
 from campaign.actions import import_campaign
 from campaign.models import Game
-from conftest import PHONE
 from playlog.actions import switch_public_page
 from playlog.tests.factory import PlayWorld
 from scoring.tests.test_wizard import TABLE
 from solar175.engine import score_game
 from solar175.table import read_table
+from tests.plugins.pages import PHONE
 from tests.test_security_csrf import Setting
 from tests.url_patterns import named_patterns
 

@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 
 from accounts.tests.factory import make_user
-from conftest import DESKTOP, PHONE
+from tests.plugins.pages import DESKTOP, PHONE
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

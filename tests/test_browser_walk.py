@@ -40,9 +40,9 @@ from django.urls import reverse
 
 from accounts.models import Role
 from accounts.tests.factory import add_member, make_user
-from conftest import DESKTOP, PHONE
 from offline.tests.contrast import SVG_CHECK, contrast_failures
 from scoring.tests.catalogue import ensure_catalogue
+from tests.plugins.pages import DESKTOP, PHONE
 from tests.test_browser_axe import axe_context, collect, start
 from tests.test_browser_csp import INLINE_HANDLERS, WATCH, policy_violations, watch_console
 from tests.test_browser_every_page import CHECK as TAP_CHECK

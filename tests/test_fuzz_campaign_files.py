@@ -26,7 +26,6 @@ from campaign.actions import import_campaign
 from campaign.campaign_io import dump_campaign, read_campaign_file
 from campaign.models import Campaign
 from scoring.catalogue import catalogue_from_db
-from scoring.tests.catalogue import ensure_catalogue
 from solar175.campaign_file import CampaignError
 from solar175.catalogue import Catalogue
 from solar175.tests.replayed import replay
@@ -217,11 +216,6 @@ def check_import(data: Any) -> Campaign | CampaignError:
     again = import_campaign(json.loads(first))
     assert dump_campaign(again) == first, "export -> import -> export changed the file"
     return campaign
-
-
-@pytest.fixture
-def catalogue(db) -> None:
-    ensure_catalogue()
 
 
 @FUZZ

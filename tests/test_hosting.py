@@ -639,7 +639,7 @@ def test_the_database_gone_midway_is_said_on_the_page_and_to_htmx(hosted, browse
     import urllib.parse
 
     from benchmarks.concurrency import throwaway_env
-    from conftest import PHONE
+    from tests.plugins.pages import PHONE
 
     database = os.environ.get("DATABASE_URL", "")
     if not urllib.parse.urlparse(database).scheme.startswith("postgres"):

@@ -6,13 +6,17 @@
 - `owned(campaign)`: makes `owner_user()` (or the given user) the campaign's owner and returns
   the campaign, so a test builds a campaign as before and reads it as its owner.
 - `add_member(campaign, user, role)`.
+- `join_url(invite)`: the address an invitation is joined at.
+
+accounts/tests/conftest.py makes `campaign` and `people` (the root `personas` of it) from these.
 """
 
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
+from django.urls import reverse
 
-from accounts.models import Membership, Role, space_kwargs
+from accounts.models import Invite, Membership, Role, space_kwargs
 from campaign.models import Campaign
 
 PASSWORD = "table-talk-175"
@@ -39,3 +43,7 @@ def add_member(campaign: Campaign, user, role: str = Role.PLAYER) -> Membership:
 def owned(campaign: Campaign, user=None) -> Campaign:
     add_member(campaign, user or owner_user(), Role.OWNER)
     return campaign
+
+
+def join_url(invite: Invite) -> str:
+    return reverse("accounts:join", args=[invite.token])

@@ -20,11 +20,10 @@ from benchmarks.samples import make_campaign
 from campaign import access, actions
 from campaign.actions.photos import attach_photo
 from campaign.models import Campaign, Change, Corporation, Game
-from scoring.tests.catalogue import ensure_catalogue
 from tests.url_patterns import named_patterns
 from unlocks.models import ComponentTick, SectionNote, SectionReveal
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("catalogue")]
 
 CAMPAIGN_APPS = ("campaign", "unlocks", "history", "pictures", "accounts")
 # A reveal is one person's choice to read a locked section early, not a change to the
@@ -55,11 +54,6 @@ OWNER_ONLY = {
     "campaign:draft_discard",
     "campaign:guest_tie",
 }
-
-
-@pytest.fixture(autouse=True)
-def catalogue():
-    ensure_catalogue()
 
 
 @pytest.fixture

@@ -13,9 +13,9 @@ from accounts.models import Membership, PublicLink, Role
 from accounts.tests.factory import PASSWORD, add_member, make_user, owned
 from benchmarks.samples import leader_table, make_campaign
 from campaign import actions
-from conftest import PHONE, fill
 from scoring.tests.catalogue import ensure_catalogue
 from solar175.sections import sections
+from tests.plugins.pages import PHONE, fill
 from unlocks.tests.test_spoilers import open_vocabulary, spoilers_in, visible_text
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -13,28 +13,13 @@ from django.utils import timezone
 from accounts import actions
 from accounts.models import Invite, Membership, Role
 from accounts.qr import qr_svg
+from accounts.tests.factory import join_url
 from benchmarks.samples import make_campaign
 from campaign import actions as campaign_actions
 from campaign.models import Campaign
 from campaign.tests.test_views import new_campaign_data
-from scoring.tests.catalogue import ensure_catalogue
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def catalogue():
-    ensure_catalogue()
-
-
-@pytest.fixture
-def campaign() -> Campaign:
-    return campaign_actions.import_campaign(make_campaign(2, corporations=3))
-
-
-@pytest.fixture
-def people(personas, campaign):
-    return personas(campaign)
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("catalogue")]
 
 
 def members_url(campaign: Campaign) -> str:
@@ -43,10 +28,6 @@ def members_url(campaign: Campaign) -> str:
 
 def invite(campaign: Campaign, role: str = Role.PLAYER, **fields) -> Invite:
     return Invite.objects.create(campaign=campaign, role=role, **fields)
-
-
-def join_url(invite: Invite) -> str:
-    return reverse("accounts:join", args=[invite.token])
 
 
 # --- creating a campaign makes its owner ------------------------------------------------------

@@ -15,11 +15,10 @@ from accounts.models import PublicLink
 from benchmarks.samples import make_campaign
 from campaign import actions as campaign_actions
 from campaign.models import Campaign
-from scoring.tests.catalogue import ensure_catalogue
 from solar175.sections import sections
 from unlocks.tests.test_spoilers import open_vocabulary, spoilers_in, visible_text
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("catalogue")]
 
 PUBLIC_PAGES = (
     "public:dashboard",
@@ -30,19 +29,9 @@ PUBLIC_PAGES = (
 )
 
 
-@pytest.fixture(autouse=True)
-def catalogue():
-    ensure_catalogue()
-
-
 @pytest.fixture
 def campaign() -> Campaign:
     return campaign_actions.import_campaign(make_campaign(12, corporations=4, seed=9))
-
-
-@pytest.fixture
-def people(personas, campaign):
-    return personas(campaign)
 
 
 def public_urls(token: str) -> list[str]:

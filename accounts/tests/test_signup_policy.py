@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import Invite, Role
+from accounts.tests.factory import join_url
 from benchmarks.samples import make_campaign
 from campaign import actions as campaign_actions
 from campaign.actions.campaigns import TooManyCampaigns
@@ -30,15 +31,6 @@ CLOSED = "Signing up is closed on this site"
 def sign_up(client: Client, username: str, next_url: str = "", **extra):
     data = {"username": username, "password1": PASSWORD, "password2": PASSWORD, "next": next_url}
     return client.post(reverse("accounts:signup"), data, **extra)
-
-
-@pytest.fixture
-def campaign():
-    return campaign_actions.import_campaign(make_campaign(2, corporations=3))
-
-
-def join_url(invite: Invite) -> str:
-    return reverse("accounts:join", args=[invite.token])
 
 
 def signup_links(page: str) -> int:

@@ -1,16 +1,16 @@
-"""Campaigns the action and history tests share (the catalogue is loaded by each module)."""
+"""Campaigns the campaign tests share, made with campaign/tests/factory.py (the catalogue is
+asked for by each module)."""
 
 import json
-from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
 
+from accounts.tests.factory import owned
 from benchmarks.samples import leader_table, make_campaign
 from campaign.actions import import_campaign
 from campaign.models import Campaign
-
-DEMO = Path(__file__).resolve().parents[2] / "fixtures" / "demo-campaign.json"
+from campaign.tests.factory import DEMO
 
 
 @pytest.fixture
@@ -36,3 +36,10 @@ def three_games() -> Campaign:
             corporations=3,
         )
     )
+
+
+@pytest.fixture
+def played() -> Campaign:
+    """Three games of purple and yellow, purple winning each, owned by the user `owner`."""
+    tables = [leader_table("purple", "yellow", sections=("credits",)) for _ in range(3)]
+    return owned(import_campaign(make_campaign(corporations=2, tables=tables)))

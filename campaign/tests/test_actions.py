@@ -2,7 +2,6 @@
 
 import copy
 import datetime
-import json
 from pathlib import Path
 
 import pytest
@@ -13,30 +12,19 @@ from benchmarks.samples import leader_table, make_campaign
 from campaign import actions
 from campaign.actions import StaleGameError, import_campaign
 from campaign.campaign_io import campaign_to_dict
-from campaign.models import Campaign, Change, ChangeKind, Corporation, Game
-from campaign.tests.factory import fields_of
-from scoring.tests.catalogue import ensure_catalogue
+from campaign.models import Campaign, ChangeKind, Game
+from campaign.tests.factory import assert_cache_is_the_replay, fields_of, rows
 from solar175.campaign_file import CampaignError
-from solar175.catalogue import Catalogue
-from solar175.tests.replayed import replay
+
+pytestmark = pytest.mark.usefixtures("catalogue")
 
 PROJECT = Path(__file__).resolve().parents[2]
-DEMO = PROJECT / "fixtures" / "demo-campaign.json"
 CORPORATIONS = [
     {"key": "purple", "name": "Purple corporation", "player": "Caro"},
     {"key": "yellow", "name": "Yellow corporation", "player": "Ali"},
     {"key": "teal", "name": "Teal corporation", "player": "Rosa", "ai": True},
 ]
 FIXED = {1: "skyhooks-zones-1-2", 2: "skyhooks-zone-3", 3: "drum-defence-cannon"}
-
-
-@pytest.fixture(autouse=True)
-def catalogue(db):
-    ensure_catalogue()
-
-
-def rows() -> dict[str, int]:
-    return {m.__name__: m.objects.count() for m in (Campaign, Corporation, Game, Change)}
 
 
 def snapshot(campaign: Campaign) -> tuple:
@@ -53,16 +41,6 @@ def snapshot(campaign: Campaign) -> tuple:
 
 def winners(campaign: Campaign) -> list[str]:
     return [g.result["winner"] for g in Game.objects.filter(campaign=campaign).order_by("number")]
-
-
-def assert_cache_is_the_replay(campaign: Campaign) -> dict:
-    """The stored cache is exactly what a fresh replay of the stored log derives."""
-    campaign = Campaign.objects.get(pk=campaign.pk)
-    expected = json.loads(json.dumps(replay(campaign_to_dict(campaign), Catalogue.from_fixture())))
-    assert campaign.replayed_state().to_dict() == expected
-    results = {g.number: g.result for g in campaign.games.all()}
-    assert results == {g["number"]: g["score"] for g in expected["games"]}
-    return expected
 
 
 # --- create_campaign ----------------------------------------------------------------------

@@ -8,12 +8,8 @@ from django.urls import reverse
 
 from accounts.tests.factory import owned
 from campaign.bgstats import CREATE_PLAY_URL, PlaySeat, bgstats_play, create_play_url
-from scoring.tests.catalogue import ensure_catalogue
 
-
-@pytest.fixture(autouse=True)
-def catalogue(db):
-    ensure_catalogue()
+pytestmark = pytest.mark.usefixtures("catalogue")
 
 
 def decoded(url: str) -> dict:

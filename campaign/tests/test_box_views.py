@@ -16,15 +16,11 @@ from benchmarks.samples import make_campaign
 from campaign import actions
 from campaign.campaign_io import dump_campaign
 from campaign.models import Campaign, Change, ChangeKind, Game
-from campaign.tests.conftest import DEMO
+from campaign.tests.factory import DEMO, demo_data
 from campaign.tests.test_views import new_campaign_data
 from campaign.tests.test_views_game import form_data
 
 pytestmark = pytest.mark.django_db
-
-
-def demo_data() -> dict:
-    return json.loads(DEMO.read_text(encoding="utf-8"))
 
 
 # The group copied the Nautilus EV-280's presence from its card: the rulebook text prints none.

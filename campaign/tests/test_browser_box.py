@@ -13,7 +13,7 @@ from accounts.models import Role
 from accounts.tests.factory import add_member, make_user
 from campaign.actions import import_campaign
 from campaign.models import Campaign, Change, ChangeKind, Game
-from campaign.tests.conftest import DEMO
+from campaign.tests.factory import DEMO
 from campaign.tests.test_box_views import NAUTILUS_BOX, with_nautilus
 from scoring.tests.catalogue import ensure_catalogue
 

@@ -7,19 +7,13 @@ import pytest
 from django.core.management import call_command
 
 from campaign.models import Campaign
-from conftest import fill
-from scoring.tests.catalogue import ensure_catalogue
+from tests.plugins.pages import fill
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PHONE_WIDTH = 390
 # Buttons, links styled as buttons, fields: the tap targets of these pages.
 TAP_TARGETS = "main .btn, main .form-control, main .form-select, main .campaign-nav a"
-
-
-@pytest.fixture
-def catalogue():
-    ensure_catalogue()
 
 
 def fits_the_phone(page) -> None:

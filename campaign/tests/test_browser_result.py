@@ -11,18 +11,12 @@ from benchmarks.samples import make_campaign
 from campaign import actions
 from campaign.actions.drafts import open_draft
 from campaign.models import Campaign
-from scoring.tests.catalogue import ensure_catalogue
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 SCREEN_HEIGHT = 844
 # A menu link is at least 44 px tall (a tap target); two rows and the gap between them.
 TWO_ROWS = 2 * 44 + 8
-
-
-@pytest.fixture
-def catalogue():
-    ensure_catalogue()
 
 
 @pytest.fixture

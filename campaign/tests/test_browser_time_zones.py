@@ -8,8 +8,8 @@ import pytest
 from django.urls import reverse
 
 from campaign.models import Campaign
-from conftest import DESKTOP, PHONE, fill
 from scoring.tests.catalogue import ensure_catalogue
+from tests.plugins.pages import DESKTOP, PHONE, fill
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

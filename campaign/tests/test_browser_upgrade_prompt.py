@@ -9,9 +9,9 @@ import pytest
 from accounts.tests.factory import owned, owner_user
 from campaign import actions
 from campaign.tests.upgrades import KRAKEN, old_file
-from conftest import PHONE
 from offline.tests.contrast import contrast_failures
 from scoring.tests.catalogue import ensure_catalogue
+from tests.plugins.pages import PHONE
 from tests.test_browser_axe import axe_context, violations
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -34,12 +34,11 @@ from campaign.charts import (
 )
 from campaign.models import Campaign
 from scoring.models import CorporationColour
-from scoring.tests.catalogue import ensure_catalogue
 from solar175.catalogue import Catalogue
 from solar175.replay import replay
 from solar175.state import CampaignState
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("catalogue")]
 
 DEMO = Path(__file__).resolve().parents[2] / "fixtures" / "demo-campaign.json"
 SCRIPT = "<script>alert(1)</script>"
@@ -75,11 +74,6 @@ def page_queries(queries: CaptureQueriesContext) -> list[str]:
         for q in queries.captured_queries
         if "django_session" not in q["sql"] and 'FROM "auth_user"' not in q["sql"]
     ]
-
-
-@pytest.fixture(autouse=True)
-def catalogue():
-    ensure_catalogue()
 
 
 def imported(n_games: int, **kwargs) -> Campaign:

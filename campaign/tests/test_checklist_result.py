@@ -13,15 +13,9 @@ from accounts.tests.factory import owned
 from benchmarks.samples import make_campaign
 from campaign import actions
 from campaign.models import Campaign, Game, join_entry
-from scoring.tests.catalogue import ensure_catalogue
 from solar175.explain import score_with_explanations, table_as_scored
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def catalogue():
-    ensure_catalogue()
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("catalogue")]
 
 
 @pytest.fixture

@@ -16,14 +16,8 @@ from campaign import actions
 from campaign.campaign_io import dump_campaign
 from campaign.models import Campaign
 from campaign.tests.test_views_game import edit_url, form_data
-from scoring.tests.catalogue import ensure_catalogue
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def catalogue():
-    ensure_catalogue()
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("catalogue")]
 
 
 @pytest.fixture

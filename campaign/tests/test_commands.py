@@ -19,22 +19,13 @@ from django.test import Client
 from accounts.models import Membership
 from benchmarks.samples import leader_table, make_campaign
 from campaign.campaign_io import dump_campaign
-from campaign.models import Campaign, Change, Corporation, Game
+from campaign.models import Campaign
+from campaign.tests.factory import DEMO, demo_data, rows
 from scoring.models import Megastructure, TrackerSection
-from scoring.tests.catalogue import ensure_catalogue
 from tests.processes import manage, migrated_sqlite
 
 PROJECT = Path(__file__).resolve().parents[2]
-DEMO = PROJECT / "fixtures" / "demo-campaign.json"
 BAD_INPUT = 2
-
-
-def demo_data() -> dict:
-    return json.loads(DEMO.read_text(encoding="utf-8"))
-
-
-def rows() -> dict[str, int]:
-    return {m.__name__: m.objects.count() for m in (Campaign, Corporation, Game, Change)}
 
 
 def write(tmp_path: Path, data, name: str = "campaign.json") -> Path:
@@ -48,11 +39,6 @@ def run(*args) -> tuple[str, str]:
     stdout, stderr = StringIO(), StringIO()
     call_command(*map(str, args), stdout=stdout, stderr=stderr)
     return stdout.getvalue(), stderr.getvalue()
-
-
-@pytest.fixture
-def catalogue(db):
-    ensure_catalogue()
 
 
 # --- the bad files -------------------------------------------------------------------------

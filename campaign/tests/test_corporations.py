@@ -11,13 +11,9 @@ from campaign import actions
 from campaign.campaign_io import campaign_to_dict
 from campaign.models import Change, ChangeKind, Corporation
 from campaign.tests.factory import fields_of
-from scoring.tests.catalogue import ensure_catalogue
 from solar175.campaign_file import CampaignError
 
-
-@pytest.fixture(autouse=True)
-def catalogue(db):
-    ensure_catalogue()
+pytestmark = pytest.mark.usefixtures("catalogue")
 
 
 @pytest.fixture

@@ -11,9 +11,8 @@ from benchmarks.samples import leader_table, make_campaign
 from campaign import actions
 from campaign.models import Campaign
 from campaign.tests.test_views_game import edit_url, form_data
-from scoring.tests.catalogue import ensure_catalogue
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("catalogue")]
 
 THREE = ("purple", "yellow", "teal")
 ROWS = [
@@ -21,11 +20,6 @@ ROWS = [
     {"name": "Fast hire", "values": [2, 4]},
     {"name": "Bribe", "values": [3, 6, 9]},
 ]
-
-
-@pytest.fixture(autouse=True)
-def catalogue():
-    ensure_catalogue()
 
 
 @pytest.fixture

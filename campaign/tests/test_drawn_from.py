@@ -20,16 +20,9 @@ from campaign.tests.test_views_game import (
     edit_url,
     fill_first_game,
     form_data,
-    played,  # noqa: F401 (a fixture)
 )
-from scoring.tests.catalogue import ensure_catalogue
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def catalogue():
-    ensure_catalogue()
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("catalogue")]
 
 
 @pytest.fixture

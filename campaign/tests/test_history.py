@@ -20,20 +20,13 @@ from campaign.actions import UndoRefused, import_campaign
 from campaign.actions.undo import UNDO
 from campaign.campaign_io import campaign_to_dict, game_to_dict
 from campaign.models import UNDOABLE_KINDS, Campaign, Change, ChangeKind, Game
-from campaign.tests.factory import fields_of
-from scoring.tests.catalogue import ensure_catalogue
+from campaign.tests.factory import DEMO, assert_cache_is_the_replay, fields_of
 from solar175.campaign_file import CampaignError
-from solar175.catalogue import Catalogue
 from solar175.differences import game_differences
-from solar175.tests.replayed import replay
+
+pytestmark = pytest.mark.usefixtures("catalogue")
 
 PROJECT = Path(__file__).resolve().parents[2]
-DEMO = PROJECT / "fixtures" / "demo-campaign.json"
-
-
-@pytest.fixture(autouse=True)
-def catalogue(db):
-    ensure_catalogue()
 
 
 def make_member(campaign: Campaign, user, role: str = "owner") -> None:
@@ -68,16 +61,6 @@ def log(campaign: Campaign) -> tuple:
     """The log and its derived state, whatever the versions and the history say."""
     campaign = Campaign.objects.get(pk=campaign.pk)
     return campaign_to_dict(campaign)["games"], campaign.replayed_state().to_dict()
-
-
-def assert_cache_is_the_replay(campaign: Campaign) -> dict:
-    """The stored cache is exactly what a fresh replay of the stored log derives."""
-    campaign = Campaign.objects.get(pk=campaign.pk)
-    expected = json.loads(json.dumps(replay(campaign_to_dict(campaign), Catalogue.from_fixture())))
-    assert campaign.replayed_state().to_dict() == expected
-    results = {g.number: g.result for g in campaign.games.all()}
-    assert results == {g["number"]: g["score"] for g in expected["games"]}
-    return expected
 
 
 def entry(game: Game) -> dict:

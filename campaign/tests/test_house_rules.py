@@ -14,15 +14,11 @@ from accounts.tests.factory import owned
 from campaign import actions
 from campaign.campaign_io import dump_campaign
 from campaign.models import Campaign, ChangeKind
-from scoring.tests.catalogue import ensure_catalogue
 from solar175.campaign_file import CampaignError
 
+pytestmark = pytest.mark.usefixtures("catalogue")
+
 DEMO = Path(__file__).resolve().parents[2] / "fixtures" / "demo-campaign.json"
-
-
-@pytest.fixture(autouse=True)
-def catalogue(db):
-    ensure_catalogue()
 
 
 def demo_text(**settings: str) -> str:
@@ -106,12 +102,15 @@ def test_a_page_drawn_before_the_tie_break_existed_keeps_it(owner_client, owner)
     response = owner_client.post(url, {"name": "Renamed", "second_place_rounding": "up"})
     assert response.status_code == 302
     campaign.refresh_from_db()
-    assert campaign.settings() == {
-        "name": "Renamed",
-        "second_place_rounding": "up",
-        "campaign_tie_break": "shared",
-        "megastructure_choice": "winner",
-    }
+    settings = campaign.settings()
+    # What the old page sent is saved: the fields it had.
+    assert settings["name"] == "Renamed"
+    assert settings["second_place_rounding"] == "up"
+    # The rule the old page did not know is kept as it was, not reset to its default (awards):
+    # a page left open across an upgrade must not undo the group's choice.
+    assert settings["campaign_tie_break"] == "shared"
+    # Nor is the megastructure's chooser, which the old page did not know either.
+    assert settings["megastructure_choice"] == "winner"
 
 
 # --- the third: who chooses the megastructure from game 5 ---------------------------------

@@ -15,16 +15,15 @@ from benchmarks.samples import leader_table, make_campaign, make_game, make_tabl
 from campaign.actions import import_campaign
 from campaign.campaign_io import campaign_to_dict, dump_campaign
 from campaign.models import Campaign, Change, ChangeKind, Corporation, Game
+from campaign.tests.factory import DEMO, demo_data
 from scoring.catalogue import catalogue_from_db
 from scoring.models import Location, Megastructure, MegastructureType
-from scoring.tests.catalogue import ensure_catalogue
 from solar175.campaign_file import CampaignError
 from solar175.catalogue import Catalogue
 from solar175.table_file import canonical_table
 from solar175.tests.replayed import replay
 
 PROJECT = Path(__file__).resolve().parents[2]
-DEMO = PROJECT / "fixtures" / "demo-campaign.json"
 
 TOP_KEYS = [
     "format",
@@ -56,19 +55,10 @@ TYPE_II = (
 )
 
 
-def demo_data() -> dict:
-    return json.loads(DEMO.read_text(encoding="utf-8"))
-
-
 def rows() -> dict[str, int]:
     return {
         model.__name__: model.objects.count() for model in (Campaign, Corporation, Game, Change)
     }
-
-
-@pytest.fixture
-def catalogue(db):
-    ensure_catalogue()
 
 
 @pytest.fixture

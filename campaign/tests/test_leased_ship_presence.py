@@ -19,7 +19,7 @@ from campaign import actions
 from campaign.actions.cache import rebuild
 from campaign.campaign_io import dump_campaign
 from campaign.models import Campaign, Game
-from campaign.tests.conftest import DEMO
+from campaign.tests.factory import DEMO
 from campaign.tests.test_box_views import posted_form
 from solar175.box import read_box
 from solar175.fields import CampaignError

@@ -11,20 +11,15 @@ from django.core.management.base import CommandError
 from django.urls import reverse
 
 from campaign.models import Campaign, Change, Game
-from campaign.tests.test_commands import BAD_INPUT, demo_data, rows, run, write
+from campaign.tests.factory import demo_data, rows
+from campaign.tests.test_commands import BAD_INPUT, run, write
 from campaign.tests.test_views import midway_data, new_campaign_data, snapshot
-from campaign.tests.test_views_game import form_data, played  # noqa: F401 (a fixture)
-from scoring.tests.catalogue import ensure_catalogue
+from campaign.tests.test_views_game import form_data
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("catalogue")]
 
 INVISIBLE = "\u202e\u200b"  # a right-to-left override and a zero-width space
 SENTENCE = "has no visible character"
-
-
-@pytest.fixture(autouse=True)
-def catalogue():
-    ensure_catalogue()
 
 
 def test_an_invisible_campaign_name_is_refused_and_nothing_is_recorded(owner_client):

@@ -18,17 +18,11 @@ from benchmarks.samples import make_campaign
 from campaign import actions
 from campaign.models import Campaign, ChangeKind, Game
 from scoring.models import Megastructure, Party
-from scoring.tests.catalogue import ensure_catalogue
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("catalogue")]
 
 CACHED_PAGES = ["campaign:dashboard", "campaign:games", "campaign:trackers", "unlocks:setup"]
 CSRF = re.compile(rb'(name="csrfmiddlewaretoken" value=|"X-CSRFToken": )"[^"]*"')
-
-
-@pytest.fixture(autouse=True)
-def catalogue():
-    ensure_catalogue()
 
 
 def import_campaign(n_games: int) -> Campaign:

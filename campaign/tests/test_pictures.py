@@ -34,7 +34,6 @@ from campaign.pictures import (
 )
 from campaign.tests.test_charts import page_queries, sign_in
 from scoring.models import Award, TrackerSection
-from scoring.tests.catalogue import ensure_catalogue
 
 DEMO = Path(__file__).resolve().parents[2] / "fixtures" / "demo-campaign.json"
 SCRIPT = "<script>alert(1)</script>"
@@ -156,11 +155,6 @@ def test_a_card_from_the_state_hides_debt_and_power_until_they_unlock():
 
 
 # --- the view ----------------------------------------------------------------------------
-
-
-@pytest.fixture
-def catalogue(db):
-    ensure_catalogue()
 
 
 def png_url(campaign: Campaign, key: str) -> str:

@@ -14,19 +14,9 @@ from scoring.models import Megastructure
 from solar175 import campaign_file
 from solar175.campaign_file import CampaignError, validate_campaign
 from solar175.catalogue import Catalogue
-from solar175.tests.replayed import replay
+from solar175.tests.replayed import refused, replay
 
 CATALOGUE = Catalogue.from_fixture()
-
-
-def refused(data) -> CampaignError:
-    """The file's first problem; `validate_campaign` and `replay` agree on it."""
-    with pytest.raises(CampaignError) as caught:
-        validate_campaign(data, CATALOGUE)
-    with pytest.raises(CampaignError) as again:
-        replay(data, CATALOGUE)
-    assert again.value == caught.value
-    return caught.value
 
 
 def two_games() -> dict:

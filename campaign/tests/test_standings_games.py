@@ -8,14 +8,8 @@ from django.urls import reverse
 from accounts.tests.factory import owned
 from benchmarks.samples import leader_table, make_campaign
 from campaign import actions
-from scoring.tests.catalogue import ensure_catalogue
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def catalogue():
-    ensure_catalogue()
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("catalogue")]
 
 
 def test_each_corporation_shows_its_games_played(owner_client):

@@ -26,10 +26,9 @@ from campaign import actions
 from campaign.models import Campaign, Change, GameDraft
 from campaign.page_cache import cache_key
 from campaign.tests.test_views import new_campaign_data, upload
-from scoring.tests.catalogue import ensure_catalogue
 from solar175.campaign_file import CampaignError
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("catalogue")]
 
 # 23:00 UTC on 4 March: 08:00 on 5 March in Tokyo. (Not today: a date read from the
 # computer's own clock, `datetime.date.today()`, would not pass for it.)
@@ -38,11 +37,6 @@ TOKYO_MORNING = datetime.datetime(2026, 3, 4, 23, 0, tzinfo=datetime.UTC)
 LUNCH_UTC = datetime.datetime(2026, 12, 14, 12, 47, tzinfo=datetime.UTC)
 
 UNKNOWN_ZONE_SENTENCE = "Time zone: “Mars/Olympus_Mons” is not a time zone this site knows."
-
-
-@pytest.fixture(autouse=True)
-def catalogue():
-    ensure_catalogue()
 
 
 def campaign_in(zone: str, name: str = "Thursday group") -> Campaign:

@@ -33,14 +33,10 @@ from campaign.tests.upgrades import (
 )
 from playlog import actions as playlog_actions
 from playlog.playfile import dump_play_file
-from scoring.tests.catalogue import ensure_catalogue
 from solar175.box import MegastructureChange
 from solar175.campaign_file import CampaignError
 
-
-@pytest.fixture(autouse=True)
-def catalogue(db):
-    ensure_catalogue()
+pytestmark = pytest.mark.usefixtures("catalogue")
 
 
 def imported(slug: str) -> Campaign:

@@ -14,14 +14,8 @@ from campaign import actions
 from campaign.models import Campaign
 from campaign.tests.test_views_game import form_data
 from campaign.tests.upgrades import KRAKEN, old_file, presence
-from scoring.tests.catalogue import ensure_catalogue
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def catalogue():
-    ensure_catalogue()
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("catalogue")]
 
 
 @pytest.fixture

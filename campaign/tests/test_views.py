@@ -20,9 +20,9 @@ from accounts.tests.factory import owned, owner_user
 from benchmarks.samples import leader_table, make_campaign, make_game, make_table
 from campaign import actions
 from campaign.models import Campaign, Change, Corporation, Game
-from scoring.tests.catalogue import ensure_catalogue
+from campaign.tests.factory import fresh_campaign
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("catalogue")]
 
 # Each page's queries, whatever the campaign's length (the page reads the replay's cache).
 # Every page first loads the session and its user (2), then the campaign with the person's
@@ -43,11 +43,6 @@ PAGE_QUERIES = {
 }
 
 
-@pytest.fixture(autouse=True)
-def catalogue():
-    ensure_catalogue()
-
-
 def import_campaign(n_games: int, **kwargs) -> Campaign:
     return owned(actions.import_campaign(make_campaign(n_games, **kwargs)))
 
@@ -64,16 +59,7 @@ def sixty() -> Campaign:
 
 @pytest.fixture
 def fresh() -> Campaign:
-    return owned(
-        actions.create_campaign(
-            "Thursday group",
-            [
-                {"key": "purple", "name": "Purple corporation", "player": "Caro"},
-                {"key": "yellow", "name": "Yellow corporation", "player": "Ali"},
-                {"key": "teal", "name": "Teal corporation", "player": "Rosa", "ai": True},
-            ],
-        )
-    )
+    return fresh_campaign()
 
 
 def snapshot() -> dict:

@@ -14,8 +14,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from conftest import PHONE
 from offline.tests.contrast import contrast_failures
+from tests.plugins.pages import PHONE
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

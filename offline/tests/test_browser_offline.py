@@ -25,10 +25,10 @@ from accounts.tests.factory import add_member, make_user, owned, owner_user
 from benchmarks.samples import leader_table, make_campaign
 from campaign import actions
 from campaign.models import Corporation, SeatCard
-from conftest import CHROMIUM_ARGS, FULL_CHROMIUM
 from offline.keep import SESSION_COOKIE
 from scoring.tests.catalogue import ensure_catalogue
 from solar175.sections import sections_by_number
+from tests.plugins.chromium import CHROMIUM_ARGS, FULL_CHROMIUM
 from tests.test_browser_every_page import Demo
 from unlocks import actions as unlock_actions
 from unlocks.tests.test_spoilers import (

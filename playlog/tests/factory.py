@@ -7,12 +7,17 @@ one in progress, a scored colonist game with its table helpers, members and an i
 - `make_play_log(owner)`, `se_play(log, ...)`, `colonists_play(log, ...)`.
 - `PlayWorld`: all of it, and how to fill any `playlog:` address (`kwargs(name, converters)`)
   for the tests that try every address of the project.
+- `url(name, world, *args)`: the address of a page of `world`'s log.
+
+playlog/tests/conftest.py makes `world` and `host_client` (signed in as its owner) from these.
 """
 
 from __future__ import annotations
 
 import copy
 from typing import Any
+
+from django.urls import reverse
 
 import space_explorers
 import startropolis
@@ -235,3 +240,8 @@ class PlayWorld:
             else:
                 raise AssertionError(f"{name}: teach PlayWorld a value for <{kwarg}>")
         return kwargs
+
+
+def url(name: str, world: PlayWorld, *args) -> str:
+    """The address of page `name` of `world`'s log (`playlog:` unless `name` has a namespace)."""
+    return reverse(name if ":" in name else f"playlog:{name}", args=[world.log.slug, *args])

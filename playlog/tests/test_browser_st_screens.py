@@ -10,11 +10,11 @@ from django.urls import reverse
 
 from accounts.models import Role
 from accounts.tests.factory import add_member, make_user
-from conftest import DESKTOP
 from playlog import actions
 from playlog.tests.factory import make_play_log, play_file, st_session
 from startropolis.tests.builders import attach, buy, pass_, round_
 from startropolis.tests.test_2_derived import three_player_station
+from tests.plugins.pages import DESKTOP
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -12,32 +12,15 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 from django.test import Client
-from django.urls import reverse
 
 import space_explorers
 from accounts.tests.factory import make_user
 from playlog import actions
 from playlog.models import Play
-from playlog.tests.factory import PlayWorld, play_file, se_session
+from playlog.tests.factory import PlayWorld, play_file, se_session, url
 from space_explorers.tests.factory import PRINTED_SESSION
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def world() -> PlayWorld:
-    return PlayWorld(make_user("host"))
-
-
-@pytest.fixture
-def client(world) -> Client:
-    client = Client()
-    client.force_login(world.owner)
-    return client
-
-
-def url(name: str, world: PlayWorld, *args) -> str:
-    return reverse(name if ":" in name else f"playlog:{name}", args=[world.log.slug, *args])
 
 
 def printed_play(world: PlayWorld) -> Play:
@@ -50,18 +33,18 @@ def printed_play(world: PlayWorld) -> Play:
     return actions.add_play(world.log, data)
 
 
-def test_an_own_earlier_step_is_changed_and_the_later_steps_kept_and_replayed(client, world):
+def test_an_own_earlier_step_is_changed_and_the_later_steps_kept_and_replayed(host_client, world):
     play = world.se_running
     before = [dict(t) for t in play.session["turns"]]
     assert space_explorers.play(play.session)["you"]["specialists"] == 3
-    page = client.get(url("space_explorers:turns", world, play.number)).content.decode()
+    page = host_client.get(url("space_explorers:turns", world, play.number)).content.decode()
     assert f'href="{url("space_explorers:step", world, play.number, 0)}#step-form"' in page
     assert 'aria-label="Change round 2, your turn"' in page
-    form = client.get(url("space_explorers:step", world, play.number, 0)).content.decode()
+    form = host_client.get(url("space_explorers:step", world, play.number, 0)).content.decode()
     # The form opens with the choices the runner recorded: a recruit from slot 5.
     assert re.search(r'value="recruit"[^>]*checked', form)
     assert re.search(r'value="center-4"[^>]*checked', form)
-    response = client.post(
+    response = host_client.post(
         url("space_explorers:step", world, play.number, 0),
         {
             "you-action": "take",
@@ -80,12 +63,14 @@ def test_an_own_earlier_step_is_changed_and_the_later_steps_kept_and_replayed(cl
     state = space_explorers.play(play.session)
     assert state["you"]["specialists"] == 2 and state["you"]["hand"] == 2
     assert state["history"][0].startswith("Round 1: you took the card in slot 5 into your hand")
-    runner = client.get(response["Location"]).content.decode()
+    runner = host_client.get(response["Location"]).content.decode()
     assert "Round 1, your turn changed; 5 later steps kept and replayed." in runner
     assert '<span class="value" data-your-specialists>2/12</span>' in runner
 
 
-def test_a_change_that_breaks_a_later_step_changes_nothing_and_says_which_and_why(client, world):
+def test_a_change_that_breaks_a_later_step_changes_nothing_and_says_which_and_why(
+    host_client, world
+):
     play = printed_play(world)
     before = [dict(t) for t in play.session["turns"]]
     address = url("space_explorers:step", world, play.number, 0)
@@ -96,7 +81,7 @@ def test_a_change_that_breaks_a_later_step_changes_nothing_and_says_which_and_wh
         "you-tokens_set_aside": "0",
         "you-launch": "",
     }
-    refused = client.post(address, recruit)
+    refused = host_client.post(address, recruit)
     assert refused.status_code == 400
     page = refused.content.decode()
     said = (
@@ -108,7 +93,7 @@ def test_a_change_that_breaks_a_later_step_changes_nothing_and_says_which_and_wh
     play.refresh_from_db()
     assert play.session["turns"] == before
     # The person chooses: change it and take back round 2, your turn, onward (2 steps).
-    taken = client.post(address, {**recruit, "take_back_from": "2"})
+    taken = host_client.post(address, {**recruit, "take_back_from": "2"})
     assert taken.status_code == 302
     play.refresh_from_db()
     assert play.session["turns"] == [
@@ -124,14 +109,14 @@ def test_a_change_that_breaks_a_later_step_changes_nothing_and_says_which_and_wh
         },
         before[1],
     ]
-    runner = client.get(taken["Location"]).content.decode()
+    runner = host_client.get(taken["Location"]).content.decode()
     assert "the steps from round 2, your turn on taken back" in runner
 
 
-def test_a_stale_take_back_is_refused_and_changes_nothing(client, world):
+def test_a_stale_take_back_is_refused_and_changes_nothing(host_client, world):
     play = printed_play(world)
     before = [dict(t) for t in play.session["turns"]]
-    response = client.post(
+    response = host_client.post(
         url("space_explorers:step", world, play.number, 0),
         {
             "you-action": "take",
@@ -148,7 +133,7 @@ def test_a_stale_take_back_is_refused_and_changes_nothing(client, world):
     assert play.session["turns"] == before
 
 
-def test_the_opponents_inline_change_names_the_broken_step_in_players_words(client, world):
+def test_the_opponents_inline_change_names_the_broken_step_in_players_words(host_client, world):
     turns = []
     for number in range(7):  # Sputnik 1 (Science) pushed to position 7
         launch = "Telstar 1" if number == 0 else None
@@ -164,7 +149,7 @@ def test_the_opponents_inline_change_names_the_broken_step_in_players_words(clie
     )
     play = actions.add_play(world.log, data)
     before = [dict(t) for t in play.session["turns"]]
-    response = client.post(
+    response = host_client.post(
         url("space_explorers:change", world, play.number), {"turn": "15", "division": "science"}
     )
     assert response.status_code == 400
@@ -177,7 +162,7 @@ def test_the_opponents_inline_change_names_the_broken_step_in_players_words(clie
     play.refresh_from_db()
     assert play.session["turns"] == before
     # On the step's own page the person may take back round 9 onward.
-    taken = client.post(
+    taken = host_client.post(
         url("space_explorers:step", world, play.number, 15),
         {"division": "science", "take_back_from": "16"},
     )
@@ -187,10 +172,14 @@ def test_the_opponents_inline_change_names_the_broken_step_in_players_words(clie
     assert space_explorers.play(play.session)["opponent"]["completed"] == ["Sputnik 1"]
 
 
-def test_an_opponent_step_changed_to_nothing_while_the_center_has_cards_is_refused(client, world):
+def test_an_opponent_step_changed_to_nothing_while_the_center_has_cards_is_refused(
+    host_client, world
+):
     play = world.se_running
     before = [dict(t) for t in play.session["turns"]]
-    response = client.post(url("space_explorers:step", world, play.number, 1), {"division": ""})
+    response = host_client.post(
+        url("space_explorers:step", world, play.number, 1), {"division": ""}
+    )
     assert response.status_code == 400
     play.refresh_from_db()
     assert play.session["turns"] == before
@@ -200,32 +189,32 @@ def test_an_opponent_step_changed_to_nothing_while_the_center_has_cards_is_refus
 def test_an_outsider_or_a_viewer_cannot_change_a_step(world, who):
     play = world.se_running
     before = [dict(t) for t in play.session["turns"]]
-    client = Client()
-    client.force_login(make_user("passer-by") if who == "outsider" else world.viewer.user)
+    host_client = Client()
+    host_client.force_login(make_user("passer-by") if who == "outsider" else world.viewer.user)
     address = url("space_explorers:step", world, play.number, 0)
     expected = 404 if who == "outsider" else 403
-    assert client.get(address).status_code == expected
-    posted = client.post(address, {"you-action": "take", "you-source": "center-4"})
+    assert host_client.get(address).status_code == expected
+    posted = host_client.post(address, {"you-action": "take", "you-source": "center-4"})
     assert posted.status_code == expected
     play.refresh_from_db()
     assert play.session["turns"] == before
     if who == "viewer":
-        page = client.get(url("space_explorers:turns", world, play.number)).content.decode()
+        page = host_client.get(url("space_explorers:turns", world, play.number)).content.decode()
         assert "Change this turn" not in page
 
 
-def test_a_step_the_game_does_not_have_is_404(client, world):
+def test_a_step_the_game_does_not_have_is_404(host_client, world):
     assert (
-        client.get(url("space_explorers:step", world, world.se_running.number, 99)).status_code
+        host_client.get(url("space_explorers:step", world, world.se_running.number, 99)).status_code
         == 404
     )
 
 
 def test_the_exported_changed_session_plays_to_what_the_page_shows_and_round_trips(
-    client, world, tmp_path
+    host_client, world, tmp_path
 ):
     play = world.se_running
-    client.post(
+    host_client.post(
         url("space_explorers:step", world, play.number, 2),
         {
             "you-action": "take",
@@ -245,7 +234,7 @@ def test_the_exported_changed_session_plays_to_what_the_page_shows_and_round_tri
     played = StringIO()
     call_command("play", str(session_file), stdout=played)
     state = json.loads(played.getvalue())
-    page = client.get(url("space_explorers:turns", world, play.number)).content.decode()
+    page = host_client.get(url("space_explorers:turns", world, play.number)).content.decode()
     assert f"data-your-specialists>{state['you']['specialists']}/12<" in page
     assert f"data-score-now>{state['opponent']['score_now']}<" in page
     assert f"data-stack>{state['opponent']['token_stack']}<" in page
@@ -263,12 +252,12 @@ def test_the_exported_changed_session_plays_to_what_the_page_shows_and_round_tri
     assert again.getvalue() == first
 
 
-def test_a_scored_game_is_changed_by_undoing_or_on_the_score_sheet(client, world):
+def test_a_scored_game_is_changed_by_undoing_or_on_the_score_sheet(host_client, world):
     play = world.se_finished
     before = [dict(t) for t in play.session["turns"]]
     address = url("space_explorers:step", world, play.number, 0)
-    assert "The game is scored" in client.get(address).content.decode()
-    response = client.post(
+    assert "The game is scored" in host_client.get(address).content.decode()
+    response = host_client.post(
         address,
         {
             "you-action": "take",

@@ -13,39 +13,23 @@ from django.urls import reverse
 from accounts.tests.factory import make_user
 from playlog import actions
 from playlog.models import Play, PlayLog, PlayPerson
-from playlog.tests.factory import PlayWorld, colonists_play, full_game_turns, se_play
+from playlog.tests.factory import PlayWorld, colonists_play, full_game_turns, se_play, url
 
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def world() -> PlayWorld:
-    return PlayWorld(make_user("host"))
-
-
-@pytest.fixture
-def client(world) -> Client:
-    client = Client()
-    client.force_login(world.owner)
-    return client
-
-
-def url(name: str, world: PlayWorld, *args) -> str:
-    return reverse(name if ":" in name else f"playlog:{name}", args=[world.log.slug, *args])
-
-
-def test_it_makes_a_play_log_and_lists_it(client):
-    response = client.post(reverse("playlog:create"), {"name": "Friday <b>group</b>"})
+def test_it_makes_a_play_log_and_lists_it(host_client):
+    response = host_client.post(reverse("playlog:create"), {"name": "Friday <b>group</b>"})
     log = PlayLog.objects.get(name="Friday <b>group</b>")
     assert response["Location"] == log.get_absolute_url()
-    page = client.get(reverse("playlog:list")).content.decode()
+    page = host_client.get(reverse("playlog:list")).content.decode()
     assert "Friday &lt;b&gt;group&lt;/b&gt;" in page and "<b>group" not in page
-    assert client.post(reverse("playlog:create"), {"name": ""}).status_code == 400
+    assert host_client.post(reverse("playlog:create"), {"name": ""}).status_code == 400
 
 
-def test_the_log_lists_plays_newest_first_with_winners(client, world):
+def test_the_log_lists_plays_newest_first_with_winners(host_client, world):
     later = colonists_play(world.log, played_on="2026-04-01")
-    page = client.get(url("log", world)).content.decode()
+    page = host_client.get(url("log", world)).content.decode()
     positions = [page.index(f"play {n} ·") for n in (later.number, world.se_finished.number)]
     assert positions == sorted(positions)
     assert "caro won" in page and "The Opponent won" not in page
@@ -54,52 +38,53 @@ def test_the_log_lists_plays_newest_first_with_winners(client, world):
 
 
 def test_the_log_page_costs_the_same_queries_however_many_plays(
-    client, world, django_assert_max_num_queries
+    host_client, world, django_assert_max_num_queries
 ):
     with django_assert_max_num_queries(8):
-        client.get(url("log", world))
+        host_client.get(url("log", world))
     for _ in range(5):
         colonists_play(world.log)
     with django_assert_max_num_queries(8):
-        assert client.get(url("log", world)).status_code == 200
+        assert host_client.get(url("log", world)).status_code == 200
 
 
-def test_a_play_page_shows_its_score_sheet_with_each_term_explained(client, world):
-    page = client.get(url("play", world, world.se_finished.number)).content.decode()
+def test_a_play_page_shows_its_score_sheet_with_each_term_explained(host_client, world):
+    page = host_client.get(url("play", world, world.se_finished.number)).content.decode()
     assert "Variant #3: +2 Progress points" in page
     assert 'data-total="opponent">35<' in page
-    page = client.get(url("play", world, world.colonists.number)).content.decode()
+    page = host_client.get(url("play", world, world.colonists.number)).content.decode()
     assert 'data-total="caro">13<' in page and "caro wins with 13 VP" in page
 
 
-def test_the_play_file_downloads_and_uploads_back_byte_identical(client, world):
-    download = client.get(url("export", world, world.colonists.number))
+def test_the_play_file_downloads_and_uploads_back_byte_identical(host_client, world):
+    download = host_client.get(url("export", world, world.colonists.number))
     assert download["Content-Type"] == "application/json; charset=utf-8"
     assert "attachment" in download["Content-Disposition"]
     text = download.content.decode()
     upload = SimpleUploadedFile("play.json", text.encode(), content_type="application/json")
     # The log holds this play already: the page asks, then imports it again.
     assert (
-        "in the log already" in client.post(url("import", world), {"file": upload}).content.decode()
+        "in the log already"
+        in host_client.post(url("import", world), {"file": upload}).content.decode()
     )
-    response = client.post(url("import", world), {"again": "1", "content": text})
+    response = host_client.post(url("import", world), {"again": "1", "content": text})
     new = Play.objects.filter(play_log=world.log).order_by("-number").first()
     assert response["Location"] == new.get_absolute_url()
-    assert client.get(url("export", world, new.number)).content.decode() == text
+    assert host_client.get(url("export", world, new.number)).content.decode() == text
 
 
-def test_a_bad_upload_says_why_in_a_sentence_and_writes_nothing(client, world):
-    data = json.loads(client.get(url("export", world, world.colonists.number)).content)
+def test_a_bad_upload_says_why_in_a_sentence_and_writes_nothing(host_client, world):
+    data = json.loads(host_client.get(url("export", world, world.colonists.number)).content)
     data["table"]["players"][0]["cities"][0]["colonists"] = "dragons"
     before = (Play.objects.count(), PlayPerson.objects.count())
     for content in (json.dumps(data).encode(), b"{nope", b"\xff"):
         upload = SimpleUploadedFile("play.json", content)
-        response = client.post(url("import", world), {"file": upload}, follow=True)
+        response = host_client.post(url("import", world), {"file": upload}, follow=True)
         text = response.content.decode()
         assert "Nothing was imported" in text or "nothing was imported" in text
     assert (
         "(table.players[0].cities[0].colonists)"
-        in client.post(
+        in host_client.post(
             url("import", world),
             {"file": SimpleUploadedFile("p.json", json.dumps(data).encode())},
             follow=True,
@@ -116,27 +101,27 @@ def test_a_bad_upload_says_why_in_a_sentence_and_writes_nothing(client, world):
     ],
     ids=["deep", "long-number"],
 )
-def test_an_unreadable_play_file_is_a_sentence_never_a_500(client, world, content, sentence):
+def test_an_unreadable_play_file_is_a_sentence_never_a_500(host_client, world, content, sentence):
     before = (Play.objects.count(), PlayPerson.objects.count())
     upload = SimpleUploadedFile("play.json", content)
-    response = client.post(url("import", world), {"file": upload}, follow=True)
+    response = host_client.post(url("import", world), {"file": upload}, follow=True)
     assert response.status_code == 200
     text = response.content.decode()
     assert sentence in text and "nothing was imported" in text
     assert (Play.objects.count(), PlayPerson.objects.count()) == before
 
 
-def test_stats_count_plays_wins_and_spread_with_charts(client, world):
+def test_stats_count_plays_wins_and_spread_with_charts(host_client, world):
     se_play(world.log, world.owner.get_username())
-    page = client.get(url("stats", world, "space-explorers-solo")).content.decode()
+    page = host_client.get(url("stats", world, "space-explorers-solo")).content.decode()
     assert "data-plays>2<" in page
     assert "the Opponent" in page and "wins.svg" in page and "spread.svg" in page
-    chart = client.get(url("stats_wins", world, "space-explorers-solo"))
+    chart = host_client.get(url("stats_wins", world, "space-explorers-solo"))
     assert chart["Content-Type"] == "image/svg+xml"
     svg = chart.content.decode()
     assert "<script" not in svg and "wins per player" in svg
-    assert client.get(url("stats_spread", world, "colonists-expert")).status_code == 200
-    assert client.get(url("stats", world, "chess")).status_code == 404
+    assert host_client.get(url("stats_spread", world, "colonists-expert")).status_code == 200
+    assert host_client.get(url("stats", world, "chess")).status_code == 404
     empty = PlayWorld(make_user("nobody-yet"), "empty")
     other = Client()
     other.force_login(empty.owner)
@@ -145,8 +130,8 @@ def test_stats_count_plays_wins_and_spread_with_charts(client, world):
     assert other.get(url("stats_wins", empty, "colonists-expert")).status_code == 404
 
 
-def test_settings_name_the_colonist_game_and_its_categories(client, world):
-    response = client.post(
+def test_settings_name_the_colonist_game_and_its_categories(host_client, world):
+    response = host_client.post(
         url("settings", world),
         {
             "log-name": "Renamed",
@@ -160,8 +145,8 @@ def test_settings_name_the_colonist_game_and_its_categories(client, world):
         "title": "Mars Colonies",
         "categories": ["Territories", "Omnium"],
     }
-    assert "Mars Colonies" in client.get(url("log", world)).content.decode()
-    bad = client.post(
+    assert "Mars Colonies" in host_client.get(url("log", world)).content.decode()
+    bad = host_client.post(
         url("settings", world),
         {"log-name": "x", "colonists-title": "", "colonists-categories": "Unrest"},
     )
@@ -192,8 +177,8 @@ def setup_data(**extra) -> dict:
     return data
 
 
-def test_the_setup_remembers_the_tiles_for_the_next_game(client, world):
-    response = client.post(url("space_explorers:new", world), setup_data())
+def test_the_setup_remembers_the_tiles_for_the_next_game(host_client, world):
+    response = host_client.post(url("space_explorers:new", world), setup_data())
     play = Play.objects.filter(play_log=world.log).order_by("-number").first()
     assert response["Location"] == url("space_explorers:turns", world, play.number)
     assert play.session["projects"][1] == {
@@ -207,25 +192,25 @@ def test_the_setup_remembers_the_tiles_for_the_next_game(client, world):
         again.pop(f"tile{i}-points")
         for key in ("science", "engineering", "testing", "construction", "space_flight"):
             again.pop(f"tile{i}-{key}", None)
-    assert client.post(url("space_explorers:new", world), again).status_code == 302
+    assert host_client.post(url("space_explorers:new", world), again).status_code == 302
     newest = Play.objects.filter(play_log=world.log).order_by("-number").first()
     assert newest.session["projects"] == play.session["projects"]
     # An unknown tile without values is refused beside the field.
     again["tile0-name"] = "Apollo 11"
-    refused = client.post(url("space_explorers:new", world), again)
+    refused = host_client.post(url("space_explorers:new", world), again)
     assert (
         refused.status_code == 400 and "Enter Apollo 11&#x27;s points" in refused.content.decode()
     )
 
 
-def test_the_draw_offers_five_tiles_without_saving(client, world):
+def test_the_draw_offers_five_tiles_without_saving(host_client, world):
     before = Play.objects.count()
-    page = client.post(url("space_explorers:new", world), {"draw": "1"}).content.decode()
+    page = host_client.post(url("space_explorers:new", world), {"draw": "1"}).content.decode()
     assert page.count('list="project-names"') == 5
     assert Play.objects.count() == before
 
 
-def test_a_game_without_the_runner_is_scored_from_its_end_state(client, world):
+def test_a_game_without_the_runner_is_scored_from_its_end_state(host_client, world):
     data = setup_data(
         end_state="1",
         **{
@@ -244,21 +229,21 @@ def test_a_game_without_the_runner_is_scored_from_its_end_state(client, world):
             "tile4-completed_by": "",
         },
     )
-    response = client.post(url("space_explorers:new", world), data)
+    response = host_client.post(url("space_explorers:new", world), data)
     play = Play.objects.filter(play_log=world.log).order_by("-number").first()
     assert response["Location"] == play.get_absolute_url(), response.content.decode()[:2000]
     assert play.session is None and play.result["opponent"]["specialists"] == 14
 
 
-def test_the_turn_runner_steps_and_undoes(client, world):
+def test_the_turn_runner_steps_and_undoes(host_client, world):
     play = world.se_running
-    runner = client.get(url("space_explorers:turns", world, play.number)).content.decode()
+    runner = host_client.get(url("space_explorers:turns", world, play.number)).content.decode()
     assert "data-division=" in runner or "End my turn" in runner
     turns = full_game_turns()
     # Through htmx: the fragment comes back; without: a redirect.
     nxt = turns[len(play.session["turns"])]
     assert "you" in nxt
-    response = client.post(
+    response = host_client.post(
         url("space_explorers:you", world, play.number),
         {
             "you-action": "recruit",
@@ -273,28 +258,28 @@ def test_the_turn_runner_steps_and_undoes(client, world):
         and response.content.decode().startswith('\n<div id="runner"')
         or 'id="runner"' in response.content.decode()
     )
-    response = client.post(
+    response = host_client.post(
         url("space_explorers:opponent", world, play.number), {"division": "science"}
     )
     assert response.status_code == 302
     play.refresh_from_db()
     assert play.session["turns"][-1] == {"opponent": {"division": "science"}}
     count = len(play.session["turns"])
-    client.post(url("space_explorers:undo", world, play.number))
+    host_client.post(url("space_explorers:undo", world, play.number))
     play.refresh_from_db()
     assert len(play.session["turns"]) == count - 1
 
 
-def test_a_refused_turn_says_why_and_changes_nothing(client, world):
+def test_a_refused_turn_says_why_and_changes_nothing(host_client, world):
     play = world.se_running
     before = list(play.session["turns"])
     # The Opponent's turn when it is yours.
-    response = client.post(
+    response = host_client.post(
         url("space_explorers:opponent", world, play.number), {"division": "science"}
     )
     assert response.status_code == 400
     assert "Round 4, your turn: must be your turn" in response.content.decode()
-    response = client.post(
+    response = host_client.post(
         url("space_explorers:you", world, play.number),
         {
             "you-action": "take",
@@ -308,17 +293,17 @@ def test_a_refused_turn_says_why_and_changes_nothing(client, world):
     assert play.session["turns"] == before
 
 
-def test_finishing_scores_the_game_and_undo_reopens_it(client, world):
+def test_finishing_scores_the_game_and_undo_reopens_it(host_client, world):
     play = se_play(world.log, finished=False)
     play = actions.change_play(play, {"session": {**play.session, "turns": full_game_turns()}})
-    response = client.post(
+    response = host_client.post(
         url("space_explorers:finish", world, play.number),
         {"progress-specialist_progress": 20, "progress-ability_progress": 3},
     )
     assert response.status_code == 302
     play.refresh_from_db()
     assert play.result["you"]["total"] == 23
-    client.post(url("space_explorers:undo", world, play.number))
+    host_client.post(url("space_explorers:undo", world, play.number))
     play.refresh_from_db()
     assert play.result is None and play.table is None
 
@@ -326,20 +311,20 @@ def test_finishing_scores_the_game_and_undo_reopens_it(client, world):
 # --- the colonist game ------------------------------------------------------------------------
 
 
-def test_the_colonist_table_helpers(client, world):
+def test_the_colonist_table_helpers(host_client, world):
     play = world.colonists
-    page = client.get(url("colonists:table", world, play.number)).content.decode()
+    page = host_client.get(url("colonists:table", world, play.number)).content.decode()
     assert "Round 2 of 5: Power Hub 1." in page
     assert "Koprolith Miners and the Spice Merchants" in page
-    client.post(url("colonists:round", world, play.number), {"step": "next"})
+    host_client.post(url("colonists:round", world, play.number), {"step": "next"})
     play.refresh_from_db()
     assert play.session["round"] == 3
-    response = client.post(
+    response = host_client.post(
         url("colonists:layout", world, play.number),
         {"layout-cards": "Aeolis\nSpaceport\nPower Hub 2"},
     )
     assert response.status_code == 400 and "Spaceport" in response.content.decode()
-    bid = client.get(
+    bid = host_client.get(
         url("colonists:table", world, play.number),
         {
             "bid": "1",
@@ -350,7 +335,7 @@ def test_the_colonist_table_helpers(client, world):
         },
     ).content.decode()
     assert 'data-bid="2"' in bid and "data-readings" in bid
-    claim = client.get(
+    claim = host_client.get(
         url("colonists:table", world, play.number),
         {
             "claim": "1",
@@ -363,7 +348,7 @@ def test_the_colonist_table_helpers(client, world):
         },
     ).content.decode()
     assert "dan contracts the Mechanics" in claim
-    board = client.post(
+    board = host_client.post(
         url("colonists:board", world, play.number),
         {
             "board-koprolith_miners_place": "contracted",
@@ -375,7 +360,7 @@ def test_the_colonist_table_helpers(client, world):
     assert board.status_code == 400 and "refuse to cooperate" in board.content.decode()
 
 
-def test_the_colonist_sheet_previews_live_and_starts_at_the_table(client, world):
+def test_the_colonist_sheet_previews_live_and_starts_at_the_table(host_client, world):
     data = {
         "facts-played_on": "2026-03-02",
         "p0-name": "Ada",
@@ -383,16 +368,16 @@ def test_the_colonist_sheet_previews_live_and_starts_at_the_table(client, world)
         "p0c0-colonists": "mechanics",
         "p0c0-powered": "on",
     }
-    live = client.post(
+    live = host_client.post(
         url("colonists:new", world), {**data, "preview": "1"}, HTTP_HX_REQUEST="true"
     )
     text = live.content.decode()
     assert text.lstrip().startswith('<section id="live"') and 'data-total="Ada">3<' in text
-    started = client.post(url("colonists:new", world), {**data, "start": "1"})
+    started = host_client.post(url("colonists:new", world), {**data, "start": "1"})
     play = Play.objects.filter(play_log=world.log).order_by("-number").first()
     assert started["Location"] == url("colonists:table", world, play.number)
     assert play.session["players"] == ["Ada", "Ben"] and play.table is None
-    saved = client.post(url("colonists:sheet", world, play.number), {**data, "save": "1"})
+    saved = host_client.post(url("colonists:sheet", world, play.number), {**data, "save": "1"})
     assert saved.status_code == 302
     play.refresh_from_db()
     assert play.result["winners"] == ["Ada"]

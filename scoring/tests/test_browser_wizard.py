@@ -13,22 +13,20 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from campaign.models import Game
-from conftest import fill
-from scoring.tests.catalogue import ensure_catalogue
 from scoring.tests.test_wizard import TABLE
 from scoring.wizard.table_form import TableForm
 from solar175.engine import score_game
 from solar175.table import read_table
+from tests.plugins.pages import fill
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("catalogue"),
+]
 
 PHONE_WIDTH = 390
 SCROLL_WIDTH = "document.documentElement.scrollWidth"
-
-
-@pytest.fixture(autouse=True)
-def catalogue():
-    ensure_catalogue()
 
 
 def live_total(page, corporation: str) -> str:

@@ -10,17 +10,11 @@ from django.urls import reverse
 
 from scoring.catalogue import CatalogueNames, catalogue_from_db
 from scoring.models import Location, Ship
-from scoring.tests.catalogue import ensure_catalogue
 from solar175.catalogue import Catalogue
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("catalogue")]
 
 MIGRATION = importlib.import_module("scoring.migrations.0004_base_locations_zones_3_to_5")
-
-
-@pytest.fixture(autouse=True)
-def catalogue():
-    ensure_catalogue()
 
 
 def test_the_city_list_reaches_the_zones_in_play():

@@ -7,9 +7,12 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from scoring.models import Ship
-from scoring.tests.catalogue import ensure_catalogue
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("catalogue"),
+]
 
 PHONE_WIDTH = 390
 TAP_TARGET = 44
@@ -31,11 +34,6 @@ SMALL_TARGETS_JS = """
 )].filter(e => e.offsetParent !== null && e.getBoundingClientRect().height < minimum)
   .map(e => e.outerHTML.slice(0, 80))
 """
-
-
-@pytest.fixture(autouse=True)
-def catalogue():
-    ensure_catalogue()
 
 
 @pytest.mark.parametrize("name", PAGES)

@@ -19,9 +19,8 @@ from scoring.models import (
     Ship,
     TrackerSection,
 )
-from scoring.tests.catalogue import ensure_catalogue
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("catalogue")]
 
 # Each list page's queries: a fixed number, however big the catalogue grows.
 LIST_PAGES = {
@@ -37,11 +36,6 @@ REVEALED_PAGES = {"catalogue:ships": 2, "catalogue:powers": 2}
 
 # Not "anything but SELECT": PostgreSQL reads a form's choices through DECLARE ... CURSOR.
 WRITE_SQL = re.compile(r"\s*(INSERT|UPDATE|DELETE|REPLACE)\b", re.IGNORECASE)
-
-
-@pytest.fixture(autouse=True)
-def catalogue():
-    ensure_catalogue()
 
 
 def mars() -> Location:

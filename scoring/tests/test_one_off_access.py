@@ -7,17 +7,11 @@ from django.test import Client
 from django.urls import reverse
 
 from campaign.models import Game
-from scoring.tests.catalogue import ensure_catalogue
 from scoring.tests.test_wizard import TABLE, form_data
 from solar175.engine import score_game
 from solar175.table import read_table
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def catalogue():
-    ensure_catalogue()
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("catalogue")]
 
 
 def logged_in(user) -> Client:

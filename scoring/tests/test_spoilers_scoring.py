@@ -27,7 +27,6 @@ from campaign import actions
 from campaign.models import Campaign, Game
 from scoring.catalogue_views import SPOILERS
 from scoring.models import Location, Megastructure, Ship
-from scoring.tests.catalogue import ensure_catalogue
 from scoring.tests.test_wizard import TABLE
 from scoring.wizard.spoilers import sections_after_game
 from solar175.engine import score_game
@@ -36,7 +35,7 @@ from solar175.table import read_table
 from unlocks.tests.test_spoilers import open_vocabulary, spoilers_in, titles, visible_text
 
 # What the pages show does not depend on the database: the SQLite leg reads them.
-pytestmark = [pytest.mark.django_db, pytest.mark.one_database]
+pytestmark = [pytest.mark.django_db, pytest.mark.one_database, pytest.mark.usefixtures("catalogue")]
 
 ALL_SECTIONS = frozenset(s.number for s in sections())
 # What a section brings, in the words the wizard and the catalogue use for it once unlocked.
@@ -58,11 +57,6 @@ SCENARIOS = {
     "after game 4, #13 and #15": frozenset({*sections_after_game(4), 13, 15}),
     "#1 to #19": frozenset(range(1, 20)),
 }
-
-
-@pytest.fixture(autouse=True)
-def catalogue():
-    ensure_catalogue()
 
 
 @pytest.fixture

@@ -13,12 +13,11 @@ from django.urls import reverse
 
 from accounts.tests.factory import owner_user
 from campaign.models import Campaign, Game
-from scoring.tests.catalogue import ensure_catalogue
 from scoring.wizard.table_form import TableForm
 from solar175.engine import score_game
 from solar175.table import read_table
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("catalogue")]
 
 # docs/table-file.md's example, with two more players, in the wizard's own shape (every zone in
 # play listed, the starting ship first, and the optional `sections` the group said it had
@@ -101,11 +100,6 @@ SECRET_WORDS = (
     "Leased ship",
     "White Star",
 )
-
-
-@pytest.fixture(autouse=True)
-def catalogue(db):
-    ensure_catalogue()
 
 
 def form_data(table: dict = TABLE, **changes: str | list[str]) -> dict[str, list[str]]:

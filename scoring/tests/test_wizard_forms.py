@@ -8,7 +8,6 @@ import pytest
 from django.http import QueryDict
 
 from scoring.catalogue import CatalogueNames, CorporationOption
-from scoring.tests.catalogue import ensure_catalogue
 from scoring.tests.test_wizard import TABLE
 from scoring.wizard.paths import locate
 from scoring.wizard.spoilers import numbers_text, sections_after_game, sections_for_table
@@ -16,7 +15,7 @@ from scoring.wizard.table_form import TableForm
 from solar175.engine import score_game
 from solar175.table import read_table
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("catalogue")]
 
 CAMPAIGN_RULES = {
     "zones_in_play": [1, 2, 3],
@@ -24,11 +23,6 @@ CAMPAIGN_RULES = {
     "trade_unions": False,
     "second_place_rounding": "up",
 }
-
-
-@pytest.fixture(autouse=True)
-def catalogue(db):
-    ensure_catalogue()
 
 
 def posted(form: TableForm, **changes: str | list[str]) -> QueryDict:

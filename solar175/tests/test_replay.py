@@ -15,7 +15,7 @@ from benchmarks.samples import (
 )
 from solar175.campaign_file import CampaignError
 from solar175.catalogue import Catalogue, MegastructureEntry
-from solar175.tests.replayed import replay
+from solar175.tests.replayed import replay, unlocked
 
 CATALOGUE = Catalogue.from_fixture()
 THREE = ("purple", "yellow", "teal")
@@ -94,10 +94,6 @@ def opening(after_game: int = 4, **state) -> dict:
 
 def award_list(state: dict) -> list[tuple]:
     return [(a["section"], a["tier"], a["corporation"], a["game"]) for a in state["awards"]]
-
-
-def unlocked(state: dict) -> dict[int, int]:
-    return {u["section"]: u["game"] for u in state["unlocked_sections"]}
 
 
 # --- shape -------------------------------------------------------------------------------

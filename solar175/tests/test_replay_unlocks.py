@@ -13,7 +13,7 @@ from benchmarks.samples import (
 )
 from solar175.campaign_file import CampaignError
 from solar175.catalogue import Catalogue
-from solar175.tests.replayed import replay
+from solar175.tests.replayed import replay, unlocked
 
 CATALOGUE = Catalogue.from_fixture()
 THREE = ("purple", "yellow", "teal")
@@ -24,10 +24,6 @@ TYPE_II = (
     "ufss-hq-security-upgrade",
 )
 TYPE_III = ("terraform-mars", "terraform-venus", "the-kraken", "titanica-elite")
-
-
-def unlocked(state: dict) -> dict[int, int]:
-    return {u["section"]: u["game"] for u in state["unlocked_sections"]}
 
 
 def progress_of(state: dict, section: int) -> dict:

@@ -5,23 +5,13 @@ import pytest
 from benchmarks.samples import leader_table, make_campaign, make_player, make_table
 from solar175.campaign_file import POWERS, CampaignError, parse_campaign, validate_campaign
 from solar175.catalogue import Catalogue
-from solar175.tests.replayed import replay
+from solar175.tests.replayed import refused, replay
 
 CATALOGUE = Catalogue.from_fixture()
 
 
 def good() -> dict:
     return make_campaign(6, corporations=3)
-
-
-def refused(data) -> CampaignError:
-    with pytest.raises(CampaignError) as caught:
-        validate_campaign(data, CATALOGUE)
-    # The replay refuses the same file with the same error.
-    with pytest.raises(CampaignError) as again:
-        replay(data, CATALOGUE)
-    assert again.value == caught.value
-    return caught.value
 
 
 def test_a_good_file_passes():

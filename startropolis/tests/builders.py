@@ -128,3 +128,8 @@ def full_game(players: list[str], modules_in_play: list[str], **rules: Any) -> d
                 )
         else:
             rounds[-1]["fusion_rolls"] = {m: 3 for m in step["rolls_needed"]}
+
+
+def module(state: dict, module_id: str) -> dict:
+    """Module `module_id` of a played state's `modules`."""
+    return next(m for m in state["modules"] if m["id"] == module_id)

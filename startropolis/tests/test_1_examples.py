@@ -7,11 +7,7 @@ placement rule, the app never refuses an attachment for it, so it has no test.
 from startropolis import play, score
 from startropolis.track import RevenueTrack
 
-from .builders import attach, buy, hold, pass_, revenues, round_, session, station
-
-
-def module(state: dict, module_id: str) -> dict:
-    return next(m for m in state["modules"] if m["id"] == module_id)
+from .builders import attach, buy, hold, module, pass_, revenues, round_, session, station
 
 
 def test_st_e1_emily_buys_the_luxury_habitation_from_the_completed_module_section():

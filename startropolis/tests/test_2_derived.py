@@ -5,12 +5,7 @@ import pytest
 from startropolis import StartropolisError, play, score
 from startropolis.modules import MODULE_TYPES, clearance_price
 
-from .builders import attach, buy, civic, hold, pass_, revenues, round_, session, station
-
-
-def module(state: dict, module_id: str) -> dict:
-    return next(m for m in state["modules"] if m["id"] == module_id)
-
+from .builders import attach, buy, civic, hold, module, pass_, revenues, round_, session, station
 
 # --- clearance prices
 

@@ -18,14 +18,22 @@ from startropolis import (
     table_view,
 )
 
-from .builders import attach, buy, civic, full_game, hold, pass_, revenues, round_, session, station
+from .builders import (
+    attach,
+    buy,
+    civic,
+    full_game,
+    hold,
+    module,
+    pass_,
+    revenues,
+    round_,
+    session,
+    station,
+)
 from .test_2_derived import PRINTED_SESSION
 
 THREE = ["emily", "caleb", "rosa"]
-
-
-def module(state: dict, module_id: str) -> dict:
-    return next(m for m in state["modules"] if m["id"] == module_id)
 
 
 # --- the next step

@@ -10,8 +10,8 @@ from playwright.sync_api import expect
 from accounts.tests.factory import owned
 from benchmarks.samples import leader_table, make_campaign
 from campaign import actions
-from conftest import fill
 from scoring.tests.catalogue import ensure_catalogue
+from tests.plugins.pages import fill
 from unlocks.models import ComponentTick
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

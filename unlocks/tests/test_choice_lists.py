@@ -21,13 +21,9 @@ from campaign.forms import NONE_BUILT
 from campaign.models import Campaign
 from scoring.models import Location
 from solar175.sections import SHIP_CARD_SECTIONS
-from unlocks.tests.test_spoilers import (
-    catalogue,  # noqa: F401 - the fixture that loads the catalogue
-    page_addresses,
-    played,
-)
+from unlocks.tests.test_spoilers import page_addresses, played
 
-pytestmark = [pytest.mark.django_db, pytest.mark.one_database]
+pytestmark = [pytest.mark.django_db, pytest.mark.one_database, pytest.mark.usefixtures("catalogue")]
 
 # A game's own pages: its number in the address, or the next game's (entered alone or together).
 GAME_PAGE = re.compile(r"/games/(?:(?P<number>\d+)/|new/|together/|preview/)")

@@ -23,14 +23,14 @@ from accounts.tests.factory import add_member, make_user, owned
 from benchmarks.samples import leader_table, make_campaign
 from campaign import actions
 from campaign.models import Campaign
+from campaign.tests.factory import fresh_campaign as fresh
 from scoring.models import Award, Hub, Location, Megastructure, Party, TrackerSection, Zone
-from scoring.tests.catalogue import ensure_catalogue
 from solar175.sections import sections, sections_by_number
 from tests.url_patterns import named_patterns
 from unlocks.models import SectionReveal
 
 # What the pages show does not depend on the database: the SQLite leg reads them.
-pytestmark = [pytest.mark.django_db, pytest.mark.one_database]
+pytestmark = [pytest.mark.django_db, pytest.mark.one_database, pytest.mark.usefixtures("catalogue")]
 
 THREE = ("purple", "yellow", "teal")
 # The longer names the rulebook's lock markers give some sections ("[Locked — unlocks with #2
@@ -63,24 +63,6 @@ REQUIRED_PAGES = (
 # bring only when asked, and a campaign game's form follows the sections unlocked before it.
 # scoring/tests/test_spoilers_scoring.py renders the wizard's steps and the catalogue fresh.
 KNOWN_LEAKS_ELSEWHERE: tuple[tuple[str, int], ...] = ()
-
-
-@pytest.fixture(autouse=True)
-def catalogue():
-    ensure_catalogue()
-
-
-def fresh() -> Campaign:
-    return owned(
-        actions.create_campaign(
-            "Thursday group",
-            [
-                {"key": "purple", "name": "Purple corporation", "player": "Caro"},
-                {"key": "yellow", "name": "Yellow corporation", "player": "Ali"},
-                {"key": "teal", "name": "Teal corporation", "player": "Rosa", "ai": True},
-            ],
-        )
-    )
 
 
 def played(n: int) -> Campaign:

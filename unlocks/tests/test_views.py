@@ -22,11 +22,11 @@ from accounts.tests.factory import owned, owner_user
 from benchmarks.samples import leader_table, make_campaign, make_table
 from campaign import actions
 from campaign.models import Campaign
-from scoring.tests.catalogue import ensure_catalogue
+from campaign.tests.factory import fresh_campaign
 from solar175.campaign_file import CampaignError
 from unlocks.models import ComponentTick, SectionNote, SectionReveal
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("catalogue")]
 
 THREE = ("purple", "yellow", "teal")
 TYPE_II = (
@@ -53,11 +53,6 @@ PAGE_QUERIES = {
 }
 
 
-@pytest.fixture(autouse=True)
-def catalogue():
-    ensure_catalogue()
-
-
 def imported(data: dict) -> Campaign:
     return owned(actions.import_campaign(data))
 
@@ -70,16 +65,7 @@ def games(n: int, corporations=THREE, **kwargs) -> Campaign:
 
 @pytest.fixture
 def fresh() -> Campaign:
-    return owned(
-        actions.create_campaign(
-            "Thursday group",
-            [
-                {"key": "purple", "name": "Purple corporation", "player": "Caro"},
-                {"key": "yellow", "name": "Yellow corporation", "player": "Ali"},
-                {"key": "teal", "name": "Teal corporation", "player": "Rosa", "ai": True},
-            ],
-        )
-    )
+    return fresh_campaign()
 
 
 def url(name: str, campaign: Campaign, number: int | None = None) -> str:

@@ -16,11 +16,10 @@ from django.urls import reverse
 from accounts.tests.factory import owned
 from benchmarks.samples import leader_table, make_campaign
 from campaign import actions
-from scoring.tests.catalogue import ensure_catalogue
 from solar175.sections import sections
 from solar175.triggers import TRIGGER_KINDS
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("catalogue")]
 
 THREE = ("purple", "yellow", "teal")
 TYPE_II = (
@@ -44,11 +43,6 @@ TRACKER = (
     "credits",
     "influence",
 )
-
-
-@pytest.fixture(autouse=True)
-def catalogue():
-    ensure_catalogue()
 
 
 # --- campaign files: (the event happens, one step before it) -----------------------------

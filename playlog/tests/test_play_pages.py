@@ -1,5 +1,7 @@
-"""Issue 22's play-log items: one rule for a blank category, the colonist board, the play facts,
-a play file imported twice, BG Stats, the public page."""
+"""What the play log's pages do for every game: one rule for a blank category, the colonist
+board, the play facts (date, people, a file imported twice), the stats chart and the intro,
+BG Stats, the public page, Startropolis's new-game form, the Space Explorers Opponent's
+preview."""
 
 from __future__ import annotations
 
@@ -8,27 +10,10 @@ from django.test import Client
 from django.urls import reverse
 
 import colonists
-from accounts.tests.factory import make_user
 from playlog.models import Play
-from playlog.tests.factory import PlayWorld
+from playlog.tests.factory import PlayWorld, url
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def world() -> PlayWorld:
-    return PlayWorld(make_user("host"))
-
-
-@pytest.fixture
-def client(world) -> Client:
-    client = Client()
-    client.force_login(world.owner)
-    return client
-
-
-def url(name: str, world: PlayWorld, *args) -> str:
-    return reverse(name if ":" in name else f"playlog:{name}", args=[world.log.slug, *args])
 
 
 # --- the colonist game: a blank category ------------------------------------------------------
@@ -49,10 +34,10 @@ SHEET = {
 }
 
 
-def test_a_blank_category_is_refused_on_the_sheet_as_by_the_score_command(client, world):
+def test_a_blank_category_is_refused_on_the_sheet_as_by_the_score_command(host_client, world):
     with_categories(world)
     before = Play.objects.count()
-    response = client.post(url("colonists:new", world), {**SHEET, "save": "1"})
+    response = host_client.post(url("colonists:new", world), {**SHEET, "save": "1"})
     assert response.status_code == 400
     page = response.content.decode()
     assert "Enter Ben’s Territories VP (0 if none): it is blank." in page
@@ -69,15 +54,15 @@ def test_a_blank_category_is_refused_on_the_sheet_as_by_the_score_command(client
     }
     with pytest.raises(colonists.ColonistsError):
         colonists.score(table)
-    saved = client.post(url("colonists:new", world), {**SHEET, "p1-other0": "0", "save": "1"})
+    saved = host_client.post(url("colonists:new", world), {**SHEET, "p1-other0": "0", "save": "1"})
     assert saved.status_code == 302
     play = Play.objects.order_by("-id").first()
     assert [p["other"] for p in play.table["players"]] == [{"Territories": 4}, {"Territories": 0}]
 
 
-def test_starting_at_the_table_needs_no_category_yet(client, world):
+def test_starting_at_the_table_needs_no_category_yet(host_client, world):
     with_categories(world)
-    started = client.post(url("colonists:new", world), {**SHEET, "start": "1"})
+    started = host_client.post(url("colonists:new", world), {**SHEET, "start": "1"})
     assert started.status_code == 302
     play = Play.objects.order_by("-id").first()
     assert play.session["players"] == ["Ada", "Ben"] and play.table is None
@@ -86,27 +71,27 @@ def test_starting_at_the_table_needs_no_category_yet(client, world):
 # --- the colonist game: the board moves what the rules move ---------------------------------
 
 
-def test_a_colonist_card_coming_up_puts_its_group_in_the_reception_camp(client, world):
+def test_a_colonist_card_coming_up_puts_its_group_in_the_reception_camp(host_client, world):
     play = world.colonists
     play.session = {**play.session, "groups": {}}
     play.save()
     # Round 2 → 3: the Spice Merchants' card comes up; colonist cards are not auctioned (CX:73).
-    response = client.post(url("colonists:round", world, play.number), {"step": "next"})
+    response = host_client.post(url("colonists:round", world, play.number), {"step": "next"})
     assert response.status_code == 302
     play.refresh_from_db()
     assert play.session["round"] == 3
     assert play.session["groups"] == {"spice_merchants": {"place": "reception_camp"}}
-    page = client.get(url("colonists:table", world, play.number)).content.decode()
+    page = host_client.get(url("colonists:table", world, play.number)).content.decode()
     assert "The Spice Merchants arrive in the Reception Camp" in page
     # Back to round 2: still in the camp, so they return to their card.
-    client.post(url("colonists:round", world, play.number), {"step": "back"})
+    host_client.post(url("colonists:round", world, play.number), {"step": "back"})
     play.refresh_from_db()
     assert play.session["groups"] == {}
 
 
-def test_a_group_already_placed_by_the_players_stays_where_they_put_it(client, world):
+def test_a_group_already_placed_by_the_players_stays_where_they_put_it(host_client, world):
     play = world.colonists  # the Spice Merchants are contracted to caro
-    client.post(url("colonists:round", world, play.number), {"step": "next"})
+    host_client.post(url("colonists:round", world, play.number), {"step": "next"})
     play.refresh_from_db()
     assert play.session["groups"] == {"spice_merchants": {"place": "contracted", "player": "caro"}}
 
@@ -132,7 +117,7 @@ def test_a_layout_whose_first_card_is_a_colonist_card(world):
 
 
 @pytest.mark.parametrize("game", ["space-explorers-solo", "startropolis", "colonists-expert"])
-def test_played_on_defaults_to_today_in_the_date_input(client, world, game):
+def test_played_on_defaults_to_today_in_the_date_input(host_client, world, game):
     import datetime
 
     names = {
@@ -140,7 +125,7 @@ def test_played_on_defaults_to_today_in_the_date_input(client, world, game):
         "startropolis": "startropolis:new",
         "colonists-expert": "colonists:new",
     }
-    page = client.get(url(names[game], world)).content.decode()
+    page = host_client.get(url(names[game], world)).content.decode()
     today = datetime.date.today().isoformat()
     assert f'name="facts-played_on" value="{today}"' in page
 
@@ -158,9 +143,9 @@ def test_played_on_defaults_to_today_in_the_date_input(client, world, game):
         ),
     ],
 )
-def test_a_date_long_ago_or_to_come_is_refused(client, world, date, words):
+def test_a_date_long_ago_or_to_come_is_refused(host_client, world, date, words):
     before = Play.objects.count()
-    response = client.post(
+    response = host_client.post(
         url("colonists:new", world), {**SHEET, "facts-played_on": date, "save": "1"}
     )
     assert response.status_code == 400
@@ -185,17 +170,17 @@ def test_a_play_file_dated_2099_is_refused():
     assert caught.value.path == "played_on"
 
 
-def test_a_member_chosen_beside_another_typed_name_is_refused(client, world):
+def test_a_member_chosen_beside_another_typed_name_is_refused(host_client, world):
     words = (
         "You chose the member host and typed “Bobby”: keep one, the member or the name of "
         "someone without an account."
     )
-    colonist = client.post(
+    colonist = host_client.post(
         url("colonists:new", world), {**SHEET, "p0-member": "host", "save": "1", "p1-other0": "0"}
     )
     assert colonist.status_code == 400
     assert words.replace("Bobby", "Ada") in colonist.content.decode()
-    explorer = client.post(
+    explorer = host_client.post(
         url("space_explorers:new", world),
         {"facts-played_on": "2026-03-02", "person-name": "Bobby", "person-member": "host"},
     )
@@ -207,29 +192,29 @@ def test_a_member_chosen_beside_another_typed_name_is_refused(client, world):
     assert mixed_person(" HOST ", "host") is None and mixed_person("", "host") is None
 
 
-def test_importing_the_same_file_twice_asks_first(client, world):
+def test_importing_the_same_file_twice_asks_first(host_client, world):
     from django.core.files.uploadedfile import SimpleUploadedFile
 
-    exported = client.get(url("export", world, world.colonists.number)).content
+    exported = host_client.get(url("export", world, world.colonists.number)).content
     before = Play.objects.filter(play_log=world.log).count()
     upload = SimpleUploadedFile("play.json", exported, content_type="application/json")
-    asked = client.post(url("import", world), {"file": upload})
+    asked = host_client.post(url("import", world), {"file": upload})
     assert asked.status_code == 200
     page = asked.content.decode()
     assert "This play is in the log already" in page
     assert f"play {world.colonists.number}</a>" in page
     assert Play.objects.filter(play_log=world.log).count() == before
-    again = client.post(url("import", world), {"again": "1", "content": exported.decode()})
+    again = host_client.post(url("import", world), {"again": "1", "content": exported.decode()})
     assert again.status_code == 302
     assert Play.objects.filter(play_log=world.log).count() == before + 1
     newest = Play.objects.filter(play_log=world.log).order_by("-number").first()
-    assert client.get(url("export", world, newest.number)).content == exported
+    assert host_client.get(url("export", world, newest.number)).content == exported
 
 
 # --- the stats chart and the intro -------------------------------------------------------------
 
 
-def test_the_spread_chart_draws_what_its_caption_says(client, world):
+def test_the_spread_chart_draws_what_its_caption_says(host_client, world):
     import pygal.graph.box
 
     from playlog.chart_svg import BOX_MODE
@@ -238,12 +223,12 @@ def test_the_spread_chart_draws_what_its_caption_says(client, world):
     points, outliers = pygal.graph.box.Box._box_points(scores, BOX_MODE)
     # From the lowest to the highest score, nothing drawn apart.
     assert (points[0], points[-1], outliers) == (10, 40, [])
-    page = client.get(url("stats", world, "colonists-expert")).content.decode()
+    page = host_client.get(url("stats", world, "colonists-expert")).content.decode()
     assert "runs from the lowest to the highest score" in page
 
 
-def test_the_intro_names_all_three_games(client):
-    page = client.get(reverse("playlog:list")).content.decode()
+def test_the_intro_names_all_three_games(host_client):
+    page = host_client.get(reverse("playlog:list")).content.decode()
     for game in ("Space Explorers", "Startropolis", "the colonist game"):
         assert game in page
 
@@ -252,15 +237,15 @@ def test_the_intro_names_all_three_games(client):
 
 
 @pytest.mark.parametrize("which", ["colonists", "se_finished"])
-def test_a_finished_play_is_sent_to_bg_stats(client, world, which):
+def test_a_finished_play_is_sent_to_bg_stats(host_client, world, which):
     import json
     from urllib.parse import parse_qs, urlsplit
 
     play = getattr(world, which)
     assert play.finished
-    page = client.get(url("play", world, play.number)).content.decode()
+    page = host_client.get(url("play", world, play.number)).content.decode()
     assert url("bgstats", world, play.number) in page
-    response = client.get(url("bgstats", world, play.number))
+    response = host_client.get(url("bgstats", world, play.number))
     assert response.status_code == 302
     address = urlsplit(response["Location"])
     assert address.netloc == "app.bgstatsapp.com"
@@ -276,8 +261,8 @@ def test_a_finished_play_is_sent_to_bg_stats(client, world, which):
     assert any(p["winner"] for p in sent["players"])
 
 
-def test_a_play_in_progress_is_not_sent(client, world):
-    response = client.get(url("bgstats", world, world.se_running.number))
+def test_a_play_in_progress_is_not_sent(host_client, world):
+    response = host_client.get(url("bgstats", world, world.se_running.number))
     assert response.status_code == 302
     assert response["Location"] == world.se_running.get_absolute_url()
 
@@ -285,16 +270,16 @@ def test_a_play_in_progress_is_not_sent(client, world):
 # --- the public page ----------------------------------------------------------------------------
 
 
-def test_the_public_page_is_off_until_the_owner_switches_it_on(client, world):
+def test_the_public_page_is_off_until_the_owner_switches_it_on(host_client, world):
     from playlog import actions
 
     assert world.log.public_token is None
-    client.post(url("public_switch", world), {"enabled": "on"})
+    host_client.post(url("public_switch", world), {"enabled": "on"})
     world.log.refresh_from_db()
     token = world.log.public_token
     assert world.log.public_enabled and token
     address = reverse("playlog_public:log", args=[token])
-    assert address in client.get(url("settings", world)).content.decode()
+    assert address in host_client.get(url("settings", world)).content.decode()
     stranger = Client()
     page = stranger.get(address)
     assert page.status_code == 200
@@ -306,7 +291,7 @@ def test_the_public_page_is_off_until_the_owner_switches_it_on(client, world):
     # A viewer of the log cannot switch it; switched off, the address is not found.
     viewer = Client()
     viewer.force_login(world.viewer.user)
-    assert viewer.post(url("public_switch", world), {"enabled": ""}).status_code in (403, 404)
+    assert viewer.post(url("public_switch", world), {"enabled": ""}).status_code == 403
     actions.switch_public_page(world.log, False)
     assert stranger.get(address).status_code == 404
     actions.switch_public_page(world.log, True)
@@ -317,7 +302,7 @@ def test_the_public_page_is_off_until_the_owner_switches_it_on(client, world):
 # --- Startropolis: the new-game form ----------------------------------------------------------
 
 
-def test_a_refused_bid_opens_its_folded_section_and_is_announced_at_the_top(client, world):
+def test_a_refused_bid_opens_its_folded_section_and_is_announced_at_the_top(host_client, world):
     data = {
         "facts-played_on": "2026-03-02",
         "seat0-name": "Ada",
@@ -340,7 +325,7 @@ def test_a_refused_bid_opens_its_folded_section_and_is_announced_at_the_top(clie
         "rules-spend_basis": "printed",
     }
     before = Play.objects.count()
-    response = client.post(url("startropolis:new", world), data)
+    response = host_client.post(url("startropolis:new", world), data)
     assert response.status_code == 400
     page = response.content.decode()
     alert = page.split("data-errors>", 1)[1].split("</div>", 1)[0]
@@ -353,7 +338,7 @@ def test_a_refused_bid_opens_its_folded_section_and_is_announced_at_the_top(clie
 # --- Space Explorers: the preview of the Opponent's next turn ------------------------------
 
 
-def test_the_preview_says_what_the_opponents_turn_will_do_and_writes_nothing(client, world):
+def test_the_preview_says_what_the_opponents_turn_will_do_and_writes_nothing(host_client, world):
     import space_explorers
     from playlog import actions as play_actions
     from playlog.tests.factory import full_game_turns, play_file, se_session
@@ -369,20 +354,20 @@ def test_the_preview_says_what_the_opponents_turn_will_do_and_writes_nothing(cli
     play = play_actions.add_play(world.log, data)
     division = turns[index]["opponent"]["division"]
     address = url("space_explorers:turns", world, play.number)
-    page = client.get(address, {"preview": division}).content.decode()
+    page = host_client.get(address, {"preview": division}).content.decode()
     play.refresh_from_db()
     assert len(play.session["turns"]) == index  # nothing written
-    client.post(url("space_explorers:opponent", world, play.number), {"division": division})
+    host_client.post(url("space_explorers:opponent", world, play.number), {"division": division})
     play.refresh_from_db()
     happened = space_explorers.play(play.session)["history"][-1]
     preview = page.split("data-preview>", 1)[1].split("</div>", 1)[0]
     assert happened.replace("'", "&#x27;") in preview
     # Your turn now: no preview offered.
     assert space_explorers.play(play.session)["next"] == "you"
-    assert "Preview the Opponent" not in client.get(address).content.decode()
+    assert "Preview the Opponent" not in host_client.get(address).content.decode()
 
 
-def test_an_earlier_opponent_turn_is_changed_and_the_turns_after_it_stay(client, world):
+def test_an_earlier_opponent_turn_is_changed_and_the_turns_after_it_stay(host_client, world):
     import space_explorers
 
     play = world.se_running
@@ -390,9 +375,9 @@ def test_an_earlier_opponent_turn_is_changed_and_the_turns_after_it_stay(client,
     index = next(i for i, t in enumerate(before) if "opponent" in t)
     old = before[index]["opponent"]["division"]
     new = next(d for d in ("science", "engineering", "testing") if d != old)
-    page = client.get(url("space_explorers:turns", world, play.number)).content.decode()
+    page = host_client.get(url("space_explorers:turns", world, play.number)).content.decode()
     assert f'<input type="hidden" name="turn" value="{index}">' in page
-    response = client.post(
+    response = host_client.post(
         url("space_explorers:change", world, play.number), {"turn": str(index), "division": new}
     )
     assert response.status_code == 302
@@ -403,7 +388,7 @@ def test_an_earlier_opponent_turn_is_changed_and_the_turns_after_it_stay(client,
     state = space_explorers.play(play.session)
     assert f"into {space_explorers.DIVISION_NAMES[new]}" in state["history"][index]
     # A change the rules refuse (nothing recruited while the Center has cards) changes nothing.
-    refused = client.post(
+    refused = host_client.post(
         url("space_explorers:change", world, play.number), {"turn": str(index), "division": ""}
     )
     assert refused.status_code == 400
@@ -411,6 +396,8 @@ def test_an_earlier_opponent_turn_is_changed_and_the_turns_after_it_stay(client,
     assert play.session["turns"] == turns
     # Your own turns are not offered here.
     assert (
-        client.post(url("space_explorers:change", world, play.number), {"turn": "0"}).status_code
+        host_client.post(
+            url("space_explorers:change", world, play.number), {"turn": "0"}
+        ).status_code
         == 400
     )

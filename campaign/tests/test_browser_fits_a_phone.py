@@ -1,5 +1,6 @@
-"""Issue 22's Solar 175 pages on a phone, in a real Chromium: the edit page's question about a
-named city, a locked #30's unlock, the standings' games played. Screenshots to look at."""
+"""Solar 175 pages fit a phone, in a real Chromium: the edit page's question about a named
+city, a locked #30's unlock, the standings' games played, the debt rows. Screenshots to look
+at."""
 
 from __future__ import annotations
 
@@ -8,16 +9,10 @@ import pytest
 from accounts.tests.factory import owned
 from benchmarks.samples import leader_table, make_campaign
 from campaign import actions
-from scoring.tests.catalogue import ensure_catalogue
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PHONE_WIDTH = 390
-
-
-@pytest.fixture
-def catalogue():
-    ensure_catalogue()
 
 
 def test_the_city_question_the_unlock_and_the_games_played_fit_a_phone(
@@ -47,18 +42,18 @@ def test_the_city_question_the_unlock_and_the_games_played_fit_a_phone(
     assert "What happens to the city?" in page.content()
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE_WIDTH
     page.locator('[name="game-city_choice"][value="keep"]').scroll_into_view_if_needed()
-    page.screenshot(path=screenshot_path("issue22-city-question-phone.png"), full_page=True)
+    page.screenshot(path=screenshot_path("phone-fit-city-question-phone.png"), full_page=True)
 
     page.goto(f"{base}/sections/")
     card = page.locator('[data-locked="30"]')
     card.scroll_into_view_if_needed()
     assert "after game 3" in card.inner_text()
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE_WIDTH
-    card.screenshot(path=screenshot_path("issue22-section-30-phone.png"))
+    card.screenshot(path=screenshot_path("phone-fit-section-30-phone.png"))
 
     page.goto(f"{base}/")
     assert "3 games played" in page.locator("#standings-title").locator("..").inner_text()
-    page.screenshot(path=screenshot_path("issue22-standings-phone.png"), full_page=True)
+    page.screenshot(path=screenshot_path("phone-fit-standings-phone.png"), full_page=True)
 
 
 def test_the_debt_rows_fit_a_phone(
@@ -84,4 +79,4 @@ def test_the_debt_rows_fit_a_phone(
     field.scroll_into_view_if_needed()
     assert page.locator('[name^="game-debt_teal"]').count() == 0
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE_WIDTH
-    page.screenshot(path=screenshot_path("issue22-debt-rows-phone.png"), full_page=False)
+    page.screenshot(path=screenshot_path("phone-fit-debt-rows-phone.png"), full_page=False)

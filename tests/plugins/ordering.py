@@ -1,0 +1,63 @@
+"""Which tests run, and in which order: the `--database-tests-only` option (the PostgreSQL
+leg of `make test` runs only the tests that use the database, and of the browser tests those
+marked `every_database`), and `first_to_run`, the order the workers take tests in (`long`
+first, then the other browser tests, then the rest). The markers themselves are declared in
+pyproject.toml; docs/test-suite.md says which tests run where."""
+
+# A test that asks for any of these (itself or through another fixture) reads or writes the
+# database under test.
+DATABASE_FIXTURES = frozenset(
+    {"db", "transactional_db", "django_db_reset_sequences", "django_db_serialized_rollback"}
+)
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--database-tests-only",
+        action="store_true",
+        help=(
+            "Run only the tests that use the database under test, and of the browser tests "
+            "those marked every_database (the PostgreSQL leg of `make test`: the rest ran on "
+            "the SQLite leg)."
+        ),
+    )
+
+
+def asks_for_the_database(item) -> bool:
+    return bool(
+        item.get_closest_marker("django_db")
+        or DATABASE_FIXTURES & set(getattr(item, "fixturenames", ()))
+    )
+
+
+def uses_the_database(item) -> bool:
+    """Whether the PostgreSQL leg runs `item`: a test marked `every_database`, and a test that
+    uses the database under test, unless it drives a browser or is marked `one_database`
+    (what it measures does not depend on the database). A page looks the same on both
+    databases, so the browser tests run on the SQLite leg, but for those marked
+    `every_database` (a game entered together, whose writes and locks differ)."""
+    if item.get_closest_marker("every_database"):
+        return True
+    if item.get_closest_marker("browser") or item.get_closest_marker("one_database"):
+        return False
+    return asks_for_the_database(item)
+
+
+def first_to_run(item) -> int:
+    """The order the workers take tests in: the long ones (marked `long`, tens of seconds
+    each) first, then the other browser tests, then the rest. Started last, a long test kept
+    one worker busy for a minute or two after the other had finished everything; started
+    first, the many short tests fill in around it."""
+    if item.get_closest_marker("long"):
+        return 0
+    if item.get_closest_marker("browser"):
+        return 1
+    return 2
+
+
+def pytest_collection_modifyitems(config, items):
+    if config.getoption("--database-tests-only"):
+        kept = [item for item in items if uses_the_database(item)]
+        config.hook.pytest_deselected(items=[item for item in items if not uses_the_database(item)])
+        items[:] = kept
+    items.sort(key=first_to_run)
