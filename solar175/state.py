@@ -64,8 +64,9 @@ def _cities(data: Any) -> tuple[City, ...]:
     return tuple(city_from_dict(c) for c in data or ())
 
 
-# The house rules a table's `rules` carries, written beside its other keys.
-HOUSE = spec(flatten=TABLE_KEYS, default_factory=dict)
+def house() -> Any:
+    """The house rules a table's `rules` carries, written beside its other keys."""
+    return spec(flatten=TABLE_KEYS, default_factory=dict)
 
 
 # --- pieces of the campaign state ------------------------------------------------------
@@ -167,7 +168,7 @@ class NextGame(Shaped):
     megastructure_options: tuple[str, ...] = ()
     megastructure_chooser: str | None = None
     first_player: str | None = None
-    house: dict[str, str] = HOUSE
+    house: dict[str, str] = house()
     switches: tuple[str, ...] = ()
     starting_credits_by_corporation: dict[str, int] = field(default_factory=dict)
     player_powers: dict[str, str] = field(default_factory=dict)
@@ -199,7 +200,7 @@ class GameRules(Shaped):
     zones_in_play: tuple[int, ...] = spec(default=FIRST_ZONES, absent=())
     celestial_rebellion: bool = False
     trade_unions: bool = False
-    house: dict[str, str] = HOUSE
+    house: dict[str, str] = house()
 
 
 @dataclass(frozen=True, slots=True)

@@ -393,7 +393,7 @@ def changed(page: LogPage, number: int) -> HttpResponse:
 def picture(page: LogPage, number: int) -> HttpResponse:
     """The station as an SVG picture (Graphviz), shown by the pages as an image."""
     play = _tracker_play(page, number)
-    state = startropolis.table_view(startropolis.play(play.session))
+    state = startropolis.shared(startropolis.tracker_state(play.session))
     try:
         svg = station_svg(state, _keys(play))
     except PictureUnavailable as error:
