@@ -15,6 +15,9 @@ type does not say, its metadata does (`spec(...)` below):
 - `write`: a function giving the JSON of the value, where it is not the value written whole;
   `read`: the function reading the value back, where the type's reading is not the one.
 
+Each `spec(...)` call is one field: a dataclass field object is never shared between two fields
+(a helper that returns `spec(...)` gives a fresh one per use).
+
 The types say the rest: a nested dataclass, `tuple[X, ...]` (a JSON list, read as a tuple),
 `dict[str, X]` (an object, read as a plain dict), `X | None`. A value read is never checked
 here: the states are the app's own output (a person's file goes through `gamefile.fields`).
