@@ -7,7 +7,7 @@ Pure rules over plain JSON data, no Django. The public API:
   revenue and its reason; `next_step(session)`: whose turn it is and what they may do;
   `tracker_state(session)` the same state as types (`startropolis.state.TrackerState`).
 - `table_view(state)` / `private_view(state, player_key)`: the shared screen without private
-  figures, and one player's own screen; `shared(state)` the first on the types.
+  figures, and one player's own screen; `shared(state)`, `own(state, key)` the same on the types.
 - `table_from_session(session, ...)`: the end-state table of a finished session.
 - `canonical_table(table)` / `canonical_session(session)`: the files in the documented order.
 
@@ -19,7 +19,7 @@ from .errors import StartropolisError
 from .export import canonical_session, canonical_table, table_from_session
 from .privacy import private_view, table_view
 from .session import SESSION_FORMAT, next_step, play, tracker_state
-from .state import TrackerState, shared
+from .state import TrackerState, own, shared
 from .table import TABLE_FORMAT, VERSION, score, validate_table
 
 __all__ = [
@@ -31,6 +31,7 @@ __all__ = [
     "canonical_session",
     "canonical_table",
     "next_step",
+    "own",
     "play",
     "private_view",
     "score",

@@ -2,7 +2,8 @@
 
 Pure Python. `startropolis.session.derive(game)` builds a `TrackerState`; `play(session)` gives
 its `to_dict()` (the `play` command's JSON: §2.10's printed keys first, then the app's), and
-`shared(state)` is the table's screen without the private figures. The fields are the keys in
+`shared(state)` is the table's screen without the private figures, `own(state, key)` a
+player's. The fields are the keys in
 their order (`gamefile.shape`); a key the state has only in some games (`credits`, `bids`,
 `powers_used`, `missions`, a module's `tokens`) is None when absent and left out of the JSON.
 What the next step offers (`next`) and each player's mission keep their own documented shapes,
@@ -16,6 +17,9 @@ from typing import Any
 
 from gamefile.shape import Shaped, spec
 
+from .errors import StartropolisError
+from .reader import describe
+
 __all__ = [
     "Bonus",
     "ModuleState",
@@ -25,6 +29,7 @@ __all__ = [
     "Station",
     "TrackSlot",
     "TrackerState",
+    "own",
     "shared",
 ]
 
@@ -155,3 +160,14 @@ class TrackerState(Shaped):
 def shared(state: TrackerState) -> TrackerState:
     """The table's screen: no credits, no missions (`privacy.table_view` on the types)."""
     return replace(state, credits=None, missions=None)
+
+
+def own(state: TrackerState, player_key: Any) -> TrackerState:
+    """One player's screen: their own credits and mission only (`privacy.private_view`)."""
+    if not isinstance(player_key, str) or player_key not in state.revenue:
+        raise StartropolisError("player", f"{describe(player_key)} is not a player of this session")
+    return replace(
+        state,
+        credits=None if state.credits is None else {player_key: state.credits[player_key]},
+        missions=None if state.missions is None else {player_key: state.missions[player_key]},
+    )

@@ -16,3 +16,11 @@ def test_the_shared_state_is_the_table_view():
     session = three_player_station()
     shared = startropolis.shared(startropolis.tracker_state(session))
     assert shared.to_dict() == startropolis.table_view(startropolis.play(session))
+
+
+def test_a_players_own_state_is_the_private_view():
+    session = PRINTED_SESSION
+    state = startropolis.tracker_state(session)
+    for key in state.revenue:
+        own = startropolis.own(state, key)
+        assert own.to_dict() == startropolis.private_view(startropolis.play(session), key)
