@@ -92,29 +92,73 @@ def spec(
 def to_dict(obj: Any) -> dict[str, Any]:
     """A dataclass's JSON object: each field under its key, in the fields' order."""
     out: dict[str, Any] = {}
-    for plan in _plans(type(obj)):
-        value = getattr(obj, plan.name)
-        if plan.omit == "none" and value is None:
+    for name, key, writer, omit, flatten in _writing(type(obj)):
+        value = getattr(obj, name)
+        if omit is not None and (
+            value is None if omit == "none" else not value and value is not False and value != 0
+        ):
             continue
-        if plan.omit == "empty" and not value and value is not False and value != 0:
-            continue
-        if plan.flatten is not None:
-            out.update(_write(value))
-        elif plan.write is not None:
-            out[plan.key] = plan.write(value)
+        if flatten:
+            out.update(value)
         else:
-            out[plan.key] = _write(value)
+            out[key] = writer(value)
     return out
 
 
-def _write(value: Any) -> Any:
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+@cache
+def _writing(cls: type) -> tuple[tuple[str, str, Callable[[Any], Any], str | None, bool], ...]:
+    return tuple(
+        (plan.name, plan.key, plan.writer, plan.omit, plan.flatten is not None)
+        for plan in _plans(cls)
+    )
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+SCALARS = (bool, int, float, str, type(None))
+
+
+def _deep(value: Any) -> Any:
+    """Any value's JSON, whatever its declared type (`Any`)."""
+    if isinstance(value, SCALARS):
+        return value
+    if hasattr(type(value), "__dataclass_fields__"):
         return to_dict(value)
     if isinstance(value, list | tuple):
-        return [_write(item) for item in value]
+        return [_deep(item) for item in value]
     if isinstance(value, Mapping):
-        return {key: _write(item) for key, item in value.items()}
+        return {key: _deep(item) for key, item in value.items()}
     return value
+
+
+@cache
+def _writer(kind: Any) -> Callable[[Any], Any]:
+    """The function writing a value of type `kind` (compiled once per type)."""
+    origin = typing.get_origin(kind)
+    args = typing.get_args(kind)
+    if origin in (typing.Union, types.UnionType):
+        options = [arg for arg in args if arg is not type(None)]
+        inner = _writer(options[0]) if len(options) == 1 else _deep
+        if inner is _same:
+            return _same
+        return lambda value: None if value is None else inner(value)
+    if kind in SCALARS:
+        return _same
+    if origin in (tuple, list) or kind in (tuple, list):
+        item = _writer(args[0]) if args and args[-1] is Ellipsis or len(args) == 1 else _deep
+        if item is _same:
+            return list
+        return lambda value: [item(v) for v in value]
+    if origin is dict or kind is dict:
+        item = _writer(args[1]) if args else _deep
+        if item is _same:
+            return dict
+        return lambda value: {k: item(v) for k, v in value.items()}
+    if dataclasses.is_dataclass(kind):
+        return to_dict
+    return _deep
 
 
 # --- reading --------------------------------------------------------------------------------
@@ -124,65 +168,79 @@ def from_dict(cls: type[T], data: Mapping[str, Any] | None) -> T:
     """The `cls` a `to_dict` wrote; keys absent take their `absent` value or default."""
     data = data or {}
     values: dict[str, Any] = {}
-    for plan in _plans(cls):
-        if plan.flatten is not None:
-            values[plan.name] = {key: data[key] for key in plan.flatten if key in data}
+    for name, key, reader, absent, falsy, has_default, flatten in _reading(cls):
+        if flatten is not None:
+            values[name] = {k: data[k] for k in flatten if k in data}
             continue
-        raw = data.get(plan.key, MISSING)
-        if raw is MISSING or (plan.falsy and not raw):
-            if plan.absent is not MISSING:
-                raw = plan.absent
-            elif plan.has_default:
+        raw = data.get(key, MISSING)
+        if raw is MISSING or (falsy and not raw):
+            if absent is not MISSING:
+                raw = absent
+            elif has_default:
                 # A key absent reads as its default, whose type is already the field's.
                 continue
             else:
-                raw = data[plan.key]  # required: the KeyError of a malformed cache
-        values[plan.name] = plan.read(raw) if plan.read else _read(plan.type, raw)
+                raw = data[key]  # required: the KeyError of a malformed cache
+        values[name] = reader(raw)
     return cls(**values)
 
 
-def _read(kind: Any, value: Any) -> Any:
+@cache
+def _reading(cls: type) -> tuple[tuple[Any, ...], ...]:
+    return tuple(
+        (p.name, p.key, p.reader, p.absent, p.falsy, p.has_default, p.flatten) for p in _plans(cls)
+    )
+
+
+@cache
+def _reader(kind: Any) -> Callable[[Any], Any]:
+    """The function reading a value of type `kind` (compiled once per type)."""
     origin = typing.get_origin(kind)
+    args = typing.get_args(kind)
     if origin in (typing.Union, types.UnionType):
-        options = [arg for arg in typing.get_args(kind) if arg is not type(None)]
-        inner = options[0] if len(options) == 1 else Any
-        if value is None:
-            return None
-        if dataclasses.is_dataclass(inner) and not value:
-            return None
-        return _read(inner, value)
+        options = [arg for arg in args if arg is not type(None)]
+        inner_type = options[0] if len(options) == 1 else Any
+        inner = _reader(inner_type)
+        if dataclasses.is_dataclass(inner_type):
+            # Null or an empty object: no such thing.
+            return lambda value: inner(value) if value else None
+        return lambda value: None if value is None else inner(value)
     if kind is bool:
-        return bool(value)
-    if origin is tuple or kind is tuple:
-        args = typing.get_args(kind)
-        item = args[0] if args else Any
-        return tuple(_read(item, v) for v in value or ())
-    if origin is list:
-        args = typing.get_args(kind)
-        item = args[0] if args else Any
-        return [_read(item, v) for v in value or ()]
+        return bool
+    if origin in (tuple, list) or kind in (tuple, list):
+        item = _reader(args[0]) if args else _same
+        make = tuple if (origin or kind) is tuple else list
+        if item is _same:
+            return lambda value: make(value or ())
+        return lambda value: make(item(v) for v in value or ())
     if origin is dict or kind is dict:
-        args = typing.get_args(kind)
-        item = args[1] if args else Any
-        return {k: _read(item, v) for k, v in (value or {}).items()}
+        item = _reader(args[1]) if args else _same
+        if item is _same:
+            return lambda value: dict(value or {})
+        return lambda value: {k: item(v) for k, v in (value or {}).items()}
     if dataclasses.is_dataclass(kind):
-        reader = getattr(kind, "from_dict", None)
-        return reader(value) if reader is not None else from_dict(kind, value)
-    return value
+        # A class's own `from_dict` (one that adds to this reading) where it has one.
+        return lambda value: _class_reader(kind)(value)
+    return _same
+
+
+@cache
+def _class_reader(kind: type) -> Callable[[Any], Any]:
+    own = getattr(kind, "from_dict", None)
+    return own if own is not None else (lambda value: from_dict(kind, value))
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class _Plan:
     name: str
     key: str
-    type: Any
     has_default: bool
     absent: Any
     falsy: bool
     omit: str | None
     flatten: Collection[str] | None
-    write: Callable[[Any], Any] | None
-    read: Callable[[Any], Any] | None
+    writer: Callable[[Any], Any]
+    reader: Callable[[Any], Any]
 
 
 @cache
@@ -198,14 +256,13 @@ def _plans(cls: type) -> tuple[_Plan, ...]:
             _Plan(
                 f.name,
                 meta.key or f.name,
-                hints[f.name],
                 has_default,
                 meta.absent,
                 meta.falsy,
                 meta.omit,
                 meta.flatten,
-                meta.write,
-                meta.read,
+                meta.write or _writer(hints[f.name]),
+                meta.read or _reader(hints[f.name]),
             )
         )
     return tuple(plans)
