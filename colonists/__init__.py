@@ -12,7 +12,8 @@ the standard library and `gamefile` only.
 - `colonists_board(board)`, `claimant_priority(...)`, `change_of_loyalty(...)`,
   `bid_value(...)`: the colonists and the guilds (CX:73-144).
 - `play(session)`, `canonical_session(session)`: a `colonists-expert-session` (the layout, the
-  round, where the groups are) and the state the table's helpers show.
+  round, where the groups are) and the state the table's helpers show; `session_state(session)`
+  the same as types (`colonists.state.ColonistsState`).
 
 Every function raises `ColonistsError` (a `gamefile.errors.FieldError`) on bad input.
 """
@@ -21,7 +22,13 @@ from colonists.cards import card_kind, card_round, read_card_sequence, validate_
 from colonists.errors import ColonistsError
 from colonists.groups import GROUP_KEYS, GROUPS
 from colonists.helpers import bid_value, change_of_loyalty, claimant_priority, colonists_board
-from colonists.session import SESSION_FORMAT, canonical_session, play, with_arrivals
+from colonists.session import (
+    SESSION_FORMAT,
+    canonical_session,
+    play,
+    session_state,
+    with_arrivals,
+)
 from colonists.table import (
     TABLE_FORMAT,
     VERSION,
@@ -52,6 +59,7 @@ __all__ = [
     "claimant_priority",
     "colonists_board",
     "play",
+    "session_state",
     "read_card_sequence",
     "read_table",
     "score",

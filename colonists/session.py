@@ -27,6 +27,7 @@ from colonists.cards import COLONISTS, card_round, read_card_sequence
 from colonists.errors import ColonistsError
 from colonists.groups import GROUP_KEYS, group
 from colonists.helpers import NOT_ARRIVED, RECEPTION_CAMP, colonists_board
+from colonists.state import ColonistsState
 from colonists.table import VERSION
 from gamefile.reading import describe
 
@@ -80,6 +81,11 @@ def play(session: Any) -> dict[str, Any]:
     if not data["cards"] and data["round"] != 1:
         raise ColonistsError("round", "must be 1 while no card of the layout is entered")
     return {"round": rounds, "board": board}
+
+
+def session_state(session: Any) -> ColonistsState:
+    """`play(session)` as types, for the table's page."""
+    return ColonistsState.from_dict(play(session))
 
 
 def canonical_session(session: Any) -> dict[str, Any]:

@@ -5,7 +5,8 @@ these functions.
 
 - `score(table)`: a `space-explorers-solo-table` (the end state) → the score sheet (§1.9).
 - `validate_table(table)`: every problem of a table, for a form.
-- `play(session)`: a `space-explorers-solo-session` (the turn log) → the derived state (§1.10).
+- `play(session)`: a `space-explorers-solo-session` (the turn log) → the derived state (§1.10);
+  `session_state(session)` the same as types (`space_explorers.state.SessionState`).
 - `table_from_session(session, you_progress)`: a finished session → its table.
 - `canonical_table`, `canonical_session`: the files in their documented key order.
 - Setup: `PROJECT_NAMES` (SE:199-207), `DIVISIONS` and `DIVISION_NAMES`,
@@ -26,7 +27,7 @@ from space_explorers.rules import (
     SpaceExplorersError,
     balanced_selection_warning,
 )
-from space_explorers.session import canonical_session, play, table_from_session
+from space_explorers.session import canonical_session, play, session_state, table_from_session
 from space_explorers.table import canonical_table, score, validate_table
 
 __all__ = [
@@ -41,6 +42,7 @@ __all__ = [
     "canonical_session",
     "canonical_table",
     "play",
+    "session_state",
     "score",
     "table_from_session",
     "validate_table",

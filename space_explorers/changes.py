@@ -27,7 +27,8 @@ from space_explorers.rules import (
     name_key,
     plural,
 )
-from space_explorers.session import replay, state_of
+from space_explorers.session import derive, replay
+from space_explorers.state import SessionState
 from space_explorers.turns import Game, slot_name
 
 
@@ -87,12 +88,12 @@ def change_step(
     return {**session, "turns": [*turns[:index], dict(turn), *turns[index + 1 :]]}
 
 
-def steps_before(session: Mapping[str, Any]) -> list[dict]:
+def steps_before(session: Mapping[str, Any]) -> list[SessionState]:
     """For every step of `session`, the derived state before it (one replay in all)."""
     game, raw = replay({**session, "turns": []})
     states = []
     for index, turn in enumerate(session.get("turns", [])):
-        states.append(state_of(game, raw))
+        states.append(derive(game, raw))
         game.play_turn(turn, index)
     return states
 

@@ -31,6 +31,19 @@ from space_explorers.rules import (
     opponent_progress,
     plural,
 )
+from space_explorers.state import (
+    Center,
+    End,
+    Final,
+    FinalOpponent,
+    FinalProject,
+    FinalYou,
+    Opponent,
+    OpponentNext,
+    ProjectState,
+    SessionState,
+    You,
+)
 from space_explorers.table import parse_table
 from space_explorers.turns import (
     TWELVE_SPECIALISTS,
@@ -70,53 +83,60 @@ def replay(session: Any) -> tuple[Game, list]:
 
 def play(session: Any) -> dict:
     """The derived state of OTHER-GAMES.md §1.10, keys as printed, plus what the page needs."""
+    return session_state(session).to_dict()
+
+
+def session_state(session: Any) -> SessionState:
+    """`play(session)` as types, for the pages."""
     game, raw_projects = replay(session)
-    return state_of(game, raw_projects)
+    return derive(game, raw_projects)
 
 
 def state_of(game: Game, raw_projects: list | None = None) -> dict:
-    projects = [_project_state(game, index) for index in range(len(game.projects))]
+    return derive(game, raw_projects).to_dict()
+
+
+def derive(game: Game, raw_projects: list | None = None) -> SessionState:
     progress, why = _opponent_score(game)
-    state: dict[str, Any] = {
-        "round": game.round,
-        "next": game.next_player,
-        "center": {
-            "marker_slot": game.marker,
-            "temporary_row": game.temporary,
-            "deck": game.deck,
-            "empty_slots": [slot for slot, full in enumerate(game.occupied) if not full],
-        },
-        "projects": projects,
-        "you": {
-            "specialists": game.your_specialists,
-            "hand": game.hand,
-            "launched": [game.projects[i].name for i in game.launched],
-        },
-        "opponent": {
-            "divisions": dict(game.divisions),
-            "specialists": sum(game.divisions.values()),
-            "token_stack": game.stack,
-            "completed": [game.projects[i].name for i in game.opponent_completed],
-            "score_now": sum(progress.values()),
-            "progress": progress,
-            "why": why,
-        },
-        "end": _end_state(game),
-        "warnings": _warnings(game),
-    }
     opponent_next = None if game.over else _opponent_next(game)
-    state["opponent_next"] = opponent_next
-    state["next_sentence"] = _next_sentence(game, opponent_next)
     setup = []
     variants = game.variants
     if variants.projects_start_advanced and variants.opponent_project_bonus and raw_projects:
         warning = balanced_selection_warning(raw_projects)
         if warning:
             setup.append(warning)
-    state["setup_warnings"] = setup
-    state["history"] = list(game.history)
-    state["final"] = _final(game) if game.over else None
-    return state
+    return SessionState(
+        round=game.round,
+        next=game.next_player,
+        center=Center(
+            marker_slot=game.marker,
+            temporary_row=game.temporary,
+            deck=game.deck,
+            empty_slots=tuple(slot for slot, full in enumerate(game.occupied) if not full),
+        ),
+        projects=tuple(_project_state(game, index) for index in range(len(game.projects))),
+        you=You(
+            specialists=game.your_specialists,
+            hand=game.hand,
+            launched=tuple(game.projects[i].name for i in game.launched),
+        ),
+        opponent=Opponent(
+            divisions=dict(game.divisions),
+            specialists=sum(game.divisions.values()),
+            token_stack=game.stack,
+            completed=tuple(game.projects[i].name for i in game.opponent_completed),
+            score_now=sum(progress.values()),
+            progress=progress,
+            why=why,
+        ),
+        end=_end_state(game),
+        warnings=tuple(_warnings(game)),
+        opponent_next=opponent_next,
+        next_sentence=_next_sentence(game, opponent_next),
+        setup_warnings=tuple(setup),
+        history=tuple(game.history),
+        final=_final(game) if game.over else None,
+    )
 
 
 def table_from_session(session: Any, you_progress: Any) -> dict:
@@ -144,7 +164,7 @@ def table_from_session(session: Any, you_progress: Any) -> dict:
         "format": TABLE_FORMAT,
         "version": VERSION,
         "variants": game.variants.to_dict(),
-        "projects": _final(game)["projects"],
+        "projects": _final(game).to_dict()["projects"],
         "you": {
             "specialists": game.your_specialists,
             "specialist_progress": you_progress.get("specialist_progress", MISSING),
@@ -202,7 +222,7 @@ def _project_dict(project: Project) -> dict:
     return {"name": project.name, "points": project.points, "skills": project.skills_dict()}
 
 
-def _project_state(game: Game, index: int) -> dict:
+def _project_state(game: Game, index: int) -> ProjectState:
     project = game.projects[index]
     completed_by = game.completed_by[index]
     position = game.positions[index]
@@ -220,15 +240,15 @@ def _project_state(game: Game, index: int) -> dict:
             f"{plural(steps, 'step')} to Finish; each {colours} recruit of the Opponent moves "
             "it one position"
         )
-    return {
-        "name": project.name,
-        "position": position,
-        "steps_to_finish": steps,
-        "advanced_by": sorted(project.colours),
-        "completed_by": completed_by,
-        "points": project.points,
-        "why": why,
-    }
+    return ProjectState(
+        name=project.name,
+        position=position,
+        steps_to_finish=steps,
+        advanced_by=tuple(sorted(project.colours)),
+        completed_by=completed_by,
+        points=project.points,
+        why=why,
+    )
 
 
 def _opponent_score(game: Game) -> tuple[dict[str, int], dict[str, str]]:
@@ -236,7 +256,7 @@ def _opponent_score(game: Game) -> tuple[dict[str, int], dict[str, str]]:
     return opponent_progress(game.divisions, completed, game.variants)
 
 
-def _end_state(game: Game) -> dict:
+def _end_state(game: Game) -> End:
     sentence = None
     if game.trigger is not None:
         cause = (
@@ -252,13 +272,13 @@ def _end_state(game: Game) -> dict:
             sentence = "Game over: the Opponent completed the last Project on the track"
         else:
             sentence = f"Game over: {cause} and the Opponent took its last turn"
-    return {
-        "triggered": game.trigger is not None,
-        "trigger": game.trigger,
-        "over": game.over,
-        "triggered_on": dict(game.triggered_on) if game.triggered_on else None,
-        "sentence": sentence,
-    }
+    return End(
+        triggered=game.trigger is not None,
+        trigger=game.trigger,
+        over=game.over,
+        triggered_on=dict(game.triggered_on) if game.triggered_on else None,
+        sentence=sentence,
+    )
 
 
 def _warnings(game: Game) -> list[str]:
@@ -285,50 +305,52 @@ def _warnings(game: Game) -> list[str]:
     return warnings
 
 
-def _opponent_next(game: Game) -> dict:
+def _opponent_next(game: Game) -> OpponentNext:
     """What the Opponent's next turn does with the Center as it stands (SE:133)."""
     if game.center_empty:
-        return {
-            "slot": None,
-            "refill_from": None,
-            "sentence": "The Center is empty: the Opponent recruits nothing",
-            "refill": None,
-        }
-    return {
-        "slot": game.marker,
-        "refill_from": game.refill_source(),
-        "sentence": f"The Opponent recruits the card in {slot_name(game.marker)}",
-        "refill": "Then " + refill_words(game.refill_source()),
-    }
+        return OpponentNext(
+            slot=None,
+            refill_from=None,
+            sentence="The Center is empty: the Opponent recruits nothing",
+            refill=None,
+        )
+    return OpponentNext(
+        slot=game.marker,
+        refill_from=game.refill_source(),
+        sentence=f"The Opponent recruits the card in {slot_name(game.marker)}",
+        refill="Then " + refill_words(game.refill_source()),
+    )
 
 
-def _next_sentence(game: Game, opponent_next: dict | None) -> str:
+def _next_sentence(game: Game, opponent_next: OpponentNext | None) -> str:
     if game.over:
         return "Game over: enter your Progress on the score sheet; the Opponent's side is filled in"
     if game.next_player == YOU:
         return "Your turn: take a card into your hand or recruit one into your Hub"
     assert opponent_next is not None
-    sentence = opponent_next["sentence"]
-    if opponent_next["slot"] is not None:
+    sentence = opponent_next.sentence
+    if opponent_next.slot is not None:
         sentence += ": tap its Division (the top-most skill if it shows two)"
     if game.trigger:
         sentence = "Last round: " + sentence[0].lower() + sentence[1:]
     return sentence
 
 
-def _final(game: Game) -> dict:
+def _final(game: Game) -> Final:
     """What the score sheet is pre-filled with once the game is over."""
-    return {
-        "you": {
-            "specialists": game.your_specialists,
-            "launched": [game.projects[i].name for i in game.launched],
-        },
-        "opponent": {
-            "divisions": dict(game.divisions),
-            "completed": [game.projects[i].name for i in game.opponent_completed],
-        },
-        "projects": [
-            {**_project_dict(project), "completed_by": game.completed_by[index]}
+    return Final(
+        you=FinalYou(
+            specialists=game.your_specialists,
+            launched=tuple(game.projects[i].name for i in game.launched),
+        ),
+        opponent=FinalOpponent(
+            divisions=dict(game.divisions),
+            completed=tuple(game.projects[i].name for i in game.opponent_completed),
+        ),
+        projects=tuple(
+            FinalProject(
+                project.name, project.points, project.skills_dict(), game.completed_by[index]
+            )
             for index, project in enumerate(game.projects)
-        ],
-    }
+        ),
+    )

@@ -27,10 +27,28 @@ from .modules import (
 )
 from .replay import Game, replay
 from .setup import SESSION_FORMAT, read_setup
+from .state import (
+    Bonus,
+    Modifier,
+    ModuleState,
+    PlayerState,
+    RevenueTerm,
+    Station,
+    TrackerState,
+    TrackSlot,
+)
 from .station import Module
 from .words import and_list, money
 
-__all__ = ["SESSION_FORMAT", "derived_state", "next_step", "play", "replayed"]
+__all__ = [
+    "SESSION_FORMAT",
+    "derive",
+    "derived_state",
+    "next_step",
+    "play",
+    "replayed",
+    "tracker_state",
+]
 
 
 def replayed(session: Any) -> Game:
@@ -49,60 +67,69 @@ def next_step(session: Any) -> dict:
 
 
 def derived_state(game: Game) -> dict:
+    return derive(game).to_dict()
+
+
+def tracker_state(session: Any) -> TrackerState:
+    """`play(session)` as types, for the pages."""
+    return derive(replayed(session))
+
+
+def derive(game: Game) -> TrackerState:
     rules = game.rules
     over = game.pending.phase == "game_over"
     next_round = None if over else game.rounds_done + 1
     report = game.report
-    state: dict[str, Any] = {
-        "rounds_total": rules.rounds,
-        "next_round": next_round,
-        "final_round_next": next_round == rules.rounds,
-        "modules": [_module_json(game, module) for module in game.station.modules.values()],
-        "revenue": {player: game.track.positions[player] for player in game.keys},
-        "track": game.track.as_json(),
-        "collected": dict(game.collected),
-        "order_cards": {player: game.cards[player] for player in game.order},
-    }
-    if game.credits is not None:
-        state["credits"] = dict(game.credits)
-    state["game_over"] = over
-    state["round"] = game.pending.round
-    state["phase"] = game.pending.phase
-    state["clearance"] = game.pending.round == rules.rounds
-    state["order"] = list(game.order)
-    state["prices"] = {key: _price(key, state["clearance"]) for key in rules.modules_in_play}
-    state["construction_track"] = [
-        {
-            "slot": slot,
-            "type": card,
-            "rush_fee": game.fee(slot),
-            "price": None if card is None else _price(card, state["clearance"]) + game.fee(slot),
-        }
-        for slot, card in enumerate(game.construction, start=1)
-    ]
-    state["players"] = [_player_json(game, player) for player in game.keys]
-    state["spend"] = {
-        player: sum(m.cost for m in game.station.modules.values() if m.owner == player)
-        for player in game.keys
-    }
-    state["paid"] = dict(game.paid)
-    state["station"] = {
-        "edges": sorted(
-            [a, b] for a, others in game.station.edges.items() for b in others if a < b
+    clearance = game.pending.round == rules.rounds
+    return TrackerState(
+        rounds_total=rules.rounds,
+        next_round=next_round,
+        final_round_next=next_round == rules.rounds,
+        modules=tuple(_module_json(game, module) for module in game.station.modules.values()),
+        revenue={player: game.track.positions[player] for player in game.keys},
+        track={space: tuple(keys) for space, keys in game.track.as_json().items()},
+        collected=dict(game.collected),
+        order_cards={player: game.cards[player] for player in game.order},
+        credits=None if game.credits is None else dict(game.credits),
+        game_over=over,
+        round=game.pending.round,
+        phase=game.pending.phase,
+        clearance=clearance,
+        order=tuple(game.order),
+        prices={key: _price(key, clearance) for key in rules.modules_in_play},
+        construction_track=tuple(
+            TrackSlot(
+                slot=slot,
+                type=card,
+                rush_fee=game.fee(slot),
+                price=None if card is None else _price(card, clearance) + game.fee(slot),
+            )
+            for slot, card in enumerate(game.construction, start=1)
         ),
-        "active": sorted(report.active - {CORE}),
-        "surged": sorted(m.id for m in game.station.modules.values() if m.surged),
-    }
-    if game.setup.bids is not None:
-        state["bids"] = dict(game.setup.bids)
-    if rules.advanced_factions:
-        state["powers_used"] = {player: game.powers_used.get(player) for player in game.keys}
-    if rules.missions:
-        state["missions"] = _missions_json(game)
-    state["warnings"] = _warnings(game)
-    state["next"] = _next(game)
-    state["log"] = list(game.log)
-    return state
+        players=tuple(_player_json(game, player) for player in game.keys),
+        spend={
+            player: sum(m.cost for m in game.station.modules.values() if m.owner == player)
+            for player in game.keys
+        },
+        paid=dict(game.paid),
+        station=Station(
+            edges=tuple(
+                sorted((a, b) for a, others in game.station.edges.items() for b in others if a < b)
+            ),
+            active=tuple(sorted(report.active - {CORE})),
+            surged=tuple(sorted(m.id for m in game.station.modules.values() if m.surged)),
+        ),
+        bids=None if game.setup.bids is None else dict(game.setup.bids),
+        powers_used=(
+            {player: game.powers_used.get(player) for player in game.keys}
+            if rules.advanced_factions
+            else None
+        ),
+        missions=_missions_json(game) if rules.missions else None,
+        warnings=tuple(_warnings(game)),
+        next=_next(game),
+        log=tuple(game.log),
+    )
 
 
 def _price(module_type: str, clearance: bool) -> int:
@@ -110,46 +137,40 @@ def _price(module_type: str, clearance: bool) -> int:
     return clearance_price(cost) if clearance else cost
 
 
-def _module_json(game: Game, module: Module) -> dict:
+def _module_json(game: Game, module: Module) -> ModuleState:
     result = game.report.modules[module.id]
     station = game.station
-    out: dict[str, Any] = {
-        "id": module.id,
-        "type": module.type,
-        "owner": module.owner,
-        "attached": module.attached,
-        "revenue": result.revenue,
-        "why": result.full_why,
-        "name": module.name,
-        "card": module.card,
-        "cost": module.cost,
-        "paid": module.paid,
-        "active": result.active,
-        "base": result.base,
-        "modifiers": [
-            {"amount": m.amount, "why": m.why, "source": m.source} for m in result.modifiers
-        ],
-        "connections": sorted(station.edges[module.id]) if module.attached else [],
-        "bought_round": module.bought_round,
-        "attached_round": module.attached_round,
-    }
     if module.attached and result.active:
-        out["sentence"] = (
-            f"{module.label} ({module.owner}): {result.full_why} = {money(result.revenue)}"
-        )
+        sentence = f"{module.label} ({module.owner}): {result.full_why} = {money(result.revenue)}"
     else:
-        out["sentence"] = f"{module.label} ({module.owner}): {result.full_why}"
-    if module.type == FUSION and module.card == BASIC_CARD:
-        out["tokens"] = module.tokens
-        out["surged"] = module.surged
-    if module.card == BANK:
-        out["invested"] = module.invested
-    if module.type == BROADCAST and module.host is not None:
-        out["host"] = module.host
-    return out
+        sentence = f"{module.label} ({module.owner}): {result.full_why}"
+    fusion = module.type == FUSION and module.card == BASIC_CARD
+    return ModuleState(
+        id=module.id,
+        type=module.type,
+        owner=module.owner,
+        attached=module.attached,
+        revenue=result.revenue,
+        why=result.full_why,
+        name=module.name,
+        card=module.card,
+        cost=module.cost,
+        paid=module.paid,
+        active=result.active,
+        base=result.base,
+        modifiers=tuple(Modifier(m.amount, m.why, m.source) for m in result.modifiers),
+        connections=tuple(sorted(station.edges[module.id])) if module.attached else (),
+        bought_round=module.bought_round,
+        attached_round=module.attached_round,
+        sentence=sentence,
+        tokens=module.tokens if fusion else None,
+        surged=module.surged if fusion else None,
+        invested=module.invested if module.card == BANK else None,
+        host=module.host if module.type == BROADCAST else None,
+    )
 
 
-def _player_json(game: Game, key: str) -> dict:
+def _player_json(game: Game, key: str) -> PlayerState:
     setup = game.setup.player(key)
     revenue = game.report.players[key]
     terms = [
@@ -166,22 +187,19 @@ def _player_json(game: Game, key: str) -> dict:
         why += f" = {money(revenue.total)}"
     if position != revenue.total:
         why += "; the marker stops at 0 (negative revenue is not paid)"
-    out: dict[str, Any] = {
-        "key": key,
-        "faction": setup.faction,
-        "order_card": game.cards[key],
-        "revenue": position,
-        "revenue_total": revenue.total,
-        "revenue_terms": terms,
-        "revenue_why": why,
-        "held": [m.id for m in game.station.held(key)],
-        "paid": game.paid[key],
-    }
-    if setup.bonus is not None:
-        out["bonus"] = {"per": setup.bonus[0], "amount": setup.bonus[1]}
-    if game.rules.advanced_factions:
-        out["power_used"] = key in game.powers_used
-    return out
+    return PlayerState(
+        key=key,
+        faction=setup.faction,
+        order_card=game.cards[key],
+        revenue=position,
+        revenue_total=revenue.total,
+        revenue_terms=tuple(RevenueTerm(t["amount"], t["why"]) for t in terms),
+        revenue_why=why,
+        held=tuple(m.id for m in game.station.held(key)),
+        paid=game.paid[key],
+        bonus=None if setup.bonus is None else Bonus(setup.bonus[0], setup.bonus[1]),
+        power_used=(key in game.powers_used) if game.rules.advanced_factions else None,
+    )
 
 
 def _missions_json(game: Game) -> dict:

@@ -5,7 +5,7 @@ import copy
 
 import pytest
 
-from colonists import ColonistsError, canonical_session, play
+from colonists import ColonistsError, canonical_session, play, session_state
 
 SESSION = {
     "format": "colonists-expert-session",
@@ -33,6 +33,16 @@ def test_it_gives_this_round_and_where_the_groups_are():
     groups = {g["group"]: g for g in state["board"]["groups"]}
     assert groups["spice_merchants"]["place"] == "contracted"
     assert groups["mechanics"]["place"] == "not_arrived"
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [{}, {"round": 4}, {"round": 1}, {"cards": [], "round": 1}, {"condominium_built": True}],
+)
+def test_the_types_read_the_whole_state_and_write_it_back_the_same(changes):
+    state = session_state(session(**changes))
+    assert state.to_dict() == play(session(**changes))
+    assert state.board.groups[0].place == "not_arrived"
 
 
 def test_without_cards_there_is_no_round_yet():

@@ -12,6 +12,7 @@ from typing import Any
 from django import forms
 
 from colonists import GROUPS, TABLE_FORMAT
+from colonists.state import Board
 from gamefile.names import clean_name
 from hosting.names import NameField, invisible_name_error
 from playlog.forms import NoFormTag, member_choices, mixed_person
@@ -328,8 +329,8 @@ class ClaimForm(forms.Form):
             for i, name in enumerate(self.players)
         ]
 
-    def claimants(self, board: Mapping[str, Any]) -> list[dict[str, Any]]:
-        held = {p["name"]: list(p["contracted"]) + list(p["citizens"]) for p in board["players"]}
+    def claimants(self, board: Board) -> list[dict[str, Any]]:
+        held = {p.name: list(p.contracted) + list(p.citizens) for p in board.players}
         return [
             {
                 "player": name,

@@ -158,12 +158,12 @@ def sheet(page: LogPage, number: int) -> HttpResponse | dict[str, Any]:
 
 def _table_context(page: LogPage, play: Play, **extra: Any) -> dict[str, Any]:
     session = play.session
-    state = colonists.play(session)
+    state = colonists.session_state(session)
     players = list(session["players"])
     board_initial = {}
-    for group in state["board"]["groups"]:
-        board_initial[f"{group['group']}_place"] = group["place"]
-        board_initial[f"{group['group']}_player"] = group["player"] or ""
+    for group in state.board.groups:
+        board_initial[f"{group.group}_place"] = group.place
+        board_initial[f"{group.group}_player"] = group.player or ""
     get = page.request.GET
     claim = ClaimForm(get if "claim" in get else None, players=players, prefix="claim")
     bid = BidForm(get if "bid" in get else None, prefix="bid")
@@ -173,7 +173,7 @@ def _table_context(page: LogPage, play: Play, **extra: Any) -> dict[str, Any]:
         try:
             claim_result = colonists.claimant_priority(
                 claim.cleaned_data["group"],
-                claim.claimants(state["board"]),
+                claim.claimants(state.board),
                 claim.cleaned_data["choice"] or None,
             )
         except FieldError as error:

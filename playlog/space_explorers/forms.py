@@ -13,6 +13,7 @@ from django import forms
 from hosting.names import NameField
 from playlog.forms import NoFormTag
 from space_explorers import DIVISION_NAMES, DIVISIONS, PROJECT_NAMES
+from space_explorers.state import SessionState
 
 TILES = 5
 SKILL_CHOICES = [("", "–")] + [(n, str(n)) for n in range(1, 9)]
@@ -167,21 +168,21 @@ class YourTurnForm(NoFormTag, forms.Form):
     )
     launch = forms.ChoiceField(required=False, label="Project launched this turn")
 
-    def __init__(self, *args: Any, state: Mapping[str, Any], **kwargs: Any) -> None:
+    def __init__(self, *args: Any, state: SessionState, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        center = state["center"]
+        center = state.center
         sources = [
             (f"center-{slot}", f"Slot {slot + 1}")
             for slot in range(6)
-            if slot not in center["empty_slots"]
+            if slot not in center.empty_slots
         ]
         sources += [
-            (f"temporary-{i}", f"Temporary card {i + 1}") for i in range(center["temporary_row"])
+            (f"temporary-{i}", f"Temporary card {i + 1}") for i in range(center.temporary_row)
         ]
         sources += [("hand", "My hand (recruit)"), ("deck", "The deck (take)")]
         self.fields["source"].choices = sources
         self.fields["launch"].choices = [("", "none")] + [
-            (p["name"], p["name"]) for p in state["projects"] if p["completed_by"] is None
+            (p.name, p.name) for p in state.projects if p.completed_by is None
         ]
         self._helper()
 

@@ -38,11 +38,12 @@ from space_explorers import (
     PROJECT_NAMES,
     SESSION_FORMAT,
     TABLE_FORMAT,
+    session_state,
     table_from_session,
 )
-from space_explorers import play as replay
 from space_explorers.changes import StepNoLongerFits, step_name, steps_before
 from space_explorers.rules import plural
+from space_explorers.state import SessionState
 
 GAME = "space-explorers-solo"
 RUNNER = "playlog/space_explorers/turns.html"
@@ -150,9 +151,9 @@ def _start(page, facts, setup, tiles, who, end_state) -> Play:
 
 
 def runner_context(page: LogPage, play: Play, **extra: Any) -> dict[str, Any]:
-    state = replay(play.session)
+    state = session_state(play.session)
     divisions = [
-        {"key": key, "name": DIVISION_NAMES[key], "count": state["opponent"]["divisions"][key]}
+        {"key": key, "name": DIVISION_NAMES[key], "count": state.opponent.divisions[key]}
         for key in DIVISIONS
     ]
     turns = play.session.get("turns", [])
@@ -171,9 +172,9 @@ def runner_context(page: LogPage, play: Play, **extra: Any) -> dict[str, Any]:
                 if "opponent" in turns[index]
                 else None,
             }
-            for index, line in enumerate(state["history"])
+            for index, line in enumerate(state.history)
         ],
-        last=state["history"][-1] if state["history"] else None,
+        last=state.history[-1] if state.history else None,
         your_turn=extra.pop("your_turn", None) or YourTurnForm(state=state, prefix="you"),
         progress=extra.pop("progress", None) or YourProgressForm(prefix="progress"),
         title=page.title(GAME),
@@ -182,23 +183,23 @@ def runner_context(page: LogPage, play: Play, **extra: Any) -> dict[str, Any]:
     )
 
 
-def _preview(page: LogPage, play: Play, state: dict) -> dict[str, Any] | None:
+def _preview(page: LogPage, play: Play, state: SessionState) -> dict[str, Any] | None:
     """The spec's optional forecast (OTHER-GAMES §1.1): given the top skill of the card the
     Opponent is about to recruit (`?preview=science`), what its turn will do, replayed on a copy
     of the session; nothing is written."""
     chosen = page.request.GET.get("preview")
-    if state["next"] != "opponent" or (state.get("opponent_next") or {}).get("slot") is None:
+    if state.next != "opponent" or state.opponent_next is None or state.opponent_next.slot is None:
         return None
     if chosen not in DIVISIONS:
         return {"division": None}
     turns = [*play.session.get("turns", []), {"opponent": {"division": chosen}}]
     try:
-        after = replay({**play.session, "turns": turns})
+        after = session_state({**play.session, "turns": turns})
     except FieldError as error:
         return {"division": chosen, "sentences": [sentence(error)]}
-    sentences = [after["history"][-1]] if after["history"] else []
-    if after["end"].get("sentence") and after["end"] != state["end"]:
-        sentences.append(after["end"]["sentence"])
+    sentences = [after.history[-1]] if after.history else []
+    if after.end.sentence and after.end != state.end:
+        sentences.append(after.end.sentence)
     return {"division": chosen, "name": DIVISION_NAMES[chosen], "sentences": sentences}
 
 
@@ -339,7 +340,7 @@ def change_step(page: LogPage, number: int, step: int) -> HttpResponse | dict[st
         title=page.title(GAME),
         step=step,
         step_name=step_name(step),
-        line=replay(play.session)["history"][step],
+        line=session_state(play.session).history[step],
         form=form,
         division=division,
         divisions=[(key, DIVISION_NAMES[key]) for key in DIVISIONS],
@@ -355,7 +356,7 @@ def change_step(page: LogPage, number: int, step: int) -> HttpResponse | dict[st
 @log_page(RUNNER, "log", role=PLAYER, methods=("POST",))
 def your_turn(page: LogPage, number: int) -> HttpResponse:
     play = _companion_play(page, number)
-    form = YourTurnForm(page.request.POST, state=replay(play.session), prefix="you")
+    form = YourTurnForm(page.request.POST, state=session_state(play.session), prefix="you")
     if not form.is_valid():
         return _after(page, play, "Say what you did, and from where.", your_turn=form)
     try:

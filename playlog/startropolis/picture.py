@@ -3,7 +3,8 @@ module coloured by its owner and labelled with its revenue now (OTHER-GAMES.md �
 
 Graphviz lays it out (`dot`, from Debian's `graphviz` package, which `make setup-system`
 installs as it installs Chromium). `station_dot(state, seats)` writes the graph in the DOT
-language from the derived state (`startropolis.play`); it reads only shared figures (no credits,
+language from the derived state (`startropolis.shared(tracker_state(...))`, the types of
+`startropolis.play`); it reads only shared figures (no credits,
 no missions). `station_svg` runs `dot -Tsvg` on it. The SVG has no script and no style element:
 the page shows it as an image (`<img>`), so the site's Content-Security-Policy allows it, and it
 works without JavaScript. The page lists the same modules as text beside it.
@@ -13,8 +14,10 @@ from __future__ import annotations
 
 import shutil
 import subprocess
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
+
+from startropolis.state import TrackerState
 
 DOT = "dot"
 # Graphviz lays a station of a few dozen modules out in milliseconds; this bounds a stuck run.
@@ -65,12 +68,12 @@ def _money(amount: int) -> str:
     return f"−{-amount}M" if amount < 0 else f"{amount}M"
 
 
-def station_dot(state: Mapping, seats: Sequence[str]) -> str:
+def station_dot(state: TrackerState, seats: Sequence[str]) -> str:
     """The station as a DOT graph: the Core, every attached module (held ones are not on the
     station), an edge per connection. A module cut off by a Plasma Surge, or surged itself,
     is drawn dashed."""
     colours = seat_colours(seats)
-    attached = [m for m in state["modules"] if m["attached"]]
+    attached = [m for m in state.modules if m.attached]
     lines = [
         "graph station {",
         # Never scaled by Graphviz: an 11 pt label stays some 15 px on a phone (a size would
@@ -86,23 +89,23 @@ def station_dot(state: Mapping, seats: Sequence[str]) -> str:
         f'color="{CORE_COLOUR.border}", fontsize="12"];',
     ]
     for module in attached:
-        colour = colours.get(module["owner"], CORE_COLOUR)
-        revenue = _money(module["revenue"]) if module["active"] else "inactive"
-        if module.get("surged"):
+        colour = colours.get(module.owner, CORE_COLOUR)
+        revenue = _money(module.revenue) if module.active else "inactive"
+        if module.surged:
             revenue = "Plasma Surge"
-        style = "rounded,filled" if module["active"] else "rounded,filled,dashed"
+        style = "rounded,filled" if module.active else "rounded,filled,dashed"
         # A word a line ("Luxury / Habitation / m4 · 6M"): narrow boxes, so a station fits a
         # phone's width at its labels' size (the page scales down only what is wider still).
-        label = quoted(*module["name"].split(), f"{module['id']} · {revenue}")
+        label = quoted(*module.name.split(), f"{module.id} · {revenue}")
         lines.append(
-            f"  {quoted(module['id'])} [label={label}, "
+            f"  {quoted(module.id)} [label={label}, "
             f'fillcolor="{colour.fill}", color="{colour.border}", style="{style}"];'
         )
     # Each edge from the module nearer the Core, so Graphviz ranks the station by distance from
     # the Core (a tall, narrow picture that reads on a phone) rather than by the ids' order.
-    depth = _depths(state["station"]["edges"])
+    depth = _depths(state.station.edges)
     outward = []
-    for first, second in state["station"]["edges"]:
+    for first, second in state.station.edges:
         if (depth.get(second, 10**6), second) < (depth.get(first, 10**6), first):
             first, second = second, first
         outward.append((first, second))
@@ -154,7 +157,7 @@ def _depths(edges: Sequence[Sequence[str]]) -> dict[str, int]:
     return depth
 
 
-def station_svg(state: Mapping, seats: Sequence[str]) -> str:
+def station_svg(state: TrackerState, seats: Sequence[str]) -> str:
     """The picture as SVG text; `PictureUnavailable` when Graphviz cannot draw it."""
     program = shutil.which(DOT)
     if program is None:

@@ -1,13 +1,13 @@
 """Startropolis (OTHER-GAMES.md §2): the round tracker at the table, each player's own phone,
 the picture of the station, and the final scoring.
 
-The tracker's state is never stored: it is `startropolis.play(session)`, a replay of the
-session's log, so every step undoes by dropping the last entry (`startropolis.steps`). The
-shared screen renders `startropolis.table_view(state)` only, which holds no player's credits
-and no mission (ST:79, ST:279); a player's own page renders `private_view(state, key)`, with
-their own figures and nobody else's. Every form posts for real (POST-redirect-GET); with htmx a
-step swaps the page's live part in place, and the other phones follow within seconds (a poll
-that answers "nothing new" with no content).
+The tracker's state is never stored: it is `startropolis.tracker_state(session)` (the types of
+`play`), a replay of the session's log, so every step undoes by dropping the last entry
+(`startropolis.steps`). The shared screen renders `startropolis.shared(state)` only, which holds
+no player's credits and no mission (ST:79, ST:279); a player's own page renders
+`own(state, key)`, with their own figures and nobody else's. Every form posts for real
+(POST-redirect-GET); with htmx a step swaps the page's live part in place, and the other phones
+follow within seconds (a poll that answers "nothing new" with no content).
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ from playlog.startropolis.picture import PictureUnavailable, seat_colours, stati
 from playlog.words import in_words
 from startropolis import steps
 from startropolis.modules import MODULE_TYPES, ORDER_CARD_NAMES
+from startropolis.state import TrackerState
 
 GAME = "startropolis"
 TABLE = "playlog/startropolis/table.html"
@@ -69,11 +70,10 @@ def said(error: FieldError, *, shared: bool) -> str:
     return f"{message[:1].upper()}{message[1:]}."
 
 
-def _node_label(state: dict, node: str) -> str:
+def _node_label(state: TrackerState, node: str) -> str:
     if node == "core":
         return "the Core"
-    module = next(m for m in state["modules"] if m["id"] == node)
-    return f"{module['name']} {node}"
+    return f"{state.module(node).name} {node}"
 
 
 # --- lookups ------------------------------------------------------------------------------
@@ -118,26 +118,26 @@ def _version(play: Play) -> str:
 # --- the page's context -------------------------------------------------------------------
 
 
-def _players(page: LogPage, play: Play, view: dict) -> list[dict[str, Any]]:
+def _players(page: LogPage, play: Play, view: TrackerState) -> list[dict[str, Any]]:
     keys = _keys(play)
     colours = seat_colours(keys)
     people = {p.seat: p for p in play.people.select_related("user")}
     rows = []
-    for seat, player in enumerate(view["players"]):
+    for seat, player in enumerate(view.players):
         person = people.get(seat)
         rows.append(
             {
-                **player,
+                **player.to_dict(),
                 "seat": seat,
-                "name": player["key"],
-                "card_name": ORDER_CARD_NAMES[player["order_card"]],
+                "name": player.key,
+                "card_name": ORDER_CARD_NAMES[player.order_card],
                 "bonus_words": (
-                    f"Faction bonus: +{player['bonus']['amount']}M per "
-                    f"{MODULE_TYPES[player['bonus']['per']].name} Module owned and attached."
-                    if player.get("bonus")
+                    f"Faction bonus: +{player.bonus.amount}M per "
+                    f"{MODULE_TYPES[player.bonus.per].name} Module owned and attached."
+                    if player.bonus
                     else ""
                 ),
-                "colour": colours[player["key"]],
+                "colour": colours[player.key],
                 "member": bool(person and person.user_id),
                 "own_url": (
                     reverse(
@@ -152,39 +152,39 @@ def _players(page: LogPage, play: Play, view: dict) -> list[dict[str, Any]]:
     return rows
 
 
-def _modules(view: dict, keys: list[str]) -> list[dict[str, Any]]:
+def _modules(view: TrackerState, keys: list[str]) -> list[dict[str, Any]]:
     """The attached modules, each with its owner's seat (its colour) and what it touches."""
     return [
         {
-            **m,
-            "seat": keys.index(m["owner"]),
-            "touches": [_node_label(view, node) for node in m["connections"]],
+            **m.to_dict(),
+            "seat": keys.index(m.owner),
+            "touches": [_node_label(view, node) for node in m.connections],
         }
-        for m in view["modules"]
-        if m["attached"]
+        for m in view.modules
+        if m.attached
     ]
 
 
-def _track(view: dict) -> list[dict[str, Any]]:
+def _track(view: TrackerState) -> list[dict[str, Any]]:
     """The Revenue Track, the furthest ahead first; each space's markers bottom → top."""
     return [
-        {"space": int(space), "markers": markers, "top": markers[-1]}
-        for space, markers in sorted(view["track"].items(), key=lambda item: -int(item[0]))
+        {"space": int(space), "markers": list(markers), "top": markers[-1]}
+        for space, markers in sorted(view.track.items(), key=lambda item: -int(item[0]))
     ]
 
 
-def _nodes(view: dict) -> list[tuple[str, str]]:
+def _nodes(view: TrackerState) -> list[tuple[str, str]]:
     """What a module may be attached to: the Core and every module on the station."""
     nodes = [("core", "the Core")]
-    active = set(view["station"]["active"])
-    for module in view["modules"]:
-        if module["attached"] and module["id"] in active:
-            nodes.append((module["id"], f"{module['name']} {module['id']} ({module['owner']})"))
+    active = set(view.station.active)
+    for module in view.modules:
+        if module.attached and module.id in active:
+            nodes.append((module.id, f"{module.name} {module.id} ({module.owner})"))
     return nodes
 
 
-def _step_forms(view: dict, session: dict, data=None, **given: Any) -> dict[str, Any]:
-    step = view["next"]
+def _step_forms(view: TrackerState, session: dict, data=None, **given: Any) -> dict[str, Any]:
+    step = view.next
     forms: dict[str, Any] = {}
     phase = step["phase"]
     if phase == "purchase":
@@ -206,10 +206,10 @@ def session_rules(session: dict) -> dict:
     return startropolis.canonical_session(session)["rules"]
 
 
-def _figures_form(view: dict, session: dict, data=None) -> FiguresForm:
+def _figures_form(view: TrackerState, session: dict, data=None) -> FiguresForm:
     rules = session_rules(session)
-    cards = [m for m in view["modules"] if m["card"] not in ("basic", "bank")]
-    used = view.get("powers_used", {})
+    cards = [m.to_dict() for m in view.modules if m.card not in ("basic", "bank")]
+    used = view.powers_used or {}
     figures = steps.round_figures(session)
     powers_left = [p for p in used if used[p] is None or p in figures.get("powers_used", [])]
     return FiguresForm(
@@ -223,11 +223,11 @@ def _figures_form(view: dict, session: dict, data=None) -> FiguresForm:
     )
 
 
-def _keys_of(view: dict) -> list[str]:
-    return [player["key"] for player in view["players"]]
+def _keys_of(view: TrackerState) -> list[str]:
+    return [player.key for player in view.players]
 
 
-def _finish_form(play: Play, view: dict, data=None) -> FinishForm:
+def _finish_form(play: Play, view: TrackerState, data=None) -> FinishForm:
     rules = session_rules(play.session)
     missions = {
         p["key"]: p["mission"]["kept"]
@@ -254,18 +254,15 @@ def companion_context(
     page: LogPage, play: Play, *, seat: int | None = None, **extra: Any
 ) -> dict[str, Any]:
     """What the table view (`seat` None) or a player's own view renders. Only the redacted
-    view reaches the template: `table_view` for the table, `private_view` for a seat."""
+    view reaches the template: `shared` for the table, `own` for a seat (the types of
+    `table_view` and `private_view`)."""
     session = play.session
-    state = startropolis.play(session)
+    state = startropolis.tracker_state(session)
     keys = _keys(play)
-    view = (
-        startropolis.table_view(state)
-        if seat is None
-        else startropolis.private_view(state, keys[seat])
-    )
+    view = startropolis.shared(state) if seat is None else startropolis.own(state, keys[seat])
     del state
     mine = keys[seat] if seat is not None else None
-    step = view["next"]
+    step = view.next
     turn_is_mine = mine is not None and step.get("player") == mine
     show_steps = page.log.can_play and (seat is None or turn_is_mine or step["phase"] == "revenue")
     context = page.frame(
@@ -277,13 +274,13 @@ def companion_context(
         players=_players(page, play, view),
         track=_track(view),
         modules=_modules(view, keys),
-        held=[m for m in view["modules"] if not m["attached"]],
+        held=[m for m in view.modules if not m.attached],
         type_names={key: module.name for key, module in MODULE_TYPES.items()},
         step=step,
         step_player=step.get("player"),
         show_steps=show_steps,
         refused=_refusals(view),
-        log_lines=list(reversed(view["log"])),
+        log_lines=list(reversed(view.log)),
         # The page this live part belongs to (a step's answer is rendered at the step's address).
         live_url=(
             reverse("startropolis:table", kwargs={"log": page.log.slug, "number": play.number})
@@ -293,12 +290,12 @@ def companion_context(
                 kwargs={"log": page.log.slug, "number": play.number, "seat": seat},
             )
         ),
-        revenue_done=any(line["phase"] == "revenue" for line in view["log"]),
+        revenue_done=any(line["phase"] == "revenue" for line in view.log),
         steps_taken=steps.step_count(session),
         version=_version(play),
         poll_ms=POLL_MS,
         rules=session_rules(session),
-        prices=[(MODULE_TYPES[k].name, p) for k, p in view["prices"].items()],
+        prices=[(MODULE_TYPES[k].name, p) for k, p in view.prices.items()],
         picture_url=reverse(
             "startropolis:picture", kwargs={"log": page.log.slug, "number": play.number}
         ),
@@ -306,9 +303,9 @@ def companion_context(
     )
     if show_steps and step["phase"] != "game_over":
         context.update(_step_forms(view, session, **extra))
-    if page.log.can_play and seat is None and not view["game_over"]:
+    if page.log.can_play and seat is None and not view.game_over:
         context["figures_form"] = extra.pop("figures_form", None) or _figures_form(view, session)
-    if page.log.can_play and seat is None and view["game_over"]:
+    if page.log.can_play and seat is None and view.game_over:
         context["finish_form"] = extra.pop("finish_form", None) or _finish_form(play, view)
     if seat is not None:
         context.update(_private(play, view, mine, **extra))
@@ -318,9 +315,9 @@ def companion_context(
     return context
 
 
-def _refusals(view: dict) -> list[dict[str, Any]]:
+def _refusals(view: TrackerState) -> list[dict[str, Any]]:
     """For each held module of the player attaching now: where it may not go, and why."""
-    step = view["next"]
+    step = view.next
     if step["phase"] != "attachment":
         return []
     return [
@@ -336,11 +333,11 @@ def _refusals(view: dict) -> list[dict[str, Any]]:
     ]
 
 
-def _private(play: Play, view: dict, key: str, **extra: Any) -> dict[str, Any]:
+def _private(play: Play, view: TrackerState, key: str, **extra: Any) -> dict[str, Any]:
     mission = next(p.get("mission") for p in play.session["players"] if p["key"] == key)
     own: dict[str, Any] = {
-        "credits": view.get("credits", {}).get(key),
-        "mission_now": view.get("missions", {}).get(key),
+        "credits": (view.credits or {}).get(key),
+        "mission_now": (view.missions or {}).get(key),
         "mission_rules": session_rules(play.session)["missions"],
     }
     if own["mission_rules"]:
@@ -393,7 +390,7 @@ def changed(page: LogPage, number: int) -> HttpResponse:
 def picture(page: LogPage, number: int) -> HttpResponse:
     """The station as an SVG picture (Graphviz), shown by the pages as an image."""
     play = _tracker_play(page, number)
-    state = startropolis.table_view(startropolis.play(play.session))
+    state = startropolis.shared(startropolis.tracker_state(play.session))
     try:
         svg = station_svg(state, _keys(play))
     except PictureUnavailable as error:
@@ -443,8 +440,8 @@ def _step(page: LogPage, number: int, phase: str, form_key: str):
     to another phase (another phone entered this step first)."""
     play = _tracker_play(page, number)
     seat = _back_seat(page, play)
-    view = startropolis.table_view(startropolis.play(play.session))
-    if view["next"]["phase"] != phase:
+    view = startropolis.shared(startropolis.tracker_state(play.session))
+    if view.next["phase"] != phase:
         return play, seat, view, None
     return play, seat, view, _step_forms(view, play.session, page.request.POST)[form_key]
 
@@ -457,7 +454,7 @@ def purchase(page: LogPage, number: int) -> HttpResponse:
         return _after(page, play, seat, MOVED_ON)
     if not form.is_valid():
         return _after(page, play, seat, "Choose what the player did.", purchase_form=form)
-    if form.cleaned_data["player"] != view["next"]["player"]:
+    if form.cleaned_data["player"] != view.next["player"]:
         return _after(page, play, seat, "The table has moved on: it is someone else's turn now.")
     try:
         play = actions.record_step(
@@ -481,7 +478,7 @@ def attach(page: LogPage, number: int) -> HttpResponse:
         if previewing:
             return _after(page, play, seat, attach_form=form, preview={"empty": True})
         return _after(page, play, seat, "Choose the module and what it touches.", attach_form=form)
-    if form.cleaned_data["player"] != view["next"]["player"]:
+    if form.cleaned_data["player"] != view.next["player"]:
         return _after(page, play, seat, "The table has moved on: it is someone else's turn now.")
     entry = form.attachment()
     if previewing:
@@ -493,24 +490,24 @@ def attach(page: LogPage, number: int) -> HttpResponse:
     return _after(page, play, seat)
 
 
-def _preview(play: Play, before: dict, entry: dict) -> dict[str, Any]:
+def _preview(play: Play, before: TrackerState, entry: dict) -> dict[str, Any]:
     """Every module's and every player's revenue if `entry` were attached, beside now."""
     try:
-        after = startropolis.table_view(
-            startropolis.play(steps.add_attachment(play.session, entry))
+        after = startropolis.shared(
+            startropolis.tracker_state(steps.add_attachment(play.session, entry))
         )
     except FieldError as error:
         return {"refused": said(error, shared=True)}
-    old = {m["id"]: m["revenue"] for m in before["modules"]}
+    old = {m.id: m.revenue for m in before.modules}
     modules = [
-        {**m, "before": old.get(m["id"]), "changed": old.get(m["id"]) != m["revenue"]}
-        for m in after["modules"]
-        if m["attached"] and (old.get(m["id"]) != m["revenue"] or m["id"] == entry.get("module"))
+        {**m.to_dict(), "before": old.get(m.id), "changed": old.get(m.id) != m.revenue}
+        for m in after.modules
+        if m.attached and (old.get(m.id) != m.revenue or m.id == entry.get("module"))
     ]
     players = [
-        {"key": key, "before": before["revenue"][key], "after": after["revenue"][key]}
-        for key in before["revenue"]
-        if before["revenue"][key] != after["revenue"][key]
+        {"key": key, "before": before.revenue[key], "after": after.revenue[key]}
+        for key in before.revenue
+        if before.revenue[key] != after.revenue[key]
     ]
     return {"modules": modules, "players": players, "hold": entry.get("hold", False)}
 
@@ -534,7 +531,7 @@ def rolls(page: LogPage, number: int) -> HttpResponse:
 def figures(page: LogPage, number: int) -> HttpResponse:
     """The figures the table enters for the round in play (advanced cards, faction rules)."""
     play = _tracker_play(page, number)
-    view = startropolis.table_view(startropolis.play(play.session))
+    view = startropolis.shared(startropolis.tracker_state(play.session))
     form = _figures_form(view, play.session, page.request.POST)
     if not form.is_valid():
         return _after(page, play, None, "Whole numbers only, within the bounds.", figures_form=form)
@@ -584,8 +581,8 @@ def mission(page: LogPage, number: int, seat: int) -> HttpResponse:
 def finish(page: LogPage, number: int) -> HttpResponse:
     """The final scoring (ST:160–162): the replay's table, with what only the table knows."""
     play = _tracker_play(page, number)
-    view = startropolis.table_view(startropolis.play(play.session))
-    if not view["game_over"]:
+    view = startropolis.shared(startropolis.tracker_state(play.session))
+    if not view.game_over:
         return _after(page, play, None, "The game is not over yet: play the final Revenue Phase.")
     form = _finish_form(play, view, page.request.POST)
     if not form.is_valid():

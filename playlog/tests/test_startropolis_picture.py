@@ -11,8 +11,8 @@ from startropolis.tests.test_2_derived import three_player_station
 SEATS = ["ali", "bea", "cy"]
 
 
-def state() -> dict:
-    return startropolis.table_view(startropolis.play(three_player_station()))
+def state() -> startropolis.TrackerState:
+    return startropolis.shared(startropolis.tracker_state(three_player_station()))
 
 
 def test_every_attached_module_is_a_node_labelled_with_its_revenue_in_its_owners_colour():
@@ -55,16 +55,16 @@ def test_without_graphviz_the_picture_says_so(monkeypatch):
         picture.station_svg(state(), SEATS)
 
 
-def wide_station(count: int) -> dict:
+def wide_station(count: int) -> startropolis.TrackerState:
     """`count` Luxury Habitations on the Core, side by side."""
-    wide = state()
+    wide = state().to_dict()
     template = next(m for m in wide["modules"] if m["attached"])
     wide["modules"] = [
         {**template, "id": f"w{n}", "owner": SEATS[n % 3], "name": "Luxury Habitation"}
         for n in range(count)
     ]
     wide["station"] = {**wide["station"], "edges": [["core", f"w{n}"] for n in range(count)]}
-    return wide
+    return startropolis.TrackerState.from_dict(wide)
 
 
 def svg_width_px(svg: str) -> float:

@@ -151,4 +151,4 @@ def test_steps_before_is_the_state_before_each_step():
     states = steps_before(data)
     assert len(states) == 4
     for index in range(4):
-        assert states[index] == space_explorers.play(session(data["turns"][:index]))
+        assert states[index].to_dict() == space_explorers.play(session(data["turns"][:index]))
