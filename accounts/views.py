@@ -30,9 +30,9 @@ from accounts import actions
 from accounts.actions import MembershipError
 from accounts.forms import InviteForm, PublicSwitchForm, RoleForm, SignUpForm
 from accounts.models import PLAYING_ROLES, Invite, Membership, Role, space_kwargs
-from campaign.actions.seats import take_only_free_seat
 from campaign.frame import OWNER, Page, campaign_page
 from hosting.auth import client_address
+from live.actions.seats import take_only_free_seat
 
 # Revoked and expired invites stay listed a while, so the owner sees what became of them.
 OLD_INVITES_SHOWN = 5

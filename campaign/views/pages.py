@@ -16,7 +16,8 @@ from django.http import Http404, HttpRequest
 
 from campaign.charts import text_colour_on
 from campaign.frame import Page, campaign_page
-from campaign.models import Corporation, GameDraft
+from campaign.models import Corporation
+from live.models import GameDraft
 from solar175.replay_warnings import zone_missing
 from solar175.sections import Switch, election_counters
 from solar175.state import GameResult, city_to_dict
