@@ -631,6 +631,92 @@ def push_changes(
     return _apply(read, checked(read), phone=phone, user=user)
 
 
+@dataclass
+class _Batch:
+    """One batch being applied (`_apply`): the shared part and the stamps as they become, the
+    draft's cards, the scopes it changed, and the changes it refused."""
+
+    version: int
+    shared: dict[str, Value]
+    stamps: dict[str, dict[str, int]]
+    cards: dict[str, SeatCard]
+    conflicts: list[tuple[str, FieldConflict]]
+    refused_seqs: list[int]
+    touched: set[str] = dataclasses.field(default_factory=set)
+
+    def card_of(self, change: Change) -> SeatCard | None:
+        """The card `change` writes (None: the shared part)."""
+        if change.card is None:
+            return None
+        card = self.cards.get(change.card)
+        if card is None:
+            raise DraftRefused("draft", f"has no card for {change.card!r}")
+        return card
+
+
+def _apply_done(batch: _Batch, card: SeatCard | None, scope: str, done: bool) -> None:
+    """ "My card is done" (or not): the shared part has no such mark."""
+    if card is not None and card.done != done:
+        card.done = done
+        batch.touched.add(scope)
+
+
+def _apply_field(batch: _Batch, card: SeatCard | None, scope: str, change: Change) -> None:
+    """A field's value, refused when someone else changed it since the writer last saw it
+    (`was`), as in `_merge`."""
+    name = str(change.field)[:100]
+    value = _one_value(change.value)
+    was = None if change.was is None else {name: _one_value(change.was)}
+    current = batch.shared if card is None else card.data
+    merged, refused = _merge(current, {name: value}, was, "")
+    if refused:
+        # Who wrote theirs: the card's last writer (read only for a conflict).
+        by = "" if card is None else _who(card.updated_by)
+        batch.conflicts.extend((scope, dataclasses.replace(found, by=by)) for found in refused)
+        batch.refused_seqs.append(change.seq)
+        return
+    if merged == current:
+        return
+    if card is None:
+        batch.shared = merged
+    else:
+        card.data = merged
+        # A card changed after it was marked done is not done any more: its seat says so.
+        card.done = False
+    batch.stamps.setdefault(scope, {})[name] = batch.version
+    batch.touched.add(scope)
+
+
+def _apply_one(batch: _Batch, change: Change) -> None:
+    """One change, by its kind: "done" or a field's value (a change with neither is none)."""
+    card = batch.card_of(change)
+    scope = SHARED if card is None else card_scope(change.card)
+    if change.done is not None:
+        _apply_done(batch, card, scope, change.done)
+    elif change.field is not None:
+        _apply_field(batch, card, scope, change)
+
+
+def _placed(
+    phones: dict[str, Any], key: str, phone: str | None, seq: int, batch: _Batch, mine: PhonePlace
+) -> dict[str, Any]:
+    """The draft's phones with the writer's new place: its last number `seq`, the version its
+    last applied change made, what it had refused. A write without a phone that changed
+    nothing leaves them as they were."""
+    if phone is None and not batch.touched:
+        return phones
+    place = PhonePlace(
+        seq if phone is not None else 0,
+        batch.version if batch.touched else mine.version,
+        # A write without a phone is never sent again: nothing to refuse again.
+        tuple(batch.refused_seqs) if phone is not None else (),
+    )
+    # The phone written last goes last: the order `_bounded_phones` lets phones go in.
+    phones.pop(key, None)
+    phones[key] = place.stored()
+    return _bounded_phones(phones, key)
+
+
 def _apply(read: DraftRead, changes: Iterable[Change], *, phone: str | None, user) -> Applied:
     locked = read.draft
     changes = list(changes)
@@ -641,73 +727,33 @@ def _apply(read: DraftRead, changes: Iterable[Change], *, phone: str | None, use
     mine = PhonePlace.of(phones.get(key))
     last = mine.last if phone is not None else 0
     todo = sorted((c for c in changes if phone is None or c.seq > last), key=lambda c: c.seq)
-    cards = read.cards
     # A batch sent again because its answer was lost: the changes it had refused are refused
     # again (the phone still holds them), not taken for applied and dropped without a word.
     again = _refused_again(read, changes, set(mine.refused), last) if phone is not None else []
-    refused_seqs = [seq for seq, _ in again]
-    conflicts: list[tuple[str, FieldConflict]] = [found for _, found in again]
+    batch = _Batch(
+        version=locked.revision + 1,
+        shared=dict(locked.shared),
+        stamps={scope: dict(fields) for scope, fields in (locked.stamps or {}).items()},
+        cards=read.cards,
+        conflicts=[found for _, found in again],
+        refused_seqs=[seq for seq, _ in again],
+    )
     if not todo:
-        return Applied(locked, last, conflicts, False, every=cards)
-    version = locked.revision + 1
-    shared = dict(locked.shared)
-    stamps = {scope: dict(fields) for scope, fields in (locked.stamps or {}).items()}
-    touched: set[str] = set()
+        return Applied(locked, last, batch.conflicts, False, every=read.cards)
     for change in todo:
-        card = cards.get(change.card) if change.card is not None else None
-        if change.card is not None and card is None:
-            raise DraftRefused("draft", f"has no card for {change.card!r}")
-        scope = SHARED if card is None else card_scope(change.card)
-        if change.done is not None:
-            if card is not None and card.done != change.done:
-                card.done = change.done
-                touched.add(scope)
-            continue
-        if change.field is None:
-            continue
-        name = str(change.field)[:100]
-        value = _one_value(change.value)
-        was = None if change.was is None else {name: _one_value(change.was)}
-        current = shared if card is None else card.data
-        merged, refused = _merge(current, {name: value}, was, "")
-        if refused:
-            # Who wrote theirs: the card's last writer (read only for a conflict).
-            by = "" if card is None else _who(card.updated_by)
-            conflicts.extend((scope, dataclasses.replace(conflict, by=by)) for conflict in refused)
-            refused_seqs.append(change.seq)
-            continue
-        if merged == current:
-            continue
-        if card is None:
-            shared = merged
-        else:
-            card.data = merged
-            # A card changed after it was marked done is not done any more: its seat says so.
-            card.done = False
-        stamps.setdefault(scope, {})[name] = version
-        touched.add(scope)
-    if phone is not None or touched:
-        place = PhonePlace(
-            todo[-1].seq if phone is not None else 0,
-            version if touched else mine.version,
-            # A write without a phone is never sent again: nothing to refuse again.
-            tuple(refused_seqs) if phone is not None else (),
-        )
-        # The phone written last goes last: the order `_bounded_phones` lets phones go in.
-        phones.pop(key, None)
-        phones[key] = place.stored()
-        phones = _bounded_phones(phones, key)
-    if touched:
-        locked.shared = shared
-        locked.stamps = stamps
-        locked.revision = version
+        _apply_one(batch, change)
+    phones = _placed(phones, key, phone, todo[-1].seq, batch, mine)
+    if batch.touched:
+        locked.shared = batch.shared
+        locked.stamps = batch.stamps
+        locked.revision = batch.version
     locked.phones = phones
-    written = {k: c for k, c in cards.items() if card_scope(k) in touched}
+    written = {k: c for k, c in read.cards.items() if card_scope(k) in batch.touched}
     writer = user.pk if user is not None and user.is_authenticated else None
     # Who typed the shared part, for a discard's sentence (live.actions.discards).
-    _store(read, written.values(), writer, SHARED in touched)
+    _store(read, written.values(), writer, SHARED in batch.touched)
     applied = PhonePlace.of(phones.get(key)).last if phone is not None else 0
-    return Applied(locked, applied, conflicts, bool(touched), written, every=cards)
+    return Applied(locked, applied, batch.conflicts, bool(batch.touched), written, every=read.cards)
 
 
 def _refused_again(
