@@ -289,6 +289,106 @@ def test_a_cards_drawn_values_are_read_by_the_projects_reader(table, drawn):
     assert "hubs-zone1_workers" not in GameDraft.objects.get(pk=draft.pk).shared
 
 
+NOT_A_LIST = "The changes sent are not a list of changes."
+NOT_A_CHANGE = "A change sent is not a change (an object with its number)."
+NOT_A_NUMBER = "A change's number (seq) is a whole number from 1."
+NOT_DONE = "“My card is done” is true or false, for one card."
+
+
+@pytest.mark.parametrize(
+    ("body", "sentence"),
+    [
+        ([], NOT_A_LIST),
+        ({"phone": "p", "changes": {"seq": 1}}, NOT_A_LIST),
+        ({"phone": "p"}, NOT_A_LIST),
+        ({"changes": []}, "The changes sent name no phone (letters, digits and dashes)."),
+        ({"phone": "p", "changes": [5]}, NOT_A_CHANGE),
+        ({"phone": "p", "changes": [["seq", 1]]}, NOT_A_CHANGE),
+        ({"phone": "p", "changes": [{"field": "credits"}]}, NOT_A_NUMBER),
+        ({"phone": "p", "changes": [{"seq": True, "field": "credits"}]}, NOT_A_NUMBER),
+        ({"phone": "p", "changes": [{"seq": 0, "field": "credits"}]}, NOT_A_NUMBER),
+        ({"phone": "p", "changes": [{"seq": 2**31, "field": "credits"}]}, NOT_A_NUMBER),
+        ({"phone": "p", "changes": [{"seq": 1.0, "field": "credits"}]}, NOT_A_NUMBER),
+        ({"phone": "p", "changes": [{"seq": "1", "field": "credits"}]}, NOT_A_NUMBER),
+        (
+            {"phone": "p", "changes": [{"seq": 1, "card": 5, "field": "credits"}]},
+            "A change's card is a corporation's key.",
+        ),
+        ({"phone": "p", "changes": [{"seq": 1, "card": "purple", "done": "yes"}]}, NOT_DONE),
+        ({"phone": "p", "changes": [{"seq": 1, "card": "purple", "done": 1}]}, NOT_DONE),
+        ({"phone": "p", "changes": [{"seq": 1, "done": True}]}, NOT_DONE),
+        ({"phone": "p", "changes": [{"seq": 1, "field": ""}]}, "A change names its field."),
+        ({"phone": "p", "changes": [{"seq": 1, "field": 3}]}, "A change names its field."),
+        (
+            {"phone": "p", "changes": [{"seq": 1, "field": "credits", "value": 5}]},
+            "A change's value for credits is text or a list of texts.",
+        ),
+        (
+            {"phone": "p", "changes": [{"seq": 1, "field": "credits", "value": ["1", 2]}]},
+            "A change's value for credits is text or a list of texts.",
+        ),
+        (
+            {"phone": "p", "changes": [{"seq": 1, "field": "credits", "was": {"x": "1"}}]},
+            "A change's value for credits is text or a list of texts.",
+        ),
+    ],
+)
+def test_a_push_the_protocol_cannot_read_is_refused_whole_in_its_sentence(table, body, sentence):
+    campaign, people = table
+    draft = open_(campaign, people)
+    response = people.player.post(
+        url(campaign, "draft_push"), json.dumps(body), content_type="application/json"
+    )
+    assert (response.status_code, response.json()) == (400, {"error": sentence})
+    assert GameDraft.objects.get(pk=draft.pk).revision == draft.revision
+
+
+@pytest.mark.parametrize("named", [True, "1", 1.5])
+def test_a_push_naming_a_draft_by_no_number_is_told_the_entry_is_closed(table, named):
+    campaign, people = table
+    draft = open_(campaign, people)
+    body = {"phone": "p", "draft": named, "changes": [field(1, "credits", "9")]}
+    response = people.player.post(
+        url(campaign, "draft_push"), json.dumps(body), content_type="application/json"
+    )
+    assert response.status_code == 410 and set(response.json()) == {"closed"}
+    assert card(draft, "purple").data == {}
+
+
+@pytest.mark.parametrize("drawn", ["[1]", '"values"', "3"])
+def test_a_drawn_that_is_not_the_forms_values_refuses_the_write_in_its_sentence(table, drawn):
+    campaign, people = table
+    draft = open_(campaign, people)
+    sentence = "What the page showed (_drawn) is not the form's values."
+    response = people.player.post(
+        url(campaign, "draft_seat", "purple"),
+        {"p1-credits": "8", "_drawn": drawn},
+        headers={"HX-Request": "true"},
+    )
+    assert (response.status_code, response.content.decode()) == (400, sentence)
+    response = people.owner.post(
+        url(campaign, "draft_shared"), {"hubs-zone1_workers": "8", "_drawn": drawn}, follow=True
+    )
+    assert f"{sentence} Nothing was saved: open the page again and retype." in (
+        response.content.decode().replace("&#x27;", "'")
+    )
+    assert card(draft, "purple").data == {}
+    assert "hubs-zone1_workers" not in GameDraft.objects.get(pk=draft.pk).shared
+
+
+def test_a_written_field_with_its_was_ignores_the_drawn_values(table):
+    """`_was` for the one field posted is what the writer saw: `_drawn` is not read then."""
+    campaign, people = table
+    draft = open_(campaign, people)
+    response = people.player.post(
+        url(campaign, "draft_seat", "purple"),
+        {"p1-credits": "8", "_field": "p1-credits", "_was": "", "_drawn": "[1]"},
+        headers={"HX-Request": "true"},
+    )
+    assert response.status_code == 200
+    assert card(draft, "purple").data["credits"] == "8"
+
+
 def test_every_phone_polling_a_saved_draft_is_sent_to_the_games_checklist(table):
     campaign, people = table
     draft = fill(campaign, people, open_(campaign, people))

@@ -8,6 +8,8 @@ they serve are `live.views.drafts`.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -19,6 +21,8 @@ from django.views.decorators.gzip import gzip_page
 
 from campaign.frame import PLAYER, Page, campaign_page
 from campaign.views.campaigns import error_sentence
+from gamefile.errors import FieldError
+from gamefile.fields import Fields
 from gamefile.json_input import JsonInputError, parse_json_bytes
 from live import actions
 from live.actions.discards import discard_notice, discard_of
@@ -140,14 +144,37 @@ class PushRefused(Exception):
         self.status = status
 
 
+# The push's JSON read by the project's field reader (gamefile.fields); each refusal is said in
+# the protocol's own sentence (`_refused_as`), the one the phone shows.
+_READ = Fields()
+
+
+@contextmanager
+def _refused_as(sentence: str) -> Iterator[None]:
+    """The field reader's refusal inside, as the push's `sentence` (status 400)."""
+    try:
+        yield
+    except FieldError:
+        raise PushRefused(sentence) from None
+
+
+def _whole_number(value: Any) -> int | None:
+    """A JSON whole number (not true or false), else None."""
+    try:
+        return _READ.integer(value, "")
+    except FieldError:
+        return None
+
+
 def _read_push(request) -> dict[str, Any]:
     """The batch as the phone sent it (JSON, read by the project's JSON reader)."""
     try:
         body = parse_json_bytes(request.body)
     except JsonInputError as error:
         raise PushRefused(f"The changes sent {error}.") from None
-    if not isinstance(body, dict) or not isinstance(body.get("changes"), list):
-        raise PushRefused("The changes sent are not a list of changes.")
+    with _refused_as("The changes sent are not a list of changes."):
+        body = _READ.mapping(body, "")
+        _READ.sequence(body.get("changes"), "changes")
     if not _phone_param(body.get("phone")):
         raise PushRefused("The changes sent name no phone (letters, digits and dashes).")
     if len(body["changes"]) > MAX_FIELDS:
@@ -162,27 +189,35 @@ def _read_push(request) -> dict[str, Any]:
 
 
 def _read_change(raw: Any) -> Change:
-    if not isinstance(raw, dict):
-        raise PushRefused("A change sent is not a change (an object with its number).")
-    seq = raw.get("seq")
-    if not isinstance(seq, int) or isinstance(seq, bool) or not 0 < seq < 2**31:
-        raise PushRefused("A change's number (seq) is a whole number from 1.")
+    with _refused_as("A change sent is not a change (an object with its number)."):
+        raw = _READ.mapping(raw, "")
+    with _refused_as("A change's number (seq) is a whole number from 1."):
+        seq = _READ.whole_number(raw.get("seq"), "seq", minimum=1, maximum=2**31 - 1)
+    # The texts are checked as sent, no more: the reader's `text` would add its own bounds
+    # (length, storable), and a value is cut to the draft's bound (`MAX_VALUE_LENGTH`) when
+    # applied, as it always was.
     card = raw.get("card")
     if card is not None and not isinstance(card, str):
         raise PushRefused("A change's card is a corporation's key.")
     if "done" in raw:
-        if not isinstance(raw["done"], bool) or card is None:
-            raise PushRefused("“My card is done” is true or false, for one card.")
-        return Change(seq, card, done=raw["done"])
+        with _refused_as("“My card is done” is true or false, for one card."):
+            done = _READ.flag(raw["done"], "done")
+            if card is None:
+                _READ.refuse("done", "names no card")
+        return Change(seq, card, done=done)
     field, value, was = raw.get("field"), raw.get("value", ""), raw.get("was")
     if not isinstance(field, str) or not field:
         raise PushRefused("A change names its field.")
-    for item in (value, was):
-        if item is None or isinstance(item, str):
-            continue
-        if not (isinstance(item, list) and all(isinstance(v, str) for v in item)):
-            raise PushRefused(f"A change's value for {field} is text or a list of texts.")
+    if not all(_text_or_texts(item) for item in (value, was)):
+        raise PushRefused(f"A change's value for {field} is text or a list of texts.")
     return Change(seq, card, field, value, was)
+
+
+def _text_or_texts(item: Any) -> bool:
+    """A value as a form posts it (a text, or a list of texts for a multiple choice), or null."""
+    if item is None or isinstance(item, str):
+        return True
+    return isinstance(item, list) and all(isinstance(v, str) for v in item)
 
 
 # Each draft's fields by scope, as its forms define them (label, form field), kept per process
@@ -269,7 +304,7 @@ def draft_push(page: Page) -> HttpResponse:
         return _checked(page, read, changes, catalogue, problems, refused)
 
     wanted = body.get("draft")
-    if wanted is not None and (not isinstance(wanted, int) or isinstance(wanted, bool)):
+    if wanted is not None and _whole_number(wanted) is None:
         return JsonResponse({"closed": CLOSED}, status=410)
     try:
         applied = actions.push_changes(
@@ -292,8 +327,8 @@ def draft_push(page: Page) -> HttpResponse:
     # The live panel as a poll would send it, when the phone says which one it has: a phone
     # that has just been answered skips its next poll (live/static/js/draft.js), so a table
     # typing costs its pushes and few polls.
-    shown = body.get("panel")
-    if isinstance(shown, int) and not isinstance(shown, bool) and shown != applied.draft.revision:
+    shown = _whole_number(body.get("panel"))
+    if shown is not None and shown != applied.draft.revision:
         panel_version, html = live_panel(page, applied.draft, shown)
         if panel_version != shown:
             answer.update(panel=_for_reader(page, html), panel_version=panel_version)

@@ -33,7 +33,6 @@ from accounts.qr import qr_svg
 from campaign.frame import PLAYER, Page, campaign_page
 from campaign.views.campaigns import error_sentence
 from campaign.views.games import _game_forms
-from gamefile.json_input import JsonInputError, parse_json_text
 from live import actions
 from live.actions.discards import discard_notice, discard_of
 from live.actions.drafts import (
@@ -45,6 +44,7 @@ from live.actions.drafts import (
     order_of_play,
     phone_place,
 )
+from live.forms import DraftWrite
 from live.models import GameDraft, SeatCard
 from live.table_links import table_token
 from offline.keep import keep_offline, person_key
@@ -584,7 +584,7 @@ def _write_response(page: Page, draft: GameDraft, conflicts, labels, url: str, p
 @campaign_page(DRAFT, "games", role=PLAYER, methods=("POST",))
 def draft_shared(page: Page) -> HttpResponse:
     """Write fields of the shared part: one (htmx, `_field`) or the whole form (no JavaScript).
-    `_was` (htmx) or `_drawn` (the form) says what the writer last saw."""
+    `_was` (htmx) or `_drawn` (the form) says what the writer last saw (`DraftWrite`)."""
     found = _draft_written(page)
     if found is None:
         return _closed(page, CLOSED, "campaign:games")
@@ -593,13 +593,11 @@ def draft_shared(page: Page) -> HttpResponse:
     table_form, facts = _forms(page, found, cards)
     labels = _labels(facts, table_form)
     allowed = [name for name in labels if name.startswith(SHARED_PREFIXES)]
-    try:
-        was = _was(request)
-    except DrawnRefused as error:
-        return _drawn_refused(page, error, "campaign:draft")
-    field = request.POST.get("_field")
+    write = DraftWrite(request.POST)
+    if not write.is_valid():
+        return _drawn_refused(page, write.refusal(), "campaign:draft")
+    field, was, part = write.field, write.was, write.part
     names = [field] if field in allowed else [n for n in allowed if n in request.POST]
-    part = request.POST.get("_part")
     if field is None and part == "hubs":
         # A seat's HUBs (`hub_shares`), posted whole from its card: those fields only; the
         # shared part's boxes are not on that form, so their absence unticks nothing.
@@ -622,36 +620,12 @@ def draft_shared(page: Page) -> HttpResponse:
     )
 
 
-class DrawnRefused(Exception):
-    """`_drawn` holds no JSON this app reads: the sentence says why."""
-
-
-def _was(request) -> dict[str, Any] | None:
-    """What the writer last saw: `_was` for the one field posted, else the form's `_drawn`
-    (every value as the page showed it), read by the project's JSON reader: JSON it cannot
-    read (nested too deep, a number of thousands of digits) is refused with a sentence
-    (`DrawnRefused`), never taken for "saw nothing". None: the writer saw nothing (write
-    anyway)."""
-    field = request.POST.get("_field")
-    if field is not None and "_was" in request.POST:
-        return {field: request.POST.get("_was", "")}
-    text = request.POST.get("_drawn")
-    if not text:
-        return None
-    try:
-        drawn = parse_json_text(text)
-    except JsonInputError as error:
-        raise DrawnRefused(f"What the page showed (_drawn) {error}.") from None
-    if not isinstance(drawn, dict):
-        raise DrawnRefused("What the page showed (_drawn) is not the form's values.")
-    return drawn
-
-
-def _drawn_refused(page: Page, error: DrawnRefused, to: str, **kwargs: Any) -> HttpResponse:
-    """A write whose `_drawn` cannot be read: nothing written, the sentence shown."""
+def _drawn_refused(page: Page, sentence: str, to: str, **kwargs: Any) -> HttpResponse:
+    """A write whose `_drawn` cannot be read (`DraftWrite.refusal`): nothing written, the
+    sentence shown."""
     if page.request.htmx:
-        return HttpResponse(str(error), status=400, content_type="text/plain; charset=utf-8")
-    messages.error(page.request, f"{error} Nothing was saved: open the page again and retype.")
+        return HttpResponse(sentence, status=400, content_type="text/plain; charset=utf-8")
+    messages.error(page.request, f"{sentence} Nothing was saved: open the page again and retype.")
     return redirect(to, slug=page.campaign.slug, **kwargs)
 
 
@@ -732,7 +706,9 @@ def draft_seat(page: Page, key: str) -> HttpResponse | dict[str, Any]:
     # The seat's place in the order of play may have changed since the page was drawn, so
     # its prefix ("p2-") is read off whatever the page posted.
     posted_names = {_SEAT_PREFIX.sub("", name): name for name in request.POST}
-    field = _SEAT_PREFIX.sub("", request.POST.get("_field", "")) or None
+    write = DraftWrite(request.POST)
+    write.is_valid()
+    field = _SEAT_PREFIX.sub("", write.cleaned_data["_field"] or "") or None
     if field is not None:
         names = [field] if field in form.fields and field in posted_names else []
     else:
@@ -740,21 +716,19 @@ def draft_seat(page: Page, key: str) -> HttpResponse | dict[str, Any]:
     values = {
         name: _posted_values(request, [posted_names[name]])[posted_names[name]] for name in names
     }
-    if field is None and "_drawn" in request.POST:
+    if write.whole:
         # The whole card (its save button): an unticked box is absent from the post.
         for name in _checkboxes(form, prefixed=False):
             values.setdefault(name, "")
-    try:
-        was = _was(request)
-    except DrawnRefused as error:
-        return _drawn_refused(page, error, "campaign:draft_seat", key=key)
+    if not write.is_valid():
+        return _drawn_refused(page, write.refusal(), "campaign:draft_seat", key=key)
+    was = write.was
     if was is not None:
         was = {_SEAT_PREFIX.sub("", str(name)): value for name, value in was.items()}
-    done = None
-    if "_done" in request.POST:
-        done = request.POST.get("_done") == "1"
     try:
-        written, conflicts = actions.write_card(card, values, was=was, done=done, user=request.user)
+        written, conflicts = actions.write_card(
+            card, values, was=was, done=write.done, user=request.user
+        )
     except CampaignError as error:
         messages.error(request, error_sentence(error, page.campaign))
         return redirect("campaign:games", slug=page.campaign.slug)
