@@ -655,7 +655,7 @@ class _Batch:
 
 
 def _apply_done(batch: _Batch, card: SeatCard | None, scope: str, done: bool) -> None:
-    """ "My card is done" (or not): the shared part has no such mark."""
+    """A card marked done, or not ("my card is done"); the shared part has no such mark."""
     if card is not None and card.done != done:
         card.done = done
         batch.touched.add(scope)
