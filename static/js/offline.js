@@ -2,7 +2,7 @@
  * shows the offline banner, keeps a person's typing when a form cannot be sent, tells the worker
  * to forget the kept pages on sign-out (after asking, when a game draft's changes are still
  * unsent), and lists the kept pages on the offline page. On a game draft's page
- * (`form[data-offline-draft]`) live/static/js/draft.js keeps the typing and owns the banner.
+ * (`form[data-offline-draft]`) static/js/draft.js keeps the typing and owns the banner.
  *
  * Loaded on every page with <script src defer data-worker="/sw.js">; no inline script (CSP). */
 (() => {
@@ -16,7 +16,7 @@
   // The worker marks a page it answered from its copy (sw.js `offlineCopy`).
   const seenAt = root.dataset.offlineSeen ? new Date(root.dataset.offlineSeen) : null;
   const loadedAt = new Date();
-  // A game draft's page keeps its typing on the phone: live/static/js/draft.js owns the banner.
+  // A game draft's page keeps its typing on the phone: static/js/draft.js owns the banner.
   const draftPage = document.querySelector("form[data-offline-draft]") !== null;
   // Where draft.js keeps the changes not sent yet (one localStorage entry each).
   const DRAFT_STORE = "solar175-draft/";
@@ -58,7 +58,7 @@
     return link;
   }
 
-  // The banner's words for a page's own script (live/static/js/draft.js, loaded after this one).
+  // The banner's words for a page's own script (static/js/draft.js, loaded after this one).
   window.solar175Offline = Object.freeze({ say, reloadLink, dateWords });
 
   // --- a copy the worker kept ---------------------------------------------------------------
