@@ -231,7 +231,7 @@ class GuestSeat(models.Model):
         "campaign.Campaign", on_delete=models.CASCADE, related_name="guest_seats"
     )
     draft = models.ForeignKey(
-        "campaign.GameDraft",
+        "live.GameDraft",
         null=True,
         blank=True,
         on_delete=models.SET_NULL,

@@ -2,9 +2,9 @@
 
 The night of `benchmarks.table_night` (game 6 of the demo campaign, four seats): the draft is
 opened and every seat types its card through the real pages, as there. Then one minute of one
-phone at that table, through the same addresses as its page (static/js/draft.js,
+phone at that table, through the same addresses as its page (live/static/js/draft.js,
 docs/draft-protocol.md): it asks "anything after version V?" every
-`campaign.views.drafts.POLL_SECONDS`, with the version and the panel's version it has; before
+`live.views.drafts.POLL_SECONDS`, with the version and the panel's version it has; before
 each poll someone else at the table changes a value, so every poll brings what changed and the
 panel back (a busy table, the heavy case); and every `OWN_WRITE_EVERY`th poll the phone pushes
 a change of its own, numbered in its sequence. Every answer is asked for with
@@ -59,7 +59,7 @@ def _kb(size: int) -> str:
 def draft_phone_bytes() -> list[str]:
     """Two lines: `draft phone: N KB a minute uncompressed, M KB compressed` and how, for a
     seat's phone and for the host's."""
-    from campaign.views.drafts import POLL_SECONDS
+    from live.views.drafts import POLL_SECONDS
 
     table = night_table("bytes", HTTP_ACCEPT_ENCODING="gzip")
     campaign, host, phones = table.campaign, table.host, table.phones
@@ -129,8 +129,8 @@ class Minute:
 def _minute(table, phone, page_url, mine, others, fields, current) -> Minute:
     """A minute of `phone` (its page at `page_url`), writing `mine`'s card (None: the shared
     part) every `OWN_WRITE_EVERY`th poll while the seats `others` change theirs."""
-    from campaign.views import drafts
-    from campaign.views.drafts import POLL_SECONDS
+    from live.views import drafts
+    from live.views.drafts import POLL_SECONDS
 
     campaign, phones = table.campaign, table.phones
     seen = Minute()

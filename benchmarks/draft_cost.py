@@ -122,7 +122,7 @@ def _measure(repeat: int, act: Callable[[int], object], before=None):
 
 
 def draft_request_costs(repeat: int = REPEAT) -> list[str]:
-    from campaign.models import DraftLive
+    from live.models import DraftLive
 
     phones = _table()
     for _ in range(WARM_UP):

@@ -78,7 +78,7 @@ def _encoded(image: Image.Image, image_format: str, **options) -> bytes:
 
 def _square(image_format: str) -> tuple[int, int]:
     """The largest square of `image_format` the app takes."""
-    from campaign.photos import max_pixels
+    from live.photos import max_pixels
 
     side = math.isqrt(max_pixels(image_format))
     return side, side
@@ -86,7 +86,7 @@ def _square(image_format: str) -> tuple[int, int]:
 
 def _worst() -> dict[str, Callable[[], bytes]]:
     """Each worst photo's label and how to make it (see `worst_photos`)."""
-    from campaign.photos import MAX_PIXELS
+    from live.photos import MAX_PIXELS
 
     jpeg = _square("JPEG")
     webp = _square("WEBP")
@@ -143,7 +143,7 @@ def worst_photos() -> list[tuple[str, bytes]]:
 def _check_at_the_limit(label: str, data: bytes) -> None:
     """A worst photo is within the upload limit and at its format's most pixels, or the
     figure measured would be of something smaller than the worst."""
-    from campaign.photos import MAX_PHOTO_BYTES, max_pixels
+    from live.photos import MAX_PHOTO_BYTES, max_pixels
 
     with Image.open(io.BytesIO(data)) as image:
         most = max_pixels(image.format)

@@ -6,7 +6,7 @@ first five games is imported into a throwaway database, each corporation gets a 
 seat, and then:
 
 - **together** — the host opens the draft; each seat types what game 6's table holds into its
-  own card, a field at a time, through the real pages (`campaign.views.drafts`, the htmx posts
+  own card, a field at a time, through the real pages (`live.views.drafts`, the htmx posts
   the phones make), and marks it done; the host types the shared part and saves;
 - **one phone** — one person types the whole table into the one-phone wizard (a live preview
   per value, as the page asks, then the save).
@@ -294,7 +294,7 @@ def run_night() -> list[str]:
             )
             person.server += spent
         # The HUBs of the shared part this seat's phone enters beside its card
-        # (`campaign.views.drafts.hub_shares`), if any.
+        # (`live.views.drafts.hub_shares`), if any.
         shares = fields_of(phones[key].get(url).content.decode(), "hub-share-form")
         for name, shown, wanted in _changes(shares, shared_target):
             person.enter(name, shown, wanted, shares.choices, shares.kinds.get(name, "text"))

@@ -4,7 +4,7 @@
 Scripted tables of five phones each enter a game together through the hosted path: gunicorn
 with the project's config (`config/gunicorn.conf.py`, its workers as `make serve` starts them)
 on a throwaway PostgreSQL database. Each phone is one person with the page open, doing what
-`static/js/draft.js` does:
+`live/static/js/draft.js` does:
 
 - **Its page.** It loads its seat's card (the host also the table's page, with the shared
   part) and reads what draft.js reads there: the draft, its game's number, the version and
@@ -215,7 +215,7 @@ class PageForm:
 
 
 class DraftPage(HTMLParser):
-    """What static/js/draft.js reads from a page: the `#draft-live` section's data, the first
+    """What live/static/js/draft.js reads from a page: the `#draft-live` section's data, the first
     `csrfmiddlewaretoken` of the page (`csrf()`), and its draft forms."""
 
     def __init__(self) -> None:

@@ -27,7 +27,7 @@ refuse them anyway):
 - `campaign.guest_seat`: set only on a guest's campaign (`campaign_for_guest`): the seat, one
   corporation in one game's draft, that the guest's link opens. A guest reads no more than a
   viewer (no role: `can_play` false) and writes that seat's card only
-  (`campaign.actions.drafts.may_write_card`).
+  (`live.actions.drafts.may_write_card`).
 """
 
 from django.http import Http404, HttpRequest

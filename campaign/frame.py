@@ -34,7 +34,7 @@ manner of `login_required` with a lookup that refuses (`campaign.access`):
   campaign comes back knowing the guest's seat (`campaign.guest_seat`), with no role, and
   `Page.reverse` gives the guest's own addresses; `key` names the URL argument the seat fills
   in (its corporation). Once the seat's game is closed, `closed(request, token, error)`
-  answers: the views that own the guest's link say how (`campaign.guest_closed`).
+  answers: the views that own the guest's link say how (`live.guest_closed`).
 
 The twins run the same body with the same methods, time zone, frame and offline keeping as
 the member's view. Usage::

@@ -191,29 +191,6 @@ class Game(models.Model):
         return join_entry(self.replay_entry, self.result) if self.replay_entry else None
 
 
-class GamePhoto(models.Model):
-    """A photo of a game's final table, for the group's memory (docs/photos.md).
-
-    Kept in the database, not on a disk: several app servers share the database and nothing
-    else, and the site's backup (dumpdata) carries it. Always a JPEG the app made itself
-    (`campaign.photos.prepare_photo`): resized, its location data and every other metadata
-    dropped. Shown to the campaign's members only; not part of the campaign file. It goes
-    with its game: deleting the game deletes it.
-    """
-
-    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="photo")
-    jpeg = models.BinaryField()
-    width = models.PositiveIntegerField()
-    height = models.PositiveIntegerField()
-    added_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    added_at = models.DateTimeField(auto_now=True)
-
-    def __str__(self) -> str:
-        return f"Photo of {self.game}"
-
-
 class ChangeKind(models.TextChoices):
     CAMPAIGN_CREATED = "campaign_created", "Campaign created"
     CAMPAIGN_IMPORTED = "campaign_imported", "Campaign imported from a file"
@@ -238,7 +215,7 @@ class ChangeKind(models.TextChoices):
     COMPONENT_TICKED = "component_ticked", "Checklist item ticked"
     COMPONENT_UNTICKED = "component_unticked", "Checklist item unticked"
     SECTION_NOTE_EDITED = "section_note_edited", "Section note written"
-    # A game's photo (campaign.actions.photos): recorded, not undone (docs/photos.md).
+    # A game's photo (live.actions.photos): recorded, not undone (docs/photos.md).
     PHOTO_ADDED = "photo_added", "Photo of the final table added"
     PHOTO_REMOVED = "photo_removed", "Photo of the final table removed"
 
@@ -267,7 +244,7 @@ UNDOABLE_KINDS = GAME_KINDS | {
     ChangeKind.DRAFT_RESTORED,
 }
 # A draft discarded (`before` the draft as it was, `after` null) or restored (the other way
-# round): `campaign.actions.discards`.
+# round): `live.actions.discards`.
 DRAFT_KINDS = frozenset({ChangeKind.DRAFT_DISCARDED, ChangeKind.DRAFT_RESTORED})
 
 
@@ -303,7 +280,7 @@ class Change(models.Model):
     - a corporation renamed: `{"corporation", "name", "player", "ai"}` before and after;
     - a seat: `{"corporation", "holder", "holder_name"}` (`holder` a user id or null).
     - the box: the whole box (`Campaign.box`), before and after;
-    - a draft discarded: `before` the draft as it was (`campaign.actions.discards.
+    - a draft discarded: `before` the draft as it was (`live.actions.discards.
       draft_snapshot`: its number, shared part, cards and who typed them), `after` null;
       restored by an undo: the other way round.
 
@@ -355,91 +332,3 @@ class Change(models.Model):
         else:
             recorded = self.before is not None or self.after is not None
         return self.kind in UNDOABLE_KINDS and recorded and not self.is_undone
-
-
-class GameDraft(models.Model):
-    """A game being entered by the whole table at once, before it joins the log.
-
-    One per campaign and game number ("Enter game N" opens it, everyone lands in it). It is
-    kept on the server, so a phone that sleeps or reloads loses nothing; `campaign.actions.
-    drafts.save_draft` scores it through the one writing path and deletes it. What it holds is
-    form data as people typed it (field name -> value), never a half-read table: the shared
-    part here (the order of play, HUBs, ballots, hire cards, the megastructure and the
-    events), each seat's card in `SeatCard`.
-    """
-
-    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="drafts")
-    number = models.PositiveSmallIntegerField()
-    shared = models.JSONField(default=dict, blank=True)
-    # The draft's version: raised once per applied batch of changes, its cards' included;
-    # what the phones poll (docs/draft-protocol.md).
-    revision = models.PositiveIntegerField(default=1)
-    # Each phone's place in its sequence: phone id -> [the last change number applied, the
-    # version its last applied change made] ("" for a write without a phone: a page without
-    # JavaScript, who is at the table).
-    phones = models.JSONField(default=dict, blank=True)
-    # When each field last changed: scope ("shared", "card:<corporation>") -> field ->
-    # version, so a poll answers only what changed since the version a phone has.
-    stamps = models.JSONField(default=dict, blank=True)
-    opened_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    opened_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
-    # Who last wrote the shared part (null: nobody yet, or a guest): what a discard names.
-    shared_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-
-    class Meta:
-        ordering = ["campaign_id", "number"]
-        constraints = [
-            models.UniqueConstraint(
-                fields=["campaign", "number"], name="campaign_gamedraft_one_per_game"
-            )
-        ]
-
-    def __str__(self) -> str:
-        return f"Draft of game {self.number} of {self.campaign}"
-
-
-class SeatCard(models.Model):
-    """One corporation's card in a draft: what its seat typed (field name -> value)."""
-
-    draft = models.ForeignKey(GameDraft, on_delete=models.CASCADE, related_name="cards")
-    corporation = models.ForeignKey(Corporation, on_delete=models.CASCADE, related_name="+")
-    data = models.JSONField(default=dict, blank=True)
-    done = models.BooleanField(default=False)
-    revision = models.PositiveIntegerField(default=0)
-    updated_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    updated_at = models.DateTimeField(auto_now=True)
-
-    class Meta:
-        ordering = ["draft_id", "corporation__order", "corporation_id"]
-        constraints = [
-            models.UniqueConstraint(
-                fields=["draft", "corporation"], name="campaign_seatcard_one_per_corporation"
-            )
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.corporation}'s card in {self.draft}"
-
-
-class DraftLive(models.Model):
-    """The live panel of a draft (progress, what each card still needs, the totals and the
-    score sheet) as drawn for one version, shared by every phone and every server process:
-    the forms are read and the table scored once per version at most
-    (`campaign.views.drafts.live_panel`)."""
-
-    draft = models.OneToOneField(
-        GameDraft, on_delete=models.CASCADE, primary_key=True, related_name="live"
-    )
-    revision = models.PositiveIntegerField(default=0)
-    html = models.TextField(blank=True)
-    drawn_at = models.DateTimeField()
-
-    def __str__(self) -> str:
-        return f"Live panel of {self.draft} at version {self.revision}"

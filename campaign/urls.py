@@ -5,14 +5,12 @@ from campaign.views import (
     campaigns,
     checklist,
     corporations,
-    draft_live,
-    drafts,
     games,
     pages,
-    photos,
-    seats,
 )
 
+# The live table's pages have names in this namespace too: config/urls.py mounts
+# `live.urls.campaign_patterns` with these (docs/architecture.md "The live table").
 app_name = "campaign"
 
 urlpatterns = [
@@ -26,18 +24,6 @@ urlpatterns = [
     path("<slug:slug>/delete/", campaigns.campaign_delete, name="delete"),
     path("<slug:slug>/games/", pages.game_log, name="games"),
     path("<slug:slug>/games/new/", games.game_add, name="game_add"),
-    path("<slug:slug>/games/together/", drafts.draft_join, name="draft_join"),
-    path("<slug:slug>/games/together/open/", drafts.draft_open, name="draft_open"),
-    path("<slug:slug>/games/together/table/", drafts.draft, name="draft"),
-    path("<slug:slug>/games/together/seats/", drafts.draft_table, name="draft_table"),
-    path("<slug:slug>/games/together/shared/", drafts.draft_shared, name="draft_shared"),
-    path("<slug:slug>/games/together/live/", draft_live.draft_live, name="draft_live"),
-    path("<slug:slug>/games/together/push/", draft_live.draft_push, name="draft_push"),
-    path("<slug:slug>/games/together/save/", drafts.draft_save, name="draft_save"),
-    path("<slug:slug>/games/together/seat/<slug:key>/", drafts.draft_seat, name="draft_seat"),
-    path("<slug:slug>/games/together/discard/", seats.draft_discard, name="draft_discard"),
-    path("<slug:slug>/seat/", seats.seat_choice, name="seat_choice"),
-    path("<slug:slug>/guests/<id:pk>/hand-over/", seats.guest_tie, name="guest_tie"),
     path("<slug:slug>/games/preview/", games.game_preview, name="game_preview"),
     path("<slug:slug>/games/<number:number>/edit/", games.game_edit, name="game_edit"),
     path("<slug:slug>/games/<number:number>/delete/", games.game_delete, name="game_delete"),
@@ -49,17 +35,6 @@ urlpatterns = [
     ),
     path(
         "<slug:slug>/games/<number:number>/city/", checklist.checklist_city, name="checklist_city"
-    ),
-    path("<slug:slug>/games/<number:number>/photo/", photos.game_photo, name="game_photo"),
-    path(
-        "<slug:slug>/games/<number:number>/photo/add/",
-        photos.game_photo_add,
-        name="game_photo_add",
-    ),
-    path(
-        "<slug:slug>/games/<number:number>/photo/remove/",
-        photos.game_photo_remove,
-        name="game_photo_remove",
     ),
     path(
         "<slug:slug>/games/<number:number>/power/<slug:key>/",

@@ -81,6 +81,9 @@ INSTALLED_APPS = [
     "hosting",
     "scoring",
     "campaign",
+    # The live table (a game entered together, its seats and photo): after the ledger it
+    # builds on.
+    "live",
     "unlocks",
     "accounts",
     "playlog",

@@ -3,8 +3,10 @@ from django.urls import include, path
 
 from accounts import urls as accounts_urls
 from campaign import member_urls
+from campaign import urls as campaign_urls
 from hosting.health import health
 from hosting.views import ThrottledPasswordResetView
+from live import urls as live_urls
 
 urlpatterns = [
     path("admin/", admin.site.urls),
@@ -21,10 +23,15 @@ urlpatterns = [
     path("", include("offline.urls")),
     path("p/plays/", include("playlog.public_urls")),
     path("p/", include("campaign.public_urls")),
-    path("", include("campaign.seat_urls")),
+    path("", include("live.urls")),
     path("", include("one_off.urls")),
     path("catalogue/", include("scoring.catalogue_urls")),
-    path("campaigns/", include("campaign.urls")),
+    # The ledger's pages and the live table's (live.urls), one `campaign` namespace as before
+    # the live table became an app of its own: the same names, the same paths.
+    path(
+        "campaigns/",
+        include((campaign_urls.urlpatterns + live_urls.campaign_patterns, campaign_urls.app_name)),
+    ),
     path("campaigns/", include("unlocks.urls")),
     path("campaigns/", include("campaign.picture_urls")),
     path("campaigns/", include("campaign.history_urls")),

@@ -8,7 +8,7 @@ so, in headers it reads and strips from nothing (they are for the worker only):
   (`yes; campaign=12; unlocked=1 2 3 7`), so that when a section locks again (a game edited
   away) the worker throws away every kept page drawn while it was unlocked.
 - `Offline-Person` (`offline.middleware`): whose page this is, as a key that names nobody
-  (a game draft's typing kept on the phone is filed under it, static/js/draft.js).
+  (a game draft's typing kept on the phone is filed under it, live/static/js/draft.js).
 - `Offline-Session` (`offline.middleware`): the session the page was drawn in, as a key that
   names nobody. The worker keeps pages for one session: a response for another session, or
   for nobody (signed out, the session over), makes it forget every page it kept, so two

@@ -29,7 +29,7 @@ from accounts import actions as accounts
 from accounts.models import Role
 from benchmarks.samples import make_campaign
 from campaign import actions
-from campaign.actions import drafts
+from live.actions import drafts
 from playlog.tests import factory as plays
 User = get_user_model()
 host = User.objects.create_user("backup-host", password={PASSWORD!r})
@@ -56,7 +56,8 @@ from io import StringIO
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from accounts.models import Invite, Membership
-from campaign.models import Campaign, Change, GameDraft
+from campaign.models import Campaign, Change
+from live.models import GameDraft
 from playlog.models import Play
 
 def command(*args):

@@ -314,7 +314,7 @@ def test_the_cache_outage_is_said_again_a_minute_later_with_what_was_held_back()
 
 def test_a_busy_database_answers_a_drafts_phone_in_json():
     """A push that found the database busy (hosting.busy.DatabaseBusy) gets the busy sentence
-    as JSON, which static/js/draft.js shows while it keeps the changes to send again; a page's
+    as JSON, which live/static/js/draft.js shows while it keeps the changes to send again; a page's
     form gets the page."""
     from django.test import RequestFactory
 
@@ -438,7 +438,7 @@ def test_an_unreachable_database_is_a_page_with_a_sentence(unreachable):
     assert live.body.strip() == f'<div class="alert alert-warning" role="alert">{UNREACHABLE}</div>'
     assert live.headers["HX-Retarget"] == "#unavailable-banner"
     assert live.headers["HX-Reswap"] == "innerHTML"
-    # A draft's phone (static/js/draft.js): its push sends JSON, its poll asks for JSON (with
+    # A draft's phone (live/static/js/draft.js): its push sends JSON, its poll asks for JSON (with
     # htmx's header): each gets JSON with the sentence, which the phone shows, keeping what
     # was typed to send again; a member's and a guest's addresses alike.
     together = "/campaigns/group/games/together"

@@ -18,6 +18,7 @@ import pytest
 from django.test import Client
 
 from campaign import actions
+from live import actions as live_actions
 from scoring.tests.catalogue import ensure_catalogue
 from tests.test_browser_every_page import Demo, html_pages
 
@@ -105,7 +106,7 @@ def test_no_page_shows_a_key():
     corporation.campaign = campaign
     actions.assign_seat(corporation, demo.owner, user=demo.owner)
     actions.rename_corporation(corporation, player="Caroline", user=demo.owner)
-    actions.open_draft(campaign, user=demo.owner)
+    live_actions.open_draft(campaign, user=demo.owner)
     pages = html_pages(demo)
     client = Client()
     client.force_login(demo.owner)

@@ -23,9 +23,10 @@ from accounts.models import GuestSeat, Invite, Membership, PublicLink, Role
 from accounts.tests.factory import add_member, make_user
 from benchmarks.samples import make_campaign
 from campaign import actions
-from campaign.actions.seats import take_guest_seat
 from campaign.models import Change, Game
-from campaign.table_links import table_token
+from live import actions as live_actions
+from live.actions.seats import take_guest_seat
+from live.table_links import table_token
 from playlog.actions import switch_public_page
 from playlog.tests.factory import PlayWorld, in_a_play_log
 from scoring.models import Location, Megastructure, Ship
@@ -104,7 +105,7 @@ class Setting:
         found = GuestSeat.objects.filter(campaign=self.campaign, draft__isnull=False).first()
         if found is not None:
             return found
-        draft = actions.open_draft(self.campaign, user=self.owner)
+        draft = live_actions.open_draft(self.campaign, user=self.owner)
         free = self.campaign.corporations.filter(holder=None, ai=False).order_by("order").last()
         return take_guest_seat(draft, free, "Sam")
 

@@ -18,8 +18,8 @@ from PIL import Image
 from accounts.models import GuestSeat, Invite, Membership, PublicLink, Role
 from benchmarks.samples import make_campaign
 from campaign import access, actions
-from campaign.actions.photos import attach_photo
 from campaign.models import Campaign, Change, Corporation, Game
+from live.actions.photos import attach_photo
 from tests.url_patterns import named_patterns
 from unlocks.models import ComponentTick, SectionNote, SectionReveal
 

@@ -25,7 +25,7 @@ from benchmarks.photo_memory import (
     refused_line,
     worst_photo,
 )
-from campaign.photos import MAX_PIXELS
+from live.photos import MAX_PIXELS
 
 
 def test_it_is_a_benchmark_of_the_bench_command():

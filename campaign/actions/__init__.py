@@ -10,7 +10,6 @@ the page to show its sentence (`error.path`, `error.message`).
 - `campaigns`: a campaign created, imported from its file, its settings, the group's decisions
   (a section unlocked by hand, a player power), deleted;
 - `corporations`: a corporation renamed or added between games, a seat taken or handed over;
-- `drafts`: a game entered by the whole table at once, written a field at a time, then saved;
 - `box`: the campaign's own box corrected or added to (`change_box`), with what that changed
   downstream;
 - `games`: a game added, edited, moved, deleted, its city named;
@@ -18,6 +17,7 @@ the page to show its sentence (`error.path`, `error.message`).
 - `cache`: `rebuild` and the campaign's lock.
 
 Views, commands and the import call these; nothing else writes a campaign, a game or the cache.
+The live table's drafts, seats and photos are written by `live.actions`.
 """
 
 from campaign.actions.box import BoxChanged, change_box
@@ -41,23 +41,6 @@ from campaign.actions.corporations import (
     rename_corporation,
     update_corporation,
 )
-from campaign.actions.drafts import (
-    Change,
-    DraftRefused,
-    FieldConflict,
-    apply_changes,
-    claim_live_panel,
-    keep_live_panel,
-    kept_panel,
-    may_write_card,
-    open_draft,
-    poll_draft,
-    push_changes,
-    save_draft,
-    set_table,
-    write_card,
-    write_shared,
-)
 from campaign.actions.games import (
     KEEP,
     GameNumberTaken,
@@ -73,8 +56,6 @@ from campaign.actions.history import record_change
 from campaign.actions.undo import UndoRefused, undo_change
 
 __all__ = [
-    "DraftRefused",
-    "FieldConflict",
     "KEEP",
     "BoxChanged",
     "GameNumberTaken",
@@ -94,22 +75,11 @@ __all__ = [
     "delete_game",
     "give_megastructure_zone",
     "import_campaign",
-    "Change",
-    "apply_changes",
-    "claim_live_panel",
-    "keep_live_panel",
-    "kept_panel",
-    "may_write_card",
     "move_game",
-    "open_draft",
-    "poll_draft",
-    "push_changes",
     "name_city",
     "rebuild",
     "record_change",
-    "save_draft",
     "save_game",
-    "set_table",
     "set_manual_unlock",
     "set_power",
     "set_time_zone",
@@ -117,6 +87,4 @@ __all__ = [
     "undo_change",
     "update_corporation",
     "update_settings",
-    "write_card",
-    "write_shared",
 ]

@@ -17,7 +17,6 @@ from campaign.actions.campaigns import (
     settings_lines,
 )
 from campaign.actions.corporations import CORPORATION_KINDS, undo_corporation_change
-from campaign.actions.discards import DraftUndoRefused, undo_draft_change
 from campaign.actions.games import (
     GAME_FACTS,
     first_number,
@@ -35,7 +34,6 @@ from campaign.actions.history import (
 )
 from campaign.campaign_io import game_from_dict
 from campaign.models import (
-    DRAFT_KINDS,
     GAME_KINDS,
     UNDOABLE_KINDS,
     Campaign,
@@ -72,7 +70,7 @@ def undo_change(change: Change, *, user=None) -> Change:
       its version bumped (an editor working from the version the change left is refused);
     - a manual unlock, a power, settings, the box: back as they were (the box's undo says
       what it changed downstream, as the change did);
-    - a draft discarded: open again with every value (`campaign.actions.discards`).
+    - a draft discarded: open again with every value (`live.actions.discards`).
 
     The undo records the kind of what it did (undoing a deletion is a game added), the summary
     "undid: …", the snapshots the other way round, and `undoes=change`; it can be undone in
@@ -161,16 +159,6 @@ def _undo_corporation(campaign: Campaign, current: Campaign, change: Change, use
     return Undone(kind, None, before, after, details)
 
 
-def _undo_draft(campaign: Campaign, current: Campaign, change: Change, user) -> Undone:
-    # A draft is not in the campaign file: nothing to replay.
-    try:
-        kind, before, after, details = undo_draft_change(campaign, change)
-    except DraftUndoRefused as error:
-        sentence = error.message[:1].upper() + error.message[1:]
-        raise UndoRefused(f"{sentence}.", blocking=error.blocking) from error
-    return Undone(kind, change.game_number, before, after, details, rebuilt=True)
-
-
 def _undo_box(campaign: Campaign, current: Campaign, change: Change, user) -> Undone:
     if read_box(current.box or None, None).as_dict() != read_box(change.after, None).as_dict():
         raise _changed_since(change, "The box")
@@ -215,15 +203,22 @@ def _undo_settings(campaign: Campaign, current: Campaign, change: Change, user) 
 
 # The undo of each kind of change the History can undo (`UNDOABLE_KINDS`): called inside
 # `undo_change`'s transaction, the campaign locked; `UndoRefused` when it cannot be undone.
+# A discarded draft's (`DRAFT_KINDS`) is the live table's, registered when it starts
+# (`register_undo`, live.apps): the ledger imports no app built on it.
 UNDO: dict[str, Callable[[Campaign, Campaign, Change, Any], Undone]] = {
     **dict.fromkeys(GAME_KINDS, _undo_game_change),
     **dict.fromkeys(CORPORATION_KINDS, _undo_corporation),
-    **dict.fromkeys(DRAFT_KINDS, _undo_draft),
     ChangeKind.BOX_CHANGED: _undo_box,
     ChangeKind.MANUAL_UNLOCK: _undo_manual_unlock,
     ChangeKind.POWER_SET: _undo_power,
     ChangeKind.SETTINGS_CHANGED: _undo_settings,
 }
+
+
+def register_undo(kinds, undo: Callable[[Campaign, Campaign, Change, Any], Undone]) -> None:
+    """`undo` undoes the changes of `kinds` from now on (an app built on the ledger records
+    them: the live table's discarded drafts, `live.actions.discards.undo_draft`)."""
+    UNDO.update(dict.fromkeys(kinds, undo))
 
 
 def _refused(error: CampaignError) -> UndoRefused:

@@ -9,8 +9,8 @@ import pytest
 from accounts.tests.factory import owned
 from benchmarks.samples import make_campaign
 from campaign import actions
-from campaign.actions.drafts import open_draft
 from campaign.models import Campaign
+from live.actions.drafts import open_draft
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -120,9 +120,9 @@ def test_a_cameras_photo_larger_than_the_limit_is_shrunk_on_the_phone_and_kept(
 
     from PIL import Image
 
-    from campaign.models import GamePhoto
-    from campaign.photos import MAX_PHOTO_BYTES
-    from campaign.tests.test_photos import camera_jpeg
+    from live.models import GamePhoto
+    from live.photos import MAX_PHOTO_BYTES
+    from live.tests.test_photos import camera_jpeg
 
     # A camera's photo: 12 megapixels of detail (noise compresses badly), with its position.
     noise = Image.frombytes("RGB", (4000, 3000), os.urandom(4000 * 3000 * 3))

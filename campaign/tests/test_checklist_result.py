@@ -62,7 +62,7 @@ def test_a_viewer_sees_the_result_too(personas, five):
 def test_the_dashboard_says_continue_while_a_draft_is_open_though_its_body_is_cached(
     owner_client, owner, five
 ):
-    from campaign.actions.drafts import open_draft
+    from live.actions.drafts import open_draft
 
     url = reverse("campaign:dashboard", args=[five.slug])
     assert "Enter game 6</a>" in owner_client.get(url).content.decode()

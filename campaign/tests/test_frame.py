@@ -1,7 +1,7 @@
 """The page frame's decorators, each alone on a body of the test's own (campaign/frame.py):
 who `campaign_access` lets in and with which status it refuses the others, what
 `page_frame` and `kept_offline` add, the public and the guest's twins by token, and what a
-closed guest's link answers per request kind (campaign/guest_closed.py)."""
+closed guest's link answers per request kind (live/guest_closed.py)."""
 
 from __future__ import annotations
 
@@ -32,8 +32,8 @@ from campaign.frame import (
     page_frame,
     public_link,
 )
-from campaign.guest_closed import draft_protocol
-from campaign.models import GameDraft
+from live.guest_closed import draft_protocol
+from live.models import GameDraft
 from offline.keep import KEEP_HEADER
 from scoring.tests.catalogue import ensure_catalogue
 

@@ -23,9 +23,10 @@ from accounts.models import Role
 from accounts.tests.factory import owned, owner_user
 from benchmarks.samples import make_campaign
 from campaign import actions
-from campaign.models import Campaign, Change, GameDraft
+from campaign.models import Campaign, Change
 from campaign.page_cache import cache_key
 from campaign.tests.test_views import new_campaign_data, upload
+from live.models import GameDraft
 from solar175.campaign_file import CampaignError
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("catalogue")]

@@ -14,9 +14,9 @@ from django.urls import reverse
 from accounts.tests.factory import owned
 from benchmarks.samples import leader_table, make_campaign, make_game
 from campaign import actions
-from campaign.actions import discards
 from campaign.models import Campaign, Change, ChangeKind, Corporation, Game
 from campaign.tests.test_views import snapshot
+from live.actions import discards
 from solar175.campaign_file import CampaignError
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("catalogue")]
@@ -193,7 +193,7 @@ def test_a_replay_refusal_is_shown_as_its_sentence_and_nothing_changes(
     def refuse(*args, **kwargs):
         raise CampaignError("games[0].megastructure", "was not among the megastructures open")
 
-    # A new game is saved through the one-phone save over a draft (campaign.actions.discards).
+    # A new game is saved through the one-phone save over a draft (live.actions.discards).
     monkeypatch.setattr(discards, "save_game", refuse)
     response = owner_client.post(add_url(fresh), data)
 

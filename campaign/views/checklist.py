@@ -17,10 +17,11 @@ from django.urls import reverse
 from campaign import actions
 from campaign.forms import CityForm, PowerForm, ZoneForm
 from campaign.frame import PLAYER, READER, Page, campaign_access, page_frame
-from campaign.models import Corporation, Game, GamePhoto
-from campaign.photos import PhotoForm
+from campaign.models import Corporation, Game
 from campaign.views.campaigns import error_sentence
 from campaign.views.games import entry_of, get_game
+from live.models import GamePhoto
+from live.photos import PhotoForm
 from scoring.wizard.sheet import CATEGORY_LABELS
 from solar175.campaign_file import CampaignError
 from solar175.engine import CATEGORIES, GameScore, TableState, score_game, tie_break_sentence

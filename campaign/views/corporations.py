@@ -13,8 +13,9 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
+from django.urls import reverse
 
-from accounts.models import PLAYING_ROLES, Membership
+from accounts.models import PLAYING_ROLES, GuestSeat, Membership
 from campaign import actions
 from campaign.corporation_forms import (
     CorporationAddForm,
@@ -24,7 +25,6 @@ from campaign.corporation_forms import (
 from campaign.frame import OWNER, PLAYER, READER, Page, campaign_access, page_frame
 from campaign.models import Corporation
 from campaign.views.campaigns import error_sentence
-from campaign.views.seats import guest_rows
 from solar175.campaign_file import MAX_CORPORATIONS, CampaignError
 
 
@@ -83,6 +83,18 @@ def _page_context(
         guest_rows=guest_rows(page) if owner else [],
         guest_members=members,
     )
+
+
+def guest_rows(page: Page) -> list[dict[str, Any]]:
+    """The seats guests held that no member has been handed yet (one query), for the owner;
+    each handed over by the live table's `campaign:guest_tie` (live.views.seats)."""
+    guests = GuestSeat.objects.filter(campaign=page.campaign, tied_to__isnull=True).select_related(
+        "corporation"
+    )
+    return [
+        {"guest": g, "url": reverse("campaign:guest_tie", args=[page.campaign.slug, g.pk])}
+        for g in guests
+    ]
 
 
 @campaign_access(READER)

@@ -15,16 +15,17 @@ from django.urls import reverse
 from django.utils.html import format_html
 
 from campaign import actions
-from campaign.actions.discards import DraftInTheWay, confirm_token, draft_words, save_over_draft
-from campaign.actions.drafts import next_number, order_of_play
 from campaign.actions.games import snapshot
 from campaign.actions.history import downstream_words
 from campaign.bgstats import PlaySeat, bgstats_play, create_play_url
 from campaign.forms import NONE_BUILT, GameFactsForm
 from campaign.frame import PLAYER, READER, Page, campaign_access, page_frame
-from campaign.models import Campaign, Corporation, Game, GameDraft, join_entry
+from campaign.models import Campaign, Corporation, Game, join_entry
 from campaign.views.campaigns import error_sentence
 from gamefile.json_input import JsonInputError, parse_json_text
+from live.actions.discards import DraftInTheWay, confirm_token, draft_words, save_over_draft
+from live.actions.drafts import next_number, order_of_play
+from live.models import GameDraft
 from scoring.catalogue import DEFAULT_COLOUR, CorporationOption
 from scoring.wizard.sheet import live_sheet, render_live_result
 from scoring.wizard.table_form import TableForm
@@ -227,7 +228,7 @@ def _save_game(
     # A zone the group stated is the game's own `megastructure_zone` (one place for that
     # fact); none stated, the game follows where the box places its megastructure.
     table.pop("megastructure_zone", None)
-    # A new game never drops an open draft of it without a word (campaign.actions.discards).
+    # A new game never drops an open draft of it without a word (live.actions.discards).
     save = (
         actions.save_game
         if game is not None

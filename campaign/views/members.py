@@ -18,8 +18,8 @@ from accounts import actions
 from accounts import views as members
 from accounts.forms import InviteForm, PublicSwitchForm
 from accounts.models import PLAYING_ROLES, Membership
-from campaign.actions.seats import take_only_free_seat
 from campaign.frame import OWNER, Page, campaign_access, page_frame
+from live.actions.seats import take_only_free_seat
 
 CAMPAIGN_MEMBERS = members.MemberPages(
     kwarg="slug",

@@ -16,7 +16,8 @@ from django.http import Http404, HttpRequest
 
 from campaign.charts import text_colour_on
 from campaign.frame import READER, Page, campaign_access, page_frame, public_link
-from campaign.models import Corporation, GameDraft
+from campaign.models import Corporation
+from live.models import GameDraft
 from solar175.game_entry import debt_boxes_in_play, powers_in_play
 from solar175.replay_warnings import zone_missing
 from solar175.sections import election_counters

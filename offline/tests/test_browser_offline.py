@@ -24,7 +24,8 @@ from accounts.models import Role
 from accounts.tests.factory import add_member, make_user, owned, owner_user
 from benchmarks.samples import leader_table, make_campaign
 from campaign import actions
-from campaign.models import Corporation, SeatCard
+from campaign.models import Corporation
+from live.models import SeatCard
 from offline.keep import SESSION_COOKIE
 from scoring.tests.catalogue import ensure_catalogue
 from solar175.sections import sections_by_number

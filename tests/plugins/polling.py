@@ -17,8 +17,8 @@ def live_pages_poll_quickly(request, monkeypatch):
     """In a browser test the draft and Startropolis pages poll every QUICK_POLL_SECONDS."""
     if request.node.get_closest_marker("browser") is None:
         return
-    import campaign.views.drafts
+    import live.views.drafts
     import playlog.startropolis.views
 
-    monkeypatch.setattr(campaign.views.drafts, "POLL_SECONDS", QUICK_POLL_SECONDS)
+    monkeypatch.setattr(live.views.drafts, "POLL_SECONDS", QUICK_POLL_SECONDS)
     monkeypatch.setattr(playlog.startropolis.views, "POLL_MS", round(QUICK_POLL_SECONDS * 1000))

@@ -16,9 +16,9 @@ import pytest
 from django.urls import reverse
 
 from accounts.models import Membership, Role
-from campaign import actions
 from campaign.forms import NONE_BUILT
 from campaign.models import Campaign
+from live import actions as live_actions
 from scoring.models import Location
 from solar175.sections import SHIP_CARD_SECTIONS
 from unlocks.tests.test_spoilers import page_addresses, played
@@ -118,7 +118,7 @@ def walk(client, campaign: Campaign) -> tuple[set[str], list[str]]:
     """Every page of the campaign with a game being entered together: the names answered
     and what their lists offer wrongly."""
     owner = Membership.objects.filter(campaign=campaign, role=Role.OWNER).first().user
-    actions.open_draft(campaign, user=owner)
+    live_actions.open_draft(campaign, user=owner)
     answered, wrong = set(), []
     for name, address in page_addresses(campaign):
         if name in SKIPPED:
