@@ -20,11 +20,19 @@ from campaign.actions.drafts import next_number, order_of_play
 from campaign.actions.games import snapshot
 from campaign.actions.history import downstream_words
 from campaign.bgstats import PlaySeat, bgstats_play, create_play_url
-from campaign.forms import NONE_BUILT, GameFactsForm
+from campaign.forms import (
+    NONE_BUILT,
+    DeleteGameForm,
+    DiscardDraftForm,
+    GameFactsForm,
+    GamePreviewForm,
+    MoveGameForm,
+)
 from campaign.frame import PLAYER, READER, Page, campaign_access, page_frame
 from campaign.models import Campaign, Corporation, Game, GameDraft, join_entry
 from campaign.views.campaigns import error_sentence
 from gamefile.json_input import JsonInputError, parse_json_text
+from hosting.form_words import refusal
 from scoring.catalogue import DEFAULT_COLOUR, CorporationOption
 from scoring.wizard.sheet import live_sheet, render_live_result
 from scoring.wizard.table_form import TableForm
@@ -231,7 +239,7 @@ def _save_game(
     save = (
         actions.save_game
         if game is not None
-        else partial(save_over_draft, discard=page.request.POST.get("discard_draft") or None)
+        else partial(save_over_draft, discard=DiscardDraftForm(page.request.POST).token())
     )
     return save(
         page.campaign,
@@ -325,7 +333,7 @@ def game_add(page: Page) -> HttpResponse:
     number = entry.number
     taken = None
     if data is not None and "refresh" not in data:
-        valid = table_form.is_valid() & facts.is_valid()
+        valid = table_form.is_valid() & facts.is_valid() & _discard_box_read(data, facts)
         if valid and nothing_entered(table_form.state) and not facts.cleaned_data["confirm_empty"]:
             facts.ask_empty()
         elif valid:
@@ -337,7 +345,7 @@ def game_add(page: Page) -> HttpResponse:
             except DraftInTheWay as refused:
                 # The page says who typed what in it and asks (`draft_in_the_way`); the top of
                 # the page says first that nothing was saved, and why.
-                messages.error(request, _not_saved_over_draft(refused, request.POST))
+                messages.error(request, _not_saved_over_draft(refused, DiscardDraftForm(data)))
             except CampaignError as error:
                 facts.add_error(None, error_sentence(error, page.campaign))
             else:
@@ -347,12 +355,22 @@ def game_add(page: Page) -> HttpResponse:
     return _game_page(page, table_form, facts, game=None, number=number, status=status, taken=taken)
 
 
-def _not_saved_over_draft(refused: DraftInTheWay, data) -> str:
+def _discard_box_read(data, facts: GameFactsForm) -> bool:
+    """Whether the save's "discard the draft" box sent nothing or a token of this app; else
+    its sentence above the form, and nothing is saved."""
+    box = DiscardDraftForm(data)
+    if box.is_valid():
+        return True
+    facts.add_error(None, refusal(box))
+    return False
+
+
+def _not_saved_over_draft(refused: DraftInTheWay, box: DiscardDraftForm) -> str:
     """The sentence at the top of a one-phone save refused over an open draft of that game."""
     number = refused.number
     again = (
         " Someone typed in it after this page showed it: look at it again before you discard it."
-        if data.get("discard_draft")
+        if box.token()
         else ""
     )
     return (
@@ -379,7 +397,7 @@ def draft_in_the_way(page: Page) -> dict[str, Any] | None:
         "number": found.number,
         "sentence": sentence,
         "confirm": confirm_token(found),
-        "checked": page.request.POST.get("discard_draft") == confirm_token(found),
+        "checked": DiscardDraftForm(page.request.POST).token() == confirm_token(found),
         "continue_url": reverse("campaign:draft", args=[page.campaign.slug]),
     }
 
@@ -498,18 +516,14 @@ def _by(game: Game) -> str:
     return f" by {game.updated_by}" if game.updated_by_id else ""
 
 
-def _int_or_none(value: Any) -> int | None:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return None
-
-
 @campaign_access(PLAYER, methods=("POST",))
 @page_frame("scoring/wizard.html", "games")
 def game_preview(page: Page) -> HttpResponse:
     """The htmx live result of the game being entered, with the campaign's fixed rules."""
-    number = _int_or_none(page.request.POST.get("game-number"))
+    which = GamePreviewForm(page.request.POST, prefix="game")
+    if not which.is_valid():
+        return HttpResponse(refusal(which), status=400, content_type="text/plain; charset=utf-8")
+    number = which.cleaned_data["number"]
     game = page.campaign.games.filter(number=number).first() if number is not None else None
     entry = entry_of(game) if game is not None else page.state.next_game
     table_form, _ = _game_forms(page, entry=entry, game=game, data=page.request.POST)
@@ -522,12 +536,13 @@ def game_delete(page: Page, number: int) -> HttpResponse:
     request, campaign = page.request, page.campaign
     game = get_game(campaign, number)
     error = None
-    if request.method == "POST":
+    form = DeleteGameForm(request.POST if request.method == "POST" else None)
+    if request.method == "POST" and not form.is_valid():
+        error = f"{refusal(form)} Nothing was deleted: reload this page."
+    elif request.method == "POST":
         try:
             actions.delete_game(
-                game,
-                expected_version=_int_or_none(request.POST.get("version")),
-                user=request.user,
+                game, expected_version=form.cleaned_data["version"], user=request.user
             )
         except actions.StaleGameError as stale:
             game = stale.game
@@ -559,13 +574,12 @@ def game_move(page: Page, number: int) -> HttpResponse:
     request, campaign = page.request, page.campaign
     game = get_game(campaign, number)
     first, last = move_range(campaign)
-    new_number = _int_or_none(request.POST.get("move-to", "").strip())
+    form = MoveGameForm(request.POST, first=first, last=last)
     back = redirect("campaign:game_edit", slug=campaign.slug, number=number)
-    if new_number is None or not first <= new_number <= last:
-        messages.error(
-            request, f"Move to game number: must be a whole number from {first} to {last}."
-        )
+    if not form.is_valid():
+        messages.error(request, f"{refusal(form)} Nothing moved.")
         return back
+    new_number = form.cleaned_data["move-to"]
     if new_number == number:
         messages.info(request, f"Game {number} is already game {number}: nothing moved.")
         return back
@@ -573,7 +587,7 @@ def game_move(page: Page, number: int) -> HttpResponse:
         actions.move_game(
             game,
             new_number,
-            expected_version=_int_or_none(request.POST.get("game-expected_version")),
+            expected_version=form.cleaned_data["game-expected_version"],
             user=request.user,
         )
     except actions.StaleGameError as stale:
