@@ -155,7 +155,7 @@ class ImportAgainForm(forms.Form):
     the page carries, so that no second upload is needed. Without `again`, a file upload."""
 
     again = forms.BooleanField(required=False, label="Import it again")
-    content = forms.CharField(required=False, strip=False, label="The play file's text")
+    content = forms.CharField(required=False, strip=False, label="The text of the play file")
 
     def text(self) -> str | None:
         """The file's text to import again, or None (an upload: `PlayFileForm`)."""
