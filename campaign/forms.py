@@ -760,6 +760,21 @@ class DiscardDraftForm(forms.Form):
         return (self.cleaned_data.get("discard_draft") or None) if self.is_valid() else None
 
 
+# The question an edit asks when it changes the winner of a game whose city is named.
+CITY_KEEP, CITY_RENAME = "keep", "rename"
+
+
+class CityChoiceForm(forms.Form):
+    """The answer to that question (campaign.views.games `_city_question`, prefix "game"):
+    keep the name and its namer, or let the new winner name a city; none yet, asked."""
+
+    city_choice = forms.ChoiceField(
+        choices=[(CITY_KEEP, "Keep the name"), (CITY_RENAME, "Let the new winner name a city")],
+        required=False,
+        label="What happens to the city",
+    )
+
+
 class GamePreviewForm(forms.Form):
     """Which game the wizard's live preview scores: the game form's hidden number (prefix
     "game"), the next game when there is none."""

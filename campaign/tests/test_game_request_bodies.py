@@ -9,6 +9,10 @@ import pytest
 from django.urls import reverse
 
 from campaign.models import Campaign, Game
+from campaign.tests.test_city_keeps_name import (
+    named,  # noqa: F401 (a fixture)
+    yellow_wins,
+)
 from campaign.tests.test_views_game import (
     add_url,
     edit_url,
@@ -156,3 +160,25 @@ def test_a_discard_box_that_is_not_one_is_refused_and_nothing_is_saved(
     assert response.status_code == 400
     assert f"Discard the draft of this game: {said}." in response.content.decode()
     assert fresh.games.count() == 0
+
+
+# An edit's answer to "what happens to the city?" ----------------------------------------------
+
+
+@pytest.mark.parametrize("value", ["maybe", "a\x00b"])
+def test_an_answer_about_the_city_that_is_none_is_refused_and_asked_again(
+    owner_client,
+    named,  # noqa: F811
+    value,
+):
+    from campaign.campaign_io import dump_campaign
+
+    before = dump_campaign(named)
+    data = yellow_wins(owner_client, named) | {"game-city_choice": value}
+    response = owner_client.post(edit_url(named, 2), data)
+    page = response.content.decode()
+    assert response.status_code == 400
+    assert "What happens to the city: must be one of the choices listed." in page
+    assert "say below whether New Avalon (Mars) keeps its name and its namer" in page
+    named.refresh_from_db()
+    assert dump_campaign(named) == before

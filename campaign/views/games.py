@@ -21,7 +21,10 @@ from campaign.actions.games import snapshot
 from campaign.actions.history import downstream_words
 from campaign.bgstats import PlaySeat, bgstats_play, create_play_url
 from campaign.forms import (
+    CITY_KEEP,
+    CITY_RENAME,
     NONE_BUILT,
+    CityChoiceForm,
     DeleteGameForm,
     DiscardDraftForm,
     GameFactsForm,
@@ -155,8 +158,6 @@ def stated_zone(game: Game | None) -> int | None:
     return None if game is None else game_entry.stated_zone(game.megastructure_zone, game.table)
 
 
-# The question an edit asks when it changes the winner of a game whose city is named.
-CITY_KEEP, CITY_RENAME = "keep", "rename"
 CITY_CHOICE = "city_choice"
 
 
@@ -183,7 +184,8 @@ def _city_question(page: Page, table_form: TableForm, facts: GameFactsForm, game
         return corps[key].name if key in corps else key
 
     city = f"{game.city_name} ({game.city_location})"
-    answer = facts.data.get(facts.add_prefix(CITY_CHOICE))
+    said = CityChoiceForm(facts.data, prefix=facts.prefix)
+    answer = said.cleaned_data[CITY_CHOICE] if said.is_valid() else ""
     question = (
         f"This change makes {name(winner)} the winner of game {game.number}, which "
         f"{name(namer)} won when naming {city}. What happens to the city?"
@@ -210,6 +212,8 @@ def _city_question(page: Page, table_form: TableForm, facts: GameFactsForm, game
         return kept | {"city_named_by": namer}
     if answer == CITY_RENAME:
         return {"city_location": "", "city_name": "", "city_named_by": ""}
+    if not said.is_valid():
+        facts.add_error(None, refusal(said))
     facts.add_error(
         None,
         f"The winner of game {game.number} changes: say below whether {city} keeps its name "
