@@ -53,3 +53,18 @@ class RoleForm(forms.Form):
 
 class PublicSwitchForm(forms.Form):
     enabled = forms.BooleanField(required=False)
+
+
+class NextForm(forms.Form):
+    """Where to go after signing up or in: the `next` the login page carries (a hidden field,
+    or the address's query). The view goes there only if it is an address of this site."""
+
+    next = forms.CharField(required=False, strip=False, max_length=2000, label="Next page")
+
+    def address(self) -> str:
+        return self.cleaned_data["next"] if self.is_valid() else ""
+
+
+def next_address(request) -> str:
+    """The `next` sent with the form, else the one in the address, else nothing."""
+    return NextForm(request.POST).address() or NextForm(request.GET).address()

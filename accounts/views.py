@@ -30,7 +30,7 @@ from django.views.decorators.http import require_http_methods
 
 from accounts import actions
 from accounts.actions import MembershipError
-from accounts.forms import InviteForm, RoleForm, SignUpForm
+from accounts.forms import InviteForm, RoleForm, SignUpForm, next_address
 from accounts.models import Invite, Membership, Role, space_kwargs
 from hosting.auth import client_address
 
@@ -40,7 +40,7 @@ OLD_INVITES_SHOWN = 5
 
 def _next_url(request: HttpRequest) -> str:
     """Where to go after signing up: the `next` the login page carried, if it is ours."""
-    wanted = request.POST.get("next") or request.GET.get("next") or ""
+    wanted = next_address(request)
     if wanted and url_has_allowed_host_and_scheme(
         wanted, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     ):
@@ -87,7 +87,7 @@ def signup_refusal(next_url: str) -> str | None:
 def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect(_next_url(request))
-    next_url = request.POST.get("next") or request.GET.get("next") or ""
+    next_url = next_address(request)
     refusal = signup_refusal(next_url)
     if refusal:
         context = {"refusal": refusal, "next": next_url}

@@ -18,6 +18,7 @@ from django.core.exceptions import ValidationError
 from django.utils import timezone
 
 from gamefile.json_input import JsonInputError, parse_json_text
+from hosting.form_words import number_refusals
 from hosting.names import NameField
 from hosting.time_zones import TimeZoneField
 from scoring.wizard.widgets import FIELD_TEMPLATE, REFRESH, Details, Partial
@@ -737,3 +738,73 @@ class PowerForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["power"].choices = powers
         self.helper = _helper()
+
+
+# --- the small bodies of the game pages (campaign.views.games) ------------------------------
+
+
+class DiscardDraftForm(forms.Form):
+    """The one-phone save's box "Discard the draft of game N" (templates/campaign/seats/
+    _draft_in_the_way.html): unticked, nothing; ticked, the draft's `confirm_token` as the
+    page showed it ("pk:revision"), which the save compares with the draft as it is now."""
+
+    discard_draft = forms.RegexField(
+        r"^\d+:\d+\Z",
+        required=False,
+        label="Discard the draft of this game",
+        error_messages={"invalid": "Must be the box this page shows, ticked or not."},
+    )
+
+    def token(self) -> str | None:
+        """The token sent, or None (unticked, or not a token of this app)."""
+        return (self.cleaned_data.get("discard_draft") or None) if self.is_valid() else None
+
+
+# The question an edit asks when it changes the winner of a game whose city is named.
+CITY_KEEP, CITY_RENAME = "keep", "rename"
+
+
+class CityChoiceForm(forms.Form):
+    """The answer to that question (campaign.views.games `_city_question`, prefix "game"):
+    keep the name and its namer, or let the new winner name a city; none yet, asked."""
+
+    city_choice = forms.ChoiceField(
+        choices=[(CITY_KEEP, "Keep the name"), (CITY_RENAME, "Let the new winner name a city")],
+        required=False,
+        label="What happens to the city",
+    )
+
+
+class GamePreviewForm(forms.Form):
+    """Which game the wizard's live preview scores: the game form's hidden number (prefix
+    "game"), the next game when there is none."""
+
+    number = forms.IntegerField(required=False, label="Game number")
+
+
+class DeleteGameForm(forms.Form):
+    """A game's delete: the version the page showed (a game saved meanwhile is not deleted);
+    none sent, the game as it is now."""
+
+    version = forms.IntegerField(
+        required=False, widget=forms.HiddenInput, label="Version of the game this page shows"
+    )
+
+
+class MoveGameForm(forms.Form):
+    """The edit page's "Move to game number" (a button of the game form): the new number, from
+    the log's first game to its last, and the game's version the page showed (the game form's
+    hidden `game-expected_version`; none sent, the game as it is now)."""
+
+    def __init__(self, *args: Any, first: int, last: int, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        allowed = f"Must be a whole number from {first} to {last}."
+        self.fields["move-to"] = forms.IntegerField(
+            min_value=first,
+            max_value=last,
+            label="Move to game number",
+            error_messages=number_refusals(allowed),
+        )
+        self.fields["game-expected_version"] = forms.IntegerField(
+            required=False, label="Version of the game this page shows"
+        )

@@ -188,3 +188,24 @@ def install() -> None:
     for cls in classes:
         if not getattr(cls.clean, "in_our_words", False):
             cls.clean = _in_our_words(cls.clean)
+
+
+def refusal(form: forms.BaseForm) -> str:
+    """A refused form's first error as one plain sentence naming its field, as a page's summary
+    or a flashed message says it: "Move to game number: must be a whole number from 1 to 3."
+    (a form-wide error as it is). For the small forms of one or two fields a view answers with
+    a sentence rather than a page of fields."""
+    for name, errors in form.errors.items():
+        said = " ".join(str(errors[0]).split()).rstrip(" .")
+        field = form.fields.get(name)
+        label = str(field.label or name) if field is not None and name != "__all__" else ""
+        if not label:
+            return f"{said[:1].upper()}{said[1:]}."
+        return f"{label}: {said[:1].lower()}{said[1:]}."
+    return ""
+
+
+def number_refusals(sentence: str) -> dict[str, str]:
+    """A number field's `error_messages` saying one sentence for every refusal (nothing sent,
+    not a number, out of its bounds): "Must be a whole number from 1 to 3."."""
+    return dict.fromkeys(("required", "invalid", "min_value", "max_value"), sentence)

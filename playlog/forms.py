@@ -141,3 +141,23 @@ class PersonForm(forms.Form):
         if not name and not member:
             return None
         return {"name": name or member, "member": member}
+
+
+class PublicPageForm(forms.Form):
+    """The settings page's switch of the public page: "enabled" sent (the "on" button), on;
+    not sent (the "off" button), off."""
+
+    enabled = forms.BooleanField(required=False, label="Public page")
+
+
+class ImportAgainForm(forms.Form):
+    """ "Import it again as a new play" (templates/playlog/import_confirm.html): the file's text
+    the page carries, so that no second upload is needed. Without `again`, a file upload."""
+
+    again = forms.BooleanField(required=False, label="Import it again")
+    content = forms.CharField(required=False, strip=False, label="The text of the play file")
+
+    def text(self) -> str | None:
+        """The file's text to import again, or None (an upload: `PlayFileForm`)."""
+        sent = self.add_prefix("content") in self.data
+        return self.cleaned_data["content"] if self.cleaned_data["again"] and sent else None

@@ -232,3 +232,40 @@ def test_the_words_hold_for_a_date_form_of_the_play_log():
     assert form.errors["played_on"] == [f"{DATE_SENTENCE[:1].upper()}{DATE_SENTENCE[1:]}."]
     assert PlayFactsForm({"played_on": str(datetime.date(2026, 3, 1))}).is_valid()
     assert inspect.isclass(PlayFactsForm)
+
+
+# The small request bodies a view reads through a form (issue 32): the forms built from their
+# data alone are sent bad values by `test_no_form_of_the_project_says_a_django_default`; those
+# built with the game's bounds are checked here, each refusal a sentence naming its field.
+SMALL_BODIES = {
+    "campaign.forms": ("DiscardDraftForm", "GamePreviewForm", "DeleteGameForm"),
+    "playlog.forms": ("PublicPageForm", "ImportAgainForm"),
+    "playlog.startropolis.forms": ("BackSeatForm",),
+    "playlog.space_explorers.forms": ("OpponentTurnForm",),
+    "playlog.colonists.forms": ("RoundForm",),
+    "accounts.forms": ("NextForm",),
+}
+
+
+def test_the_small_bodies_forms_are_among_those_checked():
+    found = {(cls.__module__, cls.__name__) for cls in project_forms()}
+    for module, names in SMALL_BODIES.items():
+        for name in names:
+            assert (module, name) in found
+            importlib.import_module(module).__dict__[name](QueryDict())  # built from data alone
+
+
+@pytest.mark.parametrize("value", BAD_VALUES)
+def test_the_move_and_the_opponents_turn_say_their_refusals_in_our_words(value):
+    from campaign.forms import MoveGameForm
+    from hosting.form_words import refusal
+    from playlog.space_explorers.forms import ChangeOpponentTurnForm
+
+    move = MoveGameForm({"move-to": value, "game-expected_version": value}, first=1, last=3)
+    change = ChangeOpponentTurnForm({"turn": value, "division": value}, turns=4)
+    for form in (move, change):
+        assert not form.is_valid()
+        assert not [m for m in messages(form) if is_django_default(m)], messages(form)
+    assert refusal(move) == "Move to game number: must be a whole number from 1 to 3."
+    assert refusal(change) == "Turn: choose one of the Opponent's turns to change."
+    assert change.first_error() == "Choose one of the Opponent's turns to change."

@@ -18,11 +18,22 @@ from campaign import actions
 from campaign.actions.games import snapshot
 from campaign.actions.history import downstream_words
 from campaign.bgstats import PlaySeat, bgstats_play, create_play_url
-from campaign.forms import NONE_BUILT, GameFactsForm
+from campaign.forms import (
+    CITY_KEEP,
+    CITY_RENAME,
+    NONE_BUILT,
+    CityChoiceForm,
+    DeleteGameForm,
+    DiscardDraftForm,
+    GameFactsForm,
+    GamePreviewForm,
+    MoveGameForm,
+)
 from campaign.frame import PLAYER, READER, Page, campaign_access, page_frame
 from campaign.models import Campaign, Corporation, Game, join_entry
 from campaign.views.campaigns import error_sentence
 from gamefile.json_input import JsonInputError, parse_json_text
+from hosting.form_words import refusal
 from live.actions.discards import DraftInTheWay, confirm_token, draft_words, save_over_draft
 from live.actions.drafts import next_number, order_of_play
 from live.models import GameDraft
@@ -148,8 +159,6 @@ def stated_zone(game: Game | None) -> int | None:
     return None if game is None else game_entry.stated_zone(game.megastructure_zone, game.table)
 
 
-# The question an edit asks when it changes the winner of a game whose city is named.
-CITY_KEEP, CITY_RENAME = "keep", "rename"
 CITY_CHOICE = "city_choice"
 
 
@@ -176,7 +185,8 @@ def _city_question(page: Page, table_form: TableForm, facts: GameFactsForm, game
         return corps[key].name if key in corps else key
 
     city = f"{game.city_name} ({game.city_location})"
-    answer = facts.data.get(facts.add_prefix(CITY_CHOICE))
+    said = CityChoiceForm(facts.data, prefix=facts.prefix)
+    answer = said.cleaned_data[CITY_CHOICE] if said.is_valid() else ""
     question = (
         f"This change makes {name(winner)} the winner of game {game.number}, which "
         f"{name(namer)} won when naming {city}. What happens to the city?"
@@ -203,6 +213,8 @@ def _city_question(page: Page, table_form: TableForm, facts: GameFactsForm, game
         return kept | {"city_named_by": namer}
     if answer == CITY_RENAME:
         return {"city_location": "", "city_name": "", "city_named_by": ""}
+    if not said.is_valid():
+        facts.add_error(None, refusal(said))
     facts.add_error(
         None,
         f"The winner of game {game.number} changes: say below whether {city} keeps its name "
@@ -232,7 +244,7 @@ def _save_game(
     save = (
         actions.save_game
         if game is not None
-        else partial(save_over_draft, discard=page.request.POST.get("discard_draft") or None)
+        else partial(save_over_draft, discard=DiscardDraftForm(page.request.POST).token())
     )
     return save(
         page.campaign,
@@ -326,7 +338,7 @@ def game_add(page: Page) -> HttpResponse:
     number = entry.number
     taken = None
     if data is not None and "refresh" not in data:
-        valid = table_form.is_valid() & facts.is_valid()
+        valid = table_form.is_valid() & facts.is_valid() & _discard_box_read(data, facts)
         if valid and nothing_entered(table_form.state) and not facts.cleaned_data["confirm_empty"]:
             facts.ask_empty()
         elif valid:
@@ -338,7 +350,7 @@ def game_add(page: Page) -> HttpResponse:
             except DraftInTheWay as refused:
                 # The page says who typed what in it and asks (`draft_in_the_way`); the top of
                 # the page says first that nothing was saved, and why.
-                messages.error(request, _not_saved_over_draft(refused, request.POST))
+                messages.error(request, _not_saved_over_draft(refused, DiscardDraftForm(data)))
             except CampaignError as error:
                 facts.add_error(None, error_sentence(error, page.campaign))
             else:
@@ -348,12 +360,22 @@ def game_add(page: Page) -> HttpResponse:
     return _game_page(page, table_form, facts, game=None, number=number, status=status, taken=taken)
 
 
-def _not_saved_over_draft(refused: DraftInTheWay, data) -> str:
+def _discard_box_read(data, facts: GameFactsForm) -> bool:
+    """Whether the save's "discard the draft" box sent nothing or a token of this app; else
+    its sentence above the form, and nothing is saved."""
+    box = DiscardDraftForm(data)
+    if box.is_valid():
+        return True
+    facts.add_error(None, refusal(box))
+    return False
+
+
+def _not_saved_over_draft(refused: DraftInTheWay, box: DiscardDraftForm) -> str:
     """The sentence at the top of a one-phone save refused over an open draft of that game."""
     number = refused.number
     again = (
         " Someone typed in it after this page showed it: look at it again before you discard it."
-        if data.get("discard_draft")
+        if box.token()
         else ""
     )
     return (
@@ -380,7 +402,7 @@ def draft_in_the_way(page: Page) -> dict[str, Any] | None:
         "number": found.number,
         "sentence": sentence,
         "confirm": confirm_token(found),
-        "checked": page.request.POST.get("discard_draft") == confirm_token(found),
+        "checked": DiscardDraftForm(page.request.POST).token() == confirm_token(found),
         "continue_url": reverse("campaign:draft", args=[page.campaign.slug]),
     }
 
@@ -499,18 +521,14 @@ def _by(game: Game) -> str:
     return f" by {game.updated_by}" if game.updated_by_id else ""
 
 
-def _int_or_none(value: Any) -> int | None:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return None
-
-
 @campaign_access(PLAYER, methods=("POST",))
 @page_frame("scoring/wizard.html", "games")
 def game_preview(page: Page) -> HttpResponse:
     """The htmx live result of the game being entered, with the campaign's fixed rules."""
-    number = _int_or_none(page.request.POST.get("game-number"))
+    which = GamePreviewForm(page.request.POST, prefix="game")
+    if not which.is_valid():
+        return HttpResponse(refusal(which), status=400, content_type="text/plain; charset=utf-8")
+    number = which.cleaned_data["number"]
     game = page.campaign.games.filter(number=number).first() if number is not None else None
     entry = entry_of(game) if game is not None else page.state.next_game
     table_form, _ = _game_forms(page, entry=entry, game=game, data=page.request.POST)
@@ -523,12 +541,13 @@ def game_delete(page: Page, number: int) -> HttpResponse:
     request, campaign = page.request, page.campaign
     game = get_game(campaign, number)
     error = None
-    if request.method == "POST":
+    form = DeleteGameForm(request.POST if request.method == "POST" else None)
+    if request.method == "POST" and not form.is_valid():
+        error = f"{refusal(form)} Nothing was deleted: reload this page."
+    elif request.method == "POST":
         try:
             actions.delete_game(
-                game,
-                expected_version=_int_or_none(request.POST.get("version")),
-                user=request.user,
+                game, expected_version=form.cleaned_data["version"], user=request.user
             )
         except actions.StaleGameError as stale:
             game = stale.game
@@ -560,13 +579,12 @@ def game_move(page: Page, number: int) -> HttpResponse:
     request, campaign = page.request, page.campaign
     game = get_game(campaign, number)
     first, last = move_range(campaign)
-    new_number = _int_or_none(request.POST.get("move-to", "").strip())
+    form = MoveGameForm(request.POST, first=first, last=last)
     back = redirect("campaign:game_edit", slug=campaign.slug, number=number)
-    if new_number is None or not first <= new_number <= last:
-        messages.error(
-            request, f"Move to game number: must be a whole number from {first} to {last}."
-        )
+    if not form.is_valid():
+        messages.error(request, f"{refusal(form)} Nothing moved.")
         return back
+    new_number = form.cleaned_data["move-to"]
     if new_number == number:
         messages.info(request, f"Game {number} is already game {number}: nothing moved.")
         return back
@@ -574,7 +592,7 @@ def game_move(page: Page, number: int) -> HttpResponse:
         actions.move_game(
             game,
             new_number,
-            expected_version=_int_or_none(request.POST.get("game-expected_version")),
+            expected_version=form.cleaned_data["game-expected_version"],
             user=request.user,
         )
     except actions.StaleGameError as stale:

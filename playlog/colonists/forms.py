@@ -429,3 +429,18 @@ class SettingsForm(NoFormTag, forms.Form):
         if len(found) > MAX_CATEGORIES:
             raise forms.ValidationError(f"At most {MAX_CATEGORIES} categories.")
         return found
+
+
+class RoundForm(forms.Form):
+    """The table's round buttons: the previous round ("back") or the next (the default, as a
+    form sent without its button goes on)."""
+
+    step = forms.ChoiceField(
+        choices=[("back", "Previous round"), ("next", "Next round")],
+        required=False,
+        label="Round",
+        error_messages={"invalid_choice": "Must be the previous round or the next round."},
+    )
+
+    def step_by(self) -> int:
+        return -1 if self.cleaned_data["step"] == "back" else 1

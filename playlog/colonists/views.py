@@ -15,8 +15,16 @@ from django.shortcuts import redirect
 
 import colonists
 from gamefile.errors import FieldError
+from hosting.form_words import refusal
 from playlog import actions
-from playlog.colonists.forms import BidForm, BoardForm, ClaimForm, ColonistsSheet, LayoutForm
+from playlog.colonists.forms import (
+    BidForm,
+    BoardForm,
+    ClaimForm,
+    ColonistsSheet,
+    LayoutForm,
+    RoundForm,
+)
 from playlog.forms import PlayFactsForm
 from playlog.frame import PLAYER, LogPage, log_page
 from playlog.models import Play
@@ -259,7 +267,10 @@ def table_layout(page: LogPage, number: int) -> HttpResponse:
 def table_round(page: LogPage, number: int) -> HttpResponse:
     """The next (or the previous) round: the next card of the layout is auctioned."""
     play = _table_play(page, number)
-    step = -1 if page.request.POST.get("step") == "back" else 1
+    form = RoundForm(page.request.POST)
+    if not form.is_valid():
+        return page.render(_table_context(page, play, error=refusal(form)), status=400)
+    step = form.step_by()
     now = play.session.get("round", 1)
     return _change(page, play, {"round": now + step}, arrivals_after=now)
 

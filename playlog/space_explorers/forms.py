@@ -10,6 +10,7 @@ from typing import Any
 
 from django import forms
 
+from hosting.form_words import number_refusals
 from hosting.names import NameField
 from playlog.forms import NoFormTag
 from space_explorers import DIVISION_NAMES, DIVISIONS, PROJECT_NAMES
@@ -255,3 +256,47 @@ class EndStateForm(YourProgressForm):
 
     def divisions(self) -> dict[str, int]:
         return {key: self.cleaned_data[f"opponent_{key}"] for key in DIVISIONS}
+
+
+def _division_field(refused: str) -> forms.ChoiceField:
+    """The Division of the card above the Development marker (SE:133); nothing, the Center is
+    empty and the Opponent recruits nothing."""
+    return forms.ChoiceField(
+        choices=[("", "The Center is empty"), *((k, DIVISION_NAMES[k]) for k in DIVISIONS)],
+        required=False,
+        label="Division",
+        error_messages={"invalid_choice": refused},
+    )
+
+
+class OpponentTurnForm(forms.Form):
+    """The Opponent's turn: the one tap of its Division (the turns page's buttons)."""
+
+    division = _division_field("Tap one of the five Divisions.")
+
+    def division_key(self) -> str | None:
+        return self.cleaned_data["division"] or None
+
+
+class ChangeOpponentTurnForm(OpponentTurnForm):
+    """An earlier Opponent turn's Division corrected: which turn (its place in the session's
+    turns, 0 first) and its Division."""
+
+    division = _division_field("Choose one of the five Divisions.")
+
+    def __init__(self, *args: Any, turns: int, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        refused = "Choose one of the Opponent's turns to change."
+        self.fields = {
+            "turn": forms.IntegerField(
+                min_value=0,
+                max_value=turns - 1,
+                label="Turn",
+                error_messages=number_refusals(refused),
+            ),
+            **self.fields,
+        }
+
+    def first_error(self) -> str:
+        """The turn's sentence first, then the Division's, as the runner says them."""
+        return next(iter(self.errors.values()))[0]

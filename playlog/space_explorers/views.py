@@ -23,7 +23,9 @@ from playlog.forms import PersonForm, PlayFactsForm
 from playlog.frame import PLAYER, LogPage, log_page
 from playlog.models import Play
 from playlog.space_explorers.forms import (
+    ChangeOpponentTurnForm,
     EndStateForm,
+    OpponentTurnForm,
     SetupForm,
     YourProgressForm,
     YourTurnForm,
@@ -233,11 +235,11 @@ def turns(page: LogPage, number: int) -> dict[str, Any]:
 def opponent_turn(page: LogPage, number: int) -> HttpResponse:
     """The one tap: the Division of the card above the Development marker (SE:133)."""
     play = _companion_play(page, number)
-    division = page.request.POST.get("division") or None
-    if division is not None and division not in DIVISIONS:
-        return _after(page, play, "Tap one of the five Divisions.")
+    form = OpponentTurnForm(page.request.POST)
+    if not form.is_valid():
+        return _after(page, play, form.errors["division"][0])
     try:
-        play = actions.add_turn(play, {"opponent": {"division": division}})
+        play = actions.add_turn(play, {"opponent": {"division": form.division_key()}})
     except FieldError as error:
         return _after(page, play, sentence(error))
     return _after(page, play)
@@ -249,15 +251,12 @@ def change_opponent_turn(page: LogPage, number: int) -> HttpResponse:
     the session is replayed; a change that makes a later turn impossible is refused."""
     play = _companion_play(page, number)
     turns = play.session.get("turns", [])
-    try:
-        index = int(page.request.POST.get("turn", ""))
-    except ValueError:
-        index = -1
-    division = page.request.POST.get("division") or None
-    if not 0 <= index < len(turns) or "opponent" not in turns[index]:
+    form = ChangeOpponentTurnForm(page.request.POST, turns=len(turns))
+    if not form.is_valid():
+        return _after(page, play, form.first_error())
+    index, division = form.cleaned_data["turn"], form.division_key()
+    if "opponent" not in turns[index]:
         return _after(page, play, "Choose one of the Opponent's turns to change.")
-    if division is not None and division not in DIVISIONS:
-        return _after(page, play, "Choose one of the five Divisions.")
     if play.table is not None:
         return _after(page, play, "The game is scored: undo to the turn, or edit the score sheet.")
     try:

@@ -603,3 +603,10 @@ class FinishForm(NoFormTag, forms.Form):
 
     def verdicts(self) -> dict[str, bool]:
         return {p: self.cleaned_data[f"mission_{p}"] for p in self.missions}
+
+
+class BackSeatForm(forms.Form):
+    """The page a step at the table was entered on (each step's hidden "seat"): the table
+    (nothing sent) or a seat's own page, whose number the view checks."""
+
+    seat = forms.IntegerField(required=False, label="Seat")

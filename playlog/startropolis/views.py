@@ -28,6 +28,7 @@ from playlog.frame import PLAYER, LogPage, log_page
 from playlog.models import Play, PlayPerson
 from playlog.startropolis.forms import (
     AttachmentForm,
+    BackSeatForm,
     FiguresForm,
     FinishForm,
     MissionForm,
@@ -408,13 +409,12 @@ def picture(page: LogPage, number: int) -> HttpResponse:
 
 def _back_seat(page: LogPage, play: Play) -> int | None:
     """The page a step was entered on: the table (None) or a seat the reader may open."""
-    raw = page.request.POST.get("seat", "")
-    if raw == "":
+    form = BackSeatForm(page.request.POST)
+    if not form.is_valid():
+        raise Http404("No such seat at this table.")
+    seat = form.cleaned_data["seat"]
+    if seat is None:
         return None
-    try:
-        seat = int(raw)
-    except ValueError:
-        raise Http404("No such seat at this table.") from None
     _seat_person(page, play, seat)
     return seat
 

@@ -15,8 +15,15 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from gamefile.errors import FieldError
 from gamefile.json_input import JsonInputError, parse_json_bytes
+from hosting.form_words import refusal
 from playlog import actions
-from playlog.forms import NewPlayLogForm, PlayFileForm, PlayLogSettingsForm
+from playlog.forms import (
+    ImportAgainForm,
+    NewPlayLogForm,
+    PlayFileForm,
+    PlayLogSettingsForm,
+    PublicPageForm,
+)
 from playlog.frame import OWNER, PLAYER, LogPage, log_page
 from playlog.models import PlayLog, PlayPerson
 from playlog.pages import offered
@@ -142,7 +149,8 @@ def log_settings(page: LogPage) -> HttpResponse | dict[str, Any]:
 @log_page("", "settings", role=OWNER, methods=("POST",))
 def public_switch(page: LogPage) -> HttpResponse:
     """The public page on or off (the owner's, on the settings page)."""
-    enabled = page.request.POST.get("enabled") == "on"
+    form = PublicPageForm(page.request.POST)
+    enabled = form.is_valid() and form.cleaned_data["enabled"]
     actions.switch_public_page(page.log, enabled)
     if enabled:
         messages.success(
@@ -169,9 +177,14 @@ def play_import(page: LogPage) -> HttpResponse | dict[str, Any]:
     written. A file the log already holds (the same play, the same date, the same people) asks
     first; the page carries the file's text so that "Import it again" needs no second upload."""
     request, log = page.request, page.log
-    again = request.POST.get("again") == "1" and "content" in request.POST
+    again_form = ImportAgainForm(request.POST)
+    if not again_form.is_valid():
+        messages.error(request, f"{refusal(again_form)} Nothing was imported.")
+        return redirect(log)
+    text = again_form.text()
+    again = text is not None
     if again:
-        raw = request.POST["content"].encode()
+        raw = text.encode()
     else:
         form = PlayFileForm(request.POST, request.FILES)
         if not form.is_valid():
