@@ -25,7 +25,7 @@ from gamefile.fields import DATE_SENTENCE
 from hosting.form_words import django_defaults, is_django_default
 from hosting.names import NameField
 
-APPS = ("accounts", "campaign", "scoring", "unlocks", "playlog", "hosting", "offline")
+APPS = ("accounts", "campaign", "live", "scoring", "unlocks", "playlog", "hosting", "offline")
 BAD_VALUES = ("", "x", "-99999", "99999999", "2026-02-30", "a\x00b", "y" * 6000)
 
 
@@ -232,3 +232,26 @@ def test_the_words_hold_for_a_date_form_of_the_play_log():
     assert form.errors["played_on"] == [f"{DATE_SENTENCE[:1].upper()}{DATE_SENTENCE[1:]}."]
     assert PlayFactsForm({"played_on": str(datetime.date(2026, 3, 1))}).is_valid()
     assert inspect.isclass(PlayFactsForm)
+
+
+def test_the_live_tables_forms_built_with_arguments_say_our_words_too():
+    """The live table's forms that need the campaign's corporations or members (live.forms)."""
+    from django.contrib.auth import get_user_model
+
+    from live.forms import GuestSeatTake, GuestTie, NextPage, SeatChoice, TableSeating
+
+    said = []
+    for value in BAD_VALUES:
+        built = [
+            TableSeating(
+                {"at_purple": value, "position_purple": value}, keys=[("purple", "Purple")]
+            ),
+            SeatChoice({"key": value}, keys=["purple"]),
+            GuestSeatTake({"key": value, "name": value}, free=["purple"]),
+            GuestTie({"member": value}, members=get_user_model().objects.none()),
+            NextPage({"next": value}, host="testserver", secure=False),
+        ]
+        for form in built:
+            form.is_valid()
+            said += [m for m in messages(form) if is_django_default(m)]
+    assert not said, said

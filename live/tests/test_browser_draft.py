@@ -16,10 +16,10 @@ from accounts.tests.factory import add_member, make_user, owned
 from benchmarks.samples import leader_table, make_campaign
 from campaign.actions import import_campaign
 from campaign.models import Corporation, Game
-from conftest import PHONE
 from scoring.tests.catalogue import ensure_catalogue
 from solar175.explain import table_as_scored
 from solar175.table_file import table_to_dict
+from tests.plugins.pages import PHONE
 
 # A game entered together: its writes and locks differ between the databases, so this runs on
 # both legs of `make test`.

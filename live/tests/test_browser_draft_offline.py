@@ -17,9 +17,9 @@ from accounts.tests.factory import add_member, make_user, owned, owner_user
 from benchmarks.samples import leader_table, make_campaign
 from campaign.actions import import_campaign
 from campaign.models import Corporation
-from conftest import PHONE
 from live.models import GameDraft, SeatCard
 from scoring.tests.catalogue import ensure_catalogue
+from tests.plugins.pages import PHONE
 
 # A game entered together: its writes and locks differ between the databases, so this runs on
 # both legs of `make test`.

@@ -19,7 +19,6 @@ from accounts.tests.factory import add_member, make_user, owned, owner_user
 from benchmarks.samples import leader_table, make_campaign
 from campaign.actions import import_campaign
 from campaign.models import Corporation
-from conftest import DESKTOP, PHONE
 from hosting.middleware import UNREACHABLE_SENTENCE, unreachable_response
 from live.tests.test_browser_draft_offline import (
     KEPT_CHANGES,
@@ -30,6 +29,7 @@ from live.tests.test_browser_draft_offline import (
     type_in,
 )
 from scoring.tests.catalogue import ensure_catalogue
+from tests.plugins.pages import DESKTOP, PHONE
 
 pytestmark = [
     pytest.mark.browser,

@@ -14,12 +14,12 @@ from accounts.tests.factory import add_member, make_user, owned, owner_user
 from benchmarks.samples import leader_table, make_campaign
 from campaign.actions import import_campaign
 from campaign.models import Corporation, Game
-from conftest import PHONE
 from live import actions
 from live.models import GameDraft, SeatCard
 from live.tests.test_browser_draft import BOARDS, SHARED
 from live.views import drafts
 from scoring.tests.catalogue import ensure_catalogue
+from tests.plugins.pages import PHONE
 
 # A game entered together: its writes and locks differ between the databases, so this runs on
 # both legs of `make test`.

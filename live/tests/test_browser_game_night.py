@@ -26,12 +26,12 @@ from accounts.tests.factory import add_member, make_user, owned, owner_user
 from benchmarks.samples import leader_table, make_campaign
 from campaign.actions import import_campaign
 from campaign.models import Corporation, Game
-from conftest import PHONE
 from live.tests.test_browser_draft import BOARDS, SHARED
 from live.tests.test_browser_draft_offline import kept_by_worker, stored
 from live.tests.test_browser_draft_problems import problem_of
 from scoring.tests.catalogue import ensure_catalogue
 from solar175.sections import SHIP_CARD_SECTIONS
+from tests.plugins.pages import PHONE
 from tests.test_browser_axe import axe_context, violations
 from unlocks.tests.test_choice_lists import choice_lists, wrong_choices
 
