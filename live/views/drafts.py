@@ -55,10 +55,10 @@ from solar175.campaign_file import CampaignError, Power
 from solar175.engine import TIE_BREAK_PLAY_ORDER
 from solar175.table import nothing_entered
 
-DRAFT = "campaign/draft.html"
-SEAT = "campaign/draft_seat.html"
+DRAFT = "live/draft.html"
+SEAT = "live/draft_seat.html"
 # The live panel, the conflicts and the write's answer: partials both pages include.
-LIVE = "campaign/_draft_live.html"
+LIVE = "live/_draft_live.html"
 # The seat prefix of the one-phone wizard's player forms ("p3-credits").
 _SEAT_PREFIX = re.compile(r"^p\d+-")
 # Each phone asks "anything after version V?" every this many seconds (live/static/js/draft.js;

@@ -45,8 +45,8 @@ class _Refused(Exception):
     """A guest's seat refused by its form (`GuestSeatTake.refusal`, a sentence)."""
 
 
-CHOICE = "campaign/seats/choice.html"
-TABLE = "campaign/seats/table.html"
+CHOICE = "live/seats/choice.html"
+TABLE = "live/seats/table.html"
 # The session remembers the guest seats taken on this phone, by draft, to go back to them.
 SESSION_KEY = "guest_seats"
 
@@ -241,7 +241,7 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @campaign_access(OWNER, methods=("GET", "POST"))
-@page_frame("campaign/seats/discard.html", "games")
+@page_frame("live/seats/discard.html", "games")
 def draft_discard(page: Page) -> HttpResponse | dict[str, Any]:
     """Close the open draft unsaved, after saying who typed what; its undo is in the History."""
     request, campaign = page.request, page.campaign
