@@ -7,6 +7,10 @@
   as draft.js posts it (htmx: `_field`, `_was`) or the card's form without JavaScript.
 - `poll(client, campaign, draft, since, **extra)`: "anything after version `since`?".
 - `fill(campaign, people, draft)`: every card typed in and marked done, the ballots counted.
+- `card_of(campaign, key)`, `stored(campaign, key)`: a seat's card in the campaign's one draft,
+  and what it holds (the browser tests, which hold no draft object).
+- In a browser: `field(page, name)` (the seat form's box of a field, whatever its prefix) and
+  `is_write(response)` (a member's write to the draft, to wait for).
 
 live/tests/conftest.py makes the fixtures: `table` (game 4 of `three_games`, purple held by
 the player and yellow by the owner, teal by nobody) and the campaigns of campaign/tests; the
@@ -69,3 +73,28 @@ def fill(campaign, people, draft):
     )
     draft.refresh_from_db()
     return draft
+
+
+def card_of(campaign, key) -> SeatCard:
+    """The seat's card in the campaign's one draft, as stored."""
+    return SeatCard.objects.get(
+        draft=GameDraft.objects.get(campaign=campaign), corporation__key=key
+    )
+
+
+def stored(campaign, key) -> dict:
+    """What the seat's card in the campaign's one draft holds."""
+    return card_of(campaign, key).data
+
+
+# --- in a browser (Playwright) ---------------------------------------------------------------
+
+
+def field(page, name):
+    """The seat form's box of a field, whatever the seat's prefix ("p2-credits")."""
+    return page.locator(f"#seat-form input[name$='-{name}']")
+
+
+def is_write(response) -> bool:
+    """A member's write to the draft (a push, a field, a card's form)."""
+    return response.request.method == "POST" and "/games/together/" in response.url

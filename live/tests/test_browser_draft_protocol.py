@@ -15,7 +15,8 @@ from benchmarks.samples import leader_table, make_campaign
 from campaign.actions import import_campaign
 from campaign.models import Corporation, Game
 from live import actions
-from live.models import GameDraft, SeatCard
+from live.models import GameDraft
+from live.tests.factory import card_of
 from live.tests.test_browser_draft import BOARDS, SHARED
 from live.views import drafts
 from scoring.tests.catalogue import ensure_catalogue
@@ -66,12 +67,6 @@ def table(browser, live_server, log_in):
     yield campaign, base, host, purple
     for context in contexts:
         context.close()
-
-
-def card_of(campaign, key: str) -> SeatCard:
-    return SeatCard.objects.get(
-        draft=GameDraft.objects.get(campaign=campaign), corporation__key=key
-    )
 
 
 def fill_card(campaign, key: str, done: bool = True) -> None:
