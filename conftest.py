@@ -29,14 +29,3 @@ pytest_plugins = [
     "tests.plugins.people",
     "tests.plugins.catalogue",
 ]
-
-
-def __getattr__(name):
-    """`from conftest import PHONE` (and DESKTOP, fill), as test files wrote before the split,
-    still works; new code imports from tests.plugins.pages. Looked up when asked, so that the
-    plugin modules are first imported by pytest_plugins above."""
-    if name in {"PHONE", "DESKTOP", "fill"}:
-        from tests.plugins import pages
-
-        return getattr(pages, name)
-    raise AttributeError(name)

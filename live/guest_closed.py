@@ -24,7 +24,7 @@ from campaign.access import GuestLinkClosed
 from campaign.frame import corporations_with_colours
 from campaign.models import join_entry
 
-TEMPLATE = "campaign/seats/guest_closed.html"
+TEMPLATE = "live/seats/guest_closed.html"
 # htmx stops polling an element whose answer has this status.
 HTMX_STOP_POLLING = 286
 

@@ -25,7 +25,7 @@ from gamefile.fields import DATE_SENTENCE
 from hosting.form_words import django_defaults, is_django_default
 from hosting.names import NameField
 
-APPS = ("accounts", "campaign", "scoring", "unlocks", "playlog", "hosting", "offline")
+APPS = ("accounts", "campaign", "live", "scoring", "unlocks", "playlog", "hosting", "offline")
 BAD_VALUES = ("", "x", "-99999", "99999999", "2026-02-30", "a\x00b", "y" * 6000)
 
 
@@ -269,3 +269,26 @@ def test_the_move_and_the_opponents_turn_say_their_refusals_in_our_words(value):
     assert refusal(move) == "Move to game number: must be a whole number from 1 to 3."
     assert refusal(change) == "Turn: choose one of the Opponent's turns to change."
     assert change.first_error() == "Choose one of the Opponent's turns to change."
+
+
+def test_the_live_tables_forms_built_with_arguments_say_our_words_too():
+    """The live table's forms that need the campaign's corporations or members (live.forms)."""
+    from django.contrib.auth import get_user_model
+
+    from live.forms import GuestSeatTake, GuestTie, NextPage, SeatChoice, TableSeating
+
+    said = []
+    for value in BAD_VALUES:
+        built = [
+            TableSeating(
+                {"at_purple": value, "position_purple": value}, keys=[("purple", "Purple")]
+            ),
+            SeatChoice({"key": value}, keys=["purple"]),
+            GuestSeatTake({"key": value, "name": value}, free=["purple"]),
+            GuestTie({"member": value}, members=get_user_model().objects.none()),
+            NextPage({"next": value}, host="testserver", secure=False),
+        ]
+        for form in built:
+            form.is_valid()
+            said += [m for m in messages(form) if is_django_default(m)]
+    assert not said, said

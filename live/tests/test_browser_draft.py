@@ -16,10 +16,11 @@ from accounts.tests.factory import add_member, make_user, owned
 from benchmarks.samples import leader_table, make_campaign
 from campaign.actions import import_campaign
 from campaign.models import Corporation, Game
-from conftest import PHONE
+from live.tests.factory import field, is_write
 from scoring.tests.catalogue import ensure_catalogue
 from solar175.explain import table_as_scored
 from solar175.table_file import table_to_dict
+from tests.plugins.pages import PHONE
 
 # A game entered together: its writes and locks differ between the databases, so this runs on
 # both legs of `make test`.
@@ -65,14 +66,6 @@ def seat_page(browser, live_server, log_in, user):
     page = context.new_page()
     log_in(page, live_server, user)
     return page
-
-
-def field(page, name):
-    return page.locator(f"#seat-form input[name$='-{name}']")
-
-
-def is_write(response) -> bool:
-    return response.request.method == "POST" and "/games/together/" in response.url
 
 
 def type_value(page, box, value: str) -> None:

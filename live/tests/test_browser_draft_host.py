@@ -15,9 +15,9 @@ from accounts.tests.factory import add_member, make_user, owned, owner_user
 from benchmarks.samples import leader_table, make_campaign
 from campaign.actions import import_campaign
 from campaign.models import Corporation
-from conftest import DESKTOP, PHONE
 from live.models import GameDraft, SeatCard
 from scoring.tests.catalogue import ensure_catalogue
+from tests.plugins.pages import DESKTOP, PHONE
 from tests.test_browser_axe import axe_context, violations
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -17,9 +17,10 @@ from accounts.tests.factory import add_member, make_user, owned, owner_user
 from benchmarks.samples import leader_table, make_campaign
 from campaign.actions import import_campaign
 from campaign.models import Corporation
-from conftest import PHONE
 from live.models import GameDraft, SeatCard
+from live.tests.factory import field, is_write, stored
 from scoring.tests.catalogue import ensure_catalogue
+from tests.plugins.pages import PHONE
 
 # A game entered together: its writes and locks differ between the databases, so this runs on
 # both legs of `make test`.
@@ -87,14 +88,6 @@ def table(browser, live_server, log_in):
         context.close()
 
 
-def is_write(response) -> bool:
-    return response.request.method == "POST" and "/games/together/" in response.url
-
-
-def field(page, name):
-    return page.locator(f"#seat-form input[name$='-{name}']")
-
-
 def type_in(page, name: str, value: str) -> None:
     """Type a value and leave the field, as a person does (opening its fold first)."""
     box = field(page, name)
@@ -128,11 +121,6 @@ KEPT_COPY = """async ([url, patience]) => {
   }
   return false;
 }"""
-
-
-def stored(campaign, key: str) -> dict:
-    draft = GameDraft.objects.get(campaign=campaign)
-    return SeatCard.objects.get(draft=draft, corporation__key=key).data
 
 
 def test_values_typed_offline_reach_the_server_and_the_other_phones_after_reconnecting(

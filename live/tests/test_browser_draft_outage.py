@@ -19,17 +19,11 @@ from accounts.tests.factory import add_member, make_user, owned, owner_user
 from benchmarks.samples import leader_table, make_campaign
 from campaign.actions import import_campaign
 from campaign.models import Corporation
-from conftest import DESKTOP, PHONE
 from hosting.middleware import UNREACHABLE_SENTENCE, unreachable_response
-from live.tests.test_browser_draft_offline import (
-    KEPT_CHANGES,
-    KEPT_CHANGES_BECOME,
-    SLOW,
-    field,
-    stored,
-    type_in,
-)
+from live.tests.factory import field, stored
+from live.tests.test_browser_draft_offline import KEPT_CHANGES, KEPT_CHANGES_BECOME, SLOW, type_in
 from scoring.tests.catalogue import ensure_catalogue
+from tests.plugins.pages import DESKTOP, PHONE
 
 pytestmark = [
     pytest.mark.browser,

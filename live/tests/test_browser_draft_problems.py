@@ -11,7 +11,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from live.tests.test_browser_draft_protocol import card_of, show_field, table
+from live.tests.factory import card_of
+from live.tests.test_browser_draft_protocol import show_field, table
 
 __all__ = ["table"]
 

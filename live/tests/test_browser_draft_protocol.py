@@ -14,12 +14,13 @@ from accounts.tests.factory import add_member, make_user, owned, owner_user
 from benchmarks.samples import leader_table, make_campaign
 from campaign.actions import import_campaign
 from campaign.models import Corporation, Game
-from conftest import PHONE
 from live import actions
-from live.models import GameDraft, SeatCard
+from live.models import GameDraft
+from live.tests.factory import card_of
 from live.tests.test_browser_draft import BOARDS, SHARED
 from live.views import drafts
 from scoring.tests.catalogue import ensure_catalogue
+from tests.plugins.pages import PHONE
 
 # A game entered together: its writes and locks differ between the databases, so this runs on
 # both legs of `make test`.
@@ -66,12 +67,6 @@ def table(browser, live_server, log_in):
     yield campaign, base, host, purple
     for context in contexts:
         context.close()
-
-
-def card_of(campaign, key: str) -> SeatCard:
-    return SeatCard.objects.get(
-        draft=GameDraft.objects.get(campaign=campaign), corporation__key=key
-    )
 
 
 def fill_card(campaign, key: str, done: bool = True) -> None:

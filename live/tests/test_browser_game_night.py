@@ -26,12 +26,13 @@ from accounts.tests.factory import add_member, make_user, owned, owner_user
 from benchmarks.samples import leader_table, make_campaign
 from campaign.actions import import_campaign
 from campaign.models import Corporation, Game
-from conftest import PHONE
+from live.tests.factory import field, stored
 from live.tests.test_browser_draft import BOARDS, SHARED
-from live.tests.test_browser_draft_offline import kept_by_worker, stored
+from live.tests.test_browser_draft_offline import kept_by_worker
 from live.tests.test_browser_draft_problems import problem_of
 from scoring.tests.catalogue import ensure_catalogue
 from solar175.sections import SHIP_CARD_SECTIONS
+from tests.plugins.pages import PHONE
 from tests.test_browser_axe import axe_context, violations
 from unlocks.tests.test_choice_lists import choice_lists, wrong_choices
 
@@ -130,10 +131,6 @@ class Phone:
             box = self.page.locator(f"#hub-share-form input[name='{name}']")
             self.type(box, SHARED.get(name, "1"))
         return {name: SHARED.get(name, "1") for name in names}
-
-
-def field(page, name: str):
-    return page.locator(f"#seat-form input[name$='-{name}']")
 
 
 def no_wrong_choice(campaign, page, address: str | None = None) -> int:

@@ -13,9 +13,9 @@ from accounts.tests.factory import add_member, make_user, owned, owner_user
 from benchmarks.samples import leader_table, make_campaign
 from campaign.actions import import_campaign
 from campaign.models import Change, ChangeKind, Corporation, Game
-from conftest import PHONE, fill
 from live.models import GameDraft, SeatCard
 from scoring.tests.catalogue import ensure_catalogue
+from tests.plugins.pages import PHONE, fill
 
 # A game entered together: its writes and locks differ between the databases, so this runs on
 # both legs of `make test`.

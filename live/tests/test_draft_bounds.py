@@ -15,10 +15,10 @@ from live.actions.drafts import (
     changed_by_others,
 )
 from live.models import GameDraft
+from live.tests.factory import card, open_
 from live.tests.test_draft_protocol import field, push
-from live.tests.test_drafts import card, catalogue, open_, table
 
-__all__ = ["catalogue", "table"]
+pytestmark = pytest.mark.usefixtures("catalogue")
 
 
 def _push(campaign, draft, phone, changes):

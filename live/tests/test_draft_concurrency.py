@@ -15,31 +15,17 @@ from campaign.models import Corporation
 from live import actions
 from live.actions.drafts import Change
 from live.models import GameDraft, SeatCard
-from live.tests.test_drafts import card, open_
+from live.tests.factory import card, open_
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.every_database]
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.every_database,
+    pytest.mark.usefixtures("catalogue"),
+]
 
 postgresql_only = pytest.mark.skipif(
     connection.vendor != "postgresql", reason="the row lock and its waits are PostgreSQL's"
 )
-
-
-@pytest.fixture(autouse=True)
-def catalogue(transactional_db):
-    from scoring.tests.catalogue import ensure_catalogue
-
-    ensure_catalogue()
-
-
-@pytest.fixture
-def table(three_games, personas):
-    campaign = three_games
-    people = personas(campaign)
-    Corporation.objects.filter(campaign=campaign, key="purple").update(
-        holder=people.users["player"]
-    )
-    Corporation.objects.filter(campaign=campaign, key="yellow").update(holder=people.users["owner"])
-    return campaign, people
 
 
 def _waiting_backends() -> int:

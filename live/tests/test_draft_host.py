@@ -13,32 +13,20 @@ from accounts.models import Role
 from accounts.tests.factory import add_member, make_user
 from campaign.models import Corporation
 from live.models import GameDraft
-from scoring.tests.catalogue import ensure_catalogue
+from live.tests.factory import url
 
-
-@pytest.fixture(autouse=True)
-def catalogue(db):
-    ensure_catalogue()
+pytestmark = pytest.mark.usefixtures("catalogue")
 
 
 @pytest.fixture
-def table(three_games, personas):
-    """Purple held by a player, yellow by the owner (who opens the draft: the host), teal by
-    nobody."""
-    campaign = three_games
-    people = personas(campaign)
-    Corporation.objects.filter(campaign=campaign, key="purple").update(
-        holder=people.users["player"]
-    )
-    Corporation.objects.filter(campaign=campaign, key="yellow").update(holder=people.users["owner"])
+def table(table):
+    """The live tests' table (purple held by a player, yellow by the owner, teal by nobody),
+    the owner opening the draft: the host."""
+    campaign, people = table
     assert (
         people.owner.post(reverse("campaign:draft_open", args=[campaign.slug])).status_code == 302
     )
     return campaign, people, GameDraft.objects.get(campaign=campaign)
-
-
-def url(campaign, name, *args):
-    return reverse(f"campaign:{name}", args=[campaign.slug, *args])
 
 
 def test_the_host_types_their_own_card_on_the_host_page(table):

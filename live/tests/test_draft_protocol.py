@@ -14,9 +14,9 @@ from django.utils import timezone
 from campaign.models import Game
 from live import actions
 from live.models import DraftLive, GameDraft
-from live.tests.test_drafts import card, catalogue, fill, open_, poll, table, url, write
+from live.tests.factory import card, fill, open_, poll, url, write
 
-__all__ = ["catalogue", "table"]
+pytestmark = pytest.mark.usefixtures("catalogue")
 
 
 def push(client, campaign, changes, phone="phone-a", since=0, draft=None):

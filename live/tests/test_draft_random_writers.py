@@ -20,11 +20,15 @@ import time
 import pytest
 from django.db import connections
 
-from campaign.models import Corporation, Game
+from campaign.models import Game
 from live.models import GameDraft, SeatCard
-from live.tests.test_drafts import open_, url
+from live.tests.factory import open_, url
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.every_database]
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.every_database,
+    pytest.mark.usefixtures("catalogue"),
+]
 
 # The fields typed, each with the values its box allows (so the save scores them).
 CARD_FIELDS = {"credits": 9, "mining_tokens": 3, "military_tokens": 3}
@@ -32,24 +36,6 @@ SHARED_FIELDS = {"hubs-zone1_workers": 4, "ballots-workers_union": 3}
 SHARED = "shared"
 TYPED = 14  # values (or "done") each phone types
 SECONDS = 30  # the watchdog: a run takes a few seconds
-
-
-@pytest.fixture(autouse=True)
-def catalogue(transactional_db):
-    from scoring.tests.catalogue import ensure_catalogue
-
-    ensure_catalogue()
-
-
-@pytest.fixture
-def table(three_games, personas):
-    campaign = three_games
-    people = personas(campaign)
-    Corporation.objects.filter(campaign=campaign, key="purple").update(
-        holder=people.users["player"]
-    )
-    Corporation.objects.filter(campaign=campaign, key="yellow").update(holder=people.users["owner"])
-    return campaign, people
 
 
 class Record:

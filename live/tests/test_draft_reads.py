@@ -21,10 +21,10 @@ from live.actions.drafts import (
     read_draft,
 )
 from live.models import DraftLive, GameDraft, SeatCard
+from live.tests.factory import card, open_, poll
 from live.tests.test_draft_protocol import field, push
-from live.tests.test_drafts import card, catalogue, open_, poll, table
 
-__all__ = ["catalogue", "table"]
+pytestmark = pytest.mark.usefixtures("catalogue")
 
 
 def _same(raw, orm, names):

@@ -2,51 +2,14 @@
 written a field at a time by several people, never losing what anyone typed, saved once."""
 
 import pytest
-from django.urls import reverse
 
-from campaign.models import Corporation, Game
+from campaign.models import Game
 from live import actions
 from live.actions.drafts import FieldConflict
-from live.models import GameDraft, SeatCard
-from scoring.tests.catalogue import ensure_catalogue
+from live.models import GameDraft
+from live.tests.factory import card, fill, open_, poll, url, write
 
-
-@pytest.fixture(autouse=True)
-def catalogue(db):
-    ensure_catalogue()
-
-
-@pytest.fixture
-def table(three_games, personas):
-    campaign = three_games
-    people = personas(campaign)
-    Corporation.objects.filter(campaign=campaign, key="purple").update(
-        holder=people.users["player"]
-    )
-    Corporation.objects.filter(campaign=campaign, key="yellow").update(holder=people.users["owner"])
-    return campaign, people
-
-
-def url(campaign, name, *args):
-    return reverse(f"campaign:{name}", args=[campaign.slug, *args])
-
-
-def open_(campaign, people):
-    response = people.player.post(url(campaign, "draft_open"))
-    assert response.status_code == 302
-    return GameDraft.objects.get(campaign=campaign)
-
-
-def card(draft, key) -> SeatCard:
-    return SeatCard.objects.get(draft=draft, corporation__key=key)
-
-
-def write(client, campaign, key, field, value, was=None, htmx=True):
-    data = {f"p1-{field}": value, "_field": f"p1-{field}"}
-    if was is not None:
-        data["_was"] = was
-    headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
-    return client.post(url(campaign, "draft_seat", key), data, **headers)
+pytestmark = pytest.mark.usefixtures("catalogue")
 
 
 def test_enter_game_opens_one_draft_for_the_next_game_with_a_card_per_corporation(table):
@@ -118,11 +81,6 @@ def test_the_action_reports_conflicts_field_by_field(table):
     }
 
 
-def poll(client, campaign, draft, since, **extra):
-    params = {"v": since, "d": draft.pk, "n": draft.number, **extra}
-    return client.get(url(campaign, "draft_live"), params)
-
-
 def test_the_live_panel_answers_204_until_something_changes(table):
     campaign, people = table
     draft = open_(campaign, people)
@@ -150,30 +108,6 @@ def test_marking_done_and_progress(table):
     # A change after "done" makes the seat say so again.
     write(people.player, campaign, "purple", "credits", "4", was="0")
     assert not card(draft, "purple").done
-
-
-def fill(campaign, people, draft):
-    """Every card typed in and marked done, the ballots counted."""
-    for key, client, credits in (
-        ("purple", people.player, "10"),
-        ("yellow", people.owner, "6"),
-        ("teal", people.player, "2"),
-    ):
-        write(client, campaign, key, "credits", credits, was="0")
-        write(client, campaign, key, "outposts_1", "2" if key == "purple" else "1", was="0")
-        client.post(url(campaign, "draft_seat", key), {"_done": "1"})
-    people.owner.post(
-        url(campaign, "draft_shared"),
-        {"ballots-workers_union": "3", "_field": "ballots-workers_union", "_was": "0"},
-        HTTP_HX_REQUEST="true",
-    )
-    people.owner.post(
-        url(campaign, "draft_shared"),
-        {"hubs-zone1_workers": "4", "_field": "hubs-zone1_workers", "_was": "0"},
-        HTTP_HX_REQUEST="true",
-    )
-    draft.refresh_from_db()
-    return draft
 
 
 def test_the_host_saves_the_draft_once_and_it_becomes_the_next_game(table):
@@ -223,19 +157,19 @@ def test_an_unfinished_or_empty_table_asks_before_saving(table):
         url(campaign, "draft_save"),
         {"revision": draft.revision, "confirm_unfinished": "on", "confirm_empty": "on"},
     )
-    assert response.status_code in (302, 400)
-    if response.status_code == 400:
-        # An empty table tied on everything asks about the order of play too.
-        assert "decided by the order of play" in response.content.decode()
-        response = people.owner.post(
-            url(campaign, "draft_save"),
-            {
-                "revision": draft.revision,
-                "confirm_unfinished": "on",
-                "confirm_empty": "on",
-                "confirm_order": "on",
-            },
-        )
+    # An empty table ties on everything: the order of play decides, and it asks that too.
+    assert response.status_code == 400
+    assert "decided by the order of play" in response.content.decode()
+    assert not Game.objects.filter(campaign=campaign, number=4).exists()
+    response = people.owner.post(
+        url(campaign, "draft_save"),
+        {
+            "revision": draft.revision,
+            "confirm_unfinished": "on",
+            "confirm_empty": "on",
+            "confirm_order": "on",
+        },
+    )
     assert response.status_code == 302
     assert Game.objects.filter(campaign=campaign, number=4).exists()
 

@@ -16,18 +16,15 @@ from campaign.models import Change, ChangeKind, Corporation, Game, join_entry
 from campaign.tests.test_views_game import fill_first_game, form_data
 from live import actions as live_actions
 from live.actions.discards import discard_draft, draft_snapshot, typed, typed_sentence
-from live.models import GameDraft, SeatCard
+from live.models import GameDraft
 from live.table_links import table_token
-from scoring.tests.catalogue import ensure_catalogue
+from live.tests.factory import card, url
 
-
-@pytest.fixture(autouse=True)
-def catalogue(db):
-    ensure_catalogue()
+pytestmark = pytest.mark.usefixtures("catalogue")
 
 
 @pytest.fixture
-def table(three_games, personas):
+def table(three_games, personas):  # the live tests' table, without a seat for the owner
     """Game 4 of three corporations: the player holds Purple; Yellow and Teal are free."""
     campaign = three_games
     people = personas(campaign)
@@ -35,10 +32,6 @@ def table(three_games, personas):
         holder=people.users["player"]
     )
     return campaign, people
-
-
-def url(campaign, name, *args):
-    return reverse(f"campaign:{name}", args=[campaign.slug, *args])
 
 
 def open_(campaign, people) -> GameDraft:
@@ -54,10 +47,6 @@ def write(client, address, field, value, htmx=True):
     data = {f"p1-{field}": value, "_field": f"p1-{field}"}
     headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
     return client.post(address, data, **headers)
-
-
-def card(draft, key) -> SeatCard:
-    return SeatCard.objects.get(draft=draft, corporation__key=key)
 
 
 def take_as_guest(client, draft, key, name):

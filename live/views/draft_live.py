@@ -56,7 +56,7 @@ from live.views.drafts import (
     table_order,
 )
 
-# A seat's link in the live panel (live/templates/campaign/_draft_live.html): the panel is
+# A seat's link in the live panel (live/templates/live/_draft_live.html): the panel is
 # drawn once per version for every phone, members' addresses in it; a guest's copy has them as
 # plain names.
 _SEAT_LINK = re.compile(r'<a href="[^"]*" class="word-break" data-seat-link>(.*?)</a>', re.S)

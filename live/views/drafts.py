@@ -44,7 +44,7 @@ from live.actions.drafts import (
     order_of_play,
     phone_place,
 )
-from live.forms import DraftWrite
+from live.forms import PHONE_ID, DraftNamed, DraftSave, DraftWrite, TableSeating
 from live.guest_closed import draft_protocol
 from live.models import GameDraft, SeatCard
 from live.table_links import table_token
@@ -55,10 +55,10 @@ from solar175.campaign_file import CampaignError, Power
 from solar175.engine import TIE_BREAK_PLAY_ORDER
 from solar175.table import nothing_entered
 
-DRAFT = "campaign/draft.html"
-SEAT = "campaign/draft_seat.html"
+DRAFT = "live/draft.html"
+SEAT = "live/draft_seat.html"
 # The live panel, the conflicts and the write's answer: partials both pages include.
-LIVE = "campaign/_draft_live.html"
+LIVE = "live/_draft_live.html"
 # The seat prefix of the one-phone wizard's player forms ("p3-credits").
 _SEAT_PREFIX = re.compile(r"^p\d+-")
 # Each phone asks "anything after version V?" every this many seconds (live/static/js/draft.js;
@@ -93,13 +93,13 @@ def _draft(page: Page) -> GameDraft | None:
     )
 
 
-def _draft_written(page: Page) -> GameDraft | None:
-    """The draft a write is for: the open one, unless the write names another (`_draft`, the
-    draft its page was drawn from). A phone that kept changes offline may send them after
-    that game was saved and the next one's draft opened: they are not the next game's."""
+def _draft_written(page: Page, named: int | None) -> GameDraft | None:
+    """The draft a write is for: the open one, unless the write names another (`named`, the
+    `_draft` its page was drawn from: `DraftNamed`). A phone that kept changes offline may send
+    them after that game was saved and the next one's draft opened: they are not the next
+    game's."""
     found = _draft(page)
-    named = page.request.POST.get("_draft")
-    if found is not None and named is not None and named != str(found.pk):
+    if found is not None and named is not None and named != found.pk:
         return None
     return found
 
@@ -590,7 +590,10 @@ def _write_response(page: Page, draft: GameDraft, conflicts, labels, url: str, p
 def draft_shared(page: Page) -> HttpResponse:
     """Write fields of the shared part: one (htmx, `_field`) or the whole form (no JavaScript).
     `_was` (htmx) or `_drawn` (the form) says what the writer last saw (`DraftWrite`)."""
-    found = _draft_written(page)
+    named = DraftNamed(page.request.POST)
+    if not named.is_valid():
+        return _drawn_refused(page, named.refusal(), "campaign:draft")
+    found = _draft_written(page, named.draft)
     if found is None:
         return _closed(page, CLOSED, "campaign:games")
     request = page.request
@@ -693,7 +696,13 @@ def draft_seat(page: Page, key: str) -> HttpResponse | dict[str, Any]:
         raise PermissionDenied("Only the campaign's players write the cards.")
     if key not in page.corps:
         raise Http404("No such corporation in this campaign.")
-    found = _draft_written(page) if request.method == "POST" else _draft(page)
+    if request.method == "POST":
+        named = DraftNamed(request.POST)
+        if not named.is_valid():
+            return _drawn_refused(page, named.refusal(), "campaign:draft_seat", key=key)
+        found = _draft_written(page, named.draft)
+    else:
+        found = _draft(page)
     if found is None:
         return _closed(page, CLOSED, "campaign:games")
     card = _card(page, found, key)
@@ -763,10 +772,7 @@ def _int_param(value: str | None) -> int:
 def _phone_param(value: Any) -> str:
     """A phone's id as the phone sent it (letters, digits, dashes), else ""."""
     text = value if isinstance(value, str) else ""
-    return text if _PHONE_ID.match(text) else ""
-
-
-_PHONE_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+    return text if PHONE_ID.match(text) else ""
 
 
 @campaign_access(PLAYER, methods=("POST",))
@@ -776,23 +782,16 @@ def draft_table(page: Page) -> HttpResponse:
     found = _draft(page)
     if found is None:
         return redirect("campaign:draft_join", slug=page.campaign.slug)
-    keys = {c.key for c in page.corporations}
-    positions = []
-    for key in keys:
-        if request_flag(page.request, f"at_{key}"):
-            raw = page.request.POST.get(f"position_{key}", "")
-            position = int(raw) if raw.isdigit() else 99
-            positions.append((position, key))
-    order = [key for _, key in sorted(positions)]
+    seating = TableSeating(page.request.POST, keys=[(c.key, c.name) for c in page.corporations])
+    if not seating.is_valid():
+        messages.error(page.request, f"Who is at the table: {seating.refusal()}")
+        return redirect("campaign:draft", slug=page.campaign.slug)
+    order = seating.order()
     if not 2 <= len(order) <= 5:
         messages.error(page.request, "Who is at the table: tick 2 to 5 corporations.")
         return redirect("campaign:draft", slug=page.campaign.slug)
     actions.set_table(found, order, user=page.request.user)
     return redirect("campaign:draft", slug=page.campaign.slug)
-
-
-def request_flag(request, name: str) -> bool:
-    return request.POST.get(name) in ("on", "1", "true")
 
 
 @campaign_access(PLAYER, methods=("POST",))
@@ -813,24 +812,25 @@ def draft_save(page: Page) -> HttpResponse:
     questions: list[str] = []
     save_errors: list[str] = []
     valid = table_form.is_valid() & facts.is_valid()
-    if valid:
+    posted = DraftSave(request.POST)
+    if not posted.is_valid():
+        save_errors.append(posted.refusal())
+    elif valid:
         score = table_form.score()
+        asked = posted.cleaned_data
         if not all(card.done for card in cards if card.corporation.key in table_order(found)):
-            if not request_flag(request, "confirm_unfinished"):
+            if not asked["confirm_unfinished"]:
                 questions.append("unfinished")
-        if nothing_entered(table_form.state) and not request_flag(request, "confirm_empty"):
+        if nothing_entered(table_form.state) and not asked["confirm_empty"]:
             questions.append("empty")
-        if score.tie_break == TIE_BREAK_PLAY_ORDER and not request_flag(request, "confirm_order"):
+        if score.tie_break == TIE_BREAK_PLAY_ORDER and not asked["confirm_order"]:
             questions.append("order")
-        expected = request.POST.get("revision", "")
-        phone = _phone_param(request.POST.get("_phone")) or None
-        seq = _int_param(request.POST.get("_seq")) if phone else None
         if not questions:
             data = facts.cleaned_data
             try:
                 game = actions.save_draft(
                     found,
-                    expected_revision=int(expected) if expected.isdigit() else -1,
+                    expected_revision=posted.expected_revision,
                     table=table_form.to_table(include_fixed=False),
                     played_on=data["played_on"],
                     megastructure=data["megastructure"],
@@ -839,8 +839,8 @@ def draft_save(page: Page) -> HttpResponse:
                     megastructure_repairs_completed=data["megastructure_repairs_completed"],
                     debt_marks=facts.debt_marks(),
                     notes=data["notes"],
-                    phone=phone,
-                    seq=seq or None,
+                    phone=posted.phone,
+                    seq=posted.seq,
                     user=request.user,
                 )
             except CampaignError as error:

@@ -23,7 +23,6 @@ from django.db.models import OuterRef, Subquery
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
 
 from accounts.models import GUEST_NAME_LENGTH, PLAYING_ROLES, GuestSeat, Membership
@@ -34,14 +33,20 @@ from campaign.views.campaigns import error_sentence
 from live.actions.discards import confirm_token, discard_draft, draft_words
 from live.actions.drafts import next_number
 from live.actions.seats import take_guest_seat, tie_guest_seat
+from live.forms import DiscardConfirm, GuestSeatTake, GuestTie, NextPage, SeatChoice
 from live.models import GameDraft
 from live.table_links import draft_of
 from live.views.drafts import table_order
 from scoring.models import CorporationColour
 from solar175.campaign_file import CampaignError
 
-CHOICE = "campaign/seats/choice.html"
-TABLE = "campaign/seats/table.html"
+
+class _Refused(Exception):
+    """A guest's seat refused by its form (`GuestSeatTake.refusal`, a sentence)."""
+
+
+CHOICE = "live/seats/choice.html"
+TABLE = "live/seats/table.html"
 # The session remembers the guest seats taken on this phone, by draft, to go back to them.
 SESSION_KEY = "guest_seats"
 
@@ -70,11 +75,11 @@ def _card_url(campaign: Campaign, draft: GameDraft | None, corporation: Corporat
 
 
 def _next(request: HttpRequest) -> str:
-    wanted = request.POST.get("next") or request.GET.get("next") or ""
-    if wanted and url_has_allowed_host_and_scheme(
-        wanted, allowed_hosts={request.get_host()}, require_https=request.is_secure()
-    ):
-        return wanted
+    """Where to go on after choosing a seat: `next` posted, else in the address (`NextPage`)."""
+    for data in (request.POST, request.GET):
+        wanted = NextPage(data, host=request.get_host(), secure=request.is_secure())
+        if wanted.is_valid() and wanted.cleaned_data["next"]:
+            return wanted.cleaned_data["next"]
     return ""
 
 
@@ -88,10 +93,11 @@ def seat_choice(page: Page) -> HttpResponse | dict[str, Any]:
     if request.method == "POST":
         if not campaign.can_play:
             raise PermissionDenied("A viewer holds no seat: ask the owner to make you a player.")
-        corporation = campaign.corporations.filter(key=request.POST.get("key", "")).first()
-        if corporation is None:
-            messages.error(request, "Choose one of the corporations listed.")
+        chosen = SeatChoice(request.POST, keys=campaign.corporations.values_list("key", flat=True))
+        if not chosen.is_valid():
+            messages.error(request, chosen.refusal())
             return redirect("campaign:seat_choice", slug=campaign.slug)
+        corporation = campaign.corporations.get(key=chosen.cleaned_data["key"])
         corporation.campaign = campaign
         guest = draft and GuestSeat.objects.filter(draft=draft, corporation=corporation).first()
         try:
@@ -195,12 +201,16 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
     name = before.name if before is not None else ""
     status = 200
     if request.method == "POST":
-        name = request.POST.get("name", "")
-        chosen = next((c for c in free if c.key == request.POST.get("key")), None)
+        posted = GuestSeatTake(request.POST, free=[c.key for c in free])
+        valid = posted.is_valid()
+        name = posted.cleaned_data.get("name") or ""
         try:
-            if chosen is None:
-                raise CampaignError("seat", "that seat is not free any more: choose another")
+            if not valid:
+                raise _Refused(posted.refusal())
+            chosen = next(c for c in free if c.key == posted.cleaned_data["key"])
             seat = take_guest_seat(draft, chosen, name)
+        except _Refused as refused:
+            error, status = str(refused), 400
         except CampaignError as refused:
             error = refused.message[:1].upper() + refused.message[1:] + "."
             status = 400
@@ -231,7 +241,7 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @campaign_access(OWNER, methods=("GET", "POST"))
-@page_frame("campaign/seats/discard.html", "games")
+@page_frame("live/seats/discard.html", "games")
 def draft_discard(page: Page) -> HttpResponse | dict[str, Any]:
     """Close the open draft unsaved, after saying who typed what; its undo is in the History."""
     request, campaign = page.request, page.campaign
@@ -241,7 +251,9 @@ def draft_discard(page: Page) -> HttpResponse | dict[str, Any]:
         return redirect("campaign:games", slug=campaign.slug)
     if request.method == "POST":
         try:
-            change = discard_draft(draft, user=request.user, confirm=request.POST.get("confirm"))
+            posted = DiscardConfirm(request.POST)
+            posted.is_valid()
+            change = discard_draft(draft, user=request.user, confirm=posted.cleaned_data["confirm"])
         except CampaignError as error:
             messages.error(request, error_sentence(error, campaign))
             return redirect("campaign:draft_discard", slug=campaign.slug)
@@ -264,15 +276,13 @@ def guest_tie(page: Page, pk: int) -> HttpResponse:
     guest = get_object_or_404(
         GuestSeat.objects.select_related("corporation", "campaign"), campaign=campaign, pk=pk
     )
-    raw = request.POST.get("member", "")
-    member = (
-        get_user_model()
-        .objects.filter(pk=int(raw) if raw.isdigit() else None, memberships__campaign=campaign)
-        .first()
+    posted = GuestTie(
+        request.POST, members=get_user_model().objects.filter(memberships__campaign=campaign)
     )
-    if member is None:
-        messages.error(request, "Member: choose one of the campaign's players.")
+    if not posted.is_valid():
+        messages.error(request, posted.refusal())
         return redirect(f"{reverse('campaign:corporations', args=[campaign.slug])}#guests")
+    member = posted.cleaned_data["member"]
     try:
         tie_guest_seat(guest, member, user=request.user)
     except CampaignError as error:
