@@ -84,6 +84,9 @@ INSTALLED_APPS = [
     # The live table (a game entered together, its seats and photo): after the ledger it
     # builds on.
     "live",
+    # The campaign's pictures (the charts, a tracker card's PNG, a game's summary): no models,
+    # listed for its templates and stylesheet.
+    "pictures",
     "unlocks",
     "accounts",
     "playlog",
@@ -255,7 +258,7 @@ STORAGES = {
 }
 
 # The campaign pages keep their rendered bodies here (campaign/page_cache.py), and the
-# pictures their drawings (campaign/views/pictures.py), under each campaign's revision, which
+# pictures their drawings (pictures/views.py), under each campaign's revision, which
 # the database holds: so a memory cache per worker process is right even with several
 # workers, since none serves a body for a revision it did not just read. Bounded in bytes
 # (hosting.cache), not only in entries. With several app servers, REDIS_URL names the cache

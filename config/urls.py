@@ -33,7 +33,7 @@ urlpatterns = [
         include((campaign_urls.urlpatterns + live_urls.campaign_patterns, campaign_urls.app_name)),
     ),
     path("campaigns/", include("unlocks.urls")),
-    path("campaigns/", include("campaign.picture_urls")),
+    path("campaigns/", include("pictures.urls")),
     path("campaigns/", include("campaign.history_urls")),
     path("plays/", include("playlog.urls")),
     # Each game's own pages, in its own namespace (playlog.games: GameRules.web).

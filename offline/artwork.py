@@ -2,7 +2,8 @@
 the bold face that writes on them.
 
 The app's icons are made of it (`offline.icons`) and the campaign's pictures draw with it
-(`campaign.pictures`, which imports it from here: offline knows no campaign). DejaVu Sans is
+(`pictures.tracker_card`, which imports it from here: offline knows neither the campaign nor
+its pictures). DejaVu Sans is
 vendored in `static/fonts/` (its licence beside it), so every machine draws the same pixels.
 """
 

@@ -1,6 +1,6 @@
 """The app's icons, drawn with Pillow from the tracker card's own artwork.
 
-The picture is a corner of the campaign tracker card as `campaign.pictures` draws it, from the
+The picture is a corner of the campaign tracker card as `pictures.tracker_card` draws it, from the
 same artwork (`offline.artwork`): its paper, its ink, the gold award sticker (here a sun, for
 Solar 175, with the game's number on it) and a row of tracker boxes, two crossed with a pen's
 cross. DejaVu Sans Bold (vendored in

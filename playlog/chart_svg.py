@@ -1,7 +1,7 @@
 """One game's stats drawn as a picture: per player, wins over plays and the spread of scores.
 
 A pygal horizontal bar chart of wins and plays per player, and a box chart of each player's
-scores (lowest, quartiles, highest), in the site's chart style (`campaign.chart_svg.options`,
+scores (lowest, quartiles, highest), in the site's chart style (`pictures.chart_svg.options`,
 no script, for an `<img>`). The page prints the same numbers as a table beside it.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pygal
 
-from campaign.chart_svg import WIDTH, options, render
+from pictures.chart_svg import WIDTH, options, render
 from playlog.stats import GameStats
 
 BAR_ROOM = 34

@@ -6,8 +6,10 @@
   (each also on the read-only public page);
 - `games`: entering, editing, previewing, moving and deleting a game through the wizard;
 - `checklist`: the post-game checklist (the city, the powers);
-- `history`: the history of changes and the undo of one;
-- `pictures`: the charts page, its charts as SVG, a tracker card as PNG, a game's summary.
+- `history`: the history of changes and the undo of one.
+
+The charts page, its charts as SVG, a tracker card as PNG and a game's summary are the
+`pictures` app's (`pictures.views`).
 
 Views join the catalogue's names onto the replay's output and write only through
 `campaign.actions`; no rule is computed here.

@@ -14,7 +14,7 @@ from typing import Any
 from django.core.paginator import EmptyPage, Paginator
 from django.http import Http404, HttpRequest
 
-from campaign.charts import text_colour_on
+from campaign.colours import text_colour_on
 from campaign.frame import READER, Page, campaign_access, page_frame, public_link
 from campaign.models import Corporation
 from live.models import GameDraft

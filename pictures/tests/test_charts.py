@@ -20,8 +20,11 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from benchmarks.samples import leader_table, make_campaign, make_game
-from campaign import actions, chart_svg
-from campaign.charts import (
+from campaign import actions
+from campaign.colours import safe_colour, text_colour_on
+from campaign.models import Campaign
+from pictures import chart_svg
+from pictures.charts import (
     ChartCorporation,
     build_charts,
     chart_corporations,
@@ -29,10 +32,7 @@ from campaign.charts import (
     nice_ticks,
     pictured_chart,
     points_by_game,
-    safe_colour,
-    text_colour_on,
 )
-from campaign.models import Campaign
 from scoring.models import CorporationColour
 from solar175.catalogue import Catalogue
 from solar175.replay import replay

@@ -22,8 +22,9 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
-from campaign.charts import ChartCorporation, safe_colour, text_colour_on
+from campaign.colours import safe_colour, text_colour_on
 from offline.artwork import BOLD_FONT, BOX_CROSSED, INK, PAPER, REGULAR_FONT, STICKERS
+from pictures.charts import ChartCorporation
 from solar175.game_entry import debt_boxes_in_play, powers_in_play
 from solar175.state import CampaignState
 

@@ -3,13 +3,13 @@
 No Django, no ORM: `build_charts(state, corporations, party_names)` takes the replay output
 (docs/replay.md) and the campaign's corporations as `ChartCorporation`s, and returns each
 chart's numbers: the series, the ticks, the words a screen reader says, and the same numbers
-as a table. This module never builds markup. `campaign.chart_svg` draws the IP, points and
+as a table. This module never builds markup. `pictures.chart_svg` draws the IP, points and
 presence charts from them with pygal, each as an SVG document of its own; the election strip
-(a cell per game, each a link) is drawn by `templates/pictures/_election_strip.html` with
+(a cell per game, each a link) is drawn by `pictures/templates/pictures/_election_strip.html` with
 autoescape on, in a 360-unit-wide viewBox at `width: 100%`, so a unit is about a CSS pixel
 on a 390 px phone.
 
-One game's printable summary is `campaign.summary`'s.
+One game's printable summary is `pictures.summary`'s.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from campaign.colours import safe_colour, text_colour_on
 from solar175.engine import LEGITIMATE_PARTIES
 from solar175.state import CampaignState, ReplayedGame
 
@@ -33,7 +34,6 @@ POINTS_NUDGE = 0.012
 # A dash pattern per series, so two similar colours still read apart (and in grey print).
 DASHES = ("", "7 3", "2 3", "9 3 2 3", "4 2 1 2")
 FALLBACK_COLOURS = ("#6c757d", "#0dcaf0", "#d63384", "#198754", "#0d6efd")
-HEX_COLOUR = re.compile(r"^#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{3})$")
 
 # Parties on the election strip: a colour each and the initials printed in the cell.
 PARTY_COLOURS = {
@@ -75,19 +75,6 @@ class ChartCorporation:
         return self.name.split()[0] if self.name.strip() else self.key
 
 
-def safe_colour(value: str | None, fallback: str = "#888888") -> str:
-    """A colour that can go in an attribute as it is: `#rgb` or `#rrggbb`, else `fallback`.
-
-    The catalogue's colours can be edited by the group, so anything else is not trusted.
-    """
-    value = (value or "").strip()
-    if not HEX_COLOUR.match(value):
-        return fallback
-    if len(value) == 4:
-        value = "#" + "".join(c * 2 for c in value[1:])
-    return value.lower()
-
-
 def chart_corporations(rows: Iterable[Mapping[str, Any]]) -> list[ChartCorporation]:
     """Corporations from plain rows (`key`, `name`, `colour`, `player`, `ai`), in their order.
 
@@ -109,18 +96,6 @@ def chart_corporations(rows: Iterable[Mapping[str, Any]]) -> list[ChartCorporati
             )
         )
     return corporations
-
-
-def text_colour_on(colour: str) -> str:
-    """Black or white, whichever reads better on `colour` (WCAG relative luminance)."""
-    colour = safe_colour(colour)
-    red, green, blue = (int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
-
-    def linear(c: float) -> float:
-        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
-
-    luminance = 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
-    return "#000000" if luminance > 0.179 else "#ffffff"
 
 
 # --- the charts' numbers -----------------------------------------------------------------
@@ -624,7 +599,7 @@ def build_charts(
     )
 
 
-# The charts drawn as pictures of their own (`campaign.chart_svg`), by their key.
+# The charts drawn as pictures of their own (`pictures.chart_svg`), by their key.
 PICTURED = ("ip", "points", "presence")
 
 

@@ -1,6 +1,6 @@
 """A corporation's tracker card as a PNG: what is drawn, the response around it, its cache.
 
-The pure half (`campaign.pictures`) is tested on cards built by hand: a crossed box is drawn
+The pure half (`pictures.tracker_card`) is tested on cards built by hand: a crossed box is drawn
 differently from an empty one, where the layout says it is. The view is tested on replayed
 campaigns imported from generated campaign files, as a group would make them.
 """
@@ -20,9 +20,10 @@ from PIL import Image
 
 from benchmarks.samples import leader_table, make_campaign
 from campaign import actions
-from campaign.charts import ChartCorporation
 from campaign.models import Campaign
-from campaign.pictures import (
+from pictures.charts import ChartCorporation
+from pictures.tests.test_charts import page_queries, sign_in
+from pictures.tracker_card import (
     WIDTH,
     CardSection,
     Sticker,
@@ -32,7 +33,6 @@ from campaign.pictures import (
     draw_tracker_card,
     tracker_card,
 )
-from campaign.tests.test_charts import page_queries, sign_in
 from scoring.models import Award, TrackerSection
 
 DEMO = Path(__file__).resolve().parents[2] / "fixtures" / "demo-campaign.json"

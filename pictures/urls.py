@@ -1,26 +1,26 @@
 from django.urls import path
 
-from campaign.charts import PICTURED
-from campaign.views import pictures
+from pictures import views
+from pictures.charts import PICTURED
 
 app_name = "pictures"
 
 urlpatterns = [
-    path("<slug:slug>/charts/", pictures.charts_page, name="charts"),
+    path("<slug:slug>/charts/", views.charts_page, name="charts"),
     # Each chart drawn as a picture, at an address of its own that takes only the slug.
     *(
         path(
             f"<slug:slug>/charts/{chart}.svg",
-            pictures.chart_picture,
+            views.chart_picture,
             {"chart": chart},
             name=f"chart_{chart}",
         )
         for chart in PICTURED
     ),
-    path("<slug:slug>/trackers/<slug:key>.png", pictures.tracker_png, name="tracker_png"),
+    path("<slug:slug>/trackers/<slug:key>.png", views.tracker_png, name="tracker_png"),
     path(
         "<slug:slug>/games/<number:number>/summary/",
-        pictures.game_summary,
+        views.game_summary,
         name="game_summary",
     ),
 ]

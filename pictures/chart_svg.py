@@ -1,6 +1,6 @@
 """The charts page's line and bar charts as SVG documents, drawn with pygal.
 
-Plain data in (`campaign.charts.LineChart`, `BarChart`), an SVG document out; no Django. Each
+Plain data in (`pictures.charts.LineChart`, `BarChart`), an SVG document out; no Django. Each
 document stands alone, for an `<img>`: the page shows it beside its legend and its table, and
 a Content-Security-Policy of `style-src 'self'` on the page does not reach inside it.
 
@@ -18,7 +18,7 @@ from typing import Any
 import pygal
 from pygal.style import Style
 
-from campaign.charts import BarChart, LineChart
+from pictures.charts import BarChart, LineChart
 
 # viewBox units: the <img> is drawn at the card's width, so on a 390 px phone (a 360 px card)
 # a unit is 0.9 px and the 13-unit labels read as about 12 px.

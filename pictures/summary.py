@@ -2,8 +2,8 @@
 
 No Django, no ORM: `game_summary(entry, corporations, ...)` takes the game's entry in the
 replay's cached state (a `solar175.state.ReplayedGame`, docs/replay.md) and the campaign's
-corporations as `campaign.charts.ChartCorporation`s, and returns what
-`templates/pictures/game_summary.html` prints: the placings, the score by category, the
+corporations as `pictures.charts.ChartCorporation`s, and returns what
+`pictures/templates/pictures/game_summary.html` prints: the placings, the score by category, the
 election's votes, the awards, the city, the sections unlocked and the campaign points after it.
 The template escapes every name.
 """
@@ -14,7 +14,7 @@ import datetime
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from campaign.charts import PARTY_COLOURS, ChartCorporation
+from pictures.charts import PARTY_COLOURS, ChartCorporation
 from solar175.engine import CATEGORIES, DOUBLED_BY, LEGITIMATE_PARTIES, tie_break_sentence
 from solar175.state import City, PlayerResult, ReplayedGame
 

@@ -14,9 +14,10 @@ from django.test import Client
 from playwright.sync_api import expect
 
 from benchmarks.samples import make_campaign
-from campaign import actions, chart_svg
+from campaign import actions
 from campaign.models import Campaign
-from campaign.tests.test_charts import sign_in
+from pictures import chart_svg
+from pictures.tests.test_charts import sign_in
 from scoring.tests.catalogue import ensure_catalogue
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

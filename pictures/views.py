@@ -3,8 +3,8 @@ PNG, a game's printable summary.
 
 Each reads the replay's cache (`Campaign.state`, and the games' entries in one query when it
 needs them) and a few catalogue names, so it answers in a constant number of queries however
-long the campaign. The shapes come from the pure modules `campaign.charts`, `campaign.summary`
-and `campaign.pictures`; no rule is computed here. Like every campaign page, they go through
+long the campaign. The shapes come from the pure modules `pictures.charts`, `pictures.summary`
+and `pictures.tracker_card`; no rule is computed here. Like every campaign page, they go through
 `campaign.frame.campaign_access`: a stranger is sent to log in, a non-member gets 404.
 """
 
@@ -21,9 +21,10 @@ from django.urls import reverse
 from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.http import quote_etag
 
-from campaign import chart_svg, charts, page_cache, pictures, summary
+from campaign import page_cache
 from campaign.frame import READER, Page, campaign_access, kept_offline, page_frame
 from campaign.models import Campaign
+from pictures import chart_svg, charts, summary, tracker_card
 from scoring.models import CorporationColour
 from scoring.wizard.sheet import CATEGORY_LABELS
 
@@ -149,7 +150,7 @@ def _draw_tracker_png(page: Page, key: str) -> tuple[str, bytes]:
     if found is None:
         raise Http404(f"No corporation {key} in this campaign.")
     corporation = charts.chart_corporations([found])[0]
-    card = pictures.tracker_card(
+    card = tracker_card.tracker_card(
         campaign.replayed_state(),
         corporation,
         campaign_name=campaign.name,
@@ -158,7 +159,7 @@ def _draw_tracker_png(page: Page, key: str) -> tuple[str, bytes]:
         # Asked even when no power is chosen, so every picture costs the same queries.
         power_name=page.names.powers.get(found["power"] or "") or found["power"],
     )
-    return pictures.card_etag(card), pictures.draw_tracker_card(card)
+    return tracker_card.card_etag(card), tracker_card.draw_tracker_card(card)
 
 
 @campaign_access(READER)
