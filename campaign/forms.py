@@ -744,7 +744,7 @@ class PowerForm(forms.Form):
 
 
 class DiscardDraftForm(forms.Form):
-    """The one-phone save's box "Discard the draft of game N" (templates/campaign/seats/
+    """The one-phone save's box "Discard the draft of game N" (live/templates/live/seats/
     _draft_in_the_way.html): unticked, nothing; ticked, the draft's `confirm_token` as the
     page showed it ("pk:revision"), which the save compares with the draft as it is now."""
 
