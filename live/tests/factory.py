@@ -98,3 +98,16 @@ def field(page, name):
 def is_write(response) -> bool:
     """A member's write to the draft (a push, a field, a card's form)."""
     return response.request.method == "POST" and "/games/together/" in response.url
+
+
+def four_seats():
+    """A campaign of one game, four corporations (purple won), owned by `owner`, the catalogue
+    in place: the table the browser tests' drafts open on."""
+    from accounts.tests.factory import owned
+    from benchmarks.samples import leader_table, make_campaign
+    from campaign.actions import import_campaign
+    from scoring.tests.catalogue import ensure_catalogue
+
+    ensure_catalogue()
+    table = leader_table("purple", "yellow", "teal", "orange", sections=("credits",))
+    return owned(import_campaign(make_campaign(tables=[table], corporations=4)))

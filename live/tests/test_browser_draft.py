@@ -12,12 +12,9 @@ from django.core.management import call_command
 from playwright.sync_api import expect
 
 from accounts.models import Role
-from accounts.tests.factory import add_member, make_user, owned
-from benchmarks.samples import leader_table, make_campaign
-from campaign.actions import import_campaign
+from accounts.tests.factory import add_member, make_user
 from campaign.models import Corporation, Game
-from live.tests.factory import field, is_write
-from scoring.tests.catalogue import ensure_catalogue
+from live.tests.factory import field, four_seats, is_write
 from solar175.explain import table_as_scored
 from solar175.table_file import table_to_dict
 from tests.plugins.pages import PHONE
@@ -51,14 +48,7 @@ SHARED = {
 
 @pytest.fixture
 def campaign():
-    ensure_catalogue()
-    campaign = import_campaign(
-        make_campaign(
-            tables=[leader_table("purple", "yellow", "teal", "orange", sections=("credits",))],
-            corporations=4,
-        )
-    )
-    return owned(campaign)
+    return four_seats()
 
 
 def seat_page(browser, live_server, log_in, user):

@@ -11,12 +11,10 @@ from django.core.signals import request_started
 from playwright.sync_api import expect
 
 from accounts.models import Role
-from accounts.tests.factory import add_member, make_user, owned, owner_user
-from benchmarks.samples import leader_table, make_campaign
-from campaign.actions import import_campaign
+from accounts.tests.factory import add_member, make_user, owner_user
 from campaign.models import Corporation
 from live.models import GameDraft, SeatCard
-from scoring.tests.catalogue import ensure_catalogue
+from live.tests.factory import four_seats
 from tests.plugins.pages import DESKTOP, PHONE
 from tests.test_browser_axe import axe_context, violations
 
@@ -40,15 +38,7 @@ CONTROLLED = """async (patience) => {
 def host_page(browser, live_server, log_in):
     """(the host's phone on the open draft of game 2, its address, the campaign): the owner
     holds purple, at the table."""
-    ensure_catalogue()
-    campaign = owned(
-        import_campaign(
-            make_campaign(
-                tables=[leader_table("purple", "yellow", "teal", "orange", sections=("credits",))],
-                corporations=4,
-            )
-        )
-    )
+    campaign = four_seats()
     Corporation.objects.filter(campaign=campaign, key="purple").update(holder=owner_user())
     base = f"{live_server.url}/campaigns/{campaign.slug}/games/together/"
     context = browser.new_context(**PHONE)

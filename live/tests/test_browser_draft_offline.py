@@ -13,13 +13,10 @@ import pytest
 from playwright.sync_api import expect
 
 from accounts.models import Role
-from accounts.tests.factory import add_member, make_user, owned, owner_user
-from benchmarks.samples import leader_table, make_campaign
-from campaign.actions import import_campaign
+from accounts.tests.factory import add_member, make_user, owner_user
 from campaign.models import Corporation
 from live.models import GameDraft, SeatCard
-from live.tests.factory import field, is_write, stored
-from scoring.tests.catalogue import ensure_catalogue
+from live.tests.factory import field, four_seats, is_write, stored
 from tests.plugins.pages import PHONE
 
 # A game entered together: its writes and locks differ between the databases, so this runs on
@@ -53,15 +50,7 @@ KEPT_CHANGES_BECOME = (
 @pytest.fixture
 def table(browser, live_server, log_in):
     """(base address, the host's page, {seat: page}, {seat: context}) with the draft open."""
-    ensure_catalogue()
-    campaign = owned(
-        import_campaign(
-            make_campaign(
-                tables=[leader_table("purple", "yellow", "teal", "orange", sections=("credits",))],
-                corporations=4,
-            )
-        )
-    )
+    campaign = four_seats()
     contexts = []
 
     def phone(user):

@@ -15,14 +15,11 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from accounts.models import Role
-from accounts.tests.factory import add_member, make_user, owned, owner_user
-from benchmarks.samples import leader_table, make_campaign
-from campaign.actions import import_campaign
+from accounts.tests.factory import add_member, make_user, owner_user
 from campaign.models import Corporation
 from hosting.middleware import UNREACHABLE_SENTENCE, unreachable_response
-from live.tests.factory import field, stored
+from live.tests.factory import field, four_seats, stored
 from live.tests.test_browser_draft_offline import KEPT_CHANGES, KEPT_CHANGES_BECOME, SLOW, type_in
-from scoring.tests.catalogue import ensure_catalogue
 from tests.plugins.pages import DESKTOP, PHONE
 
 pytestmark = [
@@ -49,15 +46,7 @@ def is_draft_json(url: str) -> bool:
 def test_a_phone_shows_the_outage_sentence_keeps_what_was_typed_and_sends_it_afterwards(
     browser, live_server, log_in, screenshot_path
 ):
-    ensure_catalogue()
-    campaign = owned(
-        import_campaign(
-            make_campaign(
-                tables=[leader_table("purple", "yellow", "teal", "orange", sections=("credits",))],
-                corporations=4,
-            )
-        )
-    )
+    campaign = four_seats()
     user = make_user("seat-purple")
     add_member(campaign, user, Role.PLAYER)
     Corporation.objects.filter(campaign=campaign, key="purple").update(holder=user)

@@ -10,16 +10,13 @@ import pytest
 from playwright.sync_api import expect
 
 from accounts.models import Role
-from accounts.tests.factory import add_member, make_user, owned, owner_user
-from benchmarks.samples import leader_table, make_campaign
-from campaign.actions import import_campaign
+from accounts.tests.factory import add_member, make_user, owner_user
 from campaign.models import Corporation, Game
 from live import actions
 from live.models import GameDraft
-from live.tests.factory import card_of
+from live.tests.factory import card_of, four_seats
 from live.tests.test_browser_draft import BOARDS, SHARED
 from live.views import drafts
-from scoring.tests.catalogue import ensure_catalogue
 from tests.plugins.pages import PHONE
 
 # A game entered together: its writes and locks differ between the databases, so this runs on
@@ -36,15 +33,7 @@ SLOW = 20000
 @pytest.fixture
 def table(browser, live_server, log_in):
     """(campaign, the draft's address, the host's phone, purple's phone), the draft open."""
-    ensure_catalogue()
-    campaign = owned(
-        import_campaign(
-            make_campaign(
-                tables=[leader_table("purple", "yellow", "teal", "orange", sections=("credits",))],
-                corporations=4,
-            )
-        )
-    )
+    campaign = four_seats()
     contexts = []
 
     def phone(user):

@@ -22,15 +22,12 @@ import pytest
 from playwright.sync_api import expect
 
 from accounts.models import Role
-from accounts.tests.factory import add_member, make_user, owned, owner_user
-from benchmarks.samples import leader_table, make_campaign
-from campaign.actions import import_campaign
+from accounts.tests.factory import add_member, make_user, owner_user
 from campaign.models import Corporation, Game
-from live.tests.factory import field, stored
+from live.tests.factory import field, four_seats, stored
 from live.tests.test_browser_draft import BOARDS, SHARED
 from live.tests.test_browser_draft_offline import kept_by_worker
 from live.tests.test_browser_draft_problems import problem_of
-from scoring.tests.catalogue import ensure_catalogue
 from solar175.sections import SHIP_CARD_SECTIONS
 from tests.plugins.pages import PHONE
 from tests.test_browser_axe import axe_context, violations
@@ -151,15 +148,7 @@ def night(browser, live_server, log_in):
     """(campaign, the draft's address, the host's phone, {member's key: phone}): each a phone
     at 150 ms; the host, Teal and the guest's with axe (no service worker), Yellow's with the
     worker, to go offline."""
-    ensure_catalogue()
-    campaign = owned(
-        import_campaign(
-            make_campaign(
-                tables=[leader_table("purple", "yellow", "teal", "orange", sections=("credits",))],
-                corporations=4,
-            )
-        )
-    )
+    campaign = four_seats()
     Corporation.objects.filter(campaign=campaign, key="purple").update(holder=owner_user())
     contexts = []
 
