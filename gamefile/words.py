@@ -1,0 +1,65 @@
+"""Sentences the pure rules say to a person, marked for translation without Django.
+
+The rules (`solar175`, `space_explorers`, `startropolis`, `colonists`, `gamefile`) import no
+Django, yet their refusals and explanations reach people's pages in the person's language
+(docs/translating.md). A rule writes its sentence with `_` (or `ngettext` for a count), as
+Django's own functions are written, with named placeholders:
+
+    raise CampaignError(path, _("must be at most %(most)s", most=MAX_GAME_NUMBER))
+
+`makemessages` finds these calls by their names (`_`, `ngettext`: xgettext's own keywords for
+Python), so the English template lands in the catalogue. What the call gives is a `Sentence`:
+a `str` that is the English sentence itself, so a command prints it, a file stores it and a
+test compares it exactly as before. It also keeps its template and values, and the web side
+(`hosting.words.translated`) says it again in the person's language from them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+
+class Sentence(str):
+    """The English sentence (the `str` itself), with what it was made of: `template` (the
+    catalogue's message id), `plural` and `count` for a sentence that depends on a number, and
+    `params` (the values its placeholders take: each may itself be a Sentence)."""
+
+    template: str
+    plural: str | None
+    count: int | None
+    params: Mapping[str, Any]
+
+    def __new__(
+        cls,
+        template: str,
+        params: Mapping[str, Any] | None = None,
+        *,
+        plural: str | None = None,
+        count: int | None = None,
+    ) -> Sentence:
+        params = dict(params or {})
+        chosen = template if plural is None or count == 1 else plural
+        made = super().__new__(cls, chosen % params if params else chosen)
+        made.template, made.plural, made.count, made.params = template, plural, count, params
+        return made
+
+    def __reduce__(self):
+        # A Sentence pickles (the cache, the multiprocessing of the fuzzers) as what it is.
+        return (_rebuild, (self.template, self.params, self.plural, self.count))
+
+
+def _rebuild(template, params, plural, count) -> Sentence:
+    return Sentence(template, params, plural=plural, count=count)
+
+
+def _(template: str, /, **params: Any) -> Sentence:
+    """A sentence to translate: `_("must be at most %(most)s", most=14)`."""
+    return Sentence(template, params)
+
+
+def ngettext(singular: str, plural: str, count: int, /, **params: Any) -> Sentence:
+    """A sentence whose words depend on `count` (English: one form for 1, the other for the
+    rest; each language has its own rule): `ngettext("%(count)s game", "%(count)s games", n,
+    count=n)`."""
+    return Sentence(singular, params, plural=plural, count=count)
