@@ -33,6 +33,7 @@ def database(tmp_path_factory) -> str:
     return migrated_sqlite(tmp_path_factory.mktemp("fresh"), "fresh.sqlite3")
 
 
+@pytest.mark.long
 def test_a_just_migrated_database_imports_the_demo_with_the_command(database):
     result = manage(database, "import_campaign", DEMO)
     assert result.returncode == 0, result.stderr
@@ -63,6 +64,7 @@ def test_a_just_migrated_database_imports_every_sample_campaign(database, tmp_pa
     assert result.stdout.count("Imported") == len(SAMPLES)
 
 
+@pytest.mark.long
 def test_a_command_meeting_an_emptied_catalogue_says_so_in_one_line(tmp_path):
     database = migrated_sqlite(tmp_path, "emptied.sqlite3")
     # Emptied after `migrate` (the data migration does not run twice).

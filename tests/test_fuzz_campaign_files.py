@@ -344,6 +344,7 @@ def assert_clean_exit(result: subprocess.CompletedProcess) -> None:
         assert len(result.stderr.splitlines()) == 1, result.stderr
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("case", PROCESS_CASES)
 def test_as_processes_import_and_replay_exit_0_or_2(case, database_url, tmp_path):
     data = process_file(*PROCESS_CASES[case])

@@ -77,6 +77,7 @@ def _sqlite_file(env) -> str:
     return env["DATABASE_URL"].removeprefix("sqlite:///")
 
 
+@pytest.mark.long
 def test_collectstatic_with_the_manifest_storage_finds_every_file(hosted):
     _, _, env = hosted
     # Running it again changes nothing and fails on nothing (a vendored file naming a map

@@ -85,6 +85,7 @@ def test_the_scan_finds_a_key():
     assert keys_in(visible_text("<script>a_b = 1</script><p>fine</p>")) == []
 
 
+@pytest.mark.long
 def test_no_page_shows_a_key():
     ensure_catalogue()
     demo = Demo()

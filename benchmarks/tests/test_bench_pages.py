@@ -47,6 +47,7 @@ def lines(bench) -> list[str]:
     return result.stdout.splitlines()
 
 
+@pytest.mark.long
 def test_it_prints_the_replay_and_save_figures_with_their_goals(bench):
     printed = lines(bench)
     assert re.fullmatch(

@@ -6,6 +6,7 @@ answered "applied" that stores nothing, a poll sent to the sign-in page, a page 
 CSRF token."""
 
 import pytest
+from django.db import connection
 
 from benchmarks.tables import (
     FIRST,
@@ -68,6 +69,10 @@ def test_a_table_holds_and_the_bench_fails_on_each_breakage(tmp_path):
             assert "0 tables on this machine, none held (the last tried, 1, shown)" in lines[-2]
         assert "ms per table-second (gunicorn" in lines[-2]
 
+        if connection.vendor != "sqlite":
+            # The breakages are the bench's own reading (what it reads back, where a poll
+            # lands, the token it looks for), whatever the database: the SQLite leg checks them.
+            return
         failed = {}
         for breakage in ("unstored", "login", "csrf"):
             switch.write_text(breakage)

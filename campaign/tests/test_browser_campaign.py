@@ -156,6 +156,7 @@ def test_the_pages_work_without_javascript(
         context.close()
 
 
+@pytest.mark.long
 def test_a_long_campaign_reads_well_on_a_phone(
     live_server, catalogue, phone_page, desktop_page, screenshot_path, log_in
 ):

@@ -276,6 +276,7 @@ def database_url(tmp_path_factory) -> str:
     return migrated_sqlite(tmp_path_factory.mktemp("db"), "commands.sqlite3")
 
 
+@pytest.mark.long
 def test_as_a_process_a_bad_file_exits_2_with_one_line_on_stderr(database_url, tmp_path):
     data = demo_data()
     six_players(data)

@@ -175,6 +175,7 @@ def night(browser, live_server, log_in):
         context.close()
 
 
+@pytest.mark.long
 def test_a_game_night_of_a_host_two_members_and_a_guest(night, screenshot_path):
     campaign, base, host, members, guest = night
     yellow, teal = members["yellow"], members["teal"]

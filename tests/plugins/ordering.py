@@ -44,8 +44,9 @@ def uses_the_database(item) -> bool:
 
 
 def first_to_run(item) -> int:
-    """The order the workers take tests in: the long ones (marked `long`, tens of seconds
-    each) first, then the other browser tests, then the rest. Started last, a long test kept
+    """The order the workers take tests in: the long ones (marked `long`, ten seconds or more
+    each) first, then the other browser tests, then the rest (each module as a whole, at the
+    turn of its earliest test: `pytest_collection_modifyitems`). Started last, a long test kept
     one worker busy for a minute or two after the other had finished everything; started
     first, the many short tests fill in around it."""
     if item.get_closest_marker("long"):
@@ -60,4 +61,11 @@ def pytest_collection_modifyitems(config, items):
         kept = [item for item in items if uses_the_database(item)]
         config.hook.pytest_deselected(items=[item for item in items if not uses_the_database(item)])
         items[:] = kept
-    items.sort(key=first_to_run)
+    # A module's tests stay together (its module-scoped fixtures, a migrated database or a
+    # served app, are then made once), taken as early as the earliest of them: a module with
+    # one long test is started first as a whole. Within a module, the order of its file.
+    module_turn: dict[str, int] = {}
+    for item in items:
+        module = item.nodeid.split("::")[0]
+        module_turn[module] = min(module_turn.get(module, 2), first_to_run(item))
+    items.sort(key=lambda item: module_turn[item.nodeid.split("::")[0]])

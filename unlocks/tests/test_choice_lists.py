@@ -139,6 +139,7 @@ STAGES = {
 }
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("which", sorted(STAGES))
 def test_every_choice_list_offers_only_what_the_table_can_have(owner_client, which):
     campaign = STAGES[which]()

@@ -183,6 +183,7 @@ def locked_sections(campaign: Campaign) -> set[int]:
     return {s.number for s in sections()} - unlocked
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("which", sorted(CAMPAIGNS))
 def test_no_page_shows_a_locked_sections_title_or_changes(owner_client, which):
     campaign = CAMPAIGNS[which]()
