@@ -16,7 +16,7 @@ PYTEST_ARGS ?= -n 2 --dist worksteal --durations=25
 # minute each. Written once into __pycache__ (git-ignored), both workers and both legs reuse it.
 PYTEST := env -u PYTHONDONTWRITEBYTECODE $(VENV)/bin/pytest
 
-.PHONY: run serve install requirements proxies test test-sqlite test-postgres lint format migrations-check setup chromium axe graphviz bench demo icons clean
+.PHONY: run serve install requirements proxies test screenshots test-sqlite test-postgres lint format migrations-check setup chromium axe graphviz bench demo icons clean
 
 # Two sets of packages, each compiled from its .in file with every package pinned and hashed
 # (`make requirements`; docs/hosting.md, "What a host installs"): requirements.txt is what the
@@ -154,6 +154,11 @@ test-postgres: setup chromium axe graphviz
 	  echo "!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!"; \
 	  if [ "$$CI" = "true" ]; then exit 1; fi; \
 	fi
+
+# The browser tests again, saving the screenshots they take into screenshots/ for a person to
+# look at (`make test` skips taking them: tests/plugins/pages.py).
+screenshots: setup chromium axe graphviz
+	DATABASE_URL= SCREENSHOTS=1 $(PYTEST) $(PYTEST_ARGS) -m browser
 
 # The two legs at once: each leaves a core idle part of the time (a browser test waiting for a
 # phone's next poll, a test waiting on the PostgreSQL server), and the other fills it. The

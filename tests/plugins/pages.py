@@ -30,11 +30,44 @@ def desktop_page(browser):
     context.close()
 
 
+# The screenshots are for a person to look at (`make screenshots`); a screenshot checks
+# nothing, and a whole page's costs Chromium up to a second, so `make test` skips them.
+TAKE_SCREENSHOTS = os.environ.get("SCREENSHOTS") == "1"
+
+
 @pytest.fixture
 def screenshot_path():
     """Where a browser test saves a screenshot for a person to look at (git-ignored)."""
     os.makedirs(SCREENSHOTS, exist_ok=True)
     return lambda name: os.path.join(SCREENSHOTS, name)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def screenshots_only_when_asked():
+    """Unless SCREENSHOTS=1, a screenshot a test saves into SCREENSHOTS is not taken (the
+    page, locator or element is left as it is, and nothing is written); any other screenshot
+    (one a test reads) is."""
+    if TAKE_SCREENSHOTS:
+        yield
+        return
+    from playwright.sync_api import ElementHandle, Locator, Page
+
+    originals = {kind: kind.screenshot for kind in (Page, Locator, ElementHandle)}
+
+    def skipping(original):
+        def screenshot(self, *args, **kwargs):
+            path = kwargs.get("path")
+            if path is not None and os.path.dirname(os.path.abspath(path)) == SCREENSHOTS:
+                return b""
+            return original(self, *args, **kwargs)
+
+        return screenshot
+
+    for kind, original in originals.items():
+        kind.screenshot = skipping(original)
+    yield
+    for kind, original in originals.items():
+        kind.screenshot = original
 
 
 def log_in_browser(page, live_server, user) -> None:
