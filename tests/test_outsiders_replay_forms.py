@@ -28,7 +28,10 @@ from scoring import models as catalogue
 from solar175.box import LocationChange
 from tests.test_security_ids import rows
 
-pytestmark = pytest.mark.django_db
+# Who may read or change what, answered by the access checks before any database-specific
+# work: the SQLite leg runs it (tests/plugins/ordering.py, `one_database`).
+ONE_DATABASE = pytest.mark.one_database
+pytestmark = [pytest.mark.django_db, ONE_DATABASE]
 
 # What a player's browser would change before sending each form (a field the form has).
 CHANGES = {

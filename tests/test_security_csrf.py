@@ -34,7 +34,10 @@ from scoring.tests.catalogue import ensure_catalogue
 from tests.test_security_ids import rows
 from tests.url_patterns import named_patterns
 
-pytestmark = pytest.mark.django_db
+# Who may read or change what, answered by the access checks before any database-specific
+# work: the SQLite leg runs it (tests/plugins/ordering.py, `one_database`).
+ONE_DATABASE = pytest.mark.one_database
+pytestmark = [pytest.mark.django_db, ONE_DATABASE]
 
 WRITE = re.compile(r"^\s*(INSERT|UPDATE|DELETE)\b", re.IGNORECASE)
 

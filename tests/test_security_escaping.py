@@ -30,7 +30,10 @@ from campaign.models import Campaign
 from scoring.tests.catalogue import ensure_catalogue
 from tests.url_patterns import named_patterns
 
-pytestmark = pytest.mark.django_db
+# Who may read or change what, answered by the access checks before any database-specific
+# work: the SQLite leg runs it (tests/plugins/ordering.py, `one_database`).
+ONE_DATABASE = pytest.mark.one_database
+pytestmark = [pytest.mark.django_db, ONE_DATABASE]
 
 SCRIPT = '<script>alert("x")</script>'
 IMG = '"><img src=x onerror=alert(1)>'

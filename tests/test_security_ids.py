@@ -27,7 +27,10 @@ from scoring.tests.catalogue import ensure_catalogue
 from tests.url_patterns import named_patterns
 from unlocks.models import ComponentTick, SectionNote, SectionReveal
 
-pytestmark = pytest.mark.django_db
+# Who may read or change what, answered by the access checks before any database-specific
+# work: the SQLite leg runs it (tests/plugins/ordering.py, `one_database`).
+ONE_DATABASE = pytest.mark.one_database
+pytestmark = [pytest.mark.django_db, ONE_DATABASE]
 
 # Kwargs that only name the campaign itself (its slug); every other kwarg is an id.
 CAMPAIGN_KWARGS = {"slug"}

@@ -23,7 +23,10 @@ from live.actions.photos import attach_photo
 from tests.url_patterns import named_patterns
 from unlocks.models import ComponentTick, SectionNote, SectionReveal
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("catalogue")]
+# Who may read or change what, answered by the access checks before any database-specific
+# work: the SQLite leg runs it (tests/plugins/ordering.py, `one_database`).
+ONE_DATABASE = pytest.mark.one_database
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("catalogue"), ONE_DATABASE]
 
 CAMPAIGN_APPS = ("campaign", "unlocks", "history", "pictures", "accounts")
 # A reveal is one person's choice to read a locked section early, not a change to the

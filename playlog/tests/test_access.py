@@ -21,7 +21,10 @@ from playlog.models import Play, PlayLog, PlayPerson
 from playlog.tests.factory import PlayWorld, in_a_play_log
 from tests.url_patterns import named_patterns
 
-pytestmark = pytest.mark.django_db
+# Who may read or change what, answered by the access checks before any database-specific
+# work: the SQLite leg runs it (tests/plugins/ordering.py, `one_database`).
+ONE_DATABASE = pytest.mark.one_database
+pytestmark = [pytest.mark.django_db, ONE_DATABASE]
 
 # Pages that only show a form a viewer may not use: refused on GET too.
 WRITE_FORM_PAGES = {
