@@ -112,6 +112,9 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "offline.middleware.SessionCookieMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The page's language: the phone's (Accept-Language) among LANGUAGES, else English; after
+    # the session, before CommonMiddleware (docs/translating.md).
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -141,6 +144,8 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                # LANGUAGE_CODE and LANGUAGES for the templates (<html lang>, the language choice).
+                "django.template.context_processors.i18n",
                 # `signup_offered`: whether a page shows a "Sign up" link (SIGNUP below).
                 "accounts.context_processors.signup",
             ],
@@ -238,7 +243,16 @@ if SIGNUP not in SIGNUP_POLICIES:
 SIGNUPS_PER_ADDRESS_HOUR = 6
 CAMPAIGNS_PER_ACCOUNT = env_int("CAMPAIGNS_PER_ACCOUNT", 50)
 
+# The pages' language (docs/translating.md): the one a person chose in their account, else
+# their phone's among LANGUAGES, else LANGUAGE_CODE. The one list of the languages shipped: a
+# language is added here by the commit that brings its complete catalogue (locale/<code>/),
+# German ("de", "Deutsch") with its catalogue; each named in its own language.
 LANGUAGE_CODE = "en-gb"
+LANGUAGES = [
+    ("en-gb", "English"),
+]
+# The catalogues (.po in the repository; the .mo files `make` compiles are never committed).
+LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
