@@ -1,5 +1,6 @@
 from crispy_forms.helper import FormHelper
 from django import forms
+from django.conf import settings
 from django.contrib.auth.forms import UserCreationForm
 
 from accounts.models import INVITE_DAYS, INVITE_ROLES, Role
@@ -68,3 +69,18 @@ class NextForm(forms.Form):
 def next_address(request) -> str:
     """The `next` sent with the form, else the one in the address, else nothing."""
     return NextForm(request.POST).address() or NextForm(request.GET).address()
+
+
+class LanguageForm(forms.Form):
+    """The language a person reads the pages in: their phone's (no choice kept, "") or one of
+    the site's `LANGUAGES`, each named in its own language."""
+
+    language = forms.ChoiceField(
+        label="Language", required=False, widget=forms.RadioSelect, initial=""
+    )
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["language"].choices = [("", "My phone's language"), *settings.LANGUAGES]
+        self.helper = FormHelper()
+        self.helper.form_tag = False

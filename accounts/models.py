@@ -268,3 +268,23 @@ class GuestSeat(models.Model):
     def is_open(self) -> bool:
         """Whether the guest's link still opens the card: its game's draft is open."""
         return self.draft_id is not None
+
+
+# The longest language code Django names (`zh-hans`, `sr-latn`, `es-419`) fits twice over.
+LANGUAGE_LENGTH = 15
+
+
+class Preferences(models.Model):
+    """What a person chose for themselves, kept with their account whatever phone they use.
+
+    `language`: the code of the language the pages speak to them (one of `LANGUAGES`), or ""
+    for their phone's language (the default, what Accept-Language asks). A code no longer in
+    `LANGUAGES` counts as "". Carried in the session from sign-in (`accounts.language`)."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="preferences"
+    )
+    language = models.CharField(max_length=LANGUAGE_LENGTH, blank=True, default="")
+
+    def __str__(self) -> str:
+        return f"Preferences of {self.user}"

@@ -19,6 +19,7 @@ from urllib.parse import urlsplit
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.db import models
 from django.http import HttpRequest, HttpResponse
@@ -29,8 +30,9 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
 
 from accounts import actions
+from accounts import language as languages
 from accounts.actions import MembershipError
-from accounts.forms import InviteForm, RoleForm, SignUpForm, next_address
+from accounts.forms import InviteForm, LanguageForm, RoleForm, SignUpForm, next_address
 from accounts.models import Invite, Membership, Role, space_kwargs
 from hosting.auth import client_address
 
@@ -107,6 +109,25 @@ def signup(request: HttpRequest) -> HttpResponse:
     return render(
         request, "registration/signup.html", {"form": form, "next": next_url}, status=status
     )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def language(request: HttpRequest) -> HttpResponse:
+    """The language the pages speak to the signed-in person: their phone's, or one they choose,
+    kept with their account (accounts.language)."""
+    kept = languages.kept_choice(request.user)
+    form = LanguageForm(
+        request.POST if request.method == "POST" else None,
+        initial={"language": kept if languages.offered(kept) else ""},
+    )
+    if request.method == "POST":
+        if form.is_valid():
+            languages.choose(request, form.cleaned_data["language"])
+            messages.success(request, "Language saved.")
+            return redirect("accounts:language")
+        return render(request, "accounts/language.html", {"form": form}, status=400)
+    return render(request, "accounts/language.html", {"form": form})
 
 
 # --- a space's members (the owner's page) -----------------------------------------------

@@ -118,6 +118,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # A signed-in person's chosen language over their phone's (accounts.language).
+    "accounts.language.person_language",
     "hosting.middleware.private_pages",
     # Pages in the zone the person's phone told; a campaign's or a play log's frame uses its
     # own (docs/time-zones.md).
