@@ -16,7 +16,7 @@ PYTEST_ARGS ?= -n 2 --dist worksteal --durations=25
 # minute each. Written once into __pycache__ (git-ignored), both workers and both legs reuse it.
 PYTEST := env -u PYTHONDONTWRITEBYTECODE $(VENV)/bin/pytest
 
-.PHONY: run serve install requirements proxies test screenshots test-sqlite test-postgres lint format migrations-check setup chromium axe graphviz bench demo icons clean
+.PHONY: run serve install requirements proxies test screenshots test-sqlite test-postgres lint format migrations-check setup chromium axe graphviz gettext translations messages bench demo icons clean
 
 # Two sets of packages, each compiled from its .in file with every package pinned and hashed
 # (`make requirements`; docs/hosting.md, "What a host installs"): requirements.txt is what the
@@ -58,7 +58,7 @@ demo: setup
 
 # `make run PORT=8001` serves on another port.
 PORT ?= 8000
-run: demo graphviz
+run: demo graphviz translations
 	DEBUG=1 $(MANAGE) runserver 127.0.0.1:$(PORT)
 
 # Chromium for the browser tests comes from Debian's packages (see BROWSER-TESTS.md): its
@@ -91,6 +91,44 @@ graphviz:
 	    || { echo "!!! Could not install Graphviz: run 'apt-get install graphviz' as root."; \
 	         if [ "$$CI" = "true" ]; then exit 1; fi; }; \
 	fi
+
+# gettext's tools (msgfmt, which compiles the catalogues; xgettext and msgmerge, which
+# `make messages` runs), from Debian's package as Graphviz is. Without root it says what to
+# install and goes on: the pages are then in English only.
+gettext:
+	@if ! command -v msgfmt >/dev/null 2>&1; then \
+	  echo "Installing gettext for the translations (Debian package)"; \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gettext >/dev/null) \
+	    || { echo "!!! Could not install gettext: run 'apt-get install gettext' as root."; \
+	         if [ "$$CI" = "true" ]; then exit 1; fi; }; \
+	fi
+
+# The catalogues (locale/<language>/LC_MESSAGES/django.po, docs/translating.md) compiled into
+# the .mo files Django reads, beside them: built here, never committed (.gitignore), so they
+# cannot drift from the .po files. Only a .po newer than its .mo is compiled again. Listed
+# after `install` or `setup` by the targets that serve or test (it needs Django); nothing to
+# do while the repository has no catalogue.
+MESSAGES_IGNORED := --ignore=.venv --ignore=node_modules
+translations: gettext
+	@if [ -z "$$(find . \( -path ./.venv -o -path ./node_modules \) -prune -o -name '*.po' -print -quit)" ]; then \
+	  :; \
+	elif command -v msgfmt >/dev/null 2>&1; then \
+	  $(MANAGE) compilemessages $(MESSAGES_IGNORED) --verbosity 0; \
+	else \
+	  echo "!!! No msgfmt (gettext): the catalogues are not compiled, the pages are in English."; \
+	  if [ "$$CI" = "true" ]; then exit 1; fi; \
+	fi
+
+# The catalogues brought up to date with the code's and templates' marked words, one per
+# language of LANGS (`make messages LANGS="de fr"`): new words come empty, changed ones fuzzy,
+# for the translator (docs/translating.md). Each entry names its files but not their lines,
+# so a catalogue's diff shows words, not every line number that moved; words no longer used
+# are dropped. The scripts have no catalogue of their own: a page passes them its words.
+LANGS ?= de
+messages: setup gettext
+	$(MANAGE) makemessages $(addprefix --locale=,$(LANGS)) $(MESSAGES_IGNORED) \
+	  --ignore=tests --ignore=staticfiles --ignore=media --ignore=screenshots --ignore=tmp \
+	  --add-location=file --no-obsolete
 
 # Debian's nginx and caddy, which tests/test_proxies.py runs with deploy/'s samples in front of
 # gunicorn. Installed without being started (Debian would start each on port 80 with its own
@@ -125,7 +163,7 @@ format: setup
 migrations-check: setup
 	$(MANAGE) makemigrations --check --dry-run
 
-test-sqlite: setup chromium axe graphviz proxies
+test-sqlite: setup chromium axe graphviz proxies translations
 	DATABASE_URL= $(PYTEST) $(PYTEST_ARGS)
 
 # The PostgreSQL leg: every test that uses the database, against a real server (the pure rules'
@@ -136,7 +174,7 @@ test-sqlite: setup chromium axe graphviz proxies
 # the tests' own processes and the servers they start): what a commit shows other connections
 # and the locks it releases are the same; only a crash of the server could lose the last
 # commits, and a test database does not outlive its run.
-test-postgres: setup chromium axe graphviz
+test-postgres: setup chromium axe graphviz translations
 	@if [ "$$CI" = "true" ]; then scripts/ensure_postgres.sh || true; scripts/ensure_redis.sh || true; fi
 	@if ! $(PY) scripts/redis_ready.py "$(REDIS_URL_FOR_TESTS)"; then \
 	  echo "!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!"; \
@@ -157,14 +195,14 @@ test-postgres: setup chromium axe graphviz
 
 # The browser tests again, saving the screenshots they take into screenshots/ for a person to
 # look at (`make test` skips taking them: tests/plugins/pages.py).
-screenshots: setup chromium axe graphviz
+screenshots: setup chromium axe graphviz translations
 	DATABASE_URL= SCREENSHOTS=1 $(PYTEST) $(PYTEST_ARGS) -m browser
 
 # The two legs at once: each leaves a core idle part of the time (a browser test waiting for a
 # phone's next poll, a test waiting on the PostgreSQL server), and the other fills it. The
 # PostgreSQL leg writes to .test-postgres.log, printed when both are done; either failing
-# fails the run.
-test: lint migrations-check setup chromium axe graphviz proxies
+# fails the run. The catalogues are compiled first, once: each leg then finds them up to date.
+test: lint migrations-check setup chromium axe graphviz proxies translations
 	@echo "The PostgreSQL leg runs alongside the SQLite leg; its report follows this one."
 	@$(MAKE) --no-print-directory test-postgres > .test-postgres.log 2>&1 & postgres=$$!; \
 	  $(MAKE) --no-print-directory test-sqlite; sqlite=$$?; \
@@ -186,7 +224,7 @@ icons: setup
 # What a host runs (docs/hosting.md; deploy/solar175.service runs the same three commands):
 # the production packages only, then gunicorn with config/gunicorn.conf.py, the static files
 # hashed and compressed. It refuses to start without SECRET_KEY.
-serve: install graphviz
+serve: install graphviz translations
 	$(MANAGE) migrate --noinput
 	STATICFILES_BACKEND=whitenoise.storage.CompressedManifestStaticFilesStorage $(MANAGE) collectstatic --noinput
 	STATICFILES_BACKEND=whitenoise.storage.CompressedManifestStaticFilesStorage $(VENV)/bin/gunicorn config.wsgi --config config/gunicorn.conf.py
