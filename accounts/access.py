@@ -24,6 +24,7 @@ from __future__ import annotations
 from django.core.exceptions import PermissionDenied
 from django.db import connection, models
 from django.http import Http404, HttpRequest
+from django.utils.translation import gettext as _
 
 from accounts.models import PLAYING_ROLES, Membership, Role, space_field
 
@@ -68,9 +69,25 @@ def space_for(
     space.can_play = space.member_role in PLAYING_ROLES
     space.is_owner = space.member_role == Role.OWNER
     if need == PLAY and not space.can_play:
-        raise PermissionDenied(
-            f"You can read this {kind} but not change it: ask its owner to make you a player."
-        )
+        raise PermissionDenied(_read_only(model))
     if need == OWN and not space.is_owner:
-        raise PermissionDenied(f"Only the {kind}'s owner can do this.")
+        raise PermissionDenied(_owners_only(model))
     return space
+
+
+def _is_play_log(model: type[models.Model]) -> bool:
+    return model._meta.label_lower == "playlog.playlog"
+
+
+def _read_only(model: type[models.Model]) -> str:
+    if _is_play_log(model):
+        return _(
+            "You can read this play log but not change it: ask its owner to make you a player."
+        )
+    return _("You can read this campaign but not change it: ask its owner to make you a player.")
+
+
+def _owners_only(model: type[models.Model]) -> str:
+    if _is_play_log(model):
+        return _("Only the play log's owner can do this.")
+    return _("Only the campaign's owner can do this.")

@@ -13,6 +13,7 @@ from datetime import timedelta
 from django.db import IntegrityError, models, transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from accounts.models import (
     PLAYING_ROLES,
@@ -70,11 +71,12 @@ def _owners(membership: Membership) -> int:
 def change_role(membership: Membership, role: str) -> Membership:
     """Give a member another role; the campaign's last owner stays its owner."""
     if role not in Role.values:
-        raise MembershipError(f"“{role}” is not a role.")
+        raise MembershipError(_("“%(role)s” is not a role.") % {"role": role})
     membership = Membership.objects.select_for_update().get(pk=membership.pk)
     if membership.role == Role.OWNER and role != Role.OWNER and _owners(membership) < 2:
         raise MembershipError(
-            f"{membership.user} is the only owner: make someone else an owner first."
+            _("%(name)s is the only owner: make someone else an owner first.")
+            % {"name": membership.user}
         )
     membership.role = role
     membership.save(update_fields=["role"])
@@ -102,7 +104,8 @@ def remove_member(membership: Membership) -> list[Invite]:
     membership = Membership.objects.select_for_update().get(pk=membership.pk)
     if membership.role == Role.OWNER and _owners(membership) < 2:
         raise MembershipError(
-            f"{membership.user} is the only owner: make someone else an owner first."
+            _("%(name)s is the only owner: make someone else an owner first.")
+            % {"name": membership.user}
         )
     _free_seats(membership)
     theirs = list(

@@ -2,18 +2,28 @@ from crispy_forms.helper import FormHelper
 from django import forms
 from django.conf import settings
 from django.contrib.auth.forms import UserCreationForm
+from django.utils.translation import gettext_lazy, ngettext
 
 from accounts.models import INVITE_DAYS, INVITE_ROLES, Role
 from gamefile.names import has_visible
 from hosting.names import invisible_name_error
 
-INVITE_DAY_CHOICES = [(1, "1 day"), (INVITE_DAYS, f"{INVITE_DAYS} days"), (30, "30 days")]
+INVITE_DAYS_OFFERED = (1, INVITE_DAYS, 30)
+
+
+def invite_day_choices() -> list[tuple[int, str]]:
+    """The invitation's lifetimes offered, in the active language (asked each time the form
+    shows them)."""
+    return [
+        (days, ngettext("%(count)s day", "%(count)s days", days) % {"count": days})
+        for days in INVITE_DAYS_OFFERED
+    ]
 
 
 class SignUpForm(UserCreationForm):
     email = forms.EmailField(
         required=False,
-        help_text="Optional: only to reset your password if you forget it.",
+        help_text=gettext_lazy("Optional: only to reset your password if you forget it."),
     )
 
     class Meta(UserCreationForm.Meta):
@@ -28,7 +38,7 @@ class SignUpForm(UserCreationForm):
     def clean_username(self) -> str:
         # Django's validator takes letters of every script, blank-looking ones too (U+3164).
         if not has_visible(self.cleaned_data.get("username") or ""):
-            raise invisible_name_error("Username")
+            raise invisible_name_error(gettext_lazy("Username"))
         return super().clean_username()
 
 
@@ -36,10 +46,13 @@ class InviteForm(forms.Form):
     role = forms.ChoiceField(
         choices=[(role.value, role.label) for role in INVITE_ROLES],
         initial=Role.PLAYER,
-        help_text="Players enter games and tick checklists; viewers only read.",
+        help_text=gettext_lazy("Players enter games and tick checklists; viewers only read."),
     )
     days = forms.TypedChoiceField(
-        label="Expires after", choices=INVITE_DAY_CHOICES, coerce=int, initial=INVITE_DAYS
+        label=gettext_lazy("Expires after"),
+        choices=invite_day_choices,
+        coerce=int,
+        initial=INVITE_DAYS,
     )
 
     def __init__(self, *args, **kwargs) -> None:
@@ -60,7 +73,9 @@ class NextForm(forms.Form):
     """Where to go after signing up or in: the `next` the login page carries (a hidden field,
     or the address's query). The view goes there only if it is an address of this site."""
 
-    next = forms.CharField(required=False, strip=False, max_length=2000, label="Next page")
+    next = forms.CharField(
+        required=False, strip=False, max_length=2000, label=gettext_lazy("Next page")
+    )
 
     def address(self) -> str:
         return self.cleaned_data["next"] if self.is_valid() else ""
@@ -76,11 +91,14 @@ class LanguageForm(forms.Form):
     the site's `LANGUAGES`, each named in its own language."""
 
     language = forms.ChoiceField(
-        label="Language", required=False, widget=forms.RadioSelect, initial=""
+        label=gettext_lazy("Language"), required=False, widget=forms.RadioSelect, initial=""
     )
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["language"].choices = [("", "My phone's language"), *settings.LANGUAGES]
+        self.fields["language"].choices = [
+            ("", gettext_lazy("My phone's language")),
+            *settings.LANGUAGES,
+        ]
         self.helper = FormHelper()
         self.helper.form_tag = False

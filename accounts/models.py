@@ -24,6 +24,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
 INVITE_DAYS = 7
 # 16 random bytes: 22 URL-safe characters, short enough for a small QR code.
@@ -39,9 +41,18 @@ def invite_expiry() -> datetime:
 
 
 class Role(models.TextChoices):
-    OWNER = "owner", "Owner"
-    PLAYER = "player", "Player"
-    VIEWER = "viewer", "Viewer"
+    OWNER = "owner", gettext_lazy("Owner")
+    PLAYER = "player", gettext_lazy("Player")
+    VIEWER = "viewer", gettext_lazy("Viewer")
+
+
+# Each role as a word inside a sentence ("Join as player", "You joined … as a viewer"): its own
+# entry, so a language that writes a noun with a capital (German) writes it so.
+ROLE_WORDS = {
+    Role.OWNER: pgettext_lazy("a role, inside a sentence", "owner"),
+    Role.PLAYER: pgettext_lazy("a role, inside a sentence", "player"),
+    Role.VIEWER: pgettext_lazy("a role, inside a sentence", "viewer"),
+}
 
 
 # Who enters and edits games, ticks checklists and unlocks sections.
@@ -78,6 +89,11 @@ class InSpace(models.Model):
     def space(self) -> models.Model:
         """The campaign or the play log."""
         return self.campaign if self.campaign_id else self.play_log
+
+    @property
+    def role_word(self) -> str:
+        """The role as a word inside a sentence, in the active language ("player")."""
+        return str(ROLE_WORDS.get(self.role, self.role))
 
     def in_same_space(self) -> dict[str, int]:
         """The filter for rows of the same space: `{"campaign_id": 3}` or `{"play_log_id": 5}`."""
@@ -185,18 +201,24 @@ class Invite(InSpace):
     def refusal(self) -> str | None:
         """Why this link no longer lets anyone join, as the join page says it; None if it does."""
         if self.is_revoked:
-            return (
-                f"This invitation to {self.space} was withdrawn by its owner. "
-                "Ask them for a new link."
-            )
+            return _(
+                "This invitation to %(space)s was withdrawn by its owner. Ask them for a new link."
+            ) % {"space": self.space}
         if self.is_expired:
             # In the reader's zone (their phone's, else the site's), named: the invitation
             # page is outside the space (docs/time-zones.md).
             expired = timezone.localtime(self.expires_at)
-            return (
-                f"This invitation to {self.space} expired on "
-                f"{expired:%-d %B %Y at %H:%M} {expired.tzname()}. Ask its owner for a new link."
-            )
+            # Translators: "on 14 December 2026 at 13:47 CET"; the zone is its abbreviation.
+            return pgettext(
+                "an invitation",
+                "This invitation to %(space)s expired on %(date)s at %(time)s %(zone)s. "
+                "Ask its owner for a new link.",
+            ) % {
+                "space": self.space,
+                "date": f"{expired:%-d %B %Y}",
+                "time": f"{expired:%H:%M}",
+                "zone": expired.tzname(),
+            }
         return None
 
 

@@ -10,6 +10,7 @@ import qrcode
 import qrcode.constants
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
 from qrcode.image.svg import SvgPathImage
 
 # Medium error correction reads well off a phone screen held at arm's length; a four-module
@@ -34,6 +35,6 @@ def qr_svg(text: str, label: str = "") -> SafeString:
         {
             "opening": mark_safe(_SIZE.sub("", opening)),  # noqa: S308
             "drawing": mark_safe(_PATH_ID.sub("", rest)),  # noqa: S308
-            "label": label or f"QR code of {text}",
+            "label": label or _("QR code of %(link)s") % {"link": text},
         },
     )

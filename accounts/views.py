@@ -27,6 +27,8 @@ from django.shortcuts import get_object_or_404, redirect, render, resolve_url
 from django.urls import Resolver404, resolve, reverse
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
 from accounts import actions
@@ -69,19 +71,22 @@ def signup_refusal(next_url: str) -> str | None:
     if settings.SIGNUP == "open":
         return None
     if settings.SIGNUP == "closed":
-        return (
+        return _(
             "Signing up is closed on this site: its host makes the accounts. Ask whoever hosts "
             "it for one, or log in if you have one."
         )
-    by_invitation = (
-        "Signing up on this site is by invitation only: open the invitation link a member of "
-        "your group gave you (an address with /join/ in it), and sign up from there."
-    )
     if not next_url:
-        return by_invitation
+        return _(
+            "Signing up on this site is by invitation only: open the invitation link a member "
+            "of your group gave you (an address with /join/ in it), and sign up from there."
+        )
     invite = invitation_in(next_url)
     if invite is None:
-        return f"This is not an invitation link of this site. {by_invitation}"
+        return _(
+            "This is not an invitation link of this site. Signing up on this site is by "
+            "invitation only: open the invitation link a member of your group gave you (an "
+            "address with /join/ in it), and sign up from there."
+        )
     return invite.refusal()
 
 
@@ -104,7 +109,9 @@ def signup(request: HttpRequest) -> HttpResponse:
             status = 429
         else:
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-            messages.success(request, f"Welcome, {user.username}: you are signed in.")
+            messages.success(
+                request, _("Welcome, %(name)s: you are signed in.") % {"name": user.username}
+            )
             return redirect(_next_url(request))
     return render(
         request, "registration/signup.html", {"form": form, "next": next_url}, status=status
@@ -124,7 +131,7 @@ def language(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         if form.is_valid():
             languages.choose(request, form.cleaned_data["language"])
-            messages.success(request, "Language saved.")
+            messages.success(request, _("Language saved."))
             return redirect("accounts:language")
         return render(request, "accounts/language.html", {"form": form}, status=400)
     return render(request, "accounts/language.html", {"form": form})
@@ -208,14 +215,17 @@ def change_member_role(request: HttpRequest, space, pages: MemberPages, pk: int)
     membership = _membership(space, pk)
     form = RoleForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Choose owner, player or viewer.")
+        messages.error(request, _("Choose owner, player or viewer."))
         return pages.redirect("members", space)
     try:
         membership = actions.change_role(membership, form.cleaned_data["role"])
     except MembershipError as error:
         messages.error(request, str(error))
         return pages.redirect("members", space)
-    messages.success(request, f"{membership.user} is now {membership.get_role_display().lower()}.")
+    messages.success(
+        request,
+        _("%(name)s is now %(role)s.") % {"name": membership.user, "role": membership.role_word},
+    )
     if membership.user_id == request.user.pk and membership.role != Role.OWNER:
         # They gave up owning it: the members page is no longer theirs.
         return pages.redirect("home", space)
@@ -230,7 +240,7 @@ def remove_member(request: HttpRequest, space, pages: MemberPages, pk: int) -> H
         messages.error(request, str(error))
         return pages.redirect("members", space)
     if membership.user_id == request.user.pk:
-        messages.success(request, f"You left {space}.")
+        messages.success(request, _("You left %(space)s.") % {"space": space})
         return redirect(pages.left)
     messages.success(request, _removed_sentence(membership, withdrawn, space))
     return pages.redirect("members", space)
@@ -246,40 +256,54 @@ def make_invite(
     invite = actions.create_invite(
         space, form.cleaned_data["role"], days=form.cleaned_data["days"], user=request.user
     )
-    messages.success(request, "Invitation link made: let the new member scan its QR code.")
+    messages.success(request, _("Invitation link made: let the new member scan its QR code."))
     return pages.redirect("members", space, f"#invite-{invite.pk}")
 
 
 def withdraw_invite(request: HttpRequest, space, pages: MemberPages, pk: int) -> HttpResponse:
     invite = get_object_or_404(Invite, **space_kwargs(space), pk=pk)
     actions.revoke_invite(invite)
-    messages.success(request, "Invitation withdrawn: its link and QR code no longer work.")
+    messages.success(request, _("Invitation withdrawn: its link and QR code no longer work."))
     return pages.redirect("members", space)
 
 
 def _removed_sentence(membership: Membership, withdrawn: list[Invite], space) -> str:
     """Who left, the links withdrawn with them, and the links still open."""
     who = membership.user
-    parts = [f"{who} is no longer a member of {space}."]
+    parts = [_("%(name)s is no longer a member of %(space)s.") % {"name": who, "space": space}]
     if withdrawn:
-        links = " and ".join(_invite_words(invite) for invite in withdrawn)
+        # Translators: joins two or more links described in a list ("A and B").
+        links = _(" and ").join(_invite_words(invite) for invite in withdrawn)
         parts.append(
-            f"The link{'s' if len(withdrawn) > 1 else ''} they joined with ({links}) "
-            f"{'are' if len(withdrawn) > 1 else 'is'} withdrawn."
+            ngettext(
+                "The link they joined with (%(links)s) is withdrawn.",
+                "The links they joined with (%(links)s) are withdrawn.",
+                len(withdrawn),
+            )
+            % {"links": links}
         )
     still_open = list(space.invites.usable())
     if still_open:
         links = "; ".join(_invite_words(invite) for invite in still_open)
-        parts.append(f"Still open: {links}. Withdraw any that {who} may have, below.")
+        parts.append(
+            _("Still open: %(links)s. Withdraw any that %(name)s may have, below.")
+            % {"links": links, "name": who}
+        )
     else:
-        parts.append("No invitation link is open.")
+        parts.append(_("No invitation link is open."))
     return " ".join(parts)
 
 
 def _invite_words(invite: Invite) -> str:
     made = timezone.localtime(invite.created_at)
     # In the space's zone (its page frame activates it), named.
-    return f"as {invite.get_role_display().lower()}, made {made:%-d %b %H:%M} {made.tzname()}"
+    # Translators: an invitation link in a list: "as player, made 14 Dec 13:47 CET".
+    return _("as %(role)s, made %(date)s %(time)s %(zone)s") % {
+        "role": invite.role_word,
+        "date": f"{made:%-d %b}",
+        "time": f"{made:%H:%M}",
+        "zone": made.tzname(),
+    }
 
 
 # --- joining by an invite link ---------------------------------------------------------
@@ -317,11 +341,17 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
             return render(
                 request, "accounts/join.html", {**context, "refusal": str(error)}, status=410
             )
-        role = membership.get_role_display().lower()
+        role = membership.role_word
         if joined:
-            messages.success(request, f"You joined {space} as a {role}.")
+            messages.success(
+                request, _("You joined %(space)s as a %(role)s.") % {"space": space, "role": role}
+            )
         else:
-            messages.info(request, f"You are already a member of {space}: {role}.")
+            messages.info(
+                request,
+                _("You are already a member of %(space)s: %(role)s.")
+                % {"space": space, "role": role},
+            )
         landing = JOIN_LANDINGS.get(space._meta.label_lower)
         response = landing(request, space, membership) if landing else None
         return response if response is not None else redirect(space.get_absolute_url())

@@ -16,10 +16,14 @@ from functools import wraps
 from typing import ParamSpec, TypeVar
 
 from django.db import InterfaceError, OperationalError, transaction
+from django.utils.translation import gettext, gettext_noop
 
 from solar175.campaign_file import CampaignError
 
-BUSY_SENTENCE = (
+# Said in the person's language where it is shown (`gettext(BUSY_SENTENCE)`), with its end:
+# "." beside a form, " in a moment." to a script (hosting.middleware).
+# Translators: the start of a sentence; it is ended by "." or by another phrase.
+BUSY_SENTENCE = gettext_noop(
     "Nothing was saved: the app was busy saving what others sent at the same moment. "
     "Your entries are kept here: send them again"
 )
@@ -33,7 +37,7 @@ R = TypeVar("R")
 
 class DatabaseBusy(CampaignError):
     def __init__(self) -> None:
-        super().__init__("", BUSY_SENTENCE)
+        super().__init__("", gettext(BUSY_SENTENCE))
 
 
 def is_busy(error: BaseException) -> bool:

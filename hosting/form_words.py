@@ -22,6 +22,8 @@ from typing import Any
 from django import forms
 from django.core import validators
 from django.core.exceptions import ValidationError
+from django.utils.translation import get_language, ngettext
+from django.utils.translation import gettext as _
 
 from gamefile.fields import (
     DATE_SENTENCE,
@@ -30,6 +32,7 @@ from gamefile.fields import (
     too_long_sentence,
     whole_number_sentence,
 )
+from hosting.words import translated
 
 # Django's validators a form field adds itself (min/max value and length, the NUL check).
 _VALIDATORS = (
@@ -44,9 +47,14 @@ _VALIDATORS = (
 )
 
 
-@cache
 def django_defaults() -> frozenset[str]:
-    """Every message Django's form fields and their validators say by default (templates)."""
+    """Every message Django's form fields and their validators say by default (templates), in
+    the active language (Django's own are translated)."""
+    return _django_defaults(get_language())
+
+
+@cache
+def _django_defaults(language: str | None) -> frozenset[str]:
     found: set[str] = set()
 
     def fields(cls: type) -> None:
@@ -94,25 +102,29 @@ def _number(field: forms.Field) -> str:
     """A number field holding something else: what it holds, as every reader says it."""
     low, high = _bounds(field)
     if isinstance(field, forms.IntegerField):
-        return f"must be {whole_number_sentence(low, high)}"
-    return range_sentence(low, high)
+        # Translators: "must be a whole number from 0 to 14" (the number's words are given).
+        return _("must be %(number)s") % {"number": translated(whole_number_sentence(low, high))}
+    return translated(range_sentence(low, high))
 
 
 def _required(field: forms.Field) -> str:
     """Nothing given: what the field wants ("required: a whole number from 0 to 14")."""
     if isinstance(field, forms.BooleanField):
-        return "required: tick it to go on"
+        return _("required: tick it to go on")
     if isinstance(field, forms.MultipleChoiceField):
-        return "required: choose at least one"
+        return _("required: choose at least one")
     if isinstance(field, forms.ChoiceField):
-        return "required: choose one"
+        return _("required: choose one")
     if isinstance(field, forms.FileField):
-        return "required: choose a file"
+        return _("required: choose a file")
     if isinstance(field, forms.DateField):
-        return "required: a date written YYYY-MM-DD such as 2026-03-01"
+        return _("required: a date written YYYY-MM-DD such as 2026-03-01")
     if isinstance(field, forms.IntegerField):
-        return f"required: {whole_number_sentence(*_bounds(field))}"
-    return "required: write it here"
+        # Translators: "required: a whole number from 0 to 14" (the number's words are given).
+        return _("required: %(number)s") % {
+            "number": translated(whole_number_sentence(*_bounds(field)))
+        }
+    return _("required: write it here")
 
 
 def _predicate(field: forms.Field, error: ValidationError) -> str | None:
@@ -120,34 +132,44 @@ def _predicate(field: forms.Field, error: ValidationError) -> str | None:
     code, params = error.code, error.params or {}
     if code == "invalid":
         if isinstance(field, forms.DateField):
-            return DATE_SENTENCE
+            return translated(DATE_SENTENCE)
         if isinstance(field, forms.IntegerField | forms.FloatField | forms.DecimalField):
             return _number(field)
         if isinstance(field, forms.EmailField):
-            return "must be an email address, such as sam@example.org"
+            return _("must be an email address, such as sam@example.org")
         if isinstance(field, forms.FileField):
-            return "must be a file"
-        return "is not a value this field takes"
+            return _("must be a file")
+        return _("is not a value this field takes")
     words: dict[str, Callable[[], str]] = {
         "required": lambda: _required(field),
-        "min_value": lambda: range_sentence(*_bounds(field)),
-        "max_value": lambda: range_sentence(*_bounds(field)),
+        "min_value": lambda: translated(range_sentence(*_bounds(field))),
+        "max_value": lambda: translated(range_sentence(*_bounds(field))),
         "step_size": lambda: _number(field),
         "max_digits": lambda: _number(field),
         "max_decimal_places": lambda: _number(field),
         "max_whole_digits": lambda: _number(field),
-        "max_length": lambda: too_long_sentence(params.get("limit_value")),
-        "min_length": lambda: f"must be at least {params.get('limit_value')} characters long",
-        "invalid_choice": lambda: "must be one of the choices listed",
-        "invalid_list": lambda: "must be among the choices listed",
-        "null_characters_not_allowed": lambda: storable_problem(chr(0)),
-        "missing": lambda: "required: choose a file",
-        "empty": lambda: "must not be an empty file",
-        "contradiction": lambda: "takes a file or the tick to clear it, not both",
-        "invalid_image": lambda: "must be a picture this app reads",
+        "max_length": lambda: translated(too_long_sentence(params.get("limit_value"))),
+        "min_length": lambda: _min_length(params.get("limit_value")),
+        "invalid_choice": lambda: _("must be one of the choices listed"),
+        "invalid_list": lambda: _("must be among the choices listed"),
+        "null_characters_not_allowed": lambda: translated(storable_problem(chr(0))),
+        "missing": lambda: _("required: choose a file"),
+        "empty": lambda: _("must not be an empty file"),
+        "contradiction": lambda: _("takes a file or the tick to clear it, not both"),
+        "invalid_image": lambda: _("must be a picture this app reads"),
     }
     make = words.get(code or "")
     return make() if make else None
+
+
+def _min_length(limit) -> str:
+    if not isinstance(limit, int):
+        return _("must be at least %(count)s characters long") % {"count": limit}
+    return ngettext(
+        "must be at least %(count)s character long",
+        "must be at least %(count)s characters long",
+        limit,
+    ) % {"count": limit}
 
 
 def reworded(field: forms.Field, error: ValidationError) -> ValidationError:
@@ -201,7 +223,9 @@ def refusal(form: forms.BaseForm) -> str:
         label = str(field.label or name) if field is not None and name != "__all__" else ""
         if not label:
             return f"{said[:1].upper()}{said[1:]}."
-        return f"{label}: {said[:1].lower()}{said[1:]}."
+        # Translators: a field's label, then what it refuses ("Move to game number: must be …").
+        problem = said[:1].lower() + said[1:]
+        return _("%(field)s: %(problem)s.") % {"field": label, "problem": problem}
     return ""
 
 

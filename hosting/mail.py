@@ -13,8 +13,10 @@ from __future__ import annotations
 from django.contrib.auth.forms import PasswordResetForm
 from django.core.mail import EmailMultiAlternatives, get_connection
 from django.template import loader
+from django.utils.translation import gettext_noop
 
-MAIL_NOT_SENT_SENTENCE = (
+# Said in the person's language where it is shown (`gettext(MAIL_NOT_SENT_SENTENCE)`).
+MAIL_NOT_SENT_SENTENCE = gettext_noop(
     "The mail could not be sent; ask whoever hosts this site. Nothing was sent: try again "
     "once they have looked."
 )

@@ -33,10 +33,13 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.middleware.gzip import GZipMiddleware
 from django.shortcuts import render
 from django.utils.cache import patch_cache_control
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
-from hosting.busy import BUSY_SENTENCE, DatabaseBusy, is_busy, is_unreachable
+from hosting.busy import DatabaseBusy, is_busy, is_unreachable
 
-UNREACHABLE_SENTENCE = (
+# Said in the person's language where it is shown (`gettext(UNREACHABLE_SENTENCE)`).
+UNREACHABLE_SENTENCE = gettext_noop(
     "The app cannot reach its database right now: nothing typed on this page was saved. "
     "Try again in a minute."
 )
@@ -93,11 +96,10 @@ def request_size_limit(get_response: Handler) -> Handler:
         except ValueError:
             length = 0
         if length > limit:
-            sentence = (
-                f"This request is {megabytes(length)}: the app takes at most "
-                f"{megabytes(limit)} in one request (a campaign file is at most 2 MB). "
-                "Nothing of it was kept or saved."
-            )
+            sentence = _(
+                "This request is %(size)s: the app takes at most %(most)s in one request (a "
+                "campaign file is at most 2 MB). Nothing of it was kept or saved."
+            ) % {"size": megabytes(length), "most": megabytes(limit)}
             if length <= DRAINED_TIMES_LIMIT * limit:
                 _drop_body(request, length)
             response = render(request, "hosting/refused.html", {"sentence": sentence}, status=413)
@@ -164,7 +166,7 @@ def wants_json(request: HttpRequest) -> bool:
 
 def unreachable_response(request: HttpRequest) -> HttpResponse:
     return sentence_response(
-        request, UNREACHABLE_SENTENCE, title="Database unreachable", retry_after=60
+        request, _(UNREACHABLE_SENTENCE), title=_("Database unreachable"), retry_after=60
     )
 
 
@@ -189,13 +191,18 @@ class BusyDatabaseMiddleware:
     def process_exception(self, request: HttpRequest, exception: Exception):
         if isinstance(exception, DatabaseBusy) or is_busy(exception):
             # A page's person goes back to the form; a draft's phone sends it again itself.
-            again = (
-                " in a moment."
-                if wants_json(request)
-                else ": go back, and send it again in a moment."
-            )
-            sentence = f"{BUSY_SENTENCE}{again}"
-            return sentence_response(request, sentence, title="Not saved", retry_after=2)
+            if wants_json(request):
+                sentence = _(
+                    "Nothing was saved: the app was busy saving what others sent at the same "
+                    "moment. Your entries are kept here: send them again in a moment."
+                )
+            else:
+                sentence = _(
+                    "Nothing was saved: the app was busy saving what others sent at the same "
+                    "moment. Your entries are kept here: send them again: go back, and send it "
+                    "again in a moment."
+                )
+            return sentence_response(request, sentence, title=_("Not saved"), retry_after=2)
         if is_unreachable(exception):
             return unreachable_response(request)
         return None

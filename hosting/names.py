@@ -6,12 +6,19 @@ from __future__ import annotations
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 
 from gamefile.names import NO_VISIBLE_CHARACTER, clean_name
+from hosting.words import translated
 
 
 def invisible_name_error(label: str) -> ValidationError:
-    return ValidationError(f"{label}: {NO_VISIBLE_CHARACTER}.", code="invisible")
+    # Translators: a field's label, then why its name is refused.
+    return ValidationError(
+        _("%(field)s: %(problem)s.")
+        % {"field": label, "problem": translated(NO_VISIBLE_CHARACTER)},
+        code="invisible",
+    )
 
 
 class NameField(forms.CharField):
@@ -23,5 +30,5 @@ class NameField(forms.CharField):
             return value
         name = clean_name(value)
         if not name:
-            raise invisible_name_error(self.label or "Name")
+            raise invisible_name_error(self.label or _("Name"))
         return name

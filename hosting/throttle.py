@@ -13,6 +13,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.utils import timezone
+from django.utils.translation import ngettext
 
 from hosting.busy import writing
 from hosting.models import PasswordResetRequest, SignUp
@@ -31,15 +32,21 @@ def reset_refusal(address: str, email: str) -> str | None:
     if recent.filter(email_digest=email_digest(email)).count() >= (
         settings.PASSWORD_RESETS_PER_EMAIL_HOUR
     ):
-        return (
-            f"Email: at most {settings.PASSWORD_RESETS_PER_EMAIL_HOUR} password-reset mails an "
-            "hour go to one address; look for the ones already sent, or try again in an hour."
-        )
+        return ngettext(
+            "Email: at most %(count)s password-reset mail an hour goes to one address; look for "
+            "the one already sent, or try again in an hour.",
+            "Email: at most %(count)s password-reset mails an hour go to one address; look for "
+            "the ones already sent, or try again in an hour.",
+            settings.PASSWORD_RESETS_PER_EMAIL_HOUR,
+        ) % {"count": settings.PASSWORD_RESETS_PER_EMAIL_HOUR}
     if recent.filter(address=address).count() >= settings.PASSWORD_RESETS_PER_ADDRESS_HOUR:
-        return (
-            f"At most {settings.PASSWORD_RESETS_PER_ADDRESS_HOUR} password resets an hour can "
-            "be asked for from one place; try again in an hour."
-        )
+        return ngettext(
+            "At most %(count)s password reset an hour can be asked for from one place; try "
+            "again in an hour.",
+            "At most %(count)s password resets an hour can be asked for from one place; try "
+            "again in an hour.",
+            settings.PASSWORD_RESETS_PER_ADDRESS_HOUR,
+        ) % {"count": settings.PASSWORD_RESETS_PER_ADDRESS_HOUR}
     return None
 
 
@@ -54,10 +61,13 @@ def signup_refusal(address: str) -> str | None:
     """Why no account may be made from this address at this moment (a sentence), or None."""
     made = SignUp.objects.filter(address=address, signed_up_at__gte=timezone.now() - WINDOW)
     if made.count() >= settings.SIGNUPS_PER_ADDRESS_HOUR:
-        return (
-            f"At most {settings.SIGNUPS_PER_ADDRESS_HOUR} accounts an hour can be made from one "
-            "place; try again in an hour. Nothing was made."
-        )
+        return ngettext(
+            "At most %(count)s account an hour can be made from one place; try again in an "
+            "hour. Nothing was made.",
+            "At most %(count)s accounts an hour can be made from one place; try again in an "
+            "hour. Nothing was made.",
+            settings.SIGNUPS_PER_ADDRESS_HOUR,
+        ) % {"count": settings.SIGNUPS_PER_ADDRESS_HOUR}
     return None
 
 

@@ -27,6 +27,8 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 # The cookie static/js/time-zone.js sets to the phone's zone.
 COOKIE = "time_zone"
@@ -87,8 +89,11 @@ def zone_choices(current: str = "") -> list:
 def unknown_zone_error(value: str) -> ValidationError:
     shown = value if len(value) <= MAX_LENGTH else f"{value[:MAX_LENGTH]}…"
     return ValidationError(
-        f"Time zone: “{shown}” is not a time zone this site knows. Choose the group's zone "
-        "in the list (a city in it, such as Europe/Berlin or Asia/Tokyo).",
+        _(
+            "Time zone: “%(zone)s” is not a time zone this site knows. Choose the group's zone "
+            "in the list (a city in it, such as Europe/Berlin or Asia/Tokyo)."
+        )
+        % {"zone": shown},
         code="unknown_zone",
     )
 
@@ -100,7 +105,7 @@ class TimeZoneField(forms.CharField):
 
     def __init__(self, *, phone: bool = False, **kwargs) -> None:
         self.phone = phone
-        kwargs.setdefault("label", "Time zone")
+        kwargs.setdefault("label", gettext_lazy("Time zone"))
         if phone:
             kwargs.setdefault("required", False)
             kwargs.setdefault("widget", forms.HiddenInput(attrs={"data-phone-zone": ""}))
@@ -108,7 +113,7 @@ class TimeZoneField(forms.CharField):
             kwargs.setdefault("widget", forms.Select(choices=zone_choices()))
         kwargs.setdefault(
             "error_messages",
-            {"required": "Time zone: choose the zone the group plays in."},
+            {"required": gettext_lazy("Time zone: choose the zone the group plays in.")},
         )
         super().__init__(**kwargs)
 
@@ -118,10 +123,10 @@ class TimeZoneField(forms.CharField):
         self.widget = forms.Select(choices=zone_choices(current))
         self.widget.is_required = self.required
         if current and not known(current):
-            self.help_text = (
-                f"The zone stored, “{current[:MAX_LENGTH]}”, is not one this site knows: the "
-                f"pages are shown in {site_zone()} until you choose one. {self.help_text}"
-            )
+            self.help_text = _(
+                "The zone stored, “%(zone)s”, is not one this site knows: the pages are shown "
+                "in %(site_zone)s until you choose one. %(help)s"
+            ) % {"zone": current[:MAX_LENGTH], "site_zone": site_zone(), "help": self.help_text}
 
     def to_python(self, value) -> str:
         value = super().to_python(value)
@@ -132,7 +137,7 @@ class TimeZoneField(forms.CharField):
                 # The phone sent a zone this site does not know (its data may be newer):
                 # the person chooses one in the list.
                 self.offer("")
-                self.help_text = "Your phone's time zone is not one this site knows."
+                self.help_text = _("Your phone's time zone is not one this site knows.")
             raise unknown_zone_error(value)
         return value
 

@@ -8,6 +8,8 @@ from django.conf import settings
 from django.contrib.auth import views as auth_views
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from hosting.auth import address_is_paused, client_address
 from hosting.mail import MAIL_NOT_SENT_SENTENCE, MailNotSent, PasswordResetMailForm
@@ -25,17 +27,25 @@ def login_locked_out(request: HttpRequest, response=None, credentials=None, *arg
     this address too many for any usernames (hosting.auth.AddressLimitHandler)."""
     minutes = _minutes(settings.AXES_COOLOFF_TIME)
     if address_is_paused(request):
-        sentence = (
-            f"Too many wrong passwords from this place ({settings.AXES_ADDRESS_FAILURE_LIMIT}, "
-            f"for any usernames): signing in from here is paused for {minutes} minutes. "
-            "Forgot yours? Reset your password by email."
-        )
+        sentence = ngettext(
+            "Too many wrong passwords from this place (%(limit)s, for any usernames): signing "
+            "in from here is paused for %(count)s minute. Forgot yours? Reset your password "
+            "by email.",
+            "Too many wrong passwords from this place (%(limit)s, for any usernames): signing "
+            "in from here is paused for %(count)s minutes. Forgot yours? Reset your password "
+            "by email.",
+            minutes,
+        ) % {"limit": settings.AXES_ADDRESS_FAILURE_LIMIT, "count": minutes}
     else:
-        sentence = (
-            f"Too many wrong passwords ({settings.AXES_FAILURE_LIMIT}) for this username from "
-            f"this place: signing in with it from here is paused for {minutes} minutes. "
-            "Forgot it? Reset your password by email."
-        )
+        sentence = ngettext(
+            "Too many wrong passwords (%(limit)s) for this username from this place: signing "
+            "in with it from here is paused for %(count)s minute. Forgot it? Reset your "
+            "password by email.",
+            "Too many wrong passwords (%(limit)s) for this username from this place: signing "
+            "in with it from here is paused for %(count)s minutes. Forgot it? Reset your "
+            "password by email.",
+            minutes,
+        ) % {"limit": settings.AXES_FAILURE_LIMIT, "count": minutes}
     return render(request, "hosting/locked_out.html", {"sentence": sentence}, status=429)
 
 
@@ -64,5 +74,5 @@ class ThrottledPasswordResetView(auth_views.PasswordResetView):
                 type(cause).__name__,
                 cause,
             )
-            form.add_error(None, MAIL_NOT_SENT_SENTENCE)
+            form.add_error(None, _(MAIL_NOT_SENT_SENTENCE))
             return self.render_to_response(self.get_context_data(form=form), status=503)

@@ -174,7 +174,7 @@ async function offlineCopy(kept) {
 async function needsConnection() {
   const page = await caches.match(CONFIG.offlinePage, { cacheName: STATIC_CACHE });
   if (!page) {
-    return new Response("This page needs a connection.", {
+    return new Response(CONFIG.needsConnectionWords, {
       status: 503,
       headers: { "Content-Type": "text/plain; charset=utf-8" },
     });

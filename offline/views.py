@@ -19,6 +19,8 @@ from django.shortcuts import render
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.cache import patch_cache_control
+from django.utils.translation import get_language, to_locale
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from offline import icons
@@ -33,17 +35,22 @@ BACKGROUND_COLOUR = "#ffffff"
 DAY = 24 * 60 * 60
 
 
+def language_tag() -> str:
+    """The active language as a BCP 47 tag, as a manifest writes it: "en-GB", "de"."""
+    return to_locale(get_language() or settings.LANGUAGE_CODE).replace("_", "-")
+
+
 def manifest_data() -> dict[str, Any]:
-    """The web app manifest: what a phone needs to install the app."""
+    """The web app manifest: what a phone needs to install the app, in the phone's language."""
     return {
         "id": "/",
-        "name": "Solar 175 campaign manager",
+        "name": _("Solar 175 campaign manager"),
         "short_name": "Solar 175",
-        "description": (
+        "description": _(
             "Score Solar 175 games and keep the campaign: tracker cards, sections, the setup "
             "sheet and the rules in force, readable at the table without signal."
         ),
-        "lang": "en-GB",
+        "lang": language_tag(),
         "dir": "ltr",
         "start_url": reverse("scoring:home"),
         "scope": "/",
@@ -62,8 +69,8 @@ def manifest_data() -> dict[str, Any]:
             if spec.kind in ("any", "maskable")
         ],
         "shortcuts": [
-            {"name": "Campaigns", "url": reverse("campaign:list")},
-            {"name": "Score a game", "url": reverse("scoring:wizard")},
+            {"name": _("Campaigns"), "url": reverse("campaign:list")},
+            {"name": _("Score a game"), "url": reverse("scoring:wizard")},
         ],
     }
 
@@ -100,6 +107,8 @@ def worker_source() -> str:
         # (`make serve`) refuses a name it did not hash.
         "staticUrl": settings.STATIC_URL,
         "workerUrl": reverse("offline:worker"),
+        # Said when even the offline page is not kept, in the phone's language.
+        "needsConnectionWords": _("This page needs a connection."),
     }
     source = WORKER_SOURCE.read_text(encoding="utf-8")
     body = json.dumps(config, sort_keys=True)

@@ -26,6 +26,17 @@
 
   // --- words --------------------------------------------------------------------------------
 
+  // The page's words, in its language (offline/templatetags/offline_words.py): `{name}` in
+  // a sentence is a value this script puts in.
+  const wordsElement = document.getElementById("offline-words");
+  const WORDS = wordsElement ? JSON.parse(wordsElement.textContent) : {};
+
+  function fill(sentence, values) {
+    return String(sentence).replace(/\{(\w+)\}/g, (whole, name) =>
+      name in values ? String(values[name]) : whole,
+    );
+  }
+
   const dateWords = new Intl.DateTimeFormat(undefined, {
     weekday: "long", day: "numeric", month: "long", hour: "2-digit", minute: "2-digit",
   });
@@ -54,12 +65,12 @@
     const link = document.createElement("a");
     link.href = window.location.href;
     link.className = "btn btn-sm btn-dark offline-reload";
-    link.textContent = "Reload";
+    link.textContent = WORDS.reload;
     return link;
   }
 
   // The banner's words for a page's own script (static/js/draft.js, loaded after this one).
-  window.solar175Offline = Object.freeze({ say, reloadLink, dateWords });
+  window.solar175Offline = Object.freeze({ say, reloadLink, dateWords, words: WORDS, fill });
 
   // --- a copy the worker kept ---------------------------------------------------------------
 
@@ -80,17 +91,11 @@
   // time): the page starts offline, whatever navigator.onLine says, until "online" fires.
   function showCopy(event) {
     if (event && event.type === "online") {
-      say(
-        "The connection is back.",
-        `This page is still the copy this phone kept ${ago(seenAt)}; reload it to see the ` +
-          "latest and to make changes.",
-        reloadLink(),
-      );
+      say(WORDS.back, fill(WORDS.copyBack, { ago: ago(seenAt) }), reloadLink());
     } else {
       say(
-        "Offline.",
-        `This is the page as this phone last saw it, on ${dateWords.format(seenAt)} ` +
-          `(${ago(seenAt)}). Changes need a connection.`,
+        WORDS.offline,
+        fill(WORDS.copy, { date: dateWords.format(seenAt), ago: ago(seenAt) }),
       );
     }
   }
@@ -109,11 +114,7 @@
   } else if (banner) {
     // --- a live page whose connection drops -------------------------------------------------
     const dropped = () =>
-      say(
-        "Offline.",
-        `This page is as it was loaded at ${timeWords.format(loadedAt)}. Pages this phone ` +
-          "opened before still open; others need a connection.",
-      );
+      say(WORDS.offline, fill(WORDS.loaded, { time: timeWords.format(loadedAt) }));
     if (!draftPage) {
       window.addEventListener("offline", dropped);
       window.addEventListener("online", () => {
@@ -127,15 +128,12 @@
       const form = event.target;
       if (navigator.onLine || !isPost(form)) return;
       event.preventDefault();
-      say(
-        "Not sent: this phone is offline.",
-        "What you typed is still here; send it again when the connection is back.",
-      );
+      say(WORDS.notSentOffline, WORDS.keptSendAgain);
       banner.scrollIntoView({ block: "nearest" });
     });
     document.addEventListener("htmx:sendError", () => {
       if (!draftPage) {
-        say("Not sent: no connection.", "What you typed is still here; try again in a moment.");
+        say(WORDS.notSentNoConnection, WORDS.keptTryAgain);
       }
     });
   }
@@ -192,7 +190,8 @@
     // Signing out deletes this phone's storage (Clear-Site-Data), the draft's unsent changes
     // with it: the person decides.
     const unsent = unsentDraftChanges();
-    const question = `${unsent} change${unsent === 1 ? "" : "s"} not sent yet: sign out anyway?`;
+    const forms = WORDS.unsent || {};
+    const question = fill(unsent === 1 ? forms.one : forms.other, { count: unsent });
     if (unsent && !window.confirm(question)) {
       event.preventDefault();
       return;
@@ -225,10 +224,12 @@
         const item = document.createElement("li");
         const link = document.createElement("a");
         link.href = row.href;
-        link.textContent = row.title.replace(/ · Solar 175 campaign manager$/, "");
+        const title = row.title;
+        const end = WORDS.titleEnd || "";
+        link.textContent = end && title.endsWith(end) ? title.slice(0, -end.length) : title;
         const when = document.createElement("span");
         when.className = "text-body-secondary small";
-        when.textContent = ` · seen ${ago(row.seen)}`;
+        when.textContent = fill(WORDS.seen, { ago: ago(row.seen) });
         item.append(link, when);
         list.append(item);
       }

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from django.db import connection
+from django.utils.translation import gettext as _
 
 from config.commands import InputCommand
 
@@ -28,16 +29,20 @@ class Command(InputCommand):
     def handle(self, *args: Any, file: str, **options: Any) -> None:
         if connection.vendor != "sqlite":
             raise self.bad_input(
-                "file: this site's database is PostgreSQL: back it up with pg_dump "
-                "(docs/hosting.md, Backup and restore)"
+                _(
+                    "file: this site's database is PostgreSQL: back it up with pg_dump "
+                    "(docs/hosting.md, Backup and restore)"
+                )
             )
         target = Path(file)
         if not target.parent.is_dir():
-            raise self.bad_input(f"file: the folder {target.parent} does not exist")
+            raise self.bad_input(
+                _("file: the folder %(folder)s does not exist") % {"folder": target.parent}
+            )
         connection.ensure_connection()
         copy = sqlite3.connect(target)
         try:
             connection.connection.backup(copy)
         finally:
             copy.close()
-        self.stdout.write(f"Backed up to {target}.")
+        self.stdout.write(_("Backed up to %(file)s.") % {"file": target})
