@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.contrib import admin
 from django.db.models import Count, IntegerField, OuterRef, Prefetch, Subquery
 from django.db.models.functions import Coalesce
+from django.utils.translation import gettext_lazy
 
 from accounts.models import Invite, Membership, PublicLink, Role
 
@@ -47,11 +48,11 @@ class SpaceAdmin(admin.ModelAdmin):
             .prefetch_related(Prefetch("memberships", queryset=owners, to_attr="owner_rows"))
         )
 
-    @admin.display(description="owners")
+    @admin.display(description=gettext_lazy("owners"))
     def owners(self, space) -> str:
         return ", ".join(str(m.user) for m in space.owner_rows) or "—"
 
-    @admin.display(description="members", ordering="member_count")
+    @admin.display(description=gettext_lazy("members"), ordering="member_count")
     def members(self, space) -> int:
         return space.member_count
 
