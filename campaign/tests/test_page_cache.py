@@ -152,3 +152,16 @@ def test_each_page_of_the_game_log_is_its_own(owner_client):
     address = reverse("campaign:games", args=[long.slug])
     for bogus in ("x", "99999", "-1", "01", "001", "1.0", "+1", "0", "3"):
         assert owner_client.get(address, {"page": bogus}).status_code == 404, bogus
+
+
+def test_each_language_keeps_its_own_body(five):
+    """A body kept for a reader of one language is never given to a reader of another."""
+    from django.utils import translation
+
+    from campaign.page_cache import cache_key
+
+    with translation.override("en-gb"):
+        english = cache_key(five, "campaign/_dashboard.html")
+    with translation.override("de"):
+        german = cache_key(five, "campaign/_dashboard.html")
+    assert english != german
