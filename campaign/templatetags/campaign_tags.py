@@ -89,7 +89,8 @@ def corporation(corp: Any, show_player: bool = False) -> str:
 
 @register.simple_tag
 def game_links(numbers: Any, slug: str, public: Any = None) -> str:
-    """"game 3, game 5": each game's checklist linked (plain words on the public page)."""
+    """The games as words, "game 3, game 5": each linked to its checklist (plain words on the
+    public page)."""
     # Translators: one game in a list of games ("game 3, game 5").
     words = [(number, _("game %(number)s") % {"number": number}) for number in numbers]
     if public:
