@@ -10,7 +10,8 @@ An old body is never looked up again; the cache drops it in time.
 
 The key holds what else a body depends on: the page, the campaign, the reader's role (a
 viewer sees no edit controls), the public page's token (its links), the campaign's time zone
-(its times are printed in it; a new zone is no change to the log) and the page's variant
+(its times are printed in it; a new zone is no change to the log), the reader's language (its
+words and dates are printed in it) and the page's variant
 (the game log's page number). The body is rendered without the request: nothing personal
 goes in it (who is signed in, the messages and the CSRF token are the layout's, rendered
 for every request), and a body that tried would render blank rather than leak.
@@ -22,6 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 from django.core.cache import cache
+from django.utils.translation import get_language
 from django.template.loader import render_to_string
 
 from campaign.models import Campaign
@@ -38,8 +40,10 @@ def cache_key(campaign: Campaign, page: str, variant: str = "") -> str:
     role = getattr(campaign, "member_role", None) or ""
     public = getattr(campaign, "public_token", None) or ""
     zone = campaign.time_zone
+    language = get_language() or ""
     return (
-        f"campaign-page:{page}:{campaign.pk}:{campaign.revision}:{role}:{public}:{zone}:{variant}"
+        f"campaign-page:{page}:{campaign.pk}:{campaign.revision}:{role}:{public}:{zone}"
+        f":{language}:{variant}"
     )
 
 
