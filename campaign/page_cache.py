@@ -23,8 +23,8 @@ from collections.abc import Callable
 from typing import Any
 
 from django.core.cache import cache
-from django.utils.translation import get_language
 from django.template.loader import render_to_string
+from django.utils.translation import get_language
 
 from campaign.models import Campaign
 
