@@ -14,6 +14,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from urllib.parse import quote
 
+from django.utils.translation import gettext as _
+
 CREATE_PLAY_URL = "https://app.bgstatsapp.com/createPlay.html"
 # BG Stats remembers a group's matches of games and players per source name: keep it stable.
 SOURCE_NAME = "Solar 175 campaign manager"
@@ -64,7 +66,13 @@ def bgstats_play(
         "playDate": f"{played_on} 00:00:00",
         "game": {"name": GAME_NAME, "sourceGameId": SOURCE_GAME_ID, "highestWins": True},
         "players": players,
-        "comments": "\n".join([f"Game {number} of the campaign “{campaign_name}”.", *comments]),
+        "comments": "\n".join(
+            [
+                _("Game %(number)s of the campaign “%(campaign)s”.")
+                % {"number": number, "campaign": campaign_name},
+                *comments,
+            ]
+        ),
     }
 
 

@@ -16,9 +16,13 @@ from collections.abc import Iterable, Mapping
 from crispy_forms.helper import FormHelper
 from django import forms
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
+from campaign.forms import filled_in_lazy
 from gamefile.names import clean_name
 from hosting.names import NameField, invisible_name_error
+from hosting.words import translated
 from solar175.box import (
     DEBT_ROW_NAME_MAX_LENGTH,
     LOCATION_NAME_MAX_LENGTH,
@@ -56,21 +60,34 @@ def _helper() -> FormHelper:
 
 
 def _whole_number(label: str, low: int, high: int) -> dict[str, str]:
-    sentence = f"{label} must be a whole number from {low} to {high}."
+    """A number field's refusals, said when they are read (in the reader's language)."""
+    sentence = filled_in_lazy(
+        # Translators: %(label)s is a field's name ("Presence").
+        gettext_lazy("%(label)s must be a whole number from %(low)s to %(high)s."),
+        label=label,
+        low=low,
+        high=high,
+    )
     return {
-        "required": f"{label} is required: enter a whole number from {low} to {high}.",
+        "required": filled_in_lazy(
+            gettext_lazy("%(label)s is required: enter a whole number from %(low)s to %(high)s."),
+            label=label,
+            low=low,
+            high=high,
+        ),
         "invalid": sentence,
         "min_value": sentence,
         "max_value": sentence,
     }
 
 
-def _name(value: str, what: str) -> str:
+def _name(value: str, required: str) -> str:
+    """The name typed, cleaned; `required` is the sentence for none."""
     name = " ".join(clean_name(value).split())
     if not name:
         if value.strip():
-            raise invisible_name_error("Name")
-        raise forms.ValidationError(f"Name is required: enter the {what} as its card prints it.")
+            raise invisible_name_error(_("Name"))
+        raise forms.ValidationError(required)
     return name
 
 
@@ -78,7 +95,8 @@ def place_box_error(form: forms.Form, error: CampaignError) -> None:
     """Put the box's sentence beside the field its path names (`box.ships[0].presence` ->
     `presence`), or atop the form."""
     field = re.sub(r"\[\d+\]$", "", error.path.rsplit(".", 1)[-1])
-    message = error.message[:1].upper() + error.message[1:]
+    said = str(translated(error.message))
+    message = said[:1].upper() + said[1:]
     if not message.endswith("."):
         message += "."
     form.add_error(field if field in form.fields else None, message)
@@ -93,10 +111,11 @@ class _BoxForm(forms.Form):
 class _NamedCardForm(_BoxForm):
     """A card named as it prints its name: a reference card keeps its own (`name_source` says
     whose words they are); a name another card of the box already has, ignoring case, is
-    refused with a sentence."""
+    refused with a sentence (`name_required`, `name_taken`)."""
 
-    what = "card"
-    name_source = "As the rulebook names the card."
+    name_source = gettext_lazy("As the rulebook names the card.")
+    name_required = gettext_lazy("Name is required: enter the card as its card prints it.")
+    name_taken = gettext_lazy("Name: there is already a card called %(name)s.")
 
     def __init__(self, *args, reference, current, taken: Iterable[str], **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -109,11 +128,11 @@ class _NamedCardForm(_BoxForm):
             self.fields["name"].help_text = self.name_source
 
     def clean_name(self) -> str:
-        name = _name(self.cleaned_data["name"], self.what)
+        name = _name(self.cleaned_data["name"], self.name_required)
         own = self.current.name if self.current else None
         clash = self.taken.get(name.casefold())
         if clash is not None and clash != own:
-            raise forms.ValidationError(f"Name: there is already a {self.what} called {clash}.")
+            raise forms.ValidationError(self.name_taken % {"name": clash})
         return name
 
 
@@ -121,36 +140,44 @@ class LocationForm(_NamedCardForm):
     """A location card: its zone, whether bases can be built (and cities named) there, its
     naming spaces and mining symbol. A card of the reference keeps its printed name."""
 
-    what = "location"
+    name_required = gettext_lazy("Name is required: enter the location as its card prints it.")
+    name_taken = gettext_lazy("Name: there is already a location called %(name)s.")
 
     name = forms.CharField(
+        label=gettext_lazy("Name"),
         max_length=LOCATION_NAME_MAX_LENGTH,
         error_messages={
-            "required": "Name is required: enter the location as its card prints it.",
-            "max_length": "Name is too long: use at most %(limit_value)d characters.",
+            "required": name_required,
+            "max_length": gettext_lazy("Name is too long: use at most %(limit_value)d characters."),
         },
     )
     zone = forms.TypedChoiceField(
+        label=gettext_lazy("Zone"),
         coerce=int,
         error_messages={
-            "required": "Zone is required: choose the zone the card lies in.",
-            "invalid_choice": "Zone must be one of the zones listed.",
+            "required": gettext_lazy("Zone is required: choose the zone the card lies in."),
+            "invalid_choice": gettext_lazy("Zone must be one of the zones listed."),
         },
     )
     base_location = forms.BooleanField(
         required=False,
-        label="Base location",
-        help_text="The card prints a base cost: bases can be built and a city named here.",
+        label=gettext_lazy("Base location"),
+        help_text=gettext_lazy(
+            "The card prints a base cost: bases can be built and a city named here."
+        ),
     )
     naming_spaces = forms.IntegerField(
+        label=gettext_lazy("Naming spaces"),
         min_value=0,
         max_value=MAX_NAMING_SPACES,
         initial=0,
-        help_text="Empty spaces for city names on the card.",
-        error_messages=_whole_number("Naming spaces", 0, MAX_NAMING_SPACES),
+        help_text=gettext_lazy("Empty spaces for city names on the card."),
+        error_messages=_whole_number(gettext_lazy("Naming spaces"), 0, MAX_NAMING_SPACES),
     )
     mining = forms.BooleanField(
-        required=False, label="Mining location", help_text="The card shows the mining symbol."
+        required=False,
+        label=gettext_lazy("Mining location"),
+        help_text=gettext_lazy("The card shows the mining symbol."),
     )
 
     def __init__(
@@ -182,8 +209,10 @@ class LocationForm(_NamedCardForm):
             # Developing the Solar System: cities are named only on base location cards.
             self.add_error(
                 "naming_spaces",
-                "Naming spaces count only on a base location: tick Base location or set "
-                "naming spaces to 0.",
+                _(
+                    "Naming spaces count only on a base location: tick Base location or set "
+                    "naming spaces to 0."
+                ),
             )
         return cleaned
 
@@ -217,28 +246,41 @@ class MegastructureForm(_BoxForm):
     the +5 presence bonus). Its key is made from the name once and never changes: game logs
     and campaign files name it by the key."""
 
+    name_required = gettext_lazy(
+        "Name is required: enter the megastructure as the rulebook prints it."
+    )
+
     name = forms.CharField(
+        label=gettext_lazy("Name"),
         max_length=MEGASTRUCTURE_NAME_MAX_LENGTH,
         error_messages={
-            "required": "Name is required: enter the megastructure as the rulebook prints it.",
-            "max_length": "Name is too long: use at most %(limit_value)d characters.",
+            "required": name_required,
+            "max_length": gettext_lazy("Name is too long: use at most %(limit_value)d characters."),
         },
     )
     type = forms.TypedChoiceField(
+        label=gettext_lazy("Type"),
         coerce=int,
         choices=ADDABLE_TYPES,
         initial=3,
         error_messages={
-            "required": "Type is required: choose Type II to Type VI.",
-            "invalid_choice": "Type must be one of Type II to Type VI: Type I is only the four "
-            "megastructures of games 1 to 4.",
+            "required": gettext_lazy("Type is required: choose Type II to Type VI."),
+            "invalid_choice": gettext_lazy(
+                "Type must be one of Type II to Type VI: Type I is only the four "
+                "megastructures of games 1 to 4."
+            ),
         },
     )
     location = forms.ChoiceField(
+        label=gettext_lazy("Location"),
         required=False,
-        help_text="Its zone gets the +5 presence bonus in the game that builds it; while it is "
-        "not placed, the game that builds it states that zone.",
-        error_messages={"invalid_choice": "Location must be one of the locations listed."},
+        help_text=gettext_lazy(
+            "Its zone gets the +5 presence bonus in the game that builds it; while it is "
+            "not placed, the game that builds it states that zone."
+        ),
+        error_messages={
+            "invalid_choice": gettext_lazy("Location must be one of the locations listed.")
+        },
     )
 
     def __init__(
@@ -259,15 +301,18 @@ class MegastructureForm(_BoxForm):
         self.reference = reference
         self.current = current
         self.keys = set(keys)
-        self.fields["location"].choices = [("", "Not placed yet")] + [
-            (loc.name, f"{loc.name} (zone {loc.zone})") for loc in locations
+        self.fields["location"].choices = [("", _("Not placed yet"))] + [
+            (loc.name, _("%(location)s (zone %(zone)s)") % {"location": loc.name, "zone": loc.zone})
+            for loc in locations
         ]
         if reference is not None and reference.fixed_game:
             # Games 1-4 build these in order; making one Type III would break that order.
             self.fields["type"].choices = list(TYPE_NAMES.items())
             self.fields["type"].disabled = True
             built = reference.fixed_game
-            self.fields["type"].help_text = f"Built in game {built}: it stays Type I."
+            self.fields["type"].help_text = _("Built in game %(number)s: it stays Type I.") % {
+                "number": built
+            }
 
     def key(self) -> str:
         """The megastructure's key: its own, or (a new one) its name as a slug."""
@@ -277,17 +322,20 @@ class MegastructureForm(_BoxForm):
         return slugify(name)[:MEGASTRUCTURE_KEY_MAX_LENGTH].strip("-")
 
     def clean_name(self) -> str:
-        name = _name(self.cleaned_data["name"], "megastructure")
+        name = _name(self.cleaned_data["name"], self.name_required)
         if self.current is None:
             key = slugify(name)[:MEGASTRUCTURE_KEY_MAX_LENGTH].strip("-")
             if not key:
                 raise forms.ValidationError(
-                    "Name needs at least one letter or digit: the megastructure's key is made "
-                    "from it."
+                    _(
+                        "Name needs at least one letter or digit: the megastructure's key is "
+                        "made from it."
+                    )
                 )
             if key in self.keys:
                 raise forms.ValidationError(
-                    f"Name: a megastructure already has the key {key}; choose a different name."
+                    _("Name: a megastructure already has the key %(key)s; choose a different name.")
+                    % {"key": key}
                 )
         return name
 
@@ -310,29 +358,37 @@ class MegastructureForm(_BoxForm):
 class ShipForm(_NamedCardForm):
     """A White Star ship: the group copies presence and moves from its ship card."""
 
-    what = "ship"
-    name_source = "As the box contents name the ship."
+    name_source = gettext_lazy("As the box contents name the ship.")
+    name_required = gettext_lazy("Name is required: enter the ship as its card prints it.")
+    name_taken = gettext_lazy("Name: there is already a ship called %(name)s.")
 
     name = forms.CharField(
+        label=gettext_lazy("Name"),
         max_length=SHIP_NAME_MAX_LENGTH,
         error_messages={
-            "required": "Name is required: enter the ship as its card prints it.",
-            "max_length": "Name is too long: use at most %(limit_value)d characters.",
+            "required": name_required,
+            "max_length": gettext_lazy("Name is too long: use at most %(limit_value)d characters."),
         },
     )
     presence = forms.IntegerField(
+        label=gettext_lazy("Presence"),
         min_value=MIN_SHIP_PRESENCE,
         max_value=MAX_SHIP_PRESENCE,
-        help_text="Bottom right of the ship card: the rulebook text does not print it. Games "
-        "whose table names this card are re-scored with it.",
-        error_messages=_whole_number("Presence", MIN_SHIP_PRESENCE, MAX_SHIP_PRESENCE),
+        help_text=gettext_lazy(
+            "Bottom right of the ship card: the rulebook text does not print it. Games "
+            "whose table names this card are re-scored with it."
+        ),
+        error_messages=_whole_number(
+            gettext_lazy("Presence"), MIN_SHIP_PRESENCE, MAX_SHIP_PRESENCE
+        ),
     )
     moves = forms.IntegerField(
+        label=gettext_lazy("Moves"),
         required=False,
         min_value=MIN_SHIP_MOVES,
         max_value=MAX_SHIP_MOVES,
-        help_text="Spaces per move action; leave empty if you have not looked it up.",
-        error_messages=_whole_number("Moves", MIN_SHIP_MOVES, MAX_SHIP_MOVES),
+        help_text=gettext_lazy("Spaces per move action; leave empty if you have not looked it up."),
+        error_messages=_whole_number(gettext_lazy("Moves"), MIN_SHIP_MOVES, MAX_SHIP_MOVES),
     )
 
     def __init__(
@@ -376,19 +432,22 @@ class DebtBoxesForm(_BoxForm):
         super().__init__(*args, **kwargs)
         for n in range(1, MAX_DEBT_ROWS + 1):
             self.fields[f"name{n}"] = NameField(
-                label=f"Power {n}",
+                label=_("Power %(row)s") % {"row": n},
                 required=False,
                 max_length=DEBT_ROW_NAME_MAX_LENGTH,
-                help_text="As your tracker card names it." if n == 1 else "",
+                help_text=_("As your tracker card names it.") if n == 1 else "",
             )
             self.fields[f"values{n}"] = forms.CharField(
-                label="Its red boxes, in order",
+                label=_("Its red boxes, in order"),
                 required=False,
                 max_length=120,
                 widget=forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off"}),
                 help_text=(
-                    f"The campaign points printed in each box, e.g. 1, 2, 3, 5 "
-                    f"({MIN_DEBT_VALUE} to {MAX_DEBT_VALUE}, at most {MAX_DEBT_BOXES} boxes)."
+                    _(
+                        "The campaign points printed in each box, e.g. 1, 2, 3, 5 "
+                        "(%(low)s to %(high)s, at most %(most)s boxes)."
+                    )
+                    % {"low": MIN_DEBT_VALUE, "high": MAX_DEBT_VALUE, "most": MAX_DEBT_BOXES}
                     if n == 1
                     else ""
                 ),
@@ -400,11 +459,11 @@ class DebtBoxesForm(_BoxForm):
             name = " ".join((cleaned.get(f"name{n}") or "").split())
             values = cleaned.get(f"values{n}") or ""
             if values and not _VALUES.match(values):
-                self.add_error(f"values{n}", "Write the box values as whole numbers: 1, 2, 3.")
+                self.add_error(f"values{n}", _("Write the box values as whole numbers: 1, 2, 3."))
             elif values and not name:
-                self.add_error(f"name{n}", "Name the power this row of red boxes belongs to.")
+                self.add_error(f"name{n}", _("Name the power this row of red boxes belongs to."))
             elif name and not values:
-                self.add_error(f"values{n}", "Write the printed value of each of its red boxes.")
+                self.add_error(f"values{n}", _("Write the printed value of each of its red boxes."))
         return cleaned
 
     def rows(self) -> tuple[DebtRow, ...]:

@@ -12,6 +12,8 @@ from typing import Any
 
 from crispy_forms.helper import FormHelper
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from campaign.actions.corporations import drawn_from
 from campaign.models import Corporation
@@ -19,7 +21,7 @@ from gamefile.json_input import JsonInputError, parse_json_text
 from hosting.names import NameField
 
 NOBODY = ""
-DRAWN_FROM_REFUSED = (
+DRAWN_FROM_REFUSED = gettext_lazy(
     "This form's record of the corporation as the page showed it cannot be read (it is the "
     "list the page wrote, in JSON): nothing was saved. Reload the page and edit again."
 )
@@ -38,20 +40,21 @@ def drawn_from_field(corporation: Corporation) -> str:
 
 
 class CorporationEditForm(forms.Form):
-    name = NameField(max_length=60, label="Corporation name")
-    player = NameField(max_length=60, required=False, label="Player's name")
-    ai = forms.BooleanField(required=False, label="Played by a minister card (AI)")
+    name = NameField(max_length=60, label=gettext_lazy("Corporation name"))
+    player = NameField(max_length=60, required=False, label=gettext_lazy("Player's name"))
+    ai = forms.BooleanField(required=False, label=gettext_lazy("Played by a minister card (AI)"))
     holder = forms.ChoiceField(
         required=False,
-        label="Seat held by",
-        help_text="The member who fills in this corporation's card when the table enters a "
-        "game together.",
+        label=gettext_lazy("Seat held by"),
+        help_text=gettext_lazy(
+            "The member who fills in this corporation's card when the table enters a game together."
+        ),
     )
     drawn_from = forms.CharField(widget=forms.HiddenInput, required=False)
 
     def __init__(self, *args, members: list[tuple[int, str]], **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["holder"].choices = [(NOBODY, "Nobody (the host fills it in)")] + [
+        self.fields["holder"].choices = [(NOBODY, _("Nobody (the host fills it in)"))] + [
             (str(pk), name) for pk, name in members
         ]
         self.helper = _helper()
@@ -100,18 +103,18 @@ class CorporationEditForm(forms.Form):
 
 
 class CorporationAddForm(forms.Form):
-    colour = forms.ChoiceField(label="Colour")
-    name = NameField(max_length=60, label="Corporation name")
-    player = NameField(max_length=60, required=False, label="Player's name")
-    ai = forms.BooleanField(required=False, label="Played by a minister card (AI)")
-    holder = forms.ChoiceField(required=False, label="Seat held by")
+    colour = forms.ChoiceField(label=gettext_lazy("Colour"))
+    name = NameField(max_length=60, label=gettext_lazy("Corporation name"))
+    player = NameField(max_length=60, required=False, label=gettext_lazy("Player's name"))
+    ai = forms.BooleanField(required=False, label=gettext_lazy("Played by a minister card (AI)"))
+    holder = forms.ChoiceField(required=False, label=gettext_lazy("Seat held by"))
 
     def __init__(
         self, *args, colours: list[tuple[str, str]], members: list[tuple[int, str]], **kwargs: Any
     ) -> None:
         super().__init__(*args, **kwargs)
         self.fields["colour"].choices = colours
-        self.fields["holder"].choices = [(NOBODY, "Nobody yet")] + [
+        self.fields["holder"].choices = [(NOBODY, _("Nobody yet"))] + [
             (str(pk), name) for pk, name in members
         ]
         self.helper = _helper()

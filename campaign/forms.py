@@ -16,11 +16,15 @@ from crispy_forms.layout import Column, Layout, Row
 from django import forms
 from django.core.exceptions import ValidationError
 from django.utils import timezone
+from django.utils.functional import lazy
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from gamefile.json_input import JsonInputError, parse_json_text
 from hosting.form_words import number_refusals
 from hosting.names import NameField
 from hosting.time_zones import TimeZoneField
+from hosting.words import translated
 from scoring.wizard.widgets import FIELD_TEMPLATE, REFRESH, Details, Partial
 from solar175.campaign_file import MAX_CORPORATIONS, NOTES_MAX_LENGTH
 from solar175.catalogue import boxes_of
@@ -30,6 +34,15 @@ from solar175.sections import SECTION_NUMBERS
 
 OPENING_CITY_ROWS = 6
 _DEBT_VALUES = re.compile(r"^\s*\d+(\s*,\s*\d+)*\s*$")
+
+
+def _filled_in(sentence: Any, **values: Any) -> str:
+    return str(sentence) % values
+
+
+# A sentence marked with `gettext_lazy`, its values put in when it is read (in the reader's
+# language): for messages a class declares at import.
+filled_in_lazy = lazy(_filled_in, str)
 
 
 def _helper() -> FormHelper:
@@ -43,16 +56,16 @@ def _helper() -> FormHelper:
 class CampaignForm(forms.Form):
     """The campaign's name and a field for each house rule (solar175.house_rules)."""
 
-    name = NameField(max_length=100, label="Campaign name")
+    name = NameField(max_length=100, label=gettext_lazy("Campaign name"))
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         for rule in HOUSE_RULES:
             self.fields[rule.key] = forms.ChoiceField(
-                choices=rule.choices,
+                choices=[(value, translated(words)) for value, words in rule.choices],
                 initial=rule.default,
-                label=rule.label,
-                help_text=rule.sentence,
+                label=translated(rule.label),
+                help_text=translated(rule.sentence),
                 # A page drawn before a house rule existed does not send it: left as it is.
                 required=False,
             )
@@ -71,8 +84,10 @@ class SettingsForm(CampaignForm):
     time zone its pages are shown in (`actions.set_time_zone`)."""
 
     time_zone = TimeZoneField(
-        help_text="The campaign's dates and times are shown in this zone, and a new game is "
-        "dated with its today.",
+        help_text=gettext_lazy(
+            "The campaign's dates and times are shown in this zone, and a new game is "
+            "dated with its today."
+        ),
         # A page drawn before the zone could be chosen does not send it: left as it is.
         required=False,
     )
@@ -114,10 +129,12 @@ class NewCampaignForm(CampaignForm):
     already copied from its cards)."""
 
     box_from = forms.ChoiceField(
-        label="Start its box from",
+        label=gettext_lazy("Start its box from"),
         required=False,
-        help_text="Your group's corrections and additions to the rulebook's card data (zones, "
-        "ships, megastructures, debt boxes). The new campaign gets its own copy.",
+        help_text=gettext_lazy(
+            "Your group's corrections and additions to the rulebook's card data (zones, "
+            "ships, megastructures, debt boxes). The new campaign gets its own copy."
+        ),
     )
     # The phone's own zone (static/js/time-zone.js); changeable in the settings.
     time_zone = TimeZoneField(phone=True)
@@ -125,7 +142,7 @@ class NewCampaignForm(CampaignForm):
     def __init__(self, *args, boxes: list[tuple[str, str]], **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.fields["box_from"].choices = [
-            (REFERENCE_BOX, "The rulebook's reference (nothing corrected yet)"),
+            (REFERENCE_BOX, _("The rulebook's reference (nothing corrected yet)")),
             *boxes,
         ]
         if not boxes:
@@ -135,15 +152,15 @@ class NewCampaignForm(CampaignForm):
 class CorporationForm(forms.Form):
     """One row of the new-campaign form; a row left as it was shown is no corporation."""
 
-    colour = forms.ChoiceField(label="Colour")
-    player = NameField(max_length=60, required=False, label="Player")
+    colour = forms.ChoiceField(label=gettext_lazy("Colour"))
+    player = NameField(max_length=60, required=False, label=gettext_lazy("Player"))
     name = NameField(
         max_length=60,
         required=False,
-        label="Corporation name",
-        widget=forms.TextInput(attrs={"placeholder": "optional"}),
+        label=gettext_lazy("Corporation name"),
+        widget=forms.TextInput(attrs={"placeholder": gettext_lazy("optional")}),
     )
-    ai = forms.BooleanField(required=False, label="AI player")
+    ai = forms.BooleanField(required=False, label=gettext_lazy("AI player"))
 
     def __init__(self, *args, colours: list[tuple[str, str]], **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -165,18 +182,26 @@ class CorporationForm(forms.Form):
     def clean(self) -> dict:
         data = super().clean()
         if not data.get("player") and not data.get("ai"):
-            raise ValidationError("Give the player's name, or tick AI player.")
+            raise ValidationError(_("Give the player's name, or tick AI player."))
         return data
+
+
+def _too_many_corporations() -> str:
+    return ngettext(
+        "A campaign has at most %(most)s corporation.",
+        "A campaign has at most %(most)s corporations.",
+        MAX_CORPORATIONS,
+    ) % {"most": MAX_CORPORATIONS}
 
 
 class BaseCorporationFormSet(forms.BaseFormSet):
     # The rows' refusals in the game's words, not Django's ("ManagementForm data is missing or
     # has been tampered with", "Please submit at most 5 forms.").
     default_error_messages = {
-        "missing_management_form": (
+        "missing_management_form": gettext_lazy(
             "The corporations' rows did not all arrive: reload the page and fill them in again."
         ),
-        "too_many_forms": f"A campaign has at most {MAX_CORPORATIONS} corporations.",
+        "too_many_forms": lazy(_too_many_corporations, str)(),
     }
 
     def __init__(self, *args, colours: list[tuple[str, str]], **kwargs) -> None:
@@ -200,7 +225,7 @@ class BaseCorporationFormSet(forms.BaseFormSet):
             if not colour:
                 continue
             if colour in seen:
-                raise ValidationError("Each corporation needs its own colour.")
+                raise ValidationError(_("Each corporation needs its own colour."))
             seen.add(colour)
 
     def corporations(self) -> list[dict]:
@@ -255,20 +280,32 @@ def _megabytes(size: int) -> str:
     return f"{tenths / 10:.1f} MB"
 
 
+def _problem(error: Exception) -> Any:
+    """An error's sentence (a rule's `Sentence` kept, to be said in the reader's language)."""
+    said = error.args[0] if len(error.args) == 1 and isinstance(error.args[0], str) else str(error)
+    return translated(said)
+
+
 class CampaignFileForm(forms.Form):
     """The upload of a campaign file. `cleaned_data["file"]` is the parsed JSON, not the file:
     a file too large, not UTF-8 or not JSON is refused with one sentence naming the field."""
 
     file = forms.FileField(
-        label="Campaign file (.json)",
+        label=gettext_lazy("Campaign file (.json)"),
         error_messages={
-            "required": "Campaign file: choose the file to import.",
-            "empty": f"Campaign file: must be a JSON file of at most {MAX_CAMPAIGN_FILE_MB} MB; "
-            "this one is empty.",
+            "required": gettext_lazy("Campaign file: choose the file to import."),
+            "empty": filled_in_lazy(
+                gettext_lazy(
+                    "Campaign file: must be a JSON file of at most %(most)s MB; this one is empty."
+                ),
+                most=MAX_CAMPAIGN_FILE_MB,
+            ),
         },
-        help_text=(
-            "A file exported from this app (docs/campaign-file.md), at most "
-            f"{MAX_CAMPAIGN_FILE_MB} MB."
+        help_text=filled_in_lazy(
+            gettext_lazy(
+                "A file exported from this app (docs/campaign-file.md), at most %(most)s MB."
+            ),
+            most=MAX_CAMPAIGN_FILE_MB,
         ),
     )
     # The phone's own zone (static/js/time-zone.js): the file holds none.
@@ -280,21 +317,43 @@ class CampaignFileForm(forms.Form):
 
     def clean_file(self) -> Any:
         upload = self.cleaned_data["file"]
-        rule = f"Campaign file: must be a JSON file of at most {MAX_CAMPAIGN_FILE_MB} MB"
+        most = MAX_CAMPAIGN_FILE_MB
         if upload.size > MAX_CAMPAIGN_FILE_BYTES:
-            raise ValidationError(f"{rule}; this one is {_megabytes(upload.size)}.")
+            raise ValidationError(
+                _(
+                    "Campaign file: must be a JSON file of at most %(most)s MB; "
+                    "this one is %(size)s."
+                )
+                % {"most": most, "size": _megabytes(upload.size)}
+            )
         # Never more than the limit in memory, whatever the upload claims its size is.
         content = upload.read(MAX_CAMPAIGN_FILE_BYTES + 1)
         if len(content) > MAX_CAMPAIGN_FILE_BYTES:
-            raise ValidationError(f"{rule}; this one is larger.")
+            raise ValidationError(
+                _("Campaign file: must be a JSON file of at most %(most)s MB; this one is larger.")
+                % {"most": most}
+            )
         try:
             text = content.decode("utf-8")
         except UnicodeDecodeError:
-            raise ValidationError(f"{rule}; this one is not UTF-8 text.") from None
+            raise ValidationError(
+                _(
+                    "Campaign file: must be a JSON file of at most %(most)s MB; "
+                    "this one is not UTF-8 text."
+                )
+                % {"most": most}
+            ) from None
         try:
             return parse_json_text(text)
         except JsonInputError as error:  # also too deeply nested, or numbers too long
-            raise ValidationError(f"{rule}; this one {error}.") from None
+            # Translators: %(problem)s is what is wrong with the file ("is not JSON: ...").
+            raise ValidationError(
+                _(
+                    "Campaign file: must be a JSON file of at most %(most)s MB; "
+                    "this one %(problem)s."
+                )
+                % {"most": most, "problem": _problem(error)}
+            ) from None
 
 
 class OpeningForm(forms.Form):
@@ -305,9 +364,9 @@ class OpeningForm(forms.Form):
     """
 
     after_game = forms.IntegerField(
-        min_value=1, max_value=200, label="Games already played", initial=4
+        min_value=1, max_value=200, label=gettext_lazy("Games already played"), initial=4
     )
-    incumbent_party = forms.ChoiceField(label="Party in power now")
+    incumbent_party = forms.ChoiceField(label=gettext_lazy("Party in power now"))
 
     def __init__(
         self,
@@ -327,7 +386,8 @@ class OpeningForm(forms.Form):
         self.fields["incumbent_party"].choices = parties
         self.fields["incumbent_party"].initial = UNITED_FEDERALISTS
         rows = [("", "—")] + [
-            (str(row), f"Corporation {row}") for row in range(1, MAX_CORPORATIONS + 1)
+            (str(row), _("Corporation %(row)s") % {"row": row})
+            for row in range(1, MAX_CORPORATIONS + 1)
         ]
         for row in range(1, MAX_CORPORATIONS + 1):
             for key, label in sections:
@@ -343,18 +403,18 @@ class OpeningForm(forms.Form):
                 min_value=0,
                 initial=0,
                 required=False,
-                label="Wins after full",
+                label=_("Wins after full"),
                 widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
             )
             self.fields[f"tracker_{row}_debt"] = forms.IntegerField(
                 min_value=0,
                 initial=0,
                 required=False,
-                label="Bank debt (points)",
+                label=_("Bank debt (points)"),
                 widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
             )
         self.fields["last_winner"] = forms.ChoiceField(
-            choices=rows, required=False, label="Winner of the last game"
+            choices=rows, required=False, label=_("Winner of the last game")
         )
         for award in awards:
             self.fields[f"award_{award['section']}_{award['tier']}"] = forms.ChoiceField(
@@ -372,7 +432,7 @@ class OpeningForm(forms.Form):
             min_value=0,
             initial=0,
             required=False,
-            label="Elections the Celestial Rebellion overthrew",
+            label=_("Elections the Celestial Rebellion overthrew"),
             widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
         )
         self.fields["unlocked_sections"] = forms.TypedMultipleChoiceField(
@@ -380,23 +440,23 @@ class OpeningForm(forms.Form):
             coerce=int,
             required=False,
             widget=forms.CheckboxSelectMultiple,
-            label="Sections unlocked",
+            label=_("Sections unlocked"),
         )
         self.fields["megastructures_built"] = forms.MultipleChoiceField(
             choices=megastructures,
             required=False,
             widget=forms.CheckboxSelectMultiple,
-            label="Megastructures built",
+            label=_("Megastructures built"),
         )
         for index in range(1, OPENING_CITY_ROWS + 1):
             self.fields[f"city_{index}_location"] = forms.ChoiceField(
-                choices=[("", "—"), *locations], required=False, label="Location"
+                choices=[("", "—"), *locations], required=False, label=_("Location")
             )
             self.fields[f"city_{index}_name"] = NameField(
-                max_length=60, required=False, label="City name"
+                max_length=60, required=False, label=_("City name")
             )
             self.fields[f"city_{index}_row"] = forms.ChoiceField(
-                choices=rows, required=False, label="Named by"
+                choices=rows, required=False, label=_("Named by")
             )
 
     def tracker_rows(self) -> list[dict]:
@@ -428,7 +488,7 @@ class OpeningForm(forms.Form):
             parts = [data.get(f"city_{index}_{part}") for part in ("location", "name", "row")]
             if any(parts) and not all(parts):
                 self.add_error(
-                    f"city_{index}_name", "A city needs its location, its name and who named it."
+                    f"city_{index}_name", _("A city needs its location, its name and who named it.")
                 )
         return data
 
@@ -440,7 +500,9 @@ class OpeningForm(forms.Form):
         def corporation(row: str, field: str) -> str:
             index = int(row) - 1
             if index >= len(corporation_keys):
-                self.add_error(field, f"There is no corporation {row} on this page.")
+                self.add_error(
+                    field, _("There is no corporation %(row)s on this page.") % {"row": row}
+                )
                 raise ValidationError("")
             return corporation_keys[index]
 
@@ -456,10 +518,11 @@ class OpeningForm(forms.Form):
             if data.get(f"tracker_{row}_debt")
         }
         for row in range(len(corporation_keys) + 1, MAX_CORPORATIONS + 1):
-            for section, _ in self.sections:
+            for section, _label in self.sections:
                 if data.get(f"tracker_{row}_{section}"):
                     self.add_error(
-                        f"tracker_{row}_{section}", f"There is no corporation {row} on this page."
+                        f"tracker_{row}_{section}",
+                        _("There is no corporation %(row)s on this page.") % {"row": row},
                     )
                     raise ValidationError("")
         awards = []
@@ -521,22 +584,26 @@ class GameFactsForm(forms.Form):
     """What a campaign game records that is not on the table (docs/campaign-file.md `games[]`)."""
 
     played_on = forms.DateField(
-        label="Played on",
+        label=gettext_lazy("Played on"),
         # A date input reads and writes ISO dates whatever the site's language.
         widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
         # Today in the campaign's zone (its page frame activates it).
         initial=timezone.localdate,
     )
     megastructure = forms.ChoiceField(
-        label="Megastructure built",
+        label=gettext_lazy("Megastructure built"),
         error_messages={
-            "required": "Choose the megastructure built this game, or “None built this game”."
+            "required": gettext_lazy(
+                "Choose the megastructure built this game, or “None built this game”."
+            )
         },
     )
-    neds_sold_out = forms.BooleanField(required=False, label="NEDs sold out this game")
-    census_completed = forms.BooleanField(required=False, label="Census completed")
+    neds_sold_out = forms.BooleanField(
+        required=False, label=gettext_lazy("NEDs sold out this game")
+    )
+    census_completed = forms.BooleanField(required=False, label=gettext_lazy("Census completed"))
     megastructure_repairs_completed = forms.BooleanField(
-        required=False, label="Megastructure repairs completed"
+        required=False, label=gettext_lazy("Megastructure repairs completed")
     )
     notes = forms.CharField(
         required=False, max_length=NOTES_MAX_LENGTH, widget=forms.Textarea(attrs={"rows": 3})
@@ -549,8 +616,10 @@ class GameFactsForm(forms.Form):
     # Asked only when nothing was entered anywhere (`ask_empty`).
     confirm_empty = forms.BooleanField(
         required=False,
-        label="Nothing has been counted anywhere: save this empty table anyway (the winner by "
-        "tie-breaker, a box for everyone).",
+        label=gettext_lazy(
+            "Nothing has been counted anywhere: save this empty table anyway (the winner by "
+            "tie-breaker, a box for everyone)."
+        ),
     )
 
     def __init__(
@@ -571,11 +640,11 @@ class GameFactsForm(forms.Form):
         self.helper.template = "campaign/_game_facts_form.html"
         # Never a silent "none built": with one megastructure the rules allow, it is chosen;
         # with several, the group picks (the chooser's pick, #9); "none" is a choice of its own.
-        choices = [] if len(megastructures) == 1 else [("", "— choose —")]
+        choices = [] if len(megastructures) == 1 else [("", _("— choose —"))]
         self.fields["megastructure"].choices = [
             *choices,
             *megastructures,
-            (NONE_BUILT, "None built this game"),
+            (NONE_BUILT, _("None built this game")),
         ]
         # Its location places the +5 presence bonus: a change redraws the wizard's rules.
         self.fields["megastructure"].widget.attrs.update(REFRESH)
@@ -601,7 +670,9 @@ class GameFactsForm(forms.Form):
                         required=False,
                         min_value=0,
                         max_value=len(row.values),
-                        label=f"{name}: {row.name}, boxes checked this game",
+                        # Translators: a corporation, then a row of its card's red boxes.
+                        label=_("%(corporation)s: %(row)s, boxes checked this game")
+                        % {"corporation": name, "row": row.name},
                         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
                     )
                 if self.debt_rows and not self.initial.get(f"debt_{key}"):
@@ -610,7 +681,11 @@ class GameFactsForm(forms.Form):
                 self.fields[f"debt_{key}"] = forms.CharField(
                     required=False,
                     max_length=60,
-                    label=f"{name}: box values" if self.debt_rows else name,
+                    label=(
+                        _("%(corporation)s: box values") % {"corporation": name}
+                        if self.debt_rows
+                        else name
+                    ),
                     widget=forms.TextInput(attrs={"inputmode": "decimal"}),
                 )
         self.helper.layout = Layout(
@@ -620,7 +695,7 @@ class GameFactsForm(forms.Form):
             *(
                 [
                     Details(
-                        "Bank of Yurushi debt boxes checked",
+                        _("Bank of Yurushi debt boxes checked"),
                         Partial("campaign/_debt_boxes_help.html", debt_rows=self.debt_rows),
                         *debt_fields,
                         open_when=debt_fields,
@@ -629,7 +704,7 @@ class GameFactsForm(forms.Form):
                 if debt_fields
                 else []
             ),
-            Details("Notes", "notes", open_when=["notes"]),
+            Details(_("Notes"), "notes", open_when=["notes"]),
             # On the edit page only (campaign.views.games gives `move_url`).
             Partial("campaign/_move_game.html"),
             "number",
@@ -641,8 +716,10 @@ class GameFactsForm(forms.Form):
         """Ask before saving a table nobody counted anything on (`confirm_empty`)."""
         self.add_error(
             None,
-            "Nothing has been entered anywhere on this table. If that is right, tick the box "
-            "below and save again.",
+            _(
+                "Nothing has been entered anywhere on this table. If that is right, tick the box "
+                "below and save again."
+            ),
         )
         self.helper.layout.fields.insert(0, "confirm_empty")
 
@@ -657,7 +734,7 @@ class GameFactsForm(forms.Form):
         for key in self.corporation_keys:
             value = data.get(f"debt_{key}") or ""
             if value and not _DEBT_VALUES.match(value):
-                self.add_error(f"debt_{key}", "Write the box values as numbers: 2, 3.")
+                self.add_error(f"debt_{key}", _("Write the box values as numbers: 2, 3."))
         return data
 
     def debt_marks(self) -> list[dict]:
@@ -704,14 +781,14 @@ class GameFactsForm(forms.Form):
 class CityForm(forms.Form):
     """Step 2 of the checklist: the winner names a city on a base location with a free space."""
 
-    location = forms.ChoiceField(label="Base location")
-    name = NameField(max_length=60, label="City name")
+    location = forms.ChoiceField(label=gettext_lazy("Base location"))
+    name = NameField(max_length=60, label=gettext_lazy("City name"))
     # The game's version this form was drawn from: a city named meanwhile is not replaced.
     version = forms.IntegerField(widget=forms.HiddenInput, required=False)
 
     def __init__(self, *args, locations: list[tuple[str, str]], **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["location"].choices = [("", "Choose a location"), *locations]
+        self.fields["location"].choices = [("", _("Choose a location")), *locations]
         self.helper = _helper()
 
 
@@ -719,20 +796,22 @@ class ZoneForm(forms.Form):
     """The zone of a game's Megastructure Location Token, asked where an earlier version
     stored the game without it (docs/upgrading.md): one of the zones in play in that game."""
 
-    zone = forms.TypedChoiceField(label="Zone of the Megastructure Location Token", coerce=int)
+    zone = forms.TypedChoiceField(
+        label=gettext_lazy("Zone of the Megastructure Location Token"), coerce=int
+    )
     # The game's version this form was drawn from: a game saved meanwhile is not replaced.
     version = forms.IntegerField(widget=forms.HiddenInput, required=False)
 
     def __init__(self, *args, zones: list[tuple[int, str]], **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["zone"].choices = [("", "Choose the zone"), *zones]
+        self.fields["zone"].choices = [("", _("Choose the zone")), *zones]
         self.helper = _helper()
 
 
 class PowerForm(forms.Form):
     """Section #7: a corporation picks its permanent power; powers already taken are hidden."""
 
-    power = forms.ChoiceField(label="Power")
+    power = forms.ChoiceField(label=gettext_lazy("Power"))
 
     def __init__(self, *args, powers: list[tuple[str, str]], **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -751,8 +830,8 @@ class DiscardDraftForm(forms.Form):
     discard_draft = forms.RegexField(
         r"^\d+:\d+\Z",
         required=False,
-        label="Discard the draft of this game",
-        error_messages={"invalid": "Must be the box this page shows, ticked or not."},
+        label=gettext_lazy("Discard the draft of this game"),
+        error_messages={"invalid": gettext_lazy("Must be the box this page shows, ticked or not.")},
     )
 
     def token(self) -> str | None:
@@ -769,9 +848,12 @@ class CityChoiceForm(forms.Form):
     keep the name and its namer, or let the new winner name a city; none yet, asked."""
 
     city_choice = forms.ChoiceField(
-        choices=[(CITY_KEEP, "Keep the name"), (CITY_RENAME, "Let the new winner name a city")],
+        choices=[
+            (CITY_KEEP, gettext_lazy("Keep the name")),
+            (CITY_RENAME, gettext_lazy("Let the new winner name a city")),
+        ],
         required=False,
-        label="What happens to the city",
+        label=gettext_lazy("What happens to the city"),
     )
 
 
@@ -779,7 +861,7 @@ class GamePreviewForm(forms.Form):
     """Which game the wizard's live preview scores: the game form's hidden number (prefix
     "game"), the next game when there is none."""
 
-    number = forms.IntegerField(required=False, label="Game number")
+    number = forms.IntegerField(required=False, label=gettext_lazy("Game number"))
 
 
 class DeleteGameForm(forms.Form):
@@ -787,7 +869,9 @@ class DeleteGameForm(forms.Form):
     none sent, the game as it is now."""
 
     version = forms.IntegerField(
-        required=False, widget=forms.HiddenInput, label="Version of the game this page shows"
+        required=False,
+        widget=forms.HiddenInput,
+        label=gettext_lazy("Version of the game this page shows"),
     )
 
 
@@ -798,13 +882,16 @@ class MoveGameForm(forms.Form):
 
     def __init__(self, *args: Any, first: int, last: int, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        allowed = f"Must be a whole number from {first} to {last}."
+        allowed = _("Must be a whole number from %(first)s to %(last)s.") % {
+            "first": first,
+            "last": last,
+        }
         self.fields["move-to"] = forms.IntegerField(
             min_value=first,
             max_value=last,
-            label="Move to game number",
+            label=_("Move to game number"),
             error_messages=number_refusals(allowed),
         )
         self.fields["game-expected_version"] = forms.IntegerField(
-            required=False, label="Version of the game this page shows"
+            required=False, label=_("Version of the game this page shows")
         )

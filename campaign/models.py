@@ -16,6 +16,7 @@ from dataclasses import replace
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext_lazy
 
 from solar175.house_rules import HouseRules
 from solar175.state import CampaignState, ReplayedGame
@@ -192,32 +193,32 @@ class Game(models.Model):
 
 
 class ChangeKind(models.TextChoices):
-    CAMPAIGN_CREATED = "campaign_created", "Campaign created"
-    CAMPAIGN_IMPORTED = "campaign_imported", "Campaign imported from a file"
-    GAME_ADDED = "game_added", "Game added"
-    GAME_EDITED = "game_edited", "Game edited"
-    GAME_DELETED = "game_deleted", "Game deleted"
-    GAME_MOVED = "game_moved", "Game moved"
-    CITY_NAMED = "city_named", "City named"
-    MANUAL_UNLOCK = "manual_unlock", "Section unlocked by the group"
-    POWER_SET = "power_set", "Player power chosen"
-    SETTINGS_CHANGED = "settings_changed", "Settings changed"
-    CORPORATION_ADDED = "corporation_added", "Corporation added"
+    CAMPAIGN_CREATED = "campaign_created", gettext_lazy("Campaign created")
+    CAMPAIGN_IMPORTED = "campaign_imported", gettext_lazy("Campaign imported from a file")
+    GAME_ADDED = "game_added", gettext_lazy("Game added")
+    GAME_EDITED = "game_edited", gettext_lazy("Game edited")
+    GAME_DELETED = "game_deleted", gettext_lazy("Game deleted")
+    GAME_MOVED = "game_moved", gettext_lazy("Game moved")
+    CITY_NAMED = "city_named", gettext_lazy("City named")
+    MANUAL_UNLOCK = "manual_unlock", gettext_lazy("Section unlocked by the group")
+    POWER_SET = "power_set", gettext_lazy("Player power chosen")
+    SETTINGS_CHANGED = "settings_changed", gettext_lazy("Settings changed")
+    CORPORATION_ADDED = "corporation_added", gettext_lazy("Corporation added")
     # Only an undo removes a corporation (one that has played no game).
-    CORPORATION_REMOVED = "corporation_removed", "Corporation removed"
-    CORPORATION_CHANGED = "corporation_changed", "Corporation renamed"
-    SEAT_CHANGED = "seat_changed", "Seat taken or handed over"
-    BOX_CHANGED = "box_changed", "Box corrected"
+    CORPORATION_REMOVED = "corporation_removed", gettext_lazy("Corporation removed")
+    CORPORATION_CHANGED = "corporation_changed", gettext_lazy("Corporation renamed")
+    SEAT_CHANGED = "seat_changed", gettext_lazy("Seat taken or handed over")
+    BOX_CHANGED = "box_changed", gettext_lazy("Box corrected")
     # A game's draft closed unsaved, with what it held; its undo opens it again (and back).
-    DRAFT_DISCARDED = "draft_discarded", "Draft discarded"
-    DRAFT_RESTORED = "draft_restored", "Draft restored"
+    DRAFT_DISCARDED = "draft_discarded", gettext_lazy("Draft discarded")
+    DRAFT_RESTORED = "draft_restored", gettext_lazy("Draft restored")
     # The unlocks pages' bookkeeping (unlocks.models): recorded, never replayed nor undone here.
-    COMPONENT_TICKED = "component_ticked", "Checklist item ticked"
-    COMPONENT_UNTICKED = "component_unticked", "Checklist item unticked"
-    SECTION_NOTE_EDITED = "section_note_edited", "Section note written"
+    COMPONENT_TICKED = "component_ticked", gettext_lazy("Checklist item ticked")
+    COMPONENT_UNTICKED = "component_unticked", gettext_lazy("Checklist item unticked")
+    SECTION_NOTE_EDITED = "section_note_edited", gettext_lazy("Section note written")
     # A game's photo (live.actions.photos): recorded, not undone (docs/photos.md).
-    PHOTO_ADDED = "photo_added", "Photo of the final table added"
-    PHOTO_REMOVED = "photo_removed", "Photo of the final table removed"
+    PHOTO_ADDED = "photo_added", gettext_lazy("Photo of the final table added")
+    PHOTO_REMOVED = "photo_removed", gettext_lazy("Photo of the final table removed")
 
 
 # What a change's `before`/`after` snapshots hold, by kind (an undo records the kind of what it

@@ -18,6 +18,7 @@ from campaign.actions.cache import lock_campaign, rebuild
 from campaign.actions.history import downstream_words, record
 from campaign.campaign_io import campaign_file_data
 from campaign.models import Campaign, Change, ChangeKind, Corporation, Game
+from gamefile.words import _
 from hosting.busy import writes
 from scoring.catalogue import catalogue_from_db
 from solar175.box import Box, box_differences, read_box
@@ -41,10 +42,22 @@ class BoxChanged:
         return box_sentence(self.what, self.downstream)
 
 
-def box_sentence(what, downstream) -> str:
-    """ "Mars is now zone 3 (was 1): games 3 and 5 re-scored; standings purple 9 → 7"."""
-    changed = "; ".join(what) or "the box is as it was"
-    return f"{changed[:1].upper()}{changed[1:]}: {sentence(downstream)}"
+def box_sentence(what, downstream, *, said: Callable[[Any], Any] = str) -> str:
+    """ "Mars is now zone 3 (was 1): games 3 and 5 re-scored; standings purple 9 → 7".
+
+    `said` puts each of the rules' sentences in words: as they are (English, the History's
+    summary) or in the reader's language (a page: `hosting.words.translated`)."""
+    changed = "; ".join(str(said(line)) for line in what) or str(said(_("the box is as it was")))
+    # Translators: what changed in the box, then what that changed downstream.
+    return str(
+        said(
+            _(
+                "%(changed)s: %(downstream)s",
+                changed=f"{changed[:1].upper()}{changed[1:]}",
+                downstream=said(sentence(downstream)),
+            )
+        )
+    )
 
 
 @writes
@@ -102,8 +115,11 @@ def put_box(
     except CampaignError as error:
         raise CampaignError(
             error.path,
-            f"{error.message} — so the box was not changed (the campaign with this box is one "
-            "the rules refuse)",
+            _(
+                "%(problem)s — so the box was not changed (the campaign with this box is one "
+                "the rules refuse)",
+                problem=error.message,
+            ),
         ) from error
     what = box_differences(old.apply(reference), new.apply(reference))
     return what, downstream_changes(before, after, downstream_words(current, new))
@@ -121,8 +137,12 @@ def _check_in_use(current: Campaign, before: Catalogue, after: Catalogue) -> Non
         if cities:
             raise CampaignError(
                 "box.locations",
-                f"{name} cannot be renamed or removed: game {cities[0]}'s winner named a city "
-                "there, and games keep the name of the card their city is on",
+                _(
+                    "%(name)s cannot be renamed or removed: game %(number)s's winner named a "
+                    "city there, and games keep the name of the card their city is on",
+                    name=name,
+                    number=cities[0],
+                ),
             )
     for key in before.megastructures.keys() - after.megastructures.keys():
         built = [number for number, megastructure, _, _ in games if megastructure == key]
@@ -130,14 +150,22 @@ def _check_in_use(current: Campaign, before: Catalogue, after: Catalogue) -> Non
         if built:
             raise CampaignError(
                 "box.megastructures",
-                f"{before.megastructures[key].name} cannot be removed: game {built[0]} built it",
+                _(
+                    "%(name)s cannot be removed: game %(number)s built it",
+                    name=before.megastructures[key].name,
+                    number=built[0],
+                ),
             )
     for name in before.ships.keys() - after.ships.keys():
         naming = [number for number, _, _, table in games if name in _cards(table)]
         if naming:
             raise CampaignError(
                 "box.ships",
-                f"{name} cannot be renamed or removed: game {naming[0]}'s table names its card",
+                _(
+                    "%(name)s cannot be renamed or removed: game %(number)s's table names its card",
+                    name=name,
+                    number=naming[0],
+                ),
             )
 
 

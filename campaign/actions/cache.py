@@ -22,6 +22,7 @@ from django.db import transaction
 
 from campaign.campaign_io import campaign_file_data
 from campaign.models import Campaign, Corporation, Game, split_entry
+from gamefile.words import _
 from scoring.catalogue import catalogue_from_db
 from solar175.box import read_box
 from solar175.campaign_file import CampaignError
@@ -103,16 +104,19 @@ def refuse_new_problems(
         new = [key for key in after if key not in before]
         if not new:
             continue
-        kind, *_ = key = new[0]
+        kind, *_rest = key = new[0]
         path = f"games[{index}].{after[key]}"
         if kind == "zone_missing":
             box = read_box(campaign.box or {}, reference).apply(reference)
             name = box.megastructures[entry.megastructure].name
             raise CampaignError(
                 path,
-                f"is required: the box places {name} nowhere, so the game gives the zone of "
-                "its Megastructure Location Token (or the box gives the megastructure a "
-                "location)",
+                _(
+                    "is required: the box places %(name)s nowhere, so the game gives the zone of "
+                    "its Megastructure Location Token (or the box gives the megastructure a "
+                    "location)",
+                    name=name,
+                ),
             )
         if kind == "zone_not_in_play":
             rules = Rules(zones_in_play=entry.rules.zones_in_play)
@@ -122,8 +126,11 @@ def refuse_new_problems(
         name = next(c.name for c in corporations if c.key == key[1])
         raise CampaignError(
             path,
-            f"{name} is an AI player, and AI players never borrow from the Bank of "
-            "Yurushi (#8): no debt box to check",
+            _(
+                "%(name)s is an AI player, and AI players never borrow from the Bank of "
+                "Yurushi (#8): no debt box to check",
+                name=name,
+            ),
         )
 
 

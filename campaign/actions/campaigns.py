@@ -17,6 +17,7 @@ from campaign.actions.history import record
 from campaign.campaign_io import game_from_dict, unique_slug
 from campaign.models import Campaign, ChangeKind, Corporation, Game
 from gamefile.errors import FieldError
+from gamefile.words import _
 from hosting.busy import writes, writing
 from hosting.time_zones import known, site_zone
 from scoring.catalogue import CatalogueNames, catalogue_from_db
@@ -36,8 +37,12 @@ class TooManyCampaigns(CampaignError):
     def __init__(self, owned: int) -> None:
         super().__init__(
             "",
-            f"You own {owned} campaigns, the most one account may own on this site. Delete "
-            "one your group no longer plays, or ask whoever hosts this site.",
+            # Translators: %(count)s is the site's limit (CAMPAIGNS_PER_ACCOUNT, usually many).
+            _(
+                "You own %(count)s campaigns, the most one account may own on this site. Delete "
+                "one your group no longer plays, or ask whoever hosts this site.",
+                count=owned,
+            ),
         )
 
 
@@ -247,7 +252,10 @@ def set_power(
     if expected_power is not None and old != expected_power:
         raise CampaignError(
             f"powers.{corporation.key}",
-            f"{corporation.name} took a power while this page was open; look at it again",
+            _(
+                "%(name)s took a power while this page was open; look at it again",
+                name=corporation.name,
+            ),
         )
     Corporation.objects.filter(pk=corporation.pk).update(power=power)
     corporation.power = power
@@ -286,7 +294,7 @@ def update_settings(
         wanted["name"] = str(name).strip()
         limit = Campaign._meta.get_field("name").max_length
         if not wanted["name"] or len(wanted["name"]) > limit:
-            raise CampaignError("name", f"must be 1 to {limit} characters long")
+            raise CampaignError("name", _("must be 1 to %(limit)s characters long", limit=limit))
     try:
         wanted.update(HouseRules().changed(house).as_dict())
     except FieldError as error:
@@ -298,8 +306,11 @@ def update_settings(
         now = "; ".join(f"{_words(key)} {current[key]}" for key in changed)
         raise CampaignError(
             "settings",
-            f"they were changed while this page was open (now: {now}); nothing of yours was "
-            "saved. Save again to replace them with yours",
+            _(
+                "they were changed while this page was open (now: %(now)s); nothing of yours "
+                "was saved. Save again to replace them with yours",
+                now=now,
+            ),
         )
     before = {key: current[key] for key in wanted if current[key] != wanted[key]}
     if not before:

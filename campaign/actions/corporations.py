@@ -19,6 +19,7 @@ from campaign.actions.cache import lock_campaign, rebuild
 from campaign.actions.games import KEEP, Keep
 from campaign.actions.history import record
 from campaign.models import Campaign, ChangeKind, Corporation
+from gamefile.words import _
 from hosting.busy import writes
 from solar175.campaign_file import MAX_CORPORATIONS, CampaignError
 
@@ -53,9 +54,9 @@ def _text(value: Any, field: str, *, required: bool) -> str:
     text = str(value or "").strip()
     limit = Corporation._meta.get_field(field).max_length
     if required and not text:
-        raise CampaignError(field, "must not be empty")
+        raise CampaignError(field, _("must not be empty"))
     if len(text) > limit:
-        raise CampaignError(field, f"must be at most {limit} characters long")
+        raise CampaignError(field, _("must be at most %(limit)s characters long", limit=limit))
     return text
 
 
@@ -144,7 +145,11 @@ def add_corporation(
     existing = Corporation.objects.filter(campaign=current)
     if existing.count() >= MAX_CORPORATIONS:
         raise CampaignError(
-            "corporations", f"the box holds {MAX_CORPORATIONS} corporations, and all are taken"
+            "corporations",
+            _(
+                "the box holds %(most)s corporations, and all are taken",
+                most=MAX_CORPORATIONS,
+            ),
         )
     key = str(key or "").strip()
     if not key or existing.filter(key=key).exists():
@@ -180,11 +185,17 @@ def _seat_holder_allowed(campaign: Campaign, holder) -> None:
         .first()
     )
     if role is None:
-        raise SeatRefused("holder", f"{holder.get_username()} is not a member of this campaign")
+        raise SeatRefused(
+            "holder",
+            _("%(name)s is not a member of this campaign", name=holder.get_username()),
+        )
     if role not in PLAYING_ROLES:
         raise SeatRefused(
             "holder",
-            f"{holder.get_username()} is a viewer: make them a player on the Members page first",
+            _(
+                "%(name)s is a viewer: make them a player on the Members page first",
+                name=holder.get_username(),
+            ),
         )
 
 
@@ -208,8 +219,11 @@ def assign_seat(corporation: Corporation, holder, *, user=None, claim: bool = Fa
     if claim and current.holder_id is not None and current.holder_id != holder.pk:
         raise SeatRefused(
             "holder",
-            f"{current.name} is held by {current.holder.get_username()}: the owner can hand it "
-            "over",
+            _(
+                "%(corporation)s is held by %(name)s: the owner can hand it over",
+                corporation=current.name,
+                name=current.holder.get_username(),
+            ),
         )
     if holder is not None:
         _seat_holder_allowed(campaign, holder)
@@ -250,7 +264,10 @@ class StaleCorporation(CampaignError):
     """The corporation changed after the form was drawn; `current` is how it is now."""
 
     def __init__(self, current: Corporation):
-        super().__init__("corporation", f"{current.name} was changed by someone else meanwhile")
+        super().__init__(
+            "corporation",
+            _("%(name)s was changed by someone else meanwhile", name=current.name),
+        )
         self.current = current
 
 
@@ -326,14 +343,16 @@ def undo_corporation_change(campaign: Campaign, change) -> tuple[str, Any, Any, 
     )
     if change.kind == ChangeKind.CORPORATION_ADDED:
         if corporation is None:
-            raise CampaignError("undo", f"{after['name']} is no longer in the campaign")
+            raise CampaignError(
+                "undo", _("%(name)s is no longer in the campaign", name=after["name"])
+            )
         # A corporation that has played a game cannot go: the replay refuses the log then.
         corporation.delete()
         details = [f"{after['name']} leaves the campaign"]
         return ChangeKind.CORPORATION_REMOVED, after, None, details
     if change.kind == ChangeKind.CORPORATION_REMOVED:
         if corporation is not None:
-            raise CampaignError("undo", f"a corporation plays {key} again")
+            raise CampaignError("undo", _("a corporation plays %(colour)s again", colour=key))
         order = (
             Corporation.objects.filter(campaign=campaign).aggregate(last=Max("order"))["last"] or 0
         ) + 1
@@ -348,25 +367,34 @@ def undo_corporation_change(campaign: Campaign, change) -> tuple[str, Any, Any, 
         details = [f"{before['name']} joins the campaign with a blank tracker card"]
         return ChangeKind.CORPORATION_ADDED, None, before, details
     if corporation is None:
-        raise CampaignError("undo", f"{key} is no longer in the campaign")
+        raise CampaignError("undo", _("%(name)s is no longer in the campaign", name=key))
     if change.kind == ChangeKind.CORPORATION_CHANGED:
         if corporation_fields(corporation) != after:
-            raise CampaignError("undo", f"{corporation.name} has been renamed since")
+            raise CampaignError("undo", _("%(name)s has been renamed since", name=corporation.name))
         values = {field: before[field] for field in CORPORATION_FIELDS}
         Corporation.objects.filter(pk=corporation.pk).update(**values)
         return change.kind, after, before, corporation_details(after, before)
     # A seat.
     if seat_fields(corporation)["holder"] != after["holder"]:
-        raise CampaignError("undo", f"{corporation.name}'s seat has changed hands since")
+        raise CampaignError(
+            "undo", _("%(name)s's seat has changed hands since", name=corporation.name)
+        )
     holder = holder_by_id(before["holder"])
     if before["holder"] is not None and holder is None:
-        raise CampaignError("undo", f"{before['holder_name']} no longer has an account here")
+        raise CampaignError(
+            "undo", _("%(name)s no longer has an account here", name=before["holder_name"])
+        )
     if holder is not None:
         _seat_holder_allowed(campaign, holder)
         elsewhere = Corporation.objects.filter(campaign=campaign, holder=holder).first()
         if elsewhere is not None:
             raise CampaignError(
-                "undo", f"{holder.get_username()} holds {elsewhere.name} now: free that seat first"
+                "undo",
+                _(
+                    "%(name)s holds %(corporation)s now: free that seat first",
+                    name=holder.get_username(),
+                    corporation=elsewhere.name,
+                ),
             )
     Corporation.objects.filter(pk=corporation.pk).update(holder=holder)
     corporation.holder = holder

@@ -25,6 +25,7 @@ from campaign.actions.history import (
 )
 from campaign.campaign_io import game_to_dict
 from campaign.models import Campaign, ChangeKind, Game
+from gamefile.words import _
 from hosting.busy import writes
 from solar175.campaign_file import CampaignError
 from solar175.downstream import downstream_changes
@@ -85,14 +86,18 @@ class GameNumberTaken(CampaignError):
 
     def __init__(self, number: int, next_number: int, game: Game | None) -> None:
         if game is not None:
-            message = (
-                f"game {number} was saved while you were entering yours; nothing of yours was "
-                f"saved. If yours is another game, it can be game {next_number}"
+            message = _(
+                "game %(number)s was saved while you were entering yours; nothing of yours was "
+                "saved. If yours is another game, it can be game %(next)s",
+                number=number,
+                next=next_number,
             )
         else:
-            message = (
-                f"the next game is now game {next_number}, not {number} (the log changed while "
-                "you were entering it); nothing of yours was saved"
+            message = _(
+                "the next game is now game %(next)s, not %(number)s (the log changed while you "
+                "were entering it); nothing of yours was saved",
+                number=number,
+                next=next_number,
             )
         super().__init__("number", message)
         self.number = number
@@ -374,8 +379,17 @@ def last_number(campaign: Campaign) -> int:
 def _check_number(campaign: Campaign, number: int) -> None:
     first = first_number(campaign)
     if number < first:
-        after = f" (the opening snapshot holds games 1 to {first - 1})" if first > 1 else ""
-        raise CampaignError("number", f"a game number is {first} or more{after}")
+        if first > 1:
+            raise CampaignError(
+                "number",
+                _(
+                    "a game number is %(first)s or more (the opening snapshot holds games 1 to "
+                    "%(last)s)",
+                    first=first,
+                    last=first - 1,
+                ),
+            )
+        raise CampaignError("number", _("a game number is %(first)s or more", first=first))
 
 
 def shift(campaign: Campaign, *, first: int, last: int, by: int) -> None:
@@ -393,7 +407,14 @@ def move(game: Game, new_number: int) -> Game:
     campaign = game.campaign
     first, last = first_number(campaign), last_number(campaign)
     if not first <= new_number <= last:
-        raise CampaignError("number", f"must be between {first} and {last}, the games in the log")
+        raise CampaignError(
+            "number",
+            _(
+                "must be between %(first)s and %(last)s, the games in the log",
+                first=first,
+                last=last,
+            ),
+        )
     old_number = game.number
     if new_number == old_number:
         return game

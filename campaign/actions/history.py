@@ -11,7 +11,7 @@ import datetime
 from collections.abc import Sequence
 from typing import Any
 
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from campaign.actions.cache import touch
 from campaign.models import UNDOABLE_KINDS, Campaign, Change, ChangeKind, Corporation
@@ -125,7 +125,10 @@ def described(change: Change) -> str:
     """A change as its undo's summary names it: "game deleted, game 3 (played on …)"."""
     game = f", game {change.game_number}" if change.game_number is not None else ""
     summary = f" ({change.summary})" if change.summary else ""
-    return f"{change.get_kind_display().lower()}{game}{summary}"
+    # Stored in the History as its other summaries are: in English, whoever undoes it.
+    with translation.override(None):
+        kind = str(change.get_kind_display())
+    return f"{kind.lower()}{game}{summary}"
 
 
 def when_and_who(change: Change) -> str:

@@ -42,6 +42,7 @@ from campaign.models import (
     Corporation,
     Game,
 )
+from gamefile.words import Sentence, _
 from hosting.busy import writes
 from scoring.catalogue import catalogue_from_db
 from solar175.box import read_box
@@ -87,19 +88,26 @@ def undo_change(change: Change, *, user=None) -> Change:
     change = Change.objects.get(pk=change.pk)
     if change.kind not in UNDOABLE_KINDS:
         raise UndoRefused(
-            f"“{change.get_kind_display()}” cannot be undone from the history; it is changed "
-            "on its own page."
+            _(
+                "“%(kind)s” cannot be undone from the history; it is changed on its own page.",
+                kind=change.get_kind_display(),
+            )
         )
     if change.before is None and change.after is None:
         raise UndoRefused(
-            "This change was recorded before the history kept what it replaced, so it cannot "
-            "be undone from here."
+            _(
+                "This change was recorded before the history kept what it replaced, so it "
+                "cannot be undone from here."
+            )
         )
     undone = Change.objects.filter(undoes=change).select_related("made_by").first()
     if undone is not None:
         raise UndoRefused(
-            f"This change was already undone {when_and_who(undone)}. Undo that undo to put "
-            "it back.",
+            # Translators: %(when)s is "on 3 Mar 2026 at 21:05 CET by ann".
+            _(
+                "This change was already undone %(when)s. Undo that undo to put it back.",
+                when=when_and_who(undone),
+            ),
             blocking=undone,
         )
     undone_now = UNDO[change.kind](campaign, current, change, user)
@@ -151,9 +159,11 @@ def _undo_corporation(campaign: Campaign, current: Campaign, change: Change, use
     try:
         kind, before, after, details = undo_corporation_change(campaign, change)
     except CampaignError as error:
-        sentence = error.message[:1].upper() + error.message[1:]
         raise UndoRefused(
-            f"{sentence}: this change cannot be undone as it stands.",
+            _(
+                "%(problem)s: this change cannot be undone as it stands.",
+                problem=_capitalised(error.message),
+            ),
             blocking=_later_change(change, lambda later: later.before == change.after),
         ) from error
     return Undone(kind, None, before, after, details)
@@ -161,7 +171,7 @@ def _undo_corporation(campaign: Campaign, current: Campaign, change: Change, use
 
 def _undo_box(campaign: Campaign, current: Campaign, change: Change, user) -> Undone:
     if read_box(current.box or None, None).as_dict() != read_box(change.after, None).as_dict():
-        raise _changed_since(change, "The box")
+        raise _changed_since(change, _("The box"))
     reference = catalogue_from_db()
     try:
         what, downstream = put_box(
@@ -177,7 +187,7 @@ def _undo_box(campaign: Campaign, current: Campaign, change: Change, user) -> Un
 def _undo_manual_unlock(campaign: Campaign, current: Campaign, change: Change, user) -> Undone:
     section = change.after["section"]
     if manual_unlock(current, section) != change.after:
-        raise _changed_since(change, f"Section #{section}’s manual unlock")
+        raise _changed_since(change, _("Section #%(section)s’s manual unlock", section=section))
     put_manual_unlock(campaign, current, section, change.before["after_game"])
     return Undone(change.kind, change.before["after_game"], change.after, change.before, [])
 
@@ -186,7 +196,7 @@ def _undo_power(campaign: Campaign, current: Campaign, change: Change, user) -> 
     key = change.after["corporation"]
     corporation = Corporation.objects.get(campaign=campaign, key=key)
     if corporation.power != change.after["power"]:
-        raise _changed_since(change, f"The power of {key}")
+        raise _changed_since(change, _("The power of %(corporation)s", corporation=key))
     Corporation.objects.filter(pk=corporation.pk).update(power=change.before["power"])
     return Undone(change.kind, None, change.after, change.before, [])
 
@@ -194,7 +204,7 @@ def _undo_power(campaign: Campaign, current: Campaign, change: Change, user) -> 
 def _undo_settings(campaign: Campaign, current: Campaign, change: Change, user) -> Undone:
     now = current.settings()
     if any(now.get(key) != value for key, value in change.after.items()):
-        raise _changed_since(change, "The settings")
+        raise _changed_since(change, _("The settings"))
     put_settings(campaign, change.before)
     return Undone(
         change.kind, None, change.after, change.before, settings_lines(change.after, change.before)
@@ -224,10 +234,27 @@ def register_undo(kinds, undo: Callable[[Campaign, Campaign, Change, Any], Undon
 def _refused(error: CampaignError) -> UndoRefused:
     """The replay refuses the log with the change undone: nothing changes."""
     return UndoRefused(
-        "Undoing this change would leave a campaign the rules refuse: "
-        f"{error.message} ({error.path}). Nothing was changed.",
+        _(
+            "Undoing this change would leave a campaign the rules refuse: %(problem)s "
+            "(%(path)s). Nothing was changed.",
+            problem=error.message,
+            path=error.path,
+        ),
         path=error.path,
     )
+
+
+def _capitalised(sentence: str) -> str:
+    """A sentence with its first letter upper case; a rule's `Sentence` keeps its template
+    (the person's language has its own case: `hosting.words.translated` says it)."""
+    if isinstance(sentence, Sentence):
+        return Sentence(
+            sentence.template[:1].upper() + sentence.template[1:],
+            sentence.params,
+            plural=sentence.plural and sentence.plural[:1].upper() + sentence.plural[1:],
+            count=sentence.count,
+        )
+    return sentence[:1].upper() + sentence[1:]
 
 
 def _undo_game(
@@ -244,7 +271,7 @@ def _undo_game(
             .first()
         )
         if game is None or snapshot(game) != after:
-            raise _changed_since(change, f"Game {after['number']}")
+            raise _changed_since(change, _("Game %(number)s", number=after["number"]))
         game.campaign = campaign
     if before is None:
         number = game.number
@@ -257,8 +284,12 @@ def _undo_game(
         first, last = first_number(current), last_number(campaign)
         if not first <= number <= max(last, first - 1) + 1:
             raise UndoRefused(
-                f"The log now ends at game {last}, so game {number} cannot go back in its "
-                "place: undo the later deletions first (newest first).",
+                _(
+                    "The log now ends at game %(last)s, so game %(number)s cannot go back in its "
+                    "place: undo the later deletions first (newest first).",
+                    last=last,
+                    number=number,
+                ),
                 blocking=_later_change(change, lambda later: later.before is not None),
             )
         shift(campaign, first=number, last=last, by=1)
@@ -278,16 +309,25 @@ def _undo_game(
 
 
 def _changed_since(change: Change, what: str) -> UndoRefused:
-    """The refusal of an undo whose subject is no longer as `change` left it."""
+    """The refusal of an undo whose subject (`what`, "The box") is no longer as `change` left
+    it."""
     blocking = _later_change(change, lambda later: later.before == change.after)
     if blocking is None:
         return UndoRefused(
-            f"{what} is no longer as this change left it (the log has changed around it "
-            "since): undo the later changes first, newest first."
+            _(
+                "%(what)s is no longer as this change left it (the log has changed around it "
+                "since): undo the later changes first, newest first.",
+                what=what,
+            )
         )
     return UndoRefused(
-        f"{what} has been changed since: “{blocking.get_kind_display()}” "
-        f"{when_and_who(blocking)}. Undo that later change first.",
+        # Translators: %(when)s is "on 3 Mar 2026 at 21:05 CET by ann".
+        _(
+            "%(what)s has been changed since: “%(kind)s” %(when)s. Undo that later change first.",
+            what=what,
+            kind=blocking.get_kind_display(),
+            when=when_and_who(blocking),
+        ),
         blocking=blocking,
     )
 

@@ -6,8 +6,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from django import template
-from django.utils.html import conditional_escape, format_html
+from django.urls import reverse
+from django.utils.html import conditional_escape, format_html, format_html_join
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
 
 register = template.Library()
 
@@ -21,6 +24,21 @@ def lookup(mapping: Any, key: Any) -> Any:
         return mapping.get(key, "")
     except AttributeError:
         return ""
+
+
+# A member's role as the badges print it (lower case), in the person's language.
+ROLE_NAMES = {
+    "owner": pgettext_lazy("campaign role", "owner"),
+    "player": pgettext_lazy("campaign role", "player"),
+    "viewer": pgettext_lazy("campaign role", "viewer"),
+}
+
+
+@register.filter
+def role_name(role: Any) -> Any:
+    """`campaign.member_role|role_name`: "owner", "player" or "viewer" in the person's
+    language (another value as it is)."""
+    return ROLE_NAMES.get(role, role)
 
 
 @register.filter
@@ -53,17 +71,34 @@ def corporation(corp: Any, show_player: bool = False) -> str:
     player, ai = _field(corp, "player"), _field(corp, "ai")
     who = ""
     if show_player and player:
-        who = format_html(
-            ' <span class="text-body-secondary">({}{})</span>', player, ", AI" if ai else ""
-        )
+        if ai:
+            # Translators: a corporation's player, played by an AI player ("Ann, AI").
+            player = _("%(player)s, AI") % {"player": player}
+        who = format_html(' <span class="text-body-secondary">({})</span>', player)
     elif show_player and ai:
-        who = format_html(' <span class="text-body-secondary">(AI)</span>')
+        # Translators: an AI player (artificial intelligence), beside a corporation's name.
+        who = format_html(' <span class="text-body-secondary">({})</span>', _("AI"))
     return format_html(
         '<span class="corp-name"><span class="corp-swatch" style="background: {}"></span>'
         "{}{}</span>",
         _field(corp, "css_colour") or "#888",
         _field(corp, "name"),
         who,
+    )
+
+
+@register.simple_tag
+def game_links(numbers: Any, slug: str, public: Any = None) -> str:
+    """The games as words, "game 3, game 5": each linked to its checklist (plain words on the
+    public page)."""
+    # Translators: one game in a list of games ("game 3, game 5").
+    words = [(number, _("game %(number)s") % {"number": number}) for number in numbers]
+    if public:
+        return format_html_join(", ", "{}", ((word,) for _number, word in words))
+    return format_html_join(
+        ", ",
+        '<a href="{}">{}</a>',
+        ((reverse("campaign:checklist", args=[slug, number]), word) for number, word in words),
     )
 
 

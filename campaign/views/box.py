@@ -18,8 +18,11 @@ from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from campaign import actions
+from campaign.actions.box import box_sentence
 from campaign.box_forms import (
     DebtBoxesForm,
     LocationForm,
@@ -30,6 +33,7 @@ from campaign.box_forms import (
 )
 from campaign.frame import PLAYER, READER, Page, campaign_access, page_frame
 from campaign.models import Change, ChangeKind
+from hosting.words import translated
 from scoring.catalogue import CatalogueNames
 from solar175.box import TYPE_NAMES, Box
 from solar175.campaign_file import CampaignError
@@ -116,7 +120,9 @@ def box(page: Page) -> dict[str, Any]:
 def _status(key: str, reference: dict, change: Any) -> str:
     if change is None:
         return ""
-    return "corrected" if key in reference else "added"
+    if key in reference:
+        return pgettext("a box entry the group changed", "corrected")
+    return pgettext("a box entry the group added", "added")
 
 
 def _changed(page: Page, edit, *, form=None, anchor: str = "") -> HttpResponse | None:
@@ -128,14 +134,22 @@ def _changed(page: Page, edit, *, form=None, anchor: str = "") -> HttpResponse |
         if form is not None:
             place_box_error(form, error)
         else:
-            messages.error(page.request, f"Nothing was changed: {error.message}.")
+            messages.error(
+                page.request,
+                _("Nothing was changed: %(problem)s.") % {"problem": translated(error.message)},
+            )
             return redirect(_box_url(page, anchor))
         return None
     if result is None:
-        messages.info(page.request, "Nothing to change: the box already says so.")
+        messages.info(page.request, _("Nothing to change: the box already says so."))
     else:
-        messages.success(page.request, result.sentence)
+        messages.success(page.request, _said(result))
     return redirect(_box_url(page, anchor))
+
+
+def _said(result: actions.BoxChanged) -> str:
+    """What a box change did, in the person's language."""
+    return box_sentence(result.what, result.downstream, said=translated)
 
 
 def _box_url(page: Page, anchor: str = "") -> str:
@@ -213,7 +227,7 @@ def box_location(page: Page, location: str | None = None) -> HttpResponse:
         _Entry(
             kind="location",
             form=form,
-            title=f"Correct {location}" if location else "Add a location",
+            title=(_("Correct %(name)s") % {"name": location} if location else _("Add a location")),
             reset=_reset_label(ref, own),
             put=lambda box, change: box.with_location(location, change),
             take_out=lambda box: box.without_location(location),
@@ -244,7 +258,11 @@ def box_megastructure(page: Page, megastructure: str | None = None) -> HttpRespo
         _Entry(
             kind="megastructure",
             form=form,
-            title=f"Correct {current.name}" if current else "Add a megastructure",
+            title=(
+                _("Correct %(name)s") % {"name": current.name}
+                if current
+                else _("Add a megastructure")
+            ),
             reset=_reset_label(ref, own),
             put=lambda box, change: box.with_megastructure(megastructure, change),
             take_out=lambda box: box.without_megastructure(megastructure),
@@ -259,7 +277,11 @@ def box_ship(page: Page, ship: str | None = None) -> HttpResponse:
     """Correct a leased ship's presence or moves from its card, or add a ship (#4)."""
     if not leased_ships_in_play(_switches(page)):
         # Leased ships come with section #4: not a word of them before it is unlocked.
-        messages.info(page.request, f"Ships come with section #{SHIPS_SECTION}, not unlocked yet.")
+        messages.info(
+            page.request,
+            _("Ships come with section #%(section)s, not unlocked yet.")
+            % {"section": SHIPS_SECTION},
+        )
         return redirect(_box_url(page))
     names, reference = page.names, _reference()
     ships = {entry.name: entry for entry in _leased_ships(page)}
@@ -276,7 +298,7 @@ def box_ship(page: Page, ship: str | None = None) -> HttpResponse:
         _Entry(
             kind="ship",
             form=form,
-            title=f"Correct {ship}" if ship else "Add a White Star ship",
+            title=_("Correct %(name)s") % {"name": ship} if ship else _("Add a White Star ship"),
             reset=_reset_label(ref, own),
             put=lambda box, change: box.with_ship(ship, change),
             take_out=lambda box: box.without_ship(ship),
@@ -291,7 +313,9 @@ def box_debt(page: Page) -> HttpResponse:
     """The Bank of Yurushi debt boxes' printed values, copied from the tracker card (#8)."""
     if not debt_boxes_in_play(_switches(page)):
         messages.info(
-            page.request, f"These boxes come with section #{DEBT_SECTION}, not unlocked yet."
+            page.request,
+            _("These boxes come with section #%(section)s, not unlocked yet.")
+            % {"section": DEBT_SECTION},
         )
         return redirect(_box_url(page))
     data = page.request.POST if page.request.method == "POST" else None
@@ -308,13 +332,13 @@ def box_debt(page: Page) -> HttpResponse:
             _place_debt_error(form, error)
         else:
             if result is None:
-                messages.info(page.request, "Nothing to change: the box already says so.")
+                messages.info(page.request, _("Nothing to change: the box already says so."))
             else:
-                messages.success(page.request, result.sentence)
+                messages.success(page.request, _said(result))
             return redirect(_box_url(page, "debt"))
     return page.render(
         page.context(
-            form=form, title="Bank of Yurushi debt boxes", kind="debt", back=_box_url(page)
+            form=form, title=_("Bank of Yurushi debt boxes"), kind="debt", back=_box_url(page)
         ),
         status=400 if data else 200,
     )
@@ -322,7 +346,8 @@ def box_debt(page: Page) -> HttpResponse:
 
 def _place_debt_error(form: DebtBoxesForm, error: CampaignError) -> None:
     found = re.match(r"box\.debt_boxes\[(\d+)\]\.(name|values)", error.path)
-    message = error.message[:1].upper() + error.message[1:] + "."
+    said = str(translated(error.message))
+    message = said[:1].upper() + said[1:] + "."
     if found:
         form.add_error(f"{found.group(2)}{int(found.group(1)) + 1}", message)
     else:
@@ -333,4 +358,6 @@ def _reset_label(reference: Any, own: Any) -> str:
     """The form's second button: back to the rulebook's values, or out of the box."""
     if own is None:
         return ""
-    return "Put back the rulebook's values" if reference is not None else "Remove from the box"
+    if reference is not None:
+        return _("Put back the rulebook's values")
+    return _("Remove from the box")

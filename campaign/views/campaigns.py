@@ -10,6 +10,8 @@ from django.contrib.auth.decorators import login_required
 from django.db.models import F
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from campaign import actions, campaign_io
@@ -69,7 +71,17 @@ def _new_campaign_form(request: HttpRequest, data=None) -> NewCampaignForm:
         box = CatalogueNames(campaign.box).box
         count = len(box.locations) + len(box.megastructures) + len(box.ships)
         count += bool(box.debt_boxes)
-        choices.append((slug, f"{campaign.name}'s box ({count} of your own)"))
+        choices.append(
+            (
+                slug,
+                ngettext(
+                    "%(campaign)s's box (%(count)s of your own)",
+                    "%(campaign)s's box (%(count)s of your own)",
+                    count,
+                )
+                % {"campaign": campaign.name, "count": count},
+            )
+        )
     form = NewCampaignForm(data, boxes=choices)
     form.boxes = boxes
     return form
@@ -86,8 +98,11 @@ def _enough_corporations(formset) -> bool:
         return True
     formset._non_form_errors = formset.error_class(  # noqa: SLF001
         [
-            f"A campaign needs {MIN_CORPORATIONS} to {MAX_CORPORATIONS} corporations: fill in "
-            f"at least {MIN_CORPORATIONS} rows."
+            _(
+                "A campaign needs %(fewest)s to %(most)s corporations: fill in at least "
+                "%(fewest)s rows."
+            )
+            % {"fewest": MIN_CORPORATIONS, "most": MAX_CORPORATIONS}
         ]
     )
     return False
@@ -115,7 +130,9 @@ def campaign_create(request: HttpRequest) -> HttpResponse:
             except CampaignError as error:
                 form.add_error(None, error_sentence(error))
             else:
-                messages.success(request, f"Campaign “{campaign.name}” created.")
+                messages.success(
+                    request, _("Campaign “%(name)s” created.") % {"name": campaign.name}
+                )
                 return redirect("campaign:dashboard", slug=campaign.slug)
     return render(
         request,
@@ -170,7 +187,9 @@ def campaign_create_midway(request: HttpRequest) -> HttpResponse:
                 except CampaignError as error:
                     opening_form.add_error(None, error_sentence(error))
                 else:
-                    messages.success(request, f"Campaign “{campaign.name}” created.")
+                    messages.success(
+                        request, _("Campaign “%(name)s” created.") % {"name": campaign.name}
+                    )
                     return redirect("campaign:dashboard", slug=campaign.slug)
     return render(
         request,
@@ -196,7 +215,7 @@ def campaign_import(request: HttpRequest) -> HttpResponse:
         except CampaignError as error:
             file_form.add_error("file", refusal_sentence(error))
         else:
-            messages.success(request, f"Campaign “{campaign.name}” imported.")
+            messages.success(request, _("Campaign “%(name)s” imported.") % {"name": campaign.name})
             return redirect("campaign:dashboard", slug=campaign.slug)
     return render(
         request,
@@ -249,7 +268,9 @@ def campaign_settings(page: Page) -> HttpResponse | dict[str, Any]:
             replayed = campaign.settings() != before
             messages.success(
                 request,
-                "Settings saved; the campaign was replayed." if replayed else "Settings saved.",
+                _("Settings saved; the campaign was replayed.")
+                if replayed
+                else _("Settings saved."),
             )
             return redirect("campaign:dashboard", slug=campaign.slug)
     status = 400 if request.method == "POST" else 200
@@ -264,6 +285,6 @@ def campaign_delete(page: Page) -> HttpResponse | dict[str, Any]:
     if page.request.method == "POST":
         name = campaign.name
         actions.delete_campaign(campaign)
-        messages.success(page.request, f"Campaign “{name}” deleted.")
+        messages.success(page.request, _("Campaign “%(name)s” deleted.") % {"name": name})
         return redirect("campaign:list")
     return page.context(games=campaign.games.count())

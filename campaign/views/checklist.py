@@ -13,6 +13,7 @@ from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from campaign import actions
 from campaign.forms import CityForm, PowerForm, ZoneForm
@@ -20,6 +21,7 @@ from campaign.frame import PLAYER, READER, Page, campaign_access, page_frame
 from campaign.models import Corporation, Game
 from campaign.views.campaigns import error_sentence
 from campaign.views.games import entry_of, get_game
+from hosting.words import translated
 from live.models import GamePhoto
 from live.photos import PhotoForm
 from scoring.wizard.sheet import CATEGORY_LABELS
@@ -45,7 +47,13 @@ def _free_city_locations(page: Page, entry: ReplayedGame) -> list[tuple[str, str
     free = free_city_locations(
         page.names.base_locations, page.state.cities, entry.rules.zones_in_play
     )
-    return [(location.name, f"{location.name} (zone {location.zone})") for location in free]
+    return [
+        (
+            location.name,
+            _("%(location)s (zone %(zone)s)") % {"location": location.name, "zone": location.zone},
+        )
+        for location in free
+    ]
 
 
 def _power_picks(page: Page, entry: ReplayedGame) -> list[dict] | None:
@@ -199,7 +207,7 @@ def checklist_context(
             + (
                 [
                     {
-                        "name": "Highest influence: a tally (the section is full)",
+                        "name": _("Highest influence: a tally (the section is full)"),
                         "why": reasons.get("influence", ""),
                     }
                 ]
@@ -274,7 +282,9 @@ def checklist(page: Page, number: int) -> dict[str, Any]:
 
 def in_words(page: Page, warning: str) -> str:
     """A replay warning as the page says it: a megastructure's key, which the replay's
-    sentence may name ("terraform-mars was not among the megastructures open"), by its name."""
+    sentence may name ("terraform-mars was not among the megastructures open"), by its name, in
+    the person's language."""
+    warning = str(translated(warning))
     for key, name in page.names.megastructures.items():
         if key in warning:
             warning = re.sub(rf"(?<![\w-]){re.escape(key)}(?![\w-])", name, warning)
@@ -305,19 +315,27 @@ def checklist_zone(page: Page, number: int) -> HttpResponse:
             )
         except actions.StaleGameError as stale:
             game = stale.game
-            who = f" by {game.updated_by}" if game.updated_by_id else ""
-            form.add_error(
-                None,
-                f"Game {number} was saved{who} while this page was open: nothing of yours was "
-                "saved. Look at it again below.",
-            )
+            if game.updated_by_id:
+                said = _(
+                    "Game %(number)s was saved by %(name)s while this page was open: nothing of "
+                    "yours was saved. Look at it again below."
+                ) % {"number": number, "name": game.updated_by}
+            else:
+                said = _(
+                    "Game %(number)s was saved while this page was open: nothing of yours was "
+                    "saved. Look at it again below."
+                ) % {"number": number}
+            form.add_error(None, said)
         except CampaignError as error:
             form.add_error(None, error_sentence(error, page.campaign))
         else:
             messages.success(
                 request,
-                f"Game {number}: the Megastructure Location Token was in zone "
-                f"{form.cleaned_data['zone']}; the game is scored with its +5 presence bonus.",
+                _(
+                    "Game %(number)s: the Megastructure Location Token was in zone %(zone)s; "
+                    "the game is scored with its +5 presence bonus."
+                )
+                % {"number": number, "zone": form.cleaned_data["zone"]},
             )
             return redirect("campaign:checklist", slug=campaign.slug, number=number)
     return page.render(checklist_context(page, game, zone_form=form), status=400)
@@ -346,7 +364,7 @@ def checklist_city(page: Page, number: int) -> HttpResponse:
         except CampaignError as error:
             form.add_error(None, error_sentence(error, page.campaign))
         else:
-            messages.success(request, f"{form.cleaned_data['name']} named.")
+            messages.success(request, _("%(name)s named.") % {"name": form.cleaned_data["name"]})
             return redirect("campaign:checklist", slug=campaign.slug, number=number)
     context = checklist_context(page, game, city_form=form)
     if request.htmx:
@@ -357,17 +375,28 @@ def checklist_city(page: Page, number: int) -> HttpResponse:
 def _explain_city_named(form: CityForm, game: Game) -> None:
     """Someone saved the game (named its city) since this form was drawn: keep the person's
     city, say what is there now, and let a second save knowingly replace it."""
-    who = f" by {game.updated_by}" if game.updated_by_id else ""
-    now = (
-        f"{game.city_name} on {game.city_location} was named{who}"
-        if game.city_name
-        else f"the game was saved{who}"
-    )
-    form.add_error(
-        None,
-        f"Meanwhile {now}. Nothing of yours was saved; your city is kept below. Save it again "
-        "to replace theirs with yours.",
-    )
+    values = {"city": game.city_name, "location": game.city_location, "name": game.updated_by}
+    if game.city_name and game.updated_by_id:
+        now = _(
+            "Meanwhile %(city)s on %(location)s was named by %(name)s. Nothing of yours was "
+            "saved; your city is kept below. Save it again to replace theirs with yours."
+        )
+    elif game.city_name:
+        now = _(
+            "Meanwhile %(city)s on %(location)s was named. Nothing of yours was saved; your city "
+            "is kept below. Save it again to replace theirs with yours."
+        )
+    elif game.updated_by_id:
+        now = _(
+            "Meanwhile the game was saved by %(name)s. Nothing of yours was saved; your city is "
+            "kept below. Save it again to replace theirs with yours."
+        )
+    else:
+        now = _(
+            "Meanwhile the game was saved. Nothing of yours was saved; your city is kept below. "
+            "Save it again to replace theirs with yours."
+        )
+    form.add_error(None, now % values)
     data = form.data.copy()
     data[form.add_prefix("version")] = str(game.version)
     form.data = data
@@ -392,7 +421,7 @@ def checklist_power(page: Page, number: int, key: str) -> HttpResponse:
         except CampaignError as error:
             form.add_error(None, error_sentence(error, page.campaign))
         else:
-            messages.success(request, f"{corporation.name} took its power.")
+            messages.success(request, _("%(name)s took its power.") % {"name": corporation.name})
             return redirect("campaign:checklist", slug=campaign.slug, number=number)
     context = checklist_context(page, game, power_form=(key, form))
     return page.render(context, status=400)

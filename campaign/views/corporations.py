@@ -14,6 +14,8 @@ from django.contrib.auth import get_user_model
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from accounts.models import PLAYING_ROLES, GuestSeat, Membership
 from campaign import actions
@@ -25,6 +27,8 @@ from campaign.corporation_forms import (
 from campaign.frame import OWNER, PLAYER, READER, Page, campaign_access, page_frame
 from campaign.models import Corporation
 from campaign.views.campaigns import error_sentence
+from gamefile.words import Sentence
+from hosting.words import translated
 from solar175.campaign_file import MAX_CORPORATIONS, CampaignError
 
 
@@ -120,14 +124,21 @@ def seat_claim(page: Page, key: str) -> HttpResponse:
     try:
         if "leave" in request.POST:
             if corporation.holder_id != request.user.pk:
-                raise actions.SeatRefused("holder", f"you do not hold {corporation.name}")
+                raise actions.SeatRefused(
+                    "holder",
+                    Sentence(gettext_noop("you do not hold %(name)s"), {"name": corporation.name}),
+                )
             actions.assign_seat(corporation, None, user=request.user)
-            messages.success(request, f"You left {corporation.name}'s seat.")
+            messages.success(request, _("You left %(name)s's seat.") % {"name": corporation.name})
         else:
             actions.claim_seat(corporation, request.user)
-            messages.success(request, f"You hold {corporation.name}: its card is yours to fill in.")
+            messages.success(
+                request,
+                _("You hold %(name)s: its card is yours to fill in.") % {"name": corporation.name},
+            )
     except CampaignError as error:
-        messages.error(request, error.message[:1].upper() + error.message[1:] + ".")
+        said = str(translated(error.message))
+        messages.error(request, said[:1].upper() + said[1:] + ".")
     return redirect("campaign:corporations", slug=campaign.slug)
 
 
@@ -161,17 +172,24 @@ def corporation_edit(page: Page, key: str) -> HttpResponse:
             now = stale.current
             form.add_error(
                 None,
-                f"{now.name} was changed by someone else while you were editing it (now: "
-                f"player {now.player or 'none'}, seat held by "
-                f"{now.holder.get_username() if now.holder else 'nobody'}). Nothing of yours "
-                "was saved; your entries are kept below. Save again to replace their change.",
+                # Translators: %(player)s may be "none", %(holder)s "nobody".
+                _(
+                    "%(name)s was changed by someone else while you were editing it (now: "
+                    "player %(player)s, seat held by %(holder)s). Nothing of yours was saved; "
+                    "your entries are kept below. Save again to replace their change."
+                )
+                % {
+                    "name": now.name,
+                    "player": now.player or _("none"),
+                    "holder": now.holder.get_username() if now.holder else _("nobody"),
+                },
             )
             form.data = form.data.copy()
             form.data[f"{key}-drawn_from"] = drawn_from_field(now)
         except CampaignError as error:
             form.add_error(None, error_sentence(error, page.campaign))
         else:
-            messages.success(request, f"{form.cleaned_data['name']} saved.")
+            messages.success(request, _("%(name)s saved.") % {"name": form.cleaned_data["name"]})
             return redirect("campaign:corporations", slug=campaign.slug)
     forms = {
         c.key: (form if c.key == key else CorporationEditForm.for_corporation(c, members=members))
@@ -207,8 +225,8 @@ def corporation_add(page: Page) -> HttpResponse:
         else:
             messages.success(
                 request,
-                f"{corporation.name} joins the campaign with a blank tracker card from the next "
-                "game.",
+                _("%(name)s joins the campaign with a blank tracker card from the next game.")
+                % {"name": corporation.name},
             )
             return redirect("campaign:corporations", slug=campaign.slug)
     return page.render(_page_context(page, add_form=form, open_form="add"), status=400)

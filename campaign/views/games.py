@@ -13,6 +13,8 @@ from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils.html import format_html
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from campaign import actions
 from campaign.actions.games import snapshot
@@ -34,6 +36,7 @@ from campaign.models import Campaign, Corporation, Game, join_entry
 from campaign.views.campaigns import error_sentence
 from gamefile.json_input import JsonInputError, parse_json_text
 from hosting.form_words import refusal
+from hosting.words import translated
 from live.actions.discards import DraftInTheWay, confirm_token, draft_words, save_over_draft
 from live.actions.drafts import next_number, order_of_play
 from live.models import GameDraft
@@ -184,19 +187,27 @@ def _city_question(page: Page, table_form: TableForm, facts: GameFactsForm, game
     def name(key: str) -> str:
         return corps[key].name if key in corps else key
 
-    city = f"{game.city_name} ({game.city_location})"
+    # Translators: a city's name, then the location card it is on.
+    city = _("%(city)s (%(location)s)") % {"city": game.city_name, "location": game.city_location}
     said = CityChoiceForm(facts.data, prefix=facts.prefix)
     answer = said.cleaned_data[CITY_CHOICE] if said.is_valid() else ""
-    question = (
-        f"This change makes {name(winner)} the winner of game {game.number}, which "
-        f"{name(namer)} won when naming {city}. What happens to the city?"
-    )
+    question = _(
+        "This change makes %(winner)s the winner of game %(number)s, which %(namer)s won when "
+        "naming %(city)s. What happens to the city?"
+    ) % {"winner": name(winner), "number": game.number, "namer": name(namer), "city": city}
     choices = [
-        (CITY_KEEP, f"Keep {game.city_name}, named by {name(namer)}, as written on the card"),
+        (
+            CITY_KEEP,
+            _("Keep %(city)s, named by %(namer)s, as written on the card")
+            % {"city": game.city_name, "namer": name(namer)},
+        ),
         (
             CITY_RENAME,
-            f"Let {name(winner)}, the new winner, name a city instead ({game.city_name} is "
-            "removed; the checklist asks for the new name)",
+            _(
+                "Let %(winner)s, the new winner, name a city instead (%(city)s is removed; the "
+                "checklist asks for the new name)"
+            )
+            % {"winner": name(winner), "city": game.city_name},
         ),
     ]
     facts.helper.layout.fields.insert(
@@ -217,8 +228,11 @@ def _city_question(page: Page, table_form: TableForm, facts: GameFactsForm, game
         facts.add_error(None, refusal(said))
     facts.add_error(
         None,
-        f"The winner of game {game.number} changes: say below whether {city} keeps its name "
-        "and its namer. Nothing is saved until you answer.",
+        _(
+            "The winner of game %(number)s changes: say below whether %(city)s keeps its name "
+            "and its namer. Nothing is saved until you answer."
+        )
+        % {"number": game.number, "city": city},
     )
     return None
 
@@ -293,10 +307,13 @@ def _game_page(
     refused second game with this number (the game saved first is shown beside the form)."""
     campaign = page.campaign
     if game is None:
-        title = f"Game {number} · {campaign.name}"
+        title = _("Game %(number)s · %(campaign)s") % {"number": number, "campaign": campaign.name}
         action = reverse("campaign:game_add", args=[campaign.slug])
     else:
-        title = f"Edit game {number} · {campaign.name}"
+        title = _("Edit game %(number)s · %(campaign)s") % {
+            "number": number,
+            "campaign": campaign.name,
+        }
         action = reverse("campaign:game_edit", args=[campaign.slug, game.number])
     context = {
         "campaign": campaign,
@@ -329,7 +346,7 @@ def game_add(page: Page) -> HttpResponse:
     """Enter the next game through the scoring wizard, the campaign's rules fixed."""
     request, campaign, state = page.request, page.campaign, page.state
     if state.campaign_over:
-        messages.info(request, "The campaign is over: a Type VI megastructure has been built.")
+        messages.info(request, _("The campaign is over: a Type VI megastructure has been built."))
         return redirect("campaign:dashboard", slug=campaign.slug)
     entry = state.next_game
     data = request.POST if request.method == "POST" else None
@@ -354,7 +371,10 @@ def game_add(page: Page) -> HttpResponse:
             except CampaignError as error:
                 facts.add_error(None, error_sentence(error, page.campaign))
             else:
-                messages.success(request, f"Game {game.number} saved: now the checklist.")
+                messages.success(
+                    request,
+                    _("Game %(number)s saved: now the checklist.") % {"number": game.number},
+                )
                 return redirect("campaign:checklist", slug=campaign.slug, number=game.number)
         status = 400
     return _game_page(page, table_form, facts, game=None, number=number, status=status, taken=taken)
@@ -372,17 +392,22 @@ def _discard_box_read(data, facts: GameFactsForm) -> bool:
 
 def _not_saved_over_draft(refused: DraftInTheWay, box: DiscardDraftForm) -> str:
     """The sentence at the top of a one-phone save refused over an open draft of that game."""
-    number = refused.number
-    again = (
-        " Someone typed in it after this page showed it: look at it again before you discard it."
-        if box.token()
-        else ""
-    )
-    return (
-        f"Not saved: game {number} is being entered together and its draft holds values. "
-        f"{refused.sentence}{again} Continue it together, or tick “Discard the draft of game "
-        f"{number}” below and save again."
-    )
+    values = {"number": refused.number, "draft": translated(refused.sentence)}
+    if box.token():
+        # Translators: %(draft)s says who typed what in the draft.
+        said = _(
+            "Not saved: game %(number)s is being entered together and its draft holds values. "
+            "%(draft)s Someone typed in it after this page showed it: look at it again before "
+            "you discard it. Continue it together, or tick “Discard the draft of game "
+            "%(number)s” below and save again."
+        )
+    else:
+        said = _(
+            "Not saved: game %(number)s is being entered together and its draft holds values. "
+            "%(draft)s Continue it together, or tick “Discard the draft of game %(number)s” "
+            "below and save again."
+        )
+    return said % values
 
 
 def draft_in_the_way(page: Page) -> dict[str, Any] | None:
@@ -409,12 +434,16 @@ def draft_in_the_way(page: Page) -> dict[str, Any] | None:
 
 def _explain_taken(facts: GameFactsForm, taken: actions.GameNumberTaken) -> None:
     """Keep the person's entries, show the game saved first, and offer the next number."""
-    facts.add_error(None, f"{taken.message[:1].upper()}{taken.message[1:]}.")
+    message = str(translated(taken.message))
+    facts.add_error(None, f"{message[:1].upper()}{message[1:]}.")
     facts.add_error(
         None,
-        f"Compare it with the game {taken.number} shown here. If yours is the same game, "
-        f"there is nothing to do (Cancel). If it is another game, save again: it becomes "
-        f"game {taken.next_number}.",
+        _(
+            "Compare it with the game %(number)s shown here. If yours is the same game, there is "
+            "nothing to do (Cancel). If it is another game, save again: it becomes game "
+            "%(next)s."
+        )
+        % {"number": taken.number, "next": taken.next_number},
     )
     facts.set_hidden(number=taken.next_number)
 
@@ -469,9 +498,10 @@ def game_edit(page: Page, number: int) -> HttpResponse:
             else:
                 messages.success(
                     request,
-                    f"Game {number} saved. What it changed: {sentence(saved.downstream)}."
+                    _("Game %(number)s saved. What it changed: %(changes)s.")
+                    % {"number": number, "changes": translated(sentence(saved.downstream))}
                     if saved.downstream
-                    else f"Game {number} saved; no result changed.",
+                    else _("Game %(number)s saved; no result changed.") % {"number": number},
                 )
                 return redirect("campaign:checklist", slug=campaign.slug, number=number)
         status = 400
@@ -490,13 +520,24 @@ def _explain_stale(facts: GameFactsForm, stale: actions.StaleGameError) -> None:
     # `original` is the page's own hidden copy of the game; anything else in it says nothing.
     if not isinstance(before, dict) or set(before) - set(now):
         before = {}
-    who = f" by {stale.game.updated_by}" if stale.game.updated_by_id else ""
-    facts.add_error(
-        None,
-        f"Game {stale.game.number} was saved{who} while you were editing it (now version "
-        f"{stale.game.version}). Nothing of yours was saved; your entries are kept below. "
-        "Save again to replace their version with yours.",
-    )
+    values = {
+        "number": stale.game.number,
+        "name": stale.game.updated_by,
+        "version": stale.game.version,
+    }
+    if stale.game.updated_by_id:
+        said = _(
+            "Game %(number)s was saved by %(name)s while you were editing it (now version "
+            "%(version)s). Nothing of yours was saved; your entries are kept below. Save again "
+            "to replace their version with yours."
+        )
+    else:
+        said = _(
+            "Game %(number)s was saved while you were editing it (now version %(version)s). "
+            "Nothing of yours was saved; your entries are kept below. Save again to replace "
+            "their version with yours."
+        )
+    facts.add_error(None, said % values)
     # The history's own words for what changed ("credits of Purple corporation 10 → 8").
     try:
         changes = (
@@ -507,18 +548,30 @@ def _explain_stale(facts: GameFactsForm, stale: actions.StaleGameError) -> None:
     if unreadable:
         facts.add_error(
             None,
-            f"What they changed cannot be listed: this page's copy of the game as you first saw "
-            f"it {unreadable}.",
+            # Translators: %(problem)s says what is wrong with the copy ("is not JSON: ...").
+            _(
+                "What they changed cannot be listed: this page's copy of the game as you first "
+                "saw it %(problem)s."
+            )
+            % {"problem": translated(_said(unreadable))},
         )
     for change in changes[:MAX_CHANGES_SHOWN]:
-        facts.add_error(None, f"They changed {change}")
+        facts.add_error(None, _("They changed %(change)s") % {"change": translated(change)})
     if len(changes) > MAX_CHANGES_SHOWN:
-        facts.add_error(None, f"… and {len(changes) - MAX_CHANGES_SHOWN} more changes.")
+        more = len(changes) - MAX_CHANGES_SHOWN
+        facts.add_error(
+            None,
+            ngettext("… and %(count)s more change.", "… and %(count)s more changes.", more)
+            % {"count": more},
+        )
     facts.set_hidden(expected_version=stale.game.version, original=json.dumps(now))
 
 
-def _by(game: Game) -> str:
-    return f" by {game.updated_by}" if game.updated_by_id else ""
+def _said(error: Exception) -> Any:
+    """An error's sentence (a rule's `Sentence` kept, to be said in the reader's language)."""
+    if len(error.args) == 1 and isinstance(error.args[0], str):
+        return error.args[0]
+    return str(error)
 
 
 @campaign_access(PLAYER, methods=("POST",))
@@ -531,7 +584,7 @@ def game_preview(page: Page) -> HttpResponse:
     number = which.cleaned_data["number"]
     game = page.campaign.games.filter(number=number).first() if number is not None else None
     entry = entry_of(game) if game is not None else page.state.next_game
-    table_form, _ = _game_forms(page, entry=entry, game=game, data=page.request.POST)
+    table_form, _facts = _game_forms(page, entry=entry, game=game, data=page.request.POST)
     return render_live_result(page.request, table_form)
 
 
@@ -543,7 +596,7 @@ def game_delete(page: Page, number: int) -> HttpResponse:
     error = None
     form = DeleteGameForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and not form.is_valid():
-        error = f"{refusal(form)} Nothing was deleted: reload this page."
+        error = _("%(problem)s Nothing was deleted: reload this page.") % {"problem": refusal(form)}
     elif request.method == "POST":
         try:
             actions.delete_game(
@@ -551,20 +604,28 @@ def game_delete(page: Page, number: int) -> HttpResponse:
             )
         except actions.StaleGameError as stale:
             game = stale.game
-            error = (
-                f"Game {number} was saved{_by(stale.game)} while this page was open: nothing "
-                "was deleted. Look at it again; delete it here if it should still go."
-            )
+            if stale.game.updated_by_id:
+                error = _(
+                    "Game %(number)s was saved by %(name)s while this page was open: nothing was "
+                    "deleted. Look at it again; delete it here if it should still go."
+                ) % {"number": number, "name": stale.game.updated_by}
+            else:
+                error = _(
+                    "Game %(number)s was saved while this page was open: nothing was deleted. "
+                    "Look at it again; delete it here if it should still go."
+                ) % {"number": number}
         except CampaignError as exc:
             error = error_sentence(exc, page.campaign)
         else:
             messages.success(
                 request,
                 format_html(
-                    "Game {} deleted; the campaign was replayed. You can undo this from the "
-                    '<a href="{}">History page</a>.',
-                    number,
-                    reverse("history:list", args=[campaign.slug]),
+                    _(
+                        "Game {number} deleted; the campaign was replayed. You can undo this "
+                        'from the <a href="{url}">History page</a>.'
+                    ),
+                    number=number,
+                    url=reverse("history:list", args=[campaign.slug]),
                 ),
             )
             return redirect("campaign:games", slug=campaign.slug)
@@ -582,11 +643,14 @@ def game_move(page: Page, number: int) -> HttpResponse:
     form = MoveGameForm(request.POST, first=first, last=last)
     back = redirect("campaign:game_edit", slug=campaign.slug, number=number)
     if not form.is_valid():
-        messages.error(request, f"{refusal(form)} Nothing moved.")
+        messages.error(request, _("%(problem)s Nothing moved.") % {"problem": refusal(form)})
         return back
     new_number = form.cleaned_data["move-to"]
     if new_number == number:
-        messages.info(request, f"Game {number} is already game {number}: nothing moved.")
+        messages.info(
+            request,
+            _("Game %(number)s is already game %(number)s: nothing moved.") % {"number": number},
+        )
         return back
     try:
         actions.move_game(
@@ -596,25 +660,35 @@ def game_move(page: Page, number: int) -> HttpResponse:
             user=request.user,
         )
     except actions.StaleGameError as stale:
-        messages.error(
-            request,
-            f"Game {number} was not moved: it was saved{_by(stale.game)} while you had it "
-            "open. Here it is as it is now.",
-        )
+        if stale.game.updated_by_id:
+            said = _(
+                "Game %(number)s was not moved: it was saved by %(name)s while you had it open. "
+                "Here it is as it is now."
+            ) % {"number": number, "name": stale.game.updated_by}
+        else:
+            said = _(
+                "Game %(number)s was not moved: it was saved while you had it open. Here it is "
+                "as it is now."
+            ) % {"number": number}
+        messages.error(request, said)
         return back
     except CampaignError as error:
         messages.error(
-            request, f"Game {number} was not moved. {error_sentence(error, page.campaign)}"
+            request,
+            _("Game %(number)s was not moved. %(problem)s")
+            % {"number": number, "problem": error_sentence(error, page.campaign)},
         )
         return back
     messages.success(
         request,
         format_html(
-            "Game {} is now game {}; the campaign was replayed. You can undo this from the "
-            '<a href="{}">History page</a>.',
-            number,
-            new_number,
-            reverse("history:list", args=[campaign.slug]),
+            _(
+                "Game {number} is now game {new_number}; the campaign was replayed. You can undo "
+                'this from the <a href="{url}">History page</a>.'
+            ),
+            number=number,
+            new_number=new_number,
+            url=reverse("history:list", args=[campaign.slug]),
         ),
     )
     return redirect("campaign:games", slug=campaign.slug)
@@ -641,15 +715,22 @@ def game_bgstats(page: Page, number: int) -> HttpResponse:
     # Setup: "Give the first player token to the player who won the last game".
     start = first_player(GameResult.from_dict(previous).winner, (seat.key for seat in seats))
     election = result.election
+    party = {"party": names.party(election.winner)}
     comments = [
-        f"Election: {names.party(election.winner)}"
-        + (" (overthrown by the Celestial Rebellion)" if election.overthrown else "")
-        + "."
+        _("Election: %(party)s (overthrown by the Celestial Rebellion).") % party
+        if election.overthrown
+        else _("Election: %(party)s.") % party
     ]
     if game.megastructure:
-        comments.append(f"Megastructure built: {names.megastructure(game.megastructure)}.")
+        comments.append(
+            _("Megastructure built: %(megastructure)s.")
+            % {"megastructure": names.megastructure(game.megastructure)}
+        )
     if game.city_name:
-        comments.append(f"City named: {game.city_name} on {game.city_location}.")
+        comments.append(
+            _("City named: %(city)s on %(location)s.")
+            % {"city": game.city_name, "location": game.city_location}
+        )
     play = bgstats_play(
         campaign_slug=campaign.slug,
         campaign_name=campaign.name,

@@ -16,11 +16,13 @@ from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from campaign import actions
 from campaign.actions import UndoRefused
 from campaign.frame import PLAYER, READER, Page, campaign_access, page_frame
 from campaign.models import DRAFT_KINDS, Campaign, Change, ChangeKind
+from hosting.words import translated
 
 CHANGES_PER_PAGE = 50
 # Lines of what changed shown before the rest fold away (a table edit can change dozens).
@@ -37,13 +39,13 @@ def undo_label(change: Change) -> str:
     if change.kind in (ChangeKind.GAME_ADDED, ChangeKind.GAME_DELETED):
         # Known from the kind alone: an undo records the kind of what it did.
         if change.kind == ChangeKind.GAME_ADDED:
-            return f"Undo: take game {number} out"
-        return f"Undo: put game {number} back"
+            return _("Undo: take game %(number)s out") % {"number": number}
+        return _("Undo: put game %(number)s back") % {"number": number}
     if change.kind == ChangeKind.GAME_MOVED:
-        return "Undo: move it back"
+        return _("Undo: move it back")
     if change.kind in (ChangeKind.GAME_EDITED, ChangeKind.CITY_NAMED):
-        return f"Undo: game {number} as it was"
-    return "Undo: as it was"
+        return _("Undo: game %(number)s as it was") % {"number": number}
+    return _("Undo: as it was")
 
 
 def _can_undo(campaign: Campaign) -> bool:
@@ -106,7 +108,13 @@ def change_undo(page: Page, pk: int) -> HttpResponse:
     try:
         undo = actions.undo_change(change, user=_user(request))
     except UndoRefused as refusal:
-        messages.error(request, f"Not undone. {refusal.message}")
+        messages.error(
+            request, _("Not undone. %(reason)s") % {"reason": translated(refusal.message)}
+        )
         return redirect(_at(campaign, refusal.blocking or change))
-    messages.success(request, f"Undone: {undo.summary.removeprefix('undid: ')}. Campaign replayed.")
+    # What it undid as the History recorded it (stored in English: campaign.actions.undo).
+    messages.success(
+        request,
+        _("Undone: %(what)s. Campaign replayed.") % {"what": undo.summary.removeprefix("undid: ")},
+    )
     return redirect(_at(campaign, undo))

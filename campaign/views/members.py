@@ -13,6 +13,7 @@ from django.db import models
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from accounts import actions
 from accounts import views as members
@@ -98,9 +99,9 @@ def public_switch(page: Page) -> HttpResponse:
     enabled = form.is_valid() and form.cleaned_data["enabled"]
     actions.switch_public_link(campaign, enabled)
     if enabled:
-        messages.success(request, "The public page is on: anyone with its address can read it.")
+        messages.success(request, _("The public page is on: anyone with its address can read it."))
     else:
-        messages.success(request, "The public page is off: its address answers “not found”.")
+        messages.success(request, _("The public page is off: its address answers “not found”."))
     return redirect("accounts:public_page", slug=campaign.slug)
 
 
@@ -108,7 +109,7 @@ def public_switch(page: Page) -> HttpResponse:
 def public_regenerate(page: Page) -> HttpResponse:
     request, campaign = page.request, page.campaign
     actions.regenerate_public_link(campaign)
-    messages.success(request, "New address made: the old one answers “not found” from now on.")
+    messages.success(request, _("New address made: the old one answers “not found” from now on."))
     return redirect("accounts:public_page", slug=campaign.slug)
 
 
@@ -133,8 +134,11 @@ def _to_a_seat(request: HttpRequest, campaign) -> HttpResponse:
     if taken is not None:
         messages.success(
             request,
-            f"You hold {taken.name}, the only free seat: its card is yours. Not yours? Leave it "
-            "on the Corporations page.",
+            _(
+                "You hold %(name)s, the only free seat: its card is yours. Not yours? Leave it "
+                "on the Corporations page."
+            )
+            % {"name": taken.name},
         )
         if campaign.drafts.exists():
             # A game is being entered: on to the seat's card.
