@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 import pygal
+from django.utils.translation import gettext as _
 from pygal.style import Style
 
 from pictures.charts import BarChart, LineChart
@@ -174,7 +175,7 @@ def bar_chart(chart: BarChart) -> bytes:
     drawing = pygal.HorizontalBar(
         **_common(colours, bar_height(chart)),
         # pygal stacks a horizontal chart's labels from the bottom up: zone 1 goes on top.
-        x_labels=[f"Zone {z}" for z in reversed(chart.zones)],
+        x_labels=[_("Zone %(zone)s") % {"zone": z} for z in reversed(chart.zones)],
         y_labels=list(chart.x_ticks),
         range=(0, chart.x_ticks[-1]),
         print_values=True,
