@@ -27,6 +27,8 @@ from django.shortcuts import redirect
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.html import escape
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
 
@@ -182,6 +184,19 @@ def draft_data(draft: GameDraft, cards: list[SeatCard]) -> QueryDict:
 def _forms(page: Page, draft: GameDraft, cards: list[SeatCard]):
     entry = page.state.next_game
     return _game_forms(page, entry=entry, game=None, data=draft_data(draft, cards))
+
+
+def hub_shares_words(shares: list[dict[str, Any]]) -> str:
+    """The HUBs each seat's phone enters, in words for the host's page: "Zone 1 HUB on Teal's;
+    Zone 2 HUB on Purple's" (HTML: the names escaped)."""
+    return mark_safe(
+        "; ".join(
+            # Translators: HUBs' names, then the corporation whose phone enters them.
+            _("%(hubs)s on %(corporation)s's")
+            % {"hubs": escape(", ".join(share["names"])), "corporation": escape(share["corp"].name)}
+            for share in shares
+        )
+    )
 
 
 def _seat_form(table_form, key: str):
@@ -511,19 +526,20 @@ def _host_context(page: Page, draft: GameDraft, **extra: Any) -> dict[str, Any]:
     # The QR code opens this draft's seat picker: members and guests (live.views.seats).
     join = page.request.build_absolute_uri(reverse("seats:table", args=[table_token(draft)]))
     at_table = set(table_order(draft))
+    shares = [
+        {
+            "corp": next(c.corporation for c in cards if c.corporation.key == key),
+            "names": [
+                str(table_form.hubs.fields[f"{row}_workers"].label).split(":")[0] for row in rows
+            ],
+        }
+        for key, rows in hub_shares(draft, cards, table_form).items()
+    ]
     return page.context(
         number=draft.number,
         own=_own_card(page, draft, cards, table_form),
-        hub_shares=[
-            {
-                "corp": next(c.corporation for c in cards if c.corporation.key == key),
-                "names": [
-                    str(table_form.hubs.fields[f"{row}_workers"].label).split(":")[0]
-                    for row in rows
-                ],
-            }
-            for key, rows in hub_shares(draft, cards, table_form).items()
-        ],
+        hub_shares=shares,
+        hub_shares_words=hub_shares_words(shares),
         join_url=join,
         join_qr=qr_svg(
             join, _("QR code to join the entry of game %(number)s") % {"number": draft.number}
