@@ -56,8 +56,8 @@ class DraftWrite(forms.Form):
         try:
             drawn = parse_json_text(text)
         except JsonInputError as error:
-            # Translators: %(problem)s says what is wrong with the JSON ("is not JSON…").
             raise forms.ValidationError(
+                # Translators: %(problem)s says what is wrong with the JSON ("is not JSON…").
                 _("What the page showed (_drawn) %(problem)s.")
                 % {"problem": translated(error.args[0] if error.args else str(error))}
             ) from None

@@ -116,8 +116,8 @@ def prepare_photo(data: bytes) -> PreparedPhoto:
     if len(data) > MAX_PHOTO_BYTES:
         # The upload handler keeps one byte past the limit: the size beyond it is unknown.
         raise PhotoRefused(
-            # Translators: %(size)s is a size such as "32 MB".
             _(
+                # Translators: %(size)s is a size such as "32 MB".
                 "The photo is larger than %(size)s, the most the app takes: take it again at "
                 "a smaller size, or send it from a page with JavaScript on (the page then "
                 "shrinks it first). Nothing was saved."
@@ -204,8 +204,8 @@ def _fitted(size: tuple[int, int]) -> tuple[int, int]:
 def _too_many_pixels(width: int, height: int, image_format: str) -> str:
     most = max_pixels(image_format) // 1_000_000
     if image_format in MAX_PIXELS_BY_FORMAT:
-        # Translators: %(format)s is a file format's name ("WebP").
         return _(
+            # Translators: %(format)s is a file format's name ("WebP").
             "The photo is %(width)s × %(height)s pixels: the app takes at most %(most)s "
             "megapixels in a %(format)s file (%(usual)s in a JPEG or PNG). Take it at a "
             "smaller size, or send it from a page with JavaScript on (the page then shrinks "

@@ -433,8 +433,8 @@ def _points_chart(state: CampaignState, corporations: Sequence[ChartCorporation]
             )
         )
     now = sorted(((after[-1][1][c.key], c.name) for c in corporations), reverse=True)
-    # Translators: %(standings)s lists each corporation's name and its points, by commas.
     desc = _(
+        # Translators: %(standings)s lists each corporation's name and its points, by commas.
         "Campaign points (award points less Bank of Yurushi debt) after each game. Now: "
         "%(standings)s."
     ) % {"standings": ", ".join(f"{name} {points}" for points, name in now)}
@@ -517,8 +517,8 @@ def _election_strip(games: Sequence[ReplayedGame], party_names: Mapping[str, str
     overthrows = sum(1 for c in cells if c.overthrown)
     wins_text = "; ".join(f"{p.name} {p.wins}" for p in parties)
     if overthrows:
-        # Translators: %(wins)s lists each party and its wins; %(count)s governments overthrown.
         desc = ngettext(
+            # Translators: %(wins)s lists each party and its wins; %(count)s governments overthrown.
             "The party in power after each game, game by game: %(wins)s. The Celestial Rebellion "
             "overthrew %(count)s.",
             "The party in power after each game, game by game: %(wins)s. The Celestial Rebellion "
@@ -588,8 +588,8 @@ def _presence_chart(
             names = [c.name for c in corporations if firsts[zone][c.key] == best]
             # Translators: joins corporations' names tied first in a zone ("A and B").
             joined = pgettext("names tied", " and ").join(names)
-            # Translators: a zone's number, the names first there, how many games.
             leaders.append(
+                # Translators: a zone's number, the names first there, how many games.
                 _("zone %(zone)s: %(names)s (%(count)s)")
                 % {"zone": zone, "names": joined, "count": best}
             )

@@ -485,9 +485,9 @@ def _layout(card: TrackerCard, pen: _Pen) -> float:
         values = {"points": card.points, "rank": card.rank and _ordinal(card.rank)}
         values["count"] = card.corporations
         if card.rank:
-            # Translators: %(rank)s is an ordinal ("2nd"), %(count)s how many corporations.
             standing = (
                 ngettext(
+                    # Translators: %(rank)s is an ordinal ("2nd"), %(count)s how many corporations.
                     "%(points)s campaign point · %(rank)s of %(count)s",
                     "%(points)s campaign points · %(rank)s of %(count)s",
                     card.points,

@@ -53,8 +53,8 @@ class DraftInTheWay(CampaignError):
     def __init__(self, number: int, sentence: str, confirm: str) -> None:
         super().__init__(
             "draft",
-            # Translators: %(sentence)s says who typed what in the draft.
             _(
+                # Translators: %(sentence)s says who typed what in the draft.
                 "game %(number)s is being entered together and its draft holds values: "
                 "%(sentence)s Continue it together, or tick “discard the draft” to save this "
                 "instead"
@@ -185,18 +185,18 @@ def _shared_typed(snapshot: dict[str, Any]) -> dict[str, Any]:
 def _typed_words(part: Typed) -> str:
     values = {"by": part.by, "card": part.card, "count": part.values}
     if part.card:
-        # Translators: %(by)s is a person's name, %(card)s a corporation's.
         return (
             ngettext(
+                # Translators: %(by)s is a person's name, %(card)s a corporation's.
                 "%(by)s typed %(card)s's card (%(count)s value)",
                 "%(by)s typed %(card)s's card (%(count)s values)",
                 part.values,
             )
             % values
         )
-    # Translators: %(by)s is a person's name.
     return (
         ngettext(
+            # Translators: %(by)s is a person's name.
             "%(by)s typed the shared part (%(count)s value)",
             "%(by)s typed the shared part (%(count)s values)",
             part.values,
@@ -322,8 +322,8 @@ def discard_notice(change: Change) -> str:
             if values["who"]
             else _("The draft of game %(number)s was %(how)s")
         )
-    # Translators: %(told)s says what happened to the draft ("The draft of game 4 was discarded").
     return _(
+        # Translators: %(told)s says what happened ("The draft of game 4 was discarded").
         "%(told)s: nothing of it was saved. The History keeps what it held; its Undo opens the "
         "draft again."
     ) % {"told": told % values}
@@ -455,9 +455,9 @@ def _restore(campaign: Campaign, snapshot: dict[str, Any]) -> tuple[str, Any, An
     corporations = {c.key: c for c in Corporation.objects.filter(campaign=campaign)}
     gone = [c["name"] for c in snapshot["cards"] if c["corporation"] not in corporations]
     if gone:
-        # Translators: %(names)s are corporations' names, joined by commas.
         raise DraftUndoRefused(
             ngettext(
+                # Translators: %(names)s are corporations' names, joined by commas.
                 "%(names)s is no longer in the campaign",
                 "%(names)s is no longer in the campaign",
                 len(gone),

@@ -57,9 +57,10 @@ def guest_name(value: str) -> str:
     typed = " ".join(str(value or "").split())
     name = clean_name(typed)
     if typed and not name:
-        # Translators: %(problem)s says what is wrong with it ("shows no letter…").
         raise CampaignError(
-            "name", _("your name %(problem)s") % {"problem": translated(NO_VISIBLE_CHARACTER)}
+            "name",
+            # Translators: %(problem)s says what is wrong with it ("shows no letter…").
+            _("your name %(problem)s") % {"problem": translated(NO_VISIBLE_CHARACTER)},
         )
     if not name or len(name) > GUEST_NAME_LENGTH:
         raise CampaignError(

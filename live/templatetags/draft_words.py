@@ -49,15 +49,15 @@ def words() -> dict[str, str | list[str]]:
             for n in BOTH
         ],
         "nothing_saved": _("Nothing can be saved right now."),
-        # Translators: %(sentence)s is the server's own sentence on why it cannot store anything.
         "unavailable_keep": _(
+            # Translators: %(sentence)s: the server's own sentence on why it stores nothing.
             "%(sentence)s Keep typing: what you type is kept here and sent when the server "
             "answers again."
         ),
         "trouble_title": _("Not sent yet."),
         "trouble": [
-            # Translators: %(status)s is the HTTP status number the server answered (e.g. 500).
             ngettext(
+                # Translators: %(status)s is the HTTP status number the server answered (e.g. 500).
                 "The server answered %(status)s: %(count)s change kept on this phone, sent again "
                 "in a moment.",
                 "The server answered %(status)s: %(count)s changes kept on this phone, sent again "
@@ -67,8 +67,8 @@ def words() -> dict[str, str | list[str]]:
             for n in BOTH
         ],
         "trouble_reason": [
-            # Translators: %(status)s is the HTTP status number, %(reason)s the server's sentence.
             ngettext(
+                # Translators: %(status)s: the HTTP status number; %(reason)s: the server's words.
                 "The server answered %(status)s (%(reason)s): %(count)s change kept on this "
                 "phone, sent again in a moment.",
                 "The server answered %(status)s (%(reason)s): %(count)s changes kept on this "
@@ -99,8 +99,8 @@ def words() -> dict[str, str | list[str]]:
             for n in BOTH
         ],
         "ask": [
-            # Translators: %(problems)s are the sentences of what is still wrong on the card.
             ngettext(
+                # Translators: %(problems)s are the sentences of what is still wrong on the card.
                 "%(count)s field still needs a look: %(problems)s Mark your card done anyway?",
                 "%(count)s fields still need a look: %(problems)s Mark your card done anyway?",
                 n,

@@ -182,8 +182,8 @@ def _read_push(request) -> dict[str, Any]:
     try:
         body = parse_json_bytes(request.body)
     except JsonInputError as error:
-        # Translators: %(problem)s says what is wrong with the JSON ("is not JSON…").
         raise PushRefused(
+            # Translators: %(problem)s says what is wrong with the JSON ("is not JSON…").
             _("The changes sent %(problem)s.")
             % {"problem": translated(error.args[0] if error.args else str(error))}
         ) from None
