@@ -16,10 +16,10 @@ from __future__ import annotations
 from typing import Any
 
 import pygal
-from django.utils.translation import gettext as _
 from pygal.style import Style
 
 from pictures.charts import BarChart, LineChart
+from pictures.words import _
 
 # viewBox units: the <img> is drawn at the card's width, so on a 390 px phone (a 360 px card)
 # a unit is 0.9 px and the 13-unit labels read as about 12 px.

@@ -20,10 +20,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext
-
 from campaign.colours import safe_colour, text_colour_on
+from pictures.words import _, ngettext
 from solar175.engine import LEGITIMATE_PARTIES
 from solar175.state import CampaignState, ReplayedGame
 
@@ -382,7 +380,7 @@ def _ip_chart(games: Sequence[ReplayedGame], corporations: Sequence[ChartCorpora
         key="ip",
         title=_("Influence points per game"),
         desc=desc,
-        x_label=pgettext("a chart's axis", "Game"),
+        x_label=_("Game"),
         x_ticks=tuple(Tick(g, str(g)) for g in game_ticks(numbers[0], numbers[-1])),
         y_ticks=tuple(nice_ticks(0, max(values, default=0) or 10)),
         series=tuple(series),
@@ -391,7 +389,7 @@ def _ip_chart(games: Sequence[ReplayedGame], corporations: Sequence[ChartCorpora
         dense=len(games) > MAX_GAMES_WITH_DOTS,
         table=DataTable(
             caption=_("Total IP per game"),
-            row_heading=pgettext("a table's heading", "Game"),
+            row_heading=_("Game"),
             corporations=tuple(corporations),
             rows=tuple(
                 TableRow(
@@ -439,10 +437,10 @@ def _points_chart(state: CampaignState, corporations: Sequence[ChartCorporation]
         "%(standings)s."
     ) % {"standings": ", ".join(f"{name} {points}" for points, name in now)}
     x_ticks = [Tick(g, str(g)) for g in game_ticks(first, after[-1][0])]
-    x_ticks[0] = Tick(first, pgettext("a chart's axis", "start") if first == 0 else str(first))
+    x_ticks[0] = Tick(first, _("start") if first == 0 else str(first))
     rows = [
         TableRow(
-            pgettext("a table's row", "Start") if first == 0 else str(first),
+            _("Start") if first == 0 else str(first),
             tuple(str(start[k]) for k in keys),
         )
     ]
@@ -451,7 +449,7 @@ def _points_chart(state: CampaignState, corporations: Sequence[ChartCorporation]
         key="points",
         title=_("Campaign points over time"),
         desc=desc,
-        x_label=pgettext("a chart's axis", "After game"),
+        x_label=_("After game"),
         x_ticks=tuple(x_ticks),
         y_ticks=tuple(y_ticks),
         series=tuple(series),
@@ -460,7 +458,7 @@ def _points_chart(state: CampaignState, corporations: Sequence[ChartCorporation]
         dense=len(after) > MAX_GAMES_WITH_DOTS,
         table=DataTable(
             caption=_("Campaign points after each game"),
-            row_heading=pgettext("a table's heading", "After game"),
+            row_heading=_("After game"),
             corporations=tuple(corporations),
             rows=tuple(rows),
         ),
@@ -539,7 +537,7 @@ def _election_strip(games: Sequence[ReplayedGame], party_names: Mapping[str, str
         overthrows=overthrows,
         table=DataTable(
             caption=_("The party in power after each game"),
-            row_heading=pgettext("a table's heading", "Game"),
+            row_heading=_("Game"),
             corporations=(),
             columns=(_("Party in power"),),
             rows=tuple(
@@ -587,7 +585,7 @@ def _presence_chart(
         if best:
             names = [c.name for c in corporations if firsts[zone][c.key] == best]
             # Translators: joins corporations' names tied first in a zone ("A and B").
-            joined = pgettext("names tied", " and ").join(names)
+            joined = _(" and ").join(names)
             leaders.append(
                 # Translators: a zone's number, the names first there, how many games.
                 _("zone %(zone)s: %(names)s (%(count)s)")
@@ -609,7 +607,7 @@ def _presence_chart(
         ),
         table=DataTable(
             caption=_("Games in which each corporation came first in a zone"),
-            row_heading=pgettext("a table's heading", "Zone"),
+            row_heading=_("Zone"),
             corporations=tuple(corporations),
             rows=tuple(
                 TableRow(

@@ -14,11 +14,9 @@ import datetime
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
-
-from hosting.words import translated
+from pictures import words
 from pictures.charts import PARTY_COLOURS, ChartCorporation
+from pictures.words import _
 from solar175.engine import CATEGORIES, DOUBLED_BY, LEGITIMATE_PARTIES, tie_break_sentence
 from solar175.state import City, PlayerResult, ReplayedGame
 
@@ -66,8 +64,10 @@ class SummaryAward:
     def tier_name(self) -> str:
         """The tier as the summary says it ("gold", "silver")."""
         return {
-            "gold": pgettext("an award sticker, in a sentence", "gold"),
-            "silver": pgettext("an award sticker, in a sentence", "silver"),
+            # Translators: an award sticker's tier, within a sentence.
+            "gold": _("gold"),
+            # Translators: an award sticker's tier, within a sentence.
+            "silver": _("silver"),
         }.get(self.tier, self.tier)
 
 
@@ -248,7 +248,7 @@ def game_summary(
         debt_marks=tuple((names.corp(m.corporation), m.points) for m in entry.debt_marks),
         standings_after=_standings_after(entry, names),
         tie_break=(
-            translated(
+            words.say(
                 tie_break_sentence(entry.score.tie_break, winner.total, winner.corporation.name)
             )
             if winner

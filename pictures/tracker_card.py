@@ -20,13 +20,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
 from functools import lru_cache
 
-from django.utils.translation import get_language, ngettext, pgettext
-from django.utils.translation import gettext as _
 from PIL import Image, ImageDraw, ImageFont
 
 from campaign.colours import safe_colour, text_colour_on
 from offline.artwork import BOLD_FONT, BOX_CROSSED, INK, PAPER, REGULAR_FONT, STICKERS
 from pictures.charts import ChartCorporation
+from pictures.words import _, ngettext
 from solar175.game_entry import debt_boxes_in_play, powers_in_play
 from solar175.state import CampaignState
 
@@ -157,10 +156,8 @@ def tracker_card(
 
 
 def card_etag(card: TrackerCard) -> str:
-    """A hash of everything the picture shows, and of how it is drawn (in which language)."""
-    data = json.dumps(
-        [DRAWING_VERSION, get_language(), asdict(card)], sort_keys=True, ensure_ascii=True
-    )
+    """A hash of everything the picture shows, and of how it is drawn."""
+    data = json.dumps([DRAWING_VERSION, asdict(card)], sort_keys=True, ensure_ascii=True)
     return hashlib.sha256(data.encode()).hexdigest()[:32]
 
 
@@ -280,19 +277,25 @@ def _ordinal(n: int) -> str:
     """1st, 2nd, 3rd, 4th… (each language writes its own: German "1.", "2.")."""
     ending = 0 if 10 <= n % 100 <= 20 else n % 10
     if ending == 1:
-        return pgettext("an ordinal number ending in 1 (not 11)", "%(n)sst") % {"n": n}
+        # Translators: an ordinal number ending in 1, not 11 ("1st", "21st"; German "1.").
+        return _("%(n)sst") % {"n": n}
     if ending == 2:
-        return pgettext("an ordinal number ending in 2 (not 12)", "%(n)snd") % {"n": n}
+        # Translators: an ordinal number ending in 2, not 12 ("2nd", "22nd"; German "2.").
+        return _("%(n)snd") % {"n": n}
     if ending == 3:
-        return pgettext("an ordinal number ending in 3 (not 13)", "%(n)srd") % {"n": n}
-    return pgettext("an ordinal number", "%(n)sth") % {"n": n}
+        # Translators: an ordinal number ending in 3, not 13 ("3rd", "23rd"; German "3.").
+        return _("%(n)srd") % {"n": n}
+    # Translators: any other ordinal number ("4th", "11th"; German "4.").
+    return _("%(n)sth") % {"n": n}
 
 
 def _tier(tier: str) -> str:
     """An award sticker's tier as the card prints it."""
     return {
-        "gold": pgettext("an award sticker", "Gold"),
-        "silver": pgettext("an award sticker", "Silver"),
+        # Translators: an award sticker's tier, as a label on the tracker card.
+        "gold": _("Gold"),
+        # Translators: an award sticker's tier, as a label on the tracker card.
+        "silver": _("Silver"),
     }.get(tier, tier.capitalize())
 
 

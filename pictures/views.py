@@ -163,7 +163,9 @@ def _draw_tracker_png(page: Page, key: str) -> tuple[str, bytes]:
         # Asked even when no power is chosen, so every picture costs the same queries.
         power_name=page.names.powers.get(found["power"] or "") or found["power"],
     )
-    return tracker_card.card_etag(card), tracker_card.draw_tracker_card(card)
+    # Its ETag by what it shows and in which language (its words are drawn in it).
+    etag = hashlib.sha256(f"{tracker_card.card_etag(card)}:{get_language()}".encode())
+    return etag.hexdigest()[:32], tracker_card.draw_tracker_card(card)
 
 
 @campaign_access(READER)
