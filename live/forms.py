@@ -9,8 +9,11 @@ from typing import Any
 
 from django import forms
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from gamefile.json_input import JsonInputError, parse_json_text
+from hosting.words import translated
 
 
 class Posted(forms.Field):
@@ -53,9 +56,15 @@ class DraftWrite(forms.Form):
         try:
             drawn = parse_json_text(text)
         except JsonInputError as error:
-            raise forms.ValidationError(f"What the page showed (_drawn) {error}.") from None
+            raise forms.ValidationError(
+                # Translators: %(problem)s says what is wrong with the JSON ("is not JSON…").
+                _("What the page showed (_drawn) %(problem)s.")
+                % {"problem": translated(error.args[0] if error.args else str(error))}
+            ) from None
         if not isinstance(drawn, dict):
-            raise forms.ValidationError("What the page showed (_drawn) is not the form's values.")
+            raise forms.ValidationError(
+                _("What the page showed (_drawn) is not the form's values.")
+            )
         return drawn
 
     @property
@@ -98,7 +107,12 @@ class Refusing(forms.Form):
         for name, errors in self.errors.items():
             label = self.fields[name].label if name in self.fields else None
             if label:
-                return f"{label} ({self.add_prefix(name)}): {errors[0]}"
+                # Translators: a field's label, the name it is posted under, its refusal.
+                return _("%(label)s (%(name)s): %(error)s") % {
+                    "label": label,
+                    "name": self.add_prefix(name),
+                    "error": errors[0],
+                }
             return errors[0]
         return ""
 
@@ -110,7 +124,7 @@ class Flag(forms.Field):
     TICKED = ("on", "1", "true")
     UNTICKED = (None, "", "0", "false", "off")
 
-    def __init__(self, label: str) -> None:
+    def __init__(self, label: Any) -> None:
         super().__init__(required=False, label=label)
 
     def to_python(self, value: Any) -> bool:
@@ -118,14 +132,14 @@ class Flag(forms.Field):
             return True
         if value in self.UNTICKED:
             return False
-        raise forms.ValidationError("Must be ticked (on) or not.", code="flag")
+        raise forms.ValidationError(_("Must be ticked (on) or not."), code="flag")
 
 
 class DraftNamed(Refusing):
     """The draft a write's page was drawn from (`_draft`; absent: the open one)."""
 
     _draft = forms.IntegerField(
-        required=False, min_value=1, label="The draft the page was drawn from"
+        required=False, min_value=1, label=gettext_lazy("The draft the page was drawn from")
     )
 
     @property
@@ -145,17 +159,22 @@ class DraftSave(Refusing):
     draft.js sends the save (`_phone`, `_seq`; empty without JavaScript), and the questions a
     table answered (`confirm_unfinished`, `confirm_empty`, `confirm_order`)."""
 
-    revision = forms.IntegerField(required=False, min_value=0, label="Revision")
+    revision = forms.IntegerField(required=False, min_value=0, label=gettext_lazy("Revision"))
     _phone = forms.RegexField(
         PHONE_ID,
         required=False,
-        label="Phone",
-        error_messages={"invalid": "Must be letters, digits, - or _, at most 64."},
+        label=gettext_lazy("Phone"),
+        error_messages={"invalid": gettext_lazy("Must be letters, digits, - or _, at most 64.")},
     )
-    _seq = forms.IntegerField(required=False, min_value=0, max_value=MAX_SEQ, label="Change")
-    confirm_unfinished = Flag("Not every seat is done: save anyway")
-    confirm_empty = Flag("Nothing has been entered anywhere: save anyway")
-    confirm_order = Flag("The order under “Who is at the table” is right")
+    _seq = forms.IntegerField(
+        required=False,
+        min_value=0,
+        max_value=MAX_SEQ,
+        label=pgettext_lazy("one change a phone sends", "Change"),
+    )
+    confirm_unfinished = Flag(gettext_lazy("Not every seat is done: save anyway"))
+    confirm_empty = Flag(gettext_lazy("Nothing has been entered anywhere: save anyway"))
+    confirm_order = Flag(gettext_lazy("The order under “Who is at the table” is right"))
 
     @property
     def expected_revision(self) -> int:
@@ -180,12 +199,12 @@ class TableSeating(Refusing):
     def __init__(self, data: Any, *, keys: list[tuple[str, str]]) -> None:
         super().__init__(data)
         for key, name in keys:
-            self.fields[f"at_{key}"] = Flag(f"{name} at the table")
+            self.fields[f"at_{key}"] = Flag(_("%(name)s at the table") % {"name": name})
             self.fields[f"position_{key}"] = forms.IntegerField(
                 required=False,
                 min_value=0,
                 max_value=99,
-                label=f"Place of {name} in the order of play",
+                label=_("Place of %(name)s in the order of play") % {"name": name},
             )
         self._keys = [key for key, _ in keys]
 
@@ -232,7 +251,7 @@ class SeatChoice(Refusing):
 
     def __init__(self, data: Any, *, keys: Any) -> None:
         super().__init__(data)
-        self.fields["key"] = choose_one(keys, "Choose one of the corporations listed.")
+        self.fields["key"] = choose_one(keys, _("Choose one of the corporations listed."))
 
 
 class GuestSeatTake(Refusing):
@@ -243,7 +262,7 @@ class GuestSeatTake(Refusing):
 
     def __init__(self, data: Any, *, free: Any) -> None:
         super().__init__(data)
-        self.fields["key"] = choose_one(free, "That seat is not free any more: choose another.")
+        self.fields["key"] = choose_one(free, _("That seat is not free any more: choose another."))
 
 
 class DiscardConfirm(forms.Form):
@@ -257,7 +276,7 @@ class GuestTie(Refusing):
 
     def __init__(self, data: Any, *, members: Any) -> None:
         super().__init__(data)
-        sentence = "Member: choose one of the campaign's players."
+        sentence = _("Member: choose one of the campaign's players.")
         self.fields["member"] = forms.ModelChoiceField(
             queryset=members,
             error_messages={"required": sentence, "invalid_choice": sentence},

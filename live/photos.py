@@ -24,6 +24,8 @@ from dataclasses import dataclass
 
 from crispy_forms.helper import FormHelper
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from PIL import Image, ImageOps, UnidentifiedImageError
 
 from hosting.middleware import megabytes
@@ -110,18 +112,24 @@ class PreparedPhoto:
 def prepare_photo(data: bytes) -> PreparedPhoto:
     """The photo to keep from an upload's bytes (see the module's docstring)."""
     if not data:
-        raise PhotoRefused("The photo is empty: choose a photo of the final table.")
+        raise PhotoRefused(_("The photo is empty: choose a photo of the final table."))
     if len(data) > MAX_PHOTO_BYTES:
         # The upload handler keeps one byte past the limit: the size beyond it is unknown.
         raise PhotoRefused(
-            f"The photo is larger than {megabytes(MAX_PHOTO_BYTES)}, the most the app takes: "
-            "take it again at a smaller size, or send it from a page with JavaScript on "
-            "(the page then shrinks it first). Nothing was saved."
+            _(
+                # Translators: %(size)s is a size such as "32 MB".
+                "The photo is larger than %(size)s, the most the app takes: take it again at "
+                "a smaller size, or send it from a page with JavaScript on (the page then "
+                "shrinks it first). Nothing was saved."
+            )
+            % {"size": megabytes(MAX_PHOTO_BYTES)}
         )
     if not _DECODING.acquire(timeout=DECODING_WAIT_SECONDS):
         raise PhotoRefused(
-            "The server is busy reading other photos: send the photo again in a minute. "
-            "Nothing was saved."
+            _(
+                "The server is busy reading other photos: send the photo again in a minute. "
+                "Nothing was saved."
+            )
         )
     try:
         return _prepare(data)
@@ -147,8 +155,11 @@ def _prepare(data: bytes) -> PreparedPhoto:
     except Image.DecompressionBombError:
         # Pillow's own limit, for an image too large for it to open at all.
         raise PhotoRefused(
-            f"The photo has too many pixels: the app takes at most "
-            f"{MAX_PIXELS // 1_000_000} megapixels. Nothing was saved."
+            _(
+                "The photo has too many pixels: the app takes at most %(most)s megapixels. "
+                "Nothing was saved."
+            )
+            % {"most": MAX_PIXELS // 1_000_000}
         ) from None
     except (
         UnidentifiedImageError,
@@ -193,21 +204,28 @@ def _fitted(size: tuple[int, int]) -> tuple[int, int]:
 def _too_many_pixels(width: int, height: int, image_format: str) -> str:
     most = max_pixels(image_format) // 1_000_000
     if image_format in MAX_PIXELS_BY_FORMAT:
-        taken = (
-            f"at most {most} megapixels in a {FORMAT_NAMES[image_format]} file "
-            f"({MAX_PIXELS // 1_000_000} in a JPEG or PNG)"
-        )
-    else:
-        taken = f"at most {most} megapixels"
-    return (
-        f"The photo is {width} × {height} pixels: the app takes {taken}. Take it at a "
-        "smaller size, or send it from a page with JavaScript on (the page then shrinks it "
-        "first). Nothing was saved."
-    )
+        return _(
+            # Translators: %(format)s is a file format's name ("WebP").
+            "The photo is %(width)s × %(height)s pixels: the app takes at most %(most)s "
+            "megapixels in a %(format)s file (%(usual)s in a JPEG or PNG). Take it at a "
+            "smaller size, or send it from a page with JavaScript on (the page then shrinks "
+            "it first). Nothing was saved."
+        ) % {
+            "width": width,
+            "height": height,
+            "most": most,
+            "format": FORMAT_NAMES[image_format],
+            "usual": MAX_PIXELS // 1_000_000,
+        }
+    return _(
+        "The photo is %(width)s × %(height)s pixels: the app takes at most %(most)s "
+        "megapixels. Take it at a smaller size, or send it from a page with JavaScript on "
+        "(the page then shrinks it first). Nothing was saved."
+    ) % {"width": width, "height": height, "most": most}
 
 
 def _not_a_photo() -> str:
-    return (
+    return _(
         "The photo is not an image the app can read: choose a JPEG, PNG or WebP photo "
         "of the final table. Nothing was saved."
     )
@@ -215,12 +233,14 @@ def _not_a_photo() -> str:
 
 class PhotoForm(forms.Form):
     photo = forms.FileField(
-        label="Take or choose a photo",
-        help_text="From above, the whole board in view.",
+        label=gettext_lazy("Take or choose a photo"),
+        help_text=gettext_lazy("From above, the whole board in view."),
         widget=forms.FileInput(
             attrs={"accept": "image/*", "capture": "environment", "data-photo-shrink": ""}
         ),
-        error_messages={"required": "Choose a photo of the final table (or take one)."},
+        error_messages={
+            "required": gettext_lazy("Choose a photo of the final table (or take one).")
+        },
     )
 
     def __init__(self, *args, **kwargs) -> None:
@@ -229,3 +249,11 @@ class PhotoForm(forms.Form):
         self.helper = FormHelper()
         self.helper.form_tag = False
         self.helper.disable_csrf = True
+        # What live/static/js/photo.js says while it shrinks the photo, in the person's language.
+        self.fields["photo"].widget.attrs.update(
+            {
+                "data-shrinking-words": _("Making the photo smaller to send…"),
+                # Translators: %(kilobytes)s is the photo's size in kilobytes, a whole number.
+                "data-ready-words": _("Ready to send: %(kilobytes)s KB."),
+            }
+        )

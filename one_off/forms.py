@@ -5,6 +5,7 @@ from __future__ import annotations
 from crispy_forms.helper import FormHelper
 from django import forms
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from campaign.models import Game
 from scoring.wizard.widgets import FIELD_TEMPLATE
@@ -19,7 +20,7 @@ class OneOffGameForm(forms.ModelForm):
         model = Game
         fields = ["played_on"]
         widgets = {"played_on": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
-        labels = {"played_on": "Played on"}
+        labels = {"played_on": gettext_lazy("Played on")}
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, prefix="game", **kwargs)

@@ -15,6 +15,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.formats import date_format
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from campaign.models import Game
@@ -75,7 +76,7 @@ def wizard(request: HttpRequest) -> HttpResponse:
                 request,
                 table_form,
                 OneOffGameForm(),
-                title="Score a game",
+                title=_("Score a game"),
                 form_action=reverse("scoring:wizard"),
                 cancel_url=reverse("scoring:home"),
             )
@@ -97,7 +98,7 @@ def wizard(request: HttpRequest) -> HttpResponse:
         request,
         table_form,
         game_form,
-        title="Score a game",
+        title=_("Score a game"),
         form_action=reverse("scoring:wizard"),
         cancel_url=reverse("scoring:home"),
     )
@@ -119,7 +120,10 @@ def _one_off_game(request: HttpRequest, pk: int) -> Game:
 def _saved_message(game: Game, catalogue: CatalogueNames) -> str:
     winner = next(p for p in game.result["players"] if p["corporation"] == game.result["winner"])
     name = catalogue.corporation(winner["corporation"]).name
-    return f"Game saved: {name} wins with {winner['total']} IP."
+    return _("Game saved: %(name)s wins with %(total)s IP.") % {
+        "name": name,
+        "total": winner["total"],
+    }
 
 
 @dataclass(frozen=True)
@@ -208,8 +212,10 @@ def game_edit(request: HttpRequest, pk: int) -> HttpResponse:
             except actions.StaleGame:
                 game_form.add_error(
                     None,
-                    "Someone saved this game after you opened it. Open it again to see their "
-                    "changes, then make yours.",
+                    _(
+                        "Someone saved this game after you opened it. Open it again to see "
+                        "their changes, then make yours."
+                    ),
                 )
             else:
                 messages.success(request, _saved_message(game, catalogue))
@@ -218,7 +224,8 @@ def game_edit(request: HttpRequest, pk: int) -> HttpResponse:
         request,
         table_form,
         game_form,
-        title=f"Edit the game of {date_format(game.played_on)}",
+        # Translators: %(date)s is the day the game was played.
+        title=_("Edit the game of %(date)s") % {"date": date_format(game.played_on)},
         form_action=reverse("scoring:game_edit", args=[game.pk]),
         cancel_url=reverse("scoring:game_detail", args=[game.pk]),
     )
@@ -230,7 +237,10 @@ def game_delete(request: HttpRequest, pk: int) -> HttpResponse:
     game = _one_off_game(request, pk)
     if request.method == "POST":
         actions.delete_one_off_game(game)
-        messages.success(request, f"The game of {date_format(game.played_on)} is deleted.")
+        messages.success(
+            request,
+            _("The game of %(date)s is deleted.") % {"date": date_format(game.played_on)},
+        )
         return redirect("scoring:game_list")
     rows = _game_rows([game])
     return render(request, "scoring/game_confirm_delete.html", {"game": game, "row": rows[0]})

@@ -7,3 +7,10 @@ class PicturesConfig(AppConfig):
     its templates (`pictures/templates/pictures/`) and its stylesheet (`css/pictures.css`)."""
 
     name = "pictures"
+
+    def ready(self) -> None:
+        # The drawings' words in the request's language (pictures.words: they import no Django).
+        from hosting.words import translated
+        from pictures import words
+
+        words.say = translated

@@ -19,6 +19,7 @@ import pygal
 from pygal.style import Style
 
 from pictures.charts import BarChart, LineChart
+from pictures.words import _
 
 # viewBox units: the <img> is drawn at the card's width, so on a 390 px phone (a 360 px card)
 # a unit is 0.9 px and the 13-unit labels read as about 12 px.
@@ -174,7 +175,7 @@ def bar_chart(chart: BarChart) -> bytes:
     drawing = pygal.HorizontalBar(
         **_common(colours, bar_height(chart)),
         # pygal stacks a horizontal chart's labels from the bottom up: zone 1 goes on top.
-        x_labels=[f"Zone {z}" for z in reversed(chart.zones)],
+        x_labels=[_("Zone %(zone)s") % {"zone": z} for z in reversed(chart.zones)],
         y_labels=list(chart.x_ticks),
         range=(0, chart.x_ticks[-1]),
         print_values=True,

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from campaign.colours import safe_colour, text_colour_on
+from pictures.words import _, ngettext
 from solar175.engine import LEGITIMATE_PARTIES
 from solar175.state import CampaignState, ReplayedGame
 
@@ -173,8 +174,10 @@ class StripCell:
 
     @property
     def label(self) -> str:
-        overthrow = ", overthrown by the Celestial Rebellion" if self.overthrown else ""
-        return f"Game {self.game}: {self.party_name}{overthrow}"
+        values = {"number": self.game, "party": self.party_name}
+        if self.overthrown:
+            return _("Game %(number)s: %(party)s, overthrown by the Celestial Rebellion") % values
+        return _("Game %(number)s: %(party)s") % values
 
     @property
     def number_y(self) -> float:
@@ -355,15 +358,29 @@ def _ip_chart(games: Sequence[ReplayedGame], corporations: Sequence[ChartCorpora
         ),
         default=None,
     )
-    span = f"game {numbers[0]}" if len(numbers) == 1 else f"games {numbers[0]} to {numbers[-1]}"
-    desc = f"Each corporation's total influence points (IP) in {span}."
+    if len(numbers) == 1:
+        desc = _("Each corporation's total influence points (IP) in game %(number)s.") % {
+            "number": numbers[0]
+        }
+    else:
+        desc = _(
+            "Each corporation's total influence points (IP) in games %(first)s to %(last)s."
+        ) % {
+            "first": numbers[0],
+            "last": numbers[-1],
+        }
     if best:
-        desc += f" Highest: {best[2]}, {best[0]} IP in game {best[1]}."
+        # Translators: a corporation's name, its IP, the game's number.
+        desc += " " + _("Highest: %(name)s, %(ip)s IP in game %(number)s.") % {
+            "name": best[2],
+            "ip": best[0],
+            "number": best[1],
+        }
     return LineChart(
         key="ip",
-        title="Influence points per game",
+        title=_("Influence points per game"),
         desc=desc,
-        x_label="Game",
+        x_label=_("Game"),
         x_ticks=tuple(Tick(g, str(g)) for g in game_ticks(numbers[0], numbers[-1])),
         y_ticks=tuple(nice_ticks(0, max(values, default=0) or 10)),
         series=tuple(series),
@@ -371,8 +388,8 @@ def _ip_chart(games: Sequence[ReplayedGame], corporations: Sequence[ChartCorpora
         dots=len(games) <= MAX_GAMES_WITH_DOTS,
         dense=len(games) > MAX_GAMES_WITH_DOTS,
         table=DataTable(
-            caption="Total IP per game",
-            row_heading="Game",
+            caption=_("Total IP per game"),
+            row_heading=_("Game"),
             corporations=tuple(corporations),
             rows=tuple(
                 TableRow(
@@ -390,7 +407,7 @@ def _points_chart(state: CampaignState, corporations: Sequence[ChartCorporation]
     keys = [c.key for c in corporations]
     start, after = points_by_game(state, keys)
     first = after[0][0] - 1
-    values = [v for v in start.values()] + [v for _, p in after for v in p.values()]
+    values = [v for v in start.values()] + [v for _number, p in after for v in p.values()]
     y_ticks = nice_ticks(min(0, *values), max(values, default=0) or 5)
     spread = len(corporations) - 1
     series = []
@@ -414,18 +431,25 @@ def _points_chart(state: CampaignState, corporations: Sequence[ChartCorporation]
             )
         )
     now = sorted(((after[-1][1][c.key], c.name) for c in corporations), reverse=True)
-    desc = "Campaign points (award points less Bank of Yurushi debt) after each game. Now: " + (
-        ", ".join(f"{name} {points}" for points, name in now) + "."
-    )
+    desc = _(
+        # Translators: %(standings)s lists each corporation's name and its points, by commas.
+        "Campaign points (award points less Bank of Yurushi debt) after each game. Now: "
+        "%(standings)s."
+    ) % {"standings": ", ".join(f"{name} {points}" for points, name in now)}
     x_ticks = [Tick(g, str(g)) for g in game_ticks(first, after[-1][0])]
-    x_ticks[0] = Tick(first, "start" if first == 0 else str(first))
-    rows = [TableRow("Start" if first == 0 else str(first), tuple(str(start[k]) for k in keys))]
+    x_ticks[0] = Tick(first, _("start") if first == 0 else str(first))
+    rows = [
+        TableRow(
+            _("Start") if first == 0 else str(first),
+            tuple(str(start[k]) for k in keys),
+        )
+    ]
     rows += [TableRow(str(n), tuple(str(p[k]) for k in keys), game=n) for n, p in after]
     return LineChart(
         key="points",
-        title="Campaign points over time",
+        title=_("Campaign points over time"),
         desc=desc,
-        x_label="After game",
+        x_label=_("After game"),
         x_ticks=tuple(x_ticks),
         y_ticks=tuple(y_ticks),
         series=tuple(series),
@@ -433,8 +457,8 @@ def _points_chart(state: CampaignState, corporations: Sequence[ChartCorporation]
         dots=False,
         dense=len(after) > MAX_GAMES_WITH_DOTS,
         table=DataTable(
-            caption="Campaign points after each game",
-            row_heading="After game",
+            caption=_("Campaign points after each game"),
+            row_heading=_("After game"),
             corporations=tuple(corporations),
             rows=tuple(rows),
         ),
@@ -489,27 +513,41 @@ def _election_strip(games: Sequence[ReplayedGame], party_names: Mapping[str, str
         if wins.get(p) or p in LEGITIMATE_PARTIES
     )
     overthrows = sum(1 for c in cells if c.overthrown)
-    desc = (
-        "The party in power after each game, game by game: "
-        + "; ".join(f"{p.name} {p.wins}" for p in parties)
-        + (f". The Celestial Rebellion overthrew {overthrows}." if overthrows else ".")
-    )
+    wins_text = "; ".join(f"{p.name} {p.wins}" for p in parties)
+    if overthrows:
+        desc = ngettext(
+            # Translators: %(wins)s lists each party and its wins; %(count)s governments overthrown.
+            "The party in power after each game, game by game: %(wins)s. The Celestial Rebellion "
+            "overthrew %(count)s.",
+            "The party in power after each game, game by game: %(wins)s. The Celestial Rebellion "
+            "overthrew %(count)s.",
+            overthrows,
+        ) % {"wins": wins_text, "count": overthrows}
+    else:
+        # Translators: %(wins)s lists each party and how many games it won.
+        desc = _("The party in power after each game, game by game: %(wins)s.") % {
+            "wins": wins_text
+        }
     return ElectionStrip(
-        title="Election winners",
+        title=_("Election winners"),
         desc=desc,
         height=rows * STRIP_CELL_HEIGHT,
         cells=tuple(cells),
         parties=parties,
         overthrows=overthrows,
         table=DataTable(
-            caption="The party in power after each game",
-            row_heading="Game",
+            caption=_("The party in power after each game"),
+            row_heading=_("Game"),
             corporations=(),
-            columns=("Party in power",),
+            columns=(_("Party in power"),),
             rows=tuple(
                 TableRow(
                     str(c.game),
-                    (f"{c.party_name}{' (overthrown)' if c.overthrown else ''}",),
+                    (
+                        _("%(party)s (overthrown)") % {"party": c.party_name}
+                        if c.overthrown
+                        else c.party_name,
+                    ),
                     game=c.game,
                 )
                 for c in cells
@@ -546,13 +584,20 @@ def _presence_chart(
         best = max(firsts[zone].values(), default=0)
         if best:
             names = [c.name for c in corporations if firsts[zone][c.key] == best]
-            leaders.append(f"zone {zone}: {' and '.join(names)} ({best})")
-    desc = "For each zone, in how many games each corporation had the most presence there."
+            # Translators: joins corporations' names tied first in a zone ("A and B").
+            joined = _(" and ").join(names)
+            leaders.append(
+                # Translators: a zone's number, the names first there, how many games.
+                _("zone %(zone)s: %(names)s (%(count)s)")
+                % {"zone": zone, "names": joined, "count": best}
+            )
+    desc = _("For each zone, in how many games each corporation had the most presence there.")
     if leaders:
-        desc += " Most often first in " + "; ".join(leaders) + "."
+        # Translators: %(leaders)s lists each zone's leaders, by semicolons.
+        desc += " " + _("Most often first in %(leaders)s.") % {"leaders": "; ".join(leaders)}
     return BarChart(
         key="presence",
-        title="Presence won per zone",
+        title=_("Presence won per zone"),
         desc=desc,
         zones=tuple(zones),
         x_ticks=tuple(nice_ticks(0, most or 1, most=4)),
@@ -561,11 +606,14 @@ def _presence_chart(
             for c in corporations
         ),
         table=DataTable(
-            caption="Games in which each corporation came first in a zone",
-            row_heading="Zone",
+            caption=_("Games in which each corporation came first in a zone"),
+            row_heading=_("Zone"),
             corporations=tuple(corporations),
             rows=tuple(
-                TableRow(f"Zone {z}", tuple(str(firsts[z][c.key]) for c in corporations))
+                TableRow(
+                    _("Zone %(zone)s") % {"zone": z},
+                    tuple(str(firsts[z][c.key]) for c in corporations),
+                )
                 for z in zones
             ),
         ),

@@ -14,7 +14,9 @@ import datetime
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from pictures import words
 from pictures.charts import PARTY_COLOURS, ChartCorporation
+from pictures.words import _
 from solar175.engine import CATEGORIES, DOUBLED_BY, LEGITIMATE_PARTIES, tie_break_sentence
 from solar175.state import City, PlayerResult, ReplayedGame
 
@@ -57,6 +59,16 @@ class SummaryAward:
     name: str
     section: str
     points: int
+
+    @property
+    def tier_name(self) -> str:
+        """The tier as the summary says it ("gold", "silver")."""
+        return {
+            # Translators: an award sticker's tier, within a sentence.
+            "gold": _("gold"),
+            # Translators: an award sticker's tier, within a sentence.
+            "silver": _("silver"),
+        }.get(self.tier, self.tier)
 
 
 @dataclass(frozen=True)
@@ -146,7 +158,11 @@ def _presence_rows(ranked: Sequence[PlayerResult], zones: Sequence[int]) -> list
     rows = []
     for zone in zones:
         values = tuple(p.presence.get(str(zone), 0) for p in ranked)
-        rows.append(SummaryRow(label=f"Zone {zone}", values=values, best=max(values) or None))
+        rows.append(
+            SummaryRow(
+                label=_("Zone %(zone)s") % {"zone": zone}, values=values, best=max(values) or None
+            )
+        )
     return rows
 
 
@@ -232,7 +248,9 @@ def game_summary(
         debt_marks=tuple((names.corp(m.corporation), m.points) for m in entry.debt_marks),
         standings_after=_standings_after(entry, names),
         tie_break=(
-            tie_break_sentence(entry.score.tie_break, winner.total, winner.corporation.name)
+            words.say(
+                tie_break_sentence(entry.score.tie_break, winner.total, winner.corporation.name)
+            )
             if winner
             else None
         ),

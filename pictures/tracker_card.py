@@ -25,6 +25,7 @@ from PIL import Image, ImageDraw, ImageFont
 from campaign.colours import safe_colour, text_colour_on
 from offline.artwork import BOLD_FONT, BOX_CROSSED, INK, PAPER, REGULAR_FONT, STICKERS
 from pictures.charts import ChartCorporation
+from pictures.words import _, ngettext
 from solar175.game_entry import debt_boxes_in_play, powers_in_play
 from solar175.state import CampaignState
 
@@ -273,8 +274,29 @@ class _Pen:
 
 
 def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    """1st, 2nd, 3rd, 4th… (each language writes its own: German "1.", "2.")."""
+    ending = 0 if 10 <= n % 100 <= 20 else n % 10
+    if ending == 1:
+        # Translators: an ordinal number ending in 1, not 11 ("1st", "21st"; German "1.").
+        return _("%(n)sst") % {"n": n}
+    if ending == 2:
+        # Translators: an ordinal number ending in 2, not 12 ("2nd", "22nd"; German "2.").
+        return _("%(n)snd") % {"n": n}
+    if ending == 3:
+        # Translators: an ordinal number ending in 3, not 13 ("3rd", "23rd"; German "3.").
+        return _("%(n)srd") % {"n": n}
+    # Translators: any other ordinal number ("4th", "11th"; German "4.").
+    return _("%(n)sth") % {"n": n}
+
+
+def _tier(tier: str) -> str:
+    """An award sticker's tier as the card prints it."""
+    return {
+        # Translators: an award sticker's tier, as a label on the tracker card.
+        "gold": _("Gold"),
+        # Translators: an award sticker's tier, as a label on the tracker card.
+        "silver": _("Silver"),
+    }.get(tier, tier.capitalize())
 
 
 def _draw_boxes(pen: _Pen, section: CardSection, left: float, top: float) -> None:
@@ -323,7 +345,8 @@ def _draw_sticker(pen: _Pen, sticker: Sticker, left: float, top: float, width: f
         fill=ink,
         anchor="mm",
     )
-    label = f"{sticker.tier.capitalize()}: {sticker.name}"
+    # Translators: an award sticker: its tier ("Gold"), the award's name.
+    label = _("%(tier)s: %(name)s") % {"tier": _tier(sticker.tier), "name": sticker.name}
     text, size = pen.fit(label, width - seal - 28, 24, 16, bold=True)
     pen.text(
         (left + seal + 16, top + height / 2), text, size=size, bold=True, fill=ink, anchor="lm"
@@ -333,7 +356,7 @@ def _draw_sticker(pen: _Pen, sticker: Sticker, left: float, top: float, width: f
 
 def _draw_tally(pen: _Pen, count: int, left: float, top: float) -> float:
     """Wins after highest influence is full, as tally marks in fives."""
-    label = "Wins after full:"
+    label = _("Wins after full:")
     pen.text((left, top + 18), label, size=24, fill=INK, anchor="lm")
     x = left + pen.width_of(label, 24) + 16
     shown = min(count, 20)
@@ -360,7 +383,7 @@ def _draw_section(
     _draw_boxes(pen, section, left, top + 42)
     y = top + 42 + BOX
     if not section.in_play:
-        pen.text((left, y + 24), "Zone not in play yet", size=22, fill=MUTED, anchor="lm")
+        pen.text((left, y + 24), _("Zone not in play yet"), size=22, fill=MUTED, anchor="lm")
         y += 40
     if section.key == "influence" and card.influence_tally:
         y += 12 + _draw_tally(pen, card.influence_tally, left, y + 12)
@@ -395,7 +418,8 @@ def _layout(card: TrackerCard, pen: _Pen) -> float:
     pen.rect((0, 0, WIDTH, BAND), fill=colour)
     pen.text(
         (MARGIN, 38),
-        "SOLAR 175 · CAMPAIGN TRACKER",
+        # Translators: the game's name (Solar 175) stays as printed.
+        _("SOLAR 175 · CAMPAIGN TRACKER"),
         size=24,
         bold=True,
         fill=on_colour,
@@ -403,20 +427,26 @@ def _layout(card: TrackerCard, pen: _Pen) -> float:
     )
     name, size = pen.fit(card.corporation, WIDTH - 2 * MARGIN, 62, 34, bold=True)
     pen.text((MARGIN, 92), name, size=size, bold=True, fill=on_colour, anchor="lm")
-    who = " · ".join(p for p in (card.player, "AI player" if card.ai else "") if p)
-    after = f"after game {card.games_played}" if card.games_played else "before the first game"
-    line = " · ".join(p for p in (who, f"{card.campaign}, {after}") if p)
+    who = " · ".join(p for p in (card.player, _("AI player") if card.ai else "") if p)
+    if card.games_played:
+        after = _("%(campaign)s, after game %(number)s") % {
+            "campaign": card.campaign,
+            "number": card.games_played,
+        }
+    else:
+        after = _("%(campaign)s, before the first game") % {"campaign": card.campaign}
+    line = " · ".join(p for p in (who, after) if p)
     line, size = pen.fit(line, WIDTH - 2 * MARGIN, 28, 19)
     pen.text((MARGIN, 144), line, size=size, fill=on_colour, anchor="lm")
 
     top = BAND + 24
-    top = _draw_heading(pen, "Presence", top, colour)
+    top = _draw_heading(pen, _("Presence"), top, colour)
     top = _draw_grid(pen, card, card.presence, top)
-    top = _draw_heading(pen, "Achievements", top, colour)
+    top = _draw_heading(pen, _("Achievements"), top, colour)
     top = _draw_grid(pen, card, card.others, top)
 
     if card.debt_shown:
-        top = _draw_heading(pen, "Bank of Yurushi debt", top, colour)
+        top = _draw_heading(pen, _("Bank of Yurushi debt"), top, colour)
         x = MARGIN
         for points in card.debt_marks[:14]:
             pen.rect(
@@ -427,10 +457,11 @@ def _layout(card: TrackerCard, pen: _Pen) -> float:
             )
             x += 70
         if not card.debt_marks:
-            pen.text((MARGIN, top + 25), "No box checked.", size=26, fill=MUTED, anchor="lm")
+            pen.text((MARGIN, top + 25), _("No box checked."), size=26, fill=MUTED, anchor="lm")
         elif len(card.debt_marks) > 14:
-            pen.text((x, top + 25), f"+{len(card.debt_marks) - 14} more", size=21, anchor="lm")
-        lost = f"Campaign points lost: {card.debt}"
+            more = _("+%(count)s more") % {"count": len(card.debt_marks) - 14}
+            pen.text((x, top + 25), more, size=21, anchor="lm")
+        lost = _("Campaign points lost: %(points)s") % {"points": card.debt}
         pen.text(
             (WIDTH - MARGIN, top + 25),
             lost,
@@ -442,9 +473,9 @@ def _layout(card: TrackerCard, pen: _Pen) -> float:
         top += 50 + 24
 
     if card.power_shown:
-        top = _draw_heading(pen, "Player power", top, colour)
+        top = _draw_heading(pen, _("Player power"), top, colour)
         for line in pen.wrap(
-            card.power or "Not chosen yet.", WIDTH - 2 * MARGIN, 28, 2, bool(card.power)
+            card.power or _("Not chosen yet."), WIDTH - 2 * MARGIN, 28, 2, bool(card.power)
         ):
             pen.text((MARGIN, top + 18), line, size=28, bold=bool(card.power), anchor="lm")
             top += 40
@@ -454,14 +485,32 @@ def _layout(card: TrackerCard, pen: _Pen) -> float:
     pen.rect((0, top, WIDTH, top + 86), fill="#ffffff")
     pen.line((0, top, WIDTH, top), fill=colour, width=4)
     if card.points is not None:
-        standing = f"{card.points} campaign point{'s' if card.points != 1 else ''}"
+        values = {"points": card.points, "rank": card.rank and _ordinal(card.rank)}
+        values["count"] = card.corporations
         if card.rank:
-            standing += f" · {_ordinal(card.rank)} of {card.corporations}"
+            standing = (
+                ngettext(
+                    # Translators: %(rank)s is an ordinal ("2nd"), %(count)s how many corporations.
+                    "%(points)s campaign point · %(rank)s of %(count)s",
+                    "%(points)s campaign points · %(rank)s of %(count)s",
+                    card.points,
+                )
+                % values
+            )
+        else:
+            standing = (
+                ngettext("%(points)s campaign point", "%(points)s campaign points", card.points)
+                % values
+            )
     else:
-        standing = "No campaign points yet"
+        standing = _("No campaign points yet")
     pen.text((MARGIN, top + 43), standing, size=32, bold=True, anchor="lm")
     pen.text(
-        (WIDTH - MARGIN, top + 43), "Solar 175 campaign manager", size=20, fill=MUTED, anchor="rm"
+        (WIDTH - MARGIN, top + 43),
+        _("Solar 175 campaign manager"),
+        size=20,
+        fill=MUTED,
+        anchor="rm",
     )
     top += 86
     # The border last, over the band's edge.
@@ -478,7 +527,7 @@ def card_layout(card: TrackerCard) -> tuple[int, list[BoxPlace]]:
 
 def draw_tracker_card(card: TrackerCard) -> bytes:
     """The card as PNG bytes, 1080 px wide."""
-    height, _ = card_layout(card)
+    height, _boxes = card_layout(card)
     pen = _Pen(height=height)
     _layout(card, pen)
     return pen.png()

@@ -20,6 +20,8 @@ from django.http import Http404, HttpResponse
 from django.urls import reverse
 from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.http import quote_etag
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
 from campaign import page_cache
 from campaign.frame import READER, Page, campaign_access, kept_offline, page_frame
@@ -89,12 +91,13 @@ def chart_picture(page: Page, chart: str) -> HttpResponse:
     `campaign.page_cache`); its ETag is the drawing's hash, so a phone that has it already
     gets a 304 for the cost of the membership query."""
     campaign = page.campaign
-    key = page_cache.cache_key(campaign, "chart-picture", chart)
+    # Per language too: its title, description and axes are words people read.
+    key = page_cache.cache_key(campaign, "chart-picture", f"{chart}:{get_language()}")
     drawn = cache.get(key)
     if drawn is None:
         built = charts.pictured_chart(campaign.replayed_state(), _corporations(campaign), chart)
         if built is None:
-            raise Http404("No game yet: the charts start after the first game.")
+            raise Http404(_("No game yet: the charts start after the first game."))
         svg = chart_svg.draw(built)
         drawn = (hashlib.sha256(svg).hexdigest()[:32], svg)
         cache.set(key, drawn, page_cache.TIMEOUT)
@@ -118,7 +121,8 @@ def tracker_png(page: Page, key: str) -> HttpResponse:
     kept in the cache with its ETag (like the charts): ten phones opening it cost one drawing,
     and a phone that has it already gets a 304."""
     campaign = page.campaign
-    cache_key = page_cache.cache_key(campaign, "tracker-png", key)
+    # Per language too: the card's words are drawn in it.
+    cache_key = page_cache.cache_key(campaign, "tracker-png", f"{key}:{get_language()}")
     drawn = cache.get(cache_key)
     if drawn is None:
         drawn = _draw_tracker_png(page, key)
@@ -148,7 +152,7 @@ def _draw_tracker_png(page: Page, key: str) -> tuple[str, bytes]:
         .first()
     )
     if found is None:
-        raise Http404(f"No corporation {key} in this campaign.")
+        raise Http404(_("No corporation %(key)s in this campaign.") % {"key": key})
     corporation = charts.chart_corporations([found])[0]
     card = tracker_card.tracker_card(
         campaign.replayed_state(),
@@ -159,7 +163,9 @@ def _draw_tracker_png(page: Page, key: str) -> tuple[str, bytes]:
         # Asked even when no power is chosen, so every picture costs the same queries.
         power_name=page.names.powers.get(found["power"] or "") or found["power"],
     )
-    return tracker_card.card_etag(card), tracker_card.draw_tracker_card(card)
+    # Its ETag by what it shows and in which language (its words are drawn in it).
+    etag = hashlib.sha256(f"{tracker_card.card_etag(card)}:{get_language()}".encode())
+    return etag.hexdigest()[:32], tracker_card.draw_tracker_card(card)
 
 
 @campaign_access(READER)
@@ -170,7 +176,7 @@ def game_summary(page: Page, number: int) -> dict[str, Any]:
     nearby = campaign.game_entries([number - 1, number, number + 1])
     entry = summary.find_game(nearby, number)
     if entry is None:
-        raise Http404(f"No game {number} in this campaign's replay.")
+        raise Http404(_("No game %(number)s in this campaign's replay.") % {"number": number})
     game = summary.game_summary(
         entry,
         _corporations(campaign),

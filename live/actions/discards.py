@@ -16,10 +16,14 @@ brought back by that change's undo (docs/seats.md).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from accounts.models import GuestSeat
 from campaign.actions.cache import lock_campaign
@@ -49,8 +53,13 @@ class DraftInTheWay(CampaignError):
     def __init__(self, number: int, sentence: str, confirm: str) -> None:
         super().__init__(
             "draft",
-            f"game {number} is being entered together and its draft holds values: {sentence} "
-            "Continue it together, or tick “discard the draft” to save this instead",
+            _(
+                # Translators: %(sentence)s says who typed what in the draft.
+                "game %(number)s is being entered together and its draft holds values: "
+                "%(sentence)s Continue it together, or tick “discard the draft” to save this "
+                "instead"
+            )
+            % {"number": number, "sentence": sentence},
         )
         self.number = number
         self.sentence = sentence
@@ -126,9 +135,10 @@ def _filled(value: Any) -> bool:
 
 @dataclass(frozen=True)
 class Typed:
-    """One part of a draft someone typed in: `what` ("Yellow's card"), how many values, by."""
+    """One part of a draft someone typed in: `card` (the corporation's name; "" for the shared
+    part), how many values, by."""
 
-    what: str
+    card: str
     values: int
     by: str
 
@@ -149,15 +159,15 @@ def typed(snapshot: dict[str, Any]) -> list[Typed]:
         )
         if count:
             by = card.get("updated_by_name") or (
-                f"{card['guest']} (guest)" if card.get("guest") else "someone"
+                _("%(name)s (guest)") % {"name": card["guest"]}
+                if card.get("guest")
+                else _("someone")
             )
-            parts.append(Typed(f"{card['name']}'s card", count, by))
+            parts.append(Typed(card["name"], count, by))
     if snapshot.get("shared_by") is not None or snapshot.get("shared_by_name"):
         count = len(_shared_typed(snapshot))
         if count:
-            parts.append(
-                Typed("the shared part", count, snapshot.get("shared_by_name") or "someone")
-            )
+            parts.append(Typed("", count, snapshot.get("shared_by_name") or _("someone")))
     return parts
 
 
@@ -172,16 +182,36 @@ def _shared_typed(snapshot: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _values(count: int) -> str:
-    return f"{count} value{'s' if count != 1 else ''}"
+def _typed_words(part: Typed) -> str:
+    values = {"by": part.by, "card": part.card, "count": part.values}
+    if part.card:
+        return (
+            ngettext(
+                # Translators: %(by)s is a person's name, %(card)s a corporation's.
+                "%(by)s typed %(card)s's card (%(count)s value)",
+                "%(by)s typed %(card)s's card (%(count)s values)",
+                part.values,
+            )
+            % values
+        )
+    return (
+        ngettext(
+            # Translators: %(by)s is a person's name.
+            "%(by)s typed the shared part (%(count)s value)",
+            "%(by)s typed the shared part (%(count)s values)",
+            part.values,
+        )
+        % values
+    )
 
 
 def typed_sentence(parts: list[Typed]) -> str:
     """Who typed what, as one sentence: "Ali typed Yellow's card (6 values), Bo typed the
     shared part (3 values)." """
     if not parts:
-        return "Nobody has typed anything in it yet."
-    return ", ".join(f"{p.by} typed {p.what} ({_values(p.values)})" for p in parts) + "."
+        return _("Nobody has typed anything in it yet.")
+    # Translators: %(parts)s is a list of who typed what, joined by commas.
+    return _("%(parts)s.") % {"parts": ", ".join(_typed_words(p) for p in parts)}
 
 
 def draft_words(draft: GameDraft) -> tuple[str, bool]:
@@ -199,8 +229,9 @@ def confirm_token(draft: GameDraft) -> str:
 def _discard(campaign: Campaign, draft: GameDraft, snapshot: dict[str, Any], user, why: str):
     """Record the discard with what the draft held, then close it (its cards go with it; its
     guests' links close)."""
-    parts = typed(snapshot)
-    sentence = typed_sentence(parts)
+    # The History's summary is kept as it is written (discard_notice reads it back): in English.
+    with translation.override("en"):
+        sentence = typed_sentence(typed(snapshot))
     change = record(
         campaign,
         ChangeKind.DRAFT_DISCARDED,
@@ -254,16 +285,48 @@ def discard_notice(change: Change) -> str:
     start = f"draft of game {number} "
     if change.summary.startswith(start):
         how = change.summary[len(start) :].split(":", 1)[0] or how
-    who = f" by {change.made_by.get_username()}" if change.made_by is not None else ""
-    if how.startswith("closed"):
-        # Closed as a stale draft: "closed: game 5 is the next game now".
-        told = f"The draft of game {number} was {how.replace(':', ' because', 1)}{who}"
+    values = {"number": number, "who": change.made_by.get_username() if change.made_by else ""}
+    # The summary's English (`_discard`'s `why`) said again in the person's language.
+    closed = re.fullmatch(r"closed: game (\d+) is the next game now", how)
+    if closed:
+        values["next"] = closed.group(1)
+        told = (
+            _(
+                "The draft of game %(number)s was closed because game %(next)s is the next "
+                "game now by %(who)s"
+            )
+            if values["who"]
+            else _(
+                "The draft of game %(number)s was closed because game %(next)s is the next game now"
+            )
+        )
+    elif how == "discarded for the game saved on one phone":
+        told = (
+            _(
+                "The draft of game %(number)s was discarded for the game saved on one phone "
+                "by %(who)s"
+            )
+            if values["who"]
+            else _("The draft of game %(number)s was discarded for the game saved on one phone")
+        )
+    elif how == "discarded":
+        told = (
+            _("The draft of game %(number)s was discarded by %(who)s")
+            if values["who"]
+            else _("The draft of game %(number)s was discarded")
+        )
     else:
-        told = f"The draft of game {number} was {how}{who}"
-    return (
-        f"{told}: nothing of it was saved. The History keeps what it held; its Undo opens the "
+        values["how"] = how
+        told = (
+            _("The draft of game %(number)s was %(how)s by %(who)s")
+            if values["who"]
+            else _("The draft of game %(number)s was %(how)s")
+        )
+    return _(
+        # Translators: %(told)s says what happened ("The draft of game 4 was discarded").
+        "%(told)s: nothing of it was saved. The History keeps what it held; its Undo opens the "
         "draft again."
-    )
+    ) % {"told": told % values}
 
 
 @writes
@@ -277,11 +340,13 @@ def discard_draft(draft: GameDraft, *, user=None, confirm: str | None = None) ->
     campaign = lock_campaign(draft.campaign)
     locked = GameDraft.objects.select_for_update().filter(pk=draft.pk).first()
     if locked is None:
-        raise CampaignError("draft", f"the draft of game {draft.number} is closed already")
+        raise CampaignError(
+            "draft", _("the draft of game %(number)s is closed already") % {"number": draft.number}
+        )
     if confirm is not None and confirm != confirm_token(locked):
         raise CampaignError(
             "draft",
-            "someone typed in the draft since you looked: nothing was discarded; look again",
+            _("someone typed in the draft since you looked: nothing was discarded; look again"),
         )
     return _discard(campaign, locked, draft_snapshot(locked), user, "discarded")
 
@@ -334,7 +399,8 @@ def undo_draft_change(campaign: Campaign, change: Change) -> tuple[str, Any, Any
     draft = GameDraft.objects.filter(campaign=campaign, number=snapshot["number"]).first()
     if draft is None:
         raise DraftUndoRefused(
-            f"the draft of game {snapshot['number']} has been saved or discarded since"
+            _("the draft of game %(number)s has been saved or discarded since")
+            % {"number": snapshot["number"]}
         )
     locked = GameDraft.objects.select_for_update().get(pk=draft.pk)
     now = draft_snapshot(locked)
@@ -350,7 +416,9 @@ def undo_draft(campaign: Campaign, current: Campaign, change: Change, user) -> U
         kind, before, after, details = undo_draft_change(campaign, change)
     except DraftUndoRefused as error:
         sentence = error.message[:1].upper() + error.message[1:]
-        raise UndoRefused(f"{sentence}.", blocking=error.blocking) from error
+        raise UndoRefused(
+            _("%(sentence)s.") % {"sentence": sentence}, blocking=error.blocking
+        ) from error
     return Undone(kind, change.game_number, before, after, details, rebuilt=True)
 
 
@@ -369,19 +437,33 @@ def _restore(campaign: Campaign, snapshot: dict[str, Any]) -> tuple[str, Any, An
             .first()
         )
         raise DraftUndoRefused(
-            f"the next game is game {next_number(current)} now, so the draft of game {number} "
-            "cannot open again: undo the save of that game first",
+            _(
+                "the next game is game %(next)s now, so the draft of game %(number)s cannot "
+                "open again: undo the save of that game first"
+            )
+            % {"next": next_number(current), "number": number},
             blocking,
         )
     if GameDraft.objects.filter(campaign=campaign, number=number).exists():
         raise DraftUndoRefused(
-            f"another draft of game {number} is open: discard it first (the History keeps "
-            "its values too)"
+            _(
+                "another draft of game %(number)s is open: discard it first (the History keeps "
+                "its values too)"
+            )
+            % {"number": number}
         )
     corporations = {c.key: c for c in Corporation.objects.filter(campaign=campaign)}
     gone = [c["name"] for c in snapshot["cards"] if c["corporation"] not in corporations]
     if gone:
-        raise DraftUndoRefused(f"{', '.join(gone)} is no longer in the campaign")
+        raise DraftUndoRefused(
+            ngettext(
+                # Translators: %(names)s are corporations' names, joined by commas.
+                "%(names)s is no longer in the campaign",
+                "%(names)s is no longer in the campaign",
+                len(gone),
+            )
+            % {"names": ", ".join(gone)}
+        )
     ids = {snapshot.get("shared_by"), snapshot.get("opened_by")}
     ids |= {c.get("updated_by") for c in snapshot["cards"]}
     users = get_user_model().objects.in_bulk(ids - {None})

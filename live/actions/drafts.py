@@ -31,6 +31,7 @@ from typing import Any, Generic, TypeVar
 
 from django.db import DEFAULT_DB_ALIAS, IntegrityError, connection, connections, transaction
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_lazy
 
 from accounts.models import GuestSeat
 from campaign.actions.cache import lock_campaign
@@ -67,7 +68,7 @@ class FieldConflict:
 def _clean_values(values: Mapping[str, Any]) -> dict[str, Value]:
     """The posted values a draft keeps: text or lists of text, each cut to a sane length."""
     if len(values) > MAX_FIELDS:
-        raise DraftRefused("draft", f"holds at most {MAX_FIELDS} fields")
+        raise DraftRefused("draft", gettext("holds at most %(most)s fields") % {"most": MAX_FIELDS})
     cleaned: dict[str, Value] = {}
     for name, value in values.items():
         name = str(name)[:100]
@@ -180,7 +181,9 @@ def open_draft(
     """
     current = lock_campaign(campaign)
     if current.replayed().campaign_over:
-        raise DraftRefused("draft", "the campaign is over: a Type VI megastructure has been built")
+        raise DraftRefused(
+            "draft", gettext("the campaign is over: a Type VI megastructure has been built")
+        )
     number = next_number(current)
     # A draft of another game is closed, never silently when it holds values.
     close_stale_drafts(current, number, user)
@@ -201,11 +204,13 @@ def open_draft(
 def _locked_draft(draft: GameDraft) -> GameDraft:
     found = GameDraft.objects.select_for_update().filter(pk=draft.pk).first()
     if found is None:
-        raise DraftRefused("draft", _GONE.format(number=draft.number))
+        raise DraftRefused("draft", _GONE % {"number": draft.number})
     return found
 
 
-_GONE = "game {number} has been saved (or its draft closed) meanwhile: nothing was written"
+_GONE = gettext_lazy(
+    "game %(number)s has been saved (or its draft closed) meanwhile: nothing was written"
+)
 
 
 @dataclass
@@ -606,7 +611,7 @@ def apply_changes(
     """
     read = read_draft(draft.campaign_id, pk=draft.pk, lock=True)
     if read is None:
-        raise DraftRefused("draft", _GONE.format(number=draft.number))
+        raise DraftRefused("draft", _GONE % {"number": draft.number})
     return _apply(read, changes, phone=phone, user=user)
 
 
@@ -650,7 +655,9 @@ class _Batch:
             return None
         card = self.cards.get(change.card)
         if card is None:
-            raise DraftRefused("draft", f"has no card for {change.card!r}")
+            raise DraftRefused(
+                "draft", gettext("has no card for %(card)s") % {"card": repr(change.card)}
+            )
         return card
 
 
@@ -721,7 +728,9 @@ def _apply(read: DraftRead, changes: Iterable[Change], *, phone: str | None, use
     locked = read.draft
     changes = list(changes)
     if len(changes) > MAX_FIELDS:
-        raise DraftRefused("draft", f"takes at most {MAX_FIELDS} changes at once")
+        raise DraftRefused(
+            "draft", gettext("takes at most %(most)s changes at once") % {"most": MAX_FIELDS}
+        )
     phones = dict(locked.phones or {})
     key = NO_PHONE if phone is None else str(phone)[:MAX_PHONE_ID]
     mine = PhonePlace.of(phones.get(key))
@@ -923,7 +932,9 @@ def changed_by_others(
     if seq is not None and seq <= PhonePlace.of(phones.get(key)).last:
         raise DraftRefused(
             "draft",
-            "this phone's changes arrived out of order: look at the totals again, then save",
+            gettext(
+                "this phone's changes arrived out of order: look at the totals again, then save"
+            ),
         )
     return any(PhonePlace.of(entry).version > seen for k, entry in phones.items() if k != key)
 
@@ -966,14 +977,20 @@ def save_draft(
     ):
         raise DraftRefused(
             "draft",
-            "someone changed the draft while you were looking at it: check the totals again, "
-            "then save",
+            gettext(
+                "someone changed the draft while you were looking at it: check the totals "
+                "again, then save"
+            ),
         )
     if Game.objects.filter(campaign=campaign, number=locked.number).exists():
-        raise DraftRefused("draft", f"game {locked.number} has been saved already")
+        raise DraftRefused(
+            "draft", gettext("game %(number)s has been saved already") % {"number": locked.number}
+        )
     if locked.number != next_number(campaign):
         raise DraftRefused(
-            "draft", f"the next game is game {next_number(campaign)}, not game {locked.number}"
+            "draft",
+            gettext("the next game is game %(next)s, not game %(number)s")
+            % {"next": next_number(campaign), "number": locked.number},
         )
     kwargs: dict[str, Any] = {}
     if megastructure_zone is not None:

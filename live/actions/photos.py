@@ -7,6 +7,8 @@ checklist tick); a replaced or removed photo is gone, which the page says before
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
+
 from campaign.actions.history import record_change
 from campaign.models import ChangeKind, Game
 from hosting.busy import writes
@@ -29,7 +31,10 @@ def attach_photo(game: Game, data: bytes, *, user=None) -> GamePhoto:
 @writes
 def _keep(game: Game, prepared: PreparedPhoto, user) -> GamePhoto:
     if not Game.objects.select_for_update().filter(pk=game.pk).exists():
-        raise PhotoRefused(f"Game {game.number} was deleted meanwhile: nothing was saved.")
+        raise PhotoRefused(
+            gettext("Game %(number)s was deleted meanwhile: nothing was saved.")
+            % {"number": game.number}
+        )
     replaced = GamePhoto.objects.filter(game=game).exists()
     photo, _ = GamePhoto.objects.update_or_create(
         game=game,

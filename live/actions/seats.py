@@ -9,12 +9,14 @@ History); a guest's is a `GuestSeat` of one game's draft, closed with the draft.
 from __future__ import annotations
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from accounts.models import GUEST_NAME_LENGTH, PLAYING_ROLES, GuestSeat, Membership
 from campaign.actions.corporations import SeatRefused, assign_seat, claim_seat
 from campaign.models import Campaign, Corporation
 from gamefile.names import NO_VISIBLE_CHARACTER, clean_name
 from hosting.busy import writes
+from hosting.words import translated
 from live.models import GameDraft
 from solar175.campaign_file import CampaignError
 
@@ -55,10 +57,16 @@ def guest_name(value: str) -> str:
     typed = " ".join(str(value or "").split())
     name = clean_name(typed)
     if typed and not name:
-        raise CampaignError("name", f"your name {NO_VISIBLE_CHARACTER}")
+        raise CampaignError(
+            "name",
+            # Translators: %(problem)s says what is wrong with it ("shows no letter…").
+            _("your name %(problem)s") % {"problem": translated(NO_VISIBLE_CHARACTER)},
+        )
     if not name or len(name) > GUEST_NAME_LENGTH:
         raise CampaignError(
-            "name", f"write the name the table calls you, 1 to {GUEST_NAME_LENGTH} characters"
+            "name",
+            _("write the name the table calls you, 1 to %(most)s characters")
+            % {"most": GUEST_NAME_LENGTH},
         )
     return name
 
@@ -75,17 +83,29 @@ def take_guest_seat(draft: GameDraft, corporation: Corporation, name: str) -> Gu
     name = guest_name(name)
     locked = GameDraft.objects.select_for_update().filter(pk=draft.pk).first()
     if locked is None:
-        raise SeatRefused("draft", f"the entry of game {draft.number} is closed")
+        raise SeatRefused(
+            "draft", _("the entry of game %(number)s is closed") % {"number": draft.number}
+        )
     current = Corporation.objects.select_related("holder").get(pk=corporation.pk)
     if current.holder_id is not None:
         raise SeatRefused(
-            "seat", f"{current.name} is {current.holder.get_username()}'s seat: choose another"
+            "seat",
+            _("%(corporation)s is %(name)s's seat: choose another")
+            % {"corporation": current.name, "name": current.holder.get_username()},
         )
     if current.ai:
-        raise SeatRefused("seat", f"a minister card plays {current.name}: the host fills it in")
+        raise SeatRefused(
+            "seat",
+            _("a minister card plays %(corporation)s: the host fills it in")
+            % {"corporation": current.name},
+        )
     held = GuestSeat.objects.filter(draft=locked, corporation=current).first()
     if held is not None:
-        raise SeatRefused("seat", f"{held.name} holds {current.name} in this game: choose another")
+        raise SeatRefused(
+            "seat",
+            _("%(name)s holds %(corporation)s in this game: choose another")
+            % {"name": held.name, "corporation": current.name},
+        )
     try:
         with transaction.atomic():
             return GuestSeat.objects.create(
@@ -97,7 +117,9 @@ def take_guest_seat(draft: GameDraft, corporation: Corporation, name: str) -> Gu
             )
     except IntegrityError as error:
         raise SeatRefused(
-            "seat", f"someone took {current.name} a moment ago: choose another"
+            "seat",
+            _("someone took %(corporation)s a moment ago: choose another")
+            % {"corporation": current.name},
         ) from error
 
 

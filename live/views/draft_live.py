@@ -17,6 +17,8 @@ from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views.decorators.gzip import gzip_page
 
 from campaign.frame import PLAYER, READER, Page, campaign_access, guest_link, page_frame
@@ -24,6 +26,7 @@ from campaign.views.campaigns import error_sentence
 from gamefile.errors import FieldError
 from gamefile.fields import Fields
 from gamefile.json_input import JsonInputError, parse_json_bytes
+from hosting.words import translated
 from live import actions
 from live.actions.discards import discard_notice, discard_of
 from live.actions.drafts import (
@@ -90,13 +93,17 @@ def _closed_answer(page: Page, number: int | None) -> JsonResponse:
     if page.campaign.guest_seat is not None:
         # A guest reads no campaign page: their link now says the game was saved.
         go = page.reverse("campaign:draft_seat", page.campaign.guest_seat.corporation.key)
-        words = f"Game {number} has been saved." if number else "This draft is closed."
+        words = (
+            _("Game %(number)s has been saved.") % {"number": number}
+            if number
+            else _("This draft is closed.")
+        )
     elif number:
         go = reverse("campaign:checklist", args=[page.campaign.slug, number])
-        words = f"Game {number} has been saved."
+        words = _("Game %(number)s has been saved.") % {"number": number}
     else:
         go = reverse("campaign:games", args=[page.campaign.slug])
-        words = "This draft is closed."
+        words = _("This draft is closed.")
     return JsonResponse({"closed": words, "go": go, "number": number})
 
 
@@ -175,45 +182,54 @@ def _read_push(request) -> dict[str, Any]:
     try:
         body = parse_json_bytes(request.body)
     except JsonInputError as error:
-        raise PushRefused(f"The changes sent {error}.") from None
-    with _refused_as("The changes sent are not a list of changes."):
+        raise PushRefused(
+            # Translators: %(problem)s says what is wrong with the JSON ("is not JSON…").
+            _("The changes sent %(problem)s.")
+            % {"problem": translated(error.args[0] if error.args else str(error))}
+        ) from None
+    with _refused_as(_("The changes sent are not a list of changes.")):
         body = _READ.mapping(body, "")
         _READ.sequence(body.get("changes"), "changes")
     if not _phone_param(body.get("phone")):
-        raise PushRefused("The changes sent name no phone (letters, digits and dashes).")
+        raise PushRefused(_("The changes sent name no phone (letters, digits and dashes)."))
     if len(body["changes"]) > MAX_FIELDS:
         # Never a part of them applied and the rest dropped without a word: draft.js sends
         # a field's last value once, so a draft's fields (MAX_FIELDS) are the most a phone
         # ever has to send.
         raise PushRefused(
-            f"A push carries at most {MAX_FIELDS} changes; this one carried "
-            f"{len(body['changes'])}: nothing was applied. Send them in smaller batches."
+            _(
+                "A push carries at most %(most)s changes; this one carried %(count)s: nothing "
+                "was applied. Send them in smaller batches."
+            )
+            % {"most": MAX_FIELDS, "count": len(body["changes"])}
         )
     return body
 
 
 def _read_change(raw: Any) -> Change:
-    with _refused_as("A change sent is not a change (an object with its number)."):
+    with _refused_as(_("A change sent is not a change (an object with its number).")):
         raw = _READ.mapping(raw, "")
-    with _refused_as("A change's number (seq) is a whole number from 1."):
+    with _refused_as(_("A change's number (seq) is a whole number from 1.")):
         seq = _READ.whole_number(raw.get("seq"), "seq", minimum=1, maximum=2**31 - 1)
     # The texts are checked as sent, no more: the reader's `text` would add its own bounds
     # (length, storable), and a value is cut to the draft's bound (`MAX_VALUE_LENGTH`) when
     # applied, as it always was.
     card = raw.get("card")
     if card is not None and not isinstance(card, str):
-        raise PushRefused("A change's card is a corporation's key.")
+        raise PushRefused(_("A change's card is a corporation's key."))
     if "done" in raw:
-        with _refused_as("“My card is done” is true or false, for one card."):
+        with _refused_as(_("“My card is done” is true or false, for one card.")):
             done = _READ.flag(raw["done"], "done")
             if card is None:
                 _READ.refuse("done", "names no card")
         return Change(seq, card, done=done)
     field, value, was = raw.get("field"), raw.get("value", ""), raw.get("was")
     if not isinstance(field, str) or not field:
-        raise PushRefused("A change names its field.")
+        raise PushRefused(_("A change names its field."))
     if not all(_text_or_texts(item) for item in (value, was)):
-        raise PushRefused(f"A change's value for {field} is text or a list of texts.")
+        raise PushRefused(
+            _("A change's value for %(field)s is text or a list of texts.") % {"field": field}
+        )
     return Change(seq, card, field, value, was)
 
 
@@ -225,8 +241,8 @@ def _text_or_texts(item: Any) -> bool:
 
 
 # Each draft's fields by scope, as its forms define them (label, form field), kept per process
-# for the draft's order of play and chosen megastructure: a change is checked alone, by its
-# own field, without drawing the whole form again.
+# for the draft's order of play and chosen megastructure (and the language its labels are in):
+# a change is checked alone, by its own field, without drawing the whole form again.
 _FIELDS: KeptPerProcess[dict[str, dict[str, tuple[str, Any]]]] = KeptPerProcess(128)
 
 
@@ -237,6 +253,7 @@ def _field_catalogue(page: Page, draft: GameDraft) -> dict[str, dict[str, tuple[
         str(page.campaign.revision),
         tuple(table_order(draft)),
         shared.get("game-megastructure"),
+        get_language(),
     )
     found = _FIELDS.get(key)
     if found is not None:
@@ -270,13 +287,12 @@ def _problem(label: str, field: Any, value: Any) -> str:
     attrs = getattr(field.widget, "attrs", {})
     low, high = attrs.get("min"), attrs.get("max")
     if (low is not None and cleaned < low) or (high is not None and cleaned > high):
+        values = {"label": label, "low": low, "high": high, "value": cleaned}
         if high is None:
-            allowed = f"{low} or more"
-        elif low is None:
-            allowed = f"at most {high}"
-        else:
-            allowed = f"between {low} and {high}"
-        return f"{label} must be {allowed}, not {cleaned}."
+            return _("%(label)s must be %(low)s or more, not %(value)s.") % values
+        if low is None:
+            return _("%(label)s must be at most %(high)s, not %(value)s.") % values
+        return _("%(label)s must be between %(low)s and %(high)s, not %(value)s.") % values
     return ""
 
 
@@ -311,7 +327,7 @@ def draft_push(page: Page) -> HttpResponse:
 
     wanted = body.get("draft")
     if wanted is not None and _whole_number(wanted) is None:
-        return JsonResponse({"closed": CLOSED}, status=410)
+        return JsonResponse({"closed": str(CLOSED)}, status=410)
     try:
         applied = actions.push_changes(
             page.campaign,
@@ -359,28 +375,35 @@ def _checked(
     for change in changes:
         card = read.cards.get(change.card) if change.card is not None else None
         if change.card is not None and card is None:
-            raise PushRefused(f"No seat {change.card!r} in this game.", 404)
+            raise PushRefused(
+                _("No seat %(card)s in this game.") % {"card": repr(change.card)}, 404
+            )
         if not may_write(page, card):
             if card is None:
-                raise PushRefused("Only the campaign's players write the shared part.", 403)
+                raise PushRefused(_("Only the campaign's players write the shared part."), 403)
             holder = card.corporation.holder
             raise PushRefused(
-                f"{card.corporation.name}'s card is written by "
-                f"{holder.get_username() if holder else 'its holder'} or the owner.",
+                _("%(corporation)s's card is written by %(name)s or the owner.")
+                % {"corporation": card.corporation.name, "name": holder.get_username()}
+                if holder
+                else _("%(corporation)s's card is written by its holder or the owner.")
+                % {"corporation": card.corporation.name},
                 403,
             )
         scope = SHARED if card is None else card_scope(change.card)
         fields = catalogue.get(scope)
         if fields is None:
-            refused[f"{scope}/{change.field or 'done'}"] = (
-                f"{card.corporation.name} is not at the table in this game."
-            )
+            refused[f"{scope}/{change.field or 'done'}"] = _(
+                "%(corporation)s is not at the table in this game."
+            ) % {"corporation": card.corporation.name}
             accepted.append(Change(change.seq))  # numbered, nothing to write
             continue
         if change.field is not None:
             entry = fields.get(change.field) if change.field != "_prefix" else None
             if entry is None:
-                refused[f"{scope}/{change.field}"] = f"There is no field “{change.field}” here."
+                refused[f"{scope}/{change.field}"] = _("There is no field “%(field)s” here.") % {
+                    "field": change.field
+                }
                 accepted.append(Change(change.seq))
                 continue
             sentence = _problem(*entry, change.value)

@@ -27,12 +27,17 @@ from django.shortcuts import redirect
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.html import escape
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext
 
 from accounts.models import GuestSeat
 from accounts.qr import qr_svg
 from campaign.frame import PLAYER, READER, Page, campaign_access, guest_link, page_frame
 from campaign.views.campaigns import error_sentence
 from campaign.views.games import _game_forms
+from hosting.words import translated
 from live import actions
 from live.actions.discards import discard_notice, discard_of
 from live.actions.drafts import (
@@ -72,7 +77,7 @@ LIVE_SECONDS = 2.0
 # Fields of the shared part: the game's facts, the HUBs, the ballots, the token's zone.
 SHARED_PREFIXES = ("game-", "hubs-", "ballots-", "setup-megastructure_zone")
 # What a write for a closed draft answers.
-CLOSED = "This game has been saved; its draft is closed."
+CLOSED = gettext_lazy("This game has been saved; its draft is closed.")
 
 
 def may_write(page: Page, card: SeatCard | None) -> bool:
@@ -109,12 +114,12 @@ def closed_words(page: Page) -> str:
     where what it held is), else saved."""
     discarded = discard_of(page.campaign, next_number(page.campaign))
     if discarded is None:
-        return CLOSED
+        return str(CLOSED)
     # A discard older than the last game written is not what closed this phone's draft (a
     # stale draft of that number closed before the game before it was saved again).
     latest = page.campaign.games.order_by("-updated_at").values_list("updated_at", flat=True)
     last = latest.first()
-    return discard_notice(discarded) if last is None or discarded.made_at > last else CLOSED
+    return discard_notice(discarded) if last is None or discarded.made_at > last else str(CLOSED)
 
 
 def _closed(page: Page, sentence: str, to: str) -> HttpResponse:
@@ -181,6 +186,19 @@ def _forms(page: Page, draft: GameDraft, cards: list[SeatCard]):
     return _game_forms(page, entry=entry, game=None, data=draft_data(draft, cards))
 
 
+def hub_shares_words(shares: list[dict[str, Any]]) -> str:
+    """The HUBs each seat's phone enters, in words for the host's page: "Zone 1 HUB on Teal's;
+    Zone 2 HUB on Purple's" (HTML: the names escaped)."""
+    return mark_safe(
+        "; ".join(
+            # Translators: HUBs' names, then the corporation whose phone enters them.
+            _("%(hubs)s on %(corporation)s's")
+            % {"hubs": escape(", ".join(share["names"])), "corporation": escape(share["corp"].name)}
+            for share in shares
+        )
+    )
+
+
 def _seat_form(table_form, key: str):
     return next((form for form in table_form.players if form.seat.corporation.key == key), None)
 
@@ -189,7 +207,7 @@ def sentence_for(label: str, error: str) -> str:
     """One refusal as one plain sentence naming its field: "Credits must be a whole number.",
     never "Card: Bases: …" (a form-wide error already names what it is about) nor a doubled
     full stop."""
-    error = " ".join(str(error).split()).rstrip(" .")
+    error = " ".join(str(translated(error)).split()).rstrip(" .")
     # A path's words before its verb ("Players: hold 31 mining resource tokens…"): one
     # sentence, "Players hold 31…".
     named = re.match(r"([A-Z][\w ]{0,40}): ([a-z].*)$", error)
@@ -199,10 +217,21 @@ def sentence_for(label: str, error: str) -> str:
         return ""
     if label and not error.lower().startswith(label.lower()):
         if error[0].islower() or error.startswith("Must "):
-            error = f"{label} {error[0].lower()}{error[1:]}"
+            # Translators: a field's label, then what it must be ("Credits must be…").
+            error = pgettext("label and refusal", "%(label)s %(error)s") % {
+                "label": label,
+                "error": f"{error[0].lower()}{error[1:]}",
+            }
         else:
-            error = f"{label}: {error}"
-    return f"{error[0].upper()}{error[1:]}."
+            # Translators: a field's label, then its refusal as a sentence of its own.
+            error = pgettext("label and refusal", "%(label)s: %(error)s") % {
+                "label": label,
+                "error": error,
+            }
+    # Translators: a refusal, ended as a sentence.
+    return pgettext("a refusal ended", "%(sentence)s.") % {
+        "sentence": f"{error[0].upper()}{error[1:]}"
+    }
 
 
 def _errors_in_words(form) -> list[str]:
@@ -247,7 +276,7 @@ def _progress(page: Page, draft: GameDraft, cards: list[SeatCard], table_form) -
 def _live_context(page: Page, draft: GameDraft, cards=None, table_form=None) -> dict[str, Any]:
     cards = cards if cards is not None else _cards(draft)
     if table_form is None:
-        table_form, _ = _forms(page, draft, cards)
+        table_form, _facts = _forms(page, draft, cards)
     valid = table_form.is_valid()
     return {
         "draft": draft,
@@ -377,7 +406,9 @@ def draft_join(page: Page) -> HttpResponse | dict[str, Any]:
     """The draft's short address (the QR code's): a member lands on their own seat's card; a
     member without a seat, on the host's page; before anyone opened it, a button to start."""
     if page.state.campaign_over:
-        messages.info(page.request, "The campaign is over: a Type VI megastructure has been built.")
+        messages.info(
+            page.request, _("The campaign is over: a Type VI megastructure has been built.")
+        )
         return redirect("campaign:dashboard", slug=page.campaign.slug)
     discarded = page.request.GET.get("discarded", "")
     if discarded.isdigit() and len(discarded) < 12:
@@ -495,21 +526,24 @@ def _host_context(page: Page, draft: GameDraft, **extra: Any) -> dict[str, Any]:
     # The QR code opens this draft's seat picker: members and guests (live.views.seats).
     join = page.request.build_absolute_uri(reverse("seats:table", args=[table_token(draft)]))
     at_table = set(table_order(draft))
+    shares = [
+        {
+            "corp": next(c.corporation for c in cards if c.corporation.key == key),
+            "names": [
+                str(table_form.hubs.fields[f"{row}_workers"].label).split(":")[0] for row in rows
+            ],
+        }
+        for key, rows in hub_shares(draft, cards, table_form).items()
+    ]
     return page.context(
         number=draft.number,
         own=_own_card(page, draft, cards, table_form),
-        hub_shares=[
-            {
-                "corp": next(c.corporation for c in cards if c.corporation.key == key),
-                "names": [
-                    str(table_form.hubs.fields[f"{row}_workers"].label).split(":")[0]
-                    for row in rows
-                ],
-            }
-            for key, rows in hub_shares(draft, cards, table_form).items()
-        ],
+        hub_shares=shares,
+        hub_shares_words=hub_shares_words(shares),
         join_url=join,
-        join_qr=qr_svg(join, f"QR code to join the entry of game {draft.number}"),
+        join_qr=qr_svg(
+            join, _("QR code to join the entry of game %(number)s") % {"number": draft.number}
+        ),
         facts=facts,
         setup=table_form.setup,
         seating=[
@@ -579,8 +613,16 @@ def _write_response(page: Page, draft: GameDraft, conflicts, labels, url: str, p
         for line in lines:
             messages.warning(
                 page.request,
-                f"{line['label']}: {line['by'] or 'someone'} set {line['theirs']!s} while you "
-                f"typed {line['yours']!s}. Yours was not saved; enter it again to keep it.",
+                _(
+                    "%(label)s: %(by)s set %(theirs)s while you typed %(yours)s. Yours was not "
+                    "saved; enter it again to keep it."
+                )
+                % {
+                    "label": line["label"],
+                    "by": line["by"] or _("someone"),
+                    "theirs": line["theirs"],
+                    "yours": line["yours"],
+                },
             )
     return None
 
@@ -633,7 +675,11 @@ def _drawn_refused(page: Page, sentence: str, to: str, **kwargs: Any) -> HttpRes
     sentence shown."""
     if page.request.htmx:
         return HttpResponse(sentence, status=400, content_type="text/plain; charset=utf-8")
-    messages.error(page.request, f"{sentence} Nothing was saved: open the page again and retype.")
+    messages.error(
+        page.request,
+        _("%(sentence)s Nothing was saved: open the page again and retype.")
+        % {"sentence": sentence},
+    )
     return redirect(to, slug=page.campaign.slug, **kwargs)
 
 
@@ -661,7 +707,7 @@ def _card(page: Page, draft: GameDraft, key: str) -> SeatCard:
         .first()
     )
     if card is None:
-        raise Http404("No such seat in this game.")
+        raise Http404(_("No such seat in this game."))
     return card
 
 
@@ -693,9 +739,9 @@ def draft_seat(page: Page, key: str) -> HttpResponse | dict[str, Any]:
     writes it, a field at a time or all at once, and marks it done."""
     request = page.request
     if request.method == "POST" and not (page.campaign.can_play or page.campaign.guest_seat):
-        raise PermissionDenied("Only the campaign's players write the cards.")
+        raise PermissionDenied(_("Only the campaign's players write the cards."))
     if key not in page.corps:
-        raise Http404("No such corporation in this campaign.")
+        raise Http404(_("No such corporation in this campaign."))
     if request.method == "POST":
         named = DraftNamed(request.POST)
         if not named.is_valid():
@@ -717,7 +763,11 @@ def draft_seat(page: Page, key: str) -> HttpResponse | dict[str, Any]:
     context = _seat_context(page, found, card)
     form = context["form"]
     if form is None:
-        messages.error(request, f"{card.corporation.name} is not at the table in this game.")
+        messages.error(
+            request,
+            _("%(corporation)s is not at the table in this game.")
+            % {"corporation": card.corporation.name},
+        )
         return redirect("campaign:draft", slug=page.campaign.slug)
     # The seat's place in the order of play may have changed since the page was drawn, so
     # its prefix ("p2-") is read off whatever the page posted.
@@ -759,9 +809,14 @@ def draft_seat(page: Page, key: str) -> HttpResponse | dict[str, Any]:
 
 def raise_forbidden(card: SeatCard):
     holder = card.corporation.holder
+    if holder:
+        raise PermissionDenied(
+            _("%(corporation)s's card is written by %(name)s or the owner.")
+            % {"corporation": card.corporation.name, "name": holder.get_username()}
+        )
     raise PermissionDenied(
-        f"{card.corporation.name}'s card is written by "
-        f"{holder.get_username() if holder else 'its holder'} or the owner."
+        _("%(corporation)s's card is written by its holder or the owner.")
+        % {"corporation": card.corporation.name}
     )
 
 
@@ -784,11 +839,13 @@ def draft_table(page: Page) -> HttpResponse:
         return redirect("campaign:draft_join", slug=page.campaign.slug)
     seating = TableSeating(page.request.POST, keys=[(c.key, c.name) for c in page.corporations])
     if not seating.is_valid():
-        messages.error(page.request, f"Who is at the table: {seating.refusal()}")
+        messages.error(
+            page.request, _("Who is at the table: %(refusal)s") % {"refusal": seating.refusal()}
+        )
         return redirect("campaign:draft", slug=page.campaign.slug)
     order = seating.order()
     if not 2 <= len(order) <= 5:
-        messages.error(page.request, "Who is at the table: tick 2 to 5 corporations.")
+        messages.error(page.request, _("Who is at the table: tick 2 to 5 corporations."))
         return redirect("campaign:draft", slug=page.campaign.slug)
     actions.set_table(found, order, user=page.request.user)
     return redirect("campaign:draft", slug=page.campaign.slug)
@@ -802,7 +859,7 @@ def draft_save(page: Page) -> HttpResponse:
     found = _draft(page)
     request = page.request
     if found is None:
-        messages.info(request, "This game has been saved already; here is its checklist.")
+        messages.info(request, _("This game has been saved already; here is its checklist."))
         last = page.campaign.games.order_by("-number").values_list("number", flat=True).first()
         if last is None:
             return redirect("campaign:games", slug=page.campaign.slug)
@@ -846,12 +903,17 @@ def draft_save(page: Page) -> HttpResponse:
             except CampaignError as error:
                 save_errors.append(error_sentence(error, page.campaign))
             else:
-                messages.success(request, f"Game {game.number} saved: now the checklist.")
+                messages.success(
+                    request,
+                    _("Game %(number)s saved: now the checklist.") % {"number": game.number},
+                )
                 return redirect("campaign:checklist", slug=page.campaign.slug, number=game.number)
     if not valid:
         save_errors.append(
-            "Some fields need a fix before the game can be saved: they are marked in red, here "
-            "and on the cards listed above."
+            _(
+                "Some fields need a fix before the game can be saved: they are marked in red, "
+                "here and on the cards listed above."
+            )
         )
     context = _host_context(
         page, found, forms=(table_form, facts), questions=questions, save_errors=save_errors

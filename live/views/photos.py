@@ -11,6 +11,7 @@ from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from campaign.frame import PLAYER, READER, Page, campaign_access, page_frame
 from campaign.views.checklist import checklist_context
@@ -29,7 +30,7 @@ def game_photo(page: Page, number: int) -> HttpResponse:
     game = get_game(page.campaign, number)
     photo = GamePhoto.objects.filter(game=game).only("jpeg").first()
     if photo is None:
-        raise Http404("This game has no photo.")
+        raise Http404(_("This game has no photo."))
     response = HttpResponse(bytes(photo.jpeg), content_type="image/jpeg")
     response["Content-Disposition"] = (
         f'inline; filename="{page.campaign.slug}-game-{game.number}.jpg"'
@@ -50,7 +51,10 @@ def game_photo_add(page: Page, number: int) -> HttpResponse:
         except PhotoRefused as refused:
             form.add_error("photo", refused.message)
         else:
-            messages.success(request, f"The photo of game {game.number}'s final table is saved.")
+            messages.success(
+                request,
+                _("The photo of game %(number)s's final table is saved.") % {"number": game.number},
+            )
             return redirect(reverse("campaign:checklist", args=[campaign.slug, number]) + "#photo")
     return page.render(checklist_context(page, game, photo_form=form), status=400)
 
@@ -61,5 +65,8 @@ def game_photo_remove(page: Page, number: int) -> HttpResponse:
     request, campaign = page.request, page.campaign
     game = get_game(campaign, number)
     if remove_photo(game, user=request.user):
-        messages.success(request, f"The photo of game {game.number}'s final table is removed.")
+        messages.success(
+            request,
+            _("The photo of game %(number)s's final table is removed.") % {"number": game.number},
+        )
     return redirect(reverse("campaign:checklist", args=[campaign.slug, number]) + "#photo")

@@ -23,6 +23,7 @@ from django.db.models import OuterRef, Subquery
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from accounts.models import GUEST_NAME_LENGTH, PLAYING_ROLES, GuestSeat, Membership
@@ -92,7 +93,7 @@ def seat_choice(page: Page) -> HttpResponse | dict[str, Any]:
     draft = _open_draft(campaign)
     if request.method == "POST":
         if not campaign.can_play:
-            raise PermissionDenied("A viewer holds no seat: ask the owner to make you a player.")
+            raise PermissionDenied(_("A viewer holds no seat: ask the owner to make you a player."))
         chosen = SeatChoice(request.POST, keys=campaign.corporations.values_list("key", flat=True))
         if not chosen.is_valid():
             messages.error(request, chosen.refusal())
@@ -103,13 +104,19 @@ def seat_choice(page: Page) -> HttpResponse | dict[str, Any]:
         try:
             if guest:
                 raise CampaignError(
-                    "seat", f"{guest.name} (a guest) holds {corporation.name} in this game"
+                    "seat",
+                    _("%(name)s (a guest) holds %(corporation)s in this game")
+                    % {"name": guest.name, "corporation": corporation.name},
                 )
             claim_seat(corporation, request.user)
         except CampaignError as error:
             messages.error(request, error_sentence(error, campaign))
             return redirect("campaign:seat_choice", slug=campaign.slug)
-        messages.success(request, f"You hold {corporation.name}: its card is yours to fill in.")
+        messages.success(
+            request,
+            _("You hold %(corporation)s: its card is yours to fill in.")
+            % {"corporation": corporation.name},
+        )
         return redirect(_next(request) or _card_url(campaign, draft, corporation))
     corporations = _seats(campaign, draft)
     mine = next((c for c in corporations if c.holder_id == request.user.pk), None)
@@ -247,7 +254,9 @@ def draft_discard(page: Page) -> HttpResponse | dict[str, Any]:
     request, campaign = page.request, page.campaign
     draft = _open_draft(campaign)
     if draft is None:
-        messages.info(request, "No game is being entered together: there is no draft to discard.")
+        messages.info(
+            request, _("No game is being entered together: there is no draft to discard.")
+        )
         return redirect("campaign:games", slug=campaign.slug)
     if request.method == "POST":
         try:
@@ -259,8 +268,11 @@ def draft_discard(page: Page) -> HttpResponse | dict[str, Any]:
             return redirect("campaign:draft_discard", slug=campaign.slug)
         messages.success(
             request,
-            f"The draft of game {draft.number} is discarded. The History keeps what it held: "
-            "its Undo brings the draft back.",
+            _(
+                "The draft of game %(number)s is discarded. The History keeps what it held: its "
+                "Undo brings the draft back."
+            )
+            % {"number": draft.number},
         )
         return redirect(f"{reverse('history:list', args=[campaign.slug])}#change-{change.pk}")
     sentence, holds_values = draft_words(draft)
@@ -290,7 +302,15 @@ def guest_tie(page: Page, pk: int) -> HttpResponse:
     else:
         messages.success(
             request,
-            f"{member.get_username()} holds {guest.corporation.name}, the seat {guest.name} "
-            f"held as a guest in game {guest.number}.",
+            _(
+                "%(member)s holds %(corporation)s, the seat %(name)s held as a guest in game "
+                "%(number)s."
+            )
+            % {
+                "member": member.get_username(),
+                "corporation": guest.corporation.name,
+                "name": guest.name,
+                "number": guest.number,
+            },
         )
     return redirect(f"{reverse('campaign:corporations', args=[campaign.slug])}#guests")

@@ -61,6 +61,16 @@
   let skipped = false;
   // Those waiting for every change to be stored (the save, "done").
   let drained = [];
+  // The page's sentences, in the person's language (live/templatetags/draft_words.py).
+  const WORDS = JSON.parse((document.getElementById("draft-words") || {}).textContent || "{}");
+
+  /** One of the page's sentences, its `%(name)s` filled in from `values`; a sentence with a
+   * count comes in two forms (for 1, for more), chosen by `values.count`. */
+  function phrase(key, values = {}) {
+    let text = WORDS[key] || "";
+    if (Array.isArray(text)) text = text[values.count === 1 ? 0 : 1] || "";
+    return text.replace(/%\((\w+)\)s/g, (all, name) => (name in values ? String(values[name]) : all));
+  }
 
   function valueOf(field) {
     if (field.type === "checkbox") return field.checked ? "on" : "";
@@ -244,11 +254,7 @@
   }
 
   function unavailable(status, body) {
-    unavailableWords = (body && body.error) || `The server cannot store anything right now (it answered ${status}).`;
-  }
-
-  function changes(n) {
-    return `${n} change${n === 1 ? "" : "s"}`;
+    unavailableWords = (body && body.error) || phrase("unavailable", { status });
   }
 
   // The banner and its words are offline.js's (loaded before this script, base.html).
@@ -264,7 +270,7 @@
           button.dataset.onlineLabel = button.textContent;
           button.dataset.onlineDisabled = button.disabled ? "1" : "";
           button.disabled = true;
-          button.textContent = button.dataset.offlineLabel || "Needs a connection";
+          button.textContent = button.dataset.offlineLabel || phrase("needs_connection");
         } else if (!off && "onlineLabel" in button.dataset) {
           button.textContent = button.dataset.onlineLabel;
           button.disabled = button.dataset.onlineDisabled === "1";
@@ -287,36 +293,31 @@
     const off = offline();
     needsConnection(off || Boolean(unavailableWords));
     const copy = seenAt && !Number.isNaN(seenAt.getTime())
-      ? ` This page is as this phone last saw it, on ${dateWords.format(seenAt)}.`
+      ? ` ${phrase("seen_copy", { date: dateWords.format(seenAt) })}`
       : "";
     if (closedWords) {
-      say("Not sent: this game's draft is closed.", closedWords);
+      say(phrase("closed_title"), closedWords);
     } else if (off) {
-      say(
-        `Offline: ${changes(n)} kept on this phone.`,
-        "Keep typing: what you type is kept here and sent when the connection is back. " +
-          "Saving needs a connection." + copy,
-      );
+      say(phrase("offline_title", { count: n }), phrase("offline_words") + copy);
     } else if (unavailableWords) {
       say(
-        n ? `Not sent: ${changes(n)} kept on this phone.` : "Nothing can be saved right now.",
-        n
-          ? `${unavailableWords} Keep typing: what you type is kept here and sent when the server answers again.`
-          : unavailableWords,
+        n ? phrase("unavailable_title", { count: n }) : phrase("nothing_saved"),
+        n ? phrase("unavailable_keep", { sentence: unavailableWords }) : unavailableWords,
       );
     } else if (n && serverTrouble) {
       say(
-        "Not sent yet.",
-        `The server answered ${serverTrouble}${troubleWords ? ` (${troubleWords})` : ""}: ` +
-          `${changes(n)} kept on this phone, sent again in a moment.`,
+        phrase("trouble_title"),
+        troubleWords
+          ? phrase("trouble_reason", { status: serverTrouble, reason: troubleWords, count: n })
+          : phrase("trouble", { status: serverTrouble, count: n }),
       );
     } else if (copy) {
-      let words = "Every change is sent.";
-      if (n) words = `${changes(n)} kept on this phone still to send.`;
-      else if (refusedCount()) words = "Every change is sent but those shown with the value stored meanwhile.";
-      say("The connection is back.", `${words} Reload the page to save the game.`, reloadLink());
+      let words = phrase("all_sent");
+      if (n) words = phrase("still_to_send", { count: n });
+      else if (refusedCount()) words = phrase("refused_sent");
+      say(phrase("back_title"), phrase("back_words", { words }), reloadLink());
     } else if (n > 1 && sending) {
-      say(`Sending ${changes(n)} kept on this phone…`, "");
+      say(phrase("sending", { count: n }), "");
     } else if (banner && !banner.dataset.draftNote) {
       banner.hidden = true;
     }
@@ -360,7 +361,7 @@
       });
       const body = await response.json().catch(() => ({}));
       if (response.status === 410) {
-        closedWords = `${body.closed || "This game has been saved; its draft is closed."} ${listClosed()}`;
+        closedWords = `${body.closed || phrase("closed_default")} ${listClosed()}`;
       } else if (!response.ok) {
         serverTrouble = response.status;
         troubleWords = body.error || "";
@@ -487,10 +488,6 @@
       .filter(Boolean);
   }
 
-  function fieldsWord(n) {
-    return n === 1 ? "1 field still needs a look" : `${n} fields still need a look`;
-  }
-
   /** "My card is done" with something still wrong asks first, in the page (no dialog): the
    * sentences, and the button says "Mark done anyway"; a second tap marks it done. */
   function ask(form, problems) {
@@ -503,10 +500,10 @@
       words.setAttribute("role", "alert");
       form.insertBefore(words, button);
     }
-    words.textContent = `${fieldsWord(problems.length)}: ${problems.join(" ")} Mark your card done anyway?`;
+    words.textContent = phrase("ask", { count: problems.length, problems: problems.join(" ") });
     if (button && !("askLabel" in button.dataset)) {
       button.dataset.askLabel = button.textContent;
-      button.textContent = "Mark done anyway";
+      button.textContent = phrase("mark_anyway");
     }
     form.dataset.asked = "1";
   }
@@ -540,7 +537,7 @@
       const label = field && field.id && document.querySelector(`label[for="${CSS.escape(field.id)}"]`);
       lines.push(`${label ? label.textContent.trim() : key}: ${entry.value}`);
     }
-    return lines.length ? `Kept on this phone, not stored: ${lines.join(" · ")}.` : "";
+    return lines.length ? phrase("kept_list", { fields: lines.join(" · ") }) : "";
   }
 
   // --- what the server sends: values, who is done, the live panel ------------------------------
@@ -761,7 +758,11 @@
       }
       unask(form);
       const said = document.querySelector(`form[data-done-form][data-card="${CSS.escape(form.dataset.card)}"] [data-done-words]`);
-      if (said) said.textContent = problems.length ? `Marked done; ${fieldsWord(problems.length)}.` : "Marked done.";
+      if (said) {
+        said.textContent = problems.length
+          ? phrase("marked_done_problems", { count: problems.length })
+          : phrase("marked_done");
+      }
       keepTyped();
       write(storeKey(seat, DONE), { value, was: "", seq: nextSeq(), at: Date.now() });
       for (const other of document.querySelectorAll(`form[data-done-form][data-card="${CSS.escape(form.dataset.card)}"]`)) {

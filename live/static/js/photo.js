@@ -2,7 +2,8 @@
 // a camera's photo (4-8 MB) is shrunk on the phone before it is sent, to a JPEG whose longest
 // side is 1600 px (a few hundred KB), so it fits the app's upload limit and a slow connection.
 // The server reads, turns, resizes and strips it again whatever arrives; without this script
-// a photo up to the limit is sent as it is.
+// a photo up to the limit is sent as it is. Its words are the page's, in the person's language:
+// the photo field's `data-shrinking-words` and `data-ready-words` (live/photos.py PhotoForm).
 (function () {
   "use strict";
 
@@ -25,7 +26,7 @@
   }
 
   function kilobytes(size) {
-    return Math.ceil(size / 1024) + " KB";
+    return String(Math.ceil(size / 1024));
   }
 
   document.querySelectorAll("[data-photo-form]").forEach(function (form) {
@@ -42,7 +43,7 @@
         pending = null;
         return;
       }
-      status.textContent = "Making the photo smaller to send…";
+      status.textContent = input.dataset.shrinkingWords || "";
       pending = shrink(file)
         .then(function (blob) {
           if (!blob) {
@@ -52,7 +53,7 @@
           const files = new DataTransfer();
           files.items.add(smaller);
           input.files = files.files;
-          status.textContent = "Ready to send: " + kilobytes(smaller.size) + ".";
+          status.textContent = (input.dataset.readyWords || "").replace("%(kilobytes)s", kilobytes(smaller.size));
         })
         .catch(function () {
           // The browser could not read it: the original goes, and the server says why.
