@@ -18,6 +18,7 @@ import copy
 from collections.abc import Mapping
 from typing import Any
 
+from gamefile.words import _
 from space_explorers.rules import (
     DIVISION_NAMES,
     OPPONENT,
@@ -43,8 +44,9 @@ class StepNoLongerFits(SpaceExplorersError):
 
 def step_name(index: int) -> str:
     """`turns[7]` as a player says it: you play first (SE:83), so even steps are yours."""
-    whose = "your turn" if index % 2 == 0 else "the Opponent’s turn"
-    return f"Round {index // 2 + 1}, {whose}"
+    if index % 2 == 0:
+        return _("Round %(round)s, your turn", round=index // 2 + 1)
+    return _("Round %(round)s, the Opponent’s turn", round=index // 2 + 1)
 
 
 def change_step(

@@ -10,6 +10,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from colonists import GROUPS, TABLE_FORMAT
 from colonists.state import Board
@@ -36,9 +38,11 @@ PLACE_CHOICES = [
 
 
 class CityForm(forms.Form):
-    colonists = forms.ChoiceField(required=False, choices=CITY_CHOICES, label="Living there")
-    powered = forms.BooleanField(required=False, label="Power hub")
-    metropolis = forms.BooleanField(required=False, label="Metropolis")
+    colonists = forms.ChoiceField(
+        required=False, choices=CITY_CHOICES, label=gettext_lazy("Living there")
+    )
+    powered = forms.BooleanField(required=False, label=gettext_lazy("Power hub"))
+    metropolis = forms.BooleanField(required=False, label=gettext_lazy("Metropolis"))
 
     def city(self) -> dict[str, Any] | None:
         """The city, or None for a row left empty. A row with a power hub or a Metropolis
@@ -58,13 +62,13 @@ class PlayerSheetForm(forms.Form):
     """One player's row of the sheet: the name (a member or typed), the unhoused groups, the
     base game's categories; the cities are `CityForm` rows."""
 
-    name = NameField(max_length=NAME_LENGTH, required=False, label="Name")
-    member = forms.ChoiceField(required=False, label="Member")
+    name = NameField(max_length=NAME_LENGTH, required=False, label=gettext_lazy("Name"))
+    member = forms.ChoiceField(required=False, label=gettext_lazy("Member"))
     unhoused = forms.MultipleChoiceField(
         required=False,
         choices=GROUP_CHOICES,
         widget=forms.CheckboxSelectMultiple,
-        label="Contracted groups living in no city (−1 VP each)",
+        label=gettext_lazy("Contracted groups living in no city (−1 VP each)"),
     )
 
     def __init__(
@@ -106,8 +110,8 @@ class SheetShapeForm(forms.Form):
 class SheetRulesForm(NoFormTag, forms.Form):
     condominium_built = forms.BooleanField(
         required=False,
-        label="The Condominium was built",
-        help_text="Only then do the Corpex enter the game (CX:71).",
+        label=gettext_lazy("The Condominium was built"),
+        help_text=gettext_lazy("Only then do the Corpex enter the game (CX:71)."),
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -246,11 +250,13 @@ class ColonistsSheet:
 
 class LayoutForm(NoFormTag, forms.Form):
     cards = forms.CharField(
-        label="The laid-out cards, in auction order",
+        label=gettext_lazy("The laid-out cards, in auction order"),
         widget=forms.Textarea(attrs={"rows": 8}),
-        help_text="One card a line, as they lie clockwise from the card after the Spaceport, "
-        "the Spaceport last (CX:24, CX:42). Name Power Hubs “Power Hub …” and colonist cards "
-        "after their group.",
+        help_text=gettext_lazy(
+            "One card a line, as they lie clockwise from the card after the Spaceport, "
+            "the Spaceport last (CX:24, CX:42). Name Power Hubs “Power Hub …” and colonist cards "
+            "after their group."
+        ),
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -301,8 +307,10 @@ class BoardForm(forms.Form):
 class ClaimForm(forms.Form):
     """Who gets a group several players want (CX:89): each claimant's situation."""
 
-    group = forms.ChoiceField(choices=GROUP_CHOICES, label="The group")
-    choice = forms.CharField(required=False, label="The Harbour Master's choice, if tied")
+    group = forms.ChoiceField(choices=GROUP_CHOICES, label=gettext_lazy("The group"))
+    choice = forms.CharField(
+        required=False, label=gettext_lazy("The Harbour Master's choice, if tied")
+    )
 
     def __init__(self, *args: Any, players: Sequence[str], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -312,10 +320,10 @@ class ClaimForm(forms.Form):
                 required=False, label=f"{name} wants them"
             )
             self.fields[f"city{index}"] = forms.BooleanField(
-                required=False, label="has an uninhabited city"
+                required=False, label=_("has an uninhabited city")
             )
             self.fields[f"powered{index}"] = forms.BooleanField(
-                required=False, label="…with energy"
+                required=False, label=_("…with energy")
             )
 
     def rows(self) -> list[dict[str, Any]]:
@@ -347,25 +355,27 @@ class ClaimForm(forms.Form):
 class BidForm(forms.Form):
     """A bid's value with a guild's support (CX:122-131)."""
 
-    credits = forms.IntegerField(min_value=0, max_value=999, initial=0, label="Credit cards bid")
+    credits = forms.IntegerField(
+        min_value=0, max_value=999, initial=0, label=gettext_lazy("Credit cards bid")
+    )
     for_sale = forms.ChoiceField(
         choices=[
-            ("territory", "a territory"),
-            ("harvester", "a Harvester"),
-            ("other", "another card"),
+            ("territory", gettext_lazy("a territory")),
+            ("harvester", gettext_lazy("a Harvester")),
+            ("other", gettext_lazy("another card")),
         ],
-        label="For",
+        label=gettext_lazy("For"),
     )
     guild = forms.ChoiceField(
         required=False,
         choices=[("", "none")] + [c for c in GROUP_CHOICES if c[0] != "mechanics"],
-        label="The territory's guild (its resource's group)",
+        label=gettext_lazy("The territory's guild (its resource's group)"),
     )
     contracted = forms.MultipleChoiceField(
         required=False,
         choices=GROUP_CHOICES,
         widget=forms.CheckboxSelectMultiple,
-        label="The bidder's groups",
+        label=gettext_lazy("The bidder's groups"),
     )
 
 
@@ -374,19 +384,23 @@ class SettingsForm(NoFormTag, forms.Form):
     categories."""
 
     title = NameField(
-        label="The colonist game's title",
+        label=gettext_lazy("The colonist game's title"),
         max_length=80,
         required=False,
-        help_text="The rules text does not name the game: write the title from your box. "
-        "Until then the app calls it “the colonist game (expert rules)”.",
+        help_text=gettext_lazy(
+            "The rules text does not name the game: write the title from your box. "
+            "Until then the app calls it “the colonist game (expert rules)”."
+        ),
     )
     categories = forms.CharField(
-        label="Scoring categories of the base game",
+        label=gettext_lazy("Scoring categories of the base game"),
         required=False,
         widget=forms.Textarea(attrs={"rows": 4}),
-        help_text="One per line, in the order of your score pad (e.g. Territories, Omnium). "
-        "The expert text scores only cities and unrest; the base game's other Victory "
-        "Points are these.",
+        help_text=gettext_lazy(
+            "One per line, in the order of your score pad (e.g. Territories, Omnium). "
+            "The expert text scores only cities and unrest; the base game's other Victory "
+            "Points are these."
+        ),
     )
 
     def __init__(
@@ -436,9 +450,9 @@ class RoundForm(forms.Form):
     form sent without its button goes on)."""
 
     step = forms.ChoiceField(
-        choices=[("back", "Previous round"), ("next", "Next round")],
+        choices=[("back", gettext_lazy("Previous round")), ("next", gettext_lazy("Next round"))],
         required=False,
-        label="Round",
+        label=gettext_lazy("Round"),
         error_messages={"invalid_choice": "Must be the previous round or the next round."},
     )
 

@@ -12,6 +12,7 @@ from typing import Any
 from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
+from django.utils.translation import gettext as _
 
 import colonists
 from gamefile.errors import FieldError
@@ -127,7 +128,7 @@ def _save(page: LogPage, play: Play | None, facts, table, people) -> HttpRespons
         if play is None:
             return redirect("colonists:new", log=page.log.slug)
         return redirect("colonists:sheet", log=page.log.slug, number=play.number)
-    messages.success(page.request, "Score sheet saved.")
+    messages.success(page.request, _("Score sheet saved."))
     return redirect(play)
 
 

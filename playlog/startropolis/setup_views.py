@@ -14,6 +14,7 @@ from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 import startropolis
 from gamefile.errors import FieldError
@@ -275,5 +276,5 @@ def _save(page: LogPage, play: Play | None, facts, people, table) -> HttpRespons
         if play is None:
             return redirect("startropolis:new_end", log=page.log.slug)
         return redirect("startropolis:sheet", log=page.log.slug, number=play.number)
-    messages.success(page.request, "Score sheet saved.")
+    messages.success(page.request, _("Score sheet saved."))
     return redirect(play)

@@ -15,6 +15,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from hosting.names import NameField
 from playlog.forms import NoFormTag, member_choices, mixed_person
@@ -35,7 +37,7 @@ class EndRulesForm(NoFormTag, forms.Form):
     """A finished game's rules, as the score sheet needs them (OTHER-GAMES §2.9)."""
 
     modules_in_play = RulesForm.base_fields["modules_in_play"]
-    missions = forms.BooleanField(required=False, label="Mission Cards were in play")
+    missions = forms.BooleanField(required=False, label=gettext_lazy("Mission Cards were in play"))
     spend_basis = RulesForm.base_fields["spend_basis"]
     negative_revenue = RulesForm.base_fields["negative_revenue"]
 
@@ -62,28 +64,42 @@ class EndPlayerForm(forms.Form):
     """One player at the end: who, the faction, credits in hand, the Revenue Track position,
     the module cards owned (a count per type), the mission kept."""
 
-    name = NameField(max_length=NAME_LENGTH, required=False, label="Name")
-    member = forms.ChoiceField(required=False, label="Member")
-    faction = NameField(max_length=MAX_TEXT, required=False, label="Faction")
-    credits = forms.IntegerField(required=False, min_value=0, max_value=999, label="Credits (M)")
+    name = NameField(max_length=NAME_LENGTH, required=False, label=gettext_lazy("Name"))
+    member = forms.ChoiceField(required=False, label=gettext_lazy("Member"))
+    faction = NameField(max_length=MAX_TEXT, required=False, label=gettext_lazy("Faction"))
+    credits = forms.IntegerField(
+        required=False, min_value=0, max_value=999, label=gettext_lazy("Credits (M)")
+    )
     revenue = forms.IntegerField(
-        required=False, min_value=-30, max_value=300, label="Revenue Track"
+        required=False, min_value=-30, max_value=300, label=gettext_lazy("Revenue Track")
     )
     paid = forms.IntegerField(
-        required=False, min_value=0, max_value=999, label="Paid for modules (M)"
+        required=False, min_value=0, max_value=999, label=gettext_lazy("Paid for modules (M)")
     )
     banks = forms.IntegerField(
-        required=False, min_value=0, max_value=4, label="of the Market Centers, Bank cards"
+        required=False,
+        min_value=0,
+        max_value=4,
+        label=gettext_lazy("of the Market Centers, Bank cards"),
     )
-    mission_name = NameField(required=False, max_length=MAX_TEXT, label="Mission kept")
+    mission_name = NameField(
+        required=False, max_length=MAX_TEXT, label=gettext_lazy("Mission kept")
+    )
     mission_reward = forms.IntegerField(
-        required=False, min_value=0, max_value=MAX_MISSION_REWARD, label="Its reward (M)"
+        required=False,
+        min_value=0,
+        max_value=MAX_MISSION_REWARD,
+        label=gettext_lazy("Its reward (M)"),
     )
-    mission_most = forms.ChoiceField(required=False, label="What it asks")
+    mission_most = forms.ChoiceField(required=False, label=gettext_lazy("What it asks"))
     mission_achieved = forms.ChoiceField(
         required=False,
-        choices=[("", "judged from the modules"), ("yes", "achieved"), ("no", "not achieved")],
-        label="Achieved?",
+        choices=[
+            ("", gettext_lazy("judged from the modules")),
+            ("yes", gettext_lazy("achieved")),
+            ("no", gettext_lazy("not achieved")),
+        ],
+        label=gettext_lazy("Achieved?"),
     )
 
     def __init__(self, *args: Any, members: Sequence[str], **kwargs: Any) -> None:
@@ -108,7 +124,7 @@ class EndPlayerForm(forms.Form):
         data = super().clean()
         if self.used():
             if not ((data.get("name") or "").strip() or data.get("member")):
-                self.add_error("name", "Who played? Choose a member or type a name.")
+                self.add_error("name", _("Who played? Choose a member or type a name."))
             elif mixed_person(data.get("name"), data.get("member")):
                 self.add_error("name", mixed_person(data.get("name"), data.get("member")))
             for key, words in (
@@ -130,13 +146,13 @@ class EndPlayerForm(forms.Form):
         said = []
         blank = [key for key in in_play if data.get(f"count_{key}") is None]
         for key in blank:
-            self.add_error(f"count_{key}", "How many? Write 0 for none.")
+            self.add_error(f"count_{key}", _("How many? Write 0 for none."))
         if blank:
             names = ", ".join(MODULE_TYPES[key].name for key in blank)
             said.append(f"How many modules does {who} own of {names}? Write 0 for none.")
         if missions and (data.get("mission_name") or "").strip():
             if data.get("mission_reward") is None:
-                self.add_error("mission_reward", "Its reward?")
+                self.add_error("mission_reward", _("Its reward?"))
                 said.append(f"{who} kept a mission: what is its reward?")
         return said + self._bank_questions(in_play, who)
 
@@ -150,7 +166,7 @@ class EndPlayerForm(forms.Form):
             return []
         banks = data.get("banks")
         if banks is None and centers:
-            self.add_error("banks", "How many? Write 0 for none.")
+            self.add_error("banks", _("How many? Write 0 for none."))
             return [f"How many of {who}'s Market Centers are Bank cards? Write 0 for none."]
         if (banks or 0) > centers:
             owned = MODULE_TYPES[MARKET_CENTER].count_text(centers)

@@ -20,6 +20,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 import startropolis
 from gamefile.errors import FieldError
@@ -573,7 +574,7 @@ def mission(page: LogPage, number: int, seat: int) -> HttpResponse:
     except FieldError as error:
         return _after(page, play, seat, said(error, shared=False), mission_form=form)
     if not page.request.htmx:
-        messages.success(page.request, "Your mission is kept: only you see it until the end.")
+        messages.success(page.request, _("Your mission is kept: only you see it until the end."))
     return _after(page, play, seat)
 
 
@@ -594,5 +595,5 @@ def finish(page: LogPage, number: int) -> HttpResponse:
         play = actions.change_play(play, {"table": table})
     except FieldError as error:
         return _after(page, play, None, said(error, shared=True), finish_form=form)
-    messages.success(page.request, "Scored: the final ranking is below.")
+    messages.success(page.request, _("Scored: the final ranking is below."))
     return redirect(play)
