@@ -207,7 +207,10 @@ class ColonistsSheet:
                 continue
             for n, category in enumerate(self.categories):
                 if form.cleaned_data.get(f"other{n}") is None:
-                    message = f"Enter {person['name']}’s {category} VP (0 if none): it is blank."
+                    message = _("Enter %(name)s’s %(category)s VP (0 if none): it is blank.") % {
+                        "name": person["name"],
+                        "category": category,
+                    }
                     form.add_error(f"other{n}", message)
                     found.append(message)
         return found
@@ -282,7 +285,9 @@ class BoardForm(forms.Form):
                 choices=PLACE_CHOICES, label=group.name, required=False
             )
             self.fields[f"{group.key}_player"] = forms.ChoiceField(
-                choices=player_choices, label=f"{group.name}: whose", required=False
+                choices=player_choices,
+                label=_("%(group)s: whose") % {"group": group.name},
+                required=False,
             )
 
     def rows(self) -> list[dict[str, Any]]:
@@ -317,7 +322,7 @@ class ClaimForm(forms.Form):
         self.players = list(players)
         for index, name in enumerate(self.players):
             self.fields[f"wants{index}"] = forms.BooleanField(
-                required=False, label=f"{name} wants them"
+                required=False, label=_("%(name)s wants them") % {"name": name}
             )
             self.fields[f"city{index}"] = forms.BooleanField(
                 required=False, label=_("has an uninhabited city")
@@ -428,20 +433,29 @@ class SettingsForm(NoFormTag, forms.Form):
                 continue
             line = clean_name(typed)
             if not line:
-                raise invisible_name_error("Scoring categories")
+                raise invisible_name_error(_("Scoring categories"))
             if len(line) > CATEGORY_LENGTH:
                 raise forms.ValidationError(
-                    f"“{line[:20]}…” is too long: at most {CATEGORY_LENGTH} characters a line."
+                    _("“%(start)s…” is too long: at most %(most)s characters a line.")
+                    % {"start": line[:20], "most": CATEGORY_LENGTH}
                 )
             if line.casefold() in {f.casefold() for f in found}:
-                raise forms.ValidationError(f"“{line}” is written twice: give each once.")
+                raise forms.ValidationError(
+                    _("“%(line)s” is written twice: give each once.") % {"line": line}
+                )
             if line.casefold() in ("cities", "unrest"):
                 raise forms.ValidationError(
-                    f"“{line}” is already on the sheet (the expert rules score it): leave it out."
+                    _(
+                        "“%(line)s” is already on the sheet (the expert rules score it): "
+                        "leave it out."
+                    )
+                    % {"line": line}
                 )
             found.append(line)
         if len(found) > MAX_CATEGORIES:
-            raise forms.ValidationError(f"At most {MAX_CATEGORIES} categories.")
+            raise forms.ValidationError(
+                _("At most %(most)s categories.") % {"most": MAX_CATEGORIES}
+            )
         return found
 
 

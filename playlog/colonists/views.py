@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 import colonists
 from gamefile.errors import FieldError
 from hosting.form_words import refusal
+from hosting.words import translated
 from playlog import actions
 from playlog.colonists.forms import (
     BidForm,
@@ -73,7 +74,7 @@ def _sheet_page(page: LogPage, play: Play | None) -> HttpResponse | dict[str, An
         table = sheet.table(blank=0) if starting else sheet.table()
         people = sheet.people()
         if not table["players"]:
-            errors.append("Who played? Give each player a name or choose a member.")
+            errors.append(_("Who played? Give each player a name or choose a member."))
         elif not starting:
             errors += sheet.blank_categories()
         found = colonists.validate_table(table) if table["players"] and not errors else []
@@ -247,7 +248,7 @@ def _change(
         context = _table_context(page, play, error=sentence(error), **forms)
         return page.render(context, status=400)
     for text in said:
-        messages.info(page.request, text)
+        messages.info(page.request, translated(text))
     return redirect("colonists:table", log=page.log.slug, number=play.number)
 
 

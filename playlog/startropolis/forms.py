@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from hosting.names import NameField
+from hosting.words import translated
 from playlog.forms import NoFormTag, member_choices, mixed_person
 from playlog.playfile import NAME_LENGTH
 from startropolis.modules import (
@@ -156,11 +157,13 @@ class RulesForm(NoFormTag, forms.Form):
             self.fields[f"rush_fee_{index}"] = forms.IntegerField(
                 min_value=0,
                 max_value=MAX_RUSH_FEE,
-                label=f"Slot {index}",
+                label=_("Slot %(number)s") % {"number": index},
             )
         for index in range(1, 7):
             self.fields[f"track_{index}"] = forms.ChoiceField(
-                choices=TRACK_TYPE_CHOICES, required=False, label=f"Slot {index}"
+                choices=TRACK_TYPE_CHOICES,
+                required=False,
+                label=_("Slot %(number)s") % {"number": index},
             )
 
     def rush_fee_fields(self) -> list:
@@ -177,7 +180,8 @@ class RulesForm(NoFormTag, forms.Form):
         chosen = self.cleaned_data["modules_in_play"]
         if len(chosen) > 6:
             raise forms.ValidationError(
-                f"{len(chosen)} module types are ticked; a game has at most six (ST:295)."
+                _("%(count)s module types are ticked; a game has at most six (ST:295).")
+                % {"count": len(chosen)}
             )
         return [key for key in MODULE_TYPES if key in chosen]
 
@@ -271,10 +275,10 @@ def first_order(seats: Sequence[SeatForm], keys: Sequence[str]) -> list[str] | s
     cards = ORDER_CARDS[len(keys)]
     if sorted(chosen) != sorted(cards):
         names = ", ".join(ORDER_CARD_NAMES[card] for card in cards)
-        return (
-            f"A {len(keys)}-player game uses the cards {names} (ST:81): give each player one "
+        return _(
+            "A %(count)s-player game uses the cards %(names)s (ST:81): give each player one "
             "of them, or deal them all at random."
-        )
+        ) % {"count": len(keys), "names": names}
     return [keys[chosen.index(card)] for card in cards]
 
 
@@ -416,9 +420,9 @@ def _option_value(option: Mapping[str, Any]) -> str:
 
 
 OPTION_HEADINGS = {
-    "buy": "Option 1 · buy a module",
-    "civic": "Option 2 · a Civic Module, discarding a card",
-    "pass": "Option 3 · take 5M, discarding a card",
+    "buy": gettext_lazy("Option 1 · buy a module"),
+    "civic": gettext_lazy("Option 2 · a Civic Module, discarding a card"),
+    "pass": gettext_lazy("Option 3 · take 5M, discarding a card"),
 }
 
 
@@ -426,14 +430,26 @@ def option_label(option: Mapping[str, Any]) -> str:
     """A choice in the table's words, with its price, under its option's heading: "slot 6,
     Luxury Habitation: 7M"."""
     if option["option"] == "buy":
-        what = type_name(option["type"]) if option.get("type") else "the card there"
-        price = f": {option['price']}M" if option.get("price") is not None else ""
-        return f"slot {option['slot']}, {what}{price} ({option['why']})"
+        what = type_name(option["type"]) if option.get("type") else _("the card there")
+        values = {"slot": option["slot"], "what": what, "why": translated(option["why"])}
+        if option.get("price") is not None:
+            return _("slot %(slot)s, %(what)s: %(price)sM (%(why)s)") % {
+                **values,
+                "price": option["price"],
+            }
+        return _("slot %(slot)s, %(what)s (%(why)s)") % values
     if option["option"] == "civic":
-        return f"discard slot {option['discard_slot']}: {option['price']}M"
+        return _("discard slot %(slot)s: %(price)sM") % {
+            "slot": option["discard_slot"],
+            "price": option["price"],
+        }
     gain = option["gain"]
-    said = f"+{gain}M" if gain >= 0 else f"pay {-gain}M"
-    return f"discard slot {option['discard_slot']}: {said} ({option['why']})"
+    said = f"+{gain}M" if gain >= 0 else _("pay %(amount)sM") % {"amount": -gain}
+    return _("discard slot %(slot)s: %(said)s (%(why)s)") % {
+        "slot": option["discard_slot"],
+        "said": said,
+        "why": translated(option["why"]),
+    }
 
 
 class AttachmentForm(NoFormTag, forms.Form):
@@ -478,7 +494,9 @@ class RollsForm(NoFormTag, forms.Form):
         self.reactors = list(reactors)
         for reactor in self.reactors:
             self.fields[f"roll_{reactor}"] = forms.TypedChoiceField(
-                choices=DIE_CHOICES, coerce=int, label=f"Fusion Reactor {reactor} rolled"
+                choices=DIE_CHOICES,
+                coerce=int,
+                label=_("Fusion Reactor %(reactor)s rolled") % {"reactor": reactor},
             )
 
     def rolls(self) -> dict[str, int]:
@@ -517,18 +535,26 @@ class FiguresForm(NoFormTag, forms.Form):
                 required=False,
                 min_value=-30,
                 max_value=30,
-                label=f"{card['name']} {card['id']} ({card['card']}): revenue (M)",
+                label=_("%(name)s %(id)s (%(card)s): revenue (M)")
+                % {"name": card["name"], "id": card["id"], "card": card["card"]},
             )
         for player in self.players:
             self.fields[f"revenue_{player}"] = forms.IntegerField(
-                required=False, min_value=-30, max_value=30, label=f"{player}: revenue ± (M)"
+                required=False,
+                min_value=-30,
+                max_value=30,
+                label=_("%(player)s: revenue ± (M)") % {"player": player},
             )
             self.fields[f"credits_{player}"] = forms.IntegerField(
-                required=False, min_value=-50, max_value=50, label=f"{player}: credits ± once (M)"
+                required=False,
+                min_value=-50,
+                max_value=50,
+                label=_("%(player)s: credits ± once (M)") % {"player": player},
             )
         for player in self.powers:
             self.fields[f"power_{player}"] = forms.BooleanField(
-                required=False, label=f"{player} used the one-time power this round"
+                required=False,
+                label=_("%(player)s used the one-time power this round") % {"player": player},
             )
 
     def figures(self) -> dict[str, Any]:
@@ -587,8 +613,8 @@ class MissionForm(NoFormTag, forms.Form):
             }
         super().__init__(*args, **kwargs)
         self._helper()
-        self.fields["most"].choices = [(OTHER_MISSION, "another kind of mission")] + [
-            (key, f"Own the most {name} Modules") for key, name in TYPE_CHOICES
+        self.fields["most"].choices = [(OTHER_MISSION, _("another kind of mission"))] + [
+            (key, _("Own the most %(type)s Modules") % {"type": name}) for key, name in TYPE_CHOICES
         ]
 
     def clean(self) -> dict[str, Any]:
@@ -633,14 +659,16 @@ class FinishForm(NoFormTag, forms.Form):
         if ask_credits:
             for player in self.players:
                 self.fields[f"credits_{player}"] = forms.IntegerField(
-                    min_value=0, max_value=999, label=f"{player}: credits in hand (M)"
+                    min_value=0,
+                    max_value=999,
+                    label=_("%(player)s: credits in hand (M)") % {"player": player},
                 )
         for player, name in self.missions.items():
             self.fields[f"mission_{player}"] = forms.TypedChoiceField(
                 choices=[("yes", _("achieved")), ("no", _("not achieved"))],
                 coerce=lambda value: value == "yes",
                 widget=forms.RadioSelect,
-                label=f"{player}'s mission “{name}”",
+                label=_("%(player)s's mission “%(name)s”") % {"player": player, "name": name},
             )
 
     def credits(self) -> dict[str, int] | None:

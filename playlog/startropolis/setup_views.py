@@ -107,16 +107,16 @@ def _form_errors(where: str, form) -> list[str]:
 
 def _seat_problem(used: list) -> str | None:
     if not 2 <= len(used) <= 4:
-        return "Startropolis is for 2 to 4 players (ST:36): fill in a row for each."
+        return _("Startropolis is for 2 to 4 players (ST:36): fill in a row for each.")
     names = [seat.person()["name"] for seat in used]
     folded = [name.casefold() for name in names]
     if len(set(folded)) != len(folded):
-        return "Give each player once: two rows have the same name."
+        return _("Give each player once: two rows have the same name.")
     if CORE in folded:
-        return "“core” names the Core Module here: give that player another name."
+        return _("“core” names the Core Module here: give that player another name.")
     factions = [seat.cleaned_data["faction"].strip() for seat in used]
     if len(set(factions)) != len(factions):
-        return "Each faction is played once: two rows have the same faction."
+        return _("Each faction is played once: two rows have the same faction.")
     return None
 
 

@@ -16,9 +16,10 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from hosting.names import NameField
+from hosting.words import translated
 from playlog.forms import NoFormTag, member_choices, mixed_person
 from playlog.playfile import NAME_LENGTH
 from playlog.startropolis.forms import OTHER_MISSION, TYPE_CHOICES, RulesForm
@@ -105,8 +106,8 @@ class EndPlayerForm(forms.Form):
     def __init__(self, *args: Any, members: Sequence[str], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["member"].choices = member_choices(list(members))
-        self.fields["mission_most"].choices = [(OTHER_MISSION, "another kind of mission")] + [
-            (key, f"Own the most {name} Modules") for key, name in TYPE_CHOICES
+        self.fields["mission_most"].choices = [(OTHER_MISSION, _("another kind of mission"))] + [
+            (key, _("Own the most %(type)s Modules") % {"type": name}) for key, name in TYPE_CHOICES
         ]
         for key, name in TYPE_CHOICES:
             self.fields[f"count_{key}"] = forms.IntegerField(
@@ -149,11 +150,14 @@ class EndPlayerForm(forms.Form):
             self.add_error(f"count_{key}", _("How many? Write 0 for none."))
         if blank:
             names = ", ".join(MODULE_TYPES[key].name for key in blank)
-            said.append(f"How many modules does {who} own of {names}? Write 0 for none.")
+            said.append(
+                _("How many modules does %(who)s own of %(names)s? Write 0 for none.")
+                % {"who": who, "names": names}
+            )
         if missions and (data.get("mission_name") or "").strip():
             if data.get("mission_reward") is None:
                 self.add_error("mission_reward", _("Its reward?"))
-                said.append(f"{who} kept a mission: what is its reward?")
+                said.append(_("%(who)s kept a mission: what is its reward?") % {"who": who})
         return said + self._bank_questions(in_play, who)
 
     def _bank_questions(self, in_play: Sequence[str], who: str) -> list[str]:
@@ -167,15 +171,26 @@ class EndPlayerForm(forms.Form):
         banks = data.get("banks")
         if banks is None and centers:
             self.add_error("banks", _("How many? Write 0 for none."))
-            return [f"How many of {who}'s Market Centers are Bank cards? Write 0 for none."]
+            return [
+                _("How many of %(who)s's Market Centers are Bank cards? Write 0 for none.")
+                % {"who": who}
+            ]
         if (banks or 0) > centers:
             owned = MODULE_TYPES[MARKET_CENTER].count_text(centers)
-            cards = f"{banks} Bank card" + ("" if banks == 1 else "s")
             self.add_error(
-                "banks", f"At most {centers}, the Market Centers owned: a Bank card is one."
+                "banks",
+                _("At most %(most)s, the Market Centers owned: a Bank card is one.")
+                % {"most": centers},
             )
             return [
-                f"{who} has {cards} but owns {owned}: each Bank card is one of the Market Centers."
+                ngettext(
+                    "%(who)s has %(banks)s Bank card but owns %(owned)s: each Bank card is one "
+                    "of the Market Centers.",
+                    "%(who)s has %(banks)s Bank cards but owns %(owned)s: each Bank card is one "
+                    "of the Market Centers.",
+                    banks,
+                )
+                % {"who": who, "banks": banks, "owned": translated(owned)}
             ]
         return []
 
@@ -234,16 +249,22 @@ def one_market_center_set(rows: Sequence[EndPlayerForm], in_play: Sequence[str])
         if bank:
             row.add_error(
                 "banks",
-                f"Beside Bank cards the table has one basic Market Center at most; it has "
-                f"{sum(basics)}.",
+                _(
+                    "Beside Bank cards the table has one basic Market Center at most; it has "
+                    "%(count)s."
+                )
+                % {"count": sum(basics)},
             )
     owners = ", ".join(
         f"{row.person()['name']} {count}" for row, count in zip(rows, basics, strict=True) if count
     )
     return [
-        f"The table has {sum(basics)} basic Market Centers ({owners}) beside its Bank cards: "
-        "the advanced Market Center set holds one basic card (ST:289), and the basic and "
-        "advanced sets of one type are never both played (ST:287)."
+        _(
+            "The table has %(count)s basic Market Centers (%(owners)s) beside its Bank cards: "
+            "the advanced Market Center set holds one basic card (ST:289), and the basic and "
+            "advanced sets of one type are never both played (ST:287)."
+        )
+        % {"count": sum(basics), "owners": owners}
     ]
 
 

@@ -67,7 +67,7 @@ def said(error: FieldError, *, shared: bool) -> str:
             message = f"{found['who']} does not have enough credits in hand to pay {found['rest']}"
     if DEALT_TWICE.search(error.path):
         # Which player holds a Mission Card is secret (ST:279): say only that it is taken.
-        message = "that Mission Card is already dealt to another player; each card is dealt once"
+        message = _("that Mission Card is already dealt to another player; each card is dealt once")
     message = in_words(message)
     return f"{message[:1].upper()}{message[1:]}."
 
@@ -100,7 +100,9 @@ def _seat_person(page: LogPage, play: Play, seat: int) -> PlayPerson:
         raise Http404("No such seat at this table.")
     if person.user_id is not None:
         if person.user_id != page.request.user.pk:
-            raise PermissionDenied(f"This is {person.name}'s own view: only {person.name} sees it.")
+            raise PermissionDenied(
+                _("This is %(name)s's own view: only %(name)s sees it.") % {"name": person.name}
+            )
     elif not page.log.can_play:
         raise PermissionDenied("Only the players of this log may open a player's own view.")
     return person
@@ -134,8 +136,8 @@ def _players(page: LogPage, play: Play, view: TrackerState) -> list[dict[str, An
                 "name": player.key,
                 "card_name": ORDER_CARD_NAMES[player.order_card],
                 "bonus_words": (
-                    f"Faction bonus: +{player.bonus.amount}M per "
-                    f"{MODULE_TYPES[player.bonus.per].name} Module owned and attached."
+                    _("Faction bonus: +%(amount)sM per %(type)s Module owned and attached.")
+                    % {"amount": player.bonus.amount, "type": MODULE_TYPES[player.bonus.per].name}
                     if player.bonus
                     else ""
                 ),
