@@ -12,6 +12,7 @@ from typing import Any
 
 from gamefile.errors import FieldError
 from gamefile.reading import one_of
+from gamefile.words import Sentence, _
 
 VERSION = 1
 TABLE_FORMAT = "space-explorers-solo-table"
@@ -132,7 +133,18 @@ def all_of(words: Sequence[str]) -> str:
     words = list(words)
     if len(words) <= 1:
         return "".join(words)
-    return ", ".join(words[:-1]) + f" and {words[-1]}"
+    # Translators: a list of names, "Alpha, Beta and Gamma".
+    return _("%(items)s and %(last)s", items=", ".join(words[:-1]), last=words[-1])
+
+
+def clauses(parts: Sequence[str]) -> Sentence:
+    """`a; b; c.`: a sentence of clauses, each marked on its own."""
+    said = parts[0]
+    for part in parts[1:]:
+        # Translators: two clauses of one sentence, "Round 2: …; the slot stayed empty".
+        said = _("%(before)s; %(after)s", before=said, after=part)
+    # Translators: a sentence made of clauses, ended.
+    return _("%(clauses)s.", clauses=said)
 
 
 def plural(count: int, word: str, words: str | None = None) -> str:
