@@ -68,7 +68,7 @@ def change_step(
         raise SpaceExplorersError(f"turns[{index}]", "is not a step of this game")
     changed = {**session, "turns": [*turns[:index], dict(turn)]}
     replay(changed)  # the new step against the table before it: its own path on a refusal
-    game, _ = replay({**session, "turns": turns[:index]})
+    game, _projects = replay({**session, "turns": turns[:index]})
     game.play_turn(dict(turn), index)
     for later in range(index + 1, len(turns)):
         before = copy.deepcopy(game)

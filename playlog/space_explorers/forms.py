@@ -142,7 +142,7 @@ class TileForm(forms.Form):
 def tile_forms(
     data: Any, remembered: Mapping[str, Any], initial: list[dict] | None = None
 ) -> list[TileForm]:
-    initial = initial or [{} for _ in range(TILES)]
+    initial = initial or [{} for _tile in range(TILES)]
     return [
         TileForm(data, prefix=f"tile{i}", remembered=remembered, initial=initial[i])
         for i in range(TILES)
