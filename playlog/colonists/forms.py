@@ -22,7 +22,11 @@ from playlog.playfile import NAME_LENGTH
 
 GROUP_CHOICES = [(g.key, g.name) for g in GROUPS]
 UNINHABITED = "uninhabited"
-CITY_CHOICES = [("", "— no city —"), (UNINHABITED, "built, nobody lives there")] + GROUP_CHOICES
+CITY_CHOICES = [
+    ("", gettext_lazy("— no city —")),
+    (UNINHABITED, gettext_lazy("built, nobody lives there")),
+    *GROUP_CHOICES,
+]
 MIN_PLAYER_ROWS = 3
 MIN_CITY_ROWS = 4
 MAX_PLAYER_ROWS = 8
@@ -30,10 +34,10 @@ MAX_CITY_ROWS = 30
 CATEGORY_LENGTH = 40
 MAX_CATEGORIES = 20
 PLACE_CHOICES = [
-    ("not_arrived", "not arrived yet"),
-    ("reception_camp", "Reception Camp (Limbo)"),
-    ("contracted", "contracted, no city yet"),
-    ("city", "living in a city"),
+    ("not_arrived", gettext_lazy("not arrived yet")),
+    ("reception_camp", gettext_lazy("Reception Camp (Limbo)")),
+    ("contracted", gettext_lazy("contracted, no city yet")),
+    ("city", gettext_lazy("living in a city")),
 ]
 
 

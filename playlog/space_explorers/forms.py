@@ -22,9 +22,9 @@ TILES = 5
 SKILL_CHOICES = [("", "–")] + [(n, str(n)) for n in range(1, 9)]
 RANDOM = "random"
 COMPLETED_CHOICES = [
-    ("", "still on the track"),
-    ("you", "launched by you"),
-    ("opponent", "completed by the Opponent"),
+    ("", gettext_lazy("still on the track")),
+    ("you", gettext_lazy("launched by you")),
+    ("opponent", gettext_lazy("completed by the Opponent")),
 ]
 
 
@@ -289,9 +289,12 @@ def _division_field(refused: str) -> forms.ChoiceField:
     """The Division of the card above the Development marker (SE:133); nothing, the Center is
     empty and the Opponent recruits nothing."""
     return forms.ChoiceField(
-        choices=[("", _("The Center is empty")), *((k, DIVISION_NAMES[k]) for k in DIVISIONS)],
+        choices=[
+            ("", gettext_lazy("The Center is empty")),
+            *((k, DIVISION_NAMES[k]) for k in DIVISIONS),
+        ],
         required=False,
-        label=_("Division"),
+        label=gettext_lazy("Division"),
         error_messages={"invalid_choice": refused},
     )
 
@@ -299,7 +302,7 @@ def _division_field(refused: str) -> forms.ChoiceField:
 class OpponentTurnForm(forms.Form):
     """The Opponent's turn: the one tap of its Division (the turns page's buttons)."""
 
-    division = _division_field("Tap one of the five Divisions.")
+    division = _division_field(gettext_lazy("Tap one of the five Divisions."))
 
     def division_key(self) -> str | None:
         return self.cleaned_data["division"] or None
@@ -309,11 +312,11 @@ class ChangeOpponentTurnForm(OpponentTurnForm):
     """An earlier Opponent turn's Division corrected: which turn (its place in the session's
     turns, 0 first) and its Division."""
 
-    division = _division_field("Choose one of the five Divisions.")
+    division = _division_field(gettext_lazy("Choose one of the five Divisions."))
 
     def __init__(self, *args: Any, turns: int, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        refused = "Choose one of the Opponent's turns to change."
+        refused = _("Choose one of the Opponent's turns to change.")
         self.fields = {
             "turn": forms.IntegerField(
                 min_value=0,

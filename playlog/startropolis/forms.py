@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django import forms
+from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -41,18 +42,21 @@ from startropolis.modules import (
 )
 
 TYPE_CHOICES = [(key, module.name) for key, module in MODULE_TYPES.items()]
-TRACK_TYPE_CHOICES = [("", "not known")] + [(k, n) for k, n in TYPE_CHOICES if k != CIVIC]
+TRACK_TYPE_CHOICES = [("", gettext_lazy("not known"))] + [
+    (k, n) for k, n in TYPE_CHOICES if k != CIVIC
+]
 RANDOM = "random"
-ORDER_CHOICES = [(RANDOM, "deal at random")] + [
-    (key, f"{name} card") for key, name in ORDER_CARD_NAMES.items()
+ORDER_CHOICES = [(RANDOM, gettext_lazy("deal at random"))] + [
+    (key, format_lazy(gettext_lazy("{name} card"), name=name))
+    for key, name in ORDER_CARD_NAMES.items()
 ]
 DIE_CHOICES = [("", "–")] + [(str(n), str(n)) for n in range(1, 7)]
 BASIC = "basic"
 ADVANCED = "advanced"
 CARD_CHOICES = [
-    (BASIC, "basic card"),
-    (BANK, "Bank (advanced Market Center card)"),
-    (ADVANCED, "another advanced card"),
+    (BASIC, gettext_lazy("basic card")),
+    (BANK, gettext_lazy("Bank (advanced Market Center card)")),
+    (ADVANCED, gettext_lazy("another advanced card")),
 ]
 OTHER_MISSION = ""
 

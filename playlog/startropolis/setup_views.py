@@ -203,7 +203,7 @@ def _sheet(page: LogPage, play: Play | None) -> HttpResponse | dict[str, Any]:
         valid = facts.is_valid() & rules.is_valid() & all([row.is_valid() for row in rows])
         used = [row for row in rows if row.is_valid() and row.used()]
         if valid and not 2 <= len(used) <= 4:
-            errors.append("Startropolis is for 2 to 4 players (ST:36): fill in a row for each.")
+            errors.append(_("Startropolis is for 2 to 4 players (ST:36): fill in a row for each."))
         elif valid:
             in_play, missions = rules.in_play(), rules.cleaned_data["missions"]
             errors += [said for row in used for said in row.blanks(in_play, missions)]

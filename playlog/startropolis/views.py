@@ -21,6 +21,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 import startropolis
 from gamefile.errors import FieldError
@@ -434,7 +435,9 @@ def _after(
     return redirect("startropolis:seat", log=page.log.slug, number=play.number, seat=seat)
 
 
-MOVED_ON = "The table has moved on: this step is already entered. Here is where it is now."
+MOVED_ON = gettext_lazy(
+    "The table has moved on: this step is already entered. Here is where it is now."
+)
 
 
 def _step(page: LogPage, number: int, phase: str, form_key: str):
@@ -567,7 +570,7 @@ def mission(page: LogPage, number: int, seat: int) -> HttpResponse:
             page,
             play,
             seat,
-            "Give both cards dealt, the one kept and its reward.",
+            _("Give both cards dealt, the one kept and its reward."),
             mission_form=form,
         )
     key = _keys(play)[seat]
