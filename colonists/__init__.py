@@ -37,9 +37,10 @@ from colonists.table import (
     score,
     validate_table,
 )
+from gamefile.words import _
 
 GAME_KEY = "colonists-expert"
-GAME_NAME = "the colonist game (expert rules)"
+GAME_NAME = _("the colonist game (expert rules)")
 
 __all__ = [
     "GAME_KEY",

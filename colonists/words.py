@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from gamefile.words import _
+
 MINUS = "\u2212"  # the minus sign of printed rules: "−1 VP"
 
 
@@ -12,12 +14,13 @@ def signed(number: int) -> str:
 
 def vp(number: int) -> str:
     """`3 VP`, `−1 VP`."""
-    return f"{signed(number)} VP"
+    # Translators: Victory Points, "3 VP".
+    return _("%(number)s VP", number=signed(number))
 
 
 def plus_vp(number: int) -> str:
     """`+2 VP`, `−1 VP`."""
-    return f"+{number} VP" if number >= 0 else vp(number)
+    return _("+%(number)s VP", number=number) if number >= 0 else vp(number)
 
 
 def sum_sentence(terms: list[int]) -> str:
@@ -29,11 +32,12 @@ def sum_sentence(terms: list[int]) -> str:
     text = signed(terms[0])
     for term in terms[1:]:
         text += f" {MINUS} {-term}" if term < 0 else f" + {term}"
-    return f"{text} = {vp(sum(terms))}"
+    return _("%(terms)s = %(total)s", terms=text, total=vp(sum(terms)))
 
 
 def and_list(words: list[str]) -> str:
     """`a`, `a and b`, `a, b and c`."""
     if len(words) <= 1:
         return "".join(words)
-    return ", ".join(words[:-1]) + f" and {words[-1]}"
+    # Translators: a list of names, "Alpha, Beta and Gamma".
+    return _("%(items)s and %(last)s", items=", ".join(words[:-1]), last=words[-1])

@@ -19,6 +19,7 @@ from django.db.models import Max
 from accounts.actions import add_owner
 from campaign.campaign_io import unique_slug
 from gamefile.errors import FieldError
+from gamefile.words import _
 from hosting.busy import writes
 from hosting.time_zones import known, site_zone
 from playlog.models import Play, PlayLog, PlayPerson
@@ -34,7 +35,7 @@ def checked_zone(time_zone: str) -> str:
     if not time_zone:
         return site_zone()
     if not known(time_zone):
-        raise FieldError("time_zone", "is not a time zone this site knows")
+        raise FieldError("time_zone", _("is not a time zone this site knows"))
     return time_zone
 
 
@@ -133,8 +134,11 @@ def _people(log: PlayLog, play_file: PlayFile) -> list[tuple[str, Any]]:
             if user is None:
                 raise FieldError(
                     f"players[{index}].member",
-                    f"“{member}” is not a member of this play log: invite them first, or give "
-                    "the name alone (member null)",
+                    _(
+                        "“%(member)s” is not a member of this play log: invite them first, or "
+                        "give the name alone (member null)",
+                        member=member,
+                    ),
                 )
         people.append((name, user))
     return people
@@ -238,7 +242,7 @@ def undo_turn(play: Play) -> Play:
     session = dict(play.session or {})
     turns = list(session.get("turns", []))
     if not turns:
-        raise FieldError("turns", "has no turn to take back")
+        raise FieldError("turns", _("has no turn to take back"))
     session["turns"] = turns[:-1]
     return change_play(play, {"session": session, "table": None})
 

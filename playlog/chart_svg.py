@@ -8,6 +8,7 @@ no script, for an `<img>`). The page prints the same numbers as a table beside i
 from __future__ import annotations
 
 import pygal
+from django.utils.translation import gettext as _
 
 from pictures.chart_svg import WIDTH, options, render
 from playlog.stats import GameStats
@@ -43,10 +44,14 @@ def wins_chart(stats: GameStats, title: str) -> bytes:
         # Whole plays only: a tick per play, or about six ticks for a long log.
         y_labels=list(range(0, most + 1, max(1, most // 6))),
     )
-    chart.add("Plays", [p.plays for p in reversed(stats.players)])
-    chart.add("Wins", [p.wins for p in reversed(stats.players)])
-    words = "; ".join(f"{p.name}: {p.wins} wins in {p.plays} plays" for p in stats.players)
-    return render(chart, f"{title}: wins per player", words)
+    chart.add(_("Plays"), [p.plays for p in reversed(stats.players)])
+    chart.add(_("Wins"), [p.wins for p in reversed(stats.players)])
+    words = "; ".join(
+        _("%(name)s: %(wins)s wins in %(plays)s plays")
+        % {"name": p.name, "wins": p.wins, "plays": p.plays}
+        for p in stats.players
+    )
+    return render(chart, _("%(title)s: wins per player") % {"title": title}, words)
 
 
 def spread_chart(stats: GameStats, title: str) -> bytes:
@@ -62,9 +67,11 @@ def spread_chart(stats: GameStats, title: str) -> bytes:
     for player in stats.players:
         chart.add(player.name, list(player.scores))
     words = "; ".join(
-        f"{p.name}: from {p.lowest} to {p.highest}, median {p.median_text}" for p in stats.players
+        _("%(name)s: from %(lowest)s to %(highest)s, median %(median)s")
+        % {"name": p.name, "lowest": p.lowest, "highest": p.highest, "median": p.median_text}
+        for p in stats.players
     )
-    return render(chart, f"{title}: the spread of the scores", words)
+    return render(chart, _("%(title)s: the spread of the scores") % {"title": title}, words)
 
 
 def size(stats: GameStats, chart: str) -> tuple[int, int]:

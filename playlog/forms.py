@@ -10,9 +10,12 @@ from typing import Any
 from crispy_forms.helper import FormHelper
 from django import forms
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from hosting.names import NameField
 from hosting.time_zones import TimeZoneField
+from hosting.words import translated
 from playlog.playfile import NAME_LENGTH, NOTES_LENGTH, date_problem, play_file_data
 
 
@@ -24,7 +27,9 @@ class NoFormTag:
 
 class PlayLogForm(NoFormTag, forms.Form):
     name = NameField(
-        max_length=100, label="Name", help_text="What the group calls it, e.g. “Thursday group”."
+        max_length=100,
+        label=gettext_lazy("Name"),
+        help_text=gettext_lazy("What the group calls it, e.g. “Thursday group”."),
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -39,8 +44,10 @@ class NewPlayLogForm(PlayLogForm):
 
 class PlayLogSettingsForm(PlayLogForm):
     time_zone = TimeZoneField(
-        help_text="The log's dates and times are shown in this zone, and a new play is dated "
-        "with its today.",
+        help_text=gettext_lazy(
+            "The log's dates and times are shown in this zone, and a new play is dated "
+            "with its today."
+        ),
         # A page drawn before the zone could be chosen does not send it: left as it is.
         required=False,
     )
@@ -52,8 +59,8 @@ class PlayLogSettingsForm(PlayLogForm):
 
 class PlayFileForm(NoFormTag, forms.Form):
     file = forms.FileField(
-        label="Play file",
-        help_text="A play file (JSON) downloaded from a play's page.",
+        label=gettext_lazy("Play file"),
+        help_text=gettext_lazy("A play file (JSON) downloaded from a play's page."),
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -62,7 +69,7 @@ class PlayFileForm(NoFormTag, forms.Form):
 
 
 def member_choices(members: list[str]) -> list[tuple[str, str]]:
-    return [("", "— not a member —")] + [(name, name) for name in members]
+    return [("", _("— not a member —"))] + [(name, name) for name in members]
 
 
 def mixed_person(name: str | None, member: str | None) -> str | None:
@@ -70,10 +77,10 @@ def mixed_person(name: str | None, member: str | None) -> str | None:
     name field, or None (a member, a typed name, or the member's own name typed)."""
     typed = " ".join((name or "").split())
     if member and typed and typed.casefold() != member.casefold():
-        return (
-            f"You chose the member {member} and typed “{typed}”: keep one, the member or the "
+        return _(
+            "You chose the member %(member)s and typed “%(typed)s”: keep one, the member or the "
             "name of someone without an account."
-        )
+        ) % {"member": member, "typed": typed}
     return None
 
 
@@ -81,7 +88,7 @@ class PlayFactsForm(NoFormTag, forms.Form):
     """The date and the notes of a play."""
 
     played_on = forms.DateField(
-        label="Played on",
+        label=gettext_lazy("Played on"),
         # The ISO form: a date input shows nothing for the locale's 06/12/2026.
         widget=forms.DateInput(attrs={"type": "date", "min": "1950-01-01"}, format="%Y-%m-%d"),
         # Today in the log's zone (its page frame activates it).
@@ -99,7 +106,8 @@ class PlayFactsForm(NoFormTag, forms.Form):
         date = self.cleaned_data["played_on"]
         problem = date_problem(date)
         if problem:
-            raise forms.ValidationError(f"{problem[:1].upper()}{problem[1:]}.")
+            said = translated(problem)
+            raise forms.ValidationError(f"{said[:1].upper()}{said[1:]}.")
         return date
 
     def play_file(self, game: str, people: list, table: Any, session: Any) -> dict[str, Any]:
@@ -118,8 +126,8 @@ class PersonForm(forms.Form):
     """One person at the table: a member of the log, or a name typed in (not both, unless the
     name typed is the member's)."""
 
-    name = NameField(max_length=NAME_LENGTH, required=False, label="Name")
-    member = forms.ChoiceField(required=False, label="Member")
+    name = NameField(max_length=NAME_LENGTH, required=False, label=gettext_lazy("Name"))
+    member = forms.ChoiceField(required=False, label=gettext_lazy("Member"))
 
     def __init__(self, *args: Any, members: list[str] | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -147,15 +155,17 @@ class PublicPageForm(forms.Form):
     """The settings page's switch of the public page: "enabled" sent (the "on" button), on;
     not sent (the "off" button), off."""
 
-    enabled = forms.BooleanField(required=False, label="Public page")
+    enabled = forms.BooleanField(required=False, label=gettext_lazy("Public page"))
 
 
 class ImportAgainForm(forms.Form):
     """ "Import it again as a new play" (templates/playlog/import_confirm.html): the file's text
     the page carries, so that no second upload is needed. Without `again`, a file upload."""
 
-    again = forms.BooleanField(required=False, label="Import it again")
-    content = forms.CharField(required=False, strip=False, label="The text of the play file")
+    again = forms.BooleanField(required=False, label=gettext_lazy("Import it again"))
+    content = forms.CharField(
+        required=False, strip=False, label=gettext_lazy("The text of the play file")
+    )
 
     def text(self) -> str | None:
         """The file's text to import again, or None (an upload: `PlayFileForm`)."""

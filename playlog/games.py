@@ -30,6 +30,7 @@ import space_explorers
 import startropolis
 from gamefile.errors import FieldError
 from gamefile.reading import describe, one_of
+from gamefile.words import _
 
 SOLAR175_TABLE = "solar175-table"
 OPPONENT_NAME = "the Opponent"
@@ -98,9 +99,9 @@ def _space_explorers_agree(table: Mapping, session: Mapping) -> str | None:
     try:
         expected = space_explorers.table_from_session(session, progress)
     except FieldError as error:
-        return f"the session is not a finished game ({error.message})"
+        return _("the session is not a finished game (%(why)s)", why=error.message)
     if space_explorers.canonical_table(expected) != table:
-        return (
+        return _(
             "does not match the session's end: the Projects, your Specialists and the "
             "Opponent's Divisions come from the turns played"
         )
@@ -121,9 +122,10 @@ def _colonists_seats(table: Mapping | None, session: Mapping | None) -> list[str
 def _colonists_agree(table: Mapping, session: Mapping) -> str | None:
     table_players = [player["name"] for player in table["players"]]
     if table_players != list(session["players"]):
-        return (
-            f"names the players {', '.join(table_players)}; the session at the table named "
-            f"{', '.join(session['players'])}"
+        return _(
+            "names the players %(table)s; the session at the table named %(session)s",
+            table=", ".join(table_players),
+            session=", ".join(session["players"]),
         )
     return None
 
@@ -190,11 +192,11 @@ def _startropolis_agree(table: Mapping, session: Mapping) -> str | None:
             },
         )
     except FieldError as error:
-        return f"the session is not a finished game ({error.message})"
+        return _("the session is not a finished game (%(why)s)", why=error.message)
     except KeyError:
-        return "names its players apart from the session's (each needs its session key)"
+        return _("names its players apart from the session's (each needs its session key)")
     if startropolis.canonical_table(game_table) != table:
-        return (
+        return _(
             "does not match the session's end: credits, revenue and modules come from the "
             "rounds played"
         )
@@ -269,20 +271,26 @@ def game_for_table(data: Any) -> GameRules | None:
     if isinstance(found, str) and found in TABLE_FORMATS:
         return TABLE_FORMATS[found]
     allowed = one_of([SOLAR175_TABLE, *TABLE_FORMATS])
-    raise FieldError("format", f"must be {allowed}, not {describe(found)}")
+    raise FieldError(
+        "format", _("must be %(allowed)s, not %(found)s", allowed=allowed, found=describe(found))
+    )
 
 
 def game_for_session(data: Any) -> GameRules:
     """The game whose companion session `data` is; bad input names `format`."""
     if not isinstance(data, Mapping):
-        raise FieldError("session", f"must be an object, not {describe(data)}")
+        raise FieldError("session", _("must be an object, not %(found)s", found=describe(data)))
     found = data.get("format")
     if isinstance(found, str) and found in SESSION_FORMATS:
         return SESSION_FORMATS[found]
     allowed = one_of(list(SESSION_FORMATS))
     if "format" not in data:
-        raise FieldError("format", f"is missing; a session gives one of {allowed}")
-    raise FieldError("format", f"must be {allowed}, not {describe(found)}")
+        raise FieldError(
+            "format", _("is missing; a session gives one of %(allowed)s", allowed=allowed)
+        )
+    raise FieldError(
+        "format", _("must be %(allowed)s, not %(found)s", allowed=allowed, found=describe(found))
+    )
 
 
 def score_table(data: Any) -> dict:

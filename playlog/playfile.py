@@ -32,6 +32,7 @@ from gamefile.canonical import dumps
 from gamefile.errors import FieldError
 from gamefile.fields import DATE_SENTENCE, Fields, optional
 from gamefile.reading import describe
+from gamefile.words import _
 from playlog.games import GAMES, GameRules
 
 PLAY_FORMAT = "play-log-play"
@@ -72,11 +73,15 @@ def date_problem(date: datetime.date) -> str | None:
     January 1950 to today; a day more for a group whose today is tomorrow in UTC (every zone's
     today is at most a day past UTC's: docs/time-zones.md), whatever the server's own zone."""
     latest = datetime.datetime.now(datetime.UTC).date() + datetime.timedelta(days=1)
-    shown = f"{date.day} {date:%B} {date.year}"
+    shown = f"{date.day} {date:%B} {date.year}"  # i18n: date (an English month name)
     if date < EARLIEST_PLAY:
-        return f"{shown} is too early: give the day you played, from 1 January 1950 on"
+        return _(
+            "%(date)s is too early: give the day you played, from 1 January 1950 on", date=shown
+        )
     if date > latest:
-        return f"{shown} is in the future: give the day you played, today at the latest"
+        return _(
+            "%(date)s is in the future: give the day you played, today at the latest", date=shown
+        )
     return None
 
 
@@ -121,8 +126,8 @@ def _name(value: Any, path: str) -> str:
         value,
         path,
         max_length=NAME_LENGTH,
-        what="a name (some text)",
-        give="the player's name",
+        what=_("a name (some text)"),
+        give=_("the player's name"),
         one_line=True,
         name=True,
     )
@@ -132,20 +137,30 @@ def _name(value: Any, path: str) -> str:
 def read_players(value: Any, game: GameRules, seats: list[str] | None) -> tuple:
     value = FIELDS.sequence(value, "players")
     if not game.min_people <= len(value) <= game.max_people:
-        wanted = (
-            f"exactly {game.min_people}"
-            if game.min_people == game.max_people
-            else f"{game.min_people} to {game.max_people}"
-        )
-        raise FieldError("players", f"must list {wanted} players for {game.name}")
+        if game.min_people == game.max_people:
+            problem = _(
+                "must list exactly %(count)s players for %(game)s",
+                count=game.min_people,
+                game=game.name,
+            )
+        else:
+            problem = _(
+                "must list %(least)s to %(most)s players for %(game)s",
+                least=game.min_people,
+                most=game.max_people,
+                game=game.name,
+            )
+        raise FieldError("players", problem)
     players = []
     seen: set[str] = set()
     for index, item in enumerate(value):
         path = f"players[{index}]"
-        item = FIELDS.mapping(item, path, PLAYER_KEYS, "a player key")
-        name = _name(FIELDS.required(item, "name", path, "the player's name"), f"{path}.name")
+        item = FIELDS.mapping(item, path, PLAYER_KEYS, _("a player key"))
+        name = _name(FIELDS.required(item, "name", path, _("the player's name")), f"{path}.name")
         if name.casefold() in seen:
-            raise FieldError(f"{path}.name", f"repeats “{name}”: give each player once")
+            raise FieldError(
+                f"{path}.name", _("repeats “%(name)s”: give each player once", name=name)
+            )
         seen.add(name.casefold())
         # Null, or left out: a player who is no member of the play log.
         member = optional(item, "member", None)
@@ -154,7 +169,7 @@ def read_players(value: Any, game: GameRules, seats: list[str] | None) -> tuple:
                 member,
                 f"{path}.member",
                 max_length=MEMBER_LENGTH,
-                what="a member's user name or null",
+                what=_("a member's user name or null"),
                 one_line=True,
             )
         players.append((name, member))
@@ -162,14 +177,18 @@ def read_players(value: Any, game: GameRules, seats: list[str] | None) -> tuple:
         if len(seats) != len(players):
             raise FieldError(
                 "players",
-                f"must list the {len(seats)} players the game's file names "
-                f"({', '.join(seats)}), in its order",
+                _(
+                    "must list the %(count)s players the game's file names (%(names)s), "
+                    "in its order",
+                    count=len(seats),
+                    names=", ".join(seats),
+                ),
             )
-        for index, ((name, _), seat) in enumerate(zip(players, seats, strict=True)):
+        for index, ((name, _member), seat) in enumerate(zip(players, seats, strict=True)):
             if name != seat:
                 raise FieldError(
                     f"players[{index}].name",
-                    f"must be “{seat}”, the name the game's file gives this player",
+                    _("must be “%(seat)s”, the name the game's file gives this player", seat=seat),
                 )
     return tuple(players)
 
@@ -178,10 +197,19 @@ def read_play_file(data: Any) -> PlayFile:
     """The play file checked in full, its parts canonical; the first problem raised."""
     data = FIELDS.mapping(data, "", KEYS, "a key of a play file")
     if data.get("format") != PLAY_FORMAT:
-        raise FieldError("format", f'must be "{PLAY_FORMAT}", not {describe(data.get("format"))}')
+        raise FieldError(
+            "format",
+            _(
+                'must be "%(format)s", not %(found)s',
+                format=PLAY_FORMAT,
+                found=describe(data.get("format")),
+            ),
+        )
     version = data.get("version", VERSION)
     if isinstance(version, bool) or version != VERSION:
-        raise FieldError("version", f"must be {VERSION}, the only version of a play file")
+        raise FieldError(
+            "version", _("must be %(version)s, the only version of a play file", version=VERSION)
+        )
     game = GAMES[FIELDS.choice(data.get("game"), "game", list(GAMES), quoted=False)]
     played_on = data.get("played_on")
     try:
@@ -192,12 +220,12 @@ def read_play_file(data: Any) -> PlayFile:
     if problem:
         raise FieldError("played_on", problem)
     notes = FIELDS.text(
-        optional(data, "notes", ""), "notes", max_length=NOTES_LENGTH, what="a text", blank=True
+        optional(data, "notes", ""), "notes", max_length=NOTES_LENGTH, what=_("a text"), blank=True
     )
     table = _part(game, data.get("table"), "table")
     session = _part(game, data.get("session"), "session")
     if table is None and session is None:
-        raise FieldError("table", "is missing: a play holds its end state, its session, or both")
+        raise FieldError("table", _("is missing: a play holds its end state, its session, or both"))
     seats = game.seat_names(table, session)
     players = read_players(data.get("players"), game, seats)
     if table is not None and session is not None and game.table_agrees is not None:
@@ -212,7 +240,7 @@ def _part(game: GameRules, value: Any, part: str) -> dict | None:
     if value is None:
         return None
     if part == "session" and game.session_format is None:
-        raise FieldError("session", f"must be null: {game.name} has no companion")
+        raise FieldError("session", _("must be null: %(game)s has no companion", game=game.name))
     try:
         if part == "table":
             canonical = game.canonical_table(value)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+
 from playlog.games import Standing
 from playlog.models import Play
 from playlog.stats import PlayRecord, identity
@@ -23,11 +25,11 @@ class PlaySummary:
     @property
     def verdict(self) -> str:
         if not self.play.finished:
-            return "in progress"
+            return _("in progress")
         winners = self.winners
         if len(winners) == 1:
-            return f"{winners[0]} won"
-        return "shared win: " + ", ".join(winners)
+            return _("%(name)s won") % {"name": winners[0]}
+        return _("shared win: %(names)s") % {"names": ", ".join(winners)}
 
 
 def standings(play: Play) -> tuple[Standing, ...]:

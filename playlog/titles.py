@@ -6,13 +6,14 @@ per play log; until then the app calls it "the colonist game (expert rules)".
 
 from __future__ import annotations
 
+from hosting.words import translated
 from playlog.games import GAMES
 from playlog.models import PlayLog
 
 
 def game_title(log: PlayLog, key: str) -> str:
     title = str(log.settings_for(key).get("title") or "").strip()
-    return title or GAMES[key].name
+    return title or translated(GAMES[key].name)
 
 
 def capitalised(text: str) -> str:

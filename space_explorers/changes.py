@@ -18,6 +18,7 @@ import copy
 from collections.abc import Mapping
 from typing import Any
 
+from gamefile.words import _, ngettext
 from space_explorers.rules import (
     DIVISION_NAMES,
     OPPONENT,
@@ -25,7 +26,6 @@ from space_explorers.rules import (
     YOU,
     SpaceExplorersError,
     name_key,
-    plural,
 )
 from space_explorers.session import derive, replay
 from space_explorers.state import SessionState
@@ -43,8 +43,9 @@ class StepNoLongerFits(SpaceExplorersError):
 
 def step_name(index: int) -> str:
     """`turns[7]` as a player says it: you play first (SE:83), so even steps are yours."""
-    whose = "your turn" if index % 2 == 0 else "the Opponent’s turn"
-    return f"Round {index // 2 + 1}, {whose}"
+    if index % 2 == 0:
+        return _("Round %(round)s, your turn", round=index // 2 + 1)
+    return _("Round %(round)s, the Opponent’s turn", round=index // 2 + 1)
 
 
 def change_step(
@@ -66,7 +67,7 @@ def change_step(
         raise SpaceExplorersError(f"turns[{index}]", "is not a step of this game")
     changed = {**session, "turns": [*turns[:index], dict(turn)]}
     replay(changed)  # the new step against the table before it: its own path on a refusal
-    game, _ = replay({**session, "turns": turns[:index]})
+    game, _projects = replay({**session, "turns": turns[:index]})
     game.play_turn(dict(turn), index)
     for later in range(index + 1, len(turns)):
         before = copy.deepcopy(game)
@@ -102,67 +103,94 @@ def steps_before(session: Mapping[str, Any]) -> list[SessionState]:
 
 
 def _said(game: Game, turn: Any, index: int, error: SpaceExplorersError) -> str:
-    return f"{step_name(index)}: {_reason(game, turn, error)}"
+    return _("%(step)s: %(reason)s", step=step_name(index), reason=_reason(game, turn, error))
 
 
 def _reason(game: Game, turn: Any, error: SpaceExplorersError) -> str:
     if game.over:
-        return "the game is already over by then, so this step no longer happens"
+        return _("the game is already over by then, so this step no longer happens")
     field = error.path.rsplit(".", 1)[-1]
     if OPPONENT in turn:
         division = (turn.get(OPPONENT) or {}).get("division")
         if game.center_empty and division is not None:
-            return (
+            return _(
                 "the Center is empty by then, so the Opponent recruits nothing (not the "
-                f"{DIVISION_NAMES.get(division, division)} card recorded)"
+                "%(division)s card recorded)",
+                division=DIVISION_NAMES.get(division, division),
             )
         if division is None:
-            return (
-                f"the Center holds cards by then, so the Opponent recruits the card in "
-                f"{slot_name(game.marker)}: tap its Division"
+            return _(
+                "the Center holds cards by then, so the Opponent recruits the card in %(slot)s: "
+                "tap its Division",
+                slot=slot_name(game.marker),
             )
         return error.message
     mine = turn.get(YOU) or {}
     source = mine.get("from")
     if field == "slot":
-        return (
-            f"{slot_name(mine.get('slot', 0))} is empty by then (the deck and the temporary row "
-            "ran out), so that card is no longer there to take"
+        return _(
+            "%(slot)s is empty by then (the deck and the temporary row ran out), so that card is "
+            "no longer there to take",
+            slot=slot_name(mine.get("slot", 0)),
         )
     if field == "index" or (field == "from" and source == "temporary"):
         wanted = mine.get("index", 0) + 1
-        return (
-            f"the temporary row holds {plural(game.temporary, 'card')} by then, so card "
-            f"{wanted} of it is no longer there to take"
+        return _(
+            "the temporary row holds %(cards)s by then, so card %(wanted)s of it is no longer "
+            "there to take",
+            cards=ngettext(
+                "%(count)s card", "%(count)s cards", game.temporary, count=game.temporary
+            ),
+            wanted=wanted,
         )
     if field == "from" and source == "hand":
-        return "your hand is empty by then, so you no longer have a card to recruit from it"
+        return _("your hand is empty by then, so you no longer have a card to recruit from it")
     if field == "from" and source == "deck":
-        return "the Specialist deck is empty by then, so there is no card to take from it"
+        return _("the Specialist deck is empty by then, so there is no card to take from it")
     if field == "cards_to_center":
-        spare = game.hand - (1 if source == "hand" else 0)
-        wanted = mine.get("cards_to_center", 0)
-        return (
-            f"you no longer have {plural(wanted, 'hand card')} to return to the Center as "
-            f"payment: your hand holds {plural(spare, 'card')}"
-            + (" besides the one you recruit" if source == "hand" else "")
-            + " by then"
-        )
+        return _payment_reason(game, mine, source)
     if field == "tokens_set_aside":
         held = TOKENS_IN_PLAY - game.stack
         wanted = mine.get("tokens_set_aside", 0)
-        return (
-            f"you no longer hold {plural(wanted, 'Research token')} to pass: you hold {held} "
-            "by then"
+        return _(
+            "you no longer hold %(wanted)s to pass: you hold %(held)s by then",
+            wanted=ngettext(
+                "%(count)s Research token", "%(count)s Research tokens", wanted, count=wanted
+            ),
+            held=held,
         )
     if field == "launch":
         name = str(mine.get("launch"))
         for project_index, project in enumerate(game.projects):
             if name_key(project.name) == name_key(name):
                 if game.completed_by[project_index] == OPPONENT:
-                    return (
-                        f"you can no longer launch {project.name}: the Opponent has completed it "
-                        "by then"
+                    return _(
+                        "you can no longer launch %(project)s: the Opponent has completed it by "
+                        "then",
+                        project=project.name,
                     )
-                return f"you can no longer launch {project.name}: you launched it earlier"
+                return _(
+                    "you can no longer launch %(project)s: you launched it earlier",
+                    project=project.name,
+                )
     return error.message
+
+
+def _payment_reason(game: Game, mine: Mapping, source: Any) -> str:
+    spare = game.hand - (1 if source == "hand" else 0)
+    wanted = mine.get("cards_to_center", 0)
+    values = {
+        "wanted": ngettext("%(count)s hand card", "%(count)s hand cards", wanted, count=wanted),
+        "cards": ngettext("%(count)s card", "%(count)s cards", spare, count=spare),
+    }
+    if source == "hand":
+        return _(
+            "you no longer have %(wanted)s to return to the Center as payment: your hand "
+            "holds %(cards)s besides the one you recruit by then",
+            **values,
+        )
+    return _(
+        "you no longer have %(wanted)s to return to the Center as payment: your hand holds "
+        "%(cards)s by then",
+        **values,
+    )

@@ -12,6 +12,7 @@ from typing import Any
 
 from gamefile.fields import MISSING, Collector
 from gamefile.reading import describe, one_of
+from gamefile.words import _
 from space_explorers.rules import (
     DIVISIONS,
     MAX_PROJECT_NAME,
@@ -39,8 +40,13 @@ class FieldReader(Collector):
     def division(self, value: Any, path: str, *, nullable: bool) -> str | None:
         if value in DIVISIONS:
             return value
-        allowed = "null or a Division" if nullable else "a Division"
-        self.error(path, f"must be {allowed}: {one_of(DIVISIONS)}, not {describe(value)}")
+        values = {"divisions": one_of(DIVISIONS), "found": describe(value)}
+        if nullable:
+            self.error(
+                path, _("must be null or a Division: %(divisions)s, not %(found)s", **values)
+            )
+        else:
+            self.error(path, _("must be a Division: %(divisions)s, not %(found)s", **values))
         return None
 
     # --- the header every file shares
@@ -48,10 +54,19 @@ class FieldReader(Collector):
     def format_and_version(self, data: dict, expected_format: str) -> None:
         # The commands dispatch on `format`; read directly, a file may leave it out.
         if "format" in data and data["format"] != expected_format:
-            self.error("format", f'must be "{expected_format}", not {describe(data["format"])}')
+            self.error(
+                "format",
+                _(
+                    'must be "%(format)s", not %(found)s',
+                    format=expected_format,
+                    found=describe(data["format"]),
+                ),
+            )
         version = data.get("version", VERSION)
         if isinstance(version, bool) or version != VERSION:
-            self.error("version", f"must be {VERSION}, the only version of this file")
+            self.error(
+                "version", _("must be %(version)s, the only version of this file", version=VERSION)
+            )
 
     def variants(self, value: Any, path: str = "variants") -> Variants | None:
         """SE:171 any combination; a missing key is a variant not in play."""
@@ -75,7 +90,9 @@ class FieldReader(Collector):
         """The 5 tiles (SE:57): each read Project (None when broken) with its object (None
         when it is not one)."""
         if value is MISSING:
-            self.error(path, f"is required (the {PROJECTS_IN_PLAY} Project tiles in play)")
+            self.error(
+                path, _("is required (the %(count)s Project tiles in play)", count=PROJECTS_IN_PLAY)
+            )
             return []
         items = self.sequence(value, path)
         if items is None:
@@ -83,14 +100,17 @@ class FieldReader(Collector):
         if len(items) != PROJECTS_IN_PLAY:
             self.error(
                 path,
-                f"must list exactly {PROJECTS_IN_PLAY} Project tiles (the game plays 5), "
-                f"not {len(items)}",
+                _(
+                    "must list exactly %(count)s Project tiles (the game plays 5), not %(found)s",
+                    count=PROJECTS_IN_PLAY,
+                    found=len(items),
+                ),
             )
         read: list[tuple[Project | None, dict | None]] = []
         seen: dict[str, int] = {}
         for index, item in enumerate(items):
             item_path = f"{path}[{index}]"
-            data = self.mapping(item, item_path, PROJECT_KEYS + extra_keys, "a Project key")
+            data = self.mapping(item, item_path, PROJECT_KEYS + extra_keys, _("a Project key"))
             if data is None:
                 read.append((None, None))
                 continue
@@ -101,8 +121,11 @@ class FieldReader(Collector):
                 if key in seen:
                     self.error(
                         f"{item_path}.name",
-                        f'repeats "{name}" of {path}[{seen[key]}]; each Project tile is in play '
-                        "once",
+                        _(
+                            'repeats "%(name)s" of %(other)s; each Project tile is in play once',
+                            name=name,
+                            other=f"{path}[{seen[key]}]",
+                        ),
                     )
                 else:
                     seen[key] = index
@@ -118,14 +141,14 @@ class FieldReader(Collector):
 
     def project_name(self, value: Any, path: str) -> str | None:
         if value is MISSING:
-            self.error(path, "is required (the name printed on the tile, such as Sputnik 1)")
+            self.error(path, _("is required (the name printed on the tile, such as Sputnik 1)"))
             return None
         name = self.text(
             value,
             path,
             max_length=MAX_PROJECT_NAME,
-            what="the tile's name, such as Sputnik 1",
-            give="the tile's name, such as Sputnik 1",
+            what=_("the tile's name, such as Sputnik 1"),
+            give=_("the tile's name, such as Sputnik 1"),
             name=True,
         )
         return None if name is None else name.strip()
@@ -135,11 +158,13 @@ class FieldReader(Collector):
         if value is MISSING:
             self.error(
                 path,
-                "is required (the tile's skill icons per Division, such as "
-                '{"science": 2, "testing": 1})',
+                _(
+                    "is required (the tile's skill icons per Division, such as "
+                    '{"science": 2, "testing": 1})'
+                ),
             )
             return None
-        data = self.mapping(value, path, DIVISIONS, "a Division")
+        data = self.mapping(value, path, DIVISIONS, _("a Division"))
         if data is None:
             return None
         counts = {}
@@ -152,6 +177,13 @@ class FieldReader(Collector):
             return None
         total = sum(counts.values())
         if not 1 <= total <= MAX_SKILL_ICONS:
-            self.error(path, f"must show 1 to {MAX_SKILL_ICONS} skill icons in all, not {total}")
+            self.error(
+                path,
+                _(
+                    "must show 1 to %(most)s skill icons in all, not %(total)s",
+                    most=MAX_SKILL_ICONS,
+                    total=total,
+                ),
+            )
             return None
         return tuple(counts.items())

@@ -12,6 +12,7 @@ from typing import Any
 
 from gamefile.errors import FieldError
 from gamefile.reading import one_of
+from gamefile.words import Sentence, _, ngettext
 
 VERSION = 1
 TABLE_FORMAT = "space-explorers-solo-table"
@@ -132,7 +133,27 @@ def all_of(words: Sequence[str]) -> str:
     words = list(words)
     if len(words) <= 1:
         return "".join(words)
-    return ", ".join(words[:-1]) + f" and {words[-1]}"
+    # Translators: a list of names, "Alpha, Beta and Gamma".
+    return _("%(items)s and %(last)s", items=", ".join(words[:-1]), last=words[-1])
+
+
+def listed(parts: Sequence[str]) -> str:
+    """`a, b, c`: marked parts listed, each still said in the person's language."""
+    said = parts[0] if parts else ""
+    for part in parts[1:]:
+        # Translators: a list's items, "Alpha (3 Specialists) +1, Beta (4 Specialists) +1 +2".
+        said = _("%(before)s, %(after)s", before=said, after=part)
+    return said
+
+
+def clauses(parts: Sequence[str]) -> Sentence:
+    """`a; b; c.`: a sentence of clauses, each marked on its own."""
+    said = parts[0]
+    for part in parts[1:]:
+        # Translators: two clauses of one sentence, "Round 2: …; the slot stayed empty".
+        said = _("%(before)s; %(after)s", before=said, after=part)
+    # Translators: a sentence made of clauses, ended.
+    return _("%(clauses)s.", clauses=said)
 
 
 def plural(count: int, word: str, words: str | None = None) -> str:
@@ -164,36 +185,51 @@ def opponent_progress(
 
     # SE:165 "2 Progress points for each Specialist cards in their Hub" (SE:167: 14 × 2 = 28).
     progress["specialists"] = 2 * specialists
-    why["specialists"] = f"2 Progress points × {plural(specialists, 'Specialist')}"
+    why["specialists"] = _(
+        "2 Progress points × %(specialists)s",
+        specialists=ngettext(
+            "%(count)s Specialist", "%(count)s Specialists", specialists, count=specialists
+        ),
+    )
 
     progress["projects"] = sum(p.points for p in completed)
     if completed:
-        why["projects"] = (
-            f"{_tile_list(completed)}: the points marked on the Projects the Opponent completed"
+        why["projects"] = _(
+            "%(tiles)s: the points marked on the Projects the Opponent completed",
+            tiles=_tile_list(completed),
         )
     else:
-        why["projects"] = "no Project completed by the Opponent"
+        why["projects"] = _("no Project completed by the Opponent")
 
     if variants.opponent_project_bonus:
         # SE:179; SE-R4: this is Progress, not tile points, so the tie-break does not count it.
         progress["project_bonus"] = 2 * len(completed)
-        why["project_bonus"] = (
-            f"Variant #2: +2 Progress points × {plural(len(completed), 'completed Project')}"
+        why["project_bonus"] = _(
+            "Variant #2: +2 Progress points × %(projects)s",
+            projects=ngettext(
+                "%(count)s completed Project",
+                "%(count)s completed Projects",
+                len(completed),
+                count=len(completed),
+            ),
         )
     else:
-        why["project_bonus"] = "Variant #2 is not in play"
+        why["project_bonus"] = _("Variant #2 is not in play")
 
     favoured = variants.opponent_favoured_division
     if favoured is not None:
         # SE:185 "+2 Progress points for each Specialist in the chosen Division".
         count = divisions.get(favoured, 0)
         progress["favoured_division"] = 2 * count
-        why["favoured_division"] = (
-            f"Variant #3: +2 Progress points × {plural(count, 'Specialist')} in "
-            f"{DIVISION_NAMES[favoured]}"
+        why["favoured_division"] = _(
+            "Variant #3: +2 Progress points × %(specialists)s in %(division)s",
+            specialists=ngettext(
+                "%(count)s Specialist", "%(count)s Specialists", count, count=count
+            ),
+            division=DIVISION_NAMES[favoured],
         )
     else:
-        why["favoured_division"] = "Variant #3 is not in play"
+        why["favoured_division"] = _("Variant #3 is not in play")
 
     if variants.opponent_big_divisions:
         parts = []
@@ -201,15 +237,24 @@ def opponent_progress(
             count = divisions.get(division, 0)
             if count >= 3:
                 steps = " ".join(["+1"] + ["+2"] * (count - 3))
-                parts.append(f"{DIVISION_NAMES[division]} ({plural(count, 'Specialist')}) {steps}")
+                parts.append(
+                    _(
+                        "%(division)s (%(specialists)s) %(steps)s",
+                        division=DIVISION_NAMES[division],
+                        specialists=ngettext(
+                            "%(count)s Specialist", "%(count)s Specialists", count, count=count
+                        ),
+                        steps=steps,
+                    )
+                )
             progress["big_divisions"] += big_division_bonus(count)
         why["big_divisions"] = (
-            "Variant #4: " + ", ".join(parts)
+            _("Variant #4: %(divisions)s", divisions=listed(parts))
             if parts
-            else "Variant #4: no Division has 3 Specialists or more"
+            else _("Variant #4: no Division has 3 Specialists or more")
         )
     else:
-        why["big_divisions"] = "Variant #4 is not in play"
+        why["big_divisions"] = _("Variant #4 is not in play")
     return progress, why
 
 
@@ -233,8 +278,9 @@ def balanced_selection_warning(projects: Any) -> str | None:
         totals.append(total)
     if tuple(sorted(totals)) == BALANCED_SELECTION:
         return None
-    shown = ", ".join(str(total) for total in sorted(totals)) or "none"
-    return (
+    shown = ", ".join(str(total) for total in sorted(totals)) or _("none")
+    return _(
         "For a more balanced game with Variants #1 and #2 the rulebook recommends 1 Project with "
-        f"2 skills, 3 with 3 skills and 1 with 4 skills; these tiles show {shown}"
+        "2 skills, 3 with 3 skills and 1 with 4 skills; these tiles show %(shown)s",
+        shown=shown,
     )

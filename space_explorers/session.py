@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from gamefile.reading import describe
+from gamefile.words import _, ngettext
 from space_explorers.reader import MISSING, FieldReader
 from space_explorers.rules import (
     FINISH,
@@ -29,7 +30,6 @@ from space_explorers.rules import (
     division_names,
     name_key,
     opponent_progress,
-    plural,
 )
 from space_explorers.state import (
     Center,
@@ -63,22 +63,25 @@ def replay(session: Any) -> tuple[Game, list]:
     """The `Game` after every turn of `session`, and the file's Project objects."""
     reader = FieldReader()
     if not isinstance(session, Mapping):
-        reader.error("session", f"must be an object, not {describe(session)}")
+        reader.error("session", _("must be an object, not %(found)s", found=describe(session)))
         reader.raise_first()
-    data = reader.mapping(session, "", SESSION_KEYS, "a session key") or {}
+    data = reader.mapping(session, "", SESSION_KEYS, _("a session key")) or {}
     reader.format_and_version(data, SESSION_FORMAT)
     variants = reader.variants(data.get("variants", {}))
     read = reader.projects(data.get("projects", MISSING), "projects")
     turns = reader.sequence(data.get("turns", []), "turns")
     if turns is not None and len(turns) > MAX_TURNS:
-        reader.error("turns", f"must list at most {MAX_TURNS} turns, not {len(turns)}")
+        reader.error(
+            "turns",
+            _("must list at most %(most)s turns, not %(count)s", most=MAX_TURNS, count=len(turns)),
+        )
     reader.raise_first()
     assert variants is not None and turns is not None
-    projects = tuple(project for project, _ in read if project is not None)
+    projects = tuple(project for project, _raw in read if project is not None)
     game = Game.start(variants, projects)
     for index, turn in enumerate(turns):
         game.play_turn(turn, index)
-    return game, [raw for _, raw in read]
+    return game, [raw for _project, raw in read]
 
 
 def play(session: Any) -> dict:
@@ -146,19 +149,24 @@ def table_from_session(session: Any, you_progress: Any) -> dict:
     comes from the session. Raises `SpaceExplorersError` when the game is not over or the
     categories are out of bounds (paths as in the table: `you.specialist_progress`).
     """
-    game, _ = replay(session)
+    game, _projects = replay(session)
     if not game.over:
         raise SpaceExplorersError(
             "turns",
-            "the game is not over yet: the score sheet opens after the Opponent's last turn",
+            _("the game is not over yet: the score sheet opens after the Opponent's last turn"),
         )
     if not isinstance(you_progress, Mapping):
-        raise SpaceExplorersError("you", f"must be an object, not {describe(you_progress)}")
+        raise SpaceExplorersError(
+            "you", _("must be an object, not %(found)s", found=describe(you_progress))
+        )
     for key in you_progress:
         if key not in YOU_PROGRESS_KEYS:
             raise SpaceExplorersError(
                 f"you.{key}",
-                f"is not a category you enter; allowed: {', '.join(YOU_PROGRESS_KEYS)}",
+                _(
+                    "is not a category you enter; allowed: %(allowed)s",
+                    allowed=", ".join(YOU_PROGRESS_KEYS),
+                ),
             )
     table = {
         "format": TABLE_FORMAT,
@@ -174,14 +182,14 @@ def table_from_session(session: Any, you_progress: Any) -> dict:
     }
     for key in YOU_PROGRESS_KEYS:
         if table["you"][key] is MISSING:
-            raise SpaceExplorersError(f"you.{key}", "is required (a whole number from 0 to 200)")
+            raise SpaceExplorersError(f"you.{key}", _("is required (a whole number from 0 to 200)"))
     parse_table(table)
     return table
 
 
 def canonical_session(session: Any) -> dict:
     """`session` with keys in the documented order and every default written out."""
-    game, _ = replay(session)
+    game, _projects = replay(session)
     turns = []
     for turn in session.get("turns", []):
         if YOU in turn:
@@ -228,17 +236,22 @@ def _project_state(game: Game, index: int) -> ProjectState:
     position = game.positions[index]
     colours = division_names(project.colours)
     if completed_by == YOU:
-        why = "launched by you: it left the Achievement Track"
+        why = _("launched by you: it left the Achievement Track")
         steps = None
     elif completed_by == OPPONENT:
-        why = "reached Finish: completed by your Opponent"
+        why = _("reached Finish: completed by your Opponent")
         steps = 0
     else:
         assert position is not None
         steps = FINISH - position
-        why = (
-            f"{plural(steps, 'step')} to Finish; each {colours} recruit of the Opponent moves "
-            "it one position"
+        why = ngettext(
+            "%(count)s step to Finish; each %(colours)s recruit of the Opponent moves it one "
+            "position",
+            "%(count)s steps to Finish; each %(colours)s recruit of the Opponent moves it one "
+            "position",
+            steps,
+            count=steps,
+            colours=colours,
         )
     return ProjectState(
         name=project.name,
@@ -260,18 +273,19 @@ def _end_state(game: Game) -> End:
     sentence = None
     if game.trigger is not None:
         cause = (
-            f"you recruited your {YOUR_SPECIALISTS_TO_END}th Specialist"
+            # Translators: an ordinal, "your 12th Specialist".
+            _("you recruited your %(count)sth Specialist", count=YOUR_SPECIALISTS_TO_END)
             if game.trigger == TWELVE_SPECIALISTS
-            else "no Project is left on the track"
+            else _("no Project is left on the track")
         )
         assert game.triggered_on is not None
         if not game.over:
-            sentence = f"Last round: {cause}; the Opponent takes one more turn"
+            sentence = _("Last round: %(cause)s; the Opponent takes one more turn", cause=cause)
         elif game.triggered_on["player"] == OPPONENT:
             # SE-R5: the round is already even, no further turn.
-            sentence = "Game over: the Opponent completed the last Project on the track"
+            sentence = _("Game over: the Opponent completed the last Project on the track")
         else:
-            sentence = f"Game over: {cause} and the Opponent took its last turn"
+            sentence = _("Game over: %(cause)s and the Opponent took its last turn", cause=cause)
     return End(
         triggered=game.trigger is not None,
         trigger=game.trigger,
@@ -289,18 +303,26 @@ def _warnings(game: Game) -> list[str]:
         if game.positions[index] == FINISH - 1:
             project = game.projects[index]
             warnings.append(
-                f"{project.name} is one step from Finish: any "
-                f"{division_names(project.colours)} recruit takes it"
+                _(
+                    "%(project)s is one step from Finish: any %(colours)s recruit takes it",
+                    project=project.name,
+                    colours=division_names(project.colours),
+                )
             )
     if game.your_specialists == YOUR_SPECIALISTS_TO_END - 1 and game.trigger is None:
         warnings.append(
-            f"You have {YOUR_SPECIALISTS_TO_END - 1} Specialists: your next recruit ends the "
-            "game, and the Opponent then takes one more turn"
+            _(
+                "You have %(count)s Specialists: your next recruit ends the game, and the "
+                "Opponent then takes one more turn",
+                count=YOUR_SPECIALISTS_TO_END - 1,
+            )
         )
     if game.deck == 0:
         warnings.append(
-            "The Specialist deck is empty: a main-row card taken from now on is replaced only "
-            "from the temporary row"
+            _(
+                "The Specialist deck is empty: a main-row card taken from now on is replaced "
+                "only from the temporary row"
+            )
         )
     return warnings
 
@@ -311,29 +333,41 @@ def _opponent_next(game: Game) -> OpponentNext:
         return OpponentNext(
             slot=None,
             refill_from=None,
-            sentence="The Center is empty: the Opponent recruits nothing",
+            sentence=_("The Center is empty: the Opponent recruits nothing"),
             refill=None,
         )
     return OpponentNext(
         slot=game.marker,
         refill_from=game.refill_source(),
-        sentence=f"The Opponent recruits the card in {slot_name(game.marker)}",
-        refill="Then " + refill_words(game.refill_source()),
+        sentence=_("The Opponent recruits the card in %(slot)s", slot=slot_name(game.marker)),
+        refill=_("Then %(refill)s", refill=refill_words(game.refill_source())),
     )
 
 
 def _next_sentence(game: Game, opponent_next: OpponentNext | None) -> str:
     if game.over:
-        return "Game over: enter your Progress on the score sheet; the Opponent's side is filled in"
+        return _(
+            "Game over: enter your Progress on the score sheet; the Opponent's side is filled in"
+        )
     if game.next_player == YOU:
-        return "Your turn: take a card into your hand or recruit one into your Hub"
+        return _("Your turn: take a card into your hand or recruit one into your Hub")
     assert opponent_next is not None
-    sentence = opponent_next.sentence
-    if opponent_next.slot is not None:
-        sentence += ": tap its Division (the top-most skill if it shows two)"
+    if opponent_next.slot is None:
+        if game.trigger:
+            return _("Last round: the Center is empty: the Opponent recruits nothing")
+        return opponent_next.sentence
+    slot = slot_name(opponent_next.slot)
     if game.trigger:
-        sentence = "Last round: " + sentence[0].lower() + sentence[1:]
-    return sentence
+        return _(
+            "Last round: the Opponent recruits the card in %(slot)s: tap its Division (the "
+            "top-most skill if it shows two)",
+            slot=slot,
+        )
+    return _(
+        "The Opponent recruits the card in %(slot)s: tap its Division (the top-most skill if it "
+        "shows two)",
+        slot=slot,
+    )
 
 
 def _final(game: Game) -> Final:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gamefile.reading import describe
+from gamefile.words import _, ngettext
 from space_explorers.reader import MISSING, FieldReader
 from space_explorers.rules import (
     COMPLETED_BY,
@@ -30,7 +31,6 @@ from space_explorers.rules import (
     Variants,
     division_names,
     opponent_progress,
-    plural,
 )
 
 TABLE_KEYS = ("format", "version", "variants", "projects", "you", "opponent")
@@ -116,12 +116,15 @@ def score_table(table: Table) -> dict:
         "projects": sum(p.points for p in yours),
     }
     your_why = {
-        "specialists": "Progress printed on the Specialists in your Hub, as entered",
-        "abilities": "Progress from your Specialists' abilities at game end, as entered",
+        "specialists": _("Progress printed on the Specialists in your Hub, as entered"),
+        "abilities": _("Progress from your Specialists' abilities at game end, as entered"),
         "projects": (
-            " + ".join(f"{p.name} ({p.points})" for p in yours) + ": the Projects you launched"
+            _(
+                "%(tiles)s: the Projects you launched",
+                tiles=" + ".join(f"{p.name} ({p.points})" for p in yours),
+            )
             if yours
-            else "no Project launched by you"
+            else _("no Project launched by you")
         ),
     }
     your_total = sum(your_progress.values())
@@ -140,15 +143,19 @@ def score_table(table: Table) -> dict:
         moved = track_total(project, table.divisions)
         if completed_by == YOU:
             position = None
-            project_why = "launched by you: it left the Achievement Track"
+            project_why = _("launched by you: it left the Achievement Track")
         elif completed_by == OPPONENT:
             position = FINISH
-            project_why = "reached Finish: completed by your Opponent"
+            project_why = _("reached Finish: completed by your Opponent")
         else:
             position = start + moved
-            project_why = (
-                f"still on the track at position {position}: "
-                f"{plural(moved, 'Opponent recruit')} in {division_names(project.colours)}"
+            project_why = _(
+                "still on the track at position %(position)s: %(recruits)s in %(divisions)s",
+                position=position,
+                recruits=ngettext(
+                    "%(count)s Opponent recruit", "%(count)s Opponent recruits", moved, count=moved
+                ),
+                divisions=division_names(project.colours),
             )
         projects.append(
             {
@@ -165,9 +172,15 @@ def score_table(table: Table) -> dict:
         # §1.8: the Opponent recruits every turn and the turns are equal, so this is unusual,
         # but a Specialist's ability (not in the solo text) might allow a second recruit.
         warnings.append(
-            f"The Opponent has {plural(specialists, 'Specialist')} and you have "
-            f"{table.your_specialists}: it recruits every turn and you both have the same number "
-            "of turns, so it usually has at least as many; check both counts"
+            _(
+                "The Opponent has %(specialists)s and you have %(yours)s: it recruits every turn "
+                "and you both have the same number of turns, so it usually has at least as many; "
+                "check both counts",
+                specialists=ngettext(
+                    "%(count)s Specialist", "%(count)s Specialists", specialists, count=specialists
+                ),
+                yours=table.your_specialists,
+            )
         )
 
     return {
@@ -191,26 +204,49 @@ def decide(your_total: int, opponent_total: int, points: dict[str, int]) -> tupl
     """SE:157: most Progress; then most points from completed Projects; then shared victory."""
     if your_total != opponent_total:
         if your_total > opponent_total:
-            return YOU, "progress", f"You made more Progress: {your_total} against {opponent_total}"
+            return (
+                YOU,
+                "progress",
+                _(
+                    "You made more Progress: %(yours)s against %(theirs)s",
+                    yours=your_total,
+                    theirs=opponent_total,
+                ),
+            )
         return (
             OPPONENT,
             "progress",
-            f"The Opponent made more Progress: {opponent_total} against your {your_total}",
+            _(
+                "The Opponent made more Progress: %(theirs)s against your %(yours)s",
+                theirs=opponent_total,
+                yours=your_total,
+            ),
         )
     mine, theirs = points[YOU], points[OPPONENT]
     if mine != theirs:
-        who = "you have" if mine > theirs else "the Opponent has"
-        return (
-            YOU if mine > theirs else OPPONENT,
-            "project_points",
-            f"Tied on {your_total} Progress; {who} more points from completed Projects: "
-            f"{max(mine, theirs)} against {min(mine, theirs)}",
-        )
+        values = {"total": your_total, "more": max(mine, theirs), "fewer": min(mine, theirs)}
+        if mine > theirs:
+            why = _(
+                "Tied on %(total)s Progress; you have more points from completed Projects: "
+                "%(more)s against %(fewer)s",
+                **values,
+            )
+        else:
+            why = _(
+                "Tied on %(total)s Progress; the Opponent has more points from completed "
+                "Projects: %(more)s against %(fewer)s",
+                **values,
+            )
+        return (YOU if mine > theirs else OPPONENT, "project_points", why)
     return (
         "shared",
         None,
-        f"Tied on {your_total} Progress and on {mine} points from completed Projects: you share "
-        "victory with your Opponent",
+        _(
+            "Tied on %(total)s Progress and on %(points)s points from completed Projects: you "
+            "share victory with your Opponent",
+            total=your_total,
+            points=mine,
+        ),
     )
 
 
@@ -219,26 +255,28 @@ def decide(your_total: int, opponent_total: int, points: dict[str, int]) -> tupl
 
 def _read_table(reader: FieldReader, data: Any) -> Table | None:
     if not isinstance(data, dict):
-        reader.error("table", f"must be an object, not {describe(data)}")
+        reader.error("table", _("must be an object, not %(found)s", found=describe(data)))
         return None
-    table = reader.mapping(data, "", TABLE_KEYS, "a table key") or {}
+    table = reader.mapping(data, "", TABLE_KEYS, _("a table key")) or {}
     reader.format_and_version(table, TABLE_FORMAT)
     variants = reader.variants(table.get("variants", {}))
     read = reader.projects(table.get("projects", MISSING), "projects", ("completed_by",))
 
     completed: list[str | None] = []
     completed_ok: list[bool] = []
-    for index, (_, raw) in enumerate(read):
+    for index, (_project, raw) in enumerate(read):
         path = f"projects[{index}].completed_by"
         value = raw.get("completed_by", MISSING) if raw is not None else None
         ok = True
         if raw is None:
             ok = False
         elif value is MISSING:
-            reader.error(path, "is required: you, opponent or null (still on the track)")
+            reader.error(path, _("is required: you, opponent or null (still on the track)"))
             ok = False
         elif value is not None and value not in COMPLETED_BY:
-            reader.error(path, f"must be you, opponent or null, not {describe(value)}")
+            reader.error(
+                path, _("must be you, opponent or null, not %(found)s", found=describe(value))
+            )
             ok = False
         completed.append(value if ok else None)
         completed_ok.append(ok)
@@ -250,12 +288,18 @@ def _read_table(reader: FieldReader, data: Any) -> Table | None:
         if total > SPECIALIST_CARDS:
             reader.error(
                 "opponent.divisions",
-                f"hold {sum(divisions.values())} Specialists; with your {you['specialists']} that "
-                f"is {total}, more than the {SPECIALIST_CARDS} Specialist cards in the box",
+                _(
+                    "hold %(theirs)s Specialists; with your %(yours)s that is %(total)s, more "
+                    "than the %(cards)s Specialist cards in the box",
+                    theirs=sum(divisions.values()),
+                    yours=you["specialists"],
+                    total=total,
+                    cards=SPECIALIST_CARDS,
+                ),
             )
 
     # Across fields: each tile against the track (OTHER-GAMES.md §1.8).
-    for index, (project, _) in enumerate(read):
+    for index, (project, _raw) in enumerate(read):
         if not completed_ok[index]:
             continue
         _check_track(reader, index, project, completed[index], variants, you, you_ok, divisions)
@@ -288,8 +332,10 @@ def _check_track(
         # SE:153: the game ends at your 12th Specialist or when no Project is left on the track.
         reader.error(
             path,
-            "a Project can only remain on the track when you have "
-            f"{YOUR_SPECIALISTS_TO_END} Specialists",
+            _(
+                "a Project can only remain on the track when you have %(count)s Specialists",
+                count=YOUR_SPECIALISTS_TO_END,
+            ),
         )
         return
     if completed_by == YOU or project is None or variants is None or divisions is None:
@@ -299,21 +345,40 @@ def _check_track(
     moved = track_total(project, divisions)
     needed = FINISH - variants.start_position
     colours = division_names(project.colours)
-    reaches = f"{project.name} reaches Finish after {needed} Opponent recruits in {colours}"
+    reaches = _(
+        "%(project)s reaches Finish after %(needed)s Opponent recruits in %(colours)s",
+        project=project.name,
+        needed=needed,
+        colours=colours,
+    )
     if completed_by == OPPONENT and moved < needed:
-        reader.error(path, f"cannot be opponent: {reaches}, and the Opponent has {moved}")
+        reader.error(
+            path,
+            _(
+                "cannot be opponent: %(reaches)s, and the Opponent has %(moved)s",
+                reaches=reaches,
+                moved=moved,
+            ),
+        )
     elif completed_by is None and moved >= needed:
         reader.error(
             path,
-            f"cannot be null: {reaches}, and the Opponent has {moved}, so it is the Opponent's",
+            _(
+                "cannot be null: %(reaches)s, and the Opponent has %(moved)s, so it is the "
+                "Opponent's",
+                reaches=reaches,
+                moved=moved,
+            ),
         )
 
 
 def _read_you(reader: FieldReader, value: Any) -> tuple[dict, bool]:
     if value is MISSING:
-        reader.error("you", "is required (your specialists, specialist_progress, ability_progress)")
+        reader.error(
+            "you", _("is required (your specialists, specialist_progress, ability_progress)")
+        )
         return {}, False
-    data = reader.mapping(value, "you", YOU_KEYS, "a key of yours")
+    data = reader.mapping(value, "you", YOU_KEYS, _("a key of yours"))
     if data is None:
         return {}, False
     errors_before = len(reader.errors)
@@ -336,15 +401,15 @@ def _read_you(reader: FieldReader, value: Any) -> tuple[dict, bool]:
 
 def _read_opponent(reader: FieldReader, value: Any) -> dict[str, int] | None:
     if value is MISSING:
-        reader.error("opponent", "is required (the Opponent's divisions)")
+        reader.error("opponent", _("is required (the Opponent's divisions)"))
         return None
-    data = reader.mapping(value, "opponent", OPPONENT_KEYS, "an Opponent key")
+    data = reader.mapping(value, "opponent", OPPONENT_KEYS, _("an Opponent key"))
     if data is None:
         return None
     if "divisions" not in data:
-        reader.error("opponent.divisions", "is required (the Specialists in each Division)")
+        reader.error("opponent.divisions", _("is required (the Specialists in each Division)"))
         return None
-    counts = reader.mapping(data["divisions"], "opponent.divisions", DIVISIONS, "a Division")
+    counts = reader.mapping(data["divisions"], "opponent.divisions", DIVISIONS, _("a Division"))
     if counts is None:
         return None
     errors_before = len(reader.errors)

@@ -15,6 +15,7 @@ from typing import Any, NoReturn
 
 from gamefile.fields import MISSING, Fields
 from gamefile.reading import describe, one_of
+from gamefile.words import _, ngettext
 from space_explorers.rules import (
     CENTER_SLOTS,
     DIVISION_NAMES,
@@ -31,8 +32,8 @@ from space_explorers.rules import (
     SpaceExplorersError,
     Variants,
     all_of,
+    clauses,
     name_key,
-    plural,
 )
 
 TURN_KEYS = (YOU, OPPONENT)
@@ -62,26 +63,32 @@ def fail(path: str, message: str) -> NoReturn:
 
 def slot_name(slot: int) -> str:
     """People count the Center's cards from 1 at the left; the file counts slots from 0."""
-    return f"slot {slot + 1}"
+    return _("slot %(number)s", number=slot + 1)
 
 
 def refill_words(source: str | None, *, past: bool = False) -> str:
     """Where a vacancy of the main row is filled from, for a sentence."""
     if source == TEMPORARY_ROW:
-        what = "the leftmost card of the temporary row"
-    elif source == DECK:
-        what = "a card from the deck"
-    else:
-        verb = "stayed" if past else "stays"
-        return f"the slot {verb} empty (no card left in the deck or the temporary row)"
-    return f"{what} {'filled' if past else 'fills'} the slot"
+        if past:
+            return _("the leftmost card of the temporary row filled the slot")
+        return _("the leftmost card of the temporary row fills the slot")
+    if source == DECK:
+        return (
+            _("a card from the deck filled the slot")
+            if past
+            else _("a card from the deck fills the slot")
+        )
+    if past:
+        return _("the slot stayed empty (no card left in the deck or the temporary row)")
+    return _("the slot stays empty (no card left in the deck or the temporary row)")
 
 
 def _count(value: Any, path: str, maximum: int, reason: str) -> int:
     value = FIELDS.integer(value, path)
     if not 0 <= value <= maximum:
-        bounds = "must be 0" if maximum == 0 else f"must be between 0 and {maximum}"
-        fail(path, f"{bounds}: {reason}")
+        if maximum == 0:
+            fail(path, _("must be 0: %(reason)s", reason=reason))
+        fail(path, _("must be between 0 and %(most)s: %(reason)s", most=maximum, reason=reason))
     return value
 
 
@@ -191,21 +198,34 @@ class Game:
     def play_turn(self, turn: Any, index: int) -> None:
         path = f"turns[{index}]"
         if self.over:
-            fail(path, f"comes after the game is over (it ended with turns[{index - 1}])")
+            fail(
+                path,
+                _(
+                    "comes after the game is over (it ended with %(last)s)",
+                    last=f"turns[{index - 1}]",
+                ),
+            )
         if not isinstance(turn, Mapping):
             fail(
-                path, f'must be an object, {{"you": …}} or {{"opponent": …}}, not {describe(turn)}'
+                path,
+                _(
+                    'must be an object, {"you": …} or {"opponent": …}, not %(found)s',
+                    found=describe(turn),
+                ),
             )
         for key in turn:
             if key not in TURN_KEYS:
-                fail(f"{path}.{key}", "is not a turn; allowed: you, opponent")
+                fail(f"{path}.{key}", _("is not a turn; allowed: you, opponent"))
         if len(turn) != 1:
-            fail(path, "must hold one turn: you or opponent" + (", not both" if turn else ""))
+            if turn:
+                fail(path, _("must hold one turn: you or opponent, not both"))
+            fail(path, _("must hold one turn: you or opponent"))
         (player,) = turn
         expected = self.next_player
         if player != expected:
-            whose = "your turn" if expected == YOU else "the Opponent's turn"
-            fail(path, f"must be {whose}: you and the Opponent take turns, you first")
+            if expected == YOU:
+                fail(path, _("must be your turn: you and the Opponent take turns, you first"))
+            fail(path, _("must be the Opponent's turn: you and the Opponent take turns, you first"))
         if player == YOU:
             self._your_turn(turn[YOU], f"{path}.you")
         else:
@@ -218,31 +238,40 @@ class Game:
             self.triggered_on = {"player": player, "round": self.round}
 
     def _your_turn(self, data: Any, path: str) -> None:
-        FIELDS.mapping(data, path, YOUR_TURN_KEYS, "a key of your turn")
+        FIELDS.mapping(data, path, YOUR_TURN_KEYS, _("a key of your turn"))
         action, source = self._read_action(data, path)
         slot = self._read_slot(data, path, source)
         self._read_index(data, path, source)
         if source == "deck" and not self.deck:
-            fail(f"{path}.from", "the Specialist deck is empty")
+            fail(f"{path}.from", _("the Specialist deck is empty"))
         if source == "hand" and not self.hand:
-            fail(f"{path}.from", "your hand is empty")
+            fail(f"{path}.from", _("your hand is empty"))
 
         spare = self.hand - (1 if source == "hand" else 0)
         cards = _count(
             data.get("cards_to_center", 0),
             f"{path}.cards_to_center",
             spare,
-            f"your hand holds {plural(spare, 'other card')}"
-            if source == "hand"
-            else f"your hand holds {plural(spare, 'card')}",
+            _(
+                "your hand holds %(cards)s",
+                cards=ngettext("%(count)s other card", "%(count)s other cards", spare, count=spare)
+                if source == "hand"
+                else ngettext("%(count)s card", "%(count)s cards", spare, count=spare),
+            ),
         )
         held = TOKENS_IN_PLAY - self.stack
         tokens = _count(
             data.get("tokens_set_aside", 0),
             f"{path}.tokens_set_aside",
             held,
-            f"you hold {plural(held, 'Research token')} ({self.stack} of the {TOKENS_IN_PLAY} "
-            "are in the Opponent's stack)",
+            _(
+                "you hold %(tokens)s (%(stack)s of the %(all)s are in the Opponent's stack)",
+                tokens=ngettext(
+                    "%(count)s Research token", "%(count)s Research tokens", held, count=held
+                ),
+                stack=self.stack,
+                all=TOKENS_IN_PLAY,
+            ),
         )
         launch = self._read_launch(data.get("launch"), f"{path}.launch")
 
@@ -264,23 +293,37 @@ class Game:
         """Your turn's action and where its card comes from, checked."""
         action = data.get("action", MISSING)
         if action is MISSING:
-            fail(f"{path}.action", "is required: take (into your hand) or recruit (into your Hub)")
+            fail(
+                f"{path}.action", _("is required: take (into your hand) or recruit (into your Hub)")
+            )
         if action not in ACTIONS:
-            fail(f"{path}.action", f"must be take or recruit, not {describe(action)}")
+            fail(
+                f"{path}.action",
+                _("must be take or recruit, not %(found)s", found=describe(action)),
+            )
         source = data.get("from", MISSING)
         if source is MISSING:
-            fail(f"{path}.from", f"is required: {one_of(SOURCES)}")
+            fail(f"{path}.from", _("is required: %(allowed)s", allowed=one_of(SOURCES)))
         if source not in SOURCES:
-            fail(f"{path}.from", f"must be {one_of(SOURCES)}, not {describe(source)}")
+            fail(
+                f"{path}.from",
+                _(
+                    "must be %(allowed)s, not %(found)s",
+                    allowed=one_of(SOURCES),
+                    found=describe(source),
+                ),
+            )
         if action == "take" and source == "hand":
             fail(
                 f"{path}.from",
-                "a card you take into your hand comes from the center, the temporary row or the "
-                "deck, not from your hand",
+                _(
+                    "a card you take into your hand comes from the center, the temporary row or "
+                    "the deck, not from your hand"
+                ),
             )
         if action == "recruit" and source == "deck":
             # Base rules: you recruit "from the Center or your hand".
-            fail(f"{path}.from", "you recruit from the Center or your hand, not from the deck")
+            fail(f"{path}.from", _("you recruit from the Center or your hand, not from the deck"))
         return action, source
 
     def _pay_and_move_card(
@@ -289,7 +332,7 @@ class Game:
         """Pay `cards` into the Center, then take or recruit the card; the Center's refill."""
         # SE-R2: the payment cards go to the Center first, then the recruited card leaves it.
         self.hand -= cards
-        for _ in range(cards):
+        for _card in range(cards):
             self.add_to_center()
         refill: str | None = None
         if slot is not None:
@@ -319,38 +362,52 @@ class Game:
     def _read_slot(self, data: Mapping, path: str, source: str) -> int | None:
         if source != "center":
             if "slot" in data:
-                fail(f"{path}.slot", "is only for a card from the center")
+                fail(f"{path}.slot", _("is only for a card from the center"))
             return None
         if "slot" not in data:
             fail(
                 f"{path}.slot",
-                f"is required with from center (0 = leftmost, to {CENTER_SLOTS - 1})",
+                _(
+                    "is required with from center (0 = leftmost, to %(last)s)",
+                    last=CENTER_SLOTS - 1,
+                ),
             )
         slot = FIELDS.integer(data["slot"], f"{path}.slot")
         if not 0 <= slot < CENTER_SLOTS:
-            fail(f"{path}.slot", f"must be between 0 and {CENTER_SLOTS - 1} (0 = leftmost)")
+            fail(
+                f"{path}.slot",
+                _("must be between 0 and %(last)s (0 = leftmost)", last=CENTER_SLOTS - 1),
+            )
         if not self.occupied[slot]:
             fail(
                 f"{path}.slot",
-                f"must be a slot holding a card: slot {slot} is empty (the deck and the temporary "
-                "row ran out)",
+                _(
+                    "must be a slot holding a card: slot %(slot)s is empty (the deck and the "
+                    "temporary row ran out)",
+                    slot=slot,
+                ),
             )
         return slot
 
     def _read_index(self, data: Mapping, path: str, source: str) -> None:
         if source != "temporary":
             if "index" in data:
-                fail(f"{path}.index", "is only for a card from the temporary row")
+                fail(f"{path}.index", _("is only for a card from the temporary row"))
             return
         if not self.temporary:
-            fail(f"{path}.from", "the temporary row is empty")
+            fail(f"{path}.from", _("the temporary row is empty"))
         if "index" not in data:
-            fail(f"{path}.index", "is required with from temporary (0 = leftmost card)")
+            fail(f"{path}.index", _("is required with from temporary (0 = leftmost card)"))
         _count(
             data["index"],
             f"{path}.index",
             self.temporary - 1,
-            f"the temporary row holds {plural(self.temporary, 'card')}",
+            _(
+                "the temporary row holds %(cards)s",
+                cards=ngettext(
+                    "%(count)s card", "%(count)s cards", self.temporary, count=self.temporary
+                ),
+            ),
         )
 
     def _read_launch(self, value: Any, path: str) -> int | None:
@@ -363,39 +420,60 @@ class Game:
             if name_key(value) in keys:
                 index = keys.index(name_key(value))
         if index is None:
-            fail(path, f"must be null or the name of a Project tile in play ({one_of(names)})")
+            fail(
+                path,
+                _(
+                    "must be null or the name of a Project tile in play (%(names)s)",
+                    names=one_of(names),
+                ),
+            )
         name = names[index]
         if self.completed_by[index] == OPPONENT:
-            fail(path, f"{name} was completed by your Opponent: it is no longer on the track")
+            fail(
+                path,
+                _(
+                    "%(name)s was completed by your Opponent: it is no longer on the track",
+                    name=name,
+                ),
+            )
         if self.completed_by[index] == YOU:
-            fail(path, f"{name} was already launched by you")
+            fail(path, _("%(name)s was already launched by you", name=name))
         return index
 
     def _opponent_turn(self, data: Any, path: str) -> None:
-        FIELDS.mapping(data, path, OPPONENT_TURN_KEYS, "a key of the Opponent's turn")
+        FIELDS.mapping(data, path, OPPONENT_TURN_KEYS, _("a key of the Opponent's turn"))
         division_path = f"{path}.division"
         if "division" not in data:
             fail(
                 division_path,
-                "is required: the Division the recruited card joins (its top-most skill), or "
-                "null when the Center is empty",
+                _(
+                    "is required: the Division the recruited card joins (its top-most skill), or "
+                    "null when the Center is empty"
+                ),
             )
         division = data["division"]
         if self.center_empty:
             if division is not None:
                 fail(
                     division_path,
-                    "must be null: the Center is empty, the Opponent recruits nothing",
+                    _("must be null: the Center is empty, the Opponent recruits nothing"),
                 )
             self.history.append(
-                f"Round {self.round}: the Center is empty, so the Opponent recruited nothing."
+                _(
+                    "Round %(round)s: the Center is empty, so the Opponent recruited nothing.",
+                    round=self.round,
+                )
             )
         else:
             if division not in DIVISIONS:
                 fail(
                     division_path,
-                    "must be the Division of the card the Opponent recruits (above the "
-                    f"Development marker): {one_of(DIVISIONS)}, not {describe(division)}",
+                    _(
+                        "must be the Division of the card the Opponent recruits (above the "
+                        "Development marker): %(allowed)s, not %(found)s",
+                        allowed=one_of(DIVISIONS),
+                        found=describe(division),
+                    ),
                 )
             self._opponent_recruits(division)
         if not self.tiles_on_track():
@@ -423,15 +501,25 @@ class Game:
                     self.completed_by[index] = OPPONENT
                     self.opponent_completed.append(index)
                     completed.append(project.name)
-        sentence = (
-            f"Round {self.round}: the Opponent recruited the card in {slot_name(slot)} into "
-            f"{DIVISION_NAMES[division]}; {refill_words(refill, past=True)}"
-        )
+        parts = [
+            _(
+                "Round %(round)s: the Opponent recruited the card in %(slot)s into %(division)s",
+                round=self.round,
+                slot=slot_name(slot),
+                division=DIVISION_NAMES[division],
+            ),
+            refill_words(refill, past=True),
+        ]
         if moved:
-            sentence += f"; {all_of(moved)} moved one position"
+            parts.append(_("%(projects)s moved one position", projects=all_of(moved)))
         if completed:
-            sentence += f"; {all_of(completed)} reached Finish: completed by your Opponent"
-        self.history.append(sentence + ".")
+            parts.append(
+                _(
+                    "%(projects)s reached Finish: completed by your Opponent",
+                    projects=all_of(completed),
+                )
+            )
+        self.history.append(clauses(parts))
 
     def _your_sentence(
         self,
@@ -445,22 +533,52 @@ class Game:
         gained: bool,
     ) -> str:
         where = {
-            "center": f"the card in {slot_name(slot or 0)}",
-            "temporary": "a card of the temporary row",
-            "deck": "the top card of the deck",
-            "hand": "a card from your hand",
+            "center": _("the card in %(slot)s", slot=slot_name(slot or 0)),
+            "temporary": _("a card of the temporary row"),
+            "deck": _("the top card of the deck"),
+            "hand": _("a card from your hand"),
         }[source]
-        verb = "took" if action == "take" else "recruited"
-        goal = "into your hand" if action == "take" else "into your Hub"
-        parts = [f"Round {self.round}: you {verb} {where} {goal}"]
+        if action == "take":
+            did = _(
+                "Round %(round)s: you took %(card)s into your hand", round=self.round, card=where
+            )
+        else:
+            did = _(
+                "Round %(round)s: you recruited %(card)s into your Hub",
+                round=self.round,
+                card=where,
+            )
+        parts = [did]
         if source == "center":
             parts.append(refill_words(refill, past=True))
         if cards:
-            parts.append(f"{plural(cards, 'hand card')} went to the Center")
+            parts.append(
+                ngettext(
+                    "%(count)s hand card went to the Center",
+                    "%(count)s hand cards went to the Center",
+                    cards,
+                    count=cards,
+                )
+            )
         if launch is not None:
-            parts.append(f"you launched {self.projects[launch].name}")
-        token = "you took the Opponent's top token" if gained else "the Opponent's stack was empty"
-        if tokens:
-            token += f", then {plural(tokens, 'set-aside token')} went under it"
+            parts.append(_("you launched %(project)s", project=self.projects[launch].name))
+        if gained and tokens:
+            token = ngettext(
+                "you took the Opponent's top token, then %(count)s set-aside token went under it",
+                "you took the Opponent's top token, then %(count)s set-aside tokens went under it",
+                tokens,
+                count=tokens,
+            )
+        elif tokens:
+            token = ngettext(
+                "the Opponent's stack was empty, then %(count)s set-aside token went under it",
+                "the Opponent's stack was empty, then %(count)s set-aside tokens went under it",
+                tokens,
+                count=tokens,
+            )
+        elif gained:
+            token = _("you took the Opponent's top token")
+        else:
+            token = _("the Opponent's stack was empty")
         parts.append(token)
-        return "; ".join(parts) + "."
+        return clauses(parts)

@@ -10,6 +10,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from colonists import GROUPS, TABLE_FORMAT
 from colonists.state import Board
@@ -20,7 +22,11 @@ from playlog.playfile import NAME_LENGTH
 
 GROUP_CHOICES = [(g.key, g.name) for g in GROUPS]
 UNINHABITED = "uninhabited"
-CITY_CHOICES = [("", "— no city —"), (UNINHABITED, "built, nobody lives there")] + GROUP_CHOICES
+CITY_CHOICES = [
+    ("", gettext_lazy("— no city —")),
+    (UNINHABITED, gettext_lazy("built, nobody lives there")),
+    *GROUP_CHOICES,
+]
 MIN_PLAYER_ROWS = 3
 MIN_CITY_ROWS = 4
 MAX_PLAYER_ROWS = 8
@@ -28,17 +34,19 @@ MAX_CITY_ROWS = 30
 CATEGORY_LENGTH = 40
 MAX_CATEGORIES = 20
 PLACE_CHOICES = [
-    ("not_arrived", "not arrived yet"),
-    ("reception_camp", "Reception Camp (Limbo)"),
-    ("contracted", "contracted, no city yet"),
-    ("city", "living in a city"),
+    ("not_arrived", gettext_lazy("not arrived yet")),
+    ("reception_camp", gettext_lazy("Reception Camp (Limbo)")),
+    ("contracted", gettext_lazy("contracted, no city yet")),
+    ("city", gettext_lazy("living in a city")),
 ]
 
 
 class CityForm(forms.Form):
-    colonists = forms.ChoiceField(required=False, choices=CITY_CHOICES, label="Living there")
-    powered = forms.BooleanField(required=False, label="Power hub")
-    metropolis = forms.BooleanField(required=False, label="Metropolis")
+    colonists = forms.ChoiceField(
+        required=False, choices=CITY_CHOICES, label=gettext_lazy("Living there")
+    )
+    powered = forms.BooleanField(required=False, label=gettext_lazy("Power hub"))
+    metropolis = forms.BooleanField(required=False, label=gettext_lazy("Metropolis"))
 
     def city(self) -> dict[str, Any] | None:
         """The city, or None for a row left empty. A row with a power hub or a Metropolis
@@ -58,13 +66,13 @@ class PlayerSheetForm(forms.Form):
     """One player's row of the sheet: the name (a member or typed), the unhoused groups, the
     base game's categories; the cities are `CityForm` rows."""
 
-    name = NameField(max_length=NAME_LENGTH, required=False, label="Name")
-    member = forms.ChoiceField(required=False, label="Member")
+    name = NameField(max_length=NAME_LENGTH, required=False, label=gettext_lazy("Name"))
+    member = forms.ChoiceField(required=False, label=gettext_lazy("Member"))
     unhoused = forms.MultipleChoiceField(
         required=False,
         choices=GROUP_CHOICES,
         widget=forms.CheckboxSelectMultiple,
-        label="Contracted groups living in no city (−1 VP each)",
+        label=gettext_lazy("Contracted groups living in no city (−1 VP each)"),
     )
 
     def __init__(
@@ -106,8 +114,8 @@ class SheetShapeForm(forms.Form):
 class SheetRulesForm(NoFormTag, forms.Form):
     condominium_built = forms.BooleanField(
         required=False,
-        label="The Condominium was built",
-        help_text="Only then do the Corpex enter the game (CX:71).",
+        label=gettext_lazy("The Condominium was built"),
+        help_text=gettext_lazy("Only then do the Corpex enter the game (CX:71)."),
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -203,7 +211,10 @@ class ColonistsSheet:
                 continue
             for n, category in enumerate(self.categories):
                 if form.cleaned_data.get(f"other{n}") is None:
-                    message = f"Enter {person['name']}’s {category} VP (0 if none): it is blank."
+                    message = _("Enter %(name)s’s %(category)s VP (0 if none): it is blank.") % {
+                        "name": person["name"],
+                        "category": category,
+                    }
                     form.add_error(f"other{n}", message)
                     found.append(message)
         return found
@@ -246,11 +257,13 @@ class ColonistsSheet:
 
 class LayoutForm(NoFormTag, forms.Form):
     cards = forms.CharField(
-        label="The laid-out cards, in auction order",
+        label=gettext_lazy("The laid-out cards, in auction order"),
         widget=forms.Textarea(attrs={"rows": 8}),
-        help_text="One card a line, as they lie clockwise from the card after the Spaceport, "
-        "the Spaceport last (CX:24, CX:42). Name Power Hubs “Power Hub …” and colonist cards "
-        "after their group.",
+        help_text=gettext_lazy(
+            "One card a line, as they lie clockwise from the card after the Spaceport, "
+            "the Spaceport last (CX:24, CX:42). Name Power Hubs “Power Hub …” and colonist cards "
+            "after their group."
+        ),
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -276,7 +289,9 @@ class BoardForm(forms.Form):
                 choices=PLACE_CHOICES, label=group.name, required=False
             )
             self.fields[f"{group.key}_player"] = forms.ChoiceField(
-                choices=player_choices, label=f"{group.name}: whose", required=False
+                choices=player_choices,
+                label=_("%(group)s: whose") % {"group": group.name},
+                required=False,
             )
 
     def rows(self) -> list[dict[str, Any]]:
@@ -301,21 +316,23 @@ class BoardForm(forms.Form):
 class ClaimForm(forms.Form):
     """Who gets a group several players want (CX:89): each claimant's situation."""
 
-    group = forms.ChoiceField(choices=GROUP_CHOICES, label="The group")
-    choice = forms.CharField(required=False, label="The Harbour Master's choice, if tied")
+    group = forms.ChoiceField(choices=GROUP_CHOICES, label=gettext_lazy("The group"))
+    choice = forms.CharField(
+        required=False, label=gettext_lazy("The Harbour Master's choice, if tied")
+    )
 
     def __init__(self, *args: Any, players: Sequence[str], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.players = list(players)
         for index, name in enumerate(self.players):
             self.fields[f"wants{index}"] = forms.BooleanField(
-                required=False, label=f"{name} wants them"
+                required=False, label=_("%(name)s wants them") % {"name": name}
             )
             self.fields[f"city{index}"] = forms.BooleanField(
-                required=False, label="has an uninhabited city"
+                required=False, label=_("has an uninhabited city")
             )
             self.fields[f"powered{index}"] = forms.BooleanField(
-                required=False, label="…with energy"
+                required=False, label=_("…with energy")
             )
 
     def rows(self) -> list[dict[str, Any]]:
@@ -347,25 +364,27 @@ class ClaimForm(forms.Form):
 class BidForm(forms.Form):
     """A bid's value with a guild's support (CX:122-131)."""
 
-    credits = forms.IntegerField(min_value=0, max_value=999, initial=0, label="Credit cards bid")
+    credits = forms.IntegerField(
+        min_value=0, max_value=999, initial=0, label=gettext_lazy("Credit cards bid")
+    )
     for_sale = forms.ChoiceField(
         choices=[
-            ("territory", "a territory"),
-            ("harvester", "a Harvester"),
-            ("other", "another card"),
+            ("territory", gettext_lazy("a territory")),
+            ("harvester", gettext_lazy("a Harvester")),
+            ("other", gettext_lazy("another card")),
         ],
-        label="For",
+        label=gettext_lazy("For"),
     )
     guild = forms.ChoiceField(
         required=False,
         choices=[("", "none")] + [c for c in GROUP_CHOICES if c[0] != "mechanics"],
-        label="The territory's guild (its resource's group)",
+        label=gettext_lazy("The territory's guild (its resource's group)"),
     )
     contracted = forms.MultipleChoiceField(
         required=False,
         choices=GROUP_CHOICES,
         widget=forms.CheckboxSelectMultiple,
-        label="The bidder's groups",
+        label=gettext_lazy("The bidder's groups"),
     )
 
 
@@ -374,19 +393,23 @@ class SettingsForm(NoFormTag, forms.Form):
     categories."""
 
     title = NameField(
-        label="The colonist game's title",
+        label=gettext_lazy("The colonist game's title"),
         max_length=80,
         required=False,
-        help_text="The rules text does not name the game: write the title from your box. "
-        "Until then the app calls it “the colonist game (expert rules)”.",
+        help_text=gettext_lazy(
+            "The rules text does not name the game: write the title from your box. "
+            "Until then the app calls it “the colonist game (expert rules)”."
+        ),
     )
     categories = forms.CharField(
-        label="Scoring categories of the base game",
+        label=gettext_lazy("Scoring categories of the base game"),
         required=False,
         widget=forms.Textarea(attrs={"rows": 4}),
-        help_text="One per line, in the order of your score pad (e.g. Territories, Omnium). "
-        "The expert text scores only cities and unrest; the base game's other Victory "
-        "Points are these.",
+        help_text=gettext_lazy(
+            "One per line, in the order of your score pad (e.g. Territories, Omnium). "
+            "The expert text scores only cities and unrest; the base game's other Victory "
+            "Points are these."
+        ),
     )
 
     def __init__(
@@ -414,20 +437,29 @@ class SettingsForm(NoFormTag, forms.Form):
                 continue
             line = clean_name(typed)
             if not line:
-                raise invisible_name_error("Scoring categories")
+                raise invisible_name_error(_("Scoring categories"))
             if len(line) > CATEGORY_LENGTH:
                 raise forms.ValidationError(
-                    f"“{line[:20]}…” is too long: at most {CATEGORY_LENGTH} characters a line."
+                    _("“%(start)s…” is too long: at most %(most)s characters a line.")
+                    % {"start": line[:20], "most": CATEGORY_LENGTH}
                 )
             if line.casefold() in {f.casefold() for f in found}:
-                raise forms.ValidationError(f"“{line}” is written twice: give each once.")
+                raise forms.ValidationError(
+                    _("“%(line)s” is written twice: give each once.") % {"line": line}
+                )
             if line.casefold() in ("cities", "unrest"):
                 raise forms.ValidationError(
-                    f"“{line}” is already on the sheet (the expert rules score it): leave it out."
+                    _(
+                        "“%(line)s” is already on the sheet (the expert rules score it): "
+                        "leave it out."
+                    )
+                    % {"line": line}
                 )
             found.append(line)
         if len(found) > MAX_CATEGORIES:
-            raise forms.ValidationError(f"At most {MAX_CATEGORIES} categories.")
+            raise forms.ValidationError(
+                _("At most %(most)s categories.") % {"most": MAX_CATEGORIES}
+            )
         return found
 
 
@@ -436,9 +468,9 @@ class RoundForm(forms.Form):
     form sent without its button goes on)."""
 
     step = forms.ChoiceField(
-        choices=[("back", "Previous round"), ("next", "Next round")],
+        choices=[("back", gettext_lazy("Previous round")), ("next", gettext_lazy("Next round"))],
         required=False,
-        label="Round",
+        label=gettext_lazy("Round"),
         error_messages={"invalid_choice": "Must be the previous round or the next round."},
     )
 

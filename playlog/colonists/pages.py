@@ -1,5 +1,7 @@
 """What the play log's shared pages ask of the colonist game (`playlog.pages`)."""
 
+from django.utils.translation import gettext_lazy
+
 from playlog.colonists.forms import SettingsForm
 from playlog.pages import GamePages, GameSettings
 
@@ -7,6 +9,6 @@ PAGES = GamePages(
     namespace="colonists",
     sheet_template="playlog/colonists/_score_sheet.html",
     companion="table",
-    companion_label="At the table",
-    settings=GameSettings(heading="The colonist game", form=SettingsForm),
+    companion_label=gettext_lazy("At the table"),
+    settings=GameSettings(heading=gettext_lazy("The colonist game"), form=SettingsForm),
 )

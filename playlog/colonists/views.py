@@ -12,10 +12,12 @@ from typing import Any
 from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
+from django.utils.translation import gettext as _
 
 import colonists
 from gamefile.errors import FieldError
 from hosting.form_words import refusal
+from hosting.words import translated
 from playlog import actions
 from playlog.colonists.forms import (
     BidForm,
@@ -72,7 +74,7 @@ def _sheet_page(page: LogPage, play: Play | None) -> HttpResponse | dict[str, An
         table = sheet.table(blank=0) if starting else sheet.table()
         people = sheet.people()
         if not table["players"]:
-            errors.append("Who played? Give each player a name or choose a member.")
+            errors.append(_("Who played? Give each player a name or choose a member."))
         elif not starting:
             errors += sheet.blank_categories()
         found = colonists.validate_table(table) if table["players"] and not errors else []
@@ -127,7 +129,7 @@ def _save(page: LogPage, play: Play | None, facts, table, people) -> HttpRespons
         if play is None:
             return redirect("colonists:new", log=page.log.slug)
         return redirect("colonists:sheet", log=page.log.slug, number=play.number)
-    messages.success(page.request, "Score sheet saved.")
+    messages.success(page.request, _("Score sheet saved."))
     return redirect(play)
 
 
@@ -246,7 +248,7 @@ def _change(
         context = _table_context(page, play, error=sentence(error), **forms)
         return page.render(context, status=400)
     for text in said:
-        messages.info(page.request, text)
+        messages.info(page.request, translated(text))
     return redirect("colonists:table", log=page.log.slug, number=play.number)
 
 

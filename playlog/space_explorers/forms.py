@@ -9,6 +9,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext
 
 from hosting.form_words import number_refusals
 from hosting.names import NameField
@@ -20,9 +22,9 @@ TILES = 5
 SKILL_CHOICES = [("", "–")] + [(n, str(n)) for n in range(1, 9)]
 RANDOM = "random"
 COMPLETED_CHOICES = [
-    ("", "still on the track"),
-    ("you", "launched by you"),
-    ("opponent", "completed by the Opponent"),
+    ("", gettext_lazy("still on the track")),
+    ("you", gettext_lazy("launched by you")),
+    ("opponent", gettext_lazy("completed by the Opponent")),
 ]
 
 
@@ -31,23 +33,27 @@ class SetupForm(NoFormTag, forms.Form):
 
     projects_start_advanced = forms.BooleanField(
         required=False,
-        label="#1 Projects start one position ahead",
-        help_text="7 steps to Finish instead of 8 (SE:175).",
+        label=gettext_lazy("#1 Projects start one position ahead"),
+        help_text=gettext_lazy("7 steps to Finish instead of 8 (SE:175)."),
     )
     opponent_project_bonus = forms.BooleanField(
         required=False,
-        label="#2 The Opponent scores +2 per Project it completed",
-        help_text="SE:179.",
+        label=gettext_lazy("#2 The Opponent scores +2 per Project it completed"),
+        help_text=gettext_lazy("SE:179."),
     )
     opponent_favoured_division = forms.ChoiceField(
         required=False,
-        label="#3 The Opponent's favoured Division",
-        help_text="Its Specialists score 4 instead of 2 (SE:185). “Draw one” picks at random.",
+        label=gettext_lazy("#3 The Opponent's favoured Division"),
+        help_text=gettext_lazy(
+            "Its Specialists score 4 instead of 2 (SE:185). “Draw one” picks at random."
+        ),
     )
     opponent_big_divisions = forms.BooleanField(
         required=False,
-        label="#4 Big Divisions score more",
-        help_text="The 3rd Specialist of a Division +1, each from the 4th +2 (SE:189).",
+        label=gettext_lazy("#4 Big Divisions score more"),
+        help_text=gettext_lazy(
+            "The 3rd Specialist of a Division +1, each from the 4th +2 (SE:189)."
+        ),
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -75,9 +81,13 @@ class SetupForm(NoFormTag, forms.Form):
 class TileForm(forms.Form):
     """One Project tile: its name, and its points and skills unless the log remembers them."""
 
-    name = NameField(max_length=40, label="Project")
-    points = forms.IntegerField(required=False, min_value=1, max_value=20, label="Points")
-    completed_by = forms.ChoiceField(required=False, choices=COMPLETED_CHOICES, label="At the end")
+    name = NameField(max_length=40, label=gettext_lazy("Project"))
+    points = forms.IntegerField(
+        required=False, min_value=1, max_value=20, label=gettext_lazy("Points")
+    )
+    completed_by = forms.ChoiceField(
+        required=False, choices=COMPLETED_CHOICES, label=gettext_lazy("At the end")
+    )
 
     def __init__(self, *args: Any, remembered: Mapping[str, Any] | None = None, **kwargs: Any):
         super().__init__(*args, **kwargs)
@@ -105,11 +115,22 @@ class TileForm(forms.Form):
             data["points"] = known["points"]
             skills = {key: known["skills"].get(key, 0) for key in DIVISIONS}
         elif data.get("points") is None:
-            self.add_error(
-                "points", f"Enter {name or 'the tile'}'s points (printed on the tile, 1 to 20)."
-            )
+            if name:
+                self.add_error(
+                    "points",
+                    _("Enter %(name)s's points (printed on the tile, 1 to 20).") % {"name": name},
+                )
+            else:
+                self.add_error(
+                    "points", _("Enter the tile's points (printed on the tile, 1 to 20).")
+                )
         if not any(skills.values()):
-            self.add_error(None, f"Enter {name or 'the tile'}'s skill icons (at least one).")
+            if name:
+                self.add_error(
+                    None, _("Enter %(name)s's skill icons (at least one).") % {"name": name}
+                )
+            else:
+                self.add_error(None, _("Enter the tile's skill icons (at least one)."))
         data["skills"] = {key: count for key, count in skills.items() if count}
         return data
 
@@ -121,7 +142,7 @@ class TileForm(forms.Form):
 def tile_forms(
     data: Any, remembered: Mapping[str, Any], initial: list[dict] | None = None
 ) -> list[TileForm]:
-    initial = initial or [{} for _ in range(TILES)]
+    initial = initial or [{} for _tile in range(TILES)]
     return [
         TileForm(data, prefix=f"tile{i}", remembered=remembered, initial=initial[i])
         for i in range(TILES)
@@ -149,40 +170,44 @@ class YourTurnForm(NoFormTag, forms.Form):
     one launch. "End my turn" does the token step itself (SE:112)."""
 
     action = forms.ChoiceField(
-        choices=[("take", "Take a card"), ("recruit", "Recruit into my Hub")],
+        choices=[
+            ("take", gettext_lazy("Take a card")),
+            ("recruit", gettext_lazy("Recruit into my Hub")),
+        ],
         widget=forms.RadioSelect,
         initial="recruit",
-        label="What did you do?",
+        label=gettext_lazy("What did you do?"),
     )
-    source = forms.ChoiceField(label="From", widget=forms.RadioSelect)
+    source = forms.ChoiceField(label=gettext_lazy("From"), widget=forms.RadioSelect)
     cards_to_center = forms.IntegerField(
         min_value=0,
         max_value=60,
         initial=0,
-        label="Hand cards returned as payment",
+        label=gettext_lazy("Hand cards returned as payment"),
     )
     tokens_set_aside = forms.IntegerField(
         min_value=0,
         max_value=10,
         initial=0,
-        label="Research tokens passed",
+        label=gettext_lazy("Research tokens passed"),
     )
-    launch = forms.ChoiceField(required=False, label="Project launched this turn")
+    launch = forms.ChoiceField(required=False, label=gettext_lazy("Project launched this turn"))
 
     def __init__(self, *args: Any, state: SessionState, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         center = state.center
         sources = [
-            (f"center-{slot}", f"Slot {slot + 1}")
+            (f"center-{slot}", _("Slot %(number)s") % {"number": slot + 1})
             for slot in range(6)
             if slot not in center.empty_slots
         ]
         sources += [
-            (f"temporary-{i}", f"Temporary card {i + 1}") for i in range(center.temporary_row)
+            (f"temporary-{i}", _("Temporary card %(number)s") % {"number": i + 1})
+            for i in range(center.temporary_row)
         ]
-        sources += [("hand", "My hand (recruit)"), ("deck", "The deck (take)")]
+        sources += [("hand", _("My hand (recruit)")), ("deck", _("The deck (take)"))]
         self.fields["source"].choices = sources
-        self.fields["launch"].choices = [("", "none")] + [
+        self.fields["launch"].choices = [("", pgettext("no Project", "none"))] + [
             (p.name, p.name) for p in state.projects if p.completed_by is None
         ]
         self._helper()
@@ -225,13 +250,13 @@ class YourProgressForm(NoFormTag, forms.Form):
     specialist_progress = forms.IntegerField(
         min_value=0,
         max_value=200,
-        label="Progress printed on your Specialists",
+        label=gettext_lazy("Progress printed on your Specialists"),
     )
     ability_progress = forms.IntegerField(
         min_value=0,
         max_value=200,
         initial=0,
-        label="Progress from your Specialists' end-game abilities",
+        label=gettext_lazy("Progress from your Specialists' end-game abilities"),
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -242,7 +267,9 @@ class YourProgressForm(NoFormTag, forms.Form):
 class EndStateForm(YourProgressForm):
     """The end state without the turn runner: your Specialists and the Opponent's Divisions."""
 
-    specialists = forms.IntegerField(min_value=0, max_value=12, label="Specialists in your Hub")
+    specialists = forms.IntegerField(
+        min_value=0, max_value=12, label=gettext_lazy("Specialists in your Hub")
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -262,9 +289,12 @@ def _division_field(refused: str) -> forms.ChoiceField:
     """The Division of the card above the Development marker (SE:133); nothing, the Center is
     empty and the Opponent recruits nothing."""
     return forms.ChoiceField(
-        choices=[("", "The Center is empty"), *((k, DIVISION_NAMES[k]) for k in DIVISIONS)],
+        choices=[
+            ("", gettext_lazy("The Center is empty")),
+            *((k, DIVISION_NAMES[k]) for k in DIVISIONS),
+        ],
         required=False,
-        label="Division",
+        label=gettext_lazy("Division"),
         error_messages={"invalid_choice": refused},
     )
 
@@ -272,7 +302,7 @@ def _division_field(refused: str) -> forms.ChoiceField:
 class OpponentTurnForm(forms.Form):
     """The Opponent's turn: the one tap of its Division (the turns page's buttons)."""
 
-    division = _division_field("Tap one of the five Divisions.")
+    division = _division_field(gettext_lazy("Tap one of the five Divisions."))
 
     def division_key(self) -> str | None:
         return self.cleaned_data["division"] or None
@@ -282,16 +312,16 @@ class ChangeOpponentTurnForm(OpponentTurnForm):
     """An earlier Opponent turn's Division corrected: which turn (its place in the session's
     turns, 0 first) and its Division."""
 
-    division = _division_field("Choose one of the five Divisions.")
+    division = _division_field(gettext_lazy("Choose one of the five Divisions."))
 
     def __init__(self, *args: Any, turns: int, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        refused = "Choose one of the Opponent's turns to change."
+        refused = _("Choose one of the Opponent's turns to change.")
         self.fields = {
             "turn": forms.IntegerField(
                 min_value=0,
                 max_value=turns - 1,
-                label="Turn",
+                label=_("Turn"),
                 error_messages=number_refusals(refused),
             ),
             **self.fields,

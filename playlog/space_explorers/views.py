@@ -16,8 +16,11 @@ from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from gamefile.errors import FieldError
+from hosting.words import translated
 from playlog import actions
 from playlog.forms import PersonForm, PlayFactsForm
 from playlog.frame import PLAYER, LogPage, log_page
@@ -44,7 +47,6 @@ from space_explorers import (
     table_from_session,
 )
 from space_explorers.changes import StepNoLongerFits, step_name, steps_before
-from space_explorers.rules import plural
 from space_explorers.state import SessionState
 
 GAME = "space-explorers-solo"
@@ -89,7 +91,7 @@ def new_play(page: LogPage) -> HttpResponse | dict[str, Any]:
         who = person.person()
         if who is None:
             if not person.errors:
-                person.add_error("name", "Who played? Choose a member or type a name.")
+                person.add_error("name", _("Who played? Choose a member or type a name."))
             valid = False
         if valid:
             try:
@@ -99,7 +101,7 @@ def new_play(page: LogPage) -> HttpResponse | dict[str, Any]:
             else:
                 actions.remember_project_tiles(page.log, [tile.tile() for tile in tiles])
                 if with_end_state:
-                    messages.success(request, "Scored: the score sheet is below.")
+                    messages.success(request, _("Scored: the score sheet is below."))
                     return redirect(play)
                 return redirect("space_explorers:turns", log=page.log.slug, number=play.number)
     context = page.frame(
@@ -256,9 +258,11 @@ def change_opponent_turn(page: LogPage, number: int) -> HttpResponse:
         return _after(page, play, form.first_error())
     index, division = form.cleaned_data["turn"], form.division_key()
     if "opponent" not in turns[index]:
-        return _after(page, play, "Choose one of the Opponent's turns to change.")
+        return _after(page, play, _("Choose one of the Opponent's turns to change."))
     if play.table is not None:
-        return _after(page, play, "The game is scored: undo to the turn, or edit the score sheet.")
+        return _after(
+            page, play, _("The game is scored: undo to the turn, or edit the score sheet.")
+        )
     try:
         play = actions.change_turn(play, index, {"opponent": {"division": division}})
     except StepNoLongerFits as error:
@@ -269,7 +273,7 @@ def change_opponent_turn(page: LogPage, number: int) -> HttpResponse:
 
 
 def _refused(error: StepNoLongerFits) -> str:
-    return f"Nothing changed. {error.said}."
+    return _("Nothing changed. %(why)s.") % {"why": translated(error.said)}
 
 
 @log_page(STEP, "log", role=PLAYER, methods=("GET", "POST"))
@@ -295,9 +299,9 @@ def change_step(page: LogPage, number: int, step: int) -> HttpResponse | dict[st
     error, broken = None, None
     if post is not None:
         if play.table is not None:
-            error = "The game is scored: undo to this step, or edit the score sheet."
+            error = _("The game is scored: undo to this step, or edit the score sheet.")
         elif mine and not form.is_valid():
-            error = "Say what you did, and from where."
+            error = _("Say what you did, and from where.")
         else:
             if mine:
                 turn = form.turn()
@@ -322,16 +326,17 @@ def change_step(page: LogPage, number: int, step: int) -> HttpResponse | dict[st
             else:
                 kept = len(turns) - step - 1
                 if take_back is None:
-                    said = (
-                        f"{step_name(step)} changed; "
-                        f"{plural(kept, 'later step')} kept and replayed."
-                    )
+                    said = ngettext(
+                        "%(step)s changed; %(count)s later step kept and replayed.",
+                        "%(step)s changed; %(count)s later steps kept and replayed.",
+                        kept,
+                    ) % {"step": translated(step_name(step)), "count": kept}
                 else:
-                    back = step_name(take_back)
-                    said = (
-                        f"{step_name(step)} changed; the steps from "
-                        f"{back[:1].lower()}{back[1:]} on taken back."
-                    )
+                    back = translated(step_name(take_back))
+                    said = _("%(step)s changed; the steps from %(back)s on taken back.") % {
+                        "step": translated(step_name(step)),
+                        "back": f"{back[:1].lower()}{back[1:]}",
+                    }
                 messages.success(request, said)
                 return _after(page, play)
     context = page.frame(
@@ -357,7 +362,7 @@ def your_turn(page: LogPage, number: int) -> HttpResponse:
     play = _companion_play(page, number)
     form = YourTurnForm(page.request.POST, state=session_state(play.session), prefix="you")
     if not form.is_valid():
-        return _after(page, play, "Say what you did, and from where.", your_turn=form)
+        return _after(page, play, _("Say what you did, and from where."), your_turn=form)
     try:
         play = actions.add_turn(play, form.turn())
     except FieldError as error:
@@ -382,13 +387,13 @@ def finish(page: LogPage, number: int) -> HttpResponse:
     play = _companion_play(page, number)
     form = YourProgressForm(page.request.POST, prefix="progress")
     if not form.is_valid():
-        return _after(page, play, "Enter your Progress to score the game.", progress=form)
+        return _after(page, play, _("Enter your Progress to score the game."), progress=form)
     try:
         table = table_from_session(play.session, form.cleaned_data)
         play = actions.change_play(play, {"table": table})
     except FieldError as error:
         return _after(page, play, sentence(error), progress=form)
-    messages.success(page.request, "Scored: the score sheet is below.")
+    messages.success(page.request, _("Scored: the score sheet is below."))
     return redirect(play)
 
 
@@ -432,7 +437,7 @@ def sheet(page: LogPage, number: int) -> HttpResponse | dict[str, Any]:
         except FieldError as error_found:
             error = sentence(error_found)
         else:
-            messages.success(request, "Score sheet saved.")
+            messages.success(request, _("Score sheet saved."))
             return redirect(play)
     context = page.frame(play=play, form=form, error=error, title=page.title(GAME))
     if request.method == "POST":

@@ -16,8 +16,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django import forms
+from django.utils.text import format_lazy
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from hosting.names import NameField
+from hosting.words import translated
 from playlog.forms import NoFormTag, member_choices, mixed_person
 from playlog.playfile import NAME_LENGTH
 from startropolis.modules import (
@@ -38,18 +42,21 @@ from startropolis.modules import (
 )
 
 TYPE_CHOICES = [(key, module.name) for key, module in MODULE_TYPES.items()]
-TRACK_TYPE_CHOICES = [("", "not known")] + [(k, n) for k, n in TYPE_CHOICES if k != CIVIC]
+TRACK_TYPE_CHOICES = [("", gettext_lazy("not known"))] + [
+    (k, n) for k, n in TYPE_CHOICES if k != CIVIC
+]
 RANDOM = "random"
-ORDER_CHOICES = [(RANDOM, "deal at random")] + [
-    (key, f"{name} card") for key, name in ORDER_CARD_NAMES.items()
+ORDER_CHOICES = [(RANDOM, gettext_lazy("deal at random"))] + [
+    (key, format_lazy(gettext_lazy("{name} card"), name=name))
+    for key, name in ORDER_CARD_NAMES.items()
 ]
 DIE_CHOICES = [("", "–")] + [(str(n), str(n)) for n in range(1, 7)]
 BASIC = "basic"
 ADVANCED = "advanced"
 CARD_CHOICES = [
-    (BASIC, "basic card"),
-    (BANK, "Bank (advanced Market Center card)"),
-    (ADVANCED, "another advanced card"),
+    (BASIC, gettext_lazy("basic card")),
+    (BANK, gettext_lazy("Bank (advanced Market Center card)")),
+    (ADVANCED, gettext_lazy("another advanced card")),
 ]
 OTHER_MISSION = ""
 
@@ -68,67 +75,83 @@ class RulesForm(NoFormTag, forms.Form):
         choices=TYPE_CHOICES,
         widget=forms.CheckboxSelectMultiple,
         initial=list(CORE_GAME_TYPES),
-        label="Module types in play",
-        help_text="At most six (ST:295). With expansion modules the rulebook recommends one "
-        "of each of the six categories.",
+        label=gettext_lazy("Module types in play"),
+        help_text=gettext_lazy(
+            "At most six (ST:295). With expansion modules the rulebook recommends one "
+            "of each of the six categories."
+        ),
     )
     solar_counts_itself = forms.BooleanField(
         required=False,
         initial=True,
-        label="A Solar Power Module counts itself",
-        help_text="“2M, + 1M for each Solar Power Module owned and attached by the player” "
-        "(ST:195): on, a lone Solar earns 3M; off, only your other Solars count (2M alone). "
-        "The rulebook does not settle it; on is this app's reading until your group checks "
-        "a card.",
+        label=gettext_lazy("A Solar Power Module counts itself"),
+        help_text=gettext_lazy(
+            "“2M, + 1M for each Solar Power Module owned and attached by the player” "
+            "(ST:195): on, a lone Solar earns 3M; off, only your other Solars count (2M alone). "
+            "The rulebook does not settle it; on is this app's reading until your group checks "
+            "a card."
+        ),
     )
     negative_revenue = forms.ChoiceField(
         choices=[
-            ("floor", "the marker stops at 0, nobody pays"),
-            ("pay", "the marker goes below 0 and the player pays"),
+            ("floor", gettext_lazy("the marker stops at 0, nobody pays")),
+            ("pay", gettext_lazy("the marker goes below 0 and the player pays")),
         ],
         initial="floor",
         widget=forms.RadioSelect,
-        label="Revenue below 0",
-        help_text="A Civic on the Last card (−3M), a Stadium with one connection (−2M) or a "
-        "Xenomorph nearby can take a player below 0; the rulebook does not say what then. "
-        "This app stops the marker at 0 unless you choose otherwise.",
+        label=gettext_lazy("Revenue below 0"),
+        help_text=gettext_lazy(
+            "A Civic on the Last card (−3M), a Stadium with one connection (−2M) or a "
+            "Xenomorph nearby can take a player below 0; the rulebook does not say what then. "
+            "This app stops the marker at 0 unless you choose otherwise."
+        ),
     )
     spend_basis = forms.ChoiceField(
         choices=[
-            ("printed", "the printed costs of the modules owned"),
-            ("paid", "what each player actually paid (rush fees, clearance prices)"),
+            ("printed", gettext_lazy("the printed costs of the modules owned")),
+            ("paid", gettext_lazy("what each player actually paid (rush fees, clearance prices)")),
         ],
         initial="printed",
         widget=forms.RadioSelect,
-        label="The second tie-breaker counts",
-        help_text="“Total up the purchase prices on their owned modules. The player who has "
-        "spent the most, wins” (ST:162): printed costs are what the table shows at the end; "
-        "the app also knows what was paid.",
+        label=gettext_lazy("The second tie-breaker counts"),
+        help_text=gettext_lazy(
+            "“Total up the purchase prices on their owned modules. The player who has "
+            "spent the most, wins” (ST:162): printed costs are what the table shows at the end; "
+            "the app also knows what was paid."
+        ),
     )
     track_credits = forms.BooleanField(
         required=False,
         initial=True,
-        label="Keep each player's credits on their own phone",
-        help_text="Credits are private (ST:79): each player sees only their own running total, "
-        "the shared screen never shows it, and nothing is bought without the credits in hand.",
+        label=gettext_lazy("Keep each player's credits on their own phone"),
+        help_text=gettext_lazy(
+            "Credits are private (ST:79): each player sees only their own running total, "
+            "the shared screen never shows it, and nothing is bought without the credits in hand."
+        ),
     )
     missions = forms.BooleanField(
         required=False,
-        label="Mission Cards (expansion)",
-        help_text="Each player enters the two cards dealt and the one kept on their own phone; "
-        "they stay hidden until the end (ST:279).",
+        label=gettext_lazy("Mission Cards (expansion)"),
+        help_text=gettext_lazy(
+            "Each player enters the two cards dealt and the one kept on their own phone; "
+            "they stay hidden until the end (ST:279)."
+        ),
     )
     advanced_factions = forms.BooleanField(
         required=False,
-        label="Advanced Faction Cards (expansion)",
-        help_text="A permanent bonus and a one-time power each (ST:266). Fungi's "
-        "+2M per Luxury Habitation is known; give any other bonus of that shape below.",
+        label=gettext_lazy("Advanced Faction Cards (expansion)"),
+        help_text=gettext_lazy(
+            "A permanent bonus and a one-time power each (ST:266). Fungi's "
+            "+2M per Luxury Habitation is known; give any other bonus of that shape below."
+        ),
     )
     bidding = forms.BooleanField(
         required=False,
-        label="Bid for the order cards",
-        help_text="“You may bid for the right to choose your starting card” (ST:83): the bids "
-        "are paid from the starting 14M; give the cards the bidding gave.",
+        label=gettext_lazy("Bid for the order cards"),
+        help_text=gettext_lazy(
+            "“You may bid for the right to choose your starting card” (ST:83): the bids "
+            "are paid from the starting 14M; give the cards the bidding gave."
+        ),
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -138,11 +161,13 @@ class RulesForm(NoFormTag, forms.Form):
             self.fields[f"rush_fee_{index}"] = forms.IntegerField(
                 min_value=0,
                 max_value=MAX_RUSH_FEE,
-                label=f"Slot {index}",
+                label=_("Slot %(number)s") % {"number": index},
             )
         for index in range(1, 7):
             self.fields[f"track_{index}"] = forms.ChoiceField(
-                choices=TRACK_TYPE_CHOICES, required=False, label=f"Slot {index}"
+                choices=TRACK_TYPE_CHOICES,
+                required=False,
+                label=_("Slot %(number)s") % {"number": index},
             )
 
     def rush_fee_fields(self) -> list:
@@ -159,7 +184,8 @@ class RulesForm(NoFormTag, forms.Form):
         chosen = self.cleaned_data["modules_in_play"]
         if len(chosen) > 6:
             raise forms.ValidationError(
-                f"{len(chosen)} module types are ticked; a game has at most six (ST:295)."
+                _("%(count)s module types are ticked; a game has at most six (ST:295).")
+                % {"count": len(chosen)}
             )
         return [key for key in MODULE_TYPES if key in chosen]
 
@@ -189,15 +215,26 @@ class SeatForm(forms.Form):
     """One player: a member or a typed name, the faction, the starting order card, a bid, an
     advanced faction's bonus."""
 
-    name = NameField(max_length=NAME_LENGTH, required=False, label="Name")
-    member = forms.ChoiceField(required=False, label="Member")
+    name = NameField(max_length=NAME_LENGTH, required=False, label=gettext_lazy("Name"))
+    member = forms.ChoiceField(required=False, label=gettext_lazy("Member"))
     faction = NameField(
-        max_length=MAX_TEXT, required=False, label="Faction", help_text="e.g. Broodmaster, Fungi"
+        max_length=MAX_TEXT,
+        required=False,
+        label=gettext_lazy("Faction"),
+        help_text=gettext_lazy("e.g. Broodmaster, Fungi"),
     )
-    order_card = forms.ChoiceField(choices=ORDER_CHOICES, initial=RANDOM, label="Order card")
-    bid = forms.IntegerField(min_value=0, max_value=START_CREDITS, required=False, label="Bid (M)")
-    bonus_per = forms.ChoiceField(required=False, label="Faction bonus: per module of type")
-    bonus_amount = forms.IntegerField(min_value=1, max_value=10, required=False, label="+M each")
+    order_card = forms.ChoiceField(
+        choices=ORDER_CHOICES, initial=RANDOM, label=gettext_lazy("Order card")
+    )
+    bid = forms.IntegerField(
+        min_value=0, max_value=START_CREDITS, required=False, label=gettext_lazy("Bid (M)")
+    )
+    bonus_per = forms.ChoiceField(
+        required=False, label=gettext_lazy("Faction bonus: per module of type")
+    )
+    bonus_amount = forms.IntegerField(
+        min_value=1, max_value=10, required=False, label=gettext_lazy("+M each")
+    )
 
     def __init__(self, *args: Any, members: Sequence[str], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -217,13 +254,13 @@ class SeatForm(forms.Form):
         data = super().clean()
         if self.used():
             if not (data.get("name", "").strip() or data.get("member")):
-                self.add_error("name", "Who plays this faction? Choose a member or type a name.")
+                self.add_error("name", _("Who plays this faction? Choose a member or type a name."))
             elif mixed_person(data.get("name"), data.get("member")):
                 self.add_error("name", mixed_person(data.get("name"), data.get("member")))
             if not (data.get("faction") or "").strip():
-                self.add_error("faction", "Which faction does this player play?")
+                self.add_error("faction", _("Which faction does this player play?"))
             if data.get("bonus_per") and not data.get("bonus_amount"):
-                self.add_error("bonus_amount", "How many M per module?")
+                self.add_error("bonus_amount", _("How many M per module?"))
         return data
 
 
@@ -242,10 +279,10 @@ def first_order(seats: Sequence[SeatForm], keys: Sequence[str]) -> list[str] | s
     cards = ORDER_CARDS[len(keys)]
     if sorted(chosen) != sorted(cards):
         names = ", ".join(ORDER_CARD_NAMES[card] for card in cards)
-        return (
-            f"A {len(keys)}-player game uses the cards {names} (ST:81): give each player one "
+        return _(
+            "A %(count)s-player game uses the cards %(names)s (ST:81): give each player one "
             "of them, or deal them all at random."
-        )
+        ) % {"count": len(keys), "names": names}
     return [keys[chosen.index(card)] for card in cards]
 
 
@@ -258,37 +295,53 @@ class PurchaseForm(NoFormTag, forms.Form):
     player = forms.CharField(widget=forms.HiddenInput)
     # One list grouped by the rulebook's options (an <optgroup> each): a phone's own picker,
     # where 18 radio buttons took a screen and a half.
-    choice = forms.ChoiceField(widget=forms.Select, label="What did they do?")
+    choice = forms.ChoiceField(widget=forms.Select, label=gettext_lazy("What did they do?"))
     module_type = forms.ChoiceField(
         required=False,
-        label="The module bought",
+        label=gettext_lazy("The module bought"),
     )
-    card = forms.ChoiceField(choices=CARD_CHOICES, initial=BASIC, label="Its card")
-    card_name = NameField(required=False, max_length=MAX_TEXT, label="Advanced card's name")
+    card = forms.ChoiceField(choices=CARD_CHOICES, initial=BASIC, label=gettext_lazy("Its card"))
+    card_name = NameField(
+        required=False, max_length=MAX_TEXT, label=gettext_lazy("Advanced card's name")
+    )
     card_cost = forms.IntegerField(
         required=False,
         min_value=MIN_CARD_COST,
         max_value=MAX_CARD_COST,
-        label="Its printed cost (M)",
+        label=gettext_lazy("Its printed cost (M)"),
     )
     salvage_slot = forms.ChoiceField(
         required=False,
-        choices=[("", "no"), ("5", "slot 5"), ("6", "slot 6")],
-        label="First, trash a free-zone card with Salvage (ST:334)",
+        choices=[
+            ("", gettext_lazy("no")),
+            ("5", gettext_lazy("slot 5")),
+            ("6", gettext_lazy("slot 6")),
+        ],
+        label=gettext_lazy("First, trash a free-zone card with Salvage (ST:334)"),
     )
-    salvage_type = forms.ChoiceField(required=False, label="The card trashed")
-    bank = forms.ChoiceField(required=False, label="Bank card")
+    salvage_type = forms.ChoiceField(required=False, label=gettext_lazy("The card trashed"))
+    bank = forms.ChoiceField(required=False, label=gettext_lazy("Bank card"))
     bank_action = forms.ChoiceField(
         required=False,
-        choices=[("", "nothing"), ("invest", "invest"), ("withdraw", "withdraw")],
-        label="Bank (ST:291)",
+        choices=[
+            ("", gettext_lazy("nothing")),
+            ("invest", gettext_lazy("invest")),
+            ("withdraw", gettext_lazy("withdraw")),
+        ],
+        label=gettext_lazy("Bank (ST:291)"),
     )
-    bank_amount = forms.IntegerField(required=False, min_value=1, max_value=99, label="Amount (M)")
+    bank_amount = forms.IntegerField(
+        required=False, min_value=1, max_value=99, label=gettext_lazy("Amount (M)")
+    )
     drawn_1 = forms.ChoiceField(
-        required=False, choices=TRACK_TYPE_CHOICES, label="New card turned over into slot 1"
+        required=False,
+        choices=TRACK_TYPE_CHOICES,
+        label=gettext_lazy("New card turned over into slot 1"),
     )
     drawn_2 = forms.ChoiceField(
-        required=False, choices=TRACK_TYPE_CHOICES, label="Second new card (after a Salvage trash)"
+        required=False,
+        choices=TRACK_TYPE_CHOICES,
+        label=gettext_lazy("Second new card (after a Salvage trash)"),
     )
 
     def __init__(self, *args: Any, step: Mapping[str, Any], in_play: Sequence[str], **kwargs):
@@ -323,9 +376,9 @@ class PurchaseForm(NoFormTag, forms.Form):
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         if data.get("card") == ADVANCED and not (data.get("card_name") or "").strip():
-            self.add_error("card_name", "Give the advanced card's name.")
+            self.add_error("card_name", _("Give the advanced card's name."))
         if data.get("bank_action") and not data.get("bank_amount"):
-            self.add_error("bank_amount", "How many M?")
+            self.add_error("bank_amount", _("How many M?"))
         return data
 
     def purchase(self, module_id: str) -> dict[str, Any]:
@@ -371,9 +424,9 @@ def _option_value(option: Mapping[str, Any]) -> str:
 
 
 OPTION_HEADINGS = {
-    "buy": "Option 1 · buy a module",
-    "civic": "Option 2 · a Civic Module, discarding a card",
-    "pass": "Option 3 · take 5M, discarding a card",
+    "buy": gettext_lazy("Option 1 · buy a module"),
+    "civic": gettext_lazy("Option 2 · a Civic Module, discarding a card"),
+    "pass": gettext_lazy("Option 3 · take 5M, discarding a card"),
 }
 
 
@@ -381,23 +434,35 @@ def option_label(option: Mapping[str, Any]) -> str:
     """A choice in the table's words, with its price, under its option's heading: "slot 6,
     Luxury Habitation: 7M"."""
     if option["option"] == "buy":
-        what = type_name(option["type"]) if option.get("type") else "the card there"
-        price = f": {option['price']}M" if option.get("price") is not None else ""
-        return f"slot {option['slot']}, {what}{price} ({option['why']})"
+        what = type_name(option["type"]) if option.get("type") else _("the card there")
+        values = {"slot": option["slot"], "what": what, "why": translated(option["why"])}
+        if option.get("price") is not None:
+            return _("slot %(slot)s, %(what)s: %(price)sM (%(why)s)") % {
+                **values,
+                "price": option["price"],
+            }
+        return _("slot %(slot)s, %(what)s (%(why)s)") % values
     if option["option"] == "civic":
-        return f"discard slot {option['discard_slot']}: {option['price']}M"
+        return _("discard slot %(slot)s: %(price)sM") % {
+            "slot": option["discard_slot"],
+            "price": option["price"],
+        }
     gain = option["gain"]
-    said = f"+{gain}M" if gain >= 0 else f"pay {-gain}M"
-    return f"discard slot {option['discard_slot']}: {said} ({option['why']})"
+    said = f"+{gain}M" if gain >= 0 else _("pay %(amount)sM") % {"amount": -gain}
+    return _("discard slot %(slot)s: %(said)s (%(why)s)") % {
+        "slot": option["discard_slot"],
+        "said": said,
+        "why": translated(option["why"]),
+    }
 
 
 class AttachmentForm(NoFormTag, forms.Form):
     """One Attachment Phase turn (ST:115–136): a held module and the modules it touches."""
 
     player = forms.CharField(widget=forms.HiddenInput)
-    module = forms.ChoiceField(widget=forms.RadioSelect, label="Module to attach")
+    module = forms.ChoiceField(widget=forms.RadioSelect, label=gettext_lazy("Module to attach"))
     to = forms.MultipleChoiceField(
-        required=False, widget=forms.CheckboxSelectMultiple, label="Attached to"
+        required=False, widget=forms.CheckboxSelectMultiple, label=gettext_lazy("Attached to")
     )
 
     def __init__(self, *args: Any, step: Mapping[str, Any], nodes: Sequence[tuple], **kwargs):
@@ -415,7 +480,7 @@ class AttachmentForm(NoFormTag, forms.Form):
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         if "hold" not in self.data and not data.get("to"):
-            self.add_error("to", "Tick what the module touches (the Core or modules).")
+            self.add_error("to", _("Tick what the module touches (the Core or modules)."))
         return data
 
     def attachment(self) -> dict[str, Any]:
@@ -433,7 +498,9 @@ class RollsForm(NoFormTag, forms.Form):
         self.reactors = list(reactors)
         for reactor in self.reactors:
             self.fields[f"roll_{reactor}"] = forms.TypedChoiceField(
-                choices=DIE_CHOICES, coerce=int, label=f"Fusion Reactor {reactor} rolled"
+                choices=DIE_CHOICES,
+                coerce=int,
+                label=_("Fusion Reactor %(reactor)s rolled") % {"reactor": reactor},
             )
 
     def rolls(self) -> dict[str, int]:
@@ -472,18 +539,26 @@ class FiguresForm(NoFormTag, forms.Form):
                 required=False,
                 min_value=-30,
                 max_value=30,
-                label=f"{card['name']} {card['id']} ({card['card']}): revenue (M)",
+                label=_("%(name)s %(id)s (%(card)s): revenue (M)")
+                % {"name": card["name"], "id": card["id"], "card": card["card"]},
             )
         for player in self.players:
             self.fields[f"revenue_{player}"] = forms.IntegerField(
-                required=False, min_value=-30, max_value=30, label=f"{player}: revenue ± (M)"
+                required=False,
+                min_value=-30,
+                max_value=30,
+                label=_("%(player)s: revenue ± (M)") % {"player": player},
             )
             self.fields[f"credits_{player}"] = forms.IntegerField(
-                required=False, min_value=-50, max_value=50, label=f"{player}: credits ± once (M)"
+                required=False,
+                min_value=-50,
+                max_value=50,
+                label=_("%(player)s: credits ± once (M)") % {"player": player},
             )
         for player in self.powers:
             self.fields[f"power_{player}"] = forms.BooleanField(
-                required=False, label=f"{player} used the one-time power this round"
+                required=False,
+                label=_("%(player)s used the one-time power this round") % {"player": player},
             )
 
     def figures(self) -> dict[str, Any]:
@@ -511,21 +586,23 @@ class FiguresForm(NoFormTag, forms.Form):
 class MissionForm(NoFormTag, forms.Form):
     """A player's two Mission Cards dealt, the one kept, its reward and its kind (ST:279–283)."""
 
-    dealt_1 = NameField(max_length=MAX_TEXT, label="First card dealt")
-    dealt_2 = NameField(max_length=MAX_TEXT, label="Second card dealt")
+    dealt_1 = NameField(max_length=MAX_TEXT, label=gettext_lazy("First card dealt"))
+    dealt_2 = NameField(max_length=MAX_TEXT, label=gettext_lazy("Second card dealt"))
     kept = forms.ChoiceField(
-        choices=[("1", "the first"), ("2", "the second")],
+        choices=[("1", gettext_lazy("the first")), ("2", gettext_lazy("the second"))],
         widget=forms.RadioSelect,
-        label="The one you keep",
+        label=gettext_lazy("The one you keep"),
     )
     reward = forms.IntegerField(
-        min_value=0, max_value=MAX_MISSION_REWARD, label="Its reward (M)", initial=10
+        min_value=0, max_value=MAX_MISSION_REWARD, label=gettext_lazy("Its reward (M)"), initial=10
     )
     most = forms.ChoiceField(
         required=False,
-        label="What it asks",
-        help_text="“Own the most … modules” is judged from the station (strictly more than "
-        "every other player); any other mission the table judges at the end.",
+        label=gettext_lazy("What it asks"),
+        help_text=gettext_lazy(
+            "“Own the most … modules” is judged from the station (strictly more than "
+            "every other player); any other mission the table judges at the end."
+        ),
     )
 
     def __init__(self, *args: Any, mission: Mapping[str, Any] | None = None, **kwargs):
@@ -540,8 +617,8 @@ class MissionForm(NoFormTag, forms.Form):
             }
         super().__init__(*args, **kwargs)
         self._helper()
-        self.fields["most"].choices = [(OTHER_MISSION, "another kind of mission")] + [
-            (key, f"Own the most {name} Modules") for key, name in TYPE_CHOICES
+        self.fields["most"].choices = [(OTHER_MISSION, _("another kind of mission"))] + [
+            (key, _("Own the most %(type)s Modules") % {"type": name}) for key, name in TYPE_CHOICES
         ]
 
     def clean(self) -> dict[str, Any]:
@@ -549,7 +626,7 @@ class MissionForm(NoFormTag, forms.Form):
         first, second = (data.get("dealt_1") or "").strip(), (data.get("dealt_2") or "").strip()
         if first and first == second:
             self.add_error(
-                "dealt_2", "Two different cards are dealt: each card is in the deck once."
+                "dealt_2", _("Two different cards are dealt: each card is in the deck once.")
             )
         return data
 
@@ -586,14 +663,16 @@ class FinishForm(NoFormTag, forms.Form):
         if ask_credits:
             for player in self.players:
                 self.fields[f"credits_{player}"] = forms.IntegerField(
-                    min_value=0, max_value=999, label=f"{player}: credits in hand (M)"
+                    min_value=0,
+                    max_value=999,
+                    label=_("%(player)s: credits in hand (M)") % {"player": player},
                 )
         for player, name in self.missions.items():
             self.fields[f"mission_{player}"] = forms.TypedChoiceField(
-                choices=[("yes", "achieved"), ("no", "not achieved")],
+                choices=[("yes", _("achieved")), ("no", _("not achieved"))],
                 coerce=lambda value: value == "yes",
                 widget=forms.RadioSelect,
-                label=f"{player}'s mission “{name}”",
+                label=_("%(player)s's mission “%(name)s”") % {"player": player, "name": name},
             )
 
     def credits(self) -> dict[str, int] | None:
@@ -609,4 +688,4 @@ class BackSeatForm(forms.Form):
     """The page a step at the table was entered on (each step's hidden "seat"): the table
     (nothing sent) or a seat's own page, whose number the view checks."""
 
-    seat = forms.IntegerField(required=False, label="Seat")
+    seat = forms.IntegerField(required=False, label=gettext_lazy("Seat"))

@@ -1,10 +1,12 @@
 """What the play log's shared pages ask of Startropolis (`playlog.pages`)."""
 
+from django.utils.translation import gettext_lazy
+
 from playlog.pages import GamePages
 
 PAGES = GamePages(
     namespace="startropolis",
     sheet_template="playlog/startropolis/_score_sheet.html",
     companion="table",
-    companion_label="Round tracker",
+    companion_label=gettext_lazy("Round tracker"),
 )

@@ -14,6 +14,7 @@ from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 import startropolis
 from gamefile.errors import FieldError
@@ -106,16 +107,16 @@ def _form_errors(where: str, form) -> list[str]:
 
 def _seat_problem(used: list) -> str | None:
     if not 2 <= len(used) <= 4:
-        return "Startropolis is for 2 to 4 players (ST:36): fill in a row for each."
+        return _("Startropolis is for 2 to 4 players (ST:36): fill in a row for each.")
     names = [seat.person()["name"] for seat in used]
     folded = [name.casefold() for name in names]
     if len(set(folded)) != len(folded):
-        return "Give each player once: two rows have the same name."
+        return _("Give each player once: two rows have the same name.")
     if CORE in folded:
-        return "“core” names the Core Module here: give that player another name."
+        return _("“core” names the Core Module here: give that player another name.")
     factions = [seat.cleaned_data["faction"].strip() for seat in used]
     if len(set(factions)) != len(factions):
-        return "Each faction is played once: two rows have the same faction."
+        return _("Each faction is played once: two rows have the same faction.")
     return None
 
 
@@ -202,7 +203,7 @@ def _sheet(page: LogPage, play: Play | None) -> HttpResponse | dict[str, Any]:
         valid = facts.is_valid() & rules.is_valid() & all([row.is_valid() for row in rows])
         used = [row for row in rows if row.is_valid() and row.used()]
         if valid and not 2 <= len(used) <= 4:
-            errors.append("Startropolis is for 2 to 4 players (ST:36): fill in a row for each.")
+            errors.append(_("Startropolis is for 2 to 4 players (ST:36): fill in a row for each."))
         elif valid:
             in_play, missions = rules.in_play(), rules.cleaned_data["missions"]
             errors += [said for row in used for said in row.blanks(in_play, missions)]
@@ -275,5 +276,5 @@ def _save(page: LogPage, play: Play | None, facts, people, table) -> HttpRespons
         if play is None:
             return redirect("startropolis:new_end", log=page.log.slug)
         return redirect("startropolis:sheet", log=page.log.slug, number=play.number)
-    messages.success(page.request, "Score sheet saved.")
+    messages.success(page.request, _("Score sheet saved."))
     return redirect(play)

@@ -15,8 +15,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from hosting.names import NameField
+from hosting.words import translated
 from playlog.forms import NoFormTag, member_choices, mixed_person
 from playlog.playfile import NAME_LENGTH
 from playlog.startropolis.forms import OTHER_MISSION, TYPE_CHOICES, RulesForm
@@ -35,7 +38,7 @@ class EndRulesForm(NoFormTag, forms.Form):
     """A finished game's rules, as the score sheet needs them (OTHER-GAMES §2.9)."""
 
     modules_in_play = RulesForm.base_fields["modules_in_play"]
-    missions = forms.BooleanField(required=False, label="Mission Cards were in play")
+    missions = forms.BooleanField(required=False, label=gettext_lazy("Mission Cards were in play"))
     spend_basis = RulesForm.base_fields["spend_basis"]
     negative_revenue = RulesForm.base_fields["negative_revenue"]
 
@@ -62,35 +65,49 @@ class EndPlayerForm(forms.Form):
     """One player at the end: who, the faction, credits in hand, the Revenue Track position,
     the module cards owned (a count per type), the mission kept."""
 
-    name = NameField(max_length=NAME_LENGTH, required=False, label="Name")
-    member = forms.ChoiceField(required=False, label="Member")
-    faction = NameField(max_length=MAX_TEXT, required=False, label="Faction")
-    credits = forms.IntegerField(required=False, min_value=0, max_value=999, label="Credits (M)")
+    name = NameField(max_length=NAME_LENGTH, required=False, label=gettext_lazy("Name"))
+    member = forms.ChoiceField(required=False, label=gettext_lazy("Member"))
+    faction = NameField(max_length=MAX_TEXT, required=False, label=gettext_lazy("Faction"))
+    credits = forms.IntegerField(
+        required=False, min_value=0, max_value=999, label=gettext_lazy("Credits (M)")
+    )
     revenue = forms.IntegerField(
-        required=False, min_value=-30, max_value=300, label="Revenue Track"
+        required=False, min_value=-30, max_value=300, label=gettext_lazy("Revenue Track")
     )
     paid = forms.IntegerField(
-        required=False, min_value=0, max_value=999, label="Paid for modules (M)"
+        required=False, min_value=0, max_value=999, label=gettext_lazy("Paid for modules (M)")
     )
     banks = forms.IntegerField(
-        required=False, min_value=0, max_value=4, label="of the Market Centers, Bank cards"
+        required=False,
+        min_value=0,
+        max_value=4,
+        label=gettext_lazy("of the Market Centers, Bank cards"),
     )
-    mission_name = NameField(required=False, max_length=MAX_TEXT, label="Mission kept")
+    mission_name = NameField(
+        required=False, max_length=MAX_TEXT, label=gettext_lazy("Mission kept")
+    )
     mission_reward = forms.IntegerField(
-        required=False, min_value=0, max_value=MAX_MISSION_REWARD, label="Its reward (M)"
+        required=False,
+        min_value=0,
+        max_value=MAX_MISSION_REWARD,
+        label=gettext_lazy("Its reward (M)"),
     )
-    mission_most = forms.ChoiceField(required=False, label="What it asks")
+    mission_most = forms.ChoiceField(required=False, label=gettext_lazy("What it asks"))
     mission_achieved = forms.ChoiceField(
         required=False,
-        choices=[("", "judged from the modules"), ("yes", "achieved"), ("no", "not achieved")],
-        label="Achieved?",
+        choices=[
+            ("", gettext_lazy("judged from the modules")),
+            ("yes", gettext_lazy("achieved")),
+            ("no", gettext_lazy("not achieved")),
+        ],
+        label=gettext_lazy("Achieved?"),
     )
 
     def __init__(self, *args: Any, members: Sequence[str], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["member"].choices = member_choices(list(members))
-        self.fields["mission_most"].choices = [(OTHER_MISSION, "another kind of mission")] + [
-            (key, f"Own the most {name} Modules") for key, name in TYPE_CHOICES
+        self.fields["mission_most"].choices = [(OTHER_MISSION, _("another kind of mission"))] + [
+            (key, _("Own the most %(type)s Modules") % {"type": name}) for key, name in TYPE_CHOICES
         ]
         for key, name in TYPE_CHOICES:
             self.fields[f"count_{key}"] = forms.IntegerField(
@@ -108,7 +125,7 @@ class EndPlayerForm(forms.Form):
         data = super().clean()
         if self.used():
             if not ((data.get("name") or "").strip() or data.get("member")):
-                self.add_error("name", "Who played? Choose a member or type a name.")
+                self.add_error("name", _("Who played? Choose a member or type a name."))
             elif mixed_person(data.get("name"), data.get("member")):
                 self.add_error("name", mixed_person(data.get("name"), data.get("member")))
             for key, words in (
@@ -130,14 +147,17 @@ class EndPlayerForm(forms.Form):
         said = []
         blank = [key for key in in_play if data.get(f"count_{key}") is None]
         for key in blank:
-            self.add_error(f"count_{key}", "How many? Write 0 for none.")
+            self.add_error(f"count_{key}", _("How many? Write 0 for none."))
         if blank:
             names = ", ".join(MODULE_TYPES[key].name for key in blank)
-            said.append(f"How many modules does {who} own of {names}? Write 0 for none.")
+            said.append(
+                _("How many modules does %(who)s own of %(names)s? Write 0 for none.")
+                % {"who": who, "names": names}
+            )
         if missions and (data.get("mission_name") or "").strip():
             if data.get("mission_reward") is None:
-                self.add_error("mission_reward", "Its reward?")
-                said.append(f"{who} kept a mission: what is its reward?")
+                self.add_error("mission_reward", _("Its reward?"))
+                said.append(_("%(who)s kept a mission: what is its reward?") % {"who": who})
         return said + self._bank_questions(in_play, who)
 
     def _bank_questions(self, in_play: Sequence[str], who: str) -> list[str]:
@@ -150,16 +170,27 @@ class EndPlayerForm(forms.Form):
             return []
         banks = data.get("banks")
         if banks is None and centers:
-            self.add_error("banks", "How many? Write 0 for none.")
-            return [f"How many of {who}'s Market Centers are Bank cards? Write 0 for none."]
+            self.add_error("banks", _("How many? Write 0 for none."))
+            return [
+                _("How many of %(who)s's Market Centers are Bank cards? Write 0 for none.")
+                % {"who": who}
+            ]
         if (banks or 0) > centers:
             owned = MODULE_TYPES[MARKET_CENTER].count_text(centers)
-            cards = f"{banks} Bank card" + ("" if banks == 1 else "s")
             self.add_error(
-                "banks", f"At most {centers}, the Market Centers owned: a Bank card is one."
+                "banks",
+                _("At most %(most)s, the Market Centers owned: a Bank card is one.")
+                % {"most": centers},
             )
             return [
-                f"{who} has {cards} but owns {owned}: each Bank card is one of the Market Centers."
+                ngettext(
+                    "%(who)s has %(banks)s Bank card but owns %(owned)s: each Bank card is one "
+                    "of the Market Centers.",
+                    "%(who)s has %(banks)s Bank cards but owns %(owned)s: each Bank card is one "
+                    "of the Market Centers.",
+                    banks,
+                )
+                % {"who": who, "banks": banks, "owned": translated(owned)}
             ]
         return []
 
@@ -218,16 +249,22 @@ def one_market_center_set(rows: Sequence[EndPlayerForm], in_play: Sequence[str])
         if bank:
             row.add_error(
                 "banks",
-                f"Beside Bank cards the table has one basic Market Center at most; it has "
-                f"{sum(basics)}.",
+                _(
+                    "Beside Bank cards the table has one basic Market Center at most; it has "
+                    "%(count)s."
+                )
+                % {"count": sum(basics)},
             )
     owners = ", ".join(
         f"{row.person()['name']} {count}" for row, count in zip(rows, basics, strict=True) if count
     )
     return [
-        f"The table has {sum(basics)} basic Market Centers ({owners}) beside its Bank cards: "
-        "the advanced Market Center set holds one basic card (ST:289), and the basic and "
-        "advanced sets of one type are never both played (ST:287)."
+        _(
+            "The table has %(count)s basic Market Centers (%(owners)s) beside its Bank cards: "
+            "the advanced Market Center set holds one basic card (ST:289), and the basic and "
+            "advanced sets of one type are never both played (ST:287)."
+        )
+        % {"count": sum(basics), "owners": owners}
     ]
 
 

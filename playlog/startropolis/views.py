@@ -20,6 +20,8 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 import startropolis
 from gamefile.errors import FieldError
@@ -66,7 +68,7 @@ def said(error: FieldError, *, shared: bool) -> str:
             message = f"{found['who']} does not have enough credits in hand to pay {found['rest']}"
     if DEALT_TWICE.search(error.path):
         # Which player holds a Mission Card is secret (ST:279): say only that it is taken.
-        message = "that Mission Card is already dealt to another player; each card is dealt once"
+        message = _("that Mission Card is already dealt to another player; each card is dealt once")
     message = in_words(message)
     return f"{message[:1].upper()}{message[1:]}."
 
@@ -99,7 +101,9 @@ def _seat_person(page: LogPage, play: Play, seat: int) -> PlayPerson:
         raise Http404("No such seat at this table.")
     if person.user_id is not None:
         if person.user_id != page.request.user.pk:
-            raise PermissionDenied(f"This is {person.name}'s own view: only {person.name} sees it.")
+            raise PermissionDenied(
+                _("This is %(name)s's own view: only %(name)s sees it.") % {"name": person.name}
+            )
     elif not page.log.can_play:
         raise PermissionDenied("Only the players of this log may open a player's own view.")
     return person
@@ -133,8 +137,8 @@ def _players(page: LogPage, play: Play, view: TrackerState) -> list[dict[str, An
                 "name": player.key,
                 "card_name": ORDER_CARD_NAMES[player.order_card],
                 "bonus_words": (
-                    f"Faction bonus: +{player.bonus.amount}M per "
-                    f"{MODULE_TYPES[player.bonus.per].name} Module owned and attached."
+                    _("Faction bonus: +%(amount)sM per %(type)s Module owned and attached.")
+                    % {"amount": player.bonus.amount, "type": MODULE_TYPES[player.bonus.per].name}
                     if player.bonus
                     else ""
                 ),
@@ -431,7 +435,9 @@ def _after(
     return redirect("startropolis:seat", log=page.log.slug, number=play.number, seat=seat)
 
 
-MOVED_ON = "The table has moved on: this step is already entered. Here is where it is now."
+MOVED_ON = gettext_lazy(
+    "The table has moved on: this step is already entered. Here is where it is now."
+)
 
 
 def _step(page: LogPage, number: int, phase: str, form_key: str):
@@ -564,7 +570,7 @@ def mission(page: LogPage, number: int, seat: int) -> HttpResponse:
             page,
             play,
             seat,
-            "Give both cards dealt, the one kept and its reward.",
+            _("Give both cards dealt, the one kept and its reward."),
             mission_form=form,
         )
     key = _keys(play)[seat]
@@ -573,7 +579,7 @@ def mission(page: LogPage, number: int, seat: int) -> HttpResponse:
     except FieldError as error:
         return _after(page, play, seat, said(error, shared=False), mission_form=form)
     if not page.request.htmx:
-        messages.success(page.request, "Your mission is kept: only you see it until the end.")
+        messages.success(page.request, _("Your mission is kept: only you see it until the end."))
     return _after(page, play, seat)
 
 
@@ -594,5 +600,5 @@ def finish(page: LogPage, number: int) -> HttpResponse:
         play = actions.change_play(play, {"table": table})
     except FieldError as error:
         return _after(page, play, None, said(error, shared=True), finish_form=form)
-    messages.success(page.request, "Scored: the final ranking is below.")
+    messages.success(page.request, _("Scored: the final ranking is below."))
     return redirect(play)

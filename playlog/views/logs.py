@@ -11,11 +11,13 @@ from django.db.models import F, Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from gamefile.errors import FieldError
 from gamefile.json_input import JsonInputError, parse_json_bytes
 from hosting.form_words import refusal
+from hosting.words import translated
 from playlog import actions
 from playlog.forms import (
     ImportAgainForm,
@@ -39,9 +41,10 @@ def sentence(error: FieldError, *, file: bool = False) -> str:
     the sentence, then the path. On a form the field is named first in words, as every form
     names its field ("Player 2, credits: must be between 0 and 999."), never a path's tail
     after the sentence."""
+    said = translated(error.message)
     if file:
-        return f"{error.message[:1].upper()}{error.message[1:]} ({error.path})."
-    message, place = in_words(error.message), where(error.path)
+        return f"{said[:1].upper()}{said[1:]} ({error.path})."
+    message, place = in_words(said), where(error.path)
     if not place:
         return f"{message[:1].upper()}{message[1:]}."
     return f"{place[:1].upper()}{place[1:]}: {message}."
@@ -65,7 +68,7 @@ def log_create(request: HttpRequest) -> HttpResponse:
         log = actions.create_play_log(
             form.cleaned_data["name"], request.user, time_zone=form.cleaned_data["time_zone"]
         )
-        messages.success(request, f"Play log “{log}” made: you are its owner.")
+        messages.success(request, _("Play log “%(name)s” made: you are its owner.") % {"name": log})
         return redirect(log)
     status = 400 if request.method == "POST" else 200
     return render(request, "playlog/log_form.html", {"form": form}, status=status)
@@ -130,7 +133,7 @@ def log_settings(page: LogPage) -> HttpResponse | dict[str, Any]:
         for game in games:
             if game["form"]:
                 actions.change_game_settings(log, game["key"], game["form"].settings())
-        messages.success(request, "Settings saved.")
+        messages.success(request, _("Settings saved."))
         return redirect("playlog:settings", log=log.slug)
     context = page.frame(
         name_form=name_form,
@@ -154,10 +157,12 @@ def public_switch(page: LogPage) -> HttpResponse:
     actions.switch_public_page(page.log, enabled)
     if enabled:
         messages.success(
-            page.request, "The public page is on: anyone with its address can read it."
+            page.request, _("The public page is on: anyone with its address can read it.")
         )
     else:
-        messages.success(page.request, "The public page is off: its address answers “not found”.")
+        messages.success(
+            page.request, _("The public page is off: its address answers “not found”.")
+        )
     return redirect("playlog:settings", log=page.log.slug)
 
 
@@ -166,7 +171,7 @@ def log_delete(page: LogPage) -> HttpResponse | dict[str, Any]:
     if page.request.method == "POST":
         name = page.log.name
         actions.delete_play_log(page.log)
-        messages.success(page.request, f"Play log “{name}” deleted.")
+        messages.success(page.request, _("Play log “%(name)s” deleted.") % {"name": name})
         return redirect("playlog:list")
     return page.frame(plays=page.log.plays.count())
 
@@ -179,7 +184,9 @@ def play_import(page: LogPage) -> HttpResponse | dict[str, Any]:
     request, log = page.request, page.log
     again_form = ImportAgainForm(request.POST)
     if not again_form.is_valid():
-        messages.error(request, f"{refusal(again_form)} Nothing was imported.")
+        messages.error(
+            request, _("%(problem)s Nothing was imported.") % {"problem": refusal(again_form)}
+        )
         return redirect(log)
     text = again_form.text()
     again = text is not None
@@ -188,15 +195,15 @@ def play_import(page: LogPage) -> HttpResponse | dict[str, Any]:
     else:
         form = PlayFileForm(request.POST, request.FILES)
         if not form.is_valid():
-            messages.error(request, "Choose a play file to import.")
+            messages.error(request, _("Choose a play file to import."))
             return redirect(log)
         upload = form.cleaned_data["file"]
         if upload.size > MAX_UPLOAD:
-            messages.error(request, "That file is too big to be a play file.")
+            messages.error(request, _("That file is too big to be a play file."))
             return redirect(log)
         raw = upload.read()
     if len(raw) > MAX_UPLOAD:
-        messages.error(request, "That file is too big to be a play file.")
+        messages.error(request, _("That file is too big to be a play file."))
         return redirect(log)
     try:
         data = parse_json_bytes(raw)
@@ -206,10 +213,16 @@ def play_import(page: LogPage) -> HttpResponse | dict[str, Any]:
                 return page.frame(same=same, content=raw.decode())
         play = actions.import_play(log, data, request.user)
     except JsonInputError as error:
-        messages.error(request, f"The file {error}: nothing was imported.")
+        messages.error(
+            request,
+            _("The file %(problem)s: nothing was imported.") % {"problem": translated(error)},
+        )
         return redirect(log)
     except FieldError as error:
-        messages.error(request, f"{sentence(error, file=True)} Nothing was imported.")
+        messages.error(
+            request,
+            _("%(problem)s Nothing was imported.") % {"problem": sentence(error, file=True)},
+        )
         return redirect(log)
-    messages.success(request, f"Imported play {play.number}.")
+    messages.success(request, _("Imported play %(number)s.") % {"number": play.number})
     return redirect(play)

@@ -10,6 +10,7 @@ from django.db.models import Prefetch
 from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from playlog import actions, chart_svg
 from playlog.bgstats import bgstats_url
@@ -56,7 +57,7 @@ def play_bgstats(page: LogPage, number: int) -> HttpResponse:
     play = page.play(number)
     summary = summarise(play, page.title(play.game))
     if not summary.standings:
-        messages.error(page.request, "Only a finished play can be sent to BG Stats.")
+        messages.error(page.request, _("Only a finished play can be sent to BG Stats."))
         return redirect(play)
     return HttpResponseRedirect(bgstats_url(play, summary.title, summary.standings))
 
@@ -68,8 +69,10 @@ def play_export(page: LogPage, number: int) -> HttpResponse:
     if holds_secrets(play):
         messages.error(
             page.request,
-            "The play file holds every player's Mission Cards, secret until the end of the "
-            "game (ST:279): download it once the game is scored.",
+            _(
+                "The play file holds every player's Mission Cards, secret until the end of the "
+                "game (ST:279): download it once the game is scored."
+            ),
         )
         return redirect(play)
     text = dump_play_file(actions.play_file_of(play))
@@ -84,7 +87,7 @@ def play_delete(page: LogPage, number: int) -> HttpResponse | dict[str, Any]:
     play = page.play(number)
     if page.request.method == "POST":
         actions.delete_play(play)
-        messages.success(page.request, f"Play {number} deleted.")
+        messages.success(page.request, _("Play %(number)s deleted.") % {"number": number})
         return redirect(page.log)
     return page.frame(play=play, summary=summarise(play, page.title(play.game)))
 
@@ -115,7 +118,9 @@ def game_stats_page(page: LogPage, game: str) -> dict[str, Any]:
                     "width": width,
                     "height": height,
                     "alt": (
-                        "Plays and wins per player" if chart == "wins" else "Scores per player"
+                        _("Plays and wins per player")
+                        if chart == "wins"
+                        else _("Scores per player")
                     ),
                 }
             )
@@ -125,7 +130,7 @@ def game_stats_page(page: LogPage, game: str) -> dict[str, Any]:
 def _picture(page: LogPage, game: str, chart: str) -> HttpResponse:
     stats = _stats(page, game)
     if stats.empty:
-        return HttpResponse("No finished play yet.", status=404, content_type="text/plain")
+        return HttpResponse(_("No finished play yet."), status=404, content_type="text/plain")
     draw = chart_svg.wins_chart if chart == "wins" else chart_svg.spread_chart
     svg = draw(stats, page.title(game))
     return HttpResponse(svg, content_type="image/svg+xml")
