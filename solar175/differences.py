@@ -114,16 +114,19 @@ def _table_facts(table: Any, names: Words) -> dict[str, Any]:
                         )
                     ] = count
             else:
-                facts[f"{words(key)} of {corporation}"] = value
+                facts[
+                    _("%(what)s of %(corporation)s", what=words(key), corporation=corporation)
+                ] = value
     hubs = table.get("hubs") or {}
     for name in _HUBS:
         for key, value in (hubs.get(name) or {}).items():
-            facts[f"{name} hub {words(key)}"] = value
+            facts[_("%(hub)s hub %(what)s", hub=name, what=words(key))] = value
     for zone, hub in (hubs.get("zones") or {}).items():
         for key, value in (hub or {}).items():
             facts[_("zone %(zone)s hub %(words)s", zone=zone, words=words(key))] = value
     for party, count in (table.get("ballots") or {}).items():
-        facts[f"ballots {names.party(party) if party != 'spoiled' else 'spoiled'}"] = count
+        party_name = names.party(party) if party != "spoiled" else _("spoiled")
+        facts[_("ballots %(party)s", party=party_name)] = count
     for card, count in (table.get("hire_cards_left") or {}).items():
         facts[_("%(card)s hire card: workers left", card=card)] = count
     for key, value in table.items():

@@ -72,7 +72,7 @@ def downstream_changes(
         if n in old_games and _figures(old_games[n]) != _figures(new_games[n])
     ]
     if rescored:
-        lines.append(f"{_games(rescored)} re-scored")
+        lines.append(_("%(games)s re-scored", games=_games(rescored)))
     for number in sorted(new_games):
         old, new = old_games.get(number), new_games[number]
         if old is None:
@@ -300,7 +300,7 @@ def _standings(old: Sequence[Standing], new: Sequence[Standing], words: Words) -
         for row in new
         if row.corporation in old_points and old_points[row.corporation] != row.points
     ]
-    return [f"standings {', '.join(moved)}"] if moved else []
+    return [_("standings %(moved)s", moved=", ".join(moved))] if moved else []
 
 
 def _ending(after: CampaignState, words: Words) -> str:
