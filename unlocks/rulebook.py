@@ -246,10 +246,11 @@ TRADE_CARDS = {
     "hensler": "Hensler",
     "rio_astro": "Rio Astro Corp",
     "bank_of_yurushi": "Bank of Yurushi",
-    "bank_of_yurushi_loans": "Bank of Yurushi (the new card, with the loan tokens)",
-    "neds": "Near-Earth Dynamic Systems (NED tokens by player count)",
-    "white_star": "White Star Shipyard (ship cards and miniatures)",
-    "wotherbys": "Wotherby's Auction House (the project deck, shuffled, face down)",
+    # Translators: the cards' names are printed; only the words in brackets translate.
+    "bank_of_yurushi_loans": gettext_lazy("Bank of Yurushi (the new card, with the loan tokens)"),
+    "neds": gettext_lazy("Near-Earth Dynamic Systems (NED tokens by player count)"),
+    "white_star": gettext_lazy("White Star Shipyard (ship cards and miniatures)"),
+    "wotherbys": gettext_lazy("Wotherby's Auction House (the project deck, shuffled, face down)"),
 }
 
 # The switch that put each card in the row (the sheet marks what the last game added).
@@ -262,11 +263,11 @@ TRADE_CARD_SWITCHES = {
 
 # Setting up the Employment Row; the first three are the ones with a union side.
 HIRE_CARDS = (
-    ("Yurushi Employment Center", "general workers", True),
-    ("Nakamura Flight Academy", "pilots", True),
-    ("Treppenwitz Engineering Company", "engineers", True),
-    ("Akins and Van Shoyoc", "lobbyists", False),
-    ("Shepherd AI Systems", "algorithms, by player count", False),
+    ("Yurushi Employment Center", gettext_lazy("general workers"), True),
+    ("Nakamura Flight Academy", gettext_lazy("pilots"), True),
+    ("Treppenwitz Engineering Company", gettext_lazy("engineers"), True),
+    ("Akins and Van Shoyoc", gettext_lazy("lobbyists"), False),
+    ("Shepherd AI Systems", gettext_lazy("algorithms, by player count"), False),
 )
 
 # What a section's switch asks the group to take out of the box once (the section checklist).
