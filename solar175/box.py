@@ -696,10 +696,10 @@ def _location_changes(before: Catalogue, after: Catalogue) -> list[str]:
         if old.zone != new.zone:
             lines.append(
                 _(
-                    "%(name)s is now zone %(zone)s (was %(zone2)s)",
+                    "%(name)s is now zone %(zone)s (was %(was)s)",
                     name=name,
                     zone=new.zone,
-                    zone2=old.zone,
+                    was=old.zone,
                 )
             )
         if old.base_location != new.base_location:
@@ -738,31 +738,31 @@ def _megastructure_changes(before: Catalogue, after: Catalogue) -> list[str]:
         if old is None:
             lines.append(
                 _(
-                    "added the megastructure %(name)s (%(get)s, %(where)s)",
+                    "added the megastructure %(name)s (%(type)s, %(where)s)",
                     name=new.name,
-                    get=TYPE_NAMES.get(new.type, new.type),
+                    type=TYPE_NAMES.get(new.type, new.type),
                     where=_where(new),
                 )
             )
             continue
         if old.name != new.name:
-            lines.append(_("%(name)s is now called %(name2)s", name=old.name, name2=new.name))
+            lines.append(_("%(name)s is now called %(new_name)s", name=old.name, new_name=new.name))
         if old.type != new.type:
             lines.append(
                 _(
-                    "%(name)s is now %(get)s (was %(get2)s)",
+                    "%(name)s is now %(type)s (was %(was)s)",
                     name=new.name,
-                    get=TYPE_NAMES.get(new.type),
-                    get2=TYPE_NAMES.get(old.type),
+                    type=TYPE_NAMES.get(new.type),
+                    was=TYPE_NAMES.get(old.type),
                 )
             )
         if old.location != new.location:
             lines.append(
                 _(
-                    "%(name)s is now %(where)s (was %(where2)s)",
+                    "%(name)s is now %(where)s (was %(was)s)",
                     name=new.name,
                     where=_where(new),
-                    where2=_where(old),
+                    was=_where(old),
                 )
             )
     lines += [
@@ -789,19 +789,19 @@ def _ship_changes(before: Catalogue, after: Catalogue) -> list[str]:
         if old.presence != new.presence:
             lines.append(
                 _(
-                    "%(name)s now has presence %(presence)s (was %(presence2)s)",
+                    "%(name)s now has presence %(presence)s (was %(was)s)",
                     name=name,
                     presence=_presence(new.presence),
-                    presence2=_presence(old.presence),
+                    was=_presence(old.presence),
                 )
             )
         if old.moves != new.moves:
             lines.append(
                 _(
-                    "%(name)s now moves %(moves)s (was %(moves2)s)",
+                    "%(name)s now moves %(moves)s (was %(was)s)",
                     name=name,
                     moves=_moves(new.moves),
-                    moves2=_moves(old.moves),
+                    was=_moves(old.moves),
                 )
             )
     lines += [

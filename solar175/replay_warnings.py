@@ -186,10 +186,10 @@ def debt_warnings(game: GameEntry, catalogue: Catalogue) -> list[ReplayWarning]:
             f"games[{game.index}].debt_marks[{j}].points",
             _(
                 "%(corporation)s lost %(points)s points, a value no red box "
-                "of the box's debt rows prints (%(value)s)",
+                "of the box's debt rows prints (%(printed)s)",
                 corporation=mark.corporation,
                 points=mark.points,
-                value=", ".join(str(value) for value in printed),
+                printed=", ".join(str(value) for value in printed),
             ),
         )
         for j, mark in enumerate(game.debt_marks)

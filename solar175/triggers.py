@@ -569,9 +569,9 @@ def _why_election_wins(t: Trigger, p: CampaignProgress, game: int) -> str:
             when=when,
         )
     return _(
-        "the %(party)s had won %(get)s elections",
+        "the %(party)s had won %(wins)s elections",
         party=_party(party),
-        get=p.election_wins.get(party, 0),
+        wins=p.election_wins.get(party, 0),
     )
 
 

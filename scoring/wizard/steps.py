@@ -512,7 +512,7 @@ class PlayerForm(TableSectionForm):
             return None, "Ships: "
         if key == "loans":
             prefix = (
-                _("Loan %(rest)s: ") % {"rest": int(rest[0]) + 1}
+                _("Loan %(number)s: ") % {"number": int(rest[0]) + 1}
                 if rest and rest[0].isdigit()
                 else ""
             )
