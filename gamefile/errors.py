@@ -21,7 +21,10 @@ class FieldError(ValueError):
 
     def __init__(self, path: str, message: str) -> None:
         # A path or a sentence quoting a person's text is cut to a readable line.
-        path, message = cut(printable(path), PATH_LENGTH), cut(printable(message), MESSAGE_LENGTH)
+        # A sentence left whole stays the Sentence it is (gamefile.words), so a page can say
+        # it in the person's language.
+        path, shown = cut(printable(path), PATH_LENGTH), cut(printable(message), MESSAGE_LENGTH)
+        message = message if shown == message else shown
         super().__init__(f"{path}: {message}")
         self.path = path
         self.message = message

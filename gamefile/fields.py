@@ -29,6 +29,7 @@ from gamefile.errors import FieldError
 from gamefile.limits import LARGEST_COUNT, LONGEST_TEXT, SANITY_SENTENCE
 from gamefile.names import name_problem
 from gamefile.reading import describe, one_of
+from gamefile.words import _
 
 # A key the file leaves out, told apart from one given as null.
 MISSING: Any = object()
@@ -55,10 +56,6 @@ def optional(data: Mapping, key: str, default: Any, *, or_null: bool = False) ->
     return default if or_null and value is None else value
 
 
-def _between(minimum: int, maximum: int | None) -> str:
-    return f"from {minimum} to {maximum}" if maximum is not None else f"of {minimum} or more"
-
-
 # The sentences every reader and every form says for one kind of error (`hosting.form_words`
 # puts a form's field name before them).
 
@@ -66,27 +63,27 @@ def _between(minimum: int, maximum: int | None) -> str:
 def range_sentence(minimum: int | None, maximum: int | None) -> str:
     """A number outside its bounds: "must be between 0 and 14", "must be 1 or more"."""
     if minimum is not None and maximum is not None:
-        return f"must be between {minimum} and {maximum}"
+        return _("must be between %(least)s and %(most)s", least=minimum, most=maximum)
     if minimum is not None:
-        return f"must be {minimum} or more"
+        return _("must be %(least)s or more", least=minimum)
     if maximum is not None:
-        return f"must be {maximum} or less"
-    return "must be a number"
+        return _("must be %(most)s or less", most=maximum)
+    return _("must be a number")
 
 
 def whole_number_sentence(minimum: int | None, maximum: int | None) -> str:
     """What a whole number field holds, for one that holds something else or nothing."""
     if minimum is not None and maximum is not None:
-        return f"a whole number {_between(minimum, maximum)}"
+        return _("a whole number from %(least)s to %(most)s", least=minimum, most=maximum)
     if minimum is not None:
-        return f"a whole number of {minimum} or more"
+        return _("a whole number of %(least)s or more", least=minimum)
     if maximum is not None:
-        return f"a whole number of {maximum} or less"
-    return "a whole number"
+        return _("a whole number of %(most)s or less", most=maximum)
+    return _("a whole number")
 
 
 def too_long_sentence(length: int) -> str:
-    return f"must be at most {length} characters long"
+    return _("must be at most %(length)s characters long", length=length)
 
 
 class Fields:
@@ -103,7 +100,8 @@ class Fields:
     def required(self, data: Mapping, key: str, path: str, what: str = "") -> Any:
         """The value of a key the format requires."""
         if key not in data:
-            self.refuse(join(path, key), f"is required ({what})" if what else "is required")
+            said = _("is required (%(what)s)", what=what) if what else _("is required")
+            self.refuse(join(path, key), said)
         return data[key]
 
     def whole_number(
@@ -112,7 +110,8 @@ class Fields:
         """A JSON integer (true and false are not numbers, 2.0 is not a whole one) from
         `minimum` to `maximum`: the bound the game prints, else the sanity bound."""
         if value is MISSING:
-            self.refuse(path, f"is required (a whole number {_between(minimum, maximum)})")
+            said = _("is required (%(what)s)", what=whole_number_sentence(minimum, maximum))
+            self.refuse(path, said)
         value = self.integer(value, path)
         if maximum is not None and not minimum <= value <= maximum:
             self.refuse(path, range_sentence(minimum, maximum))
@@ -126,12 +125,12 @@ class Fields:
         """A JSON integer, unbounded: only for a caller that bounds it at once, in the words of
         the game's state ("your hand holds 3 cards")."""
         if isinstance(value, bool) or not isinstance(value, int):
-            self.refuse(path, f"must be a whole number, not {describe(value)}")
+            self.refuse(path, _("must be a whole number, not %(found)s", found=describe(value)))
         return value
 
     def flag(self, value: Any, path: str) -> bool:
         if not isinstance(value, bool):
-            self.refuse(path, f"must be true or false, not {describe(value)}")
+            self.refuse(path, _("must be true or false, not %(found)s", found=describe(value)))
         return value
 
     def text(
@@ -140,7 +139,7 @@ class Fields:
         path: str,
         *,
         max_length: int = LONGEST_TEXT,
-        what: str = "text",
+        what: str = _("text"),
         give: str = "",
         blank: bool = False,
         one_line: bool = False,
@@ -154,11 +153,15 @@ class Fields:
         changed: a file exported, imported and exported again stays the same, byte for byte.
         """
         if not isinstance(value, str):
-            self.refuse(path, f"must be {what}, not {describe(value)}")
+            # Translators: %(what)s is what the field holds ("text", "a name").
+            self.refuse(
+                path, _("must be %(what)s, not %(found)s", what=what, found=describe(value))
+            )
         if not blank and not value.strip():
-            self.refuse(path, f"must not be empty: give {give}" if give else "must not be empty")
+            said = _("must not be empty: give %(give)s", give=give) if give else None
+            self.refuse(path, said or _("must not be empty"))
         if one_line and not value.isprintable():
-            self.refuse(path, "must be plain text on one line (no tabs or line breaks)")
+            self.refuse(path, _("must be plain text on one line (no tabs or line breaks)"))
         self.storable(value, path)
         if len(value) > max_length:
             self.refuse(path, too_long_sentence(max_length))
@@ -176,7 +179,10 @@ class Fields:
         """One of `choices`, a text."""
         if not isinstance(value, str) or value not in choices:
             shown = [f'"{choice}"' for choice in choices] if quoted else list(choices)
-            self.refuse(path, f"must be {one_of(shown)}, not {describe(value)}")
+            said = _(
+                "must be %(choices)s, not %(found)s", choices=one_of(shown), found=describe(value)
+            )
+            self.refuse(path, said)
         return value
 
     def mapping(
@@ -184,11 +190,11 @@ class Fields:
         value: Any,
         path: str,
         allowed: Collection[str] | None = None,
-        what: str = "a known key",
+        what: str = _("a known key"),
     ) -> dict:
         """An object; with `allowed`, one whose keys are all among them."""
         if not isinstance(value, Mapping):
-            self.refuse(path, f"must be an object, not {describe(value)}")
+            self.refuse(path, _("must be an object, not %(found)s", found=describe(value)))
         for problem in self.unknown_keys(value, path, allowed, what):
             raise problem
         return dict(value)
@@ -200,20 +206,39 @@ class Fields:
         if allowed is None:
             return []
         return [
-            self.error_type(join(path, key), f"is not {what}; allowed: {', '.join(allowed)}")
+            self.error_type(
+                join(path, key),
+                _("is not %(what)s; allowed: %(allowed)s", what=what, allowed=", ".join(allowed)),
+            )
             for key in value
             if key not in allowed
         ]
 
     def sequence(
-        self, value: Any, path: str, most: int | None = None, what: str = "items", why: str = ""
+        self, value: Any, path: str, most: int | None = None, what: str = _("items"), why: str = ""
     ) -> list:
         """A list; with `most`, of at most that many items (`why` says whose bound it is)."""
         if not isinstance(value, list | tuple):
-            self.refuse(path, f"must be a list, not {describe(value)}")
+            self.refuse(path, _("must be a list, not %(found)s", found=describe(value)))
         if most is not None and len(value) > most:
-            reason = f" ({why})" if why else ""
-            self.refuse(path, f"must list at most {most} {what}{reason}, not {len(value):,}")
+            found = f"{len(value):,}"
+            if why:
+                # Translators: %(what)s is what the list holds ("players"); %(why)s whose bound.
+                said = _(
+                    "must list at most %(most)s %(what)s (%(why)s), not %(found)s",
+                    most=most,
+                    what=what,
+                    why=why,
+                    found=found,
+                )
+            else:
+                said = _(
+                    "must list at most %(most)s %(what)s, not %(found)s",
+                    most=most,
+                    what=what,
+                    found=found,
+                )
+            self.refuse(path, said)
         return list(value)
 
 
@@ -281,7 +306,7 @@ class Collector:
         value: Any,
         path: str,
         allowed: Collection[str] | None = None,
-        what: str = "a known key",
+        what: str = _("a known key"),
     ) -> dict | None:
         """The object (None when it is not one), each key not `allowed` recorded."""
         if not isinstance(value, Mapping):
@@ -296,16 +321,16 @@ def storable_problem(value: str) -> str | None:
     character), or None: the one sentence of every reader, a game's own included."""
     if "\x00" in value:
         # PostgreSQL's text and jsonb cannot hold U+0000.
-        return "must not contain the NUL character (U+0000)"
+        return _("must not contain the NUL character (U+0000)")
     try:
         value.encode("utf-8")
     except UnicodeEncodeError as error:
         # A lone surrogate ("\ud800" in JSON) is no character: not UTF-8, not storable.
         code = ord(value[error.start])
-        return f"must be Unicode text, not a lone surrogate (U+{code:04X})"
+        return _("must be Unicode text, not a lone surrogate (%(code)s)", code=f"U+{code:04X}")
     return None
 
 
 # The one sentence for a date that is not one (malformed, or not on the calendar: 2026-02-30),
 # in every file and every form (`hosting.form_words`).
-DATE_SENTENCE = "must be a date on the calendar, written YYYY-MM-DD such as 2026-03-01"
+DATE_SENTENCE = _("must be a date on the calendar, written YYYY-MM-DD such as 2026-03-01")

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from gamefile.limits import LONGEST_NUMBER, cut
+from gamefile.words import _
 
 
 class JsonInputError(ValueError):
@@ -20,8 +21,12 @@ class JsonInputError(ValueError):
 def _bounded_int(digits: str) -> int:
     if len(digits.lstrip("-")) > LONGEST_NUMBER:
         raise JsonInputError(
-            f"is not JSON this app reads (a number of {len(digits.lstrip('-')):,} digits; "
-            f"numbers here have at most {LONGEST_NUMBER})"
+            _(
+                "is not JSON this app reads (a number of %(digits)s digits; "
+                "numbers here have at most %(most)s)",
+                digits=f"{len(digits.lstrip('-')):,}",
+                most=LONGEST_NUMBER,
+            )
         )
     return int(digits)
 
@@ -34,8 +39,11 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     for key, value in pairs:
         if key in found:
             raise JsonInputError(
-                f'is not JSON this app reads (the key "{cut(key, 40)}" appears twice in one '
-                "object; give it once)"
+                _(
+                    'is not JSON this app reads (the key "%(key)s" appears twice in one '
+                    "object; give it once)",
+                    key=cut(key, 40),
+                )
             )
         found[key] = value
     return found
@@ -48,20 +56,34 @@ def parse_json_text(text: str) -> Any:
         raise
     except json.JSONDecodeError as error:
         raise JsonInputError(
-            f"is not JSON ({error.msg} at line {error.lineno} column {error.colno})"
+            # Translators: %(reason)s is the JSON reader's own English words.
+            _(
+                "is not JSON (%(reason)s at line %(line)s column %(column)s)",
+                reason=error.msg,
+                line=error.lineno,
+                column=error.colno,
+            )
         ) from None
     except RecursionError:
-        raise JsonInputError("is not JSON this app reads (nested too deeply)") from None
+        raise JsonInputError(_("is not JSON this app reads (nested too deeply)")) from None
     except ValueError as error:
         # Python refuses integers of more than 4300 digits (a guard against slow parsing).
-        raise JsonInputError(f"is not JSON this app reads ({error})") from None
+        raise JsonInputError(
+            _("is not JSON this app reads (%(reason)s)", reason=str(error))
+        ) from None
 
 
 def parse_json_bytes(data: bytes) -> Any:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise JsonInputError(f"is not UTF-8 text ({error.reason} at byte {error.start})") from None
+        raise JsonInputError(
+            _(
+                "is not UTF-8 text (%(reason)s at byte %(byte)s)",
+                reason=error.reason,
+                byte=error.start,
+            )
+        ) from None
     return parse_json_text(text)
 
 
@@ -71,5 +93,5 @@ def read_json_file(path: str | Path) -> Any:
             data = file.read()
     except OSError as error:
         reason = error.strerror or type(error).__name__
-        raise JsonInputError(f"cannot read the file ({reason})") from None
+        raise JsonInputError(_("cannot read the file (%(reason)s)", reason=reason)) from None
     return parse_json_bytes(data)

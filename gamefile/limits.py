@@ -13,9 +13,12 @@
   so a 10 MB key makes a one-line error, not a 10 MB one.
 """
 
+from gamefile.words import _
+
 LARGEST_COUNT = 999
-SANITY_SENTENCE = (
-    f"must be at most {LARGEST_COUNT} (no count in a game of Solar 175 comes near a thousand)"
+SANITY_SENTENCE = _(
+    "must be at most %(most)s (no count in a game of Solar 175 comes near a thousand)",
+    most=LARGEST_COUNT,
 )
 LONGEST_NUMBER = 15
 LONGEST_TEXT = 5000
@@ -28,4 +31,4 @@ def cut(text: str, length: int) -> str:
     """`text`, or its first `length` characters and an ellipsis saying how long it was."""
     if len(text) <= length:
         return text
-    return f"{text[:length]}… ({len(text):,} characters)"
+    return _("%(start)s… (%(length)s characters)", start=text[:length], length=f"{len(text):,}")

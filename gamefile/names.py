@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from gamefile.words import _
+
 # Bidirectional controls: embeddings and overrides (U+202A-202E), isolates (U+2066-2069), the
 # left-to-right and right-to-left marks, the Arabic letter mark.
 DIRECTION_CONTROLS = frozenset(
@@ -29,7 +31,7 @@ JOINERS = frozenset(["\u200c", "\u200d"])
 # Letters that draw nothing: the Hangul fillers and the blank Braille pattern.
 BLANK_LETTERS = frozenset(["\u115f", "\u1160", "\u3164", "\uffa0", "\u2800"])
 
-NO_VISIBLE_CHARACTER = (
+NO_VISIBLE_CHARACTER = _(
     "has no visible character (only spaces, or invisible direction or zero-width marks); "
     "write a name people can read"
 )

@@ -3,6 +3,8 @@
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from gamefile.words import _
+
 # A text longer than this is not repeated in an error line: "text" stands for it.
 QUOTED_TEXT_LENGTH = 20
 
@@ -16,13 +18,13 @@ def describe(value: Any) -> str:
     if isinstance(value, str):
         # An error is one line: a text that is not one printable line is not repeated either.
         quoted = len(value) <= QUOTED_TEXT_LENGTH and value.isprintable()
-        return f'the text "{value}"' if quoted else "text"
+        return _('the text "%(text)s"', text=value) if quoted else _("text")
     if isinstance(value, int | float):
         return repr(value)
     if isinstance(value, list | tuple):
-        return "a list"
+        return _("a list")
     if isinstance(value, Mapping):
-        return "an object"
+        return _("an object")
     return type(value).__name__
 
 
@@ -31,4 +33,5 @@ def one_of(values: Sequence[Any]) -> str:
     words = [str(v) for v in values]
     if len(words) <= 1:
         return "".join(words)
-    return ", ".join(words[:-1]) + f" or {words[-1]}"
+    # Translators: the choices a field takes: "a, b or c".
+    return _("%(choices)s or %(last)s", choices=", ".join(words[:-1]), last=words[-1])

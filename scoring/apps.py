@@ -1,6 +1,7 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy
 
 
 class ScoringConfig(AppConfig):
     name = "scoring"
-    verbose_name = "Scoring and catalogue"
+    verbose_name = gettext_lazy("Scoring and catalogue")

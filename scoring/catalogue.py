@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from scoring.models import (
     Award,
     CorporationColour,
@@ -306,12 +308,16 @@ class CatalogueNames:
 
     def hub(self, key: str, zone: int | None = None) -> str:
         if zone is not None:
-            return self.hubs.get(f"zone_{zone}") or f"Zone {zone} HUB"
+            return self.hubs.get(f"zone_{zone}") or _("Zone %(zone)s HUB") % {"zone": zone}
         return self.hubs.get(key) or key.title()
 
     def zone(self, zone: int) -> str:
         name = self.zone_hubs.get(zone)
-        return f"Zone {zone} · {name}" if name else f"Zone {zone}"
+        return (
+            _("Zone %(zone)s · %(name)s") % {"zone": zone, "name": name}
+            if name
+            else _("Zone %(zone)s") % {"zone": zone}
+        )
 
     def section(self, key: str) -> str:
         return self.sections.get(key) or key.replace("_", " ").capitalize()

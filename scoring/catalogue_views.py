@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.csrf import csrf_protect
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -54,14 +56,16 @@ SPOILERS = {
         Spoiler(
             "ships",
             (4,),
-            "More ships come from section #4. Show them? It spoils the section.",
+            gettext_lazy("More ships come from section #4. Show them? It spoils the section."),
             "catalogue:ships",
         ),
         Spoiler(
             "powers",
             (7, 6),
-            "These come from section #7, and one of them names what section #6 brings. "
-            "Show them? It spoils both sections.",
+            gettext_lazy(
+                "These come from section #7, and one of them names what "
+                "section #6 brings. Show them? It spoils both sections."
+            ),
             "catalogue:powers",
         ),
     )
@@ -81,7 +85,7 @@ def _spoiler(key: str) -> Spoiler:
     try:
         return SPOILERS[key]
     except KeyError:
-        raise Http404("No such catalogue entries to reveal.") from None
+        raise Http404(_("No such catalogue entries to reveal.")) from None
 
 
 @require_http_methods(["GET", "POST"])
@@ -107,7 +111,11 @@ def hide(request: HttpRequest, key: str) -> HttpResponse:
     spoiler = _spoiler(key)
     if key in revealed(request):
         request.session[SESSION_KEY] = sorted(revealed(request) - {key})
-    messages.info(request, f"Hidden again: what {_sections_text(spoiler)} brings.")
+    messages.info(
+        request,
+        _("Hidden again: what %(sections_text)s brings.")
+        % {"sections_text": _sections_text(spoiler)},
+    )
     return redirect(spoiler.page)
 
 

@@ -9,17 +9,24 @@ into any database whatever ids the group's own rows already took.
 """
 
 from django.db import models
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 
 class Zone(models.Model):
     number = models.PositiveSmallIntegerField(primary_key=True)
-    hub_name = models.CharField(max_length=60, help_text="The body whose Zone HUB scores it.")
+    hub_name = models.CharField(
+        max_length=60, help_text=gettext_lazy("The body whose Zone HUB scores it.")
+    )
 
     class Meta:
         ordering = ["number"]
 
     def __str__(self) -> str:
-        return f"Zone {self.number} ({self.hub_name})"
+        return _("Zone %(number)s (%(hub_name)s)") % {
+            "number": self.number,
+            "hub_name": self.hub_name,
+        }
 
 
 class Hub(models.Model):
@@ -41,7 +48,9 @@ class Hub(models.Model):
 class Party(models.Model):
     key = models.SlugField(max_length=30, primary_key=True)
     name = models.CharField(max_length=60)
-    doubles = models.CharField(max_length=30, help_text="The IP category it doubles in power.")
+    doubles = models.CharField(
+        max_length=30, help_text=gettext_lazy("The IP category it doubles in power.")
+    )
     order = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
@@ -61,10 +70,11 @@ class Location(models.Model):
     name = models.CharField(max_length=60, unique=True)
     zone = models.ForeignKey(Zone, on_delete=models.PROTECT, related_name="locations")
     base_location = models.BooleanField(
-        default=False, help_text="Bases can be built here, so a city can be named here."
+        default=False,
+        help_text=gettext_lazy("Bases can be built here, so a city can be named here."),
     )
     naming_spaces = models.PositiveSmallIntegerField(default=0)
-    mining = models.BooleanField(default=False, help_text="Has a mining symbol.")
+    mining = models.BooleanField(default=False, help_text=gettext_lazy("Has a mining symbol."))
 
     objects = LocationManager()
 
@@ -72,7 +82,7 @@ class Location(models.Model):
         ordering = ["zone", "name"]
 
     def __str__(self) -> str:
-        return f"{self.name} (zone {self.zone_id})"
+        return _("%(name)s (zone %(zone_id)s)") % {"name": self.name, "zone_id": self.zone_id}
 
     def natural_key(self) -> tuple[str]:
         return (self.name,)
@@ -95,7 +105,9 @@ class Megastructure(models.Model):
         Location, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     fixed_game = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="Games 1-4 build a fixed Type I megastructure."
+        null=True,
+        blank=True,
+        help_text=gettext_lazy("Games 1-4 build a fixed Type I megastructure."),
     )
     order = models.PositiveSmallIntegerField(default=0)
 
@@ -177,11 +189,15 @@ class Ship(models.Model):
     presence = models.PositiveSmallIntegerField(
         null=True,
         blank=True,
-        help_text="As the card prints it; empty when the rulebook text does not.",
+        help_text=gettext_lazy("As the card prints it; empty when the rulebook text does not."),
     )
     moves = models.PositiveSmallIntegerField(null=True, blank=True)
-    starting = models.BooleanField(default=False, help_text="Every corporation starts with it.")
-    leased = models.BooleanField(default=False, help_text="Leased from the White Star Shipyard.")
+    starting = models.BooleanField(
+        default=False, help_text=gettext_lazy("Every corporation starts with it.")
+    )
+    leased = models.BooleanField(
+        default=False, help_text=gettext_lazy("Leased from the White Star Shipyard.")
+    )
 
     objects = ShipManager()
 

@@ -15,60 +15,65 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
 from gamefile.errors import FieldError
+from hosting.words import translated
 from scoring.catalogue import CatalogueNames
 from solar175.explain import PARTY_NAMES
 from solar175.house_rules import HOUSE_RULES
 
 # A key of the table or campaign file, as the place it names says it.
 FIELD_WORDS = {
-    "megastructure_zone": "Megastructure Location Token's zone",
-    "incumbent_party": "party in power before the election",
-    "zones_in_play": "zones in play",
+    "megastructure_zone": gettext_lazy("Megastructure Location Token's zone"),
+    "incumbent_party": gettext_lazy("party in power before the election"),
+    "zones_in_play": gettext_lazy("zones in play"),
     **{rule.key: rule.words for rule in HOUSE_RULES},
     "celestial_rebellion": "Celestial Rebellion",
-    "trade_unions": "trade unions",
-    "hire_cards_left": "workers left on the hire cards",
-    "political_influence_ip": "political influence card IP",
-    "bonus_ip": "end-game IP from a player power",
-    "extra_vote": "extra vote",
-    "mining_tokens": "mining tokens",
-    "megastructure_tokens": "megastructure funding tokens",
-    "military_tokens": "military tokens",
-    "named_city": "city named",
-    "debt_marks": "Bank of Yurushi debt boxes",
-    "manual_unlocks": "sections unlocked by the group",
-    "after_game": "after game",
-    "played_on": "date played",
-    "neds_sold_out": "NEDs sold out",
-    "census_completed": "census completed",
-    "megastructure_repairs_completed": "megastructure repairs completed",
-    "unlocked_sections": "sections unlocked",
-    "election_wins": "elections won",
-    "megastructures_built": "megastructures built",
-    "naming_spaces": "naming spaces",
-    "base_location": "base location",
+    "trade_unions": gettext_lazy("trade unions"),
+    "hire_cards_left": gettext_lazy("workers left on the hire cards"),
+    "political_influence_ip": gettext_lazy("political influence card IP"),
+    "bonus_ip": gettext_lazy("end-game IP from a player power"),
+    "extra_vote": gettext_lazy("extra vote"),
+    "mining_tokens": gettext_lazy("mining tokens"),
+    "megastructure_tokens": gettext_lazy("megastructure funding tokens"),
+    "military_tokens": gettext_lazy("military tokens"),
+    "named_city": gettext_lazy("city named"),
+    "debt_marks": gettext_lazy("Bank of Yurushi debt boxes"),
+    "manual_unlocks": gettext_lazy("sections unlocked by the group"),
+    "after_game": gettext_lazy("after game"),
+    "played_on": gettext_lazy("date played"),
+    "neds_sold_out": gettext_lazy("NEDs sold out"),
+    "census_completed": gettext_lazy("census completed"),
+    "megastructure_repairs_completed": gettext_lazy("megastructure repairs completed"),
+    "unlocked_sections": gettext_lazy("sections unlocked"),
+    "election_wins": gettext_lazy("elections won"),
+    "megastructures_built": gettext_lazy("megastructures built"),
+    "naming_spaces": gettext_lazy("naming spaces"),
+    "base_location": gettext_lazy("base location"),
     "united_federalists": "United Federalists",
     "workers_union": "Workers Union Party",
     "brave_new_dawn": "Brave New Dawn",
-    "spoiled": "spoiled ballots",
+    "spoiled": gettext_lazy("spoiled ballots"),
     "hensler": "Hensler HUB",
     "ufss": "UFSS HUB",
     "military": "Military HUB",
 }
 # "players[1]" -> ("players", 1)
 _PART = re.compile(r"([A-Za-z_]+)(?:\[(\d+)\])?")
+# Translators: a place in a file, numbered from 1: "game 4", "player 2".
 _ITEMS = {
-    "games": "game",
-    "players": "player",
-    "corporations": "corporation",
-    "bases": "base",
-    "ships": "ship",
-    "loans": "loan",
-    "locations": "location",
-    "megastructures": "megastructure",
-    "awards": "award",
-    "cities": "city",
+    "games": gettext_lazy("game %(number)s"),
+    "players": gettext_lazy("player %(number)s"),
+    "corporations": gettext_lazy("corporation %(number)s"),
+    "bases": gettext_lazy("base %(number)s"),
+    "ships": gettext_lazy("ship %(number)s"),
+    "loans": gettext_lazy("loan %(number)s"),
+    "locations": gettext_lazy("location %(number)s"),
+    "megastructures": gettext_lazy("megastructure %(number)s"),
+    "awards": gettext_lazy("award %(number)s"),
+    "cities": gettext_lazy("city %(number)s"),
 }
 _QUOTED_KEY = re.compile(r'"([a-z][a-z0-9]*(?:[_-][a-z0-9]+)+)"')
 _SNAKE = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b")
@@ -78,7 +83,7 @@ _PATH = re.compile(r"\b[a-z_]+\[\d+\](?:\.[a-z_]+(?:\[\d+\])?)*")
 
 
 def _field(key: str) -> str:
-    return FIELD_WORDS.get(key) or key.replace("_", " ")
+    return str(FIELD_WORDS.get(key) or key.replace("_", " "))
 
 
 def where_in_words(path: str, *, first_game: int = 1) -> str:
@@ -98,10 +103,12 @@ def where_in_words(path: str, *, first_game: int = 1) -> str:
             if places and places[-1] in ("outposts", "zones"):
                 what = places.pop()
                 places.append(
-                    f"outposts in zone {part}" if what == "outposts" else f"zone {part} HUB"
+                    _("outposts in zone %(zone)s") % {"zone": part}
+                    if what == "outposts"
+                    else _("zone %(zone)s HUB") % {"zone": part}
                 )
             else:
-                places.append(f"zone {part}")
+                places.append(_("zone %(zone)s") % {"zone": part})
             continue
         if match is None:
             places.append(_field(part))
@@ -111,7 +118,7 @@ def where_in_words(path: str, *, first_game: int = 1) -> str:
             continue
         if number is not None and key in _ITEMS:
             position = int(number) + (first_game if key == "games" else 1)
-            places.append(f"{_ITEMS[key]} {position}")
+            places.append(str(_ITEMS[key]) % {"number": position})
         elif number is not None:
             places.append(f"{_field(key)} {int(number) + 1}")
         else:
@@ -122,7 +129,8 @@ def where_in_words(path: str, *, first_game: int = 1) -> str:
 def _key_names() -> Mapping[str, str]:
     """Keys a sentence may quote, and their names: parties, powers, sections, megastructures."""
     names = CatalogueNames()
-    words: dict[str, str] = {**FIELD_WORDS, **PARTY_NAMES}
+    words: dict[str, str] = {key: str(word) for key, word in FIELD_WORDS.items()}
+    words.update({key: translated(name) for key, name in PARTY_NAMES.items()})
     words.update(names.powers)
     words.update(names.sections)
     words.update(names.megastructures)
@@ -147,7 +155,7 @@ def message_in_words(message: str, names: Mapping[str, str] | None = None) -> st
 
 def refusal_sentence(error: FieldError, *, first_game: int = 1) -> str:
     """A refusal as a page says it: where, then the sentence, in people's words."""
-    message = message_in_words(error.message)
+    message = message_in_words(translated(error.message))
     where = where_in_words(error.path, first_game=first_game)
     text = f"{where}: {message}" if where else message
     text = text[:1].upper() + text[1:]

@@ -38,6 +38,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from gamefile.reading import describe as _describe
+from gamefile.words import _, ngettext
 from solar175.catalogue import (
     Catalogue,
     DebtRow,
@@ -410,21 +411,29 @@ class _BoxReader:
     ) -> str:
         """An entry's name: text, not repeated; a reference card's name exactly as written."""
         value = name_text(
-            required(entry, "name", path, f"the {what} as its card prints it"),
+            required(entry, "name", path, _("the %(what)s as its card prints it", what=what)),
             f"{path}.name",
             max_length=LOCATION_NAME_MAX_LENGTH,
         )
         if value != value.strip() or "  " in value:
-            raise CampaignError(f"{path}.name", "must not start or end with a space, nor hold two")
+            raise CampaignError(
+                f"{path}.name", _("must not start or end with a space, nor hold two")
+            )
         folded = value.casefold()
         if folded in seen:
-            raise CampaignError(f"{path}.name", f'repeats "{value}" of {seen[folded]}')
+            raise CampaignError(
+                f"{path}.name", _('repeats "%(value)s" of %(seen)s', value=value, seen=seen[folded])
+            )
         seen[folded] = path
         for reference_name in known:
             if reference_name.casefold() == folded and reference_name != value:
                 raise CampaignError(
                     f"{path}.name",
-                    f'must be written "{reference_name}", as the reference catalogue writes it',
+                    _(
+                        'must be written "%(reference_name)s", as the reference '
+                        "catalogue writes it",
+                        reference_name=reference_name,
+                    ),
                 )
         return value
 
@@ -438,8 +447,11 @@ class _BoxReader:
             if self.reference is not None and name not in reference and "zone" not in entry:
                 raise CampaignError(
                     f"{path}.zone",
-                    f"is required: {name} is a location the reference catalogue does not know, "
-                    "so give the zone its card lies in (1 to 6)",
+                    _(
+                        "is required: %(name)s is a location the reference catalogue "
+                        "does not know, so give the zone its card lies in (1 to 6)",
+                        name=name,
+                    ),
                 )
             change = LocationChange(
                 name=name,
@@ -463,9 +475,14 @@ class _BoxReader:
                 where = "naming_spaces" if change.naming_spaces is not None else "base_location"
                 raise CampaignError(
                     f"{path}.{where}",
-                    f"{name} would have {naming_spaces} naming spaces without being a base "
-                    "location: cities are named only on base location cards (set naming_spaces "
-                    "to 0, or base_location to true)",
+                    _(
+                        "%(name)s would have %(naming_spaces)s naming spaces without "
+                        "being a base location: cities are named only on base "
+                        "location cards (set naming_spaces to 0, or base_location to "
+                        "true)",
+                        name=name,
+                        naming_spaces=naming_spaces,
+                    ),
                 )
             out.append(change)
         return tuple(out)
@@ -479,32 +496,36 @@ class _BoxReader:
         for path, item in self.entries(value, "megastructures"):
             entry = mapping(item, path, MEGASTRUCTURE_KEYS)
             key = text(
-                required(entry, "key", path, "the megastructure's key, such as the-kraken"),
+                required(entry, "key", path, _("the megastructure's key, such as the-kraken")),
                 f"{path}.key",
                 max_length=MEGASTRUCTURE_KEY_MAX_LENGTH,
             )
             if not _KEY.fullmatch(key):
                 raise CampaignError(
                     f"{path}.key",
-                    "must be lower-case letters and digits joined by single hyphens, such as "
-                    "orbital-ring",
+                    _(
+                        "must be lower-case letters and digits joined by single "
+                        "hyphens, such as orbital-ring"
+                    ),
                 )
             if key in seen:
-                raise CampaignError(f"{path}.key", f'repeats "{key}" of {seen[key]}')
+                raise CampaignError(
+                    f"{path}.key", _('repeats "%(key)s" of %(seen)s', key=key, seen=seen[key])
+                )
             seen[key] = path
             base = reference.get(key)
             added = self.reference is not None and base is None
             name = None
             if "name" in entry or added:
                 name = name_text(
-                    required(entry, "name", path, "the megastructure's name as printed"),
+                    required(entry, "name", path, _("the megastructure's name as printed")),
                     f"{path}.name",
                     max_length=MEGASTRUCTURE_NAME_MAX_LENGTH,
                 )
             type_ = None
             if "type" in entry or added:
                 type_ = self.read_type(
-                    required(entry, "type", path, "its type, 2 to 6"), f"{path}.type", base
+                    required(entry, "type", path, _("its type, 2 to 6")), f"{path}.type", base
                 )
             location = UNSET
             if "location" in entry:
@@ -514,8 +535,11 @@ class _BoxReader:
                     if self.reference is not None and location not in location_names:
                         raise CampaignError(
                             f"{path}.location",
-                            f"must be a location of the catalogue or of this box, or null "
-                            f"(placed nowhere), not {_describe(location)}",
+                            _(
+                                "must be a location of the catalogue or of this box, or null "
+                                "(placed nowhere), not %(found)s",
+                                found=_describe(location),
+                            ),
                         )
             out.append(MegastructureChange(key=key, name=name, type=type_, location=location))
         return tuple(out)
@@ -527,7 +551,12 @@ class _BoxReader:
             if value != base.type:
                 raise CampaignError(
                     path,
-                    f"must stay {base.type}: {base.name} is built in game {base.fixed_game}",
+                    _(
+                        "must stay %(type)s: %(name)s is built in game %(fixed_game)s",
+                        type=base.type,
+                        name=base.name,
+                        fixed_game=base.fixed_game,
+                    ),
                 )
             return value
         return whole_number(value, path, MIN_ADDED_TYPE, MAX_TYPE)
@@ -543,15 +572,25 @@ class _BoxReader:
             if base is not None and base.starting:
                 raise CampaignError(
                     f"{path}.name",
-                    f"{name} is the starting ship, whose values are printed (presence "
-                    f"{base.presence}): only White Star ships are corrected or added",
+                    _(
+                        "%(name)s is the starting ship, whose values are printed "
+                        "(presence %(presence)s): only White Star ships are "
+                        "corrected or added",
+                        name=name,
+                        presence=base.presence,
+                    ),
                 )
             if self.reference is not None and base is None and "presence" not in entry:
                 raise CampaignError(
                     f"{path}.presence",
-                    f"is required: {name} is a ship the reference catalogue does not know, so "
-                    f"give the presence its card prints ({MIN_SHIP_PRESENCE} to "
-                    f"{MAX_SHIP_PRESENCE})",
+                    _(
+                        "is required: %(name)s is a ship the reference catalogue "
+                        "does not know, so give the presence its card prints "
+                        "(%(min_ship_presence)s to %(max_ship_presence)s)",
+                        name=name,
+                        min_ship_presence=MIN_SHIP_PRESENCE,
+                        max_ship_presence=MAX_SHIP_PRESENCE,
+                    ),
                 )
             moves = UNSET
             if "moves" in entry and entry["moves"] is not None:
@@ -579,24 +618,34 @@ class _BoxReader:
         if len(rows) > MAX_DEBT_ROWS:
             raise CampaignError(
                 f"{self.path}.debt_boxes",
-                f"must list at most {MAX_DEBT_ROWS} rows (the card has a row of red boxes for "
-                f"each of its three powers), not {len(rows)}",
+                _(
+                    "must list at most %(max_debt_rows)s rows (the card has a "
+                    "row of red boxes for each of its three powers), not "
+                    "%(count)s",
+                    max_debt_rows=MAX_DEBT_ROWS,
+                    count=len(rows),
+                ),
             )
         out = []
         for path, item in rows:
             entry = mapping(item, path, DEBT_ROW_KEYS)
             name = name_text(
-                required(entry, "name", path, "the power the row of red boxes belongs to"),
+                required(entry, "name", path, _("the power the row of red boxes belongs to")),
                 f"{path}.name",
                 max_length=DEBT_ROW_NAME_MAX_LENGTH,
             )
             values = listed(
-                required(entry, "values", path, "the printed value of each box"), f"{path}.values"
+                required(entry, "values", path, _("the printed value of each box")),
+                f"{path}.values",
             )
             if not 1 <= len(values) <= MAX_DEBT_BOXES:
                 raise CampaignError(
                     f"{path}.values",
-                    f"must list 1 to {MAX_DEBT_BOXES} box values, not {len(values)}",
+                    _(
+                        "must list 1 to %(max_debt_boxes)s box values, not %(count)s",
+                        max_debt_boxes=MAX_DEBT_BOXES,
+                        count=len(values),
+                    ),
                 )
             out.append(
                 DebtRow(
@@ -636,21 +685,48 @@ def _location_changes(before: Catalogue, after: Catalogue) -> list[str]:
     for name, new in after.locations.items():
         old = before.locations.get(name)
         if old is None:
-            lines.append(f"added the location {name} ({_location_words(new)})")
+            lines.append(
+                _(
+                    "added the location %(name)s (%(location_words)s)",
+                    name=name,
+                    location_words=_location_words(new),
+                )
+            )
             continue
         if old.zone != new.zone:
-            lines.append(f"{name} is now zone {new.zone} (was {old.zone})")
+            lines.append(
+                _(
+                    "%(name)s is now zone %(zone)s (was %(was)s)",
+                    name=name,
+                    zone=new.zone,
+                    was=old.zone,
+                )
+            )
         if old.base_location != new.base_location:
-            lines.append(f"{name} is {'now' if new.base_location else 'no longer'} a base location")
+            lines.append(
+                _("%(name)s is now a base location", name=name)
+                if new.base_location
+                else _("%(name)s is no longer a base location", name=name)
+            )
         if old.naming_spaces != new.naming_spaces:
             lines.append(
-                f"{name} now has {_count(new.naming_spaces, 'naming space')} "
-                f"(was {old.naming_spaces})"
+                _(
+                    "%(name)s now has %(count)s (was %(naming_spaces)s)",
+                    name=name,
+                    count=_naming_spaces(new.naming_spaces),
+                    naming_spaces=old.naming_spaces,
+                )
             )
         if old.mining != new.mining:
-            lines.append(f"{name} is {'now' if new.mining else 'no longer'} a mining location")
+            lines.append(
+                _("%(name)s is now a mining location", name=name)
+                if new.mining
+                else _("%(name)s is no longer a mining location", name=name)
+            )
     lines += [
-        f"removed the location {name}" for name in before.locations if name not in after.locations
+        _("removed the location %(name)s", name=name)
+        for name in before.locations
+        if name not in after.locations
     ]
     return lines
 
@@ -661,20 +737,36 @@ def _megastructure_changes(before: Catalogue, after: Catalogue) -> list[str]:
         old = before.megastructures.get(key)
         if old is None:
             lines.append(
-                f"added the megastructure {new.name} ({TYPE_NAMES.get(new.type, new.type)}, "
-                f"{_where(new)})"
+                _(
+                    "added the megastructure %(name)s (%(type)s, %(where)s)",
+                    name=new.name,
+                    type=TYPE_NAMES.get(new.type, new.type),
+                    where=_where(new),
+                )
             )
             continue
         if old.name != new.name:
-            lines.append(f"{old.name} is now called {new.name}")
+            lines.append(_("%(name)s is now called %(new_name)s", name=old.name, new_name=new.name))
         if old.type != new.type:
             lines.append(
-                f"{new.name} is now {TYPE_NAMES.get(new.type)} (was {TYPE_NAMES.get(old.type)})"
+                _(
+                    "%(name)s is now %(type)s (was %(was)s)",
+                    name=new.name,
+                    type=TYPE_NAMES.get(new.type),
+                    was=TYPE_NAMES.get(old.type),
+                )
             )
         if old.location != new.location:
-            lines.append(f"{new.name} is now {_where(new)} (was {_where(old)})")
+            lines.append(
+                _(
+                    "%(name)s is now %(where)s (was %(was)s)",
+                    name=new.name,
+                    where=_where(new),
+                    was=_where(old),
+                )
+            )
     lines += [
-        f"removed the megastructure {old.name}"
+        _("removed the megastructure %(name)s", name=old.name)
         for key, old in before.megastructures.items()
         if key not in after.megastructures
     ]
@@ -686,15 +778,37 @@ def _ship_changes(before: Catalogue, after: Catalogue) -> list[str]:
     for name, new in after.ships.items():
         old = before.ships.get(name)
         if old is None:
-            lines.append(f"added the ship {name} (presence {_presence(new.presence)})")
+            lines.append(
+                _(
+                    "added the ship %(name)s (presence %(presence)s)",
+                    name=name,
+                    presence=_presence(new.presence),
+                )
+            )
             continue
         if old.presence != new.presence:
             lines.append(
-                f"{name} now has presence {_presence(new.presence)} (was {_presence(old.presence)})"
+                _(
+                    "%(name)s now has presence %(presence)s (was %(was)s)",
+                    name=name,
+                    presence=_presence(new.presence),
+                    was=_presence(old.presence),
+                )
             )
         if old.moves != new.moves:
-            lines.append(f"{name} now moves {_moves(new.moves)} (was {_moves(old.moves)})")
-    lines += [f"removed the ship {name}" for name in before.ships if name not in after.ships]
+            lines.append(
+                _(
+                    "%(name)s now moves %(moves)s (was %(was)s)",
+                    name=name,
+                    moves=_moves(new.moves),
+                    was=_moves(old.moves),
+                )
+            )
+    lines += [
+        _("removed the ship %(name)s", name=name)
+        for name in before.ships
+        if name not in after.ships
+    ]
     return lines
 
 
@@ -704,33 +818,37 @@ def _debt_changes(before: Catalogue, after: Catalogue) -> list[str]:
     rows = "; ".join(
         f"{row.name} {', '.join(str(v) for v in row.values)}" for row in after.debt_boxes
     )
-    return [f"debt boxes are now {rows}" if rows else "debt boxes cleared"]
+    return [_("debt boxes are now %(rows)s", rows=rows) if rows else _("debt boxes cleared")]
 
 
 def _location_words(entry: LocationEntry) -> str:
-    words = [f"zone {entry.zone}"]
+    words = [_("zone %(zone)s", zone=entry.zone)]
     if entry.base_location:
-        words.append(f"base location with {_count(entry.naming_spaces, 'naming space')}")
+        words.append(_("base location with %(count)s", count=_naming_spaces(entry.naming_spaces)))
     if entry.mining:
-        words.append("mining")
+        words.append(_("mining"))
     return ", ".join(words)
 
 
 def _where(entry: MegastructureEntry) -> str:
     if not entry.location:
-        return "placed nowhere"
-    zone = f", zone {entry.zone}" if entry.zone is not None else ""
-    return f"built on {entry.location}{zone}"
+        return _("placed nowhere")
+    zone = _(", zone %(zone)s", zone=entry.zone) if entry.zone is not None else ""
+    return _("built on %(location)s%(zone)s", location=entry.location, zone=zone)
 
 
 def _presence(presence: int | None) -> str:
     # A leased ship's presence the rulebook text does not print (docs/catalogue.md).
-    return "not entered" if presence is None else str(presence)
+    return _("not entered") if presence is None else str(presence)
 
 
 def _moves(moves: int | None) -> str:
-    return "not entered" if moves is None else f"{moves} spaces"
+    return (
+        _("not entered")
+        if moves is None
+        else ngettext("%(count)s space", "%(count)s spaces", moves, count=moves)
+    )
 
 
-def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}{'' if number == 1 else 's'}"
+def _naming_spaces(number: int) -> str:
+    return ngettext("%(count)s naming space", "%(count)s naming spaces", number, count=number)

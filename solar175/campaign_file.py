@@ -19,6 +19,7 @@ from gamefile.canonical import dumps
 from gamefile.errors import FieldError
 from gamefile.fields import optional
 from gamefile.reading import describe as _describe
+from gamefile.words import _
 from solar175.box import Box, read_box
 from solar175.catalogue import Catalogue
 from solar175.fields import (
@@ -192,11 +193,19 @@ class _Reader(OpeningReader):
         box = read_box(top.get("box"), self.catalogue)
         self.catalogue = box.apply(self.catalogue)
         if top.get("format") != CAMPAIGN_FORMAT:
-            raise CampaignError("format", f'must be "{CAMPAIGN_FORMAT}"')
+            raise CampaignError(
+                "format", _('must be "%(campaign_format)s"', campaign_format=CAMPAIGN_FORMAT)
+            )
         if top.get("version") != CAMPAIGN_VERSION or isinstance(top.get("version"), bool):
-            raise CampaignError("version", f"must be {CAMPAIGN_VERSION}, the only version")
+            raise CampaignError(
+                "version",
+                _(
+                    "must be %(campaign_version)s, the only version",
+                    campaign_version=CAMPAIGN_VERSION,
+                ),
+            )
         name = name_text(
-            required(top, "name", "", "the campaign's name"),
+            required(top, "name", "", _("the campaign's name")),
             "name",
             max_length=CAMPAIGN_NAME_MAX_LENGTH,
         )
@@ -208,7 +217,7 @@ class _Reader(OpeningReader):
             raise CampaignError(error.path, error.message) from None
 
         corporations = self.read_corporations(
-            required(top, "corporations", "", "the list of corporations")
+            required(top, "corporations", "", _("the list of corporations"))
         )
         self.corporation_keys = tuple(c.key for c in corporations)
         opening = self.read_opening(top.get("opening"))
@@ -233,8 +242,13 @@ class _Reader(OpeningReader):
         if not MIN_CORPORATIONS <= len(items) <= MAX_CORPORATIONS:
             raise CampaignError(
                 "corporations",
-                f"must list {MIN_CORPORATIONS} to {MAX_CORPORATIONS} corporations "
-                f"(one per player board), not {len(items)}",
+                _(
+                    "must list %(min_corporations)s to %(max_corporations)s "
+                    "corporations (one per player board), not %(count)s",
+                    min_corporations=MIN_CORPORATIONS,
+                    max_corporations=MAX_CORPORATIONS,
+                    count=len(items),
+                ),
             )
         corporations: list[Corporation] = []
         seen: set[str] = set()
@@ -242,16 +256,16 @@ class _Reader(OpeningReader):
             path = f"corporations[{i}]"
             entry = mapping(item, path, CORPORATION_KEYS)
             key = text(
-                required(entry, "key", path, "a short key such as purple"),
+                required(entry, "key", path, _("a short key such as purple")),
                 f"{path}.key",
                 max_length=CORPORATION_KEY_MAX_LENGTH,
             )
             if not _CORPORATION_KEY.fullmatch(key):
                 raise CampaignError(
-                    f"{path}.key", "must be letters, digits, - or _ (such as purple)"
+                    f"{path}.key", _("must be letters, digits, - or _ (such as purple)")
                 )
             if key in seen:
-                raise CampaignError(f"{path}.key", f'repeats "{key}"; each key once')
+                raise CampaignError(f"{path}.key", _('repeats "%(key)s"; each key once', key=key))
             seen.add(key)
             corporations.append(
                 Corporation(
@@ -281,18 +295,28 @@ class _Reader(OpeningReader):
     def read_game(self, value: Any, path: str, index: int, expected: int) -> GameEntry:
         entry = mapping(value, path, GAME_KEYS)
         number = whole_number(
-            required(entry, "number", path, "the game's number"), f"{path}.number", 1
+            required(entry, "number", path, _("the game's number")), f"{path}.number", 1
         )
         if number > MAX_GAME_NUMBER:
-            raise CampaignError(f"{path}.number", f"must be at most {MAX_GAME_NUMBER}")
-        if number != expected:
-            where = "after the opening snapshot" if expected > index + 1 else "from 1"
             raise CampaignError(
                 f"{path}.number",
-                f"must be {expected}: games are numbered in order {where}, not {number}",
+                _("must be at most %(max_game_number)s", max_game_number=MAX_GAME_NUMBER),
+            )
+        if number != expected:
+            where = _("after the opening snapshot") if expected > index + 1 else _("from 1")
+            raise CampaignError(
+                f"{path}.number",
+                _(
+                    "must be %(expected)s: games are numbered in order %(where)s, not %(number)s",
+                    expected=expected,
+                    where=where,
+                    number=number,
+                ),
             )
         played_on = date_text(
-            text(required(entry, "played_on", path, "the date, YYYY-MM-DD"), f"{path}.played_on"),
+            text(
+                required(entry, "played_on", path, _("the date, YYYY-MM-DD")), f"{path}.played_on"
+            ),
             f"{path}.played_on",
         )
         megastructure = entry.get("megastructure")
@@ -302,7 +326,7 @@ class _Reader(OpeningReader):
         if zone is not None:
             zone = whole_number(zone, f"{path}.megastructure_zone", MIN_ZONE, MAX_ZONE)
         table = mapping(
-            required(entry, "table", path, "the end-of-game table state"), f"{path}.table"
+            required(entry, "table", path, _("the end-of-game table state")), f"{path}.table"
         )
         if self.check_tables:
             errors = read_table(table, campaign=True, ships=self.catalogue.ship_presences()).errors
@@ -321,12 +345,12 @@ class _Reader(OpeningReader):
             city = mapping(city, f"{path}.named_city", CITY_KEYS)
             named_city = (
                 text(
-                    required(city, "location", f"{path}.named_city", "a base location card"),
+                    required(city, "location", f"{path}.named_city", _("a base location card")),
                     f"{path}.named_city.location",
                     max_length=CITY_LOCATION_MAX_LENGTH,
                 ),
                 name_text(
-                    required(city, "name", f"{path}.named_city", "the city's name"),
+                    required(city, "name", f"{path}.named_city", _("the city's name")),
                     f"{path}.named_city.name",
                     max_length=CITY_NAME_MAX_LENGTH,
                 ),
@@ -340,7 +364,7 @@ class _Reader(OpeningReader):
             debt_marks.append(
                 DebtMark(
                     corporation=self.corporation(
-                        required(mark, "corporation", mark_path, "who checked the box"),
+                        required(mark, "corporation", mark_path, _("who checked the box")),
                         f"{mark_path}.corporation",
                     ),
                     points=(
@@ -382,7 +406,7 @@ class _Reader(OpeningReader):
     def debt_points_required(self, mark: Mapping, path: str) -> None:
         """A mark without `points` names its `row`: the replay reads the box's value."""
         if "row" not in mark:
-            required(mark, "points", path, "the red box's printed value, or its row")
+            required(mark, "points", path, _("the red box's printed value, or its row"))
 
     def table_corporations(self, table: Mapping, path: str) -> None:
         players = table.get("players")
@@ -391,7 +415,12 @@ class _Reader(OpeningReader):
         if len(players) > MAX_PLAYERS or len(players) < MIN_PLAYERS:
             raise CampaignError(
                 f"{path}.table.players",
-                f"must list {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)}",
+                _(
+                    "must list %(min_players)s to %(max_players)s players, not %(count)s",
+                    min_players=MIN_PLAYERS,
+                    max_players=MAX_PLAYERS,
+                    count=len(players),
+                ),
             )
         for j, player in enumerate(players):
             if isinstance(player, Mapping) and "corporation" in player:
@@ -404,16 +433,22 @@ class _Reader(OpeningReader):
             path = f"manual_unlocks[{i}]"
             entry = mapping(item, path, MANUAL_KEYS)
             section = self.section_number(
-                required(entry, "section", path, "a section number, 1 to 33"), f"{path}.section"
+                required(entry, "section", path, _("a section number, 1 to 33")), f"{path}.section"
             )
             if section in seen:
                 raise CampaignError(
                     f"{path}.section",
-                    f"repeats section #{section} of manual_unlocks[{seen[section]}]",
+                    _(
+                        "repeats section #%(section)s of manual_unlocks[%(seen)s]",
+                        section=section,
+                        seen=seen[section],
+                    ),
                 )
             seen[section] = i
             after = whole_number(
-                required(entry, "after_game", path, "the game after which the group unlocked it"),
+                required(
+                    entry, "after_game", path, _("the game after which the group unlocked it")
+                ),
                 f"{path}.after_game",
             )
             trigger = sections_by_number()[section].trigger
@@ -422,8 +457,13 @@ class _Reader(OpeningReader):
                 # #19: "Whenever you feel ready ... (anytime after game 4)".
                 raise CampaignError(
                     f"{path}.after_game",
-                    f"section #{section} can be unlocked only after game {earliest}, not after "
-                    f"game {after}",
+                    _(
+                        "section #%(section)s can be unlocked only after game "
+                        "%(earliest)s, not after game %(after)s",
+                        section=section,
+                        earliest=earliest,
+                        after=after,
+                    ),
                 )
             unlocks.append(ManualUnlock(index=i, section=section, after_game=after))
         return tuple(unlocks)
@@ -436,12 +476,22 @@ class _Reader(OpeningReader):
             self.corporation(corp, path)
             if power not in POWERS:
                 raise CampaignError(
-                    path, f"must be one of {', '.join(POWERS)}, not {_describe(power)}"
+                    path,
+                    _(
+                        "must be one of %(powers)s, not %(found)s",
+                        powers=", ".join(POWERS),
+                        found=_describe(power),
+                    ),
                 )
             if power in taken:
                 # #7: "Players now choose a unique player power".
                 raise CampaignError(
-                    path, f'repeats {taken[power]}\'s power "{power}"; each power is unique'
+                    path,
+                    _(
+                        'repeats %(taken)s\'s power "%(power)s"; each power is unique',
+                        taken=taken[power],
+                        power=power,
+                    ),
                 )
             taken[power] = corp
             powers[corp] = power

@@ -9,15 +9,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from gamefile.words import _
 from solar175.downstream import Words
 
 _GAME_FIELDS = (
-    ("played_on", "played on"),
+    ("played_on", _("played on")),
     ("megastructure", "megastructure"),
-    ("megastructure_zone", "megastructure zone"),
-    ("neds_sold_out", "NEDs sold out"),
-    ("census_completed", "census completed"),
-    ("megastructure_repairs_completed", "megastructure repairs completed"),
+    ("megastructure_zone", _("megastructure zone")),
+    ("neds_sold_out", _("NEDs sold out")),
+    ("census_completed", _("census completed")),
+    ("megastructure_repairs_completed", _("megastructure repairs completed")),
 )
 
 
@@ -33,7 +34,13 @@ def game_differences(
     names = names or Words()
     lines = []
     if before.get("number") != after.get("number"):
-        lines.append(f"moved from game {before.get('number')} to {after.get('number')}")
+        lines.append(
+            _(
+                "moved from game %(before)s to %(after)s",
+                before=before.get("number"),
+                after=after.get("number"),
+            )
+        )
     for key, label in _GAME_FIELDS:
         if before.get(key) != after.get(key):
             old, new = before.get(key), after.get(key)
@@ -43,20 +50,32 @@ def game_differences(
     old_city, new_city = _city(before), _city(after)
     if old_city != new_city:
         if not old_city:
-            lines.append(f"city {new_city} added")
+            lines.append(_("city %(new_city)s added", new_city=new_city))
         elif not new_city:
-            lines.append(f"city {old_city} removed")
+            lines.append(_("city %(old_city)s removed", old_city=old_city))
         else:
-            lines.append(f"city {old_city} → {new_city}")
+            lines.append(
+                _("city %(old_city)s → %(new_city)s", old_city=old_city, new_city=new_city)
+            )
     old_marks, new_marks = _debt_marks(before, names), _debt_marks(after, names)
     if old_marks != new_marks:
-        lines.append(f"debt marks {old_marks} → {new_marks}")
+        lines.append(
+            _("debt marks %(old_marks)s → %(new_marks)s", old_marks=old_marks, new_marks=new_marks)
+        )
     old_table = _table_facts(before.get("table"), names)
     new_table = _table_facts(after.get("table"), names)
     old_players = _players(before.get("table"), names)
     new_players = _players(after.get("table"), names)
-    lines += [f"{key} added to the table" for key in new_players if key not in old_players]
-    lines += [f"{key} taken off the table" for key in old_players if key not in new_players]
+    lines += [
+        _("%(corporation)s added to the table", corporation=key)
+        for key in new_players
+        if key not in old_players
+    ]
+    lines += [
+        _("%(corporation)s taken off the table", corporation=key)
+        for key in old_players
+        if key not in new_players
+    ]
     # A player added or taken off is one line, not one per thing they held.
     whole = tuple(f" of {key}" for key in set(old_players) ^ set(new_players))
     for label in [*new_table, *(label for label in old_table if label not in new_table)]:
@@ -66,7 +85,11 @@ def game_differences(
     old_notes, new_notes = before.get("notes") or "", after.get("notes") or ""
     if old_notes != new_notes:
         lines.append(
-            "notes added" if not old_notes else "notes removed" if not new_notes else "notes edited"
+            _("notes added")
+            if not old_notes
+            else _("notes removed")
+            if not new_notes
+            else _("notes edited")
         )
     return lines
 
@@ -83,20 +106,29 @@ def _table_facts(table: Any, names: Words) -> dict[str, Any]:
                 continue
             if key == "outposts" and isinstance(value, Mapping):
                 for zone, count in value.items():
-                    facts[f"outposts in zone {zone} of {corporation}"] = count
+                    facts[
+                        _(
+                            "outposts in zone %(zone)s of %(corporation)s",
+                            zone=zone,
+                            corporation=corporation,
+                        )
+                    ] = count
             else:
-                facts[f"{words(key)} of {corporation}"] = value
+                facts[
+                    _("%(what)s of %(corporation)s", what=words(key), corporation=corporation)
+                ] = value
     hubs = table.get("hubs") or {}
     for name in _HUBS:
         for key, value in (hubs.get(name) or {}).items():
-            facts[f"{name} hub {words(key)}"] = value
+            facts[_("%(hub)s hub %(what)s", hub=name, what=words(key))] = value
     for zone, hub in (hubs.get("zones") or {}).items():
         for key, value in (hub or {}).items():
-            facts[f"zone {zone} hub {words(key)}"] = value
+            facts[_("zone %(zone)s hub %(words)s", zone=zone, words=words(key))] = value
     for party, count in (table.get("ballots") or {}).items():
-        facts[f"ballots {names.party(party) if party != 'spoiled' else 'spoiled'}"] = count
+        party_name = names.party(party) if party != "spoiled" else _("spoiled")
+        facts[_("ballots %(party)s", party=party_name)] = count
     for card, count in (table.get("hire_cards_left") or {}).items():
-        facts[f"{card} hire card: workers left"] = count
+        facts[_("%(card)s hire card: workers left", card=card)] = count
     for key, value in table.items():
         if key not in ("players", "hubs", "ballots", "hire_cards_left"):
             facts[words(key)] = value
@@ -121,7 +153,11 @@ def _debt_marks(game: Mapping[str, Any], names: Words) -> str:
     return (
         ", ".join(
             f"{names.corporation(m.get('corporation'))} "
-            + (f"{m.get('points')}" if "points" in m else f"a box of row {m.get('row')}")
+            + (
+                f"{m.get('points')}"
+                if "points" in m
+                else _("a box of row %(row)s", row=m.get("row"))
+            )
             for m in marks
         )
         or "none"

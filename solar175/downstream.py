@@ -21,9 +21,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from gamefile.words import _
 from solar175.state import AwardHeld, CampaignState, ReplayedGame, SectionUnlocked, Standing
 
-NOTHING = "no game's result changed"
+NOTHING = _("no game's result changed")
 
 
 @dataclass(frozen=True)
@@ -41,13 +42,13 @@ class Words:
         return self.megastructures.get(key) or key.replace("-", " ")
 
     def corporation(self, key: str | None) -> str:
-        return self.corporations.get(key or "") or (key or "nobody").capitalize()
+        return self.corporations.get(key or "") or (key or _("nobody")).capitalize()
 
     def section(self, key: str) -> str:
         if key in self.sections:
             return self.sections[key]
         if key.startswith("presence_"):
-            return f"zone {key.removeprefix('presence_')} presence"
+            return _("zone %(zone)s presence", zone=key.removeprefix("presence_"))
         return key.replace("_", " ")
 
     def award(self, section: str, tier: str) -> str:
@@ -71,25 +72,33 @@ def downstream_changes(
         if n in old_games and _figures(old_games[n]) != _figures(new_games[n])
     ]
     if rescored:
-        lines.append(f"{_games(rescored)} re-scored")
+        lines.append(_("%(games)s re-scored", games=_games(rescored)))
     for number in sorted(new_games):
         old, new = old_games.get(number), new_games[number]
         if old is None:
             continue
         totals = _totals(old, new, words)
         if totals:
-            lines.append(f"game {number}: {totals}")
+            lines.append(_("game %(number)s: %(totals)s", number=number, totals=totals))
         if old.winner != new.winner:
             lines.append(
-                f"game {number} now won by {words.corporation(new.winner)} "
-                f"(was {words.corporation(old.winner)})"
+                _(
+                    "game %(number)s now won by %(corporation)s (was %(was)s)",
+                    number=number,
+                    corporation=words.corporation(new.winner),
+                    was=words.corporation(old.winner),
+                )
             )
         lines += _boxes(number, old, new, words)
         old_party, new_party = old.election.winner, new.election.winner
         if old_party != new_party:
             lines.append(
-                f"game {number}'s election now won by {words.party(new_party)} "
-                f"(was {words.party(old_party)})"
+                _(
+                    "game %(number)s's election now won by %(party)s (was %(was)s)",
+                    number=number,
+                    party=words.party(new_party),
+                    was=words.party(old_party),
+                )
             )
         lines += _city(number, old, new, words)
     lines += _awards(before.awards, after.awards, words)
@@ -123,8 +132,12 @@ def _totals(old: ReplayedGame, new: ReplayedGame, words: Words) -> str:
 
 def _games(numbers: list[int]) -> str:
     if len(numbers) == 1:
-        return f"game {numbers[0]}"
-    return f"games {', '.join(str(n) for n in numbers[:-1])} and {numbers[-1]}"
+        return _("game %(number)s", number=numbers[0])
+    return _(
+        "games %(games)s and %(last)s",
+        games=", ".join(str(n) for n in numbers[:-1]),
+        last=numbers[-1],
+    )
 
 
 def _crossed(entry: ReplayedGame) -> dict[str, set[str]]:
@@ -145,24 +158,47 @@ def _boxes(number: int, old: ReplayedGame, new: ReplayedGame, words: Words) -> l
         name = words.section(section)
         while lost and gained:
             lines.append(
-                f"{words.corporation(lost.pop(0))}'s {name} box from game {number} moved to "
-                f"{words.corporation(gained.pop(0))}"
+                _(
+                    "%(corporation)s's %(name)s box from game %(number)s moved to %(gained)s",
+                    corporation=words.corporation(lost.pop(0)),
+                    name=name,
+                    number=number,
+                    gained=words.corporation(gained.pop(0)),
+                )
             )
         lines += [
-            f"{words.corporation(corp)} no longer crosses a {name} box in game {number}"
+            _(
+                "%(corporation)s no longer crosses a %(name)s box in game %(number)s",
+                corporation=words.corporation(corp),
+                name=name,
+                number=number,
+            )
             for corp in lost
         ]
         lines += [
-            f"{words.corporation(corp)} now crosses a {name} box in game {number}"
+            _(
+                "%(corporation)s now crosses a %(name)s box in game %(number)s",
+                corporation=words.corporation(corp),
+                name=name,
+                number=number,
+            )
             for corp in gained
         ]
     old_tally, new_tally = set(old.influence_tally), set(new.influence_tally)
     lines += [
-        f"{words.corporation(corp)} no longer adds an influence tally in game {number}"
+        _(
+            "%(corporation)s no longer adds an influence tally in game %(number)s",
+            corporation=words.corporation(corp),
+            number=number,
+        )
         for corp in sorted(old_tally - new_tally)
     ]
     lines += [
-        f"{words.corporation(corp)} now adds an influence tally in game {number}"
+        _(
+            "%(corporation)s now adds an influence tally in game %(number)s",
+            corporation=words.corporation(corp),
+            number=number,
+        )
         for corp in sorted(new_tally - old_tally)
     ]
     return lines
@@ -173,9 +209,15 @@ def _city(number: int, old: ReplayedGame, new: ReplayedGame, words: Words) -> li
     if not new_city or not old_city or old_city.corporation == new_city.corporation:
         return []
     return [
-        f"the city {new_city.name} on {new_city.location} (game {number}) now "
-        f"named by {words.corporation(new_city.corporation)} "
-        f"(was {words.corporation(old_city.corporation)})"
+        _(
+            "the city %(name)s on %(location)s (game %(number)s) now "
+            "named by %(corporation)s (was %(was)s)",
+            name=new_city.name,
+            location=new_city.location,
+            number=number,
+            corporation=words.corporation(new_city.corporation),
+            was=words.corporation(old_city.corporation),
+        )
     ]
 
 
@@ -190,17 +232,33 @@ def _awards(old: Sequence[AwardHeld], new: Sequence[AwardHeld], words: Words) ->
         name = words.award(*key)
         if was and now:
             lines.append(
-                f"{name} now goes to {words.corporation(now.corporation)} in game "
-                f"{now.game} (was {words.corporation(was.corporation)} in game {was.game})"
+                _(
+                    "%(name)s now goes to %(corporation)s in game %(game)s (was "
+                    "%(was)s in game %(was_game)s)",
+                    name=name,
+                    corporation=words.corporation(now.corporation),
+                    game=now.game,
+                    was=words.corporation(was.corporation),
+                    was_game=was.game,
+                )
             )
         elif now:
             lines.append(
-                f"{name} now goes to {words.corporation(now.corporation)} in game {now.game}"
+                _(
+                    "%(name)s now goes to %(corporation)s in game %(game)s",
+                    name=name,
+                    corporation=words.corporation(now.corporation),
+                    game=now.game,
+                )
             )
         elif was:
             lines.append(
-                f"no one wins {name} any more (was {words.corporation(was.corporation)} in "
-                f"game {was.game})"
+                _(
+                    "no one wins %(name)s any more (was %(corporation)s in game %(game)s)",
+                    name=name,
+                    corporation=words.corporation(was.corporation),
+                    game=was.game,
+                )
             )
     return lines
 
@@ -214,11 +272,24 @@ def _unlocks(old: Sequence[SectionUnlocked], new: Sequence[SectionUnlocked]) -> 
         if was == now:
             continue
         if was is None:
-            lines.append(f"#{section} now unlocks after game {now}")
+            lines.append(_("#%(section)s now unlocks after game %(now)s", section=section, now=now))
         elif now is None:
-            lines.append(f"#{section} no longer unlocks (was after game {was})")
+            lines.append(
+                _(
+                    "#%(section)s no longer unlocks (was after game %(was)s)",
+                    section=section,
+                    was=was,
+                )
+            )
         else:
-            lines.append(f"#{section} now unlocks after game {now} (was after game {was})")
+            lines.append(
+                _(
+                    "#%(section)s now unlocks after game %(now)s (was after game %(was)s)",
+                    section=section,
+                    now=now,
+                    was=was,
+                )
+            )
     return lines
 
 
@@ -229,16 +300,21 @@ def _standings(old: Sequence[Standing], new: Sequence[Standing], words: Words) -
         for row in new
         if row.corporation in old_points and old_points[row.corporation] != row.points
     ]
-    return [f"standings {', '.join(moved)}"] if moved else []
+    return [_("standings %(moved)s", moved=", ".join(moved))] if moved else []
 
 
 def _ending(after: CampaignState, words: Words) -> str:
     if not after.campaign_over:
-        return "the campaign is no longer over"
+        return _("the campaign is no longer over")
     winner = after.winner
     shared = after.shared_winners
     if winner:
-        return f"the campaign is now won by {words.corporation(winner)}"
+        return _(
+            "the campaign is now won by %(corporation)s", corporation=words.corporation(winner)
+        )
     if shared:
-        return f"the campaign now ends shared by {', '.join(map(words.corporation, shared))}"
-    return "the campaign ends"
+        return _(
+            "the campaign now ends shared by %(corporations)s",
+            corporations=", ".join(map(words.corporation, shared)),
+        )
+    return _("the campaign ends")

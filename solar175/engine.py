@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from gamefile.words import _
 from solar175.house_rules import HouseRules
 
 # Party keys (docs/commands.md). The order is the tie order of RULES-NOTES §2 step 3.
@@ -214,11 +215,14 @@ def tie_break_sentence(tie_break: str | None, total: int, winner: str) -> str | 
     """The end-game tie-breaker that decided a game (`GameScore.tie_break`), in words; None when
     the winner had the most IP alone. `winner` is the winner's name as the page shows it."""
     if tie_break == TIE_BREAK_ZONE_1:
-        return f"Tie on {total} IP broken by most presence in zone 1."
+        return _("Tie on %(total)s IP broken by most presence in zone 1.", total=total)
     if tie_break == TIE_BREAK_PLAY_ORDER:
-        return (
-            f"Tie on {total} IP and on presence in zone 1 broken by the order of play: "
-            f"{winner} takes the first player marker soonest."
+        return _(
+            "Tie on %(total)s IP and on presence in zone 1 broken by the "
+            "order of play: %(winner)s takes the first player marker "
+            "soonest.",
+            total=total,
+            winner=winner,
         )
     return None
 

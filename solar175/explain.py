@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
+from gamefile.words import _, ngettext
 from solar175.engine import (
     BRAVE_NEW_DAWN,
     CATEGORIES,
@@ -38,10 +39,11 @@ from solar175.table import read_table
 
 # The parties as the rulebook names them in a sentence.
 PARTY_NAMES = {
-    UNITED_FEDERALISTS: "the United Federalists",
-    WORKERS_UNION: "the Workers Union Party",
+    # Translators: the parties' names are the rulebook's; only "the" around them translates.
+    UNITED_FEDERALISTS: _("the United Federalists"),
+    WORKERS_UNION: _("the Workers Union Party"),
     BRAVE_NEW_DAWN: "Brave New Dawn",
-    CELESTIAL_REBELLION: "the Celestial Rebellion",
+    CELESTIAL_REBELLION: _("the Celestial Rebellion"),
 }
 
 Namer = Callable[[str], str]
@@ -63,8 +65,8 @@ class Term:
         return {"ip": self.ip, "why": self.why}
 
 
-def _plural(count: int, one: str, many: str | None = None) -> str:
-    return f"{count} {one if count == 1 else (many or one + 's')}"
+def _credits_count(count: int) -> str:
+    return ngettext("%(count)s credit", "%(count)s credits", count, count=count)
 
 
 # --- IP categories -----------------------------------------------------------------------
@@ -92,7 +94,8 @@ def explain_player(table: TableState, score: GameScore, corporation: str) -> dic
     before = sum(term.ip for term in terms[doubled])
     if before:
         # The elected party doubles one category (End Game Scoring, the political row).
-        terms[doubled].append(Term(before, f"doubled: {PARTY_NAMES[winner]} are in power"))
+        doubling = _("doubled: %(party)s are in power", party=PARTY_NAMES[winner])
+        terms[doubled].append(Term(before, doubling))
     return {category: terms[category] for category in CATEGORIES}
 
 
@@ -119,17 +122,22 @@ def _credits(player: PlayerTable, winner: str) -> list[Term]:
     left = _credits_left(player)
     owed = sum(player.loans)
     counted = (
-        f"{_plural(player.credits, 'credit')} less {owed} repaid on loans = {left} left"
+        _(
+            "%(credits)s less %(owed)s repaid on loans = %(left)s left",
+            credits=_credits_count(player.credits),
+            owed=owed,
+            left=left,
+        )
         if owed
-        else _plural(left, "credit") + " left"
+        else ngettext("%(count)s credit left", "%(count)s credits left", left, count=left)
     )
     if winner == CELESTIAL_REBELLION:
         # The Celestial Rebellion in power: credits score 1 IP each (#12).
         ip = left
-        why = f"{counted}, 1 IP each: the Celestial Rebellion is in power"
+        why = _("%(counted)s, 1 IP each: the Celestial Rebellion is in power", counted=counted)
     else:
         ip = left // 2
-        why = f"{counted}: 1 IP per 2 credits, rounded down"
+        why = _("%(counted)s: 1 IP per 2 credits, rounded down", counted=counted)
     return [Term(ip, why)] if ip else []
 
 
@@ -143,8 +151,14 @@ def _loans(player: PlayerTable) -> list[Term]:
     return [
         Term(
             -short,
-            f"loans of {loans} credits ({owed} in all) with {_plural(player.credits, 'credit')}: "
-            f"{short} short, −1 IP for each credit that cannot be repaid",
+            _(
+                "loans of %(loans)s credits (%(owed)s in all) with %(credits)s: "
+                "%(short)s short, −1 IP for each credit that cannot be repaid",
+                loans=loans,
+                owed=owed,
+                credits=_credits_count(player.credits),
+                short=short,
+            ),
         )
     ]
 
@@ -156,20 +170,33 @@ def _mining(player: PlayerTable) -> list[Term]:
     return [
         Term(
             MINING_TOKEN_IP * tokens,
-            f"{_plural(tokens, 'mining resource token')} × {MINING_TOKEN_IP} IP",
+            ngettext(
+                "%(count)s mining resource token × %(each)s IP",
+                "%(count)s mining resource tokens × %(each)s IP",
+                tokens,
+                count=tokens,
+                each=MINING_TOKEN_IP,
+            ),
         )
     ]
 
 
 def _political_influence(player: PlayerTable) -> list[Term]:
     ip = player.political_influence_ip
-    return [Term(ip, "political influence cards, as entered")] if ip else []
+    return [Term(ip, _("political influence cards, as entered"))] if ip else []
 
 
 def _bases(player: PlayerTable, hensler: int) -> list[Term]:
     # Each base: Hensler worker value plus the zone number of its location.
     return [
-        Term(hensler + zone, f"base in zone {zone}: Hensler worker value {hensler} + zone {zone}")
+        Term(
+            hensler + zone,
+            _(
+                "base in zone %(zone)s: Hensler worker value %(hensler)s + zone %(zone)s",
+                zone=zone,
+                hensler=hensler,
+            ),
+        )
         for zone in player.bases
         if hensler + zone
     ]
@@ -182,7 +209,13 @@ def _megastructure(player: PlayerTable, ufss: int) -> list[Term]:
     return [
         Term(
             ufss * tokens,
-            f"{_plural(tokens, 'megastructure funding token')} × UFSS worker value {ufss}",
+            ngettext(
+                "%(count)s megastructure funding token × UFSS worker value %(ufss)s",
+                "%(count)s megastructure funding tokens × UFSS worker value %(ufss)s",
+                tokens,
+                count=tokens,
+                ufss=ufss,
+            ),
         )
     ]
 
@@ -195,8 +228,16 @@ def _military(player: PlayerTable, military: int) -> list[Term]:
     return [
         Term(
             each * tokens,
-            f"{_plural(tokens, 'military token')} × {each} "
-            f"(half the Military HUB's worker value {military}, rounded down)",
+            ngettext(
+                "%(count)s military token × %(each)s "
+                "(half the Military HUB's worker value %(military)s, rounded down)",
+                "%(count)s military tokens × %(each)s "
+                "(half the Military HUB's worker value %(military)s, rounded down)",
+                tokens,
+                count=tokens,
+                each=each,
+                military=military,
+            ),
         )
     ]
 
@@ -216,20 +257,31 @@ def _presence(table: TableState, score: GameScore, index: int) -> list[Term]:
         worth = zone_values.get(zone, 0)
         first = [i for i, v in enumerate(values) if v == best]
         if mine == best:
-            shared = " (shared: all tied players score it in full)" if len(first) > 1 else ""
             if worth:
-                terms.append(
-                    Term(
-                        worth,
-                        f"zone {zone}: most presence ({mine}): "
-                        f"the Zone HUB's worker value {worth}{shared}",
-                    )
+                most = _(
+                    "zone %(zone)s: most presence (%(mine)s): the Zone HUB's worker value "
+                    "%(worth)s",
+                    zone=zone,
+                    mine=mine,
+                    worth=worth,
                 )
+                if len(first) > 1:
+                    most = _(
+                        "zone %(zone)s: most presence (%(mine)s): the Zone HUB's worker value "
+                        "%(worth)s (shared: all tied players score it in full)",
+                        zone=zone,
+                        mine=mine,
+                        worth=worth,
+                    )
+                terms.append(Term(worth, most))
             if zone == table.megastructure_zone:
                 terms.append(
                     Term(
                         MEGASTRUCTURE_ZONE_BONUS,
-                        f"zone {zone}: most presence where the megastructure is being built",
+                        _(
+                            "zone %(zone)s: most presence where the megastructure is being built",
+                            zone=zone,
+                        ),
                     )
                 )
             continue
@@ -241,20 +293,30 @@ def _presence(table: TableState, score: GameScore, index: int) -> list[Term]:
                 up = rules.house.second_place_rounds_up
                 half = rules.house.half_for_second_place(worth)
                 if half:
-                    rounded = "rounded up" if up else "rounded down"
-                    terms.append(
-                        Term(
-                            half,
-                            f"zone {zone}: second most presence ({mine}): half the Zone HUB's "
-                            f"worker value {worth}, {rounded}",
+                    said = (
+                        _(
+                            "zone %(zone)s: second most presence (%(mine)s): half the Zone "
+                            "HUB's worker value %(worth)s, rounded up",
+                            zone=zone,
+                            mine=mine,
+                            worth=worth,
+                        )
+                        if up
+                        else _(
+                            "zone %(zone)s: second most presence (%(mine)s): half the Zone "
+                            "HUB's worker value %(worth)s, rounded down",
+                            zone=zone,
+                            mine=mine,
+                            worth=worth,
                         )
                     )
+                    terms.append(Term(half, said))
     return terms
 
 
 def _bonus(player: PlayerTable) -> list[Term]:
     ip = player.bonus_ip
-    return [Term(ip, "end-game IP from the player power, as entered")] if ip else []
+    return [Term(ip, _("end-game IP from the player power, as entered"))] if ip else []
 
 
 # --- presence in a zone ------------------------------------------------------------------
@@ -266,13 +328,25 @@ def presence_terms(player: PlayerTable, zone: int) -> list[Term]:
     terms: list[Term] = []
     outposts = player.outposts.get(zone, 0)
     if outposts:
-        terms.append(Term(outposts, f"{_plural(outposts, 'outpost')} × 1"))
+        terms.append(
+            Term(
+                outposts,
+                ngettext(
+                    "%(count)s outpost × 1", "%(count)s outposts × 1", outposts, count=outposts
+                ),
+            )
+        )
     bases = player.bases.count(zone)
     if bases:
-        terms.append(Term(2 * bases, f"{_plural(bases, 'base')} × 2"))
+        terms.append(
+            Term(
+                2 * bases, ngettext("%(count)s base × 2", "%(count)s bases × 2", bases, count=bases)
+            )
+        )
     for ship in player.ships:
         if ship.zone == zone and ship.presence:
-            terms.append(Term(ship.presence, f"a ship with presence {ship.presence}"))
+            said = _("a ship with presence %(presence)s", presence=ship.presence)
+            terms.append(Term(ship.presence, said))
     return terms
 
 
@@ -294,22 +368,44 @@ class TrackerReason:
         """ "Purple: most mining tokens left: 3, tied with Teal." or why nobody crossed."""
         if not self.corporations:
             if self.section == "influence":
-                return "The game's winner crosses a box."
-            return f"Nobody crosses a box: the most {self.measure} was {self.best}" + (
-                f", and it takes at least {self.minimum}." if self.minimum > 1 else "."
+                return _("The game's winner crosses a box.")
+            if self.minimum > 1:
+                return _(
+                    "Nobody crosses a box: the most %(measure)s was %(best)s, and it takes at "
+                    "least %(minimum)s.",
+                    measure=self.measure,
+                    best=self.best,
+                    minimum=self.minimum,
+                )
+            return _(
+                "Nobody crosses a box: the most %(measure)s was %(best)s.",
+                measure=self.measure,
+                best=self.best,
             )
         first, *others = self.corporations
         if self.section == "influence":
-            return f"{name(first)}: won the game."
-        text = f"most {self.measure}: {self.best}"
+            return _("%(corporation)s: won the game.", corporation=name(first))
         if others:
             names = [name(c) for c in self.corporations]
-            return f"{_join(names)}: {text}, tied (all tied players cross a box)."
-        return f"{name(first)}: {text}."
+            return _(
+                "%(corporations)s: most %(measure)s: %(best)s, tied (all tied players cross a "
+                "box).",
+                corporations=_join(names),
+                measure=self.measure,
+                best=self.best,
+            )
+        return _(
+            "%(corporation)s: most %(measure)s: %(best)s.",
+            corporation=name(first),
+            measure=self.measure,
+            best=self.best,
+        )
 
 
 def _join(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    if len(names) == 1:
+        return names[0]
+    return _("%(names)s and %(last)s", names=", ".join(names[:-1]), last=names[-1])
 
 
 def tracker_reasons(table: TableState, score: GameScore) -> dict[str, TrackerReason]:
@@ -321,15 +417,15 @@ def tracker_reasons(table: TableState, score: GameScore) -> dict[str, TrackerRea
         section = f"presence_{zone}"
         reasons[section] = TrackerReason(
             section,
-            f"presence in zone {zone}",
+            _("presence in zone %(zone)s", zone=zone),
             max(p.presence.get(zone, 0) for p in players),
             tuple(score.tracker.get(section, ())),
             1,
         )
     measures = {
-        "megastructure": "megastructure funding IP",
-        "bases": "base building IP",
-        "military": "military IP (UFSS Peacekeeping Force)",
+        "megastructure": _("megastructure funding IP"),
+        "bases": _("base building IP"),
+        "military": _("military IP (UFSS Peacekeeping Force)"),
     }
     for section, measure in measures.items():
         reasons[section] = TrackerReason(
@@ -341,14 +437,14 @@ def tracker_reasons(table: TableState, score: GameScore) -> dict[str, TrackerRea
         )
     reasons["mining"] = TrackerReason(
         "mining",
-        "mining resource tokens left",
+        _("mining resource tokens left"),
         max(p.mining_tokens for p in table.players),
         tuple(score.tracker.get("mining", ())),
         MIN_MINING_TOKENS_FOR_BOX,
     )
     reasons["credits"] = TrackerReason(
         "credits",
-        "credits left after repaying loans",
+        _("credits left after repaying loans"),
         max(p.credits_left for p in players),
         tuple(score.tracker.get("credits", ())),
         MIN_CREDITS_FOR_BOX,
@@ -389,7 +485,11 @@ def award_sentence(
     holder = name(corporation)
     label = award_name(section, tier) if award_name else tier
     if not game:
-        return f"{holder} held {label} when the campaign was opened in the app."
+        return _(
+            "%(holder)s held %(award)s when the campaign was opened in the app.",
+            holder=holder,
+            award=label,
+        )
     same_section = [a for a in awards if a["section"] == section]
     earlier = [a for a in same_section if a.get("game", 0) < game]
     if completed is not None:
@@ -400,20 +500,33 @@ def award_sentence(
             for a in same_section
             if a.get("game", 0) == game and a["corporation"] != corporation
         ]
-    text = f"{holder} completed the section in game {game}"
+    # Each clause is a sentence of its own around what came before (`%(text)s`).
+    text = _("%(holder)s completed the section in game %(game)s", holder=holder, game=game)
     if tier == "gold" and not earlier and not rivals:
-        text += ", the first to do so"
+        text = _("%(text)s, the first to do so", text=text)
     elif earlier:
         gold = earlier[0]
         gold_game = gold.get("game", 0)
-        when = f"in game {gold_game}" if gold_game else "before the campaign was opened in the app"
-        text += f"; {name(gold['corporation'])} had completed it first ({when})"
+        when = (
+            _("in game %(game)s", game=gold_game)
+            if gold_game
+            else _("before the campaign was opened in the app")
+        )
+        text = _(
+            "%(text)s; %(corporation)s had completed it first (%(when)s)",
+            text=text,
+            corporation=name(gold["corporation"]),
+            when=when,
+        )
     players = scores_by_game.get(game, {}).get("players", [])
     for rival in rivals:
-        text += f"; {name(rival)} completed it in the same game too" + _same_game_clause(
-            players, corporation, rival, name
+        text = _(
+            "%(text)s; %(corporation)s completed it in the same game too%(clause)s",
+            text=text,
+            corporation=name(rival),
+            clause=_same_game_clause(players, corporation, rival, name),
         )
-    return text + "."
+    return _("%(text)s.", text=text)
 
 
 def _same_game_clause(players: list[Mapping], mine_key: str, theirs_key: str, name: Namer) -> str:
@@ -426,23 +539,35 @@ def _same_game_clause(players: list[Mapping], mine_key: str, theirs_key: str, na
     mine, theirs = players[order.index(mine_key)], players[order.index(theirs_key)]
     me, them = name(mine_key), name(theirs_key)
     if mine.get("total") != theirs.get("total"):
-        return (
-            f", and most IP in that game takes the higher award ({me} {mine.get('total')}, "
-            f"{them} {theirs.get('total')})"
+        return _(
+            ", and most IP in that game takes the higher award (%(me)s %(mine)s, "
+            "%(them)s %(theirs)s)",
+            me=me,
+            mine=mine.get("total"),
+            them=them,
+            theirs=theirs.get("total"),
         )
     total = mine.get("total")
     my_zone_1 = (mine.get("presence") or {}).get("1", 0)
     their_zone_1 = (theirs.get("presence") or {}).get("1", 0)
     if my_zone_1 != their_zone_1:
-        return (
-            f", with as many IP ({total}), and the first end-game tie-breaker decides: most "
-            f"presence in zone 1 ({me} {my_zone_1}, {them} {their_zone_1})"
+        return _(
+            ", with as many IP (%(total)s), and the first end-game tie-breaker decides: most "
+            "presence in zone 1 (%(me)s %(mine)s, %(them)s %(theirs)s)",
+            total=total,
+            me=me,
+            mine=my_zone_1,
+            them=them,
+            theirs=their_zone_1,
         )
     first = me if order.index(mine_key) < order.index(theirs_key) else them
-    return (
-        f", with as many IP ({total}) and as much presence in zone 1 ({my_zone_1}), and the "
-        f"second end-game tie-breaker decides: {first} is closer to receiving the first player "
-        "marker (earlier in the order of play)"
+    return _(
+        ", with as many IP (%(total)s) and as much presence in zone 1 (%(zone_1)s), and the "
+        "second end-game tie-breaker decides: %(first)s is closer to receiving the first player "
+        "marker (earlier in the order of play)",
+        total=total,
+        zone_1=my_zone_1,
+        first=first,
     )
 
 

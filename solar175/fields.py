@@ -18,6 +18,7 @@ from typing import Any
 from gamefile.errors import FieldError
 from gamefile.fields import DATE_SENTENCE, Fields
 from gamefile.reading import describe as _describe
+from gamefile.words import _
 from solar175.catalogue import Catalogue
 from solar175.engine import PARTIES
 from solar175.sections import FIRST_SECTION, LAST_SECTION
@@ -73,11 +74,15 @@ def plain_json(value: Any, path: str, max_depth: int) -> None:
         item, where, depth = stack.pop()
         if isinstance(item, Mapping) or isinstance(item, list | tuple):
             if depth >= max_depth:
-                raise CampaignError(where, f"nests more than {max_depth} levels deep")
+                raise CampaignError(
+                    where, _("nests more than %(max_depth)s levels deep", max_depth=max_depth)
+                )
             if isinstance(item, Mapping):
                 for key, inner in item.items():
                     if not isinstance(key, str):
-                        raise CampaignError(where, f"has a key that is not text ({key!r})")
+                        raise CampaignError(
+                            where, _("has a key that is not text (%(key)s)", key=repr(key))
+                        )
                     storable_text(key, f"{where}.{key}")
                     stack.append((inner, f"{where}.{key}", depth + 1))
             else:
@@ -88,12 +93,18 @@ def plain_json(value: Any, path: str, max_depth: int) -> None:
             continue
         elif isinstance(item, int):
             if abs(item) > MAX_JSON_INTEGER:
-                raise CampaignError(where, f"must be a number between ±{MAX_JSON_INTEGER}")
+                raise CampaignError(
+                    where,
+                    _(
+                        "must be a number between ±%(max_json_integer)s",
+                        max_json_integer=MAX_JSON_INTEGER,
+                    ),
+                )
         elif isinstance(item, float):
             if not math.isfinite(item):
-                raise CampaignError(where, f"must be a finite number, not {item}")
+                raise CampaignError(where, _("must be a finite number, not %(item)s", item=item))
         else:
-            raise CampaignError(where, f"must be JSON, not {type(item).__name__}")
+            raise CampaignError(where, _("must be JSON, not %(kind)s", kind=type(item).__name__))
 
 
 class FileReader:
@@ -108,15 +119,19 @@ class FileReader:
         if not isinstance(value, str) or value not in self.corporation_keys:
             raise CampaignError(
                 path,
-                f"must be a corporation of this campaign ({', '.join(self.corporation_keys)}), "
-                f"not {_describe(value)}",
+                _(
+                    "must be a corporation of this campaign (%(corporation_keys)s), not %(found)s",
+                    corporation_keys=", ".join(self.corporation_keys),
+                    found=_describe(value),
+                ),
             )
         return value
 
     def megastructure(self, value: Any, path: str) -> str:
         if not isinstance(value, str) or value not in self.catalogue.megastructures:
             raise CampaignError(
-                path, f"is not a megastructure of the catalogue ({_describe(value)})"
+                path,
+                _("is not a megastructure of the catalogue (%(found)s)", found=_describe(value)),
             )
         return value
 
@@ -124,14 +139,17 @@ class FileReader:
         if not isinstance(value, str) or value not in self.catalogue.section_boxes:
             raise CampaignError(
                 path,
-                f"must be a tracker section ({', '.join(self.catalogue.section_boxes)}), "
-                f"not {_describe(value)}",
+                _(
+                    "must be a tracker section (%(section_boxes)s), not %(found)s",
+                    section_boxes=", ".join(self.catalogue.section_boxes),
+                    found=_describe(value),
+                ),
             )
         return value
 
     def party(self, value: Any, path: str) -> str:
         if value not in PARTIES:
-            raise CampaignError(path, f"must be one of {', '.join(PARTIES)}")
+            raise CampaignError(path, _("must be one of %(parties)s", parties=", ".join(PARTIES)))
         return value
 
     def section_number(self, value: Any, path: str) -> int:

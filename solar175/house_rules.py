@@ -17,6 +17,7 @@ from typing import Any
 
 from gamefile.errors import FieldError
 from gamefile.reading import describe as _describe
+from gamefile.words import _
 
 ROUND_DOWN = "down"
 ROUND_UP = "up"
@@ -57,7 +58,11 @@ class HouseRule:
         if value not in self.values or not isinstance(value, str):
             raise FieldError(
                 f"{path}.{self.key}" if path else self.key,
-                f"must be one of {', '.join(self.values)}, not {_describe(value)}",
+                _(
+                    "must be one of %(values)s, not %(found)s",
+                    values=", ".join(self.values),
+                    found=_describe(value),
+                ),
             )
         return value
 
@@ -67,11 +72,13 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         key="second_place_rounding",
         default=ROUND_DOWN,
         choices=(
-            (ROUND_DOWN, "Round down (End Game Scoring page)"),
-            (ROUND_UP, "Round up (HUB page)"),
+            (ROUND_DOWN, _("Round down (End Game Scoring page)")),
+            (ROUND_UP, _("Round up (HUB page)")),
         ),
-        label="Second place in a zone (house rule)",
-        sentence="The rulebook prints both: the HUB page rounds up, End Game Scoring rounds down.",
+        label=_("Second place in a zone (house rule)"),
+        sentence=_(
+            "The rulebook prints both: the HUB page rounds up, End Game Scoring rounds down."
+        ),
         # HUB page: "half this amount rounded up"; End Game Scoring: "half these points
         # (rounded down)". RULES-NOTES §1.
         rulebook="HUB page and End Game Scoring page",
@@ -82,12 +89,15 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         key="campaign_tie_break",
         default=TIE_BREAK_AWARDS,
         choices=(
-            (TIE_BREAK_AWARDS, "More gold awards, then more awards"),
-            (TIE_BREAK_SHARED, "Tied corporations share the win"),
+            (TIE_BREAK_AWARDS, _("More gold awards, then more awards")),
+            (TIE_BREAK_SHARED, _("Tied corporations share the win")),
         ),
-        label="Campaign winner on a tie of points (house rule)",
-        sentence="The rulebook says only that most campaign points wins; a tie can go to the "
-        "corporation with more gold awards, then more awards, or be shared.",
+        label=_("Campaign winner on a tie of points (house rule)"),
+        sentence=_(
+            "The rulebook says only that most campaign points wins; a "
+            "tie can go to the corporation with more gold awards, then "
+            "more awards, or be shared."
+        ),
         # "The corporation with the most campaign points wins": silent on a tie. RULES-NOTES §4.
         rulebook="Campaign end (RULES-NOTES §4)",
     ),
@@ -95,12 +105,14 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         key="megastructure_choice",
         default=CHOSEN_BY_WINNER,
         choices=(
-            (CHOSEN_BY_WINNER, "The winner of the last game chooses"),
-            (CHOSEN_AT_RANDOM, "Drawn at random"),
+            (CHOSEN_BY_WINNER, _("The winner of the last game chooses")),
+            (CHOSEN_AT_RANDOM, _("Drawn at random")),
         ),
-        label="The next megastructure, from game 5 (house rule)",
-        sentence="The rulebook lets the winner of the last game choose the megastructure to "
-        "build, or the group draw it at random.",
+        label=_("The next megastructure, from game 5 (house rule)"),
+        sentence=_(
+            "The rulebook lets the winner of the last game choose the "
+            "megastructure to build, or the group draw it at random."
+        ),
         # Section #9 and Building Megastructures: "chosen by the player who won the last game
         # (or randomly)". The setup sheet then names no chooser.
         rulebook="Section #9 and Building Megastructures",
@@ -144,7 +156,7 @@ class HouseRules:
         """These rules with `given` (switch key → value) applied, each checked."""
         unknown = [key for key in given if key not in BY_KEY]
         if unknown:
-            raise FieldError(f"{path}.{unknown[0]}", "is not a house rule of this app")
+            raise FieldError(f"{path}.{unknown[0]}", _("is not a house rule of this app"))
         return HouseRules(
             {**self.as_dict(), **{k: BY_KEY[k].check(v, path) for k, v in given.items()}}
         )

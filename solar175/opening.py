@@ -14,6 +14,7 @@ from typing import Any
 
 from gamefile.canonical import ordered
 from gamefile.reading import describe as _describe
+from gamefile.words import _
 from solar175.catalogue import GOLD, SILVER, TIERS, TRACKER_KEYS
 from solar175.engine import CELESTIAL_REBELLION, PARTIES
 from solar175.fields import (
@@ -127,16 +128,25 @@ class OpeningReader(FileReader):
         for key in data:
             if key not in OPENING_KEYS and key not in REPLAY_OUTPUT_KEYS:
                 raise CampaignError(
-                    f"{path}.{key}", f"is not a known key; allowed: {', '.join(OPENING_KEYS)}"
+                    f"{path}.{key}",
+                    _(
+                        "is not a known key; allowed: %(opening_keys)s",
+                        opening_keys=", ".join(OPENING_KEYS),
+                    ),
                 )
         # Stored as given, the replay-output keys it ignores included.
         plain_json(data, path, MAX_OPENING_DEPTH)
         key = "after_game" if "after_game" in data else "games_played"
         if key not in data:
-            raise CampaignError(f"{path}.after_game", "is required (the last game already played)")
+            raise CampaignError(
+                f"{path}.after_game", _("is required (the last game already played)")
+            )
         after = whole_number(data[key], f"{path}.{key}", 1)
         if after > MAX_GAME_NUMBER:
-            raise CampaignError(f"{path}.{key}", f"must be at most {MAX_GAME_NUMBER}")
+            raise CampaignError(
+                f"{path}.{key}",
+                _("must be at most %(max_game_number)s", max_game_number=MAX_GAME_NUMBER),
+            )
 
         unlocked = self.read_unlocked(
             data.get("unlocked_sections", []), f"{path}.unlocked_sections"
@@ -200,7 +210,10 @@ class OpeningReader(FileReader):
         if overthrows > wins[CELESTIAL_REBELLION]:
             raise CampaignError(
                 f"{path}.overthrows",
-                f"must be at most the Celestial Rebellion's {wins[CELESTIAL_REBELLION]} wins",
+                _(
+                    "must be at most the Celestial Rebellion's %(wins)s wins",
+                    wins=wins[CELESTIAL_REBELLION],
+                ),
             )
         return overthrows
 
@@ -212,13 +225,13 @@ class OpeningReader(FileReader):
             built.append(
                 (
                     whole_number(
-                        required(entry, "game", b_path, "the game it was built in"),
+                        required(entry, "game", b_path, _("the game it was built in")),
                         f"{b_path}.game",
                         1,
                         after,
                     ),
                     self.megastructure(
-                        required(entry, "megastructure", b_path, "the megastructure's key"),
+                        required(entry, "megastructure", b_path, _("the megastructure's key")),
                         f"{b_path}.megastructure",
                     ),
                 )
@@ -234,7 +247,7 @@ class OpeningReader(FileReader):
             cities.append(
                 City(
                     game=whole_number(
-                        required(entry, "game", c_path, "the game it was named after"),
+                        required(entry, "game", c_path, _("the game it was named after")),
                         f"{c_path}.game",
                         1,
                         after,
@@ -259,13 +272,13 @@ class OpeningReader(FileReader):
             )
         else:
             incumbent = self.party(
-                required(data, "incumbent_party", path, "the party that won the last election"),
+                required(data, "incumbent_party", path, _("the party that won the last election")),
                 f"{path}.incumbent_party",
             )
         if incumbent == CELESTIAL_REBELLION and 12 not in unlocked:
             raise CampaignError(
                 f"{path}.incumbent_party",
-                "can be celestial_rebellion only once section #12 is unlocked",
+                _("can be celestial_rebellion only once section #12 is unlocked"),
             )
         return incumbent
 
@@ -302,7 +315,7 @@ class OpeningReader(FileReader):
             else:
                 number = self.section_number(item, item_path)
             if number in numbers:
-                raise CampaignError(item_path, f"repeats section #{number}")
+                raise CampaignError(item_path, _("repeats section #%(number)s", number=number))
             numbers.append(number)
         return tuple(sorted(numbers))
 
@@ -331,30 +344,51 @@ class OpeningReader(FileReader):
             a_path = f"{path}[{i}]"
             entry = mapping(item, a_path, ("section", "tier", "corporation", "game", "points"))
             section = self.section_key(
-                required(entry, "section", a_path, "a tracker section"), f"{a_path}.section"
+                required(entry, "section", a_path, _("a tracker section")), f"{a_path}.section"
             )
             tier = entry.get("tier")
             if tier not in TIERS:
                 raise CampaignError(
-                    f"{a_path}.tier", f'must be "gold" or "silver", not {_describe(tier)}'
+                    f"{a_path}.tier",
+                    _('must be "gold" or "silver", not %(found)s', found=_describe(tier)),
                 )
             corporation = self.corporation(
-                required(entry, "corporation", a_path, "who won it"), f"{a_path}.corporation"
+                required(entry, "corporation", a_path, _("who won it")), f"{a_path}.corporation"
             )
             if (section, tier) in held:
                 raise CampaignError(
-                    a_path, f"repeats the {section} {tier} award of {path}[{held[section, tier]}]"
+                    a_path,
+                    _(
+                        "repeats the %(section)s %(tier)s award of %(path)s[%(held)s]",
+                        section=section,
+                        tier=tier,
+                        path=path,
+                        held=held[section, tier],
+                    ),
                 )
             if any(a.section == section and a.corporation == corporation for a in awards):
-                raise CampaignError(a_path, f"{corporation} already holds a {section} award")
+                raise CampaignError(
+                    a_path,
+                    _(
+                        "%(corporation)s already holds a %(section)s award",
+                        corporation=corporation,
+                        section=section,
+                    ),
+                )
             size = self.catalogue.section_boxes[section]
             boxes = tracker.get(corporation, {}).get(section, 0)
             if boxes < size:
                 # An award is won by crossing the section's last box (Campaign Scoring).
                 raise CampaignError(
                     a_path,
-                    f"{corporation} has {boxes} of {size} {section} boxes in opening.tracker; "
-                    "an award needs the section complete",
+                    _(
+                        "%(corporation)s has %(boxes)s of %(size)s %(section)s boxes "
+                        "in opening.tracker; an award needs the section complete",
+                        corporation=corporation,
+                        boxes=boxes,
+                        size=size,
+                        section=section,
+                    ),
                 )
             game = whole_number(entry.get("game", after), f"{a_path}.game", 0, after)
             held[section, tier] = i
@@ -363,7 +397,7 @@ class OpeningReader(FileReader):
             if (section, SILVER) in held and (section, GOLD) not in held:
                 raise CampaignError(
                     f"{path}[{held[section, SILVER]}]",
-                    f"a {section} silver award needs its gold won first",
+                    _("a %(section)s silver award needs its gold won first", section=section),
                 )
         return tuple(awards)
 

@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from gamefile.words import _
 from solar175.campaign_file import (
     POWERS,
     CampaignError,
@@ -207,8 +208,8 @@ class _Replay:
         for number in opening.unlocked_sections:
             # docs/campaign-file.md: sections of the opening snapshot unlocked "after game 0".
             self.unlocked[number] = 0
-            self.unlock_reasons[number] = "unlocked before the campaign came into the app"
-        for _, key in self.built:
+            self.unlock_reasons[number] = _("unlocked before the campaign came into the app")
+        for _game, key in self.built:
             if self.catalogue.type_of(key) == CAMPAIGN_END_TYPE:
                 self.ended_after = opening.after_game
 
@@ -270,8 +271,11 @@ class _Replay:
         if self.ended_after is not None:
             raise CampaignError(
                 f"{path}.number",
-                f"the campaign ended after game {self.ended_after}, when a Type VI megastructure "
-                "was built; no game can follow",
+                _(
+                    "the campaign ended after game %(ended_after)s, when a Type "
+                    "VI megastructure was built; no game can follow",
+                    ended_after=self.ended_after,
+                ),
             )
         switches = self.switches()
         rules = self.rules(switches)
@@ -485,9 +489,9 @@ class _Replay:
                 continue
             self.unlocked[number] = game
             self.unlock_reasons[number] = (
-                f"the group chose to unlock it after game {game}"
+                _("the group chose to unlock it after game %(game)s", game=game)
                 if game
-                else "the group chose to unlock it before the first game"
+                else _("the group chose to unlock it before the first game")
             )
             applied.append(number)
         if applied and recheck:

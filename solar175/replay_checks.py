@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
+from gamefile.words import _
 from solar175.campaign_file import POWER_BONUS_IP, CampaignError, GameEntry, Power
 from solar175.catalogue import Catalogue, DebtRow
 from solar175.engine import Rules, TableState
@@ -49,12 +50,18 @@ def check_table_agrees(
             if not isinstance(given, list) or sorted(given) != expected:
                 opened = zone_sections(z for z in expected if z > 2)
                 why = (
-                    "sections " + ", ".join(f"#{s}" for s in opened) + " unlocked"
+                    _("sections %(sections)s unlocked", sections=", ".join(f"#{s}" for s in opened))
                     if opened
-                    else "no zone section unlocked yet"
+                    else _("no zone section unlocked yet")
                 )
                 raise CampaignError(
-                    f"{path}.rules.zones_in_play", f"must be {expected} in game {n} ({why})"
+                    f"{path}.rules.zones_in_play",
+                    _(
+                        "must be %(expected)s in game %(n)s (%(why)s)",
+                        expected=expected,
+                        n=n,
+                        why=why,
+                    ),
                 )
         for key, section in (
             ("celestial_rebellion", SECTION_REBELLION),
@@ -63,26 +70,38 @@ def check_table_agrees(
             if key in stated and stated[key] != getattr(rules, key):
                 value = "true" if getattr(rules, key) else "false"
                 why = (
-                    f"section #{section} unlocked after game {unlocked[section]}"
+                    _(
+                        "section #%(section)s unlocked after game %(unlocked)s",
+                        section=section,
+                        unlocked=unlocked[section],
+                    )
                     if section in unlocked
-                    else f"section #{section} not unlocked"
+                    else _("section #%(section)s not unlocked", section=section)
                 )
-                raise CampaignError(f"{path}.rules.{key}", f"must be {value} in game {n} ({why})")
+                raise CampaignError(
+                    f"{path}.rules.{key}",
+                    _("must be %(value)s in game %(n)s (%(why)s)", value=value, n=n, why=why),
+                )
         for key in TABLE_KEYS:
             if key in stated and stated[key] != rules.house[key]:
                 raise CampaignError(
                     f"{path}.rules.{key}",
-                    f'must be "{rules.house[key]}", the campaign\'s setting',
+                    _('must be "%(house)s", the campaign\'s setting', house=rules.house[key]),
                 )
     if "incumbent_party" in table and table["incumbent_party"] != incumbent:
         why = (
-            "the United Federalists are in power in the first game"
+            _("the United Federalists are in power in the first game")
             if game.number == 1
-            else f"the party in power after game {game.number - 1}"
+            else _("the party in power after game %(number)s", number=game.number - 1)
         )
         raise CampaignError(
             f"{path}.incumbent_party",
-            f'must be "{incumbent}" in game {game.number} ({why})',
+            _(
+                'must be "%(incumbent)s" in game %(number)s (%(why)s)',
+                incumbent=incumbent,
+                number=game.number,
+                why=why,
+            ),
         )
 
 
@@ -106,7 +125,7 @@ def megastructure_zone(
     if own is not None and table_zone is not None and table_zone != own:
         raise CampaignError(
             f"{path}.table.megastructure_zone",
-            f"must agree with {path}.megastructure_zone, which is {own}",
+            _("must agree with %(path)s.megastructure_zone, which is %(own)s", path=path, own=own),
         )
     stated = own if own is not None else table_zone
     if stated is None:
@@ -124,9 +143,13 @@ def megastructure_zone(
 
 def zone_not_in_play(number: int, rules: Rules, zone: int) -> str:
     zones = ", ".join(str(z) for z in rules.zones_in_play)
-    return (
-        f"must be a zone in play in game {number} ({zones}), not {zone}: the Megastructure "
-        "Location Token goes on a location of the board"
+    return _(
+        "must be a zone in play in game %(number)s (%(zones)s), not "
+        "%(zone)s: the Megastructure Location Token goes on a "
+        "location of the board",
+        number=number,
+        zones=zones,
+        zone=zone,
     )
 
 
@@ -141,15 +164,27 @@ def check_components(
                 section = sections_by_number()[first_section_with(component.switch)]
                 raise CampaignError(
                     f"{path}[{j}].{key}",
-                    f"must be {component.nothing} in game {game.number}: {component.what} "
-                    f"come with section #{section.number} ({section.title}), not unlocked",
+                    _(
+                        "must be %(nothing)s in game %(number)s: %(what)s come with "
+                        "section #%(section)s (%(title)s), not unlocked",
+                        nothing=component.nothing,
+                        number=game.number,
+                        what=component.what,
+                        section=section.number,
+                        title=section.title,
+                    ),
                 )
         power = powers.get(player.corporation)
         if player.extra_vote is not None and power is not None and power != EXTRA_VOTE_POWER:
             raise CampaignError(
                 f"{path}[{j}].extra_vote",
-                f'must be null: {player.corporation}\'s power is "{power}", not '
-                f'"{EXTRA_VOTE_POWER}"',
+                _(
+                    'must be null: %(corporation)s\'s power is "%(power)s", not '
+                    '"%(extra_vote_power)s"',
+                    corporation=player.corporation,
+                    power=power,
+                    extra_vote_power=EXTRA_VOTE_POWER,
+                ),
             )
 
 
@@ -171,25 +206,39 @@ def debt_points(
         if mark.row > len(rows):
             raise CampaignError(
                 f"{path}.row",
-                f"must be one of the box's debt rows (1 to {len(rows)})"
+                _("must be one of the box's debt rows (1 to %(count)s)", count=len(rows))
                 if rows
-                else "names a debt row, but the campaign's box holds none: copy your card's "
-                "red boxes into the box (a row per power), or give the mark's points",
+                else _(
+                    "names a debt row, but the campaign's box holds none: copy "
+                    "your card's red boxes into the box (a row per power), or "
+                    "give the mark's points"
+                ),
             )
         row = rows[mark.row - 1]
         checked = checked_by.get((mark.corporation, mark.row), 0)
         if checked >= len(row.values):
             raise CampaignError(
                 f"{path}.row",
-                f"{mark.corporation} has already checked all {len(row.values)} red boxes of "
-                f"the row {row.name}",
+                _(
+                    "%(corporation)s has already checked all %(count)s red boxes "
+                    "of the row %(name)s",
+                    corporation=mark.corporation,
+                    count=len(row.values),
+                    name=row.name,
+                ),
             )
         value = row.values[checked]
         if mark.points is not None and mark.points != value:
             raise CampaignError(
                 f"{path}.points",
-                f"must be {value}: the next red box of the row {row.name} for "
-                f"{mark.corporation} (box {checked + 1}) prints {value}",
+                _(
+                    "must be %(value)s: the next red box of the row %(name)s for "
+                    "%(corporation)s (box %(checked)s) prints %(value)s",
+                    value=value,
+                    name=row.name,
+                    corporation=mark.corporation,
+                    checked=checked + 1,
+                ),
             )
         checked_by[mark.corporation, mark.row] = checked + 1
         points.append(value)
@@ -214,17 +263,35 @@ def with_power_bonus(
         typed = stated[j].get("bonus_ip") if j < len(stated) else None
         if typed is not None and typed != derived:
             if derived:
-                why = f'{player.corporation} holds the player power "+2 end game IP"'
+                why = _(
+                    '%(corporation)s holds the player power "+2 end game IP"',
+                    corporation=player.corporation,
+                )
             elif not in_force:
                 section = sections_by_number()[first_section_with(Switch.PLAYER_POWERS)]
-                why = f"player powers come with section #{section.number}, not unlocked yet"
+                why = _(
+                    "player powers come with section #%(number)s, not unlocked yet",
+                    number=section.number,
+                )
             elif power is None:
-                why = f"{player.corporation} has chosen no player power"
+                why = _(
+                    "%(corporation)s has chosen no player power", corporation=player.corporation
+                )
             else:
-                why = f'{player.corporation}\'s power is "{power}", not "{EXTRA_IP_POWER}"'
-            message = (
-                f"the table says {typed} IP from a player power, but the rules give "
-                f"{derived} in game {game.number} ({why}): scored with {derived}"
+                why = _(
+                    '%(corporation)s\'s power is "%(power)s", not "%(extra_ip_power)s"',
+                    corporation=player.corporation,
+                    power=power,
+                    extra_ip_power=EXTRA_IP_POWER,
+                )
+            message = _(
+                "the table says %(typed)s IP from a player power, but the "
+                "rules give %(derived)s in game %(number)s (%(why)s): scored "
+                "with %(derived)s",
+                typed=typed,
+                derived=derived,
+                number=game.number,
+                why=why,
             )
             warnings.append(ReplayWarning(game.number, f"{path}[{j}].bonus_ip", message))
         players.append(replace(player, bonus_ip=derived))

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
+from gamefile.words import _
 from solar175.campaign_file import GameEntry
 from solar175.catalogue import Catalogue
 from solar175.engine import Rules
@@ -34,10 +35,21 @@ def megastructure_warnings(
     path = f"games[{game.index}].megastructure"
     earlier = next((g for g, k in built if k == key), None)
     if earlier is not None:
-        return [_warning(game, path, f"{key} was already built in game {earlier}")]
+        return [
+            _warning(
+                game,
+                path,
+                _("%(key)s was already built in game %(earlier)s", key=key, earlier=earlier),
+            )
+        ]
     if key not in options:
         allowed = ", ".join(options) if options else "none"
-        message = f"{key} was not among the megastructures open in game {game.number} ({allowed})"
+        message = _(
+            "%(key)s was not among the megastructures open in game %(number)s (%(allowed)s)",
+            key=key,
+            number=game.number,
+            allowed=allowed,
+        )
         return [_warning(game, path, message)]
     return []
 
@@ -62,15 +74,24 @@ def zone_warnings(
         # Only the game's own key reaches here (the replay's check): stored before 9b70d36
         # checked it, when the engine scored it with no +5 (the bonus goes to a zone in play).
         zones = ", ".join(str(z) for z in rules.zones_in_play)
-        message = (
-            f"the Megastructure Location Token of {entry.name} is given in zone {zone}, which "
-            f"is not in play in game {game.number} ({zones}): scored with no +5 presence "
-            "bonus, as an earlier version of this app accepted it. Give a zone in play"
+        message = _(
+            "the Megastructure Location Token of %(name)s is given in "
+            "zone %(zone)s, which is not in play in game %(number)s "
+            "(%(zones)s): scored with no +5 presence bonus, as an "
+            "earlier version of this app accepted it. Give a zone in play",
+            name=entry.name,
+            zone=zone,
+            number=game.number,
+            zones=zones,
         )
         return [_warning(game, path, message)]
-    message = (
-        f"{entry.name} is built on {entry.location}, in zone {zone}, which is not in play in "
-        f"game {game.number}: no +5 presence bonus"
+    message = _(
+        "%(name)s is built on %(location)s, in zone %(zone)s, which "
+        "is not in play in game %(number)s: no +5 presence bonus",
+        name=entry.name,
+        location=entry.location,
+        zone=zone,
+        number=game.number,
     )
     return [_warning(game, path, message)]
 
@@ -91,11 +112,14 @@ def zone_missing(megastructure: str | None, zone: int | None) -> bool:
 
 
 def missing_zone_message(name: str, number: int) -> str:
-    return (
-        f"{name} was built in game {number} with no zone for its Megastructure Location Token "
-        "(an earlier version of this app let a game leave it out): scored with no +5 presence "
-        "bonus, as it was then. Give the zone the token stood in, or place "
-        f"{name} on a location in your box"
+    return _(
+        "%(name)s was built in game %(number)s with no zone for its "
+        "Megastructure Location Token (an earlier version of this "
+        "app let a game leave it out): scored with no +5 presence "
+        "bonus, as it was then. Give the zone the token stood in, or "
+        "place %(name)s on a location in your box",
+        name=name,
+        number=number,
     )
 
 
@@ -109,9 +133,13 @@ def ai_debt_warnings(game: GameEntry, ai: Mapping[str, str]) -> list[ReplayWarni
         _warning(
             game,
             f"games[{game.index}].debt_marks[{j}].corporation",
-            f"{ai[mark.corporation]} is an AI player, and AI players never borrow from the Bank of "
-            f"Yurushi (#8): this mark, which an earlier version of this app accepted, still "
-            "counts; remove it if it is a mistake",
+            _(
+                "%(ai)s is an AI player, and AI players never borrow from "
+                "the Bank of Yurushi (#8): this mark, which an earlier "
+                "version of this app accepted, still counts; remove it if it "
+                "is a mistake",
+                ai=ai[mark.corporation],
+            ),
         )
         for j, mark in enumerate(game.debt_marks)
         if mark.corporation in ai
@@ -156,8 +184,13 @@ def debt_warnings(game: GameEntry, catalogue: Catalogue) -> list[ReplayWarning]:
         _warning(
             game,
             f"games[{game.index}].debt_marks[{j}].points",
-            f"{mark.corporation} lost {mark.points} points, a value no red box of the box's "
-            f"debt rows prints ({', '.join(str(value) for value in printed)})",
+            _(
+                "%(corporation)s lost %(points)s points, a value no red box "
+                "of the box's debt rows prints (%(printed)s)",
+                corporation=mark.corporation,
+                points=mark.points,
+                printed=", ".join(str(value) for value in printed),
+            ),
         )
         for j, mark in enumerate(game.debt_marks)
         if mark.row is None and mark.points not in printed
@@ -174,13 +207,18 @@ def city_warnings(
         return []
     path = f"games[{game.index}].named_city.location"
     if not location.base_location:
-        message = f"{city.location} is not a base location card, where cities are named"
+        message = _(
+            "%(location)s is not a base location card, where cities are named",
+            location=city.location,
+        )
         return [_warning(game, path, message)]
     named = sum(1 for c in cities if c.location == city.location)
     if named > location.naming_spaces:
-        message = (
-            f"{city.location} has {location.naming_spaces} naming spaces; "
-            f"this is city {named} named there"
+        message = _(
+            "%(location)s has %(naming_spaces)s naming spaces; this is city %(named)s named there",
+            location=city.location,
+            naming_spaces=location.naming_spaces,
+            named=named,
         )
         return [_warning(game, path, message)]
     return []

@@ -16,6 +16,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from gamefile.words import _
+
 SECTIONS_FIXTURE = Path(__file__).resolve().parent.parent / "fixtures" / "sections.json"
 # The legacy rulebook's sections are numbered 1 to 33 (Campaign Events).
 SECTION_NUMBERS = range(1, 34)
@@ -66,9 +68,9 @@ class Component:
 PLAYER_COMPONENTS = {
     "loans": Component(Switch.LOANS, "loans", "empty"),  # #15 Yurushi Bank Loans
     "political_influence_ip": Component(
-        Switch.POLITICAL_INFLUENCE, "political influence cards", "0"
+        Switch.POLITICAL_INFLUENCE, _("political influence cards"), "0"
     ),  # #6 Political Influence
-    "extra_vote": Component(Switch.PLAYER_POWERS, "player powers", "null"),  # #7 "+1 vote"
+    "extra_vote": Component(Switch.PLAYER_POWERS, _("player powers"), "null"),  # #7 "+1 vote"
 }
 
 

@@ -76,6 +76,7 @@ from gamefile.errors import FieldError
 from gamefile.fields import MISSING, Collector, optional, storable_problem
 from gamefile.reading import describe as _describe
 from gamefile.reading import one_of as _one_of
+from gamefile.words import _
 from solar175.engine import (
     ALL_ZONES,
     CELESTIAL_REBELLION,
@@ -259,10 +260,13 @@ class _TableReader(Collector):
 
     def zone(self, value: Any, path: str) -> int | None:
         if isinstance(value, bool) or not isinstance(value, int):
-            self.error(path, f"must be a zone number, not {_describe(value)}")
+            self.error(path, _("must be a zone number, not %(found)s", found=_describe(value)))
             return None
         if value not in self.zones:
-            self.error(path, f"must be a zone in play ({_zones_text(self.zones)})")
+            self.error(
+                path,
+                _("must be a zone in play (%(zones_text)s)", zones_text=_zones_text(self.zones)),
+            )
             return None
         return value
 
@@ -275,9 +279,17 @@ class _TableReader(Collector):
             else:
                 zone = _ZONE_KEYS.get(key, 0) if isinstance(key, str) else 0
             if zone not in self.zones:
-                self.error(f"{path}.{key}", f"must be a zone in play ({_zones_text(self.zones)})")
+                self.error(
+                    f"{path}.{key}",
+                    _(
+                        "must be a zone in play (%(zones_text)s)",
+                        zones_text=_zones_text(self.zones),
+                    ),
+                )
             elif zone in found:
-                self.error(f"{path}.{key}", f"repeats zone {zone}; give each zone once")
+                self.error(
+                    f"{path}.{key}", _("repeats zone %(zone)s; give each zone once", zone=zone)
+                )
             else:
                 found[zone] = item
         return found
@@ -286,16 +298,26 @@ class _TableReader(Collector):
 
     def read(self, data: Any) -> TableState | None:
         if not isinstance(data, Mapping):
-            self.error("table", f"must be an object, not {_describe(data)}")
+            self.error("table", _("must be an object, not %(found)s", found=_describe(data)))
             return None
         # The contract's paths start at the top-level key itself: `players[1].credits`.
-        table = self.mapping(data, "", TOP_KEYS, "a table key")
+        table = self.mapping(data, "", TOP_KEYS, _("a table key"))
 
         if "format" in table and table["format"] != TABLE_FORMAT:
-            self.error("format", f'must be "{TABLE_FORMAT}", not {_describe(table["format"])}')
+            self.error(
+                "format",
+                _(
+                    'must be "%(table_format)s", not %(found)s',
+                    table_format=TABLE_FORMAT,
+                    found=_describe(table["format"]),
+                ),
+            )
         version = optional(table, "version", TABLE_VERSION)
         if isinstance(version, bool) or not isinstance(version, int) or version != TABLE_VERSION:
-            self.error("version", f"must be {TABLE_VERSION}, the only table version")
+            self.error(
+                "version",
+                _("must be %(table_version)s, the only table version", table_version=TABLE_VERSION),
+            )
 
         rules = self.read_rules(table)
         megastructure_zone = self.read_megastructure_zone(table)
@@ -325,21 +347,32 @@ class _TableReader(Collector):
         if self.campaign:
             self.error(
                 path,
-                "is for a one-off game's table; a campaign's unlocked sections come from its "
-                "replay",
+                _(
+                    "is for a one-off game's table; a campaign's unlocked "
+                    "sections come from its replay"
+                ),
             )
             return
         seen: set[int] = set()
         for index, item in enumerate(self.sequence(value, path)):
             item_path = f"{path}[{index}]"
             if isinstance(item, bool) or not isinstance(item, int):
-                self.error(item_path, f"must be a section number, not {_describe(item)}")
+                self.error(
+                    item_path, _("must be a section number, not %(found)s", found=_describe(item))
+                )
             elif item not in SECTION_NUMBERS:
                 self.error(
-                    item_path, f"must be a section number from {FIRST_SECTION} to {LAST_SECTION}"
+                    item_path,
+                    _(
+                        "must be a section number from %(first_section)s to %(last_section)s",
+                        first_section=FIRST_SECTION,
+                        last_section=LAST_SECTION,
+                    ),
                 )
             elif item in seen:
-                self.error(item_path, f"repeats section {item}; list each section once")
+                self.error(
+                    item_path, _("repeats section %(item)s; list each section once", item=item)
+                )
             else:
                 seen.add(item)
 
@@ -350,7 +383,7 @@ class _TableReader(Collector):
                 self.zones = given.zones_in_play
                 return given
             return Rules()
-        data = self.mapping(table["rules"], "rules", RULES_KEYS, "a rules key")
+        data = self.mapping(table["rules"], "rules", RULES_KEYS, _("a rules key"))
         errors_before = len(self.errors)
         zones = self.read_zones_in_play(
             optional(data, "zones_in_play", MISSING), "rules.zones_in_play"
@@ -372,7 +405,10 @@ class _TableReader(Collector):
                 if key in data and _rule_value(rules, key) != _rule_value(given, key):
                     self.error(
                         f"rules.{key}",
-                        f"must agree with the campaign, which has {_rule_text(given, key)}",
+                        _(
+                            "must agree with the campaign, which has %(rule_text)s",
+                            rule_text=_rule_text(given, key),
+                        ),
                     )
             self.zones = given.zones_in_play
             return given
@@ -388,18 +424,20 @@ class _TableReader(Collector):
         for index, item in enumerate(self.sequence(value, path)):
             item_path = f"{path}[{index}]"
             if isinstance(item, bool) or not isinstance(item, int):
-                self.error(item_path, f"must be a zone number, not {_describe(item)}")
+                self.error(
+                    item_path, _("must be a zone number, not %(found)s", found=_describe(item))
+                )
             elif item not in ALL_ZONES:
-                self.error(item_path, "must be a zone from 1 to 6")
+                self.error(item_path, _("must be a zone from 1 to 6"))
             elif item in zones:
-                self.error(item_path, f"repeats zone {item}; list each zone once")
+                self.error(item_path, _("repeats zone %(item)s; list each zone once", item=item))
             else:
                 zones.append(item)
         if not isinstance(value, list | tuple):
             return ALL_ZONES
         if not all(zone in zones for zone in ALWAYS_IN_PLAY):
             # Zones 1 and 2 are in play from the first game; the others unlock (#1, #3, #8, #10).
-            self.error(path, "must include zones 1 and 2, which are always in play")
+            self.error(path, _("must include zones 1 and 2, which are always in play"))
         return tuple(sorted(zones)) or ALL_ZONES
 
     def read_house_rules(self, data: dict) -> HouseRules:
@@ -416,7 +454,8 @@ class _TableReader(Collector):
         zone = self.zone(table["megastructure_zone"], "megastructure_zone")
         if given is not None and zone is not None and zone != given:
             self.error(
-                "megastructure_zone", f"must agree with the campaign, which has zone {given}"
+                "megastructure_zone",
+                _("must agree with the campaign, which has zone %(given)s", given=given),
             )
         return given if given is not None else zone
 
@@ -426,20 +465,23 @@ class _TableReader(Collector):
             return given or UNITED_FEDERALISTS
         party = table["incumbent_party"]
         if party not in PARTIES:
-            self.error("incumbent_party", f"must be one of {_one_of(PARTIES)}")
+            self.error("incumbent_party", _("must be one of %(parties)s", parties=_one_of(PARTIES)))
             return given or UNITED_FEDERALISTS
         if given is not None and party != given:
-            self.error("incumbent_party", f"must agree with the campaign, which has {given}")
+            self.error(
+                "incumbent_party",
+                _("must agree with the campaign, which has %(given)s", given=given),
+            )
             return given
         if party == CELESTIAL_REBELLION and not rules.celestial_rebellion:
             self.error(
                 "incumbent_party",
-                "can be celestial_rebellion only with the Celestial Rebellion (#12) in play",
+                _("can be celestial_rebellion only with the Celestial Rebellion (#12) in play"),
             )
         return party
 
     def read_hub(self, value: Any, path: str) -> tuple[HubWorkers, int]:
-        data = self.mapping(value, path, HUB_KEYS, "a HUB key")
+        data = self.mapping(value, path, HUB_KEYS, _("a HUB key"))
         hub = HubWorkers(
             workers=self.whole_number(optional(data, "workers", 0), f"{path}.workers"),
             algorithms=self.whole_number(optional(data, "algorithms", 0), f"{path}.algorithms"),
@@ -447,7 +489,7 @@ class _TableReader(Collector):
         return hub, hub.workers + hub.algorithms
 
     def read_hubs(self, value: Any, path: str) -> Hubs:
-        data = self.mapping(value, path, HUBS_KEYS, "a HUB")
+        data = self.mapping(value, path, HUBS_KEYS, _("a HUB"))
         tokens = 0
         named = {}
         for key in ("hensler", "ufss", "military"):
@@ -460,7 +502,12 @@ class _TableReader(Collector):
         if tokens > WORKER_TOKENS_IN_BOX:
             self.error(
                 path,
-                f"hold {tokens} worker tokens, more than the {WORKER_TOKENS_IN_BOX} in the box",
+                _(
+                    "hold %(tokens)s worker tokens, more than the "
+                    "%(worker_tokens_in_box)s in the box",
+                    tokens=tokens,
+                    worker_tokens_in_box=WORKER_TOKENS_IN_BOX,
+                ),
             )
         return Hubs(zones=zones, **named)
 
@@ -470,24 +517,37 @@ class _TableReader(Collector):
             if key == CELESTIAL_REBELLION:
                 self.error(
                     f"{path}.{key}",
-                    "is not a ballot key (the Celestial Rebellion's votes are the spoiled "
-                    f"ballots); allowed: {', '.join(BALLOT_KEYS)}",
+                    _(
+                        "is not a ballot key (the Celestial Rebellion's votes are "
+                        "the spoiled ballots); allowed: %(ballot_keys)s",
+                        ballot_keys=", ".join(BALLOT_KEYS),
+                    ),
                 )
             elif key not in BALLOT_KEYS:
-                self.error(f"{path}.{key}", f"is not a party; allowed: {', '.join(BALLOT_KEYS)}")
+                self.error(
+                    f"{path}.{key}",
+                    _(
+                        "is not a party; allowed: %(ballot_keys)s",
+                        ballot_keys=", ".join(BALLOT_KEYS),
+                    ),
+                )
         counts = {
             key: self.whole_number(optional(data, key, 0), f"{path}.{key}") for key in BALLOT_KEYS
         }
         if sum(counts.values()) > VOTING_TOKENS_IN_BOX:
             self.error(
                 path,
-                f"hold {sum(counts.values())} ballots, more than the "
-                f"{VOTING_TOKENS_IN_BOX} voting tokens in the box",
+                _(
+                    "hold %(sum)s ballots, more than the "
+                    "%(voting_tokens_in_box)s voting tokens in the box",
+                    sum=sum(counts.values()),
+                    voting_tokens_in_box=VOTING_TOKENS_IN_BOX,
+                ),
             )
         return Ballots(**counts)
 
     def read_hire_cards(self, value: Any, path: str) -> dict[str, int]:
-        data = self.mapping(value, path, HIRE_CARDS, "a hire card with a union")
+        data = self.mapping(value, path, HIRE_CARDS, _("a hire card with a union"))
         # A card left out counts as 0 left (the engine's reading); only those given are kept,
         # so a table and its `table_to_dict` say the same.
         return {
@@ -498,11 +558,26 @@ class _TableReader(Collector):
 
     def read_players(self, value: Any, path: str) -> tuple[PlayerTable, ...]:
         if value is MISSING:
-            self.error(path, f"is required (a list of {MIN_PLAYERS} to {MAX_PLAYERS} players)")
+            self.error(
+                path,
+                _(
+                    "is required (a list of %(min_players)s to %(max_players)s players)",
+                    min_players=MIN_PLAYERS,
+                    max_players=MAX_PLAYERS,
+                ),
+            )
             return ()
         items = self.sequence(value, path)
         if isinstance(value, list | tuple) and not MIN_PLAYERS <= len(items) <= MAX_PLAYERS:
-            self.error(path, f"must list {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(items)}")
+            self.error(
+                path,
+                _(
+                    "must list %(min_players)s to %(max_players)s players, not %(count)s",
+                    min_players=MIN_PLAYERS,
+                    max_players=MAX_PLAYERS,
+                    count=len(items),
+                ),
+            )
         players = []
         seen: dict[str, int] = {}
         for index, item in enumerate(items):
@@ -511,8 +586,12 @@ class _TableReader(Collector):
             if corporation in seen:
                 self.error(
                     f"{path}[{index}].corporation",
-                    f'repeats "{corporation}" of players[{seen[corporation]}]; '
-                    "each corporation plays once",
+                    _(
+                        'repeats "%(corporation)s" of players[%(seen)s]; each '
+                        "corporation plays once",
+                        corporation=corporation,
+                        seen=seen[corporation],
+                    ),
                 )
             elif corporation:
                 seen[corporation] = index
@@ -521,31 +600,44 @@ class _TableReader(Collector):
         if mining > MINING_TOKENS_IN_BOX:
             self.error(
                 path,
-                f"hold {mining} mining resource tokens, more than the "
-                f"{MINING_TOKENS_IN_BOX} in the box",
+                _(
+                    "hold %(mining)s mining resource tokens, more than the "
+                    "%(mining_tokens_in_box)s in the box",
+                    mining=mining,
+                    mining_tokens_in_box=MINING_TOKENS_IN_BOX,
+                ),
             )
         megastructure = sum(p.megastructure_tokens for p in players)
         if megastructure > MEGASTRUCTURE_TOKENS_IN_BOX:
             self.error(
                 path,
-                f"hold {megastructure} megastructure funding tokens, more than the "
-                f"{MEGASTRUCTURE_TOKENS_IN_BOX} in the box",
+                _(
+                    "hold %(megastructure)s megastructure funding tokens, more "
+                    "than the %(megastructure_tokens_in_box)s in the box",
+                    megastructure=megastructure,
+                    megastructure_tokens_in_box=MEGASTRUCTURE_TOKENS_IN_BOX,
+                ),
             )
         return tuple(players)
 
     def read_player(self, value: Any, path: str) -> PlayerTable:
-        data = self.mapping(value, path, PLAYER_KEYS, "a player key")
+        data = self.mapping(value, path, PLAYER_KEYS, _("a player key"))
         if not isinstance(value, Mapping):
             return PlayerTable(corporation="")
 
         corporation = optional(data, "corporation", MISSING)
         if corporation is MISSING:
-            self.error(f"{path}.corporation", "is required (the corporation's key, such as purple)")
+            self.error(
+                f"{path}.corporation", _("is required (the corporation's key, such as purple)")
+            )
             corporation = ""
         elif not isinstance(corporation, str) or not corporation.strip():
             self.error(
                 f"{path}.corporation",
-                f"must be a corporation key such as purple, not {_describe(corporation)}",
+                _(
+                    "must be a corporation key such as purple, not %(found)s",
+                    found=_describe(corporation),
+                ),
             )
             corporation = ""
         elif problem := storable_problem(corporation):
@@ -557,7 +649,7 @@ class _TableReader(Collector):
         )
         loans = []
         loans_value = self.sequence(
-            optional(data, "loans", []), f"{path}.loans", MAX_LOANS, "loans", "a sanity bound"
+            optional(data, "loans", []), f"{path}.loans", MAX_LOANS, "loans", _("a sanity bound")
         )
         for index, loan in enumerate(loans_value):
             # A loan token prints the credits it lends (#15), so it is worth at least 1.
@@ -582,8 +674,13 @@ class _TableReader(Collector):
         if sum(outposts.values()) > OUTPOSTS_PER_CORPORATION:
             self.error(
                 f"{path}.outposts",
-                f"must total at most {OUTPOSTS_PER_CORPORATION} (each corporation has "
-                f"{OUTPOSTS_PER_CORPORATION} outposts), not {sum(outposts.values())}",
+                _(
+                    "must total at most %(outposts_per_corporation)s (each "
+                    "corporation has %(outposts_per_corporation)s outposts), not "
+                    "%(sum)s",
+                    outposts_per_corporation=OUTPOSTS_PER_CORPORATION,
+                    sum=sum(outposts.values()),
+                ),
             )
 
         bases_value = self.sequence(
@@ -591,7 +688,7 @@ class _TableReader(Collector):
             f"{path}.bases",
             MAX_BASES,
             "bases",
-            "a corporation builds at most four in a game",
+            _("a corporation builds at most four in a game"),
         )
         bases = [
             self.zone(zone, f"{path}.bases[{index}]") for index, zone in enumerate(bases_value)
@@ -599,7 +696,7 @@ class _TableReader(Collector):
 
         ships = []
         ships_value = self.sequence(
-            optional(data, "ships", []), f"{path}.ships", MAX_SHIPS, "ships", "a sanity bound"
+            optional(data, "ships", []), f"{path}.ships", MAX_SHIPS, "ships", _("a sanity bound")
         )
         for index, item in enumerate(ships_value):
             ships.append(self.read_ship(item, f"{path}.ships[{index}]"))
@@ -613,8 +710,12 @@ class _TableReader(Collector):
         if extra_vote is not None and extra_vote not in LEGITIMATE_PARTIES:
             self.error(
                 f"{path}.extra_vote",
-                f"must be null or one of {_one_of(LEGITIMATE_PARTIES)} (the Celestial Rebellion "
-                "is not an official party, it gets spoiled ballots only)",
+                _(
+                    "must be null or one of %(legitimate_parties)s (the "
+                    "Celestial Rebellion is not an official party, it gets "
+                    "spoiled ballots only)",
+                    legitimate_parties=_one_of(LEGITIMATE_PARTIES),
+                ),
             )
             extra_vote = None
 
@@ -634,17 +735,26 @@ class _TableReader(Collector):
         )
 
     def read_ship(self, value: Any, path: str) -> Ship | None:
-        data = self.mapping(value, path, SHIP_KEYS, "a ship key")
+        data = self.mapping(value, path, SHIP_KEYS, _("a ship key"))
         if not isinstance(value, Mapping):
             return None
         if "zone" not in data:
-            self.error(f"{path}.zone", "is required (a ship has a zone and its card's presence)")
+            self.error(f"{path}.zone", _("is required (a ship has a zone and its card's presence)"))
         card = data.get("card")
         if card is not None and (not isinstance(card, str) or not card.strip()):
-            self.error(f"{path}.card", f"must be a ship card's name, not {_describe(card)}")
+            self.error(
+                f"{path}.card",
+                _("must be a ship card's name, not %(found)s", found=_describe(card)),
+            )
             card = None
         elif card is not None and len(card) > SHIP_CARD_MAX_LENGTH:
-            self.error(f"{path}.card", f"must be at most {SHIP_CARD_MAX_LENGTH} characters long")
+            self.error(
+                f"{path}.card",
+                _(
+                    "must be at most %(ship_card_max_length)s characters long",
+                    ship_card_max_length=SHIP_CARD_MAX_LENGTH,
+                ),
+            )
             card = None
         zone = self.zone(data["zone"], f"{path}.zone") if "zone" in data else None
         if "presence" in data:
@@ -657,7 +767,7 @@ class _TableReader(Collector):
             if "card" not in data:
                 self.error(
                     f"{path}.presence",
-                    "is required (a ship has a zone and its card's presence, or names its card)",
+                    _("is required (a ship has a zone and its card's presence, or names its card)"),
                 )
             return None
         return None if zone is None or presence is None else Ship(zone=zone, presence=presence)
@@ -668,16 +778,24 @@ class _TableReader(Collector):
         if cards is None:
             self.error(
                 path,
-                f'names the ship card "{card}" but gives no presence, and no catalogue was '
-                "given to read it from: give its presence",
+                _(
+                    'names the ship card "%(card)s" but gives no presence, and '
+                    "no catalogue was given to read it from: give its presence",
+                    card=card,
+                ),
             )
             return None
         if card not in cards:
             known = ", ".join(sorted(cards)) or "none"
             self.error(
                 path,
-                f'is not a ship card of the catalogue ({known}), not "{card}": give the '
-                "ship's presence, or add its card to the box",
+                _(
+                    "is not a ship card of the catalogue (%(known)s), not "
+                    '"%(card)s": give the ship\'s presence, or add its card to '
+                    "the box",
+                    known=known,
+                    card=card,
+                ),
             )
             return None
         if cards[card] is None:
@@ -685,9 +803,13 @@ class _TableReader(Collector):
             # guess, the card's value from the group.
             self.error(
                 path,
-                f'names the ship card "{card}", whose presence the rulebook text does not '
-                "print and the box does not give: give the ship's presence as its card prints "
-                "it, or enter it in your campaign's Box",
+                _(
+                    'names the ship card "%(card)s", whose presence the rulebook '
+                    "text does not print and the box does not give: give the "
+                    "ship's presence as its card prints it, or enter it in your "
+                    "campaign's Box",
+                    card=card,
+                ),
             )
         return cards[card]
 
@@ -698,7 +820,7 @@ def _rule_value(rules: Rules, key: str) -> Any:
 
 def _rule_text(rules: Rules, key: str) -> str:
     if key == "zones_in_play":
-        return f"zones {_zones_text(rules.zones_in_play)} in play"
+        return _("zones %(zones_text)s in play", zones_text=_zones_text(rules.zones_in_play))
     value = _rule_value(rules, key)
     if isinstance(value, bool):
         return f"{key} {'true' if value else 'false'}"

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
+from gamefile.words import _
 from solar175.catalogue import GOLD, SILVER, Catalogue
 from solar175.sections import SECTION_NUMBERS, Trigger, sections
 
@@ -33,12 +34,12 @@ PARTY_NAMES = {
 
 # How a tracker section's boxes are named in words ("purple has 6 of 8 credit boxes").
 SECTION_NOUNS = {
-    "megastructure": "megastructure funding",
-    "bases": "base building",
-    "military": "peacekeeping",
-    "mining": "resource extraction",
-    "credits": "credit",
-    "influence": "influence",
+    "megastructure": _("megastructure funding"),
+    "bases": _("base building"),
+    "military": _("peacekeeping"),
+    "mining": _("resource extraction"),
+    "credits": _("credit"),
+    "influence": _("influence"),
 }
 
 TYPE_NAMES = {1: "Type I", 2: "Type II", 3: "Type III", 4: "Type IV", 5: "Type V", 6: "Type VI"}
@@ -113,7 +114,7 @@ def _party(key: str) -> str:
 
 def _section_noun(section: str) -> str:
     if section.startswith("presence_"):
-        return f"zone {section.removeprefix('presence_')} presence"
+        return _("zone %(zone)s presence", zone=section.removeprefix("presence_"))
     return SECTION_NOUNS.get(section, section)
 
 
@@ -137,7 +138,7 @@ def _holder(p: CampaignProgress, section: str, tier: str) -> AwardWon | None:
 def _names(corporations: list[str]) -> str:
     if len(corporations) <= 1:
         return "".join(corporations)
-    return ", ".join(corporations[:-1]) + " and " + corporations[-1]
+    return _("%(names)s and %(last)s", names=", ".join(corporations[:-1]), last=corporations[-1])
 
 
 def _award_race(p: CampaignProgress, section: str, tier: str) -> tuple[int, list[str], bool]:
@@ -294,43 +295,69 @@ def _progress_end_of_game(t: Trigger, p: CampaignProgress) -> Progress:
     return (
         min(p.games_played, t["game"]),
         t["game"],
-        f"{p.games_played} of {t['game']} games played",
+        _("%(played)s of %(games)s games played", played=p.games_played, games=t["game"]),
     )
 
 
 def _progress_megastructure_built(t: Trigger, p: CampaignProgress) -> Progress:
     name = _megastructure_name(p, t["key"])
     done = t["key"] in p.built_keys
-    return int(done), 1, f"{name} {'built' if done else 'not built yet'}"
+    words = _("%(name)s built", name=name) if done else _("%(name)s not built yet", name=name)
+    return int(done), 1, words
 
 
 def _progress_all_of_type_built(t: Trigger, p: CampaignProgress) -> Progress:
     keys = p.catalogue.keys_of_type(t["type"])
     built = len(set(keys) & p.built_keys)
-    return built, len(keys), f"{TYPE_NAMES[t['type']]} built {built} of {len(keys)}"
+    words = _(
+        "%(type)s built %(built)s of %(count)s",
+        type=TYPE_NAMES[t["type"]],
+        built=built,
+        count=len(keys),
+    )
+    return built, len(keys), words
 
 
 def _progress_type_built(t: Trigger, p: CampaignProgress) -> Progress:
     done = _type_built(t, p)
-    return int(done), 1, f"{TYPE_NAMES[t['type']]} {'completed' if done else 'not completed yet'}"
+    kind = TYPE_NAMES[t["type"]]
+    words = (
+        _("%(type)s completed", type=kind) if done else _("%(type)s not completed yet", type=kind)
+    )
+    return int(done), 1, words
 
 
 def _progress_election_wins(t: Trigger, p: CampaignProgress) -> Progress:
     wins = min(p.election_wins.get(t["party"], 0), t["count"])
-    return wins, t["count"], f"{_party(t['party'])} wins {wins} of {t['count']}"
+    words = _(
+        "%(party)s wins %(wins)s of %(count)s",
+        party=_party(t["party"]),
+        wins=wins,
+        count=t["count"],
+    )
+    return wins, t["count"], words
 
 
 def _progress_with_envelope(t: Trigger, p: CampaignProgress) -> Progress:
     wins, count, words = _progress_election_wins(t, p)
     opened = t["envelope"] in p.envelopes
-    words += f"; envelope {t['envelope']} {'opened' if opened else 'not opened yet'}"
+    envelope = t["envelope"]
+    words = (
+        _("%(words)s; envelope %(envelope)s opened", words=words, envelope=envelope)
+        if opened
+        else _("%(words)s; envelope %(envelope)s not opened yet", words=words, envelope=envelope)
+    )
     # The envelope counts as one more step toward the target.
     return wins + int(opened), count + 1, words
 
 
 def _progress_overthrows(t: Trigger, p: CampaignProgress) -> Progress:
     n = min(p.overthrows, t["count"])
-    return n, t["count"], f"Celestial Rebellion overthrows {n} of {t['count']}"
+    return (
+        n,
+        t["count"],
+        _("Celestial Rebellion overthrows %(n)s of %(count)s", n=n, count=t["count"]),
+    )
 
 
 def _progress_award_won(t: Trigger, p: CampaignProgress) -> Progress:
@@ -340,55 +367,72 @@ def _progress_award_won(t: Trigger, p: CampaignProgress) -> Progress:
 def _progress_awards_held_by_one(t: Trigger, p: CampaignProgress) -> Progress:
     counts = Counter(a.corporation for a in p.awards)
     if not counts:
-        return 0, t["count"], f"no awards won yet (one corporation needs {t['count']})"
+        return (
+            0,
+            t["count"],
+            _("no awards won yet (one corporation needs %(count)s)", count=t["count"]),
+        )
     most = max(counts.values())
     leaders = [c for c, n in counts.items() if n == most]
-    verb = "holds" if len(leaders) == 1 else "each hold"
     who = _names([p.name(c) for c in leaders])
-    return min(most, t["count"]), t["count"], f"{who} {verb} {most} of {t['count']} awards"
+    words = (
+        _("%(who)s holds %(most)s of %(count)s awards", who=who, most=most, count=t["count"])
+        if len(leaders) == 1
+        else _(
+            "%(who)s each hold %(most)s of %(count)s awards", who=who, most=most, count=t["count"]
+        )
+    )
+    return min(most, t["count"]), t["count"], words
 
 
 def _progress_all_silvers(t: Trigger, p: CampaignProgress) -> Progress:
     wanted = p.catalogue.silver_sections()
     won = len({a.section for a in p.awards if a.tier == SILVER} & set(wanted))
-    return won, len(wanted), f"{won} of {len(wanted)} silver awards won"
+    return won, len(wanted), _("%(won)s of %(count)s silver awards won", won=won, count=len(wanted))
 
 
 def _progress_any_of(t: Trigger, p: CampaignProgress) -> Progress:
     parts = [progress(child, p) for child in t["triggers"]]
     best = max(parts, key=lambda part: part[0] / part[1] if part[1] else 0)
-    return best[0], best[1], ", or ".join(part[2] for part in parts)
+    words = parts[0][2]
+    for part in parts[1:]:
+        words = _("%(words)s, or %(other)s", words=words, other=part[2])
+    return best[0], best[1], words
 
 
 def _progress_neds_sold_out_after(t: Trigger, p: CampaignProgress) -> Progress:
     if _neds_sold_out_after(t, p):
-        return 1, 1, "NEDs sold out after game 4"
-    return 0, 1, f"NEDs have not sold out in a game after game {t['game']}"
+        return 1, 1, _("NEDs sold out after game 4")
+    return 0, 1, _("NEDs have not sold out in a game after game %(game)s", game=t["game"])
 
 
 def _progress_first_census(t: Trigger, p: CampaignProgress) -> Progress:
     done = bool(p.census_games)
-    return int(done), 1, "census " + ("completed" if done else "not completed yet")
+    return int(done), 1, _("census completed") if done else _("census not completed yet")
 
 
 def _progress_first_repairs(t: Trigger, p: CampaignProgress) -> Progress:
     done = bool(p.repairs_games)
-    words = "megastructure repairs " + ("completed" if done else "not completed yet")
+    words = (
+        _("megastructure repairs completed")
+        if done
+        else _("megastructure repairs not completed yet")
+    )
     return int(done), 1, words
 
 
 def _progress_manual(t: Trigger, p: CampaignProgress) -> Progress:
     if "after_game" not in t:
-        return 0, 1, "the group decides when it is achieved"
+        return 0, 1, _("the group decides when it is achieved")
     if p.games_played >= t["after_game"]:
-        return 1, 1, "the group decides: available now"
-    return 0, 1, f"the group decides, any time after game {t['after_game']}"
+        return 1, 1, _("the group decides: available now")
+    return 0, 1, _("the group decides, any time after game %(game)s", game=t["after_game"])
 
 
 def _progress_all_others(t: Trigger, p: CampaignProgress) -> Progress:
     others = _others()
     n = len(others & p.unlocked)
-    return n, len(others), f"{n} of {len(others)} other sections unlocked"
+    return n, len(others), _("%(n)s of %(count)s other sections unlocked", n=n, count=len(others))
 
 
 PROGRESS: dict[str, Callable[[Trigger, CampaignProgress], Progress]] = {
@@ -422,30 +466,46 @@ def _award_progress(p: CampaignProgress, section: str, tier: str) -> Progress:
     size = p.catalogue.boxes(section)
     holder = _holder(p, section, tier)
     if holder:
-        return size, size, f"{name}: won by {p.name(holder.corporation)} in game {holder.game}"
+        won = _(
+            "%(name)s: won by %(corporation)s in game %(game)s",
+            name=name,
+            corporation=p.name(holder.corporation),
+            game=holder.game,
+        )
+        return size, size, won
     best, leaders, gold_first = _award_race(p, section, tier)
     noun = _section_noun(section)
     if not leaders:
-        who = "the runner-up has" if gold_first else "nobody has"
-        return 0, size, f"{name}: {who} {noun} boxes yet"
-    verb = "has" if len(leaders) == 1 else "each have"
-    words = f"{name}: {_names([p.name(c) for c in leaders])} {verb} {best} of {size} {noun} boxes"
+        # Translators: %(noun)s is what the boxes count ("mining", "zone 1 presence").
+        none = (
+            _("%(name)s: the runner-up has %(noun)s boxes yet", name=name, noun=noun)
+            if gold_first
+            else _("%(name)s: nobody has %(noun)s boxes yet", name=name, noun=noun)
+        )
+        return 0, size, none
+    who = _names([p.name(c) for c in leaders])
+    values = {"name": name, "who": who, "best": best, "size": size, "noun": noun}
+    words = (
+        _("%(name)s: %(who)s has %(best)s of %(size)s %(noun)s boxes", **values)
+        if len(leaders) == 1
+        else _("%(name)s: %(who)s each have %(best)s of %(size)s %(noun)s boxes", **values)
+    )
     if gold_first:
-        words += " (gold goes first)"
+        words = _("%(words)s (gold goes first)", words=words)
     return best, size, words
 
 
 def _first_silver_progress(p: CampaignProgress) -> Progress:
     if any(a.tier == SILVER for a in p.awards):
-        return 1, 1, "a silver award has been won"
+        return 1, 1, _("a silver award has been won")
     best: Progress | None = None
     for section in p.catalogue.silver_sections():
         part = _award_progress(p, section, SILVER)
         if best is None or part[0] / part[1] > best[0] / best[1]:
             best = part
     if best is None:
-        return 0, 1, "no silver awards in the catalogue"
-    return best[0], best[1], f"closest silver award: {best[2]}"
+        return 0, 1, _("no silver awards in the catalogue")
+    return best[0], best[1], _("closest silver award: %(best)s", best=best[2])
 
 
 # --- reasons: why it fired ---------------------------------------------------------------
@@ -458,20 +518,29 @@ def _first_silver_progress(p: CampaignProgress) -> Progress:
 
 def _why_end_of_game(t: Trigger, p: CampaignProgress, game: int) -> str:
     if game == t["game"]:
-        return f"the end of game {game} was reached"
-    return f"game {t['game']} had been played (checked after game {game})"
+        return _("the end of game %(game)s was reached", game=game)
+    return _("game %(t)s had been played (checked after game %(game)s)", t=t["game"], game=game)
 
 
 def _why_megastructure_built(t: Trigger, p: CampaignProgress, game: int) -> str:
     when = next((g for g, key in p.megastructures_built if key == t["key"]), game)
-    return f"{_megastructure_name(p, t['key'])} was built in game {when}"
+    return _(
+        "%(megastructure_name)s was built in game %(when)s",
+        megastructure_name=_megastructure_name(p, t["key"]),
+        when=when,
+    )
 
 
 def _why_all_of_type_built(t: Trigger, p: CampaignProgress, game: int) -> str:
     keys = set(p.catalogue.keys_of_type(t["type"]))
     when, key = [(g, k) for g, k in p.megastructures_built if k in keys][-1]
     name = _megastructure_name(p, key)
-    return f"the last {TYPE_NAMES[t['type']]} megastructure, {name}, was built in game {when}"
+    return _(
+        "the last %(type_names)s megastructure, %(name)s, was built in game %(when)s",
+        type_names=TYPE_NAMES[t["type"]],
+        name=name,
+        when=when,
+    )
 
 
 def _why_type_built(t: Trigger, p: CampaignProgress, game: int) -> str:
@@ -479,7 +548,12 @@ def _why_type_built(t: Trigger, p: CampaignProgress, game: int) -> str:
         (g, k) for g, k in p.megastructures_built if p.catalogue.type_of(k) == t["type"]
     )
     name = _megastructure_name(p, key)
-    return f"{TYPE_NAMES[t['type']]} megastructure {name} was completed in game {when}"
+    return _(
+        "%(type_names)s megastructure %(name)s was completed in game %(when)s",
+        type_names=TYPE_NAMES[t["type"]],
+        name=name,
+        when=when,
+    )
 
 
 def _why_election_wins(t: Trigger, p: CampaignProgress, game: int) -> str:
@@ -488,14 +562,25 @@ def _why_election_wins(t: Trigger, p: CampaignProgress, game: int) -> str:
     already = p.election_wins.get(party, 0) - len(wins)
     when = _nth_game(wins, already, t["count"])
     if when:
-        return f"the {_party(party)} won its {ordinal(t['count'])} election in game {when}"
-    return f"the {_party(party)} had won {p.election_wins.get(party, 0)} elections"
+        return _(
+            "the %(party)s won its %(ordinal)s election in game %(when)s",
+            party=_party(party),
+            ordinal=ordinal(t["count"]),
+            when=when,
+        )
+    return _(
+        "the %(party)s had won %(wins)s elections",
+        party=_party(party),
+        wins=p.election_wins.get(party, 0),
+    )
 
 
 def _why_with_envelope(t: Trigger, p: CampaignProgress, game: int) -> str:
-    return (
-        f"{_why_election_wins(t, p, game)}, and envelope {t['envelope']} is open "
-        f"(checked after game {game})"
+    return _(
+        "%(why_election_wins)s, and envelope %(t)s is open (checked after game %(game)s)",
+        why_election_wins=_why_election_wins(t, p, game),
+        t=t["envelope"],
+        game=game,
     )
 
 
@@ -504,21 +589,37 @@ def _why_overthrows(t: Trigger, p: CampaignProgress, game: int) -> str:
     when = _nth_game(games, p.overthrows - len(games), t["count"])
     if when:
         nth = ordinal(t["count"])
-        return f"the Celestial Rebellion overthrew its {nth} election in game {when}"
-    return f"the Celestial Rebellion had overthrown {p.overthrows} elections"
+        return _(
+            "the Celestial Rebellion overthrew its %(nth)s election in game %(when)s",
+            nth=nth,
+            when=when,
+        )
+    return _(
+        "the Celestial Rebellion had overthrown %(overthrows)s elections", overthrows=p.overthrows
+    )
 
 
 def _why_award_won(t: Trigger, p: CampaignProgress, game: int) -> str:
     award = _holder(p, t["section"], t["tier"])
     assert award is not None
     name = _award_name(p, award.section, award.tier)
-    return f"{p.name(award.corporation)} won {name} in game {award.game}"
+    return _(
+        "%(name)s won %(name2)s in game %(game)s",
+        name=p.name(award.corporation),
+        name2=name,
+        game=award.game,
+    )
 
 
 def _why_first_silver(t: Trigger, p: CampaignProgress, game: int) -> str:
     award = next(a for a in p.awards if a.tier == SILVER)
     name = _award_name(p, award.section, award.tier)
-    return f"{p.name(award.corporation)} won {name}, the first silver award, in game {award.game}"
+    return _(
+        "%(name)s won %(name2)s, the first silver award, in game %(game)s",
+        name=p.name(award.corporation),
+        name2=name,
+        game=award.game,
+    )
 
 
 def _why_awards_held_by_one(t: Trigger, p: CampaignProgress, game: int) -> str:
@@ -527,16 +628,24 @@ def _why_awards_held_by_one(t: Trigger, p: CampaignProgress, game: int) -> str:
         counts[award.corporation] += 1
         if counts[award.corporation] == t["count"]:
             who = p.name(award.corporation)
-            return f"{who} won its {ordinal(t['count'])} award in game {award.game}"
-    return f"a corporation holds {t['count']} awards"
+            return _(
+                "%(who)s won its %(ordinal)s award in game %(game)s",
+                who=who,
+                ordinal=ordinal(t["count"]),
+                game=award.game,
+            )
+    return _("a corporation holds %(t)s awards", t=t["count"])
 
 
 def _why_all_silvers(t: Trigger, p: CampaignProgress, game: int) -> str:
     wanted = set(p.catalogue.silver_sections())
     last = [a for a in p.awards if a.tier == SILVER and a.section in wanted][-1]
     name = _award_name(p, last.section, last.tier)
-    return (
-        f"the last silver award, {name}, was won by {p.name(last.corporation)} in game {last.game}"
+    return _(
+        "the last silver award, %(name)s, was won by %(name2)s in game %(game)s",
+        name=name,
+        name2=p.name(last.corporation),
+        game=last.game,
     )
 
 
@@ -545,7 +654,10 @@ def _why_any_of(t: Trigger, p: CampaignProgress, game: int) -> str:
 
 
 def _why_neds_sold_out_after(t: Trigger, p: CampaignProgress, game: int) -> str:
-    return f"NEDs sold out in game {next(g for g in p.neds_sold_out_games if g > t['game'])}"
+    return _(
+        "NEDs sold out in game %(next)s",
+        next=next(g for g in p.neds_sold_out_games if g > t["game"]),
+    )
 
 
 REASONS: dict[str, Callable[[Trigger, CampaignProgress, int], str]] = {
@@ -562,14 +674,17 @@ REASONS: dict[str, Callable[[Trigger, CampaignProgress, int], str]] = {
     "all_silvers": _why_all_silvers,
     "any_of": _why_any_of,
     "neds_sold_out_after": _why_neds_sold_out_after,
-    "first_census": lambda t, p, game: (
-        f"the first census was completed in game {p.census_games[0]}"
+    "first_census": lambda t, p, game: _(
+        "the first census was completed in game %(census_games)s", census_games=p.census_games[0]
     ),
-    "first_repairs": lambda t, p, game: (
-        f"the first megastructure repairs were completed in game {p.repairs_games[0]}"
+    "first_repairs": lambda t, p, game: _(
+        "the first megastructure repairs were completed in game %(repairs_games)s",
+        repairs_games=p.repairs_games[0],
     ),
-    "manual": lambda t, p, game: f"the group chose to unlock it after game {game}",
-    "all_others": lambda t, p, game: f"every other section had been unlocked by game {game}",
+    "manual": lambda t, p, game: _("the group chose to unlock it after game %(game)s", game=game),
+    "all_others": lambda t, p, game: _(
+        "every other section had been unlocked by game %(game)s", game=game
+    ),
 }
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from django.utils.translation import gettext as _
+
 from campaign.actions import record_change
 from campaign.models import Campaign, ChangeKind
 from hosting.busy import writes
@@ -60,7 +62,7 @@ class StaleNote(Exception):
     """A note saved by someone else since the person's form was drawn; `note` is it now."""
 
     def __init__(self, note: SectionNote) -> None:
-        super().__init__(f"#{note.section} note saved meanwhile")
+        super().__init__(_("#%(section)s note saved meanwhile") % {"section": note.section})
         self.note = note
 
 

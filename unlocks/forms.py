@@ -12,6 +12,8 @@ from collections.abc import Sequence
 from crispy_forms.helper import FormHelper
 from django import forms
 from django.core.validators import MaxLengthValidator
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from unlocks.models import SectionNote
 
@@ -28,7 +30,9 @@ class ComponentChecklistForm(forms.Form):
     """The items of one unlocked section that the group has done (ticked)."""
 
     done = forms.MultipleChoiceField(
-        required=False, widget=forms.CheckboxSelectMultiple, label="Done"
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        label=pgettext_lazy("checklist", "Done"),
     )
     # The items ticked when the form was drawn: a save changes only what this person changed,
     # never a tick someone else made meanwhile (unlocks.actions.save_checklist).
@@ -61,7 +65,10 @@ class SectionNoteForm(forms.ModelForm):
     class Meta:
         model = SectionNote
         fields = ["title", "note"]
-        labels = {"title": "Title (from your rulebook)", "note": "What changed"}
+        labels = {
+            "title": gettext_lazy("Title (from your rulebook)"),
+            "note": gettext_lazy("What changed"),
+        }
         widgets = {"note": forms.Textarea(attrs={"rows": 3})}
 
     def __init__(self, *args, **kwargs) -> None:
@@ -82,14 +89,14 @@ class ManualUnlockForm(forms.Form):
 
     after_game = forms.TypedChoiceField(
         coerce=int,
-        label="Unlocked after game",
-        widget=forms.Select(attrs={"aria-label": "Unlocked after game"}),
+        label=gettext_lazy("Unlocked after game"),
+        widget=forms.Select(attrs={"aria-label": gettext_lazy("Unlocked after game")}),
     )
 
     def __init__(self, *args, games: Sequence[int], **kwargs) -> None:
         super().__init__(*args, **kwargs)
         field = self.fields["after_game"]
-        field.choices = [(n, f"after game {n}") for n in games]
+        field.choices = [(n, _("after game %(n)s") % {"n": n}) for n in games]
         if games:
             field.initial = games[-1]
         self.helper = _helper()

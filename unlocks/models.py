@@ -15,6 +15,8 @@ why) from the game log. These tables hold the group's bookkeeping around that:
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 # Sections 20-33 are not in the rulebook text the app ships (RULES-NOTES §5).
 FIRST_UNTRANSCRIBED_SECTION = 20
@@ -49,7 +51,11 @@ class ComponentTick(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"#{self.section} {self.item} ticked in {self.campaign_id}"
+        return _("#%(section)s %(item)s ticked in %(campaign_id)s") % {
+            "section": self.section,
+            "item": self.item,
+            "campaign_id": self.campaign_id,
+        }
 
 
 class SectionRevealQuerySet(models.QuerySet):
@@ -99,8 +105,8 @@ class SectionReveal(models.Model):
         ]
 
     def __str__(self) -> str:
-        who = self.user or f"session {self.session_key[:6]}…"
-        return f"#{self.section} revealed to {who}"
+        who = self.user or _("session %(session_key)s…") % {"session_key": self.session_key[:6]}
+        return _("#%(section)s revealed to %(who)s") % {"section": self.section, "who": who}
 
 
 class SectionNote(models.Model):
@@ -111,7 +117,9 @@ class SectionNote(models.Model):
     )
     section = models.PositiveSmallIntegerField()
     title = models.CharField(max_length=100, blank=True)
-    note = models.TextField(blank=True, help_text="What changed: components, rules, setup.")
+    note = models.TextField(
+        blank=True, help_text=gettext_lazy("What changed: components, rules, setup.")
+    )
     updated_at = models.DateTimeField(auto_now=True)
     updated_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"

@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from django.utils.translation import gettext_lazy
+
 
 @dataclass(frozen=True, slots=True)
 class RuleArea:
@@ -33,53 +35,68 @@ class RuleArea:
 RULE_AREAS: tuple[RuleArea, ...] = (
     RuleArea(
         "setup-players",
-        "Setup: each player",
+        gettext_lazy("Setup: each player"),
         5,
-        "Each corporation takes its board, worker bag, four starting workers, city leave card, "
-        "tracker card, starting ship, 17 outposts and 4 bases, and starts on 1 credit. The "
-        "winner of the last game takes the first player token.",
+        gettext_lazy(
+            "Each corporation takes its board, worker bag, four starting "
+            "workers, city leave card, tracker card, starting ship, 17 "
+            "outposts and 4 bases, and starts on 1 credit. The winner of "
+            "the last game takes the first player token."
+        ),
         rule_boxes=("Setup: starting credits",),
     ),
     RuleArea(
         "setup-solar-system",
-        "Setup: the solar system",
+        gettext_lazy("Setup: the solar system"),
         6,
-        "Lay out the location cards of the zones in play, A side up unless a red sticker says "
-        "B. One Mining Resource Token on each mining location (two with 3 or more players); "
-        "the rest on the Rio Astro Corp card. Ships start on Earth.",
+        gettext_lazy(
+            "Lay out the location cards of the zones in play, A side up "
+            "unless a red sticker says B. One Mining Resource Token on "
+            "each mining location (two with 3 or more players); the rest "
+            "on the Rio Astro Corp card. Ships start on Earth."
+        ),
         rule_boxes=("Setup: Setting Up the Solar System",),
     ),
     RuleArea(
         "setup-employment",
-        "Setup: the employment row",
+        gettext_lazy("Setup: the employment row"),
         6,
-        "Five hire cards, A side up, each with its workers: Yurushi Employment Center, Nakamura "
-        "Flight Academy, Treppenwitz Engineering, Akins and Van Shoyoc, Shepherd AI Systems "
-        "(algorithms by player count).",
+        gettext_lazy(
+            "Five hire cards, A side up, each with its workers: Yurushi "
+            "Employment Center, Nakamura Flight Academy, Treppenwitz "
+            "Engineering, Akins and Van Shoyoc, Shepherd AI Systems "
+            "(algorithms by player count)."
+        ),
         rule_boxes=("Setup: Setting up the Employment Row",),
     ),
     RuleArea(
         "setup-trade",
-        "Setup: the trade row",
+        gettext_lazy("Setup: the trade row"),
         7,
-        "Hensler, Rio Astro Corp and the Bank of Yurushi.",
+        gettext_lazy("Hensler, Rio Astro Corp and the Bank of Yurushi."),
         rule_boxes=("Setup: Setting up the Trade Row",),
     ),
     RuleArea(
         "setup-political",
-        "Setup: the political row",
+        gettext_lazy("Setup: the political row"),
         7,
-        "Workers Union Party, United Federalists and Brave New Dawn, the ballot box and the "
-        "voting tokens. The election token goes on the party that won the last election "
-        "(the United Federalists in the first game).",
+        gettext_lazy(
+            "Workers Union Party, United Federalists and Brave New Dawn, "
+            "the ballot box and the voting tokens. The election token "
+            "goes on the party that won the last election (the United "
+            "Federalists in the first game)."
+        ),
         rule_boxes=("Setup: Setting up the Political Row",),
     ),
     RuleArea(
         "megastructures",
         "Megastructures",
         8,
-        "Games 1-4 each build a fixed Type I megastructure; after game 4 the Type II list "
-        "opens. The Megastructure Location Token goes where it is built.",
+        gettext_lazy(
+            "Games 1-4 each build a fixed Type I megastructure; after "
+            "game 4 the Type II list opens. The Megastructure Location "
+            "Token goes where it is built."
+        ),
         rule_boxes=(
             "Type I and II Megastructures",
             "Type I and II Megastructures (after the Type II list)",
@@ -87,27 +104,35 @@ RULE_AREAS: tuple[RuleArea, ...] = (
     ),
     RuleArea(
         "move",
-        "The move action, ships and location cards",
+        gettext_lazy("The move action, ships and location cards"),
         11,
-        "A pilot on a ship card moves that ship up to its card's spaces; no more than two "
-        "ships end on one location; arriving on a mining token takes it. Starting ships are "
-        "worth 2 presence.",
+        gettext_lazy(
+            "A pilot on a ship card moves that ship up to its card's "
+            "spaces; no more than two ships end on one location; "
+            "arriving on a mining token takes it. Starting ships are "
+            "worth 2 presence."
+        ),
         rule_boxes=("The Move Action (ship cards)", "The Move Action (location cards)"),
     ),
     RuleArea(
         "zones",
-        "The zones of the solar system",
+        gettext_lazy("The zones of the solar system"),
         12,
-        "Zones 1 and 2 are in play; the Zone HUB of zone 1 is Earth, of zone 2 Jupiter.",
+        gettext_lazy(
+            "Zones 1 and 2 are in play; the Zone HUB of zone 1 is Earth, of zone 2 Jupiter."
+        ),
         rule_boxes=("The 6 Zones of the Solar System",),
     ),
     RuleArea(
         "trade-actions",
-        "Trade actions",
+        gettext_lazy("Trade actions"),
         13,
-        "A pilot and a lobbyist take one trade: Hensler builds or buys a base, Rio Astro Corp "
-        "buys or sells mining resources, the Bank of Yurushi gives a credit or draws a worker "
-        "for one credit. Never more than 29 credits.",
+        gettext_lazy(
+            "A pilot and a lobbyist take one trade: Hensler builds or "
+            "buys a base, Rio Astro Corp buys or sells mining resources, "
+            "the Bank of Yurushi gives a credit or draws a worker for "
+            "one credit. Never more than 29 credits."
+        ),
         rule_boxes=(
             "Trade Actions: Unlockable Trade Actions",
             "Trade Actions: The Bank of Yurushi",
@@ -117,24 +142,32 @@ RULE_AREAS: tuple[RuleArea, ...] = (
         "hubs",
         "HUBs",
         15,
-        "Workers conscripted to a HUB set the worker value of its path to victory: each worker "
-        "1, each algorithm 2. The Move HUB Worker action moves one worker between HUBs.",
+        gettext_lazy(
+            "Workers conscripted to a HUB set the worker value of its "
+            "path to victory: each worker 1, each algorithm 2. The Move "
+            "HUB Worker action moves one worker between HUBs."
+        ),
         also_changed_by=(1, 3),
     ),
     RuleArea(
         "vote",
-        "Vote (worker removal action)",
+        gettext_lazy("Vote (worker removal action)"),
         16,
-        "A lobbyist casts one secret vote for a party into the ballot box and goes to a HUB.",
+        gettext_lazy(
+            "A lobbyist casts one secret vote for a party into the ballot box and goes to a HUB."
+        ),
         rule_boxes=("Vote (worker removal action)",),
     ),
     RuleArea(
         "end-game-scoring",
-        "End game scoring",
+        gettext_lazy("End game scoring"),
         18,
-        "Credits 1 IP per 2; Mining Resource Tokens 2 IP each; each base the Hensler worker "
-        "value plus its zone; each megastructure token the UFSS worker value; each military "
-        "token half the Military HUB's worker value, rounded down.",
+        gettext_lazy(
+            "Credits 1 IP per 2; Mining Resource Tokens 2 IP each; each "
+            "base the Hensler worker value plus its zone; each "
+            "megastructure token the UFSS worker value; each military "
+            "token half the Military HUB's worker value, rounded down."
+        ),
         rule_boxes=(
             "End Game Scoring: credits",
             "End Game Scoring: political influence cards",
@@ -145,33 +178,40 @@ RULE_AREAS: tuple[RuleArea, ...] = (
         "presence",
         "Presence",
         19,
-        "In each zone in play the most presence scores the Zone HUB's worker value, second "
-        "place half (3 or more players); ties share in full. The zone with the Megastructure "
-        "Location Token is worth 5 more.",
+        gettext_lazy(
+            "In each zone in play the most presence scores the Zone "
+            "HUB's worker value, second place half (3 or more players); "
+            "ties share in full. The zone with the Megastructure "
+            "Location Token is worth 5 more."
+        ),
         rule_boxes=("End Game Scoring: presence",),
     ),
     RuleArea(
         "election",
-        "The election phase",
+        gettext_lazy("The election phase"),
         19,
-        "Each ballot is one vote; most votes wins and doubles one category; a tie keeps the "
-        "party in power.",
+        gettext_lazy(
+            "Each ballot is one vote; most votes wins and doubles one "
+            "category; a tie keeps the party in power."
+        ),
         rule_boxes=("The Election Phase",),
     ),
     RuleArea(
         "campaign",
-        "The campaign: tracker cards and awards",
+        gettext_lazy("The campaign: tracker cards and awards"),
         20,
-        "After each game the best in each area crosses a tracker box; completing a section "
-        "wins its gold award, the second to complete it the silver. Campaign points are award "
-        "points.",
+        gettext_lazy(
+            "After each game the best in each area crosses a tracker "
+            "box; completing a section wins its gold award, the second "
+            "to complete it the silver. Campaign points are award points."
+        ),
         also_changed_by=(7, 8),
     ),
     RuleArea(
         "section-4",
-        "Section #4",
+        gettext_lazy("Section #4"),
         27,
-        "The text of section #4 itself (page 27), once it is unlocked.",
+        gettext_lazy("The text of section #4 itself (page 27), once it is unlocked."),
         rule_boxes=("Section #4 White Star",),
         inside_section=4,
     ),
@@ -206,10 +246,11 @@ TRADE_CARDS = {
     "hensler": "Hensler",
     "rio_astro": "Rio Astro Corp",
     "bank_of_yurushi": "Bank of Yurushi",
-    "bank_of_yurushi_loans": "Bank of Yurushi (the new card, with the loan tokens)",
-    "neds": "Near-Earth Dynamic Systems (NED tokens by player count)",
-    "white_star": "White Star Shipyard (ship cards and miniatures)",
-    "wotherbys": "Wotherby's Auction House (the project deck, shuffled, face down)",
+    # Translators: the cards' names are printed; only the words in brackets translate.
+    "bank_of_yurushi_loans": gettext_lazy("Bank of Yurushi (the new card, with the loan tokens)"),
+    "neds": gettext_lazy("Near-Earth Dynamic Systems (NED tokens by player count)"),
+    "white_star": gettext_lazy("White Star Shipyard (ship cards and miniatures)"),
+    "wotherbys": gettext_lazy("Wotherby's Auction House (the project deck, shuffled, face down)"),
 }
 
 # The switch that put each card in the row (the sheet marks what the last game added).
@@ -222,23 +263,33 @@ TRADE_CARD_SWITCHES = {
 
 # Setting up the Employment Row; the first three are the ones with a union side.
 HIRE_CARDS = (
-    ("Yurushi Employment Center", "general workers", True),
-    ("Nakamura Flight Academy", "pilots", True),
-    ("Treppenwitz Engineering Company", "engineers", True),
-    ("Akins and Van Shoyoc", "lobbyists", False),
-    ("Shepherd AI Systems", "algorithms, by player count", False),
+    ("Yurushi Employment Center", gettext_lazy("general workers"), True),
+    ("Nakamura Flight Academy", gettext_lazy("pilots"), True),
+    ("Treppenwitz Engineering Company", gettext_lazy("engineers"), True),
+    ("Akins and Van Shoyoc", gettext_lazy("lobbyists"), False),
+    ("Shepherd AI Systems", gettext_lazy("algorithms, by player count"), False),
 )
 
 # What a section's switch asks the group to take out of the box once (the section checklist).
 # Shown only for unlocked sections.
 SWITCH_STEPS = {
-    "neds": "Add the Near-Earth Dynamic Systems card and the NED tokens to the game",
-    "white_star": "Add the White Star Shipyard card, the ship cards and the ship miniatures",
-    "political_influence": "Add the political influence cards to the game",
-    "player_powers": "Each corporation takes its player power sticker (winner first)",
-    "new_tracker_cards": "Hand out the new campaign tracker cards and copy the boxes across",
-    "celestial_rebellion": "Add the Celestial Rebellion card and its two political influence cards",
-    "trade_unions": "Put a red flip sticker on the A side of the three union hire cards",
-    "loans": "Swap in the new Bank of Yurushi card with the loan tokens; box the old card",
-    "wotherbys": "Add the Wotherby's card and its project deck",
+    "neds": gettext_lazy("Add the Near-Earth Dynamic Systems card and the NED tokens to the game"),
+    "white_star": gettext_lazy(
+        "Add the White Star Shipyard card, the ship cards and the ship miniatures"
+    ),
+    "political_influence": gettext_lazy("Add the political influence cards to the game"),
+    "player_powers": gettext_lazy("Each corporation takes its player power sticker (winner first)"),
+    "new_tracker_cards": gettext_lazy(
+        "Hand out the new campaign tracker cards and copy the boxes across"
+    ),
+    "celestial_rebellion": gettext_lazy(
+        "Add the Celestial Rebellion card and its two political influence cards"
+    ),
+    "trade_unions": gettext_lazy(
+        "Put a red flip sticker on the A side of the three union hire cards"
+    ),
+    "loans": gettext_lazy(
+        "Swap in the new Bank of Yurushi card with the loan tokens; box the old card"
+    ),
+    "wotherbys": gettext_lazy("Add the Wotherby's card and its project deck"),
 }

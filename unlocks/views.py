@@ -20,6 +20,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
 from campaign import actions
 from campaign.frame import PLAYER, READER, Page, campaign_access, page_frame
@@ -60,7 +61,7 @@ ELECTION_TOKEN_ANARCHY = "celestial_rebellion"
 
 def _get_section(number: int) -> Section:
     if number not in SECTION_NUMBERS:
-        raise Http404("Sections are numbered 1 to 33.")
+        raise Http404(_("Sections are numbered 1 to 33."))
     return sections_by_number()[number]
 
 
@@ -89,11 +90,15 @@ def checklist_items(section: Section) -> list[tuple[str, str]]:
     The section box icons (page 25): open an envelope, open a box, check a rule box; plus the
     cards its switches bring into the game (`rulebook.SWITCH_STEPS`).
     """
-    items = [(f"envelope-{n}", f"Open envelope {n}") for n in section.envelopes]
-    items += [(f"box-{n}", f"Open Box {n}") for n in section.boxes]
+    items = [(f"envelope-{n}", _("Open envelope %(n)s") % {"n": n}) for n in section.envelopes]
+    items += [(f"box-{n}", _("Open Box %(n)s") % {"n": n}) for n in section.boxes]
     for box in section.rule_boxes:
         key = f"rule-box-p{box.page}-{slugify(box.where)[:40]}"
-        words = f"Check the #{section.number} rule box on page {box.page} ({box.where})"
+        words = _("Check the #%(number)s rule box on page %(page)s (%(where)s)") % {
+            "number": section.number,
+            "page": box.page,
+            "where": box.where,
+        }
         items.append((key, words))
     items += [
         (f"step-{switch}", rulebook.SWITCH_STEPS[switch])
@@ -104,7 +109,11 @@ def checklist_items(section: Section) -> list[tuple[str, str]]:
 
 
 def _when(game: int) -> str:
-    return f"after game {game}" if game else "before the app (opening snapshot)"
+    return (
+        _("after game %(game)s") % {"game": game}
+        if game
+        else _("before the app (opening snapshot)")
+    )
 
 
 def unlocked_row(
@@ -175,11 +184,12 @@ def _unlock_words(section: Section, unlock_after: int | None) -> str:
     """What the group's own unlock does, in a sentence ("" for a section with a trigger)."""
     if unlock_after is None:
         return ""
-    return (
-        f"The app cannot see this happen: when it has, your group unlocks #{section.number} "
-        "here, after the game in which it happened. It then counts as unlocked from that game "
-        "on, like a section whose trigger fired, and can be taken back."
-    )
+    return _(
+        "The app cannot see this happen: when it has, your group "
+        "unlocks #%(number)s here, after the game in which it "
+        "happened. It then counts as unlocked from that game on, "
+        "like a section whose trigger fired, and can be taken back."
+    ) % {"number": section.number}
 
 
 def _manual_unlock_form(
@@ -349,7 +359,7 @@ def section_components(page: Page, number: int) -> HttpResponse:
     request, campaign = page.request, page.campaign
     section = _get_section(number)
     if number not in _unlocked(campaign):
-        raise Http404("Only an unlocked section has a checklist.")
+        raise Http404(_("Only an unlocked section has a checklist."))
     form = ComponentChecklistForm(request.POST, items=checklist_items(section), prefix=f"s{number}")
     if form.is_valid():
         try:
@@ -365,7 +375,7 @@ def section_components(page: Page, number: int) -> HttpResponse:
             form.add_error(None, f"{BUSY_SENTENCE}.")
             return _section_card(page, number, "checklist", form)
         if not request.htmx:
-            messages.success(request, f"Checklist of #{number} saved.")
+            messages.success(request, _("Checklist of #%(number)s saved.") % {"number": number})
             return _redirect_to_section(campaign, number)
         form = None
     return _section_card(page, number, "checklist", form)
@@ -378,7 +388,7 @@ def section_note(page: Page, number: int) -> HttpResponse:
     request, campaign = page.request, page.campaign
     _get_section(number)
     if number not in _unlocked(campaign) or number < FIRST_UNTRANSCRIBED_SECTION:
-        raise Http404("Only an unlocked section 20-33 takes a note.")
+        raise Http404(_("Only an unlocked section 20-33 takes a note."))
     note = SectionNote.objects.filter(campaign=campaign, section=number).first()
     form = SectionNoteForm(request.POST, instance=note, prefix=f"note{number}")
     if form.is_valid():
@@ -399,7 +409,7 @@ def section_note(page: Page, number: int) -> HttpResponse:
             form.add_error(None, f"{BUSY_SENTENCE}.")
             return _section_card(page, number, "note", form)
         if not request.htmx:
-            messages.success(request, f"Note on #{number} saved.")
+            messages.success(request, _("Note on #%(number)s saved.") % {"number": number})
             return _redirect_to_section(campaign, number)
         form = None
     return _section_card(page, number, "note", form)
@@ -407,13 +417,18 @@ def section_note(page: Page, number: int) -> HttpResponse:
 
 def _explain_stale_note(form: SectionNoteForm, note: SectionNote | None) -> None:
     """Keep the person's note, show what is stored now, and let a second save replace it."""
-    who = f" by {note.updated_by}" if note is not None and note.updated_by_id else ""
-    now = f"“{note.title}”: {note.note}" if note is not None else "(nothing)"
-    form.add_error(
-        None,
-        f"This note was saved{who} while you were typing; nothing of yours was saved and "
-        f"yours is kept below. Saved now: {now[:300]} Save again to replace it with yours.",
-    )
+    now = f"“{note.title}”: {note.note}" if note is not None else _("(nothing)")
+    if note is not None and note.updated_by_id:
+        said = _(
+            "This note was saved by %(who)s while you were typing; nothing of yours was saved "
+            "and yours is kept below. Saved now: %(now)s Save again to replace it with yours."
+        ) % {"who": note.updated_by, "now": now[:300]}
+    else:
+        said = _(
+            "This note was saved while you were typing; nothing of yours was saved and yours is "
+            "kept below. Saved now: %(now)s Save again to replace it with yours."
+        ) % {"now": now[:300]}
+    form.add_error(None, said)
     data = form.data.copy()
     data[form.add_prefix("drawn_from")] = note_version(note)
     form.data = data
@@ -427,9 +442,9 @@ def section_unlock(page: Page, number: int) -> HttpResponse:
     section = _get_section(number)
     if number in _unlocked(campaign):
         return redirect("unlocks:section", slug=campaign.slug, number=number)
-    form, _ = _manual_unlock_form(campaign, section, request.POST)
+    form, _words = _manual_unlock_form(campaign, section, request.POST)
     if form is None:
-        raise Http404("This section unlocks by its trigger, not by the group's decision.")
+        raise Http404(_("This section unlocks by its trigger, not by the group's decision."))
     if form.is_valid():
         try:
             actions.set_manual_unlock(
@@ -438,7 +453,9 @@ def section_unlock(page: Page, number: int) -> HttpResponse:
         except CampaignError as error:
             form.add_error("after_game", error.message)
         else:
-            messages.success(request, f"Section #{number} unlocked. Read it now.")
+            messages.success(
+                request, _("Section #%(number)s unlocked. Read it now.") % {"number": number}
+            )
             return redirect("unlocks:section", slug=campaign.slug, number=number)
     context = _sections_context(page, forms={number: {"unlock": form}})
     return render(request, "unlocks/sections.html", context, status=400)
@@ -450,13 +467,17 @@ def section_take_back(page: Page, number: int) -> HttpResponse:
     request, campaign = page.request, page.campaign
     _get_section(number)
     if number not in _manual_sections(campaign):
-        raise Http404("The group did not unlock this section by hand.")
+        raise Http404(_("The group did not unlock this section by hand."))
     try:
         actions.set_manual_unlock(campaign, number, None, user=request.user)
     except CampaignError as error:
-        messages.error(request, f"#{number} stays unlocked: {error.message}")
+        messages.error(
+            request,
+            _("#%(number)s stays unlocked: %(message)s")
+            % {"number": number, "message": error.message},
+        )
     else:
-        messages.success(request, f"Section #{number} is locked again.")
+        messages.success(request, _("Section #%(number)s is locked again.") % {"number": number})
     return _redirect_to_section(campaign, number)
 
 
@@ -490,7 +511,7 @@ def section_hide(page: Page, number: int) -> HttpResponse:
     unlock_actions.hide_section(
         campaign, number, user=request.user, session_key=request.session.session_key or ""
     )
-    messages.info(request, f"Section #{number} is hidden again.")
+    messages.info(request, _("Section #%(number)s is hidden again.") % {"number": number})
     return _redirect_to_section(campaign, number)
 
 

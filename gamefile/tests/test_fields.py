@@ -122,3 +122,19 @@ def test_the_collector_records_every_refusal_in_order_and_gives_none():
 def test_the_collector_failing_fast_raises_the_first():
     reader = Collector(GameError, fail_fast=True)
     assert refusal(reader.flag, "yes", "f") == 'f: must be true or false, not the text "yes"'
+
+
+def test_a_refusal_keeps_its_sentence_for_translation_and_its_english_line():
+    """The message is a `gamefile.words.Sentence`: the same English, with its catalogue
+    template and values (so a page can say it in the person's language), each value that is
+    itself a sentence ("the text ...") kept as one too."""
+    with pytest.raises(GameError) as caught:
+        FIELDS.whole_number("3", "players[0].credits", 0, 29)
+    error = caught.value
+    assert str(error) == 'players[0].credits: must be a whole number, not the text "3"'
+    assert error.message.template == "must be a whole number, not %(found)s"
+    assert error.message.params["found"].template == 'the text "%(text)s"'
+    with pytest.raises(GameError) as caught:
+        FIELDS.whole_number(30, "players[0].credits", 0, 29)
+    assert caught.value.message.template == "must be between %(least)s and %(most)s"
+    assert caught.value.message.params == {"least": 0, "most": 29}

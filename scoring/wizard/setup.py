@@ -8,7 +8,11 @@ from typing import Any
 from crispy_forms.layout import Column, Div, Layout, Row
 from django import forms
 from django.http import QueryDict
+from django.utils.text import format_lazy
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
+from hosting.words import translated
 from scoring.catalogue import CatalogueNames, CorporationOption
 from scoring.wizard.paths import locate
 from scoring.wizard.spoilers import (
@@ -63,36 +67,39 @@ class SetupForm(TableSectionForm):
     """
 
     players = forms.TypedChoiceField(
-        label="Number of players",
+        label=gettext_lazy("Number of players"),
         coerce=int,
-        choices=[(n, f"{n} players") for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)],
+        choices=[
+            (n, format_lazy(gettext_lazy("{n} players"), n=n))
+            for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)
+        ],
         initial=DEFAULT_PLAYERS,
         widget=forms.Select(attrs=REFRESH),
     )
     zones_in_play = forms.TypedMultipleChoiceField(
-        label="Zones in play",
+        label=gettext_lazy("Zones in play"),
         coerce=int,
         choices=[(z, str(z)) for z in ALWAYS_IN_PLAY],
         initial=list(ALWAYS_IN_PLAY),
         required=False,
         widget=ZoneCheckboxes(attrs={**REFRESH, "class": "form-check-input"}),
-        help_text="1 and 2 always; the others as your sections opened them.",
+        help_text=gettext_lazy("1 and 2 always; the others as your sections opened them."),
     )
     # The zones the last layout offered: a zone a newly ticked section opens starts in play.
     zones_offered = forms.CharField(required=False, widget=forms.HiddenInput)
     incumbent_party = forms.ChoiceField(
-        label="Party in power before the election",
+        label=gettext_lazy("Party in power before the election"),
         initial=engine.UNITED_FEDERALISTS,
-        error_messages={"invalid_choice": "must be one of the parties in play"},
+        error_messages={"invalid_choice": gettext_lazy("must be one of the parties in play")},
     )
     # No zone is chosen for the group: every game has its location token somewhere, and a
     # guessed zone would silently give the +5 presence bonus to the wrong zone.
     megastructure_zone = forms.TypedChoiceField(
-        label="Megastructure Location Token in",
+        label=gettext_lazy("Megastructure Location Token in"),
         coerce=int,
         empty_value=None,
         required=False,
-        choices=[("", "Choose the zone")],
+        choices=[("", gettext_lazy("Choose the zone"))],
     )
 
     def __init__(
@@ -130,8 +137,8 @@ class SetupForm(TableSectionForm):
         self.asks_sections = unlocked_sections is None
         if self.asks_sections:
             self.fields["sections"] = forms.MultipleChoiceField(
-                label="Which sections has your group unlocked?",
-                choices=[(NO_SECTIONS, "None: our first game")]
+                label=_("Which sections has your group unlocked?"),
+                choices=[(NO_SECTIONS, _("None: our first game"))]
                 + [(str(n), f"#{n}") for n in ASKED_SECTIONS],
                 initial=[NO_SECTIONS],
                 required=False,
@@ -139,7 +146,7 @@ class SetupForm(TableSectionForm):
                 widget=forms.CheckboxSelectMultiple(
                     attrs={"class": "btn-check", **({} if first_step else REFRESH)}
                 ),
-                help_text="By number only: the form then asks for what those sections add.",
+                help_text=_("By number only: the form then asks for what those sections add."),
             )
             self.unlocked = self._read_sections()
         else:
@@ -171,13 +178,15 @@ class SetupForm(TableSectionForm):
             ]
         if "megastructure_zone" in self.fields:
             if located_zone is not None:
-                blank = f"Where your box places it: {catalogue.zone(located_zone)}"
+                blank = _("Where your box places it: %(zone)s") % {
+                    "zone": catalogue.zone(located_zone)
+                }
             elif self.zone_required:
-                blank = "Choose the zone"
+                blank = _("Choose the zone")
             elif self.zone_unrecorded:
-                blank = "Not recorded: no +5 presence bonus, as stored"
+                blank = _("Not recorded: no +5 presence bonus, as stored")
             else:
-                blank = "No megastructure built: no token"
+                blank = _("No megastructure built: no token")
             self.fields["megastructure_zone"].choices = [("", blank)] + [
                 (z, catalogue.zone(z)) for z in self.zones_offered
             ]
@@ -252,8 +261,10 @@ class SetupForm(TableSectionForm):
 
     def sections_summary(self) -> str:
         if not self.unlocked:
-            return "Sections unlocked: none (a first game)"
-        return f"Sections unlocked: {numbers_text(self.unlocked)}"
+            return _("Sections unlocked: none (a first game)")
+        return _("Sections unlocked: %(numbers_text)s") % {
+            "numbers_text": numbers_text(self.unlocked)
+        }
 
     def _layout(self) -> Layout:
         seats = [f"seat{n}_corporation" for n in range(1, self.player_count + 1)]
@@ -267,8 +278,10 @@ class SetupForm(TableSectionForm):
         parts += [
             Row(Column("players", css_class="col-12 col-sm-4")),
             form_text(
-                "In order of play for a next round: first the player who would take the first "
-                "player marker next (tie-breaker 2).",
+                _(
+                    "In order of play for a next round: first the player who "
+                    "would take the first player marker next (tie-breaker 2)."
+                ),
                 "mt-0 mb-1",
             ),
             Div(*seats, css_class="seats"),
@@ -313,7 +326,7 @@ class SetupForm(TableSectionForm):
         values = self.cleaned_data["sections"]
         if not values:
             raise forms.ValidationError(
-                "Tick the sections your group has unlocked, or “None: our first game”."
+                _("Tick the sections your group has unlocked, or “None: our first game”.")
             )
         return sorted(int(v) for v in values if v != NO_SECTIONS)
 
@@ -371,7 +384,8 @@ class SetupForm(TableSectionForm):
             section, name = locate(error.path)
             if section == "setup":
                 self.place_error(
-                    name, error.message if name in self.fields else refusal_sentence(error)
+                    name,
+                    translated(error.message) if name in self.fields else refusal_sentence(error),
                 )
                 placed = True
         return not placed

@@ -11,7 +11,10 @@ from dataclasses import dataclass
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
+from hosting.words import translated
 from scoring.catalogue import CatalogueNames, CorporationOption
 from scoring.wizard.table_form import TableForm
 from solar175 import engine
@@ -19,14 +22,14 @@ from solar175.explain import Term, explain_game, presence_terms, tracker_reasons
 
 CATEGORY_LABELS = {
     "credits": "Credits",
-    "loans": "Unpaid loans",
+    "loans": gettext_lazy("Unpaid loans"),
     "mining": "Mining",
-    "political_influence": "Political influence",
+    "political_influence": gettext_lazy("Political influence"),
     "bases": "Bases",
     "megastructure": "Megastructure",
     "military": "Military",
     "presence": "Presence",
-    "bonus": "Player power",
+    "bonus": gettext_lazy("Player power"),
 }
 
 
@@ -155,7 +158,8 @@ def score_sheet(
                 SheetCell(
                     p.presence[z],
                     tuple(presence_terms(t, z)),
-                    f"{names[p.corporation]} · presence in {catalogue.zone(z)}",
+                    _("%(names)s · presence in %(zone)s")
+                    % {"names": names[p.corporation], "zone": catalogue.zone(z)},
                     "presence",
                 )
                 for p, t in zip(score.players, table.players, strict=True)
@@ -164,8 +168,12 @@ def score_sheet(
         for z in table.rules.zones_in_play
     )
     reasons = tracker_reasons(table, score)
+
+    def name_of(key: str) -> str:
+        return names.get(key, key)
+
     tracker_lines = tuple(
-        f"{catalogue.section(section)} — {reason.sentence(lambda key: names.get(key, key))}"
+        f"{catalogue.section(section)} — {translated(reason.sentence(name_of))}"
         for section, reason in reasons.items()
     )
     parties = list(engine.LEGITIMATE_PARTIES)
@@ -196,7 +204,7 @@ def score_sheet(
         election=_election_sentence(election, catalogue),
         doubled=CATEGORY_LABELS[doubled],
         winner=winner,
-        tie_break=engine.tie_break_sentence(score.tie_break, winner.total, winner.name),
+        tie_break=translated(engine.tie_break_sentence(score.tie_break, winner.total, winner.name)),
         worker_values=tuple(worker_values),
         tracker_reasons=tracker_lines,
     )
@@ -206,10 +214,15 @@ def _election_sentence(election: engine.Election, catalogue: CatalogueNames) -> 
     party = catalogue.party(election.winner)
     votes = election.votes[election.winner]
     if election.overthrown:
-        return f"The {party} took power: {votes} spoiled ballots outnumber every party's votes."
+        return _(
+            "The %(party)s took power: %(votes)s spoiled ballots outnumber every party's votes."
+        ) % {"party": party, "votes": votes}
     if election.incumbent_kept_power:
-        return f"A tie at the top: the {party}, in power, stay in power."
-    return f"The {party} won the election with {votes} votes."
+        return _("A tie at the top: the %(party)s, in power, stay in power.") % {"party": party}
+    return _("The %(party)s won the election with %(votes)s votes.") % {
+        "party": party,
+        "votes": votes,
+    }
 
 
 def live_sheet(table_form: TableForm) -> ScoreSheet | None:

@@ -11,6 +11,8 @@ from crispy_forms.helper import FormHelper
 from crispy_forms.layout import Column, Layout, Row
 from django import forms
 from django.http import QueryDict
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scoring.catalogue import CatalogueNames, CorporationOption
 from scoring.wizard.widgets import (
@@ -54,7 +56,11 @@ NAMED_HUBS = ("hensler", "ufss", "military")
 FIXABLE_KEYS = ("rules", "megastructure_zone", "incumbent_party")
 
 
-HIRE_CARD_LABELS = {"general": "General workers", "engineer": "Engineers", "pilot": "Pilots"}
+HIRE_CARD_LABELS = {
+    "general": gettext_lazy("General workers"),
+    "engineer": gettext_lazy("Engineers"),
+    "pilot": gettext_lazy("Pilots"),
+}
 
 
 class TableSectionForm(forms.Form):
@@ -145,8 +151,10 @@ class HubsForm(TableSectionForm):
         hubs = [(key, catalogue.hub(key)) for key in NAMED_HUBS]
         hubs += [(f"zone{z}", catalogue.hub("", zone=z)) for z in shape.zones]
         for key, label in hubs:
-            self.fields[f"{key}_workers"] = count_field(f"{label}: workers")
-            self.fields[f"{key}_algorithms"] = count_field(f"{label}: algorithms")
+            self.fields[f"{key}_workers"] = count_field(_("%(label)s: workers") % {"label": label})
+            self.fields[f"{key}_algorithms"] = count_field(
+                _("%(label)s: algorithms") % {"label": label}
+            )
             rows.append((label, f"{key}_workers", f"{key}_algorithms"))
         self.helper.layout = Layout(count_grid(("Workers", "Algorithms"), rows))
 
@@ -181,7 +189,7 @@ class BallotsForm(TableSectionForm):
         if shape.celestial_rebellion:
             votes.append("spoiled")
         for key in votes:
-            label = "Spoiled ballots" if key == "spoiled" else catalogue.party(key)
+            label = _("Spoiled ballots") if key == "spoiled" else catalogue.party(key)
             self.fields[key] = count_field(label, maximum=VOTING_TOKENS_IN_BOX)
         layout: list[Any] = [Row(*[Column(key, css_class="col-6 col-md-3") for key in votes])]
         self.hire_cards = engine.HIRE_CARD_PARTY if shape.trade_unions else {}
@@ -190,8 +198,10 @@ class BallotsForm(TableSectionForm):
                 self.fields[f"hire_{card}"] = count_field(HIRE_CARD_LABELS.get(card, card))
             layout += [
                 form_text(
-                    "Workers left on each hire card (trade unions, #13): the fewest add 2 "
-                    "votes to their party.",
+                    _(
+                        "Workers left on each hire card (trade unions, #13): the "
+                        "fewest add 2 votes to their party."
+                    ),
                     "mb-1",
                 ),
                 Row(
@@ -252,25 +262,27 @@ class PlayerForm(TableSectionForm):
         fields = self.fields
         self.power_bonus = False
         fields["credits"] = count_field("Credits", maximum=MAX_CREDITS)
-        fields["mining_tokens"] = count_field("Mining tokens", maximum=MINING_TOKENS_IN_BOX)
+        fields["mining_tokens"] = count_field(_("Mining tokens"), maximum=MINING_TOKENS_IN_BOX)
         fields["megastructure_tokens"] = count_field(
-            "Megastructure tokens", maximum=MEGASTRUCTURE_TOKENS_IN_BOX
+            _("Megastructure tokens"), maximum=MEGASTRUCTURE_TOKENS_IN_BOX
         )
-        fields["military_tokens"] = count_field("Military tokens")
+        fields["military_tokens"] = count_field(_("Military tokens"))
         zone_rows = []
         zone_choices = [(z, catalogue.zone(z)) for z in shape.zones]
         for z in shape.zones:
             fields[f"outposts_{z}"] = count_field(
-                f"Outposts in zone {z}", maximum=OUTPOSTS_PER_CORPORATION
+                _("Outposts in zone %(z)s") % {"z": z}, maximum=OUTPOSTS_PER_CORPORATION
             )
-            fields[f"bases_{z}"] = count_field(f"Bases in zone {z}", maximum=MAX_BASES)
+            fields[f"bases_{z}"] = count_field(
+                _("Bases in zone %(z)s") % {"z": z}, maximum=MAX_BASES
+            )
             zone_rows.append((catalogue.zone(z), f"outposts_{z}", f"bases_{z}"))
         fields["ship_zone"] = forms.TypedChoiceField(
-            label="Starting ship (DC-Xerxes 8050) in",
+            label=_("Starting ship (DC-Xerxes 8050) in"),
             coerce=int,
             empty_value=None,
             required=False,
-            choices=[("", "Not on the board"), *zone_choices],
+            choices=[("", _("Not on the board")), *zone_choices],
             # Setup: "Ships start on Earth", zone 1.
             initial=shape.zones[0],
         )
@@ -289,13 +301,13 @@ class PlayerForm(TableSectionForm):
                 for n in range(1, self.leased_rows + 1)
                 for part in ("zone", "ship", "presence")
             ]
-            summary.append("Leased ships")
+            summary.append(_("Leased ships"))
         money_row = []
         if Switch.LOANS in features:
             fields["loans"] = forms.CharField(
-                label="Loans held (#15)",
+                label=_("Loans held (#15)"),
                 required=False,
-                help_text="The value of each loan token, e.g. 5, 10.",
+                help_text=_("The value of each loan token, e.g. 5, 10."),
                 # "decimal" gives a number pad with a separator key; "numeric" has none on iOS.
                 widget=forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off"}),
             )
@@ -303,10 +315,10 @@ class PlayerForm(TableSectionForm):
             extras.append("loans")
             summary.append("loans")
         if Switch.POLITICAL_INFLUENCE in features:
-            fields["political_influence_ip"] = count_field("Political influence card IP (#6)")
+            fields["political_influence_ip"] = count_field(_("Political influence card IP (#6)"))
             money_row.append(Column("political_influence_ip", css_class="col-12 col-md-6"))
             extras.append("political_influence_ip")
-            summary.append("political influence")
+            summary.append(_("political influence"))
         if money_row:
             details.append(Row(*money_row))
         if Switch.PLAYER_POWERS in features:
@@ -321,21 +333,21 @@ class PlayerForm(TableSectionForm):
                 power_row.append(
                     Column(
                         form_text(
-                            "Player power: +2 end-game IP, added by the app every game (#7)."
+                            _("Player power: +2 end-game IP, added by the app every game (#7).")
                         ),
                         css_class="col-12 col-md-6 pt-md-4",
                     )
                 )
             elif power is None or self.initial.get("bonus"):
                 fields["bonus"] = forms.BooleanField(
-                    label="Player power: +2 end-game IP", required=False
+                    label=_("Player power: +2 end-game IP"), required=False
                 )
                 power_row.append(Column("bonus", css_class="col-12 col-md-6 pt-md-4"))
                 extras.append("bonus")
             if power in (None, Power.EXTRA_VOTE) or self.initial.get("extra_vote"):
                 fields["extra_vote"] = forms.ChoiceField(
-                    label="Player power: extra vote for",
-                    choices=[("", "— none —")]
+                    label=_("Player power: extra vote for"),
+                    choices=[("", _("— none —"))]
                     + [(p, catalogue.party(p)) for p in engine.LEGITIMATE_PARTIES],
                     required=False,
                 )
@@ -343,7 +355,7 @@ class PlayerForm(TableSectionForm):
                 extras.append("extra_vote")
             if power_row:
                 details.append(Row(*power_row))
-                summary.append("player power")
+                summary.append(_("player power"))
         layout: list[Any] = [
             Row(
                 Column("credits", css_class="col-6 col-md-3"),
@@ -366,12 +378,12 @@ class PlayerForm(TableSectionForm):
         fields = self.fields
         # A card whose presence neither the rulebook text nor the box gives says so: the
         # group types the presence (docs/catalogue.md).
-        unknown = "presence: your box has none" if self.ship_cards else "type its presence"
+        unknown = _("presence: your box has none") if self.ship_cards else _("type its presence")
 
         def label(ship: Any) -> str:
             return f"{ship.name} ({unknown if ship.presence is None else ship.presence})"
 
-        ship_choices = [("", "— or enter its presence —")] + [
+        ship_choices = [("", _("— or enter its presence —"))] + [
             (s.name, label(s)) for s in self.offered_ships
         ]
         offered = {s.name for s in self.offered_ships}
@@ -386,24 +398,26 @@ class PlayerForm(TableSectionForm):
         rows = []
         for n in range(1, self.leased_rows + 1):
             fields[f"leased{n}_zone"] = forms.TypedChoiceField(
-                label=f"Leased ship {n} in",
+                label=_("Leased ship %(n)s in") % {"n": n},
                 coerce=int,
                 empty_value=None,
-                choices=[("", "— none —"), *zone_choices],
+                choices=[("", _("— none —")), *zone_choices],
                 required=False,
             )
             fields[f"leased{n}_ship"] = forms.ChoiceField(
-                label="Ship", choices=ship_choices, required=False
+                label=gettext_lazy("Ship"), choices=ship_choices, required=False
             )
             fields[f"leased{n}_presence"] = forms.IntegerField(
-                label="Presence",
+                label=gettext_lazy("Presence"),
                 required=False,
                 widget=StepperInput(minimum=1),
                 help_text=(
-                    "Blank: the card's value, as your box says (a correction re-scores it)."
+                    _("Blank: the card's value, as your box says (a correction re-scores it).")
                     if self.ship_cards
-                    else "As the ship card prints it: the rulebook text gives no White Star "
-                    "ship's presence."
+                    else _(
+                        "As the ship card prints it: the rulebook text gives no "
+                        "White Star ship's presence."
+                    )
                 ),
             )
             rows.append(
@@ -420,7 +434,7 @@ class PlayerForm(TableSectionForm):
         text = self.cleaned_data.get("loans") or ""
         if not _LOANS.match(text):
             raise forms.ValidationError(
-                "Enter the value of each loan as a whole number, separated by commas: 5, 10."
+                _("Enter the value of each loan as a whole number, separated by commas: 5, 10.")
             )
         return [int(value) for value in re.findall(r"-?\d+", text)]
 
@@ -497,7 +511,11 @@ class PlayerForm(TableSectionForm):
                 return f"{row}_{what}", ""
             return None, "Ships: "
         if key == "loans":
-            prefix = f"Loan {int(rest[0]) + 1}: " if rest and rest[0].isdigit() else ""
+            prefix = (
+                _("Loan %(number)s: ") % {"number": int(rest[0]) + 1}
+                if rest and rest[0].isdigit()
+                else ""
+            )
             return "loans", prefix
         if key == "bonus_ip":
             return "bonus", ""

@@ -8,7 +8,10 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django.http import QueryDict
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
+from hosting.words import translated
 from scoring.catalogue import CatalogueNames, CorporationOption
 from scoring.wizard.paths import locate
 from scoring.wizard.setup import SetupForm
@@ -35,9 +38,10 @@ from solar175.table import (
 
 # Every game has a Megastructure Location Token on the board (RULES-NOTES §6): no zone is
 # guessed for the group, whose +5 presence bonus it decides.
-NO_ZONE = (
-    "Choose the zone of the location card the Megastructure Location Token is on: every game "
-    "has one, and its zone gets the +5 presence bonus."
+NO_ZONE = gettext_lazy(
+    "Choose the zone of the location card the Megastructure "
+    "Location Token is on: every game has one, and its zone gets "
+    "the +5 presence bonus."
 )
 
 
@@ -298,20 +302,27 @@ class TableForm:
         section, where = locate(error.path)
         if section == "setup":
             self.setup.place_error(
-                where, error.message if where in self.setup.fields else refusal_sentence(error)
+                where,
+                translated(error.message)
+                if where in self.setup.fields
+                else refusal_sentence(error),
             )
         elif section == "hubs":
             self.hubs.place_error(
-                where, error.message if where in self.hubs.fields else refusal_sentence(error)
+                where,
+                translated(error.message) if where in self.hubs.fields else refusal_sentence(error),
             )
         elif section == "ballots":
             self.ballots.place_error(
-                where, error.message if where in self.ballots.fields else refusal_sentence(error)
+                where,
+                translated(error.message)
+                if where in self.ballots.fields
+                else refusal_sentence(error),
             )
         elif section == "player" and where[0] < len(self.players):
             form = self.players[where[0]]
             name, prefix = form.field_for(where[1])
-            form.place_error(name, prefix + error.message)
+            form.place_error(name, prefix + translated(error.message))
         elif section == "players":
             self.players_errors.append(refusal_sentence(error))
         else:
@@ -356,17 +367,22 @@ class TableForm:
         rules = self.fixed.get("rules")
         if rules is not None:
             zones = ", ".join(str(z) for z in rules.get("zones_in_play", ALWAYS_IN_PLAY))
-            summary.append(f"Zones in play: {zones}")
+            summary.append(_("Zones in play: %(zones)s") % {"zones": zones})
             if rules.get("celestial_rebellion"):
-                summary.append("Celestial Rebellion in play")
+                summary.append(_("Celestial Rebellion in play"))
             if rules.get("trade_unions"):
-                summary.append("Trade unions in play")
+                summary.append(_("Trade unions in play"))
             for key, value in HouseRules.read(rules, "rules", TABLE_KEYS).as_dict().items():
                 if key in TABLE_KEYS:
                     summary.append(f"{BY_KEY[key].label}: {dict(BY_KEY[key].choices)[value]}")
         if "incumbent_party" in self.fixed:
             incumbent = catalogue.party(self.fixed["incumbent_party"])
-            summary.append(f"In power before the election: {incumbent}")
+            summary.append(
+                _("In power before the election: %(incumbent)s") % {"incumbent": incumbent}
+            )
         if self.fixed.get("megastructure_zone") is not None:
-            summary.append(f"Megastructure in {catalogue.zone(self.fixed['megastructure_zone'])}")
+            summary.append(
+                _("Megastructure in %(zone)s")
+                % {"zone": catalogue.zone(self.fixed["megastructure_zone"])}
+            )
         return summary
