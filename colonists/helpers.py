@@ -30,6 +30,7 @@ from colonists.groups import (
 from colonists.reader import Reader, join, same_name
 from colonists.words import and_list, vp
 from gamefile.reading import describe, one_of
+from gamefile.words import _
 
 MAX_PLAYERS = 8  # the table's sanity bound
 MAX_CREDITS = 999  # a sanity bound: the credit cards' values are not printed in this part
@@ -80,7 +81,7 @@ class _HelperReader(Reader):
 
     def group_list(self, value: Any, path: str) -> list[str]:
         keys: list[str] = []
-        for index, item in enumerate(self.sequence(value, path, len(GROUP_KEYS), "groups")):
+        for index, item in enumerate(self.sequence(value, path, len(GROUP_KEYS), _("groups"))):
             key = self.group_key(item, join(path, index))
             if key is None:
                 continue
@@ -138,7 +139,7 @@ def colonists_board(board: Any) -> dict[str, Any]:
     `warnings` (what applies to this board) and `reminders` (the two rules always shown).
     """
     reader = _HelperReader()
-    data = reader.mapping(board, "board", BOARD_KEYS, "a board key")
+    data = reader.mapping(board, "board", BOARD_KEYS, _("a board key"))
     reader.raise_first()
     players = reader.player_names(data.get("players", []), "board.players")
     condominium = reader.flag(data.get("condominium_built", False), "board.condominium_built")
@@ -151,7 +152,7 @@ def colonists_board(board: Any) -> dict[str, Any]:
             places[key] = (NOT_ARRIVED, None)
             continue
         path = join("board.groups", key)
-        entry = reader.mapping(entries[key], path, PLACE_KEYS, "a place key")
+        entry = reader.mapping(entries[key], path, PLACE_KEYS, _("a place key"))
         reader.raise_first()
         place = entry.get("place")
         if place not in PLACES:
@@ -337,7 +338,7 @@ def _read_claimant(
     reader: _HelperReader, key: str, item: Any, path: str, seen: dict[str, int]
 ) -> _Claimant:
     """One entry of `claimants`, checked (raises ColonistsError on the first mistake)."""
-    data = reader.mapping(item, path, CLAIMANT_KEYS, "a claimant key")
+    data = reader.mapping(item, path, CLAIMANT_KEYS, _("a claimant key"))
     reader.raise_first()
     name = reader.name(data.get("player"), join(path, "player"), "a player name")
     uninhabited = reader.flag(data.get("uninhabited_city", False), join(path, "uninhabited_city"))

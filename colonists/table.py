@@ -36,6 +36,7 @@ from colonists.groups import (
 from colonists.reader import MISSING, Reader, join, same_name
 from colonists.words import and_list, plus_vp, sum_sentence, vp
 from gamefile.reading import describe
+from gamefile.words import _
 
 TABLE_FORMAT = "colonists-expert-table"
 VERSION = 1
@@ -101,7 +102,7 @@ class _TableReader(Reader):
         if not isinstance(data, dict):
             self.error("table", f"must be an object, not {describe(data)}")
             return None
-        table = self.mapping(data, "", TOP_KEYS, "a table key")
+        table = self.mapping(data, "", TOP_KEYS, _("a table key"))
         if "format" not in table:
             self.error("format", f'is missing; a colonist game table gives "{TABLE_FORMAT}"')
         elif table["format"] != TABLE_FORMAT:
@@ -120,7 +121,7 @@ class _TableReader(Reader):
         )
 
     def read_rules(self, value: Any, path: str) -> None:
-        rules = self.mapping(value, path, RULES_KEYS, "a rules key")
+        rules = self.mapping(value, path, RULES_KEYS, _("a rules key"))
         self.condominium_built = self.flag(
             rules.get("condominium_built", False), join(path, "condominium_built")
         )
@@ -128,7 +129,7 @@ class _TableReader(Reader):
         categories: list[str] = []
         seen: dict[str, int] = {}
         items = self.sequence(
-            rules.get("categories", []), categories_path, MAX_CATEGORIES, "categories"
+            rules.get("categories", []), categories_path, MAX_CATEGORIES, _("categories")
         )
         for index, item in enumerate(items):
             item_path = join(categories_path, index)
@@ -181,7 +182,7 @@ class _TableReader(Reader):
         return tuple(players)
 
     def read_player(self, value: Any, path: str) -> PlayerTable | None:
-        data = self.mapping(value, path, PLAYER_KEYS, "a player key")
+        data = self.mapping(value, path, PLAYER_KEYS, _("a player key"))
         if not isinstance(value, dict):
             return None
         name = self.name(self.required(data, "name", path), join(path, "name"), "a player name")
@@ -197,9 +198,9 @@ class _TableReader(Reader):
 
     def read_cities(self, value: Any, path: str, held: dict[str, str]) -> tuple[City, ...]:
         cities: list[City] = []
-        for index, item in enumerate(self.sequence(value, path, MAX_CITIES, "cities")):
+        for index, item in enumerate(self.sequence(value, path, MAX_CITIES, _("cities"))):
             city_path = join(path, index)
-            city = self.mapping(item, city_path, CITY_KEYS, "a city key")
+            city = self.mapping(item, city_path, CITY_KEYS, _("a city key"))
             colonists = self.read_city_colonists(
                 city.get("colonists"), join(city_path, "colonists"), held
             )
@@ -235,7 +236,7 @@ class _TableReader(Reader):
 
     def read_unhoused(self, value: Any, path: str, held: dict[str, str]) -> tuple[str, ...]:
         unhoused: list[str] = []
-        for index, item in enumerate(self.sequence(value, path, len(GROUP_KEYS), "groups")):
+        for index, item in enumerate(self.sequence(value, path, len(GROUP_KEYS), _("groups"))):
             item_path = join(path, index)
             if item not in GROUP_KEYS:
                 self.error(item_path, f"must be a colonist group: {GROUP_KEYS_TEXT}")

@@ -39,7 +39,7 @@ def read_modules_in_play(reader: Reader, rules: dict, path: str) -> tuple[str, .
     value = rules.get("modules_in_play", MISSING)
     if value is MISSING:
         return CORE_GAME_TYPES
-    items = reader.sequence(value, path, len(TYPE_KEYS), "module types")
+    items = reader.sequence(value, path, len(TYPE_KEYS), _("module types"))
     if items is None:
         return None
     found: list[str] = []

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from gamefile.words import _
+
 from .common import CARD_KEYS, read_card_fields, read_type_in_play
 from .modules import (
     BANK,
@@ -54,7 +56,7 @@ class PurchasePhase:
         reader = self.reader
         final = number == self.rules.rounds
         entry = reader.obj(
-            raw, path, PURCHASE_KEYS, "a purchase key", required=("player", "option")
+            raw, path, PURCHASE_KEYS, _("a purchase key"), required=("player", "option")
         )
         expected = self.order[turn]
         player = entry["player"]
@@ -146,7 +148,9 @@ class PurchasePhase:
             and m.card == BASIC_CARD
             and m.id in self.report.active
         ]
-        items = reader.sequence(entry["salvage"], join(path, "salvage"), len(FREE_SLOTS), "cards")
+        items = reader.sequence(
+            entry["salvage"], join(path, "salvage"), len(FREE_SLOTS), _("cards")
+        )
         if len(items) > len(salvagers):
             have = f"owns {len(salvagers)} attached Salvage Module" + (
                 "" if len(salvagers) == 1 else "s"
@@ -160,7 +164,7 @@ class PurchasePhase:
         # ST:334: trash a card of the free zone, gain half its cost rounded down (ST-R6: the
         # printed cost, not the clearance price); the card is replaced at the end of the turn.
         reader = self.reader
-        entry = reader.obj(raw, path, SALVAGE_KEYS, "a salvage key", required=("slot",))
+        entry = reader.obj(raw, path, SALVAGE_KEYS, _("a salvage key"), required=("slot",))
         slot = reader.whole_number(entry["slot"], join(path, "slot"), 1, TRACK_SLOTS)
         if slot not in FREE_SLOTS:
             reader.error(
@@ -224,7 +228,7 @@ class PurchasePhase:
             reader.error(join(path, "module"), "is required: the id and type of the module bought")
         mpath = join(path, "module")
         data = reader.obj(
-            entry["module"], mpath, MODULE_KEYS, "a module key", required=("id", "type")
+            entry["module"], mpath, MODULE_KEYS, _("a module key"), required=("id", "type")
         )
         module_id = reader.line(data["id"], join(mpath, "id"), MAX_TEXT)
         if module_id == CORE:
@@ -322,7 +326,7 @@ class PurchasePhase:
         reader = self.reader
         drawn: list[str | None] = [None] * len(holes)
         if "drawn" in entry:
-            items = reader.sequence(entry["drawn"], join(path, "drawn"), TRACK_SLOTS, "cards")
+            items = reader.sequence(entry["drawn"], join(path, "drawn"), TRACK_SLOTS, _("cards"))
             if len(items) != len(holes):
                 reader.error(
                     join(path, "drawn"),

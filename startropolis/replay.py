@@ -14,6 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from gamefile.words import _
+
 from .common import Deck
 from .errors import StartropolisError
 from .modules import (
@@ -159,9 +161,9 @@ class Game(PurchasePhase):
         reader = self.reader
         path = f"rounds[{index}]"
         number = index + 1
-        data = reader.obj(raw, path, ROUND_KEYS, "a round key")
+        data = reader.obj(raw, path, ROUND_KEYS, _("a round key"))
         purchases = reader.sequence(
-            data.get("purchases", []), join(path, "purchases"), self.rules.players, "purchases"
+            data.get("purchases", []), join(path, "purchases"), self.rules.players, _("purchases")
         )
         for turn, entry in enumerate(purchases):
             self.purchase_turn(join(join(path, "purchases"), turn), entry, turn, number)
@@ -196,7 +198,9 @@ class Game(PurchasePhase):
             return
         reader = self.reader
         ppath = join(path, "powers_used")
-        for index, player in enumerate(reader.sequence(data["powers_used"], ppath, 4, "players")):
+        for index, player in enumerate(
+            reader.sequence(data["powers_used"], ppath, 4, _("players"))
+        ):
             if not self.rules.advanced_factions:
                 reader.error(
                     ppath,
@@ -219,12 +223,12 @@ class Game(PurchasePhase):
         reader = self.reader
         apath = join(path, "attachments")
         entries = reader.sequence(
-            data.get("attachments", []), apath, MAX_ATTACHMENTS, "attachments"
+            data.get("attachments", []), apath, MAX_ATTACHMENTS, _("attachments")
         )
         turns = _AttachmentTurns(list(reversed(self.order)), self.station)
         for index, raw in enumerate(entries):
             epath = join(apath, index)
-            entry = reader.obj(raw, epath, ATTACHMENT_KEYS, "an attachment key")
+            entry = reader.obj(raw, epath, ATTACHMENT_KEYS, _("an attachment key"))
             self.refuse_after_hold(entry, epath, turns)
             player = turns.whose_turn()
             if player is None:
@@ -322,7 +326,7 @@ class Game(PurchasePhase):
                 join(path, "module"),
                 f"it is {player}'s turn to attach (Last to First); {module_id} is {module.owner}'s",
             )
-        targets = reader.sequence(entry["to"], join(path, "to"), MAX_TARGETS, "modules")
+        targets = reader.sequence(entry["to"], join(path, "to"), MAX_TARGETS, _("modules"))
         for index, target in enumerate(targets):
             if not isinstance(target, str):
                 reader.error(join(join(path, "to"), index), 'must be a module id or "core"')

@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from gamefile.words import _
+
 from .common import read_modules_in_play, read_player_count, read_type, read_type_in_play
 from .modules import (
     CIVIC,
@@ -144,7 +146,7 @@ def read_setup(data: Any) -> Setup:
         bids = _read_bids(reader, top["bids"], keys)
     first_order = _read_first_order(reader, top["first_order"], keys)
     rounds = top.get("rounds", [])
-    rounds = reader.sequence(rounds, "rounds", 10**3, "rounds")
+    rounds = reader.sequence(rounds, "rounds", 10**3, _("rounds"))
     if len(rounds) > rules.rounds:
         reader.error(
             "rounds",
@@ -155,7 +157,7 @@ def read_setup(data: Any) -> Setup:
 
 
 def _read_rules(reader: Reader, value: Any) -> SessionRules:
-    rules = reader.obj(value, "rules", RULES_KEYS, "a rules key", required=("players",))
+    rules = reader.obj(value, "rules", RULES_KEYS, _("a rules key"), required=("players",))
     count = read_player_count(reader, rules, "rules")
     in_play = read_modules_in_play(reader, rules, "rules")
     flags = {}
@@ -181,7 +183,7 @@ def _read_rules(reader: Reader, value: Any) -> SessionRules:
 
 def _read_rush_fees(reader: Reader, value: Any) -> tuple[int, ...]:
     # ST-R3: the four fees are printed on the board, not in the text; the group enters them.
-    items = reader.sequence(value, "rush_fees", 10, "fees")
+    items = reader.sequence(value, "rush_fees", 10, _("fees"))
     if len(items) != len(RUSHED_SLOTS):
         reader.error("rush_fees", "must list the 4 rush fees printed above slots 1 to 4")
     return tuple(
@@ -193,7 +195,7 @@ def _read_rush_fees(reader: Reader, value: Any) -> tuple[int, ...]:
 def _read_construction_track(
     reader: Reader, value: Any, rules: SessionRules
 ) -> tuple[str | None, ...]:
-    items = reader.sequence(value, "construction_track", 10, "slots")
+    items = reader.sequence(value, "construction_track", 10, _("slots"))
     if len(items) != TRACK_SLOTS:
         reader.error(
             "construction_track", "must list the 6 cards dealt, slot 1 (far left) to slot 6"
@@ -212,7 +214,7 @@ def _read_construction_track(
 
 
 def _read_players(reader: Reader, value: Any, rules: SessionRules) -> tuple[SessionPlayer, ...]:
-    items = reader.sequence(value, "players", 4, "players")
+    items = reader.sequence(value, "players", 4, _("players"))
     if len(items) != rules.players:
         reader.error(
             "players", f"{len(items)} players are listed, but rules.players is {rules.players}"
@@ -223,7 +225,7 @@ def _read_players(reader: Reader, value: Any, rules: SessionRules) -> tuple[Sess
     missions: dict[str, str] = {}
     for index, item in enumerate(items):
         path = f"players[{index}]"
-        data = reader.obj(item, path, PLAYER_KEYS, "a player key", required=("key", "faction"))
+        data = reader.obj(item, path, PLAYER_KEYS, _("a player key"), required=("key", "faction"))
         key = reader.line(data["key"], join(path, "key"), MAX_TEXT)
         if key in keys:
             reader.error(join(path, "key"), f'"{key}" is also players[{keys[key]}]\'s key')
@@ -256,7 +258,7 @@ def _read_bonus(
         reader.error(
             path, "a permanent bonus comes with Advanced Faction Cards (rules.advanced_factions)"
         )
-    bonus = reader.obj(data["bonus"], path, BONUS_KEYS, "a bonus key", required=BONUS_KEYS)
+    bonus = reader.obj(data["bonus"], path, BONUS_KEYS, _("a bonus key"), required=BONUS_KEYS)
     per = read_type(reader, bonus["per"], join(path, "per"))
     amount = reader.whole_number(bonus["amount"], join(path, "amount"), 1, MAX_FACTION_BONUS)
     return (per, amount)
@@ -276,9 +278,13 @@ def _read_mission(
     if not rules.missions:
         reader.error(path, "missions are not in play (rules.missions is false)")
     mission = reader.obj(
-        data["mission"], path, MISSION_KEYS, "a mission key", required=("dealt", "kept", "reward")
+        data["mission"],
+        path,
+        MISSION_KEYS,
+        _("a mission key"),
+        required=("dealt", "kept", "reward"),
     )
-    dealt = reader.sequence(mission["dealt"], join(path, "dealt"), MISSIONS_DEALT, "cards")
+    dealt = reader.sequence(mission["dealt"], join(path, "dealt"), MISSIONS_DEALT, _("cards"))
     if len(dealt) != MISSIONS_DEALT:
         reader.error(join(path, "dealt"), "must name the 2 Mission Cards dealt (ST:279)")
     names: list[str] = []
@@ -321,7 +327,7 @@ def _read_bids(reader: Reader, value: Any, keys: list[str]) -> dict[str, int]:
 
 
 def _read_first_order(reader: Reader, value: Any, keys: list[str]) -> tuple[str, ...]:
-    items = reader.sequence(value, "first_order", 4, "players")
+    items = reader.sequence(value, "first_order", 4, _("players"))
     if not all(isinstance(item, str) for item in items) or sorted(items) != sorted(keys):
         reader.error(
             "first_order",
