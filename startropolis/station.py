@@ -79,7 +79,7 @@ class Station:
         return CORE if node == CORE else self.modules[node].type
 
     def node_label(self, node: str) -> str:
-        return "the Core" if node == CORE else self.modules[node].label
+        return _("the Core") if node == CORE else self.modules[node].label
 
     def neighbours(self, node: str) -> set[str]:
         """Nodes sharing an edge with `node`, surged reactors left out (ST:328)."""
