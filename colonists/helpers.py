@@ -65,17 +65,21 @@ MECHANICS_BONUS = 1  # "a bonus of 1 credit to his bids for Harvesters" (CX:124)
 PRINTED_VALUE_WITHOUT_CARDS = 1
 
 REMINDERS = (
-    "The Koprolith Miners and the Spice Merchants never go to one player: the two groups "
-    "refuse to cooperate (CX:138–140).",
-    "At the end, each contracted group not living in a city costs the player who contracted "
-    "it 1 VP (CX:144).",
+    _(
+        "The Koprolith Miners and the Spice Merchants never go to one player: the two groups "
+        "refuse to cooperate (CX:138–140)."
+    ),
+    _(
+        "At the end, each contracted group not living in a city costs the player who contracted "
+        "it 1 VP (CX:144)."
+    ),
 )
 
 
 class _HelperReader(Reader):
     def group_key(self, value: Any, path: str) -> str | None:
         if value not in GROUP_KEYS:
-            self.error(path, f"must be a colonist group: {GROUP_KEYS_TEXT}")
+            self.error(path, _("must be a colonist group: %(groups)s", groups=GROUP_KEYS_TEXT))
             return None
         return value
 
@@ -86,14 +90,21 @@ class _HelperReader(Reader):
             if key is None:
                 continue
             if key in keys:
-                self.error(join(path, index), f"repeats {group(key).the}; give each group once")
+                self.error(
+                    join(path, index),
+                    _("repeats %(group)s; give each group once", group=group(key).the),
+                )
                 continue
             rival = RIVALS.get(key)
             if rival in keys:
                 self.error(
                     join(path, index),
-                    f"a player never has both {group(key).the} and {group(rival).the}: the two "
-                    "groups refuse to cooperate",
+                    _(
+                        "a player never has both %(group)s and %(rival)s: the two groups refuse "
+                        "to cooperate",
+                        group=group(key).the,
+                        rival=group(rival).the,
+                    ),
                 )
                 continue
             keys.append(key)
@@ -101,21 +112,24 @@ class _HelperReader(Reader):
 
     def player_names(self, value: Any, path: str) -> list[str]:
         if not isinstance(value, list | tuple):
-            self.error(path, f"must be a list, not {describe(value)}")
+            self.error(path, _("must be a list, not %(found)s", found=describe(value)))
             return []
         if not 1 <= len(value) <= MAX_PLAYERS:
-            self.error(path, f"must list between 1 and {MAX_PLAYERS} players")
+            self.error(path, _("must list between 1 and %(most)s players", most=MAX_PLAYERS))
             return []
         found: list[str] = []
         seen: dict[str, int] = {}
         for index, item in enumerate(value):
-            name = self.name(item, join(path, index), "a player name")
+            name = self.name(item, join(path, index), _("a player name"))
             if name is None:
                 continue
             if same_name(name) in seen:
                 self.error(
                     join(path, index),
-                    f"repeats {join(path, seen[same_name(name)])}; give each player once",
+                    _(
+                        "repeats %(first)s; give each player once",
+                        first=join(path, seen[same_name(name)]),
+                    ),
                 )
                 continue
             seen[same_name(name)] = index
@@ -143,7 +157,9 @@ def colonists_board(board: Any) -> dict[str, Any]:
     reader.raise_first()
     players = reader.player_names(data.get("players", []), "board.players")
     condominium = reader.flag(data.get("condominium_built", False), "board.condominium_built")
-    entries = reader.mapping(data.get("groups", {}), "board.groups", GROUP_KEYS, "a colonist group")
+    entries = reader.mapping(
+        data.get("groups", {}), "board.groups", GROUP_KEYS, _("a colonist group")
+    )
     reader.raise_first()
     places: dict[str, tuple[str, str | None]] = {}
     held: dict[str, list[str]] = {name: [] for name in players}
@@ -156,27 +172,43 @@ def colonists_board(board: Any) -> dict[str, Any]:
         reader.raise_first()
         place = entry.get("place")
         if place not in PLACES:
-            reader.error(join(path, "place"), f"must be {one_of(PLACES)}, not {describe(place)}")
+            reader.error(
+                join(path, "place"),
+                _(
+                    "must be %(allowed)s, not %(found)s",
+                    allowed=one_of(PLACES),
+                    found=describe(place),
+                ),
+            )
             reader.raise_first()
         player = entry.get("player")
         if place in PLAYER_PLACES:
             if not isinstance(player, str) or player not in held:
                 reader.error(
                     join(path, "player"),
-                    f"must be one of board.players ({', '.join(players)}), not {describe(player)}",
+                    _(
+                        "must be one of board.players (%(players)s), not %(found)s",
+                        players=", ".join(players),
+                        found=describe(player),
+                    ),
                 )
                 reader.raise_first()
         elif "player" in entry:
             reader.error(
                 join(path, "player"),
-                f"is only for a group contracted or living in a city, not {place}",
+                _(
+                    "is only for a group contracted or living in a city, not %(place)s",
+                    place=place,
+                ),
             )
             reader.raise_first()
         if key == CORPEX and place != NOT_ARRIVED and not condominium:
             reader.error(
                 join(path, "place"),
-                "the Corpex enter the game only when a player builds the Condominium, and "
-                "board.condominium_built is false",
+                _(
+                    "the Corpex enter the game only when a player builds the Condominium, and "
+                    "board.condominium_built is false"
+                ),
             )
             reader.raise_first()
         if player is not None:
@@ -184,8 +216,13 @@ def colonists_board(board: Any) -> dict[str, Any]:
             if rival in held[player]:
                 reader.error(
                     join(path, "player"),
-                    f"{player} has {group(rival).the}: a player never has both {group(key).the} "
-                    f"and {group(rival).the}, the two groups refuse to cooperate",
+                    _(
+                        "%(player)s has %(rival)s: a player never has both %(group)s "
+                        "and %(rival)s, the two groups refuse to cooperate",
+                        player=player,
+                        rival=group(rival).the,
+                        group=group(key).the,
+                    ),
                 )
                 reader.raise_first()
             held[player].append(key)
@@ -207,12 +244,13 @@ def colonists_board(board: Any) -> dict[str, Any]:
         contracted = [k for k in held[name] if places[k][0] == CONTRACTED]
         citizens = [k for k in held[name] if places[k][0] == CITY]
         if contracted:
-            why = (
-                f"{names(contracted)} without a city: {vp(-len(contracted))} for unrest if the "
-                "game ended now (CX:144)"
+            why = _(
+                "%(groups)s without a city: %(vp)s for unrest if the game ended now (CX:144)",
+                groups=names(contracted),
+                vp=vp(-len(contracted)),
             )
         else:
-            why = "no contracted group without a city: no unrest now"
+            why = _("no contracted group without a city: no unrest now")
         player_rows.append(
             {
                 "name": name,
@@ -226,8 +264,14 @@ def colonists_board(board: Any) -> dict[str, Any]:
             rival = RIVALS.get(key)
             if rival is not None:
                 warnings.append(
-                    f"{name} has {group(key).the}: {group(rival).the} never go to {name}, and "
-                    f"{name} cannot take over a territory that would bring them (CX:138–140)"
+                    _(
+                        "%(player)s has %(group)s: %(rival)s never go to %(player)s, and "
+                        "%(player)s cannot take over a territory that would bring them "
+                        "(CX:138–140)",
+                        player=name,
+                        group=group(key).the,
+                        rival=group(rival).the,
+                    )
                 )
     return {
         "groups": groups,
@@ -242,18 +286,21 @@ def _where(key: str, place: str, player: str | None) -> str:
     colonists = group(key)
     if place == NOT_ARRIVED:
         if key == CORPEX:
-            return "not in the game yet: the Corpex enter when a player builds the Condominium"
-        return "still on their colonist card: they arrive in that card's round"
+            return _("not in the game yet: the Corpex enter when a player builds the Condominium")
+        return _("still on their colonist card: they arrive in that card's round")
     if place == RECEPTION_CAMP:
         if not colonists.needs_resource:
-            return 'in the Reception Camp ("Limbo"): any player willing may contract them'
-        return (
-            'in the Reception Camp ("Limbo") until a player has a territory with '
-            f"{colonists.resource_words}"
+            return _('in the Reception Camp ("Limbo"): any player willing may contract them')
+        return _(
+            'in the Reception Camp ("Limbo") until a player has a territory with %(resource)s',
+            resource=colonists.resource_words,
         )
     if place == CONTRACTED:
-        return f"contracted by {player}, waiting for a city: −1 VP for {player} if it ends so"
-    return f"living in {player}'s city: citizens for the rest of the game"
+        return _(
+            "contracted by %(player)s, waiting for a city: −1 VP for %(player)s if it ends so",
+            player=player,
+        )
+    return _("living in %(player)s's city: citizens for the rest of the game", player=player)
 
 
 # --- who gets a group -------------------------------------------------------------------------
