@@ -42,12 +42,12 @@ def ordinal(number: int) -> str:
     suffix = {1: "st", 2: "nd", 3: "rd"}.get(number if number < 20 else number % 10, "th")
     # Translators: an ordinal number, "1st", "2nd", "3rd", "4th" (each ending its own entry).
     if suffix == "st":
-        return _("%(number)sst", number=number)
+        return _("%(n)sst", n=number)
     if suffix == "nd":
-        return _("%(number)snd", number=number)
+        return _("%(n)snd", n=number)
     if suffix == "rd":
-        return _("%(number)srd", number=number)
-    return _("%(number)sth", number=number)
+        return _("%(n)srd", n=number)
+    return _("%(n)sth", n=number)
 
 
 def same(name: str | None) -> str:
