@@ -29,6 +29,7 @@ from colonists.errors import ColonistsError
 from colonists.groups import GROUPS, group
 from colonists.reader import Reader, join, same_name
 from gamefile.reading import describe
+from gamefile.words import _, ngettext
 
 MAX_CARDS = 200  # a sanity bound: the base game's card count is unknown
 POWER_HUB_CARDS = 3  # "3 Power Hubs" (CX:7)
@@ -62,9 +63,9 @@ class Card:
     @property
     def words(self) -> str:
         if self.kind == COLONISTS and self.group is not None:
-            return f"the {group(self.group).name}' colonist card"
+            return _("the %(group)s' colonist card", group=group(self.group).name)
         if self.kind == SPACEPORT:
-            return "the Spaceport, the last card of the game"
+            return _("the Spaceport, the last card of the game")
         return self.name
 
 
@@ -89,10 +90,12 @@ def card_kind(name: str) -> tuple[str, str | None]:
 class _SequenceReader(Reader):
     def read(self, value: Any, path: str = "cards") -> CardSequence | None:
         if not isinstance(value, list | tuple):
-            self.error(path, f"must be a list of card names, not {describe(value)}")
+            self.error(
+                path, _("must be a list of card names, not %(found)s", found=describe(value))
+            )
             return None
         if not 1 <= len(value) <= MAX_CARDS:
-            self.error(path, f"must list between 1 and {MAX_CARDS} card names")
+            self.error(path, _("must list between 1 and %(most)s card names", most=MAX_CARDS))
             return None
         cards: list[Card] = []
         warnings: list[str] = []
@@ -104,7 +107,7 @@ class _SequenceReader(Reader):
         )
         for index, item in enumerate(value):
             item_path = join(path, index)
-            name = self.name(item, item_path, "a card name")
+            name = self.name(item, item_path, _("a card name"))
             if name is None:
                 continue
             kind, key = card_kind(name)
@@ -112,8 +115,10 @@ class _SequenceReader(Reader):
                 if spaceport_at is not None:
                     self.error(
                         item_path,
-                        f"repeats the Spaceport ({join(path, spaceport_at)}): there is 1 "
-                        "Spaceport card",
+                        _(
+                            "repeats the Spaceport (%(first)s): there is 1 Spaceport card",
+                            first=join(path, spaceport_at),
+                        ),
                     )
                     continue
                 spaceport_at = index
@@ -122,39 +127,59 @@ class _SequenceReader(Reader):
                     # "Spaceport" the last card of every game" (CX:42)
                     self.error(
                         item_path,
-                        "the Spaceport must be the last card: auctions begin with the card "
-                        "after it, making it the last card of every game",
+                        _(
+                            "the Spaceport must be the last card: auctions begin with the card "
+                            "after it, making it the last card of every game"
+                        ),
                     )
             elif kind == COLONISTS and key is not None:
                 if key in colonist_cards:
                     self.error(
                         item_path,
-                        f"repeats {group(key).the}' card ({join(path, colonist_cards[key])}): "
-                        "the 6 colonist cards are 6 different groups",
+                        _(
+                            "repeats %(group)s' card (%(first)s): "
+                            "the 6 colonist cards are 6 different groups",
+                            group=group(key).the,
+                            first=join(path, colonist_cards[key]),
+                        ),
                     )
                     continue
                 colonist_cards[key] = index
             elif same_name(name) in _CORPEX_NAMES:
                 warnings.append(
-                    f"{item_path}: the Corpex have no card; they enter the game when a player "
-                    "builds the Condominium (CX:71)"
+                    _(
+                        "%(path)s: the Corpex have no card; they enter the game when a player "
+                        "builds the Condominium (CX:71)",
+                        path=item_path,
+                    )
                 )
             cards.append(Card(round=index + 1, name=name, kind=kind, group=key))
         if spaceport_at is None and not self.errors:
-            self.error(path, "must end with the Spaceport: it is the last card of every game")
+            self.error(path, _("must end with the Spaceport: it is the last card of every game"))
         if self.errors:
             return None
         hubs = sum(1 for card in cards if card.kind == POWER_HUB)
         if hubs != POWER_HUB_CARDS:
             warnings.append(
-                f"{hubs} Power Hub {'card' if hubs == 1 else 'cards'} found, the expert rules "
-                f'add {POWER_HUB_CARDS} (CX:7): name each one beginning with "Power Hub"'
+                ngettext(
+                    "%(count)s Power Hub card found, the expert rules "
+                    'add %(expected)s (CX:7): name each one beginning with "Power Hub"',
+                    "%(count)s Power Hub cards found, the expert rules "
+                    'add %(expected)s (CX:7): name each one beginning with "Power Hub"',
+                    hubs,
+                    count=hubs,
+                    expected=POWER_HUB_CARDS,
+                )
             )
         missing = [g for g in GROUPS if g.has_card and g.key not in colonist_cards]
         if missing:
             warnings.append(
-                f"no colonist card for {', '.join(g.the for g in missing)}: the expert rules "
-                f"add {COLONIST_CARDS}, one per group (CX:9, CX:57); name each after its group"
+                _(
+                    "no colonist card for %(groups)s: the expert rules "
+                    "add %(expected)s, one per group (CX:9, CX:57); name each after its group",
+                    groups=", ".join(g.the for g in missing),
+                    expected=COLONIST_CARDS,
+                )
             )
         return CardSequence(cards=tuple(cards), warnings=tuple(warnings))
 
@@ -177,10 +202,10 @@ def read_card_sequence(cards: Any) -> CardSequence:
 
 def _in_rounds(rounds: int) -> str:
     if rounds == 0:
-        return "this round"
+        return _("this round")
     if rounds == 1:
-        return "next round"
-    return f"in {rounds} rounds"
+        return _("next round")
+    return ngettext("in %(count)s round", "in %(count)s rounds", rounds, count=rounds)
 
 
 def card_round(cards: Any, round_number: Any) -> dict[str, Any]:
@@ -195,10 +220,13 @@ def card_round(cards: Any, round_number: Any) -> dict[str, Any]:
     sequence = read_card_sequence(cards)
     last = len(sequence.cards)
     if isinstance(round_number, bool) or not isinstance(round_number, int):
-        raise ColonistsError("round", f"must be a whole number, not {describe(round_number)}")
+        raise ColonistsError(
+            "round", _("must be a whole number, not %(found)s", found=describe(round_number))
+        )
     if not 1 <= round_number <= last:
         raise ColonistsError(
-            "round", f"must be between 1 and {last}: the sequence has {last} cards"
+            "round",
+            _("must be between 1 and %(count)s: the sequence has %(count)s cards", count=last),
         )
     current = sequence.cards[round_number - 1]
     upcoming = sequence.cards[round_number:]
@@ -218,19 +246,40 @@ def card_round(cards: Any, round_number: Any) -> dict[str, Any]:
         for card in upcoming
         if card.kind == POWER_HUB
     ]
-    sentences = [f"Round {round_number} of {last}: {_this_round_words(current)}."]
-    if following is not None:
-        sentences.append(f"Next: {following.words}.")
-    if colonists:
-        arriving = "; ".join(
-            f"{group(c['group']).the} {_in_rounds(c['in_rounds'])} (round {c['round']})"
-            for c in colonists
+    sentences = [
+        _(
+            "Round %(round)s of %(rounds)s: %(card)s.",
+            round=round_number,
+            rounds=last,
+            card=_this_round_words(current),
         )
-        sentences.append(f"Colonists arriving: {arriving}.")
+    ]
+    if following is not None:
+        sentences.append(_("Next: %(card)s.", card=following.words))
+    if colonists:
+        arriving = None
+        for c in colonists:
+            # Translators: a colonist group's arrival, "the Spice Merchants in 3 rounds (round 7)".
+            one = _(
+                "%(group)s %(when)s (round %(round)s)",
+                group=group(c["group"]).the,
+                when=_in_rounds(c["in_rounds"]),
+                round=c["round"],
+            )
+            arriving = (
+                one if arriving is None else _("%(before)s; %(after)s", before=arriving, after=one)
+            )
+        sentences.append(_("Colonists arriving: %(arriving)s.", arriving=arriving))
     else:
-        sentences.append("No more colonists arrive from the cards.")
+        sentences.append(_("No more colonists arrive from the cards."))
     if current.kind != SPACEPORT:
-        sentences.append(f"Spaceport last: round {last}, {_in_rounds(last - round_number)}.")
+        sentences.append(
+            _(
+                "Spaceport last: round %(round)s, %(when)s.",
+                round=last,
+                when=_in_rounds(last - round_number),
+            )
+        )
     return {
         "round": round_number,
         "rounds": last,
@@ -248,8 +297,8 @@ def _this_round_words(card: Card) -> str:
     if card.kind == COLONISTS and card.group is not None:
         # "Colonist cards are not sold by auction." Their stone goes to the Reception Camp
         # (CX:73, CX:79).
-        return (
-            f"{group(card.group).the} arrive: their card is not auctioned, their stone goes "
-            "to the Reception Camp"
+        return _(
+            "%(group)s arrive: their card is not auctioned, their stone goes to the Reception Camp",
+            group=group(card.group).the,
         )
     return card.words

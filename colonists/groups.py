@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from colonists.words import and_list
 from gamefile.reading import one_of
+from gamefile.words import _
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,12 +30,13 @@ class ColonistGroup:
     @property
     def the(self) -> str:
         """The name in a sentence: "the Spice Merchants"."""
-        return f"the {self.name}"
+        # Translators: a colonist group's printed name in a sentence, "the Spice Merchants".
+        return _("the %(group)s", group=self.name)
 
     @property
     def resource_words(self) -> str:
         """ "spice", or "the Adamant Cutters' resource" where this part names none."""
-        return self.resource if self.resource else f"{self.the}' resource"
+        return self.resource if self.resource else _("%(group)s' resource", group=self.the)
 
 
 GROUPS: tuple[ColonistGroup, ...] = (

@@ -30,6 +30,7 @@ from colonists.groups import (
 from colonists.reader import Reader, join, same_name
 from colonists.words import and_list, vp
 from gamefile.reading import describe, one_of
+from gamefile.words import _
 
 MAX_PLAYERS = 8  # the table's sanity bound
 MAX_CREDITS = 999  # a sanity bound: the credit cards' values are not printed in this part
@@ -64,35 +65,46 @@ MECHANICS_BONUS = 1  # "a bonus of 1 credit to his bids for Harvesters" (CX:124)
 PRINTED_VALUE_WITHOUT_CARDS = 1
 
 REMINDERS = (
-    "The Koprolith Miners and the Spice Merchants never go to one player: the two groups "
-    "refuse to cooperate (CX:138–140).",
-    "At the end, each contracted group not living in a city costs the player who contracted "
-    "it 1 VP (CX:144).",
+    _(
+        "The Koprolith Miners and the Spice Merchants never go to one player: the two groups "
+        "refuse to cooperate (CX:138–140)."
+    ),
+    _(
+        "At the end, each contracted group not living in a city costs the player who contracted "
+        "it 1 VP (CX:144)."
+    ),
 )
 
 
 class _HelperReader(Reader):
     def group_key(self, value: Any, path: str) -> str | None:
         if value not in GROUP_KEYS:
-            self.error(path, f"must be a colonist group: {GROUP_KEYS_TEXT}")
+            self.error(path, _("must be a colonist group: %(groups)s", groups=GROUP_KEYS_TEXT))
             return None
         return value
 
     def group_list(self, value: Any, path: str) -> list[str]:
         keys: list[str] = []
-        for index, item in enumerate(self.sequence(value, path, len(GROUP_KEYS), "groups")):
+        for index, item in enumerate(self.sequence(value, path, len(GROUP_KEYS), _("groups"))):
             key = self.group_key(item, join(path, index))
             if key is None:
                 continue
             if key in keys:
-                self.error(join(path, index), f"repeats {group(key).the}; give each group once")
+                self.error(
+                    join(path, index),
+                    _("repeats %(group)s; give each group once", group=group(key).the),
+                )
                 continue
             rival = RIVALS.get(key)
             if rival in keys:
                 self.error(
                     join(path, index),
-                    f"a player never has both {group(key).the} and {group(rival).the}: the two "
-                    "groups refuse to cooperate",
+                    _(
+                        "a player never has both %(group)s and %(rival)s: the two groups refuse "
+                        "to cooperate",
+                        group=group(key).the,
+                        rival=group(rival).the,
+                    ),
                 )
                 continue
             keys.append(key)
@@ -100,21 +112,24 @@ class _HelperReader(Reader):
 
     def player_names(self, value: Any, path: str) -> list[str]:
         if not isinstance(value, list | tuple):
-            self.error(path, f"must be a list, not {describe(value)}")
+            self.error(path, _("must be a list, not %(found)s", found=describe(value)))
             return []
         if not 1 <= len(value) <= MAX_PLAYERS:
-            self.error(path, f"must list between 1 and {MAX_PLAYERS} players")
+            self.error(path, _("must list between 1 and %(most)s players", most=MAX_PLAYERS))
             return []
         found: list[str] = []
         seen: dict[str, int] = {}
         for index, item in enumerate(value):
-            name = self.name(item, join(path, index), "a player name")
+            name = self.name(item, join(path, index), _("a player name"))
             if name is None:
                 continue
             if same_name(name) in seen:
                 self.error(
                     join(path, index),
-                    f"repeats {join(path, seen[same_name(name)])}; give each player once",
+                    _(
+                        "repeats %(first)s; give each player once",
+                        first=join(path, seen[same_name(name)]),
+                    ),
                 )
                 continue
             seen[same_name(name)] = index
@@ -138,11 +153,13 @@ def colonists_board(board: Any) -> dict[str, Any]:
     `warnings` (what applies to this board) and `reminders` (the two rules always shown).
     """
     reader = _HelperReader()
-    data = reader.mapping(board, "board", BOARD_KEYS, "a board key")
+    data = reader.mapping(board, "board", BOARD_KEYS, _("a board key"))
     reader.raise_first()
     players = reader.player_names(data.get("players", []), "board.players")
     condominium = reader.flag(data.get("condominium_built", False), "board.condominium_built")
-    entries = reader.mapping(data.get("groups", {}), "board.groups", GROUP_KEYS, "a colonist group")
+    entries = reader.mapping(
+        data.get("groups", {}), "board.groups", GROUP_KEYS, _("a colonist group")
+    )
     reader.raise_first()
     places: dict[str, tuple[str, str | None]] = {}
     held: dict[str, list[str]] = {name: [] for name in players}
@@ -151,31 +168,47 @@ def colonists_board(board: Any) -> dict[str, Any]:
             places[key] = (NOT_ARRIVED, None)
             continue
         path = join("board.groups", key)
-        entry = reader.mapping(entries[key], path, PLACE_KEYS, "a place key")
+        entry = reader.mapping(entries[key], path, PLACE_KEYS, _("a place key"))
         reader.raise_first()
         place = entry.get("place")
         if place not in PLACES:
-            reader.error(join(path, "place"), f"must be {one_of(PLACES)}, not {describe(place)}")
+            reader.error(
+                join(path, "place"),
+                _(
+                    "must be %(allowed)s, not %(found)s",
+                    allowed=one_of(PLACES),
+                    found=describe(place),
+                ),
+            )
             reader.raise_first()
         player = entry.get("player")
         if place in PLAYER_PLACES:
             if not isinstance(player, str) or player not in held:
                 reader.error(
                     join(path, "player"),
-                    f"must be one of board.players ({', '.join(players)}), not {describe(player)}",
+                    _(
+                        "must be one of board.players (%(players)s), not %(found)s",
+                        players=", ".join(players),
+                        found=describe(player),
+                    ),
                 )
                 reader.raise_first()
         elif "player" in entry:
             reader.error(
                 join(path, "player"),
-                f"is only for a group contracted or living in a city, not {place}",
+                _(
+                    "is only for a group contracted or living in a city, not %(place)s",
+                    place=place,
+                ),
             )
             reader.raise_first()
         if key == CORPEX and place != NOT_ARRIVED and not condominium:
             reader.error(
                 join(path, "place"),
-                "the Corpex enter the game only when a player builds the Condominium, and "
-                "board.condominium_built is false",
+                _(
+                    "the Corpex enter the game only when a player builds the Condominium, and "
+                    "board.condominium_built is false"
+                ),
             )
             reader.raise_first()
         if player is not None:
@@ -183,8 +216,13 @@ def colonists_board(board: Any) -> dict[str, Any]:
             if rival in held[player]:
                 reader.error(
                     join(path, "player"),
-                    f"{player} has {group(rival).the}: a player never has both {group(key).the} "
-                    f"and {group(rival).the}, the two groups refuse to cooperate",
+                    _(
+                        "%(player)s has %(rival)s: a player never has both %(group)s "
+                        "and %(rival)s, the two groups refuse to cooperate",
+                        player=player,
+                        rival=group(rival).the,
+                        group=group(key).the,
+                    ),
                 )
                 reader.raise_first()
             held[player].append(key)
@@ -206,12 +244,13 @@ def colonists_board(board: Any) -> dict[str, Any]:
         contracted = [k for k in held[name] if places[k][0] == CONTRACTED]
         citizens = [k for k in held[name] if places[k][0] == CITY]
         if contracted:
-            why = (
-                f"{names(contracted)} without a city: {vp(-len(contracted))} for unrest if the "
-                "game ended now (CX:144)"
+            why = _(
+                "%(groups)s without a city: %(vp)s for unrest if the game ended now (CX:144)",
+                groups=names(contracted),
+                vp=vp(-len(contracted)),
             )
         else:
-            why = "no contracted group without a city: no unrest now"
+            why = _("no contracted group without a city: no unrest now")
         player_rows.append(
             {
                 "name": name,
@@ -225,8 +264,14 @@ def colonists_board(board: Any) -> dict[str, Any]:
             rival = RIVALS.get(key)
             if rival is not None:
                 warnings.append(
-                    f"{name} has {group(key).the}: {group(rival).the} never go to {name}, and "
-                    f"{name} cannot take over a territory that would bring them (CX:138–140)"
+                    _(
+                        "%(player)s has %(group)s: %(rival)s never go to %(player)s, and "
+                        "%(player)s cannot take over a territory that would bring them "
+                        "(CX:138–140)",
+                        player=name,
+                        group=group(key).the,
+                        rival=group(rival).the,
+                    )
                 )
     return {
         "groups": groups,
@@ -241,18 +286,21 @@ def _where(key: str, place: str, player: str | None) -> str:
     colonists = group(key)
     if place == NOT_ARRIVED:
         if key == CORPEX:
-            return "not in the game yet: the Corpex enter when a player builds the Condominium"
-        return "still on their colonist card: they arrive in that card's round"
+            return _("not in the game yet: the Corpex enter when a player builds the Condominium")
+        return _("still on their colonist card: they arrive in that card's round")
     if place == RECEPTION_CAMP:
         if not colonists.needs_resource:
-            return 'in the Reception Camp ("Limbo"): any player willing may contract them'
-        return (
-            'in the Reception Camp ("Limbo") until a player has a territory with '
-            f"{colonists.resource_words}"
+            return _('in the Reception Camp ("Limbo"): any player willing may contract them')
+        return _(
+            'in the Reception Camp ("Limbo") until a player has a territory with %(resource)s',
+            resource=colonists.resource_words,
         )
     if place == CONTRACTED:
-        return f"contracted by {player}, waiting for a city: −1 VP for {player} if it ends so"
-    return f"living in {player}'s city: citizens for the rest of the game"
+        return _(
+            "contracted by %(player)s, waiting for a city: −1 VP for %(player)s if it ends so",
+            player=player,
+        )
+    return _("living in %(player)s's city: citizens for the rest of the game", player=player)
 
 
 # --- who gets a group -------------------------------------------------------------------------
@@ -283,7 +331,12 @@ def claimant_priority(
     colonists = group(key)
     if not isinstance(claimants, list | tuple) or not 1 <= len(claimants) <= MAX_PLAYERS:
         raise ColonistsError(
-            "claimants", f"must be a list of 1 to {MAX_PLAYERS} players who want {colonists.the}"
+            "claimants",
+            _(
+                "must be a list of 1 to %(most)s players who want %(group)s",
+                most=MAX_PLAYERS,
+                group=colonists.the,
+            ),
         )
     eligible: list[tuple[int, str, str]] = []  # (tier, name, why)
     excluded: list[dict[str, str]] = []
@@ -299,7 +352,11 @@ def claimant_priority(
 
     eligible.sort(key=lambda row: row[0])  # stable: the given order within a tier
     order = [
-        {"player": name, "rank": 1 + sum(other < tier for other, _, _ in eligible), "why": why}
+        {
+            "player": name,
+            "rank": 1 + sum(other < tier for other, _name, _why in eligible),
+            "why": why,
+        }
         for tier, name, why in eligible
     ]
     result: dict[str, Any] = {
@@ -312,13 +369,16 @@ def claimant_priority(
     }
     if not eligible:
         if harbour_master_choice is not None:
-            raise ColonistsError("harbour_master_choice", "must be null: no claimant may contract")
-        result["why"] = (
-            f"no claimant may contract {colonists.the}: they stay where they are (CX:81)"
+            raise ColonistsError(
+                "harbour_master_choice", _("must be null: no claimant may contract")
+            )
+        result["why"] = _(
+            "no claimant may contract %(group)s: they stay where they are (CX:81)",
+            group=colonists.the,
         )
         return result
     best = eligible[0][0]
-    tied = [name for tier, name, _ in eligible if tier == best]
+    tied = [name for tier, name, _why in eligible if tier == best]
     if len(tied) == 1:
         return _priority_decides(result, colonists, eligible, harbour_master_choice)
     return _harbour_master_decides(result, colonists, tied, harbour_master_choice)
@@ -337,9 +397,9 @@ def _read_claimant(
     reader: _HelperReader, key: str, item: Any, path: str, seen: dict[str, int]
 ) -> _Claimant:
     """One entry of `claimants`, checked (raises ColonistsError on the first mistake)."""
-    data = reader.mapping(item, path, CLAIMANT_KEYS, "a claimant key")
+    data = reader.mapping(item, path, CLAIMANT_KEYS, _("a claimant key"))
     reader.raise_first()
-    name = reader.name(data.get("player"), join(path, "player"), "a player name")
+    name = reader.name(data.get("player"), join(path, "player"), _("a player name"))
     uninhabited = reader.flag(data.get("uninhabited_city", False), join(path, "uninhabited_city"))
     powered = reader.flag(data.get("powered", False), join(path, "powered"))
     territory = reader.flag(data.get("resource_territory", True), join(path, "resource_territory"))
@@ -349,16 +409,20 @@ def _read_claimant(
     if same_name(name) in seen:
         raise ColonistsError(
             join(path, "player"),
-            f"repeats claimants[{seen[same_name(name)]}]; give each player once",
+            _(
+                "repeats %(first)s; give each player once",
+                first=f"claimants[{seen[same_name(name)]}]",
+            ),
         )
     if powered and not uninhabited:
         raise ColonistsError(
             join(path, "powered"),
-            "says the uninhabited city has energy: give it only with uninhabited_city true",
+            _("says the uninhabited city has energy: give it only with uninhabited_city true"),
         )
     if key in held:
         raise ColonistsError(
-            join(path, "groups"), f"holds {group(key).the} already: they are not claimed then"
+            join(path, "groups"),
+            _("holds %(group)s already: they are not claimed then", group=group(key).the),
         )
     return _Claimant(name, uninhabited, powered, territory, held)
 
@@ -372,15 +436,23 @@ def _standing(
     if rival in claimant.held:
         return {
             "player": name,
-            "why": f"has {group(rival).the}: the two groups refuse to cooperate (CX:138–140)",
+            "why": _(
+                "has %(rival)s: the two groups refuse to cooperate (CX:138–140)",
+                rival=group(rival).the,
+            ),
         }
     if colonists.needs_resource and not claimant.territory:
-        return {"player": name, "why": f"has no territory with {colonists.resource_words} (CX:85)"}
+        return {
+            "player": name,
+            "why": _(
+                "has no territory with %(resource)s (CX:85)", resource=colonists.resource_words
+            ),
+        }
     if claimant.uninhabited and claimant.powered:
-        return (0, name, "has an uninhabited city with energy")
+        return (0, name, _("has an uninhabited city with energy"))
     if claimant.uninhabited:
-        return (1, name, "has an uninhabited city, without energy")
-    return (2, name, "has no uninhabited city")
+        return (1, name, _("has an uninhabited city, without energy"))
+    return (2, name, _("has no uninhabited city"))
 
 
 def _priority_decides(
@@ -394,18 +466,29 @@ def _priority_decides(
     if harbour_master_choice is not None:
         raise ColonistsError(
             "harbour_master_choice",
-            f"must be null: {winner} has priority, the Harbour Master decides only a tie",
+            _(
+                "must be null: %(player)s has priority, the Harbour Master decides only a tie",
+                player=winner,
+            ),
         )
     if len(eligible) == 1:
-        decided_by, because = "only_claimant", "the only claimant who may contract them"
-    elif eligible[0][0] == 0 and any(tier == 1 for tier, _, _ in eligible):
-        decided_by, because = "energy", "the uninhabited city with energy has priority"
+        decided_by, because = "only_claimant", _("the only claimant who may contract them")
+    elif eligible[0][0] == 0 and any(tier == 1 for tier, _name, _why in eligible):
+        decided_by, because = "energy", _("the uninhabited city with energy has priority")
     else:
-        decided_by, because = "uninhabited_city", "a player with an uninhabited city has priority"
+        decided_by, because = (
+            "uninhabited_city",
+            _("a player with an uninhabited city has priority"),
+        )
     result.update(
         winner=winner,
         decided_by=decided_by,
-        why=f"{winner} contracts {colonists.the}: {because} (CX:89)",
+        why=_(
+            "%(player)s contracts %(group)s: %(because)s (CX:89)",
+            player=winner,
+            group=colonists.the,
+            because=because,
+        ),
     )
     return result
 
@@ -417,20 +500,24 @@ def _harbour_master_decides(
     result["tied"] = tied
     result["decided_by"] = "harbour_master"
     if harbour_master_choice is None:
-        result["why"] = (
-            f"a tie between {and_list(tied)}: the Harbour Master decides who contracts "
-            f"{colonists.the} (CX:89)"
+        result["why"] = _(
+            "a tie between %(players)s: the Harbour Master decides who contracts %(group)s (CX:89)",
+            players=and_list(tied),
+            group=colonists.the,
         )
         return result
     if harbour_master_choice not in tied:
         raise ColonistsError(
             "harbour_master_choice",
-            f"must be one of the tied claimants: {one_of(tied)}",
+            _("must be one of the tied claimants: %(players)s", players=one_of(tied)),
         )
     result["winner"] = harbour_master_choice
-    result["why"] = (
-        f"{harbour_master_choice} contracts {colonists.the}: the Harbour Master's choice in a tie "
-        f"between {and_list(tied)} (CX:89)"
+    result["why"] = _(
+        "%(player)s contracts %(group)s: the Harbour Master's choice in a tie "
+        "between %(players)s (CX:89)",
+        player=harbour_master_choice,
+        group=colonists.the,
+        players=and_list(tied),
     )
     return result
 
@@ -452,56 +539,86 @@ def change_of_loyalty(group_key: Any, other: Any, group_in_city: Any = False) ->
     reader = _HelperReader()
     key = reader.group_key(group_key, "group")
     in_city = reader.flag(group_in_city, "group_in_city")
-    data = reader.mapping(other, "other", OTHER_PLAYER_KEYS, "a key of the other player")
+    data = reader.mapping(other, "other", OTHER_PLAYER_KEYS, _("a key of the other player"))
     reader.raise_first()
     assert key is not None
-    name = reader.name(data.get("player"), "other.player", "a player name")
+    name = reader.name(data.get("player"), "other.player", _("a player name"))
     uninhabited = reader.flag(data.get("uninhabited_city", False), "other.uninhabited_city")
     territory = reader.flag(data.get("resource_territory", False), "other.resource_territory")
     contracted = reader.group_list(data.get("contracted", []), "other.contracted")
     citizens = reader.group_list(data.get("citizens", []), "other.citizens")
     willing = data.get("willing")
     if willing is not None and not isinstance(willing, bool):
-        reader.error("other.willing", f"must be true, false or null, not {describe(willing)}")
+        reader.error(
+            "other.willing",
+            _("must be true, false or null, not %(found)s", found=describe(willing)),
+        )
     reader.raise_first()
     assert name is not None
     colonists = group(key)
     held = contracted + citizens
     if key in held:
-        raise ColonistsError("other", f"{name} holds {colonists.the} already")
+        raise ColonistsError(
+            "other",
+            _("%(player)s holds %(group)s already", player=name, group=colonists.the),
+        )
 
     conditions = [
         {
-            "condition": f"{colonists.the} do not live in a city yet (citizens stay for the rest "
-            "of the game)",
+            "condition": _(
+                "%(group)s do not live in a city yet (citizens stay for the rest of the game)",
+                group=colonists.the,
+            ),
             "holds": not in_city,
             "source": "CX:93",
         },
-        {"condition": f"{name} has an uninhabited city", "holds": uninhabited, "source": "CX:103"},
+        {
+            "condition": _("%(player)s has an uninhabited city", player=name),
+            "holds": uninhabited,
+            "source": "CX:103",
+        },
         {
             "condition": (
-                f"{name} has a territory with {colonists.resource_words}"
+                _(
+                    "%(player)s has a territory with %(resource)s",
+                    player=name,
+                    resource=colonists.resource_words,
+                )
                 if colonists.needs_resource
-                else f"{colonists.the} need no resource: any player may contract them"
+                else _(
+                    "%(group)s need no resource: any player may contract them",
+                    group=colonists.the,
+                )
             ),
             "holds": territory if colonists.needs_resource else True,
             "source": "CX:105" if colonists.needs_resource else "CX:76",
         },
         {
             # A contracted group moves into its own player's new city (CX:93): any could.
-            "condition": f"{name} has no other group of colonists under contract who could "
-            "move to that city",
+            "condition": _(
+                "%(player)s has no other group of colonists under contract who could "
+                "move to that city",
+                player=name,
+            ),
             "holds": not contracted,
             "source": "CX:107",
         },
-        {"condition": f"{name} is willing to contract them", "holds": willing, "source": "CX:109"},
+        {
+            "condition": _("%(player)s is willing to contract them", player=name),
+            "holds": willing,
+            "source": "CX:109",
+        },
     ]
     rival = RIVALS.get(key)
     if rival is not None:
         conditions.append(
             {
-                "condition": f"{name} has no contract with {group(rival).the} (the two groups "
-                "refuse to cooperate)",
+                "condition": _(
+                    "%(player)s has no contract with %(rival)s (the two groups "
+                    "refuse to cooperate)",
+                    player=name,
+                    rival=group(rival).the,
+                ),
                 "holds": rival not in held,
                 "source": "CX:140",
             }
@@ -510,22 +627,28 @@ def change_of_loyalty(group_key: Any, other: Any, group_in_city: Any = False) ->
     result: dict[str, Any] = {"group": key, "player": name, "conditions": conditions}
     if failing:
         result["changes_loyalty"] = False
-        result["why"] = (
-            f"{colonists.the} stay with their player; this condition fails: "
-            f"{failing[0]['condition']} ({failing[0]['source']})"
+        result["why"] = _(
+            "%(group)s stay with their player; this condition fails: %(condition)s (%(source)s)",
+            group=colonists.the,
+            condition=failing[0]["condition"],
+            source=failing[0]["source"],
         )
     elif willing is None:
         result["changes_loyalty"] = None
-        result["why"] = (
-            f"ask {name}: every other condition holds, so {colonists.the} go to {name} if "
-            f"{name} is willing"
+        result["why"] = _(
+            "ask %(player)s: every other condition holds, so %(group)s go to %(player)s if "
+            "%(player)s is willing",
+            player=name,
+            group=colonists.the,
         )
     else:
         result["changes_loyalty"] = True
-        result["why"] = (
-            f"{colonists.the} cancel their contract at once and sign up with {name}, moving "
-            f"into {name}'s uninhabited city (CX:100, CX:111); if several players' cities "
-            "qualify, the Harbour Master decides"
+        result["why"] = _(
+            "%(group)s cancel their contract at once and sign up with %(player)s, moving "
+            "into %(player)s's uninhabited city (CX:100, CX:111); if several players' cities "
+            "qualify, the Harbour Master decides",
+            group=colonists.the,
+            player=name,
         )
     return result
 
@@ -551,54 +674,73 @@ def bid_value(
     reader = _HelperReader()
     amount = reader.whole_number(credits, "credits", 0, MAX_CREDITS)
     if for_sale not in FOR_SALE:
-        reader.error("for_sale", f"must be {one_of(FOR_SALE)}, not {describe(for_sale)}")
+        reader.error(
+            "for_sale",
+            _(
+                "must be %(allowed)s, not %(found)s",
+                allowed=one_of(FOR_SALE),
+                found=describe(for_sale),
+            ),
+        )
     guild_key = None if guild is None else reader.group_key(guild, "guild")
     held = reader.group_list(contracted, "contracted")
     reader.raise_first()
     assert amount is not None
     if guild_key is not None and for_sale != TERRITORY:
         raise ColonistsError(
-            "guild", 'is for a territory\'s resource: give it only with "territory"'
+            "guild", _('is for a territory\'s resource: give it only with "territory"')
         )
     if guild_key == MECHANICS:
         raise ColonistsError(
-            "guild", "must not be the Mechanics: they are not bound to any resource"
+            "guild", _("must not be the Mechanics: they are not bound to any resource")
         )
 
     bonus = 0
-    reason = "no guild supports this bid"
+    reason = _("no guild supports this bid")
     if for_sale == TERRITORY and guild_key is not None:
         supporter = group(guild_key)
         if guild_key in held:
             bonus = GUILD_BONUS
-            reason = (
-                f"{supporter.the} support the player who contracted them: +{GUILD_BONUS} credits "
-                "(CX:122)"
+            reason = _(
+                "%(group)s support the player who contracted them: +%(bonus)s credits (CX:122)",
+                group=supporter.the,
+                bonus=GUILD_BONUS,
             )
         else:
-            reason = f"no bonus: {supporter.the}, whose resource this is, are not under contract"
+            reason = _(
+                "no bonus: %(group)s, whose resource this is, are not under contract",
+                group=supporter.the,
+            )
     elif for_sale == HARVESTER:
         if MECHANICS in held:
             bonus = MECHANICS_BONUS
-            reason = (
-                f"the Mechanics' Guild: +{MECHANICS_BONUS} credit to bids for Harvesters (CX:124)"
+            reason = _(
+                "the Mechanics' Guild: +%(bonus)s credit to bids for Harvesters (CX:124)",
+                bonus=MECHANICS_BONUS,
             )
         else:
-            reason = "no bonus: only the Mechanics support bids for Harvesters"
+            reason = _("no bonus: only the Mechanics support bids for Harvesters")
 
     result: dict[str, Any] = {
         "credits": amount,
         "bonus": bonus,
         "value": amount + bonus,
-        "why": f"{amount} + {bonus} = {amount + bonus} credits: {reason}",
+        "why": _(
+            "%(credits)s + %(bonus)s = %(value)s credits: %(reason)s",
+            credits=amount,
+            bonus=bonus,
+            value=amount + bonus,
+            reason=reason,
+        ),
         "readings": None,
     }
     if amount > 0:
         return result
     if bonus == 0:
-        result["why"] = (
+        result["why"] = _(
             "no bid: without credit cards only a guild's support lets a player take part "
-            f"(CX:131); {reason}"
+            "(CX:131); %(reason)s",
+            reason=reason,
         )
         return result
     if for_sale == TERRITORY:
@@ -606,23 +748,29 @@ def bid_value(
         result["readings"] = {
             "rule": GUILD_BONUS,
             "printed_example": PRINTED_VALUE_WITHOUT_CARDS,
-            "why": (
-                f"a bid without credit cards: {GUILD_BONUS} by the rule's bonus of "
-                f"{GUILD_BONUS} credits (CX:122, and 9 + 2 = 11 in CX:128), or "
-                f'{PRINTED_VALUE_WITHOUT_CARDS} as the printed example says ("had still a value '
-                f'of 1", CX:131); the app counts {GUILD_BONUS} until the group decides (CX-R2)'
+            "why": _(
+                "a bid without credit cards: %(rule)s by the rule's bonus of "
+                "%(rule)s credits (CX:122, and 9 + 2 = 11 in CX:128), or "
+                '%(printed)s as the printed example says ("had still a value '
+                'of 1", CX:131); the app counts %(rule)s until the group decides (CX-R2)',
+                rule=GUILD_BONUS,
+                printed=PRINTED_VALUE_WITHOUT_CARDS,
             ),
         }
-        result["why"] = (
-            f"a bid without credit cards, with {group(guild_key).the}' support: worth "
-            f"{GUILD_BONUS} by the rule's bonus (CX:122) or {PRINTED_VALUE_WITHOUT_CARDS} by the "
-            f"printed example (CX:131); the app counts {GUILD_BONUS} until the group decides "
-            "(CX-R2)"
+        result["why"] = _(
+            "a bid without credit cards, with %(group)s' support: worth "
+            "%(rule)s by the rule's bonus (CX:122) or %(printed)s by the "
+            "printed example (CX:131); the app counts %(rule)s until the group decides "
+            "(CX-R2)",
+            group=group(guild_key).the,
+            rule=GUILD_BONUS,
+            printed=PRINTED_VALUE_WITHOUT_CARDS,
         )
     else:
-        result["why"] = (
-            f"a bid without credit cards, with the Mechanics' support: worth {MECHANICS_BONUS} "
+        result["why"] = _(
+            "a bid without credit cards, with the Mechanics' support: worth %(bonus)s "
             "(CX:124); CX:131 lets a guild's support stand in for cards for a territory and "
-            "says nothing of Harvesters"
+            "says nothing of Harvesters",
+            bonus=MECHANICS_BONUS,
         )
     return result

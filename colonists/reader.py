@@ -10,6 +10,7 @@ from typing import Any
 
 from colonists.errors import ColonistsError
 from gamefile.fields import MISSING, Collector, join
+from gamefile.words import _
 
 __all__ = ["MAX_NAME_LENGTH", "MISSING", "Reader", "join", "same_name"]
 
@@ -42,7 +43,8 @@ class Reader(Collector):
             value,
             path,
             max_length=MAX_NAME_LENGTH,
-            what=f"{what} (a text)",
+            # Translators: what a field holds, "a player name (a text)".
+            what=_("%(what)s (a text)", what=what),
             give=what,
             one_line=True,
             name=True,

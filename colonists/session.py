@@ -30,6 +30,7 @@ from colonists.helpers import NOT_ARRIVED, RECEPTION_CAMP, colonists_board
 from colonists.state import ColonistsState
 from colonists.table import VERSION
 from gamefile.reading import describe
+from gamefile.words import _
 
 SESSION_FORMAT = "colonists-expert-session"
 SESSION_KEYS = ("format", "version", "players", "condominium_built", "cards", "round", "groups")
@@ -38,22 +39,32 @@ BOARD_PREFIX = "board."
 
 def _read(session: Any) -> dict[str, Any]:
     if not isinstance(session, Mapping):
-        raise ColonistsError("session", f"must be an object, not {describe(session)}")
+        raise ColonistsError(
+            "session", _("must be an object, not %(found)s", found=describe(session))
+        )
     for key in session:
         if key not in SESSION_KEYS:
             raise ColonistsError(
-                str(key), f"is not a session key; allowed: {', '.join(SESSION_KEYS)}"
+                str(key),
+                _("is not a session key; allowed: %(allowed)s", allowed=", ".join(SESSION_KEYS)),
             )
     if session.get("format") != SESSION_FORMAT:
         raise ColonistsError(
-            "format", f'must be "{SESSION_FORMAT}", not {describe(session.get("format"))}'
+            "format",
+            _(
+                'must be "%(format)s", not %(found)s',
+                format=SESSION_FORMAT,
+                found=describe(session.get("format")),
+            ),
         )
     version = session.get("version", VERSION)
     if isinstance(version, bool) or version != VERSION:
-        raise ColonistsError("version", f"must be {VERSION}, the only version of this file")
+        raise ColonistsError(
+            "version", _("must be %(version)s, the only version of this file", version=VERSION)
+        )
     cards = session.get("cards", [])
     if not isinstance(cards, list):
-        raise ColonistsError("cards", f"must be a list, not {describe(cards)}")
+        raise ColonistsError("cards", _("must be a list, not %(found)s", found=describe(cards)))
     return {
         "players": session.get("players", []),
         "condominium_built": session.get("condominium_built", False),
@@ -79,7 +90,7 @@ def play(session: Any) -> dict[str, Any]:
         raise ColonistsError(path, error.message) from None
     rounds = card_round(data["cards"], data["round"]) if data["cards"] else None
     if not data["cards"] and data["round"] != 1:
-        raise ColonistsError("round", "must be 1 while no card of the layout is entered")
+        raise ColonistsError("round", _("must be 1 while no card of the layout is entered"))
     return {"round": rounds, "board": board}
 
 
@@ -128,14 +139,24 @@ def with_arrivals(session: Any, previous_round: int) -> tuple[dict[str, Any], li
         if card.kind != COLONISTS or card.group is None:
             continue
         place = changed["groups"].get(card.group, {}).get("place", NOT_ARRIVED)
-        name = group(card.group).the
+        name = group(card.group).name
         if previous_round < card.round <= now and place == NOT_ARRIVED:
             changed["groups"][card.group] = {"place": RECEPTION_CAMP}
             said.append(
-                f"{name[:1].upper()}{name[1:]} arrive in the Reception Camp: their card came up "
-                f"in round {card.round} (colonist cards are not auctioned)."
+                _(
+                    "The %(group)s arrive in the Reception Camp: their card came up "
+                    "in round %(round)s (colonist cards are not auctioned).",
+                    group=name,
+                    round=card.round,
+                )
             )
         elif now < card.round <= previous_round and place == RECEPTION_CAMP:
             changed["groups"].pop(card.group)
-            said.append(f"{name[:1].upper()}{name[1:]} go back to their card (round {card.round}).")
+            said.append(
+                _(
+                    "The %(group)s go back to their card (round %(round)s).",
+                    group=name,
+                    round=card.round,
+                )
+            )
     return changed, said

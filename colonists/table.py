@@ -36,6 +36,7 @@ from colonists.groups import (
 from colonists.reader import MISSING, Reader, join, same_name
 from colonists.words import and_list, plus_vp, sum_sentence, vp
 from gamefile.reading import describe
+from gamefile.words import _, ngettext
 
 TABLE_FORMAT = "colonists-expert-table"
 VERSION = 1
@@ -99,16 +100,26 @@ class _TableReader(Reader):
 
     def read(self, data: Any) -> Table | None:
         if not isinstance(data, dict):
-            self.error("table", f"must be an object, not {describe(data)}")
+            self.error("table", _("must be an object, not %(found)s", found=describe(data)))
             return None
-        table = self.mapping(data, "", TOP_KEYS, "a table key")
+        table = self.mapping(data, "", TOP_KEYS, _("a table key"))
         if "format" not in table:
-            self.error("format", f'is missing; a colonist game table gives "{TABLE_FORMAT}"')
+            self.error(
+                "format",
+                _('is missing; a colonist game table gives "%(format)s"', format=TABLE_FORMAT),
+            )
         elif table["format"] != TABLE_FORMAT:
-            self.error("format", f'must be "{TABLE_FORMAT}", not {describe(table["format"])}')
+            self.error(
+                "format",
+                _(
+                    'must be "%(format)s", not %(found)s',
+                    format=TABLE_FORMAT,
+                    found=describe(table["format"]),
+                ),
+            )
         version = table.get("version", VERSION)
         if isinstance(version, bool) or not isinstance(version, int) or version != VERSION:
-            self.error("version", f"must be {VERSION}, the only table version")
+            self.error("version", _("must be %(version)s, the only table version", version=VERSION))
         self.read_rules(table.get("rules", {}), "rules")
         players = self.read_players(self.required(table, "players", ""), "players")
         if self.errors:
@@ -120,7 +131,7 @@ class _TableReader(Reader):
         )
 
     def read_rules(self, value: Any, path: str) -> None:
-        rules = self.mapping(value, path, RULES_KEYS, "a rules key")
+        rules = self.mapping(value, path, RULES_KEYS, _("a rules key"))
         self.condominium_built = self.flag(
             rules.get("condominium_built", False), join(path, "condominium_built")
         )
@@ -128,24 +139,31 @@ class _TableReader(Reader):
         categories: list[str] = []
         seen: dict[str, int] = {}
         items = self.sequence(
-            rules.get("categories", []), categories_path, MAX_CATEGORIES, "categories"
+            rules.get("categories", []), categories_path, MAX_CATEGORIES, _("categories")
         )
         for index, item in enumerate(items):
             item_path = join(categories_path, index)
-            name = self.name(item, item_path, "a category name")
+            name = self.name(item, item_path, _("a category name"))
             if name is None:
                 continue
             key = same_name(name)
             if key in COMPUTED_FIGURES:
                 self.error(
                     item_path,
-                    f"must not be {' or '.join(COMPUTED_FIGURES)}: the sheet computes those "
-                    "figures itself",
+                    _(
+                        "must not be %(first)s or %(second)s: the sheet computes those figures "
+                        "itself",
+                        first=COMPUTED_FIGURES[0],
+                        second=COMPUTED_FIGURES[1],
+                    ),
                 )
             elif key in seen:
                 self.error(
                     item_path,
-                    f"repeats {join(categories_path, seen[key])}; give each category once",
+                    _(
+                        "repeats %(first)s; give each category once",
+                        first=join(categories_path, seen[key]),
+                    ),
                 )
             else:
                 seen[key] = index
@@ -156,10 +174,17 @@ class _TableReader(Reader):
         if value is MISSING:
             return ()
         if not isinstance(value, list | tuple):
-            self.error(path, f"must be a list, not {describe(value)}")
+            self.error(path, _("must be a list, not %(found)s", found=describe(value)))
             return ()
         if not MIN_PLAYERS <= len(value) <= MAX_PLAYERS:
-            self.error(path, f"must list between {MIN_PLAYERS} and {MAX_PLAYERS} players")
+            self.error(
+                path,
+                _(
+                    "must list between %(least)s and %(most)s players",
+                    least=MIN_PLAYERS,
+                    most=MAX_PLAYERS,
+                ),
+            )
             return ()
         players: list[PlayerTable] = []
         seen_names: dict[str, int] = {}
@@ -172,8 +197,10 @@ class _TableReader(Reader):
             if key in seen_names:
                 self.error(
                     join(player_path, "name"),
-                    f"repeats the name of {join(path, seen_names[key])}; give each player "
-                    "a different name",
+                    _(
+                        "repeats the name of %(first)s; give each player a different name",
+                        first=join(path, seen_names[key]),
+                    ),
                 )
             else:
                 seen_names[key] = index
@@ -181,10 +208,10 @@ class _TableReader(Reader):
         return tuple(players)
 
     def read_player(self, value: Any, path: str) -> PlayerTable | None:
-        data = self.mapping(value, path, PLAYER_KEYS, "a player key")
+        data = self.mapping(value, path, PLAYER_KEYS, _("a player key"))
         if not isinstance(value, dict):
             return None
-        name = self.name(self.required(data, "name", path), join(path, "name"), "a player name")
+        name = self.name(self.required(data, "name", path), join(path, "name"), _("a player name"))
         held: dict[str, str] = {}  # this player's groups, housed or not -> where seen
         cities = self.read_cities(data.get("cities", []), join(path, "cities"), held)
         unhoused = self.read_unhoused(
@@ -197,9 +224,9 @@ class _TableReader(Reader):
 
     def read_cities(self, value: Any, path: str, held: dict[str, str]) -> tuple[City, ...]:
         cities: list[City] = []
-        for index, item in enumerate(self.sequence(value, path, MAX_CITIES, "cities")):
+        for index, item in enumerate(self.sequence(value, path, MAX_CITIES, _("cities"))):
             city_path = join(path, index)
-            city = self.mapping(item, city_path, CITY_KEYS, "a city key")
+            city = self.mapping(item, city_path, CITY_KEYS, _("a city key"))
             colonists = self.read_city_colonists(
                 city.get("colonists"), join(city_path, "colonists"), held
             )
@@ -221,24 +248,31 @@ class _TableReader(Reader):
             # "Each city offers space for one group of colonists only." (CX:93)
             self.error(
                 path,
-                "must be null or one colonist group: each city offers space for one group of "
-                "colonists only",
+                _(
+                    "must be null or one colonist group: each city offers space for one group "
+                    "of colonists only"
+                ),
             )
             return None
         if value not in GROUP_KEYS:
             self.error(
                 path,
-                f"must be null (an uninhabited city) or a colonist group: {GROUP_KEYS_TEXT}",
+                _(
+                    "must be null (an uninhabited city) or a colonist group: %(groups)s",
+                    groups=GROUP_KEYS_TEXT,
+                ),
             )
             return None
         return value if self.check_group(value, path, held) else None
 
     def read_unhoused(self, value: Any, path: str, held: dict[str, str]) -> tuple[str, ...]:
         unhoused: list[str] = []
-        for index, item in enumerate(self.sequence(value, path, len(GROUP_KEYS), "groups")):
+        for index, item in enumerate(self.sequence(value, path, len(GROUP_KEYS), _("groups"))):
             item_path = join(path, index)
             if item not in GROUP_KEYS:
-                self.error(item_path, f"must be a colonist group: {GROUP_KEYS_TEXT}")
+                self.error(
+                    item_path, _("must be a colonist group: %(groups)s", groups=GROUP_KEYS_TEXT)
+                )
             elif self.check_group(item, item_path, held):
                 unhoused.append(item)
         return tuple(unhoused)
@@ -249,8 +283,11 @@ class _TableReader(Reader):
         if key in self.seen_groups:
             self.error(
                 path,
-                f"{colonists.the} are already at {self.seen_groups[key]}: each group of "
-                "colonists has one stone",
+                _(
+                    "%(group)s are already at %(first)s: each group of colonists has one stone",
+                    group=colonists.the,
+                    first=self.seen_groups[key],
+                ),
             )
             return False
         self.seen_groups[key] = path
@@ -259,8 +296,10 @@ class _TableReader(Reader):
             # condominium" (CX:71); there is 1 Condominium (CX:15).
             self.error(
                 path,
-                "the Corpex enter the game only when a player builds the Condominium, and "
-                "rules.condominium_built is false",
+                _(
+                    "the Corpex enter the game only when a player builds the Condominium, and "
+                    "rules.condominium_built is false"
+                ),
             )
             return False
         rival = RIVALS.get(key)
@@ -268,8 +307,13 @@ class _TableReader(Reader):
             # "No player can contract the Koprolith Miners AND the Spice Merchants." (CX:138)
             self.error(
                 path,
-                f"a player never has both {colonists.the} and {group(rival).the} "
-                f"({held[rival]}): the two groups refuse to cooperate",
+                _(
+                    "a player never has both %(group)s and %(rival)s "
+                    "(%(where)s): the two groups refuse to cooperate",
+                    group=colonists.the,
+                    rival=group(rival).the,
+                    where=held[rival],
+                ),
             )
             return False
         held[key] = path
@@ -281,25 +325,29 @@ class _TableReader(Reader):
             if self.categories:
                 self.error(
                     other_path,
-                    "is missing: every player gives each category of rules.categories "
-                    f"({', '.join(self.categories)})",
+                    _(
+                        "is missing: every player gives each category of rules.categories "
+                        "(%(categories)s)",
+                        categories=", ".join(self.categories),
+                    ),
                 )
             return ()
         value = data["other"]
         if not isinstance(value, dict):
-            self.error(other_path, f"must be an object, not {describe(value)}")
+            self.error(other_path, _("must be an object, not %(found)s", found=describe(value)))
             return ()
         given = {name: number for name, number in value.items()}
         for name in given:
             if name not in self.categories:
-                allowed = (
-                    f"allowed: {', '.join(self.categories)}"
-                    if self.categories
-                    else "rules.categories names none"
-                )
                 shown = name if isinstance(name, str) and len(name) <= 40 else "…"
                 self.error(
-                    join(other_path, shown), f"is not a category of rules.categories; {allowed}"
+                    join(other_path, shown),
+                    _(
+                        "is not a category of rules.categories; allowed: %(allowed)s",
+                        allowed=", ".join(self.categories),
+                    )
+                    if self.categories
+                    else _("is not a category of rules.categories; rules.categories names none"),
                 )
         other: list[tuple[str, int]] = []
         for name in self.categories:
@@ -307,7 +355,7 @@ class _TableReader(Reader):
             if name not in given:
                 self.error(
                     category_path,
-                    "is missing: every player gives each category of rules.categories",
+                    _("is missing: every player gives each category of rules.categories"),
                 )
                 continue
             number = self.whole_number(given[name], category_path, MIN_OTHER_VP, MAX_OTHER_VP)
@@ -347,15 +395,26 @@ def city_vp(city: City) -> int:
 def city_why(city: City) -> str:
     """One city's value in the rulebook's words: "inhabited by …, powered: 3 VP, …"."""
     if city.colonists is None:
-        kind = "an uninhabited Metropolis" if city.metropolis else "uninhabited"
-        return f"{kind}: {vp(0)} (uninhabited cities have no value)"
-    who = f"inhabited by {group(city.colonists).the}"
+        if city.metropolis:
+            return _(
+                "an uninhabited Metropolis: %(vp)s (uninhabited cities have no value)", vp=vp(0)
+            )
+        return _("uninhabited: %(vp)s (uninhabited cities have no value)", vp=vp(0))
+    who = group(city.colonists).the
     if city.powered:
-        text = f"{who}, connected to a power hub: {vp(POWERED_VP)}"
+        text = _(
+            "inhabited by %(group)s, connected to a power hub: %(vp)s", group=who, vp=vp(POWERED_VP)
+        )
     else:
-        text = f"{who}: {vp(INHABITED_VP)}"
+        text = _("inhabited by %(group)s: %(vp)s", group=who, vp=vp(INHABITED_VP))
     if city.metropolis:
-        text += f", a Metropolis: {plus_vp(METROPOLIS_VP)}, {vp(city_vp(city))} in all"
+        # Translators: a city's value, then the Metropolis' bonus and the city's total.
+        text = _(
+            "%(city)s, a Metropolis: %(bonus)s, %(total)s in all",
+            city=text,
+            bonus=plus_vp(METROPOLIS_VP),
+            total=vp(city_vp(city)),
+        )
     return text
 
 
@@ -367,9 +426,19 @@ def unrest_vp(player: PlayerTable) -> int:
 def unrest_why(player: PlayerTable) -> str:
     groups = player.unhoused_colonists
     if not groups:
-        return f"every group this player contracted lives in a city: no unrest, {vp(0)}"
-    each = "" if len(groups) == 1 else f" each, {vp(unrest_vp(player))} in all"
-    return f"{names(groups)} not living in a city: {vp(UNREST_VP)}{each} (social unrest)"
+        return _("every group this player contracted lives in a city: no unrest, %(vp)s", vp=vp(0))
+    if len(groups) == 1:
+        return _(
+            "%(groups)s not living in a city: %(vp)s (social unrest)",
+            groups=names(groups),
+            vp=vp(UNREST_VP),
+        )
+    return _(
+        "%(groups)s not living in a city: %(vp)s each, %(total)s in all (social unrest)",
+        groups=names(groups),
+        vp=vp(UNREST_VP),
+        total=vp(unrest_vp(player)),
+    )
 
 
 def player_vp(player: PlayerTable) -> dict[str, Any]:
@@ -396,7 +465,9 @@ def player_why(player: PlayerTable, figures: dict[str, Any]) -> dict[str, Any]:
         "unrest": unrest_why(player),
     }
     for name, number in player.other:
-        sentences[name] = f"{vp(number)}, as entered (a base-game source of Victory Points)"
+        sentences[name] = _(
+            "%(vp)s, as entered (a base-game source of Victory Points)", vp=vp(number)
+        )
     return {"vp": sentences, "total": sum_sentence(vp_terms(figures))}
 
 
@@ -408,9 +479,16 @@ def table_warnings(table: Table) -> list[str]:
         if empty and player.unhoused_colonists:
             # "As soon as a player constructs a city, his colonists move in" (CX:93).
             warnings.append(
-                f"{player.name} has {empty} uninhabited {'city' if empty == 1 else 'cities'} "
-                f"and {names(player.unhoused_colonists)} without a city: colonists move in as "
-                "soon as their player has a city (CX:93)"
+                ngettext(
+                    "%(player)s has %(count)s uninhabited city and %(groups)s without a city: "
+                    "colonists move in as soon as their player has a city (CX:93)",
+                    "%(player)s has %(count)s uninhabited cities and %(groups)s without a city: "
+                    "colonists move in as soon as their player has a city (CX:93)",
+                    empty,
+                    player=player.name,
+                    count=empty,
+                    groups=names(player.unhoused_colonists),
+                )
             )
     return warnings
 
@@ -445,11 +523,12 @@ def score_table(table: Table) -> dict[str, Any]:
     best = max(totals)
     winners = [p["name"] for p in players if p["total"] == best]
     if len(winners) == 1:
-        result = f"{winners[0]} wins with {vp(best)}"
+        result = _("%(player)s wins with %(vp)s", player=winners[0], vp=vp(best))
     else:
-        result = (
-            f"{and_list(winners)} share the win with {vp(best)} each: the expert rules print "
-            "no tie-breaker"
+        result = _(
+            "%(players)s share the win with %(vp)s each: the expert rules print no tie-breaker",
+            players=and_list(winners),
+            vp=vp(best),
         )
     return {
         "players": players,

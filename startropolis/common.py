@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from gamefile.words import _, ngettext
+
 from .modules import (
     ADVANCED_CARDS,
     BASIC_CARD,
@@ -26,7 +28,7 @@ CARD_KEYS = ("type", "card", "cost")
 def read_player_count(reader: Reader, rules: dict, path: str) -> int | None:
     value = rules.get("players", MISSING)
     if value is MISSING:
-        reader.error(join(path, "players"), "is required (2 to 4 players)")
+        reader.error(join(path, "players"), _("is required (2 to 4 players)"))
         return None
     return reader.whole_number(value, join(path, "players"), MIN_PLAYERS, MAX_PLAYERS)
 
@@ -37,7 +39,7 @@ def read_modules_in_play(reader: Reader, rules: dict, path: str) -> tuple[str, .
     value = rules.get("modules_in_play", MISSING)
     if value is MISSING:
         return CORE_GAME_TYPES
-    items = reader.sequence(value, path, len(TYPE_KEYS), "module types")
+    items = reader.sequence(value, path, len(TYPE_KEYS), _("module types"))
     if items is None:
         return None
     found: list[str] = []
@@ -47,7 +49,9 @@ def read_modules_in_play(reader: Reader, rules: dict, path: str) -> tuple[str, .
         if key is None:
             ok = False
         elif key in found:
-            reader.error(join(path, index), f"repeats {key}; list each module type once")
+            reader.error(
+                join(path, index), _("repeats %(type)s; list each module type once", type=key)
+            )
             ok = False
         else:
             found.append(key)
@@ -55,18 +59,32 @@ def read_modules_in_play(reader: Reader, rules: dict, path: str) -> tuple[str, .
         return None
     if len(found) > MAX_TYPES_IN_PLAY:
         reader.error(
-            path, f"{len(found)} module types are listed; a game has at most {MAX_TYPES_IN_PLAY}"
+            path,
+            ngettext(
+                "%(count)s module type is listed; a game has at most %(most)s",
+                "%(count)s module types are listed; a game has at most %(most)s",
+                len(found),
+                count=len(found),
+                most=MAX_TYPES_IN_PLAY,
+            ),
         )
         return None
     if not found:
-        reader.error(path, "must list the module types in play (at most 6)")
+        reader.error(path, _("must list the module types in play (at most 6)"))
         return None
     return tuple(found)
 
 
 def read_type(reader: Reader, value: Any, path: str) -> str | None:
     if not isinstance(value, str) or value not in MODULE_TYPES:
-        reader.error(path, f"{describe(value)} is not a module type; known: {', '.join(TYPE_KEYS)}")
+        reader.error(
+            path,
+            _(
+                "%(found)s is not a module type; known: %(known)s",
+                found=describe(value),
+                known=", ".join(TYPE_KEYS),
+            ),
+        )
         return None
     return value
 
@@ -78,7 +96,11 @@ def read_type_in_play(
     if key is not None and key not in in_play:
         reader.error(
             path,
-            f"{MODULE_TYPES[key].name} is not in play in this game (in play: {', '.join(in_play)})",
+            _(
+                "%(type)s is not in play in this game (in play: %(in_play)s)",
+                type=MODULE_TYPES[key].name,
+                in_play=", ".join(in_play),
+            ),
         )
         return None
     return key
@@ -118,8 +140,12 @@ def read_card_fields(
         if known is not None and known.type != module_type:
             reader.error(
                 join(path, "card"),
-                f'"{card}" is an advanced {MODULE_TYPES[known.type].name} card, not a '
-                f"{kind.name} card",
+                _(
+                    '"%(card)s" is an advanced %(type)s card, not a %(other)s card',
+                    card=card,
+                    type=MODULE_TYPES[known.type].name,
+                    other=kind.name,
+                ),
             )
             return None
     default_cost = ADVANCED_CARDS[card].cost if card in ADVANCED_CARDS else kind.cost
@@ -131,8 +157,12 @@ def read_card_fields(
         if card == BASIC_CARD and given != kind.cost:
             reader.error(
                 join(path, "cost"),
-                f'the basic {kind.name} card costs {kind.cost}M; give "card" for an advanced '
-                "card with a cost of its own",
+                _(
+                    'the basic %(type)s card costs %(cost)sM; give "card" for an advanced '
+                    "card with a cost of its own",
+                    type=kind.name,
+                    cost=kind.cost,
+                ),
             )
             return None
         cost = given
@@ -165,21 +195,31 @@ class Deck:
         basics = self.basics.setdefault(card.type, [])
         first_advanced = self.advanced.get(card.type)
         name = MODULE_TYPES[card.type].name
-        rule = (
-            f"the advanced {name} set holds one basic card, and the basic and advanced sets of "
-            "one module type are never both played"
+        rule = _(
+            "the advanced %(type)s set holds one basic card, and the basic and advanced sets of "
+            "one module type are never both played",
+            type=name,
         )
         if card.advanced:
             if first_advanced is None and len(basics) > 1:
-                return (
-                    f"is an advanced {name} card, but {basics[0]} and {basics[1]} are basic: {rule}"
+                return _(
+                    "is an advanced %(type)s card, but %(first)s and %(second)s are basic: "
+                    "%(rule)s",
+                    type=name,
+                    first=basics[0],
+                    second=basics[1],
+                    rule=rule,
                 )
             self.advanced.setdefault(card.type, path)
             return None
         if first_advanced is not None and basics:
-            return (
-                f"is a basic {name} card, but {first_advanced} is advanced and {basics[0]} is "
-                f"basic: {rule}"
+            return _(
+                "is a basic %(type)s card, but %(advanced)s is advanced and %(basic)s is "
+                "basic: %(rule)s",
+                type=name,
+                advanced=first_advanced,
+                basic=basics[0],
+                rule=rule,
             )
         basics.append(path)
         return None
@@ -190,12 +230,12 @@ class Deck:
     def box_text(self, module_type: str) -> str:
         kind = MODULE_TYPES[module_type]
         if self.players == 2 and kind.removed_for_two:
-            return f"a 2-player game has {self.limit(module_type)}"
-        return f"the box has {kind.quantity}"
+            return _("a 2-player game has %(count)s", count=self.limit(module_type))
+        return _("the box has %(count)s", count=kind.quantity)
 
 
 def players_text(count: int) -> str:
-    return f"{count} player" + ("" if count == 1 else "s")
+    return ngettext("%(count)s player", "%(count)s players", count, count=count)
 
 
 def check_min_players(count: int) -> bool:

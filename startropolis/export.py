@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from gamefile.words import _
+
 from .common import CARD_KEYS
 from .errors import StartropolisError
 from .modules import BANK, BASIC_CARD, MAX_CREDITS, MODULE_TYPES
@@ -55,8 +57,12 @@ def table_from_session(
     if game.pending.phase != "game_over":
         raise StartropolisError(
             "rounds",
-            f"the game is not over ({game.pending.waiting_for()} in round {game.pending.round}); "
-            "a table is made after the final Revenue Phase",
+            _(
+                "the game is not over (%(waiting)s in round %(round)s); "
+                "a table is made after the final Revenue Phase",
+                waiting=game.pending.waiting_for(),
+                round=game.pending.round,
+            ),
         )
     rules = game.rules
     hand = _credits_in_hand(game, credits)
@@ -98,26 +104,28 @@ def _credits_in_hand(game, credits: Mapping[str, int] | None) -> dict[str, int]:
     if game.credits is not None:
         if credits is not None:
             raise StartropolisError(
-                "credits", "the session tracks credits (rules.track_credits); leave them out"
+                "credits", _("the session tracks credits (rules.track_credits); leave them out")
             )
         return dict(game.credits)
     if not isinstance(credits, Mapping):
         raise StartropolisError(
             "credits",
-            "must give each player's credits in hand: the session does not track them",
+            _("must give each player's credits in hand: the session does not track them"),
         )
     for key in credits:
         if key not in game.keys:
-            raise StartropolisError(f"credits.{key}", "is not a player of this session")
+            raise StartropolisError(f"credits.{key}", _("is not a player of this session"))
     hand = {}
     for key in game.keys:
         value = credits.get(key)
         if isinstance(value, bool) or not isinstance(value, int):
             raise StartropolisError(
-                f"credits.{key}", f"must be a whole number, not {describe(value)}"
+                f"credits.{key}", _("must be a whole number, not %(found)s", found=describe(value))
             )
         if not 0 <= value <= MAX_CREDITS:
-            raise StartropolisError(f"credits.{key}", f"must be between 0 and {MAX_CREDITS}")
+            raise StartropolisError(
+                f"credits.{key}", _("must be between 0 and %(most)s", most=MAX_CREDITS)
+            )
         hand[key] = value
     return hand
 
@@ -135,7 +143,7 @@ def _mission_json(key: str, mission, achieved: Mapping[str, bool] | None) -> dic
     entry: dict[str, Any] = {"name": mission.kept, "reward": mission.reward}
     verdict = None if achieved is None else achieved.get(key)
     if verdict is not None and not isinstance(verdict, bool):
-        raise StartropolisError(f"missions_achieved.{key}", "must be true or false")
+        raise StartropolisError(f"missions_achieved.{key}", _("must be true or false"))
     if mission.most is not None:
         entry["most"] = mission.most
         if verdict is not None:
@@ -144,7 +152,11 @@ def _mission_json(key: str, mission, achieved: Mapping[str, bool] | None) -> dic
     if verdict is None:
         raise StartropolisError(
             f"missions_achieved.{key}",
-            f'is required: did {key} achieve "{mission.kept}"? (true or false)',
+            _(
+                'is required: did %(player)s achieve "%(mission)s"? (true or false)',
+                player=key,
+                mission=mission.kept,
+            ),
         )
     entry["achieved"] = verdict
     return entry

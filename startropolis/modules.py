@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gamefile.words import ngettext
+
 RESIDENTIAL = "Residential"
 COMMERCIAL = "Commercial"
 INDUSTRIAL = "Industrial"
@@ -39,7 +41,14 @@ class ModuleType:
 
     def count_text(self, count: int) -> str:
         """`1 Supply Module`, `2 Supply Modules`."""
-        return f"{count} {self.name} Module" + ("" if count == 1 else "s")
+        # Translators: "Module" with the type's name is the game's printed term, "2 Solar Modules".
+        return ngettext(
+            "%(count)s %(name)s Module",
+            "%(count)s %(name)s Modules",
+            count,
+            count=count,
+            name=self.name,
+        )
 
 
 BASIC_HABITATION = "basic_habitation"

@@ -9,6 +9,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from gamefile.words import _
+
 from .errors import StartropolisError
 from .reader import describe
 
@@ -26,7 +28,10 @@ def table_view(state: dict) -> dict:
 def private_view(state: dict, player_key: Any) -> dict:
     """`state` with only `player_key`'s own credits and mission among the private figures."""
     if not isinstance(player_key, str) or player_key not in state["revenue"]:
-        raise StartropolisError("player", f"{describe(player_key)} is not a player of this session")
+        raise StartropolisError(
+            "player",
+            _("%(player)s is not a player of this session", player=describe(player_key)),
+        )
     own = copy.deepcopy(state)
     for key in PRIVATE_KEYS:
         if key in own:

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from gamefile.words import _, ngettext
+
 from .common import CARD_KEYS, read_card_fields, read_type_in_play
 from .modules import (
     BANK,
@@ -54,14 +56,18 @@ class PurchasePhase:
         reader = self.reader
         final = number == self.rules.rounds
         entry = reader.obj(
-            raw, path, PURCHASE_KEYS, "a purchase key", required=("player", "option")
+            raw, path, PURCHASE_KEYS, _("a purchase key"), required=("player", "option")
         )
         expected = self.order[turn]
         player = entry["player"]
         if player != expected:
             reader.error(
                 join(path, "player"),
-                f"it is {expected}'s turn to purchase (First to Last), not {who(player)}",
+                _(
+                    "it is %(expected)s's turn to purchase (First to Last), not %(player)s",
+                    expected=expected,
+                    player=who(player),
+                ),
             )
         option = reader.choice(entry["option"], join(path, "option"), OPTIONS)
         holes: list[int] = []
@@ -69,27 +75,39 @@ class PurchasePhase:
             holes.append(
                 self.salvage(join(join(path, "salvage"), trash_index), trash, player, holes, number)
             )
-        words = ""
         if option == "buy":
             for key in ("discard_slot",):
                 if key in entry:
                     reader.error(
                         join(path, key),
-                        'is for "civic" and "pass"; a purchase takes the card it buys',
+                        _('is for "civic" and "pass"; a purchase takes the card it buys'),
                     )
             slot = self.read_slot(entry, path, "slot", holes)
             module = self.read_module(entry, path, player, number, slot=slot)
             price = self.price(module.cost, final) + self.fee(slot)
-            self.can_pay(player, price, path, f"for the {module.name} in slot {slot}")
+            self.can_pay(
+                player,
+                price,
+                path,
+                _("for the %(module)s in slot %(slot)s", module=module.name, slot=slot),
+            )
             self.change_credits(player, -price)
             self.paid[player] += price
             module.paid = price
             holes.append(slot)
-            words = f"buys the {module.name} in slot {slot} for {price}M ({module.id})"
+            said = _(
+                "%(player)s buys the %(module)s in slot %(slot)s for %(price)sM (%(id)s)",
+                player=player,
+                module=module.name,
+                slot=slot,
+                price=price,
+                id=module.id,
+            )
         else:
             if "slot" in entry:
                 reader.error(
-                    join(path, "slot"), f'is for "buy"; option "{option}" names a "discard_slot"'
+                    join(path, "slot"),
+                    _('is for "buy"; option "%(option)s" names a "discard_slot"', option=option),
                 )
             slot = self.read_slot(entry, path, "discard_slot", holes)
             fee = self.fee(slot)
@@ -98,7 +116,7 @@ class PurchasePhase:
                     # Reading ST-R10: Option 2 names the Civic Module; no Civic, no Option 2.
                     reader.error(
                         join(path, "option"),
-                        "Option 2 needs the Civic Module, which is not in play in this game",
+                        _("Option 2 needs the Civic Module, which is not in play in this game"),
                     )
                 module = self.read_module(entry, path, player, number, civic=True)
                 price = self.price(module.cost, final) + fee
@@ -106,31 +124,56 @@ class PurchasePhase:
                     player,
                     price,
                     path,
-                    "for a Civic Module" + (f" and the {fee}M rush fee" if fee else ""),
+                    _("for a Civic Module and the %(fee)sM rush fee", fee=fee)
+                    if fee
+                    else _("for a Civic Module"),
                 )
                 self.change_credits(player, -price)
                 self.paid[player] += price
                 module.paid = price
                 holes.append(slot)
-                words = f"buys a Civic Module for {price}M ({module.id}) and discards slot {slot}"
+                said = _(
+                    "%(player)s buys a Civic Module for %(price)sM (%(id)s) and discards slot "
+                    "%(slot)s",
+                    player=player,
+                    price=price,
+                    id=module.id,
+                    slot=slot,
+                )
             else:
                 if "module" in entry:
                     reader.error(
-                        join(path, "module"), 'is for "buy" and "civic"; option "pass" buys nothing'
+                        join(path, "module"),
+                        _('is for "buy" and "civic"; option "pass" buys nothing'),
                     )
                 gain = OPTION_3_GAIN - fee
                 if gain < 0:
                     self.can_pay(
-                        player, -gain, path, f"to discard slot {slot} (its rush fee is {fee}M)"
+                        player,
+                        -gain,
+                        path,
+                        _(
+                            "to discard slot %(slot)s (its rush fee is %(fee)sM)",
+                            slot=slot,
+                            fee=fee,
+                        ),
                     )
                 self.change_credits(player, gain)
                 holes.append(slot)
-                words = f"takes 5M and discards slot {slot}" + (
-                    f" for its {fee}M rush fee" if fee else ""
-                )
+                if fee:
+                    said = _(
+                        "%(player)s takes 5M and discards slot %(slot)s for its %(fee)sM rush fee",
+                        player=player,
+                        slot=slot,
+                        fee=fee,
+                    )
+                else:
+                    said = _(
+                        "%(player)s takes 5M and discards slot %(slot)s", player=player, slot=slot
+                    )
         self.bank_operations(entry, path, player, number)
         self.refill(entry, path, holes)
-        self.note(number, "purchase", player, f"{player} {words}")
+        self.note(number, "purchase", player, said)
         self.recompute()
         self.track.move(player, self.position(player))
 
@@ -146,13 +189,21 @@ class PurchasePhase:
             and m.card == BASIC_CARD
             and m.id in self.report.active
         ]
-        items = reader.sequence(entry["salvage"], join(path, "salvage"), len(FREE_SLOTS), "cards")
+        items = reader.sequence(
+            entry["salvage"], join(path, "salvage"), len(FREE_SLOTS), _("cards")
+        )
         if len(items) > len(salvagers):
-            have = f"owns {len(salvagers)} attached Salvage Module" + (
-                "" if len(salvagers) == 1 else "s"
-            )
             reader.error(
-                join(path, "salvage"), f"{player} {have}; each trashes at most one card a turn"
+                join(path, "salvage"),
+                ngettext(
+                    "%(player)s owns %(count)s attached Salvage Module; each trashes at most one "
+                    "card a turn",
+                    "%(player)s owns %(count)s attached Salvage Modules; each trashes at most one "
+                    "card a turn",
+                    len(salvagers),
+                    player=player,
+                    count=len(salvagers),
+                ),
             )
         return items
 
@@ -160,21 +211,31 @@ class PurchasePhase:
         # ST:334: trash a card of the free zone, gain half its cost rounded down (ST-R6: the
         # printed cost, not the clearance price); the card is replaced at the end of the turn.
         reader = self.reader
-        entry = reader.obj(raw, path, SALVAGE_KEYS, "a salvage key", required=("slot",))
+        entry = reader.obj(raw, path, SALVAGE_KEYS, _("a salvage key"), required=("slot",))
         slot = reader.whole_number(entry["slot"], join(path, "slot"), 1, TRACK_SLOTS)
         if slot not in FREE_SLOTS:
             reader.error(
-                join(path, "slot"), "a Salvage Module trashes a card of the free zone (slot 5 or 6)"
+                join(path, "slot"),
+                _("a Salvage Module trashes a card of the free zone (slot 5 or 6)"),
             )
         if slot in holes:
-            reader.error(join(path, "slot"), f"slot {slot} is already empty this turn")
+            reader.error(
+                join(path, "slot"), _("slot %(slot)s is already empty this turn", slot=slot)
+            )
         known = self.construction[slot - 1]
         if "type" not in entry and known is None:
             reader.error(
-                join(path, "type"), "is required: the app does not know the card in that slot"
+                join(path, "type"), _("is required: the app does not know the card in that slot")
             )
         if "type" in entry and known is not None and entry["type"] != known:
-            reader.error(join(path, "type"), f"slot {slot} holds a {MODULE_TYPES[known].name} card")
+            reader.error(
+                join(path, "type"),
+                _(
+                    "slot %(slot)s holds a %(type)s card",
+                    slot=slot,
+                    type=MODULE_TYPES[known].name,
+                ),
+            )
         card = read_card_fields(
             reader, entry, path, self.rules.modules_in_play, None if "type" in entry else known
         )
@@ -184,8 +245,13 @@ class PurchasePhase:
             number,
             "purchase",
             player,
-            f"{player} trashes the {MODULE_TYPES[card.type].name} in slot {slot} with Salvage "
-            f"and gains {gain}M",
+            _(
+                "%(player)s trashes the %(type)s in slot %(slot)s with Salvage and gains %(gain)sM",
+                player=player,
+                type=MODULE_TYPES[card.type].name,
+                slot=slot,
+                gain=gain,
+            ),
         )
         return slot
 
@@ -193,11 +259,14 @@ class PurchasePhase:
         reader = self.reader
         if key not in entry:
             reader.error(
-                join(path, key), "is required (a Construction Track slot, 1 to 6 from the left)"
+                join(path, key), _("is required (a Construction Track slot, 1 to 6 from the left)")
             )
         slot = reader.whole_number(entry[key], join(path, key), 1, TRACK_SLOTS)
         if slot in holes:
-            reader.error(join(path, key), f"slot {slot} was emptied by the Salvage trash this turn")
+            reader.error(
+                join(path, key),
+                _("slot %(slot)s was emptied by the Salvage trash this turn", slot=slot),
+            )
         return slot
 
     def fee(self, slot: int) -> int:
@@ -221,37 +290,48 @@ class PurchasePhase:
     ) -> Module:
         reader = self.reader
         if "module" not in entry:
-            reader.error(join(path, "module"), "is required: the id and type of the module bought")
+            reader.error(
+                join(path, "module"), _("is required: the id and type of the module bought")
+            )
         mpath = join(path, "module")
         data = reader.obj(
-            entry["module"], mpath, MODULE_KEYS, "a module key", required=("id", "type")
+            entry["module"], mpath, MODULE_KEYS, _("a module key"), required=("id", "type")
         )
         module_id = reader.line(data["id"], join(mpath, "id"), MAX_TEXT)
         if module_id == CORE:
-            reader.error(join(mpath, "id"), '"core" names the Core Module; choose another id')
+            reader.error(join(mpath, "id"), _('"core" names the Core Module; choose another id'))
         if module_id in self.station.modules:
             other = self.station.modules[module_id]
             reader.error(
                 join(mpath, "id"),
-                f"{module_id} is already {other.owner}'s {other.name}; give each module its own id",
+                _(
+                    "%(id)s is already %(owner)s's %(module)s; give each module its own id",
+                    id=module_id,
+                    owner=other.owner,
+                    module=other.name,
+                ),
             )
         module_type = read_type_in_play(
             reader, data["type"], join(mpath, "type"), self.rules.modules_in_play
         )
         if civic and module_type != CIVIC:
-            reader.error(join(mpath, "type"), 'must be "civic": Option 2 buys a Civic Module')
+            reader.error(join(mpath, "type"), _('must be "civic": Option 2 buys a Civic Module'))
         if not civic and module_type == CIVIC:
             reader.error(
                 join(mpath, "type"),
-                'Civic Modules are a separate stack: buy one with option "civic"',
+                _('Civic Modules are a separate stack: buy one with option "civic"'),
             )
         if slot is not None:
             known = self.construction[slot - 1]
             if known is not None and known != module_type:
                 reader.error(
                     join(mpath, "type"),
-                    f"slot {slot} holds a {MODULE_TYPES[known].name} card, not "
-                    f"{a_name(MODULE_TYPES[module_type].name)}",
+                    _(
+                        "slot %(slot)s holds a %(type)s card, not %(other)s",
+                        slot=slot,
+                        type=MODULE_TYPES[known].name,
+                        other=a_name(MODULE_TYPES[module_type].name),
+                    ),
                 )
         card = read_card_fields(reader, data, mpath, self.rules.modules_in_play, module_type)
         problem = self.deck.mixing_problem(card, mpath)
@@ -261,8 +341,12 @@ class PurchasePhase:
         if count > self.deck.limit(module_type):
             reader.error(
                 join(mpath, "type"),
-                f"a {ordinal(count)} {MODULE_TYPES[module_type].name} Module cannot be bought: "
-                f"{self.deck.box_text(module_type)}",
+                _(
+                    "a %(nth)s %(type)s Module cannot be bought: %(box)s",
+                    nth=ordinal(count),
+                    type=MODULE_TYPES[module_type].name,
+                    box=self.deck.box_text(module_type),
+                ),
             )
         self.deck.counts[module_type] = count
         module = Module(
@@ -289,31 +373,50 @@ class PurchasePhase:
                 mpath = join(kpath, module_id)
                 module = self.station.modules.get(module_id)
                 if module is None or module.owner != player or module.card != BANK:
-                    reader.error(mpath, f"is not a Bank card {player} owns")
+                    reader.error(mpath, _("is not a Bank card %(player)s owns", player=player))
                 if module_id in amounts:
-                    reader.error(mpath, "invest or withdraw on one Bank card in a turn, not both")
+                    reader.error(
+                        mpath, _("invest or withdraw on one Bank card in a turn, not both")
+                    )
                 if key == "invest":
                     amount = reader.whole_number(value, mpath, 1, BANK_INVEST_PER_TURN)
-                    self.can_pay(player, amount, mpath, "to invest")
+                    self.can_pay(player, amount, mpath, _("to invest"))
                     module.invested += amount
                     self.change_credits(player, -amount)
                     self.note(
                         number,
                         "purchase",
                         player,
-                        f"{player} invests {amount}M on Bank {module_id}",
+                        _(
+                            "%(player)s invests %(amount)sM on Bank %(id)s",
+                            player=player,
+                            amount=amount,
+                            id=module_id,
+                        ),
                     )
                 else:
                     amount = reader.whole_number(value, mpath, 1, max(1, module.invested))
                     if amount > module.invested:
-                        reader.error(mpath, f"Bank {module_id} holds {module.invested}M")
+                        reader.error(
+                            mpath,
+                            _(
+                                "Bank %(id)s holds %(invested)sM",
+                                id=module_id,
+                                invested=module.invested,
+                            ),
+                        )
                     module.invested -= amount
                     self.change_credits(player, amount)
                     self.note(
                         number,
                         "purchase",
                         player,
-                        f"{player} withdraws {amount}M from Bank {module_id}",
+                        _(
+                            "%(player)s withdraws %(amount)sM from Bank %(id)s",
+                            player=player,
+                            amount=amount,
+                            id=module_id,
+                        ),
                     )
                 amounts[module_id] = amount
 
@@ -322,11 +425,14 @@ class PurchasePhase:
         reader = self.reader
         drawn: list[str | None] = [None] * len(holes)
         if "drawn" in entry:
-            items = reader.sequence(entry["drawn"], join(path, "drawn"), TRACK_SLOTS, "cards")
+            items = reader.sequence(entry["drawn"], join(path, "drawn"), TRACK_SLOTS, _("cards"))
             if len(items) != len(holes):
                 reader.error(
                     join(path, "drawn"),
-                    f"must name the {len(holes)} card(s) turned over to refill the track",
+                    _(
+                        "must name the %(count)s card(s) turned over to refill the track",
+                        count=len(holes),
+                    ),
                 )
             drawn = []
             for index, item in enumerate(items):
@@ -336,7 +442,7 @@ class PurchasePhase:
                 if key == CIVIC:
                     reader.error(
                         join(join(path, "drawn"), index),
-                        "Civic cards are a separate stack, never drawn onto the track",
+                        _("Civic cards are a separate stack, never drawn onto the track"),
                     )
                 drawn.append(key)
         kept = [card for slot, card in enumerate(self.construction, start=1) if slot not in holes]

@@ -13,6 +13,7 @@ from typing import Any
 
 from gamefile.fields import MISSING, Collector, join
 from gamefile.reading import describe
+from gamefile.words import _
 
 from .errors import StartropolisError
 
@@ -43,5 +44,5 @@ class Reader(Collector):
     def line(self, value: Any, path: str, max_length: int) -> str | None:
         """A name on one line: a player's, a module card's."""
         return self.text(
-            value, path, max_length=max_length, what="a text", one_line=True, name=True
+            value, path, max_length=max_length, what=_("a text"), one_line=True, name=True
         )

@@ -14,6 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from gamefile.words import _, ngettext
+
 from .common import Deck
 from .errors import StartropolisError
 from .modules import (
@@ -66,10 +68,12 @@ class Pending:
 
     def waiting_for(self) -> str:
         if self.phase == "purchase":
-            return f"{self.player} has not taken a Purchase Phase turn"
+            return _("%(player)s has not taken a Purchase Phase turn", player=self.player)
         if self.phase == "attachment":
-            return f"{self.player} has not attached or held a module"
-        return f"the die has not been rolled for {', '.join(self.rolls_needed)}"
+            return _("%(player)s has not attached or held a module", player=self.player)
+        return _(
+            "the die has not been rolled for %(modules)s", modules=", ".join(self.rolls_needed)
+        )
 
 
 class Game(PurchasePhase):
@@ -138,7 +142,14 @@ class Game(PurchasePhase):
         if self.credits is not None and amount > self.credits[player]:
             self.reader.error(
                 path,
-                f"{player} has {self.credits[player]}M in hand and cannot pay {amount}M {what}",
+                # Translators: %(what)s says what for: "for the Solar in slot 2", "to invest".
+                _(
+                    "%(player)s has %(credits)sM in hand and cannot pay %(amount)sM %(what)s",
+                    player=player,
+                    credits=self.credits[player],
+                    amount=amount,
+                    what=what,
+                ),
             )
 
     # --- rounds
@@ -149,8 +160,13 @@ class Game(PurchasePhase):
             if self.pending.phase != "purchase" or self.pending.round != index + 1:
                 self.reader.error(
                     f"rounds[{index}]",
-                    f"round {index} is not finished ({self.pending.waiting_for()}); finish it "
-                    f"before entering round {index + 1}",
+                    _(
+                        "round %(round)s is not finished (%(waiting)s); finish it "
+                        "before entering round %(next)s",
+                        round=index,
+                        waiting=self.pending.waiting_for(),
+                        next=index + 1,
+                    ),
                 )
             self.play_round(index, raw, later_round=index + 1 < len(rounds))
         return self
@@ -159,9 +175,9 @@ class Game(PurchasePhase):
         reader = self.reader
         path = f"rounds[{index}]"
         number = index + 1
-        data = reader.obj(raw, path, ROUND_KEYS, "a round key")
+        data = reader.obj(raw, path, ROUND_KEYS, _("a round key"))
         purchases = reader.sequence(
-            data.get("purchases", []), join(path, "purchases"), self.rules.players, "purchases"
+            data.get("purchases", []), join(path, "purchases"), self.rules.players, _("purchases")
         )
         for turn, entry in enumerate(purchases):
             self.purchase_turn(join(join(path, "purchases"), turn), entry, turn, number)
@@ -172,8 +188,17 @@ class Game(PurchasePhase):
                 if data.get(key):
                     reader.error(
                         join(path, key),
-                        f"the Purchase Phase is not over ({player} has not taken a turn); "
-                        f"{key.replace('_', ' ')} come after it",
+                        _(
+                            "the Purchase Phase is not over (%(player)s has not taken a turn); "
+                            "attachments come after it",
+                            player=player,
+                        )
+                        if key == "attachments"
+                        else _(
+                            "the Purchase Phase is not over (%(player)s has not taken a turn); "
+                            "fusion rolls come after it",
+                            player=player,
+                        ),
                     )
             return
         self.use_powers(data, path, number)
@@ -184,8 +209,11 @@ class Game(PurchasePhase):
             if data.get("fusion_rolls"):
                 reader.error(
                     join(path, "fusion_rolls"),
-                    f"the Attachment Phase is not over ({self.pending.waiting_for()}); the die is "
-                    "rolled at the start of the Revenue Phase",
+                    _(
+                        "the Attachment Phase is not over (%(waiting)s); the die is "
+                        "rolled at the start of the Revenue Phase",
+                        waiting=self.pending.waiting_for(),
+                    ),
                 )
             return
         self.revenue_phase(data, path, number)
@@ -196,22 +224,36 @@ class Game(PurchasePhase):
             return
         reader = self.reader
         ppath = join(path, "powers_used")
-        for index, player in enumerate(reader.sequence(data["powers_used"], ppath, 4, "players")):
+        for index, player in enumerate(
+            reader.sequence(data["powers_used"], ppath, 4, _("players"))
+        ):
             if not self.rules.advanced_factions:
                 reader.error(
                     ppath,
-                    "one-time powers come with Advanced Faction Cards (rules.advanced_factions)",
+                    _("one-time powers come with Advanced Faction Cards (rules.advanced_factions)"),
                 )
             if player not in self.keys:
-                reader.error(join(ppath, index), f"{who(player)} is not a player of this session")
+                reader.error(
+                    join(ppath, index),
+                    _("%(player)s is not a player of this session", player=who(player)),
+                )
             if player in self.powers_used:
                 reader.error(
                     join(ppath, index),
-                    f"{player} used the one-time power in round {self.powers_used[player]}; it "
-                    "is once per game",
+                    _(
+                        "%(player)s used the one-time power in round %(round)s; it is once per "
+                        "game",
+                        player=player,
+                        round=self.powers_used[player],
+                    ),
                 )
             self.powers_used[player] = number
-            self.note(number, "attachment", player, f"{player} uses the one-time faction power")
+            self.note(
+                number,
+                "attachment",
+                player,
+                _("%(player)s uses the one-time faction power", player=player),
+            )
 
     # --- Attachment Phase
 
@@ -219,19 +261,21 @@ class Game(PurchasePhase):
         reader = self.reader
         apath = join(path, "attachments")
         entries = reader.sequence(
-            data.get("attachments", []), apath, MAX_ATTACHMENTS, "attachments"
+            data.get("attachments", []), apath, MAX_ATTACHMENTS, _("attachments")
         )
         turns = _AttachmentTurns(list(reversed(self.order)), self.station)
         for index, raw in enumerate(entries):
             epath = join(apath, index)
-            entry = reader.obj(raw, epath, ATTACHMENT_KEYS, "an attachment key")
+            entry = reader.obj(raw, epath, ATTACHMENT_KEYS, _("an attachment key"))
             self.refuse_after_hold(entry, epath, turns)
             player = turns.whose_turn()
             if player is None:
                 reader.error(
                     epath,
-                    "the Attachment Phase is over: nobody holds a module that may still be "
-                    "attached this round",
+                    _(
+                        "the Attachment Phase is over: nobody holds a module that may still be "
+                        "attached this round"
+                    ),
                 )
             holding = entry.get("hold", False) is not False
             mover = entry.get("player") if holding else self.owner_of(entry)
@@ -258,17 +302,21 @@ class Game(PurchasePhase):
         if entry["hold"] is not True:
             reader.error(
                 join(path, "hold"),
-                "must be true (the player keeps their modules for a later round)",
+                _("must be true (the player keeps their modules for a later round)"),
             )
         for key in ("module", "to"):
             if key in entry:
-                reader.error(join(path, key), "is for attaching; a hold names only the player")
+                reader.error(join(path, key), _("is for attaching; a hold names only the player"))
         if "player" not in entry:
-            reader.error(join(path, "player"), "is required: who holds their modules")
+            reader.error(join(path, "player"), _("is required: who holds their modules"))
         if entry["player"] != player:
             reader.error(
                 join(path, "player"),
-                f"it is {player}'s turn to attach (Last to First), not {who(entry['player'])}",
+                _(
+                    "it is %(player)s's turn to attach (Last to First), not %(other)s",
+                    player=player,
+                    other=who(entry["player"]),
+                ),
             )
         self.held_by(player, turns, number)
 
@@ -277,15 +325,24 @@ class Game(PurchasePhase):
         turn. An explicit `{"player", "hold": true}` and a turn the log skips read the same."""
         turns.finish(player)
         held = ", ".join(m.id for m in self.station.held(player))
-        self.note(number, "attachment", player, f"{player} holds {held} for a later round")
+        self.note(
+            number,
+            "attachment",
+            player,
+            _("%(player)s holds %(modules)s for a later round", player=player, modules=held),
+        )
 
     def refuse_after_hold(self, entry: dict, path: str, turns: _AttachmentTurns) -> None:
         owner = self.owner_of(entry)
         if owner is not None and owner in turns.finished and "hold" not in entry:
             self.reader.error(
                 join(path, "module"),
-                f"{owner} held their modules earlier in this round (a turn with no attachment "
-                f"is a hold, ST:124); {entry['module']} waits for a later round",
+                _(
+                    "%(player)s held their modules earlier in this round (a turn with no "
+                    "attachment is a hold, ST:124); %(module)s waits for a later round",
+                    player=owner,
+                    module=entry["module"],
+                ),
             )
 
     def owner_of(self, entry: dict) -> str | None:
@@ -303,29 +360,43 @@ class Game(PurchasePhase):
         reader = self.reader
         for key in ("module", "to"):
             if key not in entry:
-                reader.error(join(path, key), 'is required (or give "player" and "hold": true)')
+                reader.error(join(path, key), _('is required (or give "player" and "hold": true)'))
         module_id = entry["module"]
         module = self.station.modules.get(module_id) if isinstance(module_id, str) else None
         if module is None:
             reader.error(
-                join(path, "module"), f"{who(module_id)} is not a module anyone has bought"
+                join(path, "module"),
+                _("%(module)s is not a module anyone has bought", module=who(module_id)),
             )
         if module.attached:
-            reader.error(join(path, "module"), f"{module_id} is already attached to the station")
+            reader.error(
+                join(path, "module"),
+                _("%(module)s is already attached to the station", module=module_id),
+            )
         if "player" in entry and entry["player"] != module.owner:
             reader.error(
                 join(path, "player"),
-                f"{module_id} is {module.owner}'s module, not {who(entry['player'])}'s",
+                _(
+                    "%(module)s is %(owner)s's module, not %(player)s's",
+                    module=module_id,
+                    owner=module.owner,
+                    player=who(entry["player"]),
+                ),
             )
         if module.owner != player:
             reader.error(
                 join(path, "module"),
-                f"it is {player}'s turn to attach (Last to First); {module_id} is {module.owner}'s",
+                _(
+                    "it is %(player)s's turn to attach (Last to First); %(module)s is %(owner)s's",
+                    player=player,
+                    module=module_id,
+                    owner=module.owner,
+                ),
             )
-        targets = reader.sequence(entry["to"], join(path, "to"), MAX_TARGETS, "modules")
+        targets = reader.sequence(entry["to"], join(path, "to"), MAX_TARGETS, _("modules"))
         for index, target in enumerate(targets):
             if not isinstance(target, str):
-                reader.error(join(join(path, "to"), index), 'must be a module id or "core"')
+                reader.error(join(join(path, "to"), index), _('must be a module id or "core"'))
         problem = self.station.refusal(module, targets)
         if problem is not None:
             where, sentence = problem
@@ -336,8 +407,12 @@ class Game(PurchasePhase):
             number,
             "attachment",
             player,
-            f"{player} attaches {module.label} to "
-            f"{and_list([self.station.node_label(t) for t in targets])}",
+            _(
+                "%(player)s attaches %(module)s to %(targets)s",
+                player=player,
+                module=module.label,
+                targets=and_list([self.station.node_label(t) for t in targets]),
+            ),
         )
         self.stadium_bonus(module, targets, number)
         # ST:126: the current player's revenue first, then the other players in this phase's order.
@@ -360,8 +435,13 @@ class Game(PurchasePhase):
                 number,
                 "attachment",
                 module.owner,
-                f"{module.owner} gains 2M from the bank for connecting {module.label} to "
-                f"Stadium {target}",
+                _(
+                    "%(player)s gains 2M from the bank for connecting %(module)s to "
+                    "Stadium %(stadium)s",
+                    player=module.owner,
+                    module=module.label,
+                    stadium=target,
+                ),
             )
 
     # --- Revenue Phase
@@ -381,8 +461,11 @@ class Game(PurchasePhase):
             if module_id not in {r.id for r in reactors}:
                 reader.error(
                     join(rpath, module_id),
-                    f"{module_id} is not an active Fusion Reactor on the station at the start "
-                    "of this Revenue Phase",
+                    _(
+                        "%(module)s is not an active Fusion Reactor on the station at the start "
+                        "of this Revenue Phase",
+                        module=module_id,
+                    ),
                 )
         missing = [r.id for r in reactors if r.id not in rolls]
         if missing:
@@ -408,9 +491,9 @@ class Game(PurchasePhase):
                 number,
                 "revenue",
                 player,
-                f"{player} collects {money(amount)}"
+                _("%(player)s collects %(amount)s", player=player, amount=money(amount))
                 if amount >= 0
-                else f"{player} pays {-amount}M",
+                else _("%(player)s pays %(amount)sM", player=player, amount=-amount),
             )
         self.credit_adjustments(data, path, number)
         if number == self.rules.rounds:
@@ -430,7 +513,10 @@ class Game(PurchasePhase):
             number,
             "revenue",
             None,
-            "new order: " + ", ".join(f"{p} {ORDER_CARD_NAMES[self.cards[p]]}" for p in self.order),
+            _(
+                "new order: %(order)s",
+                order=", ".join(f"{p} {ORDER_CARD_NAMES[self.cards[p]]}" for p in self.order),
+            ),
         )
         # Reading ST-R11: Civic is re-valued at once, the markers moving in the new order.
         self.move_markers(list(self.order))
@@ -442,24 +528,44 @@ class Game(PurchasePhase):
         # adds a token that counts from the next roll; a 6 or more is a Plasma Surge for good.
         tokens = reactor.tokens
         result = roll + tokens
-        rolled = f"rolled {roll}" + (
-            f" + {tokens} token{'s' if tokens > 1 else ''} = {result}" if tokens else ""
+        rolled = (
+            ngettext(
+                "rolled %(roll)s + %(tokens)s token = %(result)s",
+                "rolled %(roll)s + %(tokens)s tokens = %(result)s",
+                tokens,
+                roll=roll,
+                tokens=tokens,
+                result=result,
+            )
+            if tokens
+            else _("rolled %(roll)s", roll=roll)
         )
         if result == 1:
             reactor.fusion_revenue = 6
-            reactor.fusion_why = f"{rolled}: 6M, Power Surge: a +1M token added"
+            reactor.fusion_why = _("%(rolled)s: 6M, Power Surge: a +1M token added", rolled=rolled)
             reactor.tokens += 1
         elif result <= 5:
             reactor.fusion_revenue = 5 + tokens
-            reactor.fusion_why = f"{rolled}: 5M" + (
-                f" + {tokens}M token{'s' if tokens > 1 else ''}" if tokens else ""
+            reactor.fusion_why = (
+                ngettext(
+                    "%(rolled)s: 5M + %(tokens)sM token",
+                    "%(rolled)s: 5M + %(tokens)sM tokens",
+                    tokens,
+                    rolled=rolled,
+                    tokens=tokens,
+                )
+                if tokens
+                else _("%(rolled)s: 5M", rolled=rolled)
             )
         else:
             reactor.surged = True
             reactor.fusion_revenue = 0
-            reactor.fusion_why = f"{rolled}: Plasma Surge"
+            reactor.fusion_why = _("%(rolled)s: Plasma Surge", rolled=rolled)
         self.note(
-            number, "revenue", reactor.owner, f"Fusion Reactor {reactor.id} {reactor.fusion_why}"
+            number,
+            "revenue",
+            reactor.owner,
+            _("Fusion Reactor %(id)s %(why)s", id=reactor.id, why=reactor.fusion_why),
         )
 
     def manual_values(self, data: dict, path: str) -> None:
@@ -468,11 +574,15 @@ class Game(PurchasePhase):
         for module_id, value in reader.mapping(data.get("card_revenue", {}), cpath).items():
             module = self.station.modules.get(module_id)
             if module is None:
-                reader.error(join(cpath, module_id), "is not a module anyone has bought")
+                reader.error(join(cpath, module_id), _("is not a module anyone has bought"))
             if module.card in (BASIC_CARD, BANK):
                 reader.error(
                     join(cpath, module_id),
-                    f"{module_id} is {_card_phrase(module)}; its revenue follows its printed rule",
+                    _(
+                        "%(module)s is %(card)s; its revenue follows its printed rule",
+                        module=module_id,
+                        card=_card_phrase(module),
+                    ),
                 )
             module.manual_revenue = reader.whole_number(
                 value, join(cpath, module_id), -MAX_MANUAL, MAX_MANUAL
@@ -480,7 +590,7 @@ class Game(PurchasePhase):
         apath = join(path, "revenue_adjustments")
         for player, value in reader.mapping(data.get("revenue_adjustments", {}), apath).items():
             if player not in self.keys:
-                reader.error(join(apath, player), "is not a player of this session")
+                reader.error(join(apath, player), _("is not a player of this session"))
             self.adjustments[player] = reader.whole_number(
                 value, join(apath, player), -MAX_MANUAL, MAX_MANUAL
             )
@@ -490,7 +600,7 @@ class Game(PurchasePhase):
         cpath = join(path, "credit_adjustments")
         for player, value in reader.mapping(data.get("credit_adjustments", {}), cpath).items():
             if player not in self.keys:
-                reader.error(join(cpath, player), "is not a player of this session")
+                reader.error(join(cpath, player), _("is not a player of this session"))
             amount = reader.whole_number(
                 value, join(cpath, player), -MAX_CREDIT_ADJUSTMENT, MAX_CREDIT_ADJUSTMENT
             )
@@ -498,7 +608,14 @@ class Game(PurchasePhase):
                 amount = -min(-amount, self.credits[player])  # credits never go below 0
             self.change_credits(player, amount)
             self.note(
-                number, "revenue", player, f"{player} {signed_money(amount)} entered by the table"
+                number,
+                "revenue",
+                player,
+                _(
+                    "%(player)s %(amount)s entered by the table",
+                    player=player,
+                    amount=signed_money(amount),
+                ),
             )
 
 
@@ -550,7 +667,9 @@ class _AttachmentTurns:
 
 
 def _card_phrase(module: Module) -> str:
-    return "a Bank card" if module.card == BANK else f"a basic {module.name} card"
+    if module.card == BANK:
+        return _("a Bank card")
+    return _("a basic %(module)s card", module=module.name)
 
 
 def replay(setup: Setup) -> Game:

@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from gamefile.words import _, ngettext
+
 from .modules import (
     BANK,
     BASIC_CARD,
@@ -72,10 +74,17 @@ class ModuleRevenue:
     @property
     def full_why(self) -> str:
         """The reason with every token on the card: "7M − 1M × 1 connection; +1M Police m7"."""
-        parts = [self.why]
+        said = self.why
         for modifier in self.modifiers:
-            parts.append(f"{signed_money(modifier.amount)} {modifier.why}")
-        return "; ".join(parts)
+            # Translators: a module's revenue and a token on its card, "7M − 1M × 1 connection;
+            # +1M Police m7".
+            said = _(
+                "%(before)s; %(amount)s %(why)s",
+                before=said,
+                amount=signed_money(modifier.amount),
+                why=modifier.why,
+            )
+        return said
 
 
 @dataclass(frozen=True)
@@ -149,10 +158,14 @@ def _own_base(
 ) -> tuple[int, str] | None:
     """A module's revenue before tokens; None for an active basic Broadcast (its host's half)."""
     if not module.attached:
-        return (0, "held, not attached: earns nothing until attached")
+        return (0, _("held, not attached: earns nothing until attached"))
     if module.surged:
-        rolled = f"{module.fusion_why}: " if module.fusion_why else ""
-        return (0, f"{rolled}no longer counts as an attached module")
+        if module.fusion_why:
+            return (
+                0,
+                _("%(rolled)s: no longer counts as an attached module", rolled=module.fusion_why),
+            )
+        return (0, _("no longer counts as an attached module"))
     if module.id not in active:
         return (0, _cut_off_why(station, module.id, active))
     if module.type == BROADCAST and module.card == BASIC_CARD:
@@ -167,12 +180,17 @@ def _police_bonuses(station: Station, module_id: str, active: set[str]):
     # ST:318 "Also any Residential or Commercial Module attached earns an extra +1M."
     for other in sorted((station.edges[module_id] & active) - {CORE}):
         if _category(station, other) in (RESIDENTIAL, COMMERCIAL):
-            yield other, Modifier(POLICE_NEIGHBOUR_BONUS, f"Police {module_id} attached", module_id)
+            yield (
+                other,
+                Modifier(
+                    POLICE_NEIGHBOUR_BONUS, _("Police %(id)s attached", id=module_id), module_id
+                ),
+            )
 
 
 def _xenomorph_penalties(station: Station, module_id: str, active: set[str]):
     # ST:348 "each Residential Module within 2 modules … gains 2 -1M tokens" (ST-R13).
-    why = f"Xenomorph Research {module_id} within 2 modules"
+    why = _("Xenomorph Research %(id)s within 2 modules", id=module_id)
     for other in sorted(station.within(module_id, XENOMORPH_REACH, active)):
         if other != CORE and _category(station, other) == RESIDENTIAL:
             yield other, Modifier(XENOMORPH_PENALTY, why, module_id)
@@ -215,12 +233,15 @@ def _player_revenue(
             extra.append(
                 Modifier(
                     amount * count,
-                    f"faction bonus: {amount}M × {MODULE_TYPES[bonus_type].count_text(count)}"
-                    " owned and attached",
+                    _(
+                        "faction bonus: %(amount)sM × %(modules)s owned and attached",
+                        amount=amount,
+                        modules=MODULE_TYPES[bonus_type].count_text(count),
+                    ),
                 )
             )
     if adjustments and adjustments.get(player):
-        extra.append(Modifier(adjustments[player], "revenue adjustment entered by the table"))
+        extra.append(Modifier(adjustments[player], _("revenue adjustment entered by the table")))
     return PlayerRevenue(player, from_modules, tuple(extra))
 
 
@@ -250,11 +271,17 @@ def _base(
 ) -> tuple[int, str]:
     if module.card == BANK:
         # ST:291 "Earn 1M interest from the supply for each 1M invested on the card".
-        return (module.invested, f"1M interest per 1M invested: {module.invested}M on the card")
+        return (
+            module.invested,
+            _("1M interest per 1M invested: %(invested)sM on the card", invested=module.invested),
+        )
     if module.card != BASIC_CARD:
         if module.manual_revenue is None:
-            return (0, f"advanced card {module.card}: no revenue entered yet")
-        return (module.manual_revenue, f"advanced card {module.card}: revenue entered by the table")
+            return (0, _("advanced card %(card)s: no revenue entered yet", card=module.card))
+        return (
+            module.manual_revenue,
+            _("advanced card %(card)s: revenue entered by the table", card=module.card),
+        )
     neighbours = station.edges[module.id] & active
     around = _Around(
         station,
@@ -276,11 +303,19 @@ def _basic_habitation(a: _Around) -> tuple[int, str]:
     # ST-R1: the Core is wild, so it always adds one more different type.
     names = sorted({type_name(a.station.type_of(n)) for n in a.others})
     if a.on_core:
-        names.insert(0, "the Core")
+        names.insert(0, _("the Core"))
     count = len(names)
     revenue = BASIC_HABITATION_REVENUE[min(count, len(BASIC_HABITATION_REVENUE) - 1)]
-    noun = "type" if count == 1 else "types"
-    return (revenue, f"{count} different {noun} attached ({and_list(names)})")
+    return (
+        revenue,
+        ngettext(
+            "%(count)s different type attached (%(names)s)",
+            "%(count)s different types attached (%(names)s)",
+            count,
+            count=count,
+            names=and_list(names),
+        ),
+    )
 
 
 def _solar(a: _Around) -> tuple[int, str]:
@@ -291,11 +326,25 @@ def _solar(a: _Around) -> tuple[int, str]:
         if other.owner == a.module.owner and other.type == SOLAR and other.id in a.active
     )
     if a.rules.solar_counts_itself:
-        noun = "Solar Power Module" if solar == 1 else "Solar Power Modules"
-        return (2 + solar, f"2M + 1M × {solar} {noun} owned and attached")
+        return (
+            2 + solar,
+            ngettext(
+                "2M + 1M × %(count)s Solar Power Module owned and attached",
+                "2M + 1M × %(count)s Solar Power Modules owned and attached",
+                solar,
+                count=solar,
+            ),
+        )
     solar -= 1
-    noun = "other Solar Power Module" if solar == 1 else "other Solar Power Modules"
-    return (2 + solar, f"2M + 1M × {solar} {noun} owned and attached")
+    return (
+        2 + solar,
+        ngettext(
+            "2M + 1M × %(count)s other Solar Power Module owned and attached",
+            "2M + 1M × %(count)s other Solar Power Modules owned and attached",
+            solar,
+            count=solar,
+        ),
+    )
 
 
 def _supply(a: _Around) -> tuple[int, str]:
@@ -305,48 +354,91 @@ def _supply(a: _Around) -> tuple[int, str]:
         seen[a.station.type_of(other)] = seen.get(a.station.type_of(other), 0) + 1
     pairs = [key for key, count in seen.items() if count >= 2]
     if pairs:
-        return (7, f"3M + 4M (attached to two {MODULE_TYPES[sorted(pairs)[0]].plural})")
+        return (
+            7,
+            _(
+                "3M + 4M (attached to two %(modules)s)",
+                modules=MODULE_TYPES[sorted(pairs)[0]].plural,
+            ),
+        )
     if a.on_core and a.others:
         label = a.station.modules[a.others[0]].label
-        return (7, f"3M + 4M (the Core, wild, pairs with {label})")
-    return (3, "3M (not attached to two modules of the same type)")
+        return (7, _("3M + 4M (the Core, wild, pairs with %(module)s)", module=label))
+    return (3, _("3M (not attached to two modules of the same type)"))
 
 
 def _market_center(a: _Around) -> tuple[int, str]:
-    return (2 * a.connections, f"{_connections(a.connections)} × 2M")
+    return (
+        2 * a.connections,
+        ngettext(
+            "%(count)s connection × 2M",
+            "%(count)s connections × 2M",
+            a.connections,
+            count=a.connections,
+        ),
+    )
 
 
 def _luxury_habitation(a: _Around) -> tuple[int, str]:
-    return (7 - a.connections, f"7M − 1M × {_connections(a.connections)}")
+    return (
+        7 - a.connections,
+        ngettext(
+            "7M − 1M × %(count)s connection",
+            "7M − 1M × %(count)s connections",
+            a.connections,
+            count=a.connections,
+        ),
+    )
 
 
 def _civic(a: _Around) -> tuple[int, str]:
     # ST:229, by the card held now (ST:67: at the start of the Revenue Phase).
     card = a.order_cards[a.module.owner]
-    return (CIVIC_REVENUE[card], f"{ORDER_CARD_NAMES[card]} player order card")
+    return (CIVIC_REVENUE[card], _("%(card)s player order card", card=ORDER_CARD_NAMES[card]))
 
 
 def _police(a: _Around) -> tuple[int, str]:
     count = _count_categories(a.station, a.others, (RESIDENTIAL, COMMERCIAL)) + int(a.on_core)
-    noun = "Module" if count == 1 else "Modules"
-    core = " (the Core counts as one)" if a.on_core else ""
-    return (3 + 2 * count, f"3M + 2M × {count} Residential or Commercial {noun} attached{core}")
+    if a.on_core:
+        said = ngettext(
+            "3M + 2M × %(count)s Residential or Commercial Module attached "
+            "(the Core counts as one)",
+            "3M + 2M × %(count)s Residential or Commercial Modules attached "
+            "(the Core counts as one)",
+            count,
+            count=count,
+        )
+    else:
+        said = ngettext(
+            "3M + 2M × %(count)s Residential or Commercial Module attached",
+            "3M + 2M × %(count)s Residential or Commercial Modules attached",
+            count,
+            count=count,
+        )
+    return (3 + 2 * count, said)
 
 
 def _fusion(a: _Around) -> tuple[int, str]:
     if a.module.fusion_revenue is None:
-        return (0, "not rolled yet: the die is rolled at the start of the Revenue Phase")
+        return (0, _("not rolled yet: the die is rolled at the start of the Revenue Phase"))
     return (a.module.fusion_revenue, a.module.fusion_why)
 
 
 def _stadium(a: _Around) -> tuple[int, str]:
     categories = (RESIDENTIAL, COMMERCIAL, UTILITY)
     count = _count_categories(a.station, a.others, categories) + int(a.on_core)
-    noun = "Module" if count == 1 else "Modules"
     return (
         2 * a.connections - 4 + count,
-        f"2M × {_connections(a.connections)} − 4M + 1M × {count} Residential, Commercial "
-        f"or Utility {noun} attached",
+        # Translators: %(connections)s is "3 connections".
+        ngettext(
+            "2M × %(connections)s − 4M + 1M × %(count)s Residential, Commercial "
+            "or Utility Module attached",
+            "2M × %(connections)s − 4M + 1M × %(count)s Residential, Commercial "
+            "or Utility Modules attached",
+            count,
+            connections=_connections(a.connections),
+            count=count,
+        ),
     )
 
 
@@ -360,9 +452,12 @@ BASIC_RULES = {
     CIVIC: _civic,
     POLICE: _police,
     FUSION: _fusion,
-    SALVAGE: lambda a: (0, "earns no revenue; it trashes a free-zone card at the start of a turn"),
+    SALVAGE: lambda a: (
+        0,
+        _("earns no revenue; it trashes a free-zone card at the start of a turn"),
+    ),
     STADIUM: _stadium,
-    XENOMORPH_RESEARCH: lambda a: (4, "a flat 4M"),
+    XENOMORPH_RESEARCH: lambda a: (4, _("a flat 4M")),
 }
 
 
@@ -370,11 +465,19 @@ def _broadcast(station: Station, module: Module, results: Mapping[str, ModuleRev
     # ST:310 "1/2 of revenue of the module to which it is attached, rounded up" (ST-R14).
     host = module.host
     if host == CORE or host is None:
-        return (0, "attached to the Core, which earns no revenue")
+        return (0, _("attached to the Core, which earns no revenue"))
     host_revenue = results[host].revenue if host in results else 0
     half = -(-host_revenue // 2)
-    rounded = ", rounded up" if host_revenue % 2 else ""
-    return (half, f"half of {host}'s {money(host_revenue)}{rounded}")
+    if host_revenue % 2:
+        return (
+            half,
+            _(
+                "half of %(host)s's %(revenue)s, rounded up",
+                host=host,
+                revenue=money(host_revenue),
+            ),
+        )
+    return (half, _("half of %(host)s's %(revenue)s", host=host, revenue=money(host_revenue)))
 
 
 def _cut_off_why(station: Station, module_id: str, active: set[str]) -> str:
@@ -391,10 +494,11 @@ def _cut_off_why(station: Station, module_id: str, active: set[str]) -> str:
                 component.add(other)
                 frontier.append(other)
     if blockers:
-        return (
-            f"inactive: cut off from the Core by the Plasma Surge of {and_list(sorted(blockers))}"
+        return _(
+            "inactive: cut off from the Core by the Plasma Surge of %(reactors)s",
+            reactors=and_list(sorted(blockers)),
         )
-    return "inactive: cut off from the Core"
+    return _("inactive: cut off from the Core")
 
 
 def _category(station: Station, node: str) -> str:
@@ -406,4 +510,4 @@ def _count_categories(station: Station, nodes: list[str], categories: tuple[str,
 
 
 def _connections(count: int) -> str:
-    return f"{count} connection" + ("" if count == 1 else "s")
+    return ngettext("%(count)s connection", "%(count)s connections", count, count=count)

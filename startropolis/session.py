@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from gamefile.words import _, ngettext
+
 from .modules import (
     BANK,
     BASIC_CARD,
@@ -141,9 +143,20 @@ def _module_json(game: Game, module: Module) -> ModuleState:
     result = game.report.modules[module.id]
     station = game.station
     if module.attached and result.active:
-        sentence = f"{module.label} ({module.owner}): {result.full_why} = {money(result.revenue)}"
+        sentence = _(
+            "%(module)s (%(owner)s): %(why)s = %(revenue)s",
+            module=module.label,
+            owner=module.owner,
+            why=result.full_why,
+            revenue=money(result.revenue),
+        )
     else:
-        sentence = f"{module.label} ({module.owner}): {result.full_why}"
+        sentence = _(
+            "%(module)s (%(owner)s): %(why)s",
+            module=module.label,
+            owner=module.owner,
+            why=result.full_why,
+        )
     fusion = module.type == FUSION and module.card == BASIC_CARD
     return ModuleState(
         id=module.id,
@@ -181,12 +194,16 @@ def _player_json(game: Game, key: str) -> PlayerState:
     terms += [{"amount": m.amount, "why": m.why} for m in revenue.modifiers]
     position = game.track.positions[key]
     if not terms:
-        why = "no module attached yet: 0M"
+        why = _("no module attached yet: 0M")
     else:
-        why = " + ".join(f"{t['why']} {money(t['amount'])}" for t in terms)
-        why += f" = {money(revenue.total)}"
+        said = None
+        for term in terms:
+            # Translators: one term of a player's revenue, "Solar m1 4M".
+            one = _("%(why)s %(amount)s", why=term["why"], amount=money(term["amount"]))
+            said = one if said is None else _("%(before)s + %(term)s", before=said, term=one)
+        why = _("%(terms)s = %(total)s", terms=said, total=money(revenue.total))
     if position != revenue.total:
-        why += "; the marker stops at 0 (negative revenue is not paid)"
+        why = _("%(why)s; the marker stops at 0 (negative revenue is not paid)", why=why)
     return PlayerState(
         key=key,
         faction=setup.faction,
@@ -240,15 +257,22 @@ def _warnings(game: Game) -> list[str]:
         if missing:
             # ST:295 recommends one module type of each of the six categories.
             warnings.append(
-                f"No {and_list(missing)} module in play: the rulebook recommends one of each "
-                "of the six categories with expansion modules."
+                _(
+                    "No %(categories)s module in play: the rulebook recommends one of each "
+                    "of the six categories with expansion modules.",
+                    categories=and_list(missing),
+                )
             )
     if game.pending.phase == "game_over":
         for player in game.keys:
             held = game.station.held(player)
             if held:
                 warnings.append(
-                    f"{player} ends with {len(held)} held module(s), which earned nothing."
+                    _(
+                        "%(player)s ends with %(count)s held module(s), which earned nothing.",
+                        player=player,
+                        count=len(held),
+                    )
                 )
     return warnings
 
@@ -264,9 +288,10 @@ def _next(game: Game) -> dict:
             "phase": "game_over",
             "round": None,
             "player": None,
-            "sentence": (
-                f"The game is over after round {rules.rounds}: the most credits in hand wins "
-                "(then revenue, then spend)."
+            "sentence": _(
+                "The game is over after round %(round)s: the most credits in hand wins "
+                "(then revenue, then spend).",
+                round=rules.rounds,
             ),
         }
     clearance = pending.round == rules.rounds
@@ -275,8 +300,13 @@ def _next(game: Game) -> dict:
     if pending.phase == "attachment":
         return _attachment_step(game, clearance)
     needed = [
-        f"{module_id} ({game.station.modules[module_id].tokens} token"
-        f"{'' if game.station.modules[module_id].tokens == 1 else 's'})"
+        ngettext(
+            "%(id)s (%(count)s token)",
+            "%(id)s (%(count)s tokens)",
+            game.station.modules[module_id].tokens,
+            id=module_id,
+            count=game.station.modules[module_id].tokens,
+        )
         for module_id in pending.rolls_needed
     ]
     return {
@@ -285,9 +315,11 @@ def _next(game: Game) -> dict:
         "player": None,
         "clearance": clearance,
         "rolls_needed": list(pending.rolls_needed),
-        "sentence": (
-            f"Round {pending.round}, Revenue Phase: roll the die for Fusion Reactor "
-            f"{and_list(needed)} before collecting."
+        "sentence": _(
+            "Round %(round)s, Revenue Phase: roll the die for Fusion Reactor "
+            "%(reactors)s before collecting.",
+            round=pending.round,
+            reactors=and_list(needed),
         ),
     }
 
@@ -307,8 +339,8 @@ def _purchase_step(game: Game, clearance: bool) -> dict:
         }
         if card is None:
             option["price"] = None
-            cost = "half the card's cost, rounded up" if clearance else "the card's cost"
-            option["why"] = cost + (f" + {fees[slot]}M rush fee" if fees[slot] else "")
+            cost = _("half the card's cost, rounded up") if clearance else _("the card's cost")
+            option["why"] = _with_fee(cost, fees[slot])
         else:
             advanced = game.deck.plays_advanced(card)
             full = game.deck.limit(card) <= game.deck.counts.get(card, 0)
@@ -316,7 +348,9 @@ def _purchase_step(game: Game, clearance: bool) -> dict:
             option["why"] = _buy_why(card, clearance, fees[slot], advanced)
             if full:
                 option["available"] = False
-                option["why"] = f"every {MODULE_TYPES[card].name} Module is already bought"
+                option["why"] = _(
+                    "every %(type)s Module is already bought", type=MODULE_TYPES[card].name
+                )
         options.append(option)
     civic_left = CIVIC in rules.modules_in_play and game.deck.counts.get(
         CIVIC, 0
@@ -328,8 +362,14 @@ def _purchase_step(game: Game, clearance: bool) -> dict:
                     "option": "civic",
                     "discard_slot": slot,
                     "price": _price(CIVIC, clearance) + fees[slot],
-                    "why": f"Civic {_price(CIVIC, clearance)}M"
-                    + (f" + {fees[slot]}M rush fee to discard slot {slot}" if fees[slot] else ""),
+                    "why": _(
+                        "Civic %(price)sM + %(fee)sM rush fee to discard slot %(slot)s",
+                        price=_price(CIVIC, clearance),
+                        fee=fees[slot],
+                        slot=slot,
+                    )
+                    if fees[slot]
+                    else _("Civic %(price)sM", price=_price(CIVIC, clearance)),
                 }
             )
     for slot in range(1, TRACK_SLOTS + 1):
@@ -338,7 +378,9 @@ def _purchase_step(game: Game, clearance: bool) -> dict:
                 "option": "pass",
                 "discard_slot": slot,
                 "gain": OPTION_3_GAIN - fees[slot],
-                "why": "gain 5M" + (f" − {fees[slot]}M rush fee" if fees[slot] else ""),
+                "why": _("gain 5M − %(fee)sM rush fee", fee=fees[slot])
+                if fees[slot]
+                else _("gain 5M"),
             }
         )
     step: dict[str, Any] = {
@@ -372,8 +414,10 @@ def _purchase_step(game: Game, clearance: bool) -> dict:
     reminders = []
     if clearance:
         reminders.append(
-            "Clearance round: every module sells for half price, rounded up; rush fees are "
-            "unchanged."
+            _(
+                "Clearance round: every module sells for half price, rounded up; rush fees are "
+                "unchanged."
+            )
         )
     if banks:
         step["bank"] = [
@@ -383,16 +427,26 @@ def _purchase_step(game: Game, clearance: bool) -> dict:
         if clearance and any(m.invested for m in banks):
             # Reading ST-R9: money on a Bank card is not "in hand" at the end (ST:160).
             reminders.append(
-                "Money on a Bank card is not in hand at the end of the game: withdraw it this turn."
+                _(
+                    "Money on a Bank card is not in hand at the end of the game: withdraw it "
+                    "this turn."
+                )
             )
     step["reminders"] = reminders
     card = ORDER_CARD_NAMES[game.cards[player]]
+    values = {"round": pending.round, "player": player, "card": card}
     step["sentence"] = (
-        f"Round {pending.round}, Purchase Phase: {player}'s turn ({card}). Buy a module from the "
-        "track, buy a Civic Module and discard a card, or take 5M and discard a card."
+        _(
+            "Round %(round)s, Purchase Phase: %(player)s's turn (%(card)s). Buy a module from the "
+            "track, buy a Civic Module and discard a card, or take 5M and discard a card.",
+            **values,
+        )
         if civic_left
-        else f"Round {pending.round}, Purchase Phase: {player}'s turn ({card}). Buy a module "
-        "from the track, or take 5M and discard a card."
+        else _(
+            "Round %(round)s, Purchase Phase: %(player)s's turn (%(card)s). Buy a module "
+            "from the track, or take 5M and discard a card.",
+            **values,
+        )
     )
     return step
 
@@ -400,14 +454,25 @@ def _purchase_step(game: Game, clearance: bool) -> dict:
 def _buy_why(card: str, clearance: bool, fee: int, advanced: bool) -> str:
     name = MODULE_TYPES[card].name
     if advanced:
-        return f"{name}: the advanced card's own cost" + (f" + {fee}M rush fee" if fee else "")
+        return _with_fee(_("%(type)s: the advanced card's own cost", type=name), fee)
     cost = MODULE_TYPES[card].cost
     price = (
-        f"{name} {clearance_price(cost)}M (half of {cost}M, rounded up)"
+        _(
+            "%(type)s %(price)sM (half of %(cost)sM, rounded up)",
+            type=name,
+            price=clearance_price(cost),
+            cost=cost,
+        )
         if clearance
         else f"{name} {cost}M"
     )
-    return price + (f" + {fee}M rush fee" if fee else "")
+    return _with_fee(price, fee)
+
+
+def _with_fee(price: str, fee: int) -> str:
+    """A price, with the slot's rush fee added when there is one."""
+    # Translators: %(price)s is a price's words, "Solar 4M" or "the card's cost".
+    return _("%(price)s + %(fee)sM rush fee", price=price, fee=fee) if fee else price
 
 
 def _attachment_step(game: Game, clearance: bool) -> dict:
@@ -433,8 +498,12 @@ def _attachment_step(game: Game, clearance: bool) -> dict:
         "clearance": clearance,
         "held": held,
         "may_hold": True,
-        "sentence": (
-            f"Round {pending.round}, Attachment Phase (Last to First, pass {pending.pass_number}): "
-            f"{player} attaches one module or holds. Held: {names}."
+        "sentence": _(
+            "Round %(round)s, Attachment Phase (Last to First, pass %(pass_number)s): "
+            "%(player)s attaches one module or holds. Held: %(held)s.",
+            round=pending.round,
+            pass_number=pending.pass_number,
+            player=player,
+            held=names,
         ),
     }

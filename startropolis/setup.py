@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from gamefile.words import _
+
 from .common import read_modules_in_play, read_player_count, read_type, read_type_in_play
 from .modules import (
     CIVIC,
@@ -125,13 +127,13 @@ def read_setup(data: Any) -> Setup:
         data,
         "",
         TOP_KEYS,
-        "a session key",
+        _("a session key"),
         required=("rules", "rush_fees", "players", "first_order"),
     )
     if top.get("format", SESSION_FORMAT) != SESSION_FORMAT:
-        reader.error("format", f'must be "{SESSION_FORMAT}"')
+        reader.error("format", _('must be "%(format)s"', format=SESSION_FORMAT))
     if "version" in top and (type(top["version"]) is not int or top["version"] != 1):
-        reader.error("version", "must be 1, the only session version")
+        reader.error("version", _("must be 1, the only session version"))
     rules = _read_rules(reader, top["rules"])
     rush_fees = _read_rush_fees(reader, top["rush_fees"])
     track = None
@@ -144,18 +146,22 @@ def read_setup(data: Any) -> Setup:
         bids = _read_bids(reader, top["bids"], keys)
     first_order = _read_first_order(reader, top["first_order"], keys)
     rounds = top.get("rounds", [])
-    rounds = reader.sequence(rounds, "rounds", 10**3, "rounds")
+    rounds = reader.sequence(rounds, "rounds", 10**3, _("rounds"))
     if len(rounds) > rules.rounds:
         reader.error(
             "rounds",
-            f"{len(rounds)} rounds are entered, but a {rules.players}-player game has "
-            f"{rules.rounds}",
+            _(
+                "%(count)s rounds are entered, but a %(players)s-player game has %(rounds)s",
+                count=len(rounds),
+                players=rules.players,
+                rounds=rules.rounds,
+            ),
         )
     return Setup(rules, rush_fees, track, players, bids, first_order, rounds)
 
 
 def _read_rules(reader: Reader, value: Any) -> SessionRules:
-    rules = reader.obj(value, "rules", RULES_KEYS, "a rules key", required=("players",))
+    rules = reader.obj(value, "rules", RULES_KEYS, _("a rules key"), required=("players",))
     count = read_player_count(reader, rules, "rules")
     in_play = read_modules_in_play(reader, rules, "rules")
     flags = {}
@@ -181,9 +187,9 @@ def _read_rules(reader: Reader, value: Any) -> SessionRules:
 
 def _read_rush_fees(reader: Reader, value: Any) -> tuple[int, ...]:
     # ST-R3: the four fees are printed on the board, not in the text; the group enters them.
-    items = reader.sequence(value, "rush_fees", 10, "fees")
+    items = reader.sequence(value, "rush_fees", 10, _("fees"))
     if len(items) != len(RUSHED_SLOTS):
-        reader.error("rush_fees", "must list the 4 rush fees printed above slots 1 to 4")
+        reader.error("rush_fees", _("must list the 4 rush fees printed above slots 1 to 4"))
     return tuple(
         reader.whole_number(item, f"rush_fees[{index}]", 0, MAX_RUSH_FEE)
         for index, item in enumerate(items)
@@ -193,10 +199,10 @@ def _read_rush_fees(reader: Reader, value: Any) -> tuple[int, ...]:
 def _read_construction_track(
     reader: Reader, value: Any, rules: SessionRules
 ) -> tuple[str | None, ...]:
-    items = reader.sequence(value, "construction_track", 10, "slots")
+    items = reader.sequence(value, "construction_track", 10, _("slots"))
     if len(items) != TRACK_SLOTS:
         reader.error(
-            "construction_track", "must list the 6 cards dealt, slot 1 (far left) to slot 6"
+            "construction_track", _("must list the 6 cards dealt, slot 1 (far left) to slot 6")
         )
     slots: list[str | None] = []
     for index, item in enumerate(items):
@@ -206,16 +212,21 @@ def _read_construction_track(
             continue
         key = read_type_in_play(reader, item, path, rules.modules_in_play)
         if key == CIVIC:
-            reader.error(path, "Civic cards are a separate stack above the track (ST:76)")
+            reader.error(path, _("Civic cards are a separate stack above the track (ST:76)"))
         slots.append(key)
     return tuple(slots)
 
 
 def _read_players(reader: Reader, value: Any, rules: SessionRules) -> tuple[SessionPlayer, ...]:
-    items = reader.sequence(value, "players", 4, "players")
+    items = reader.sequence(value, "players", 4, _("players"))
     if len(items) != rules.players:
         reader.error(
-            "players", f"{len(items)} players are listed, but rules.players is {rules.players}"
+            "players",
+            _(
+                "%(count)s players are listed, but rules.players is %(players)s",
+                count=len(items),
+                players=rules.players,
+            ),
         )
     players: list[SessionPlayer] = []
     keys: dict[str, int] = {}
@@ -223,19 +234,26 @@ def _read_players(reader: Reader, value: Any, rules: SessionRules) -> tuple[Sess
     missions: dict[str, str] = {}
     for index, item in enumerate(items):
         path = f"players[{index}]"
-        data = reader.obj(item, path, PLAYER_KEYS, "a player key", required=("key", "faction"))
+        data = reader.obj(item, path, PLAYER_KEYS, _("a player key"), required=("key", "faction"))
         key = reader.line(data["key"], join(path, "key"), MAX_TEXT)
         if key in keys:
-            reader.error(join(path, "key"), f'"{key}" is also players[{keys[key]}]\'s key')
+            reader.error(
+                join(path, "key"),
+                _('"%(key)s" is also %(other)s\'s key', key=key, other=f"players[{keys[key]}]"),
+            )
         if key == CORE:
-            reader.error(join(path, "key"), '"core" names the Core Module; choose another key')
+            reader.error(join(path, "key"), _('"core" names the Core Module; choose another key'))
         keys[key] = index
         faction = reader.line(data["faction"], join(path, "faction"), MAX_TEXT)
         if same(faction) in factions:
             reader.error(
                 join(path, "faction"),
-                f'"{faction}" is also players[{factions[same(faction)]}]\'s faction (names are '
-                "compared ignoring case); each faction is played once",
+                _(
+                    '"%(faction)s" is also %(other)s\'s faction (names are '
+                    "compared ignoring case); each faction is played once",
+                    faction=faction,
+                    other=f"players[{factions[same(faction)]}]",
+                ),
             )
         factions[same(faction)] = index
         bonus = _read_bonus(reader, data, path, rules, faction)
@@ -254,9 +272,10 @@ def _read_bonus(
     path = join(path, "bonus")
     if not rules.advanced_factions:
         reader.error(
-            path, "a permanent bonus comes with Advanced Faction Cards (rules.advanced_factions)"
+            path,
+            _("a permanent bonus comes with Advanced Faction Cards (rules.advanced_factions)"),
         )
-    bonus = reader.obj(data["bonus"], path, BONUS_KEYS, "a bonus key", required=BONUS_KEYS)
+    bonus = reader.obj(data["bonus"], path, BONUS_KEYS, _("a bonus key"), required=BONUS_KEYS)
     per = read_type(reader, bonus["per"], join(path, "per"))
     amount = reader.whole_number(bonus["amount"], join(path, "amount"), 1, MAX_FACTION_BONUS)
     return (per, amount)
@@ -274,13 +293,17 @@ def _read_mission(
         return None
     path = join(path, "mission")
     if not rules.missions:
-        reader.error(path, "missions are not in play (rules.missions is false)")
+        reader.error(path, _("missions are not in play (rules.missions is false)"))
     mission = reader.obj(
-        data["mission"], path, MISSION_KEYS, "a mission key", required=("dealt", "kept", "reward")
+        data["mission"],
+        path,
+        MISSION_KEYS,
+        _("a mission key"),
+        required=("dealt", "kept", "reward"),
     )
-    dealt = reader.sequence(mission["dealt"], join(path, "dealt"), MISSIONS_DEALT, "cards")
+    dealt = reader.sequence(mission["dealt"], join(path, "dealt"), MISSIONS_DEALT, _("cards"))
     if len(dealt) != MISSIONS_DEALT:
-        reader.error(join(path, "dealt"), "must name the 2 Mission Cards dealt (ST:279)")
+        reader.error(join(path, "dealt"), _("must name the 2 Mission Cards dealt (ST:279)"))
     names: list[str] = []
     for index, item in enumerate(dealt):
         item_path = join(join(path, "dealt"), index)
@@ -289,15 +312,19 @@ def _read_mission(
             owner = seen.get(same(name), key)
             reader.error(
                 item_path,
-                f'"{name}" is also dealt to {owner} (names are compared ignoring case); each '
-                "Mission Card is dealt once",
+                _(
+                    '"%(name)s" is also dealt to %(owner)s (names are compared ignoring case); '
+                    "each Mission Card is dealt once",
+                    name=name,
+                    owner=owner,
+                ),
             )
         names.append(name)
     for name in names:
         seen[same(name)] = key
     kept = reader.line(mission["kept"], join(path, "kept"), MAX_TEXT)
     if kept not in names:
-        reader.error(join(path, "kept"), "must be one of the two Mission Cards dealt")
+        reader.error(join(path, "kept"), _("must be one of the two Mission Cards dealt"))
     reward = reader.whole_number(mission["reward"], join(path, "reward"), 0, MAX_MISSION_REWARD)
     most = None
     if "most" in mission:
@@ -311,21 +338,30 @@ def _read_bids(reader: Reader, value: Any, keys: list[str]) -> dict[str, int]:
     bids = reader.mapping(value, "bids")
     for key in bids:
         if key not in keys:
-            reader.error(join("bids", key), f"is not a player of this session ({', '.join(keys)})")
+            reader.error(
+                join("bids", key),
+                _("is not a player of this session (%(players)s)", players=", ".join(keys)),
+            )
     for key in keys:
         if key not in bids:
-            reader.error("bids", f"must give every player's bid (0 for none); {key} has none")
+            reader.error(
+                "bids",
+                _("must give every player's bid (0 for none); %(player)s has none", player=key),
+            )
     return {
         key: reader.whole_number(bids[key], join("bids", key), 0, START_CREDITS) for key in keys
     }
 
 
 def _read_first_order(reader: Reader, value: Any, keys: list[str]) -> tuple[str, ...]:
-    items = reader.sequence(value, "first_order", 4, "players")
+    items = reader.sequence(value, "first_order", 4, _("players"))
     if not all(isinstance(item, str) for item in items) or sorted(items) != sorted(keys):
         reader.error(
             "first_order",
-            f"must list each player once, First to Last ({', '.join(keys)} in some order)",
+            _(
+                "must list each player once, First to Last (%(players)s in some order)",
+                players=", ".join(keys),
+            ),
         )
     return tuple(items)
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from gamefile.shape import Shaped, spec
+from gamefile.words import _
 
 from .errors import StartropolisError
 from .reader import describe
@@ -165,7 +166,10 @@ def shared(state: TrackerState) -> TrackerState:
 def own(state: TrackerState, player_key: Any) -> TrackerState:
     """One player's screen: their own credits and mission only (`privacy.private_view`)."""
     if not isinstance(player_key, str) or player_key not in state.revenue:
-        raise StartropolisError("player", f"{describe(player_key)} is not a player of this session")
+        raise StartropolisError(
+            "player",
+            _("%(player)s is not a player of this session", player=describe(player_key)),
+        )
     return replace(
         state,
         credits=None if state.credits is None else {player_key: state.credits[player_key]},

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 
+from gamefile.words import _
+
 from .modules import (
     BASIC_CARD,
     BROADCAST,
@@ -77,7 +79,7 @@ class Station:
         return CORE if node == CORE else self.modules[node].type
 
     def node_label(self, node: str) -> str:
-        return "the Core" if node == CORE else self.modules[node].label
+        return _("the Core") if node == CORE else self.modules[node].label
 
     def neighbours(self, node: str) -> set[str]:
         """Nodes sharing an edge with `node`, surged reactors left out (ST:328)."""
@@ -121,28 +123,39 @@ class Station:
         """Why `module` may not attach to `targets`: the index of the refused target and a
         sentence; None when the attachment is allowed."""
         if not targets:
-            return (-1, "must name at least one module (or core) to attach to")
+            return (-1, _("must name at least one module (or core) to attach to"))
         seen_types: dict[str, str] = {}
         for index, target in enumerate(targets):
             if target == module.id:
-                return (index, f"{module.id} cannot attach to itself")
+                return (index, _("%(module)s cannot attach to itself", module=module.id))
             if target in targets[:index]:
-                return (index, f"names {who(target)} twice")
+                return (index, _("names %(module)s twice", module=who(target)))
             if not self.is_node(target):
                 if target in self.modules:
-                    return (index, f"{target} is held by its owner, not attached to the station")
-                return (index, f"{who(target)} is not a module on the station")
+                    return (
+                        index,
+                        _(
+                            "%(module)s is held by its owner, not attached to the station",
+                            module=target,
+                        ),
+                    )
+                return (index, _("%(module)s is not a module on the station", module=who(target)))
             if self.is_dead(target):
                 return (
                     index,
-                    f"{target} had a Plasma Surge: it no longer counts as attached and its "
-                    "port is blocked",
+                    _(
+                        "%(module)s had a Plasma Surge: it no longer counts as attached and its "
+                        "port is blocked",
+                        module=target,
+                    ),
                 )
             if module.type == BROADCAST and index > 0:
                 return (
                     index,
-                    "a Broadcast Module attaches to one module (it earns half of that "
-                    "module's revenue)",
+                    _(
+                        "a Broadcast Module attaches to one module (it earns half of that "
+                        "module's revenue)"
+                    ),
                 )
             target_type = self.type_of(target)
             if target_type == LUXURY_HABITATION:
@@ -150,16 +163,26 @@ class Station:
                     if self.type_of(other) == module.type:
                         return (
                             index,
-                            f"{self.node_label(target)} already has {_a_type(module.type)} "
-                            f"attached ({other}); only one of each module type may attach to it",
+                            _(
+                                "%(target)s already has %(type)s attached (%(other)s); only one "
+                                "of each module type may attach to it",
+                                target=self.node_label(target),
+                                type=_a_type(module.type),
+                                other=other,
+                            ),
                         )
             if module.type == LUXURY_HABITATION:
                 # ST:221: the Core is a unique type for the Luxury Habitation's own rule.
                 if target_type in seen_types:
                     return (
                         index,
-                        f"a Luxury Habitation takes only one of each module type, and {target} "
-                        f"is a second {_type_words(target_type)} (after {seen_types[target_type]})",
+                        _(
+                            "a Luxury Habitation takes only one of each module type, and "
+                            "%(target)s is a second %(type)s (after %(first)s)",
+                            target=target,
+                            type=_type_words(target_type),
+                            first=seen_types[target_type],
+                        ),
                     )
                 seen_types[target_type] = target
         return None
@@ -192,8 +215,10 @@ class Station:
 
 def _a_type(key: str) -> str:
     name = MODULE_TYPES[key].name
-    article = "an" if name[0] in "AEIOU" else "a"
-    return f"{article} {name} Module"
+    # Translators: "Module" with the type's name is the game's printed term, "a Solar Module".
+    if name[0] in "AEIOU":
+        return _("an %(name)s Module", name=name)
+    return _("a %(name)s Module", name=name)
 
 
 def _type_words(key: str) -> str:

@@ -18,6 +18,8 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from gamefile.words import _
+
 from .errors import StartropolisError
 from .session import replayed
 
@@ -37,18 +39,28 @@ def _with_rounds(session: Mapping, rounds: list[dict]) -> dict:
     return changed
 
 
+def _moved_on(phase: str, number: int) -> str:
+    """The refusal of a step the table has moved past, naming the phase it is in now."""
+    if phase == "purchase":
+        return _("the table has moved on: it is round %(round)s's Purchase Phase now", round=number)
+    if phase == "attachment":
+        return _(
+            "the table has moved on: it is round %(round)s's Attachment Phase now", round=number
+        )
+    return _("the table has moved on: it is round %(round)s's Revenue Phase now", round=number)
+
+
 def _round_for(session: Mapping, phase: str) -> tuple[list[dict], int]:
     """The rounds, and the index of the round the pending `phase` belongs to (opened when the
     log has none yet). A step of another phase than the pending one is refused."""
     pending = replayed(session).pending
     if pending.phase == "game_over":
-        raise StartropolisError("rounds", "the game is over: the final Revenue Phase is played")
+        raise StartropolisError("rounds", _("the game is over: the final Revenue Phase is played"))
     if pending.phase != phase:
         # A form from a phone that had not seen the table move on.
         raise StartropolisError(
             "rounds",
-            f"the table has moved on: it is round {pending.round}'s {pending.phase.title()} "
-            "Phase now",
+            _moved_on(pending.phase, pending.round),
         )
     rounds = _rounds(session)
     index = pending.round - 1
@@ -140,7 +152,7 @@ def without_last_step(session: Mapping) -> dict:
         # A round entry with no step: the figures entered for a round not started yet.
         rounds.pop()
         return _with_rounds(session, rounds)
-    raise StartropolisError("rounds", "has no step to take back")
+    raise StartropolisError("rounds", _("has no step to take back"))
 
 
 def next_module_id(session: Mapping) -> str:
@@ -165,4 +177,6 @@ def with_mission(session: Mapping, player: str, mission: Mapping[str, Any] | Non
             else:
                 entry["mission"] = dict(mission)
             return changed
-    raise StartropolisError("player", f"{player} is not a player of this session")
+    raise StartropolisError(
+        "player", _("%(player)s is not a player of this session", player=player)
+    )

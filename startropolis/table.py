@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from gamefile.words import _
+
 from .common import (
     CARD_KEYS,
     Card,
@@ -37,7 +39,7 @@ from .modules import (
     SPEND_BASES,
 )
 from .reader import MISSING, Reader, join
-from .words import same
+from .words import and_list, same
 
 TABLE_FORMAT = "startropolis-table"
 VERSION = 1
@@ -169,7 +171,12 @@ def rank_table(table: Table) -> dict:
                 "_index": index,
                 "_achieved": achieved,
                 # How a sentence names the player: "Ali (broodmaster)", or the faction alone.
-                "_who": f"{player.player} ({player.faction})" if player.player else player.faction,
+                "_who": (
+                    # Translators: a player named with their faction, "Ali (broodmaster)".
+                    _("%(player)s (%(faction)s)", player=player.player, faction=player.faction)
+                    if player.player
+                    else player.faction
+                ),
             }
         )
 
@@ -210,61 +217,103 @@ def rank_table(table: Table) -> dict:
 
 def _decision(ordered: list[dict], winners: list[dict], basis: str) -> tuple[str | None, str]:
     top = [row for row in ordered if row["final_credits"] == ordered[0]["final_credits"]]
-    names = _and([row["_who"] for row in top])
+    names = and_list([row["_who"] for row in top])
     if len(top) == 1:
-        return "credits", (
-            f"{top[0]['_who']} has the most credits: {top[0]['final_credits']}M "
-            "in hand after the final Revenue Phase, mission included"
+        return "credits", _(
+            "%(who)s has the most credits: %(credits)sM "
+            "in hand after the final Revenue Phase, mission included",
+            who=top[0]["_who"],
+            credits=top[0]["final_credits"],
         )
     best_revenue = max(row["revenue"] for row in top)
     top_revenue = [row for row in top if row["revenue"] == best_revenue]
     if len(top_revenue) == 1:
-        return "revenue", (
-            f"{names} tie on {top[0]['final_credits']}M; {top_revenue[0]['_who']} is "
-            f"furthest ahead on the Revenue Track ({best_revenue})"
+        return "revenue", _(
+            "%(names)s tie on %(credits)sM; %(who)s is "
+            "furthest ahead on the Revenue Track (%(revenue)s)",
+            names=names,
+            credits=top[0]["final_credits"],
+            who=top_revenue[0]["_who"],
+            revenue=best_revenue,
         )
     best_spend = max(row["spend"] for row in top_revenue)
     top_spend = [row for row in top_revenue if row["spend"] == best_spend]
-    tied = _and([row["_who"] for row in top_revenue])
-    words = "printed costs" if basis == "printed" else "amount paid"
+    tied = and_list([row["_who"] for row in top_revenue])
     if len(top_spend) == 1:
-        return "spend", (
-            f"{tied} tie on {top[0]['final_credits']}M and revenue {best_revenue}; "
-            f"{top_spend[0]['_who']} spent the most on modules ({best_spend}M, {words})"
+        values = {
+            "tied": tied,
+            "credits": top[0]["final_credits"],
+            "revenue": best_revenue,
+            "who": top_spend[0]["_who"],
+            "spend": best_spend,
+        }
+        if basis == "printed":
+            return "spend", _(
+                "%(tied)s tie on %(credits)sM and revenue %(revenue)s; "
+                "%(who)s spent the most on modules (%(spend)sM, printed costs)",
+                **values,
+            )
+        return "spend", _(
+            "%(tied)s tie on %(credits)sM and revenue %(revenue)s; "
+            "%(who)s spent the most on modules (%(spend)sM, amount paid)",
+            **values,
         )
-    return None, (
-        f"{_and([row['_who'] for row in winners])} tie on credits, revenue and spend: "
-        "they share the win"
+    return None, _(
+        "%(names)s tie on credits, revenue and spend: they share the win",
+        names=and_list([row["_who"] for row in winners]),
     )
 
 
 def _explain(table: Table, row: dict, player: TablePlayer) -> dict:
     explain = {
-        "final_credits": f"{player.credits}M in hand + {row['mission']}M mission "
-        f"= {row['final_credits']}M"
+        "final_credits": _(
+            "%(credits)sM in hand + %(mission)sM mission = %(final)sM",
+            credits=player.credits,
+            mission=row["mission"],
+            final=row["final_credits"],
+        )
     }
     mission = player.mission
     if mission is None:
-        explain["mission"] = "no mission card"
+        explain["mission"] = _("no mission card")
     elif mission.most is not None:
         counts = [sum(1 for c in p.modules if c.type == mission.most) for p in table.players]
         mine = counts[row["_index"]]
         others = max((c for i, c in enumerate(counts) if i != row["_index"]), default=0)
-        verdict = "achieved" if row["_achieved"] else "not achieved"
-        explain["mission"] = (
-            f"{mission.name}: owns {MODULE_TYPES[mission.most].count_text(mine)}, the most of "
-            f"any other player is {others}: {verdict} (strictly the most is needed)"
+        values = {
+            "mission": mission.name,
+            "owned": MODULE_TYPES[mission.most].count_text(mine),
+            "others": others,
+        }
+        if row["_achieved"]:
+            explain["mission"] = _(
+                "%(mission)s: owns %(owned)s, the most of "
+                "any other player is %(others)s: achieved (strictly the most is needed)",
+                **values,
+            )
+        else:
+            explain["mission"] = _(
+                "%(mission)s: owns %(owned)s, the most of "
+                "any other player is %(others)s: not achieved (strictly the most is needed)",
+                **values,
+            )
+    elif row["_achieved"]:
+        explain["mission"] = _(
+            "%(mission)s: achieved, +%(reward)sM", mission=mission.name, reward=mission.reward
         )
     else:
-        verdict = f"achieved, +{mission.reward}M" if row["_achieved"] else "not achieved"
-        explain["mission"] = f"{mission.name}: {verdict}"
+        explain["mission"] = _("%(mission)s: not achieved", mission=mission.name)
     terms = [f"{_card_words(card)} {card.cost}M" for card in player.modules]
     explain["spend_printed"] = (
-        " + ".join(terms) + f" = {player.printed_spend}M" if terms else "no module cards: 0M"
+        # Translators: a sum of module cards' costs, "Solar 4M + Civic 2M = 6M".
+        _("%(terms)s = %(total)sM", terms=" + ".join(terms), total=player.printed_spend)
+        if terms
+        else _("no module cards: 0M")
     )
     if player.bank_invested:
-        explain["bank_invested"] = (
-            f"{player.bank_invested}M still on the Bank card is not in hand and does not count"
+        explain["bank_invested"] = _(
+            "%(invested)sM still on the Bank card is not in hand and does not count",
+            invested=player.bank_invested,
         )
     return explain
 
@@ -277,25 +326,21 @@ def _card_words(card: Card) -> str:
     return f"{card.card} ({MODULE_TYPES[card.type].name})"
 
 
-def _and(words: list[str]) -> str:
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + f" and {words[-1]}"
-
-
 class _TableReader:
     def __init__(self, reader: Reader) -> None:
         self.reader = reader
 
     def read(self, data: Any) -> Table | None:
         reader = self.reader
-        top = reader.obj(data, "", TOP_KEYS, "a table key", required=("rules", "players"))
+        top = reader.obj(data, "", TOP_KEYS, _("a table key"), required=("rules", "players"))
         if top is None:
             return None
         if "format" in top and top["format"] != TABLE_FORMAT:
-            reader.error("format", f'must be "{TABLE_FORMAT}"')
+            reader.error("format", _('must be "%(format)s"', format=TABLE_FORMAT))
         if "version" in top and (type(top["version"]) is not int or top["version"] != VERSION):
-            reader.error("version", f"must be {VERSION}, the only table version")
+            reader.error(
+                "version", _("must be %(version)s, the only table version", version=VERSION)
+            )
         rules = self.read_rules(top.get("rules", MISSING))
         players = self.read_players(top.get("players", MISSING), rules)
         if rules is None or players is None or reader.errors:
@@ -306,7 +351,7 @@ class _TableReader:
         reader = self.reader
         if value is MISSING:
             return None
-        rules = reader.obj(value, "rules", RULES_KEYS, "a rules key")
+        rules = reader.obj(value, "rules", RULES_KEYS, _("a rules key"))
         if rules is None:
             return None
         count = read_player_count(reader, rules, "rules")
@@ -333,13 +378,17 @@ class _TableReader:
         reader = self.reader
         if value is MISSING:
             return None
-        items = reader.sequence(value, "players", 4, "players")
+        items = reader.sequence(value, "players", 4, _("players"))
         if items is None:
             return None
         if rules is not None and len(items) != rules.players:
             reader.error(
                 "players",
-                f"{len(items)} players are listed, but rules.players is {rules.players}",
+                _(
+                    "%(count)s players are listed, but rules.players is %(players)s",
+                    count=len(items),
+                    players=rules.players,
+                ),
             )
             return None
         if rules is None:
@@ -368,9 +417,12 @@ class _TableReader:
                 if player.paid is None:
                     reader.error(
                         "rules.spend_basis",
-                        f'"paid" needs the amount each player paid for modules, and '
-                        f"players[{index}].paid is not given; a table without a session can "
-                        'use "printed"',
+                        _(
+                            '"paid" needs the amount each player paid for modules, and '
+                            "%(field)s is not given; a table without a session can "
+                            'use "printed"',
+                            field=f"players[{index}].paid",
+                        ),
                     )
                     return None
         for index, player in enumerate(players):
@@ -380,10 +432,17 @@ class _TableReader:
                 if judged != mission.achieved:
                     reader.error(
                         f"players[{index}].mission.achieved",
-                        f"is {str(mission.achieved).lower()}, but the table says "
-                        f'{"it is" if judged else "it is not"}: "the most" '
-                        f"{MODULE_TYPES[mission.most].plural} means strictly more than every "
-                        "other player",
+                        _(
+                            'is false, but the table says it is: "the most" '
+                            "%(modules)s means strictly more than every other player",
+                            modules=MODULE_TYPES[mission.most].plural,
+                        )
+                        if judged
+                        else _(
+                            'is true, but the table says it is not: "the most" '
+                            "%(modules)s means strictly more than every other player",
+                            modules=MODULE_TYPES[mission.most].plural,
+                        ),
                     )
                     return None
         return tuple(players)
@@ -403,7 +462,7 @@ class _TableReader:
     ) -> TablePlayer | None:
         reader = self.reader
         data = reader.obj(
-            item, path, PLAYER_KEYS, "a player key", required=("faction", "credits", "revenue")
+            item, path, PLAYER_KEYS, _("a player key"), required=("faction", "credits", "revenue")
         )
         if data is None:
             return None
@@ -448,7 +507,14 @@ class _TableReader:
             return None
         name = reader.line(data["player"], join(path, "player"), MAX_TEXT)
         if name is not None and name in names:
-            reader.error(join(path, "player"), f'"{name}" is also players[{names[name]}]\'s name')
+            reader.error(
+                join(path, "player"),
+                _(
+                    '"%(name)s" is also %(other)s\'s name',
+                    name=name,
+                    other=f"players[{names[name]}]",
+                ),
+            )
         elif name is not None:
             names[name] = index
         return name
@@ -463,8 +529,12 @@ class _TableReader:
         if faction is not None and same(faction) in factions:
             reader.error(
                 join(path, "faction"),
-                f'"{faction}" is also players[{factions[same(faction)]}]\'s faction (names '
-                "are compared ignoring case); each faction is played once",
+                _(
+                    '"%(faction)s" is also %(other)s\'s faction (names '
+                    "are compared ignoring case); each faction is played once",
+                    faction=faction,
+                    other=f"players[{factions[same(faction)]}]",
+                ),
             )
         elif faction is not None:
             factions[same(faction)] = index
@@ -484,8 +554,13 @@ class _TableReader:
         if len(cards) > rounds:
             reader.error(
                 path,
-                f"{len(cards)} modules owned, but a {rules.players}-player game has {rounds} "
-                "rounds with one purchase each",
+                _(
+                    "%(count)s modules owned, but a %(players)s-player game has %(rounds)s "
+                    "rounds with one purchase each",
+                    count=len(cards),
+                    players=rules.players,
+                    rounds=rounds,
+                ),
             )
         for card in cards:
             deck.counts[card.type] = deck.counts.get(card.type, 0) + 1
@@ -494,21 +569,27 @@ class _TableReader:
             if count > deck.limit(key) and key not in over_box:
                 over_box.add(key)
                 reader.error(
-                    path, f"{count} {MODULE_TYPES[key].plural} owned, {deck.box_text(key)}"
+                    path,
+                    _(
+                        "%(count)s %(modules)s owned, %(box)s",
+                        count=count,
+                        modules=MODULE_TYPES[key].plural,
+                        box=deck.box_text(key),
+                    ),
                 )
 
     def read_modules(
         self, value: Any, path: str, rules: TableRules, deck: Deck
     ) -> list[Card] | None:
         reader = self.reader
-        items = reader.sequence(value, path, MAX_LISTED_MODULES, "modules")
+        items = reader.sequence(value, path, MAX_LISTED_MODULES, _("modules"))
         if items is None:
             return None
         cards: list[Card] = []
         ok = True
         for index, item in enumerate(items):
             item_path = join(path, index)
-            entry = reader.obj(item, item_path, CARD_KEYS, "a module key", required=("type",))
+            entry = reader.obj(item, item_path, CARD_KEYS, _("a module key"), required=("type",))
             card = None
             if entry is not None and "type" in entry:
                 card = read_card_fields(reader, entry, item_path, rules.modules_in_play, None)
@@ -532,7 +613,9 @@ class _TableReader:
         raw = data["bank_invested"]
         if type(raw) is int and raw < 0:
             # §2.8 "bank_invested ≥ 0": money is put on the card, never owed to it.
-            reader.error(join(path, "bank_invested"), "must be 0 or more: the credits on the card")
+            reader.error(
+                join(path, "bank_invested"), _("must be 0 or more: the credits on the card")
+            )
             return None
         value = reader.whole_number(raw, join(path, "bank_invested"), 0, 10**6)
         if value is None or cards is None:
@@ -540,14 +623,19 @@ class _TableReader:
         if value and not banks:
             reader.error(
                 join(path, "bank_invested"),
-                f"{value}M invested, but this player owns no Bank card",
+                _("%(invested)sM invested, but this player owns no Bank card", invested=value),
             )
             return None
         if value > bound:
             reader.error(
                 join(path, "bank_invested"),
-                f"must be between 0 and {bound} (at most {BANK_INVEST_PER_TURN}M a turn on each "
-                f"Bank card over {rounds} rounds)",
+                _(
+                    "must be between 0 and %(most)s (at most %(per_turn)sM a turn on each "
+                    "Bank card over %(rounds)s rounds)",
+                    most=bound,
+                    per_turn=BANK_INVEST_PER_TURN,
+                    rounds=rounds,
+                ),
             )
             return None
         return value
@@ -561,10 +649,10 @@ class _TableReader:
             return None
         path = join(path, "mission")
         if not rules.missions:
-            reader.error(path, "missions are not in play (rules.missions is false)")
+            reader.error(path, _("missions are not in play (rules.missions is false)"))
             return None
         mission = reader.obj(
-            value, path, MISSION_KEYS, "a mission key", required=("name", "reward")
+            value, path, MISSION_KEYS, _("a mission key"), required=("name", "reward")
         )
         if mission is None:
             return None
@@ -574,8 +662,12 @@ class _TableReader:
             if name is not None and same(name) in mission_names:
                 reader.error(
                     join(path, "name"),
-                    f'"{name}" is also players[{mission_names[same(name)]}]\'s mission (names '
-                    "are compared ignoring case); each Mission Card is dealt once",
+                    _(
+                        '"%(name)s" is also %(other)s\'s mission (names '
+                        "are compared ignoring case); each Mission Card is dealt once",
+                        name=name,
+                        other=f"players[{mission_names[same(name)]}]",
+                    ),
                 )
                 name = None
             elif name is not None:
@@ -594,8 +686,10 @@ class _TableReader:
         elif "most" not in mission:
             reader.error(
                 join(path, "achieved"),
-                "is required: say whether the mission was achieved, or name the module type in "
-                '"most" for the app to judge "Own the most ... modules"',
+                _(
+                    "is required: say whether the mission was achieved, or name the module type "
+                    'in "most" for the app to judge "Own the most ... modules"'
+                ),
             )
             return None
         if name is None or reward is None or ("most" in mission and most is None):

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from gamefile.words import _
+
 from .modules import MAX_TEXT
 
 
@@ -19,23 +21,33 @@ def signed_money(amount: int) -> str:
 def and_list(words: list[str]) -> str:
     if len(words) <= 1:
         return "".join(words)
-    return ", ".join(words[:-1]) + f" and {words[-1]}"
+    # Translators: a list of names, "Alpha, Beta and Gamma".
+    return _("%(items)s and %(last)s", items=", ".join(words[:-1]), last=words[-1])
 
 
 def who(value: Any) -> str:
     """A player or module key as given, for a sentence; "that" for anything else."""
     if isinstance(value, str) and value.isprintable() and 0 < len(value) <= MAX_TEXT:
         return value
-    return "that"
+    # Translators: stands for a player or module the input names unreadably, "that is not a player".
+    return _("that")
 
 
 def a_name(name: str) -> str:
-    return ("an " if name[0] in "AEIOU" else "a ") + name
+    # Translators: an indefinite article before a module's printed name, "a Solar", "an Industry".
+    return _("an %(name)s", name=name) if name[0] in "AEIOU" else _("a %(name)s", name=name)
 
 
 def ordinal(number: int) -> str:
     suffix = {1: "st", 2: "nd", 3: "rd"}.get(number if number < 20 else number % 10, "th")
-    return f"{number}{suffix}"
+    # Translators: an ordinal number, "1st", "2nd", "3rd", "4th" (each ending its own entry).
+    if suffix == "st":
+        return _("%(n)sst", n=number)
+    if suffix == "nd":
+        return _("%(n)snd", n=number)
+    if suffix == "rd":
+        return _("%(n)srd", n=number)
+    return _("%(n)sth", n=number)
 
 
 def same(name: str | None) -> str:
