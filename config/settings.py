@@ -248,10 +248,11 @@ CAMPAIGNS_PER_ACCOUNT = env_int("CAMPAIGNS_PER_ACCOUNT", 50)
 # The pages' language (docs/translating.md): the one a person chose in their account, else
 # their phone's among LANGUAGES, else LANGUAGE_CODE. The one list of the languages shipped: a
 # language is added here by the commit that brings its complete catalogue (locale/<code>/),
-# German ("de", "Deutsch") with its catalogue; each named in its own language.
+# each named in its own language.
 LANGUAGE_CODE = "en-gb"
 LANGUAGES = [
     ("en-gb", "English"),
+    ("de", "Deutsch"),
 ]
 # The catalogues (.po in the repository; the .mo files `make` compiles are never committed).
 LOCALE_PATHS = [BASE_DIR / "locale"]

@@ -16,6 +16,8 @@ import os
 import re
 import shutil
 import subprocess
+import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -60,7 +62,9 @@ def _entries(text: str) -> list[dict]:
         else:
             field = keyword
         value = ast.literal_eval(rest) if rest else ""
-        if field == "msgid":
+        if field == "msgctxt":
+            entry["msgctxt"] = entry.get("msgctxt", "") + value
+        elif field == "msgid":
             entry["msgid"] += value
         elif field == "msgid_plural":
             entry["plural"] = (entry["plural"] or "") + value
@@ -196,3 +200,71 @@ def test_a_translation_that_drops_a_placeholder_is_refused(tmp_path):
     body = '#, python-format\nmsgid "Saved %(name)s."\nmsgstr "Gespeichert."\n'
     found = problems(_catalogue(tmp_path, COMPLETE + "\n" + body))
     assert len(found) == 1 and "msgfmt --check refuses it" in found[0], found
+
+
+# The words the code and templates mark, gathered as `make messages` does (the same files
+# left out) into a scratch catalogue: the repository's are not touched. makemessages writes a
+# file's words to the first of its locale paths whose parent holds the file; the scratch
+# directory, first in LOCALE_PATHS and beside the code, is that for every file, and the
+# repository's `locale` directory is left out of the walk.
+GATHER = """
+import sys
+import django
+from django.conf import settings
+from django.core.management import call_command
+django.setup()
+settings.LOCALE_PATHS = [sys.argv[1]]
+call_command(
+    "makemessages", locale=["de"], verbosity=0, no_obsolete=True, add_location="file",
+    ignore_patterns=[".venv", "node_modules", "tests", "staticfiles", "media", "screenshots",
+                     "tmp", ".git", "locale", ".marked-words-*"],
+)
+"""
+
+
+def marked_words() -> set[tuple[str | None, str]]:
+    """(msgctxt, msgid) of every word the code marks today."""
+    scratch = Path(tempfile.mkdtemp(prefix=".marked-words-", dir=ROOT))
+    try:
+        subprocess.run(
+            [sys.executable, "-c", GATHER, str(scratch)],
+            cwd=ROOT,
+            check=True,
+            timeout=120,
+            env={**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings"},
+        )
+        return keys(scratch / "de" / "LC_MESSAGES" / "django.po")
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+def keys(path: Path) -> set[tuple[str | None, str]]:
+    return {
+        (entry.get("msgctxt"), entry["msgid"])
+        for entry in _entries(path.read_text(encoding="utf-8"))
+        if entry["msgid"]
+    }
+
+
+def test_each_shipped_language_has_every_word_the_code_marks():
+    """A word marked in the code or a template and missing from a shipped language's catalogue
+    would show in English on that language's pages: `make messages LANGS=<code>` brings it in,
+    for the translator."""
+    if not shutil.which("xgettext"):
+        if os.environ.get("CI") == "true":
+            pytest.fail("xgettext (Debian's gettext) is not installed: `make gettext`")
+        pytest.skip("no xgettext (Debian's gettext)")
+    from django.conf import settings
+
+    marked = marked_words()
+    assert len(marked) > 2000
+    shipped = [code for code, _name in settings.LANGUAGES if code != settings.LANGUAGE_CODE]
+    assert shipped, "no language besides English is shipped"
+    for code in shipped:
+        path = ROOT / "locale" / code / "LC_MESSAGES" / "django.po"
+        assert path.exists(), f"{code} is in LANGUAGES but has no catalogue ({path})"
+        missing = sorted(msgid for _context, msgid in marked - keys(path))
+        assert not missing, (
+            f"{len(missing)} marked words are not in {path.relative_to(ROOT)} "
+            f"(`make messages LANGS={code}`, then translate them): " + "; ".join(missing[:20])
+        )
