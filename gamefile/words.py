@@ -12,10 +12,15 @@ Python), so the English template lands in the catalogue. What the call gives is 
 a `str` that is the English sentence itself, so a command prints it, a file stores it and a
 test compares it exactly as before. It also keeps its template and values, and the web side
 (`hosting.words.translated`) says it again in the person's language from them.
+
+A date in such a sentence is a `Day`: a `str` that is the English date ("7 December 2026"),
+keeping the date and its format, so the web side writes it as the person's language does
+("7. Dezember 2026").
 """
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Mapping
 from typing import Any
 
@@ -63,3 +68,47 @@ def ngettext(singular: str, plural: str, count: int, /, **params: Any) -> Senten
     rest; each language has its own rule): `ngettext("%(count)s game", "%(count)s games", n,
     count=n)`."""
     return Sentence(singular, params, plural=plural, count=count)
+
+
+MONTHS = (
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+)
+
+# The formats a Day is written in, named as Django's date formats name them (the web side
+# looks each up in the person's catalogue): the day, the month's name or its first three
+# letters, the year.
+LONG = "j F Y"
+SHORT = "j M Y"
+
+
+class Day(str):
+    """A calendar day in a sentence: the English date (the `str` itself: "7 December 2026",
+    or "7 Dec 2026" in the SHORT format), with `date` and `format` (a Django date format,
+    LONG or SHORT) for the web side to write it in the person's language."""
+
+    date: datetime.date
+    format: str
+
+    def __new__(cls, date: datetime.date, format: str = LONG) -> Day:
+        if format not in (LONG, SHORT):
+            raise ValueError(f"a Day is written {LONG!r} or {SHORT!r}, not {format!r}")
+        month = MONTHS[date.month - 1]
+        made = super().__new__(
+            cls, f"{date.day} {month if format == LONG else month[:3]} {date.year}"
+        )
+        made.date, made.format = date, format
+        return made
+
+    def __reduce__(self):
+        return (Day, (self.date, self.format))

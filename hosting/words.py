@@ -5,18 +5,38 @@ A pure rule gives a `Sentence`: English as a `str`, with its catalogue template 
 count where it has one), each value that is itself a Sentence translated first, then the
 values put in. A plain `str` (a person's own input, a game's printed term) is given back as it
 is. In English the result is the same text as the Sentence itself.
+
+A `Day` (a date in a sentence) is written in the person's language: its format looked up in
+the catalogue (German writes "j F Y" as "j. F Y": "7. Dezember 2026") and the month named in
+that language.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.utils.formats import date_format
 from django.utils.translation import gettext, ngettext
 
-from gamefile.words import Sentence
+from gamefile.words import LONG, SHORT, Day, Sentence
+
+
+def day_format(format: str) -> str:
+    """The person's Django date format for one a Day is written in (LONG or SHORT)."""
+    if format == SHORT:
+        # Translators: a Django date format (the date filter's letters: j the day, M the
+        # month's short name, Y the year): "7 Dec 2026".
+        return gettext("j M Y")
+    if format == LONG:
+        # Translators: a Django date format (the date filter's letters: j the day, F the
+        # month's name, Y the year): "7 December 2026".
+        return gettext("j F Y")
+    return format
 
 
 def translated(text: Any) -> Any:
+    if isinstance(text, Day):
+        return date_format(text.date, day_format(text.format))
     if not isinstance(text, Sentence):
         return text
     params = {key: translated(value) for key, value in text.params.items()}

@@ -16,3 +16,32 @@ def test_in_english_a_translated_sentence_is_the_sentence_itself():
 def test_a_plain_string_is_given_back_as_it_is():
     assert translated("Kepler Corp") == "Kepler Corp"
     assert translated(None) is None
+
+
+def test_a_day_is_written_as_the_persons_language_writes_dates():
+    import datetime
+
+    from gamefile.words import SHORT, Day
+
+    day = Day(datetime.date(2026, 12, 7))
+    with translation.override("en-gb"):
+        assert translated(day) == "7 December 2026"
+        assert translated(Day(datetime.date(2026, 12, 7), SHORT)) == "7 Dec 2026"
+    with translation.override("de"):
+        assert translated(day) == "7. Dezember 2026"
+        assert translated(Day(datetime.date(2026, 12, 7), SHORT)) == "7. Dez 2026"
+
+
+def test_a_day_in_a_rules_sentence_is_written_in_the_persons_language():
+    import datetime
+
+    from playlog.playfile import date_problem
+
+    problem = date_problem(datetime.date(2999, 12, 7))
+    assert problem == (
+        "7 December 2999 is in the future: give the day you played, today at the latest"
+    )
+    with translation.override("en-gb"):
+        assert translated(problem) == problem
+    with translation.override("de"):
+        assert translated(problem).startswith("7. Dezember 2999 liegt in der Zukunft")

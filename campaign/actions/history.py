@@ -12,9 +12,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.utils import timezone, translation
+from django.utils.formats import date_format, time_format
+from django.utils.translation import gettext
 
 from campaign.actions.cache import touch
 from campaign.models import UNDOABLE_KINDS, Campaign, Change, ChangeKind, Corporation
+from gamefile.words import SHORT, Day
+from hosting.words import day_format
 from scoring.catalogue import CatalogueNames
 from solar175.box import Box, read_box
 from solar175.differences import game_differences
@@ -132,12 +136,27 @@ def described(change: Change) -> str:
 
 
 def when_and_who(change: Change) -> str:
+    """When a change was made and by whom, in the reader's language: "on 14 Dec 2026 at 21:47
+    JST by ann". In the campaign's zone (its page frame activates it), named."""
     made_at = timezone.localtime(change.made_at)
-    who = f" by {change.made_by}" if change.made_by_id else ""
-    # In the campaign's zone (its page frame activates it), named.
-    return f"on {made_at.day} {made_at:%b %Y at %H:%M} {made_at.tzname()}{who}"
+    words = {
+        "day": date_format(made_at, day_format(SHORT)),
+        "time": time_format(made_at, "H:i"),
+        "zone": made_at.tzname(),
+    }
+    if change.made_by_id:
+        # Translators: when and by whom a change was made, after a sentence such as "This
+        # change was already undone": "on 14 Dec 2026 at 21:47 JST by ann".
+        return gettext("on %(day)s at %(time)s %(zone)s by %(who)s") % {
+            **words,
+            "who": change.made_by,
+        }
+    # Translators: when a change was made (by someone not signed in): "on 14 Dec 2026 at
+    # 21:47 JST".
+    return gettext("on %(day)s at %(time)s %(zone)s") % words
 
 
-def day(iso_date: str) -> str:
-    day = datetime.date.fromisoformat(iso_date)
-    return f"{day.day} {day:%b %Y}"
+def day(iso_date: str) -> Day:
+    """A game's date in a summary the History stores (in English: "7 Dec 2026"), keeping the
+    date for a page to write it in its reader's language."""
+    return Day(datetime.date.fromisoformat(iso_date), SHORT)

@@ -3,6 +3,8 @@
 import json
 import pickle
 
+import pytest
+
 from gamefile.words import Sentence, _, ngettext
 
 
@@ -26,3 +28,19 @@ def test_a_counted_sentence_takes_the_english_form_for_its_count():
 def test_a_sentence_without_values_keeps_a_percent_sign_as_written():
     assert _("100% of the credits") == "100% of the credits"
     assert isinstance(Sentence("x"), Sentence)
+
+
+def test_a_day_is_its_english_date_and_keeps_the_date_and_its_format():
+    import datetime
+
+    from gamefile.words import SHORT, Day
+
+    day = Day(datetime.date(2026, 12, 7))
+    assert day == "7 December 2026" and isinstance(day, str)
+    assert day.date == datetime.date(2026, 12, 7) and day.format == "j F Y"
+    assert Day(datetime.date(2026, 9, 1), SHORT) == "1 Sep 2026"
+    assert pickle.loads(pickle.dumps(day)).date == datetime.date(2026, 12, 7)
+    said = _("%(date)s is in the future", date=day)
+    assert said == "7 December 2026 is in the future" and said.params["date"] is day
+    with pytest.raises(ValueError):
+        Day(datetime.date(2026, 12, 7), "l j F Y")
