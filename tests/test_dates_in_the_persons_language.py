@@ -129,3 +129,29 @@ def test_a_play_in_the_admin_and_the_shell_is_named_with_its_date(world):
         assert str(play).endswith(", 7 December 2026")
     with translation.override("de"):
         assert str(play).endswith(", 7. Dezember 2026")
+
+
+def test_a_median_has_the_readers_decimal_mark():
+    from playlog.chart_svg import spread_chart
+    from playlog.stats import GameStats, PlayerStats
+
+    stats = GameStats(
+        plays=2, shared=0, players=(PlayerStats("ada", "Ada", 2, 1, [12, 13]),), margins=()
+    )
+    with translation.override("en-gb"):
+        assert "median 12.5" in spread_chart(stats, "Colonists").decode()
+    with translation.override("de"):
+        assert "Median 12,5" in spread_chart(stats, "Colonists").decode()
+
+
+# --- sizes -------------------------------------------------------------------------------
+
+
+def test_a_size_in_megabytes_has_the_readers_decimal_mark():
+    from hosting.middleware import megabytes
+
+    size = 3 * 1024 * 1024 + 1
+    with translation.override("en-gb"):
+        assert megabytes(size) == "3.1 MB"
+    with translation.override("de"):
+        assert megabytes(size) == "3,1 MB"
