@@ -15,7 +15,8 @@ test compares it exactly as before. It also keeps its template and values, and t
 
 A date in such a sentence is a `Day`: a `str` that is the English date ("7 December 2026"),
 keeping the date and its format, so the web side writes it as the person's language does
-("7. Dezember 2026").
+("7. Dezember 2026"); a large count is a `Number`, its thousands grouped as the person's
+language groups them ("12,345" in English, "12.345" in German).
 """
 
 from __future__ import annotations
@@ -112,3 +113,18 @@ class Day(str):
 
     def __reduce__(self):
         return (Day, (self.date, self.format))
+
+
+class Number(str):
+    """A count in a sentence, its thousands grouped: the English (the `str` itself: "12,345"),
+    with `number` for the web side to group it as the person's language does ("12.345")."""
+
+    number: int
+
+    def __new__(cls, number: int) -> Number:
+        made = super().__new__(cls, f"{number:,}")
+        made.number = number
+        return made
+
+    def __reduce__(self):
+        return (Number, (self.number,))

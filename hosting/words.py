@@ -8,17 +8,18 @@ is. In English the result is the same text as the Sentence itself.
 
 A `Day` (a date in a sentence) is written in the person's language: its format looked up in
 the catalogue (German writes "j F Y" as "j. F Y": "7. Dezember 2026") and the month named in
-that language.
+that language. A `Number` (a count with its thousands grouped) is grouped as that language
+groups them ("12.345" in German).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.utils.formats import date_format
+from django.utils.formats import date_format, number_format
 from django.utils.translation import gettext, ngettext
 
-from gamefile.words import LONG, SHORT, Day, Sentence
+from gamefile.words import LONG, SHORT, Day, Number, Sentence
 
 
 def day_format(format: str) -> str:
@@ -37,6 +38,8 @@ def day_format(format: str) -> str:
 def translated(text: Any) -> Any:
     if isinstance(text, Day):
         return date_format(text.date, day_format(text.format))
+    if isinstance(text, Number):
+        return number_format(text.number, force_grouping=True)
     if not isinstance(text, Sentence):
         return text
     params = {key: translated(value) for key, value in text.params.items()}

@@ -45,3 +45,17 @@ def test_a_day_in_a_rules_sentence_is_written_in_the_persons_language():
         assert translated(problem) == problem
     with translation.override("de"):
         assert translated(problem).startswith("7. Dezember 2999 liegt in der Zukunft")
+
+
+def test_a_large_count_is_grouped_as_the_persons_language_groups_thousands():
+    from gamefile.limits import cut
+    from gamefile.words import Number
+
+    assert Number(12345) == "12,345" and Number(12345).number == 12345
+    said = cut("x" * 12345, 3)
+    assert said == "xxx… (12,345 characters)"
+    with translation.override("en-gb"):
+        assert translated(said) == said
+    with translation.override("de"):
+        assert translated(Number(12345)) == "12.345"
+        assert "(12.345 Zeichen)" in translated(said)
