@@ -60,6 +60,21 @@ def test_an_undo_refused_says_when_and_who_in_the_readers_language():
             assert when_and_who(change) == "am 14. Dez 2026 um 21:47 JST von owner"
 
 
+def test_a_games_summary_gives_its_weekday_and_date_as_the_reader_writes_them(client):
+    import json
+
+    from campaign import actions
+    from campaign.tests.factory import DEMO
+    from pictures.tests.test_charts import sign_in, summary_url
+
+    demo = actions.import_campaign(json.loads(DEMO.read_text()))
+    sign_in(client, demo)
+    page = summary_url(demo, 12)
+
+    assert "Donnerstag, 26. März 2026" in text(client.get(page, **GERMAN))
+    assert "Thursday 26 March 2026" in text(client.get(page, **ENGLISH))
+
+
 # --- an invitation's expiry --------------------------------------------------------------
 
 
