@@ -221,10 +221,12 @@ bench: setup
 icons: setup
 	$(MANAGE) draw_icons
 
-# What a host runs (docs/hosting.md; deploy/solar175.service runs the same three commands):
-# the production packages only, then gunicorn with config/gunicorn.conf.py, the static files
-# hashed and compressed. It refuses to start without SECRET_KEY.
-serve: install graphviz translations
+# What a host runs (docs/hosting.md; deploy/solar175.service runs the same four commands):
+# the production packages only, the catalogues compiled (every language listed is served),
+# then gunicorn with config/gunicorn.conf.py, the static files hashed and compressed. It
+# refuses to start without SECRET_KEY.
+serve: install graphviz gettext
+	$(MANAGE) compilemessages --ignore=.venv --ignore=node_modules --verbosity 0
 	$(MANAGE) migrate --noinput
 	STATICFILES_BACKEND=whitenoise.storage.CompressedManifestStaticFilesStorage $(MANAGE) collectstatic --noinput
 	STATICFILES_BACKEND=whitenoise.storage.CompressedManifestStaticFilesStorage $(VENV)/bin/gunicorn config.wsgi --config config/gunicorn.conf.py
