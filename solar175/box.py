@@ -834,8 +834,9 @@ def _location_words(entry: LocationEntry) -> str:
 def _where(entry: MegastructureEntry) -> str:
     if not entry.location:
         return _("placed nowhere")
-    zone = _(", zone %(zone)s", zone=entry.zone) if entry.zone is not None else ""
-    return _("built on %(location)s%(zone)s", location=entry.location, zone=zone)
+    if entry.zone is None:
+        return _("built on %(location)s", location=entry.location)
+    return _("built on %(location)s, zone %(zone)s", location=entry.location, zone=entry.zone)
 
 
 def _presence(presence: int | None) -> str:

@@ -14,7 +14,7 @@ from colonists.groups import group
 from colonists.helpers import _where
 from gamefile.words import ordinal
 from hosting.words import translated
-from solar175.box import read_box
+from solar175.box import box_differences, read_box
 from solar175.campaign_file import CampaignError
 from solar175.catalogue import Catalogue
 from solar175.differences import game_differences
@@ -156,3 +156,20 @@ def test_a_missing_card_name_is_asked_for_in_german(german, data, words):
     with pytest.raises(CampaignError) as caught:
         read_box(data, Catalogue.from_fixture())
     assert translated(caught.value.message) == words
+
+
+def test_where_a_megastructure_is_built_is_one_sentence_in_german(german):
+    catalogue = Catalogue.from_fixture()
+    after = read_box(
+        {
+            "locations": [{"name": "Venus", "zone": 1}],
+            "megastructures": [{"key": "terraform-venus", "location": "Venus"}],
+        },
+        catalogue,
+    ).apply(catalogue)
+    lines = box_differences(catalogue, after)
+    line = next(line for line in lines if line.startswith("Terraform Venus"))
+    assert line == "Terraform Venus is now built on Venus, zone 1 (was placed nowhere)"
+    assert line.params["where"].template == "built on %(location)s, zone %(zone)s"
+    assert translated(line).startswith("Terraform Venus ")
+    assert "gebaut auf Venus, Zone 1" in translated(line)
