@@ -71,6 +71,23 @@ def ngettext(singular: str, plural: str, count: int, /, **params: Any) -> Senten
     return Sentence(singular, params, plural=plural, count=count)
 
 
+def ordinal(number: int) -> Sentence:
+    """`1st`, `2nd`, `3rd`, `4th`, `11th`, `21st`: each ending its own entry, so each language
+    writes its own (German "1.", "2.")."""
+    ending = 0 if 10 <= number % 100 <= 20 else number % 10
+    if ending == 1:
+        # Translators: an ordinal number ending in 1, not 11 ("1st", "21st"; German "1.").
+        return _("%(n)sst", n=number)
+    if ending == 2:
+        # Translators: an ordinal number ending in 2, not 12 ("2nd", "22nd"; German "2.").
+        return _("%(n)snd", n=number)
+    if ending == 3:
+        # Translators: an ordinal number ending in 3, not 13 ("3rd", "23rd"; German "3.").
+        return _("%(n)srd", n=number)
+    # Translators: any other ordinal number ("4th", "11th"; German "4.").
+    return _("%(n)sth", n=number)
+
+
 MONTHS = (
     "January",
     "February",

@@ -48,6 +48,7 @@ def play_detail(page: LogPage, number: int) -> dict[str, Any]:
         sheet_url=pages.sheet_url(play) if pages else None,
         companion_url=pages.companion_url(play) if pages else None,
         companion_label=pages.companion_label if pages else "",
+        companion_playing=pages.companion_playing if pages else "",
     )
 
 
