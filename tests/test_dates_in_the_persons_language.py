@@ -84,6 +84,27 @@ def test_a_games_summary_gives_its_weekday_and_date_as_the_reader_writes_them(cl
     assert "Thursday 26 March 2026" in text(client.get(page, **ENGLISH))
 
 
+def test_a_one_off_games_page_is_titled_with_its_date_as_the_reader_writes_it(client):
+    from campaign.models import Game
+    from scoring.tests.test_wizard import TABLE
+    from solar175.engine import score_game
+    from solar175.table import read_table
+
+    owner = make_user("scorer")
+    game = Game.objects.create(
+        campaign=None,
+        played_on="2026-12-07",
+        table=TABLE,
+        result=score_game(read_table(TABLE).valid_state()).as_dict(),
+        created_by=owner,
+    )
+    client.force_login(owner)
+    page = reverse("scoring:game_detail", args=[game.pk])
+
+    assert "Partie vom 7. Dezember 2026" in text(client.get(page, **GERMAN))
+    assert "Game of 7 December 2026" in text(client.get(page, **ENGLISH))
+
+
 # --- an invitation's expiry --------------------------------------------------------------
 
 
