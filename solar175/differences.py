@@ -46,7 +46,7 @@ def game_differences(
             old, new = before.get(key), after.get(key)
             if key == "megastructure":
                 old, new = (names.megastructure(m) if m else None for m in (old, new))
-            lines.append(f"{label} {_shown(old)} → {_shown(new)}")
+            lines.append(_changed(label, old, new))
     old_city, new_city = _city(before), _city(after)
     if old_city != new_city:
         if not old_city:
@@ -81,7 +81,7 @@ def game_differences(
     for label in [*new_table, *(label for label in old_table if label not in new_table)]:
         old, new = old_table.get(label), new_table.get(label)
         if old != new and not (whole and label.endswith(whole)):
-            lines.append(f"{label} {_shown(old)} → {_shown(new)}")
+            lines.append(_changed(label, old, new))
     old_notes, new_notes = before.get("notes") or "", after.get("notes") or ""
     if old_notes != new_notes:
         lines.append(
@@ -92,6 +92,11 @@ def game_differences(
             else _("notes edited")
         )
     return lines
+
+
+def _changed(label: str, old: Any, new: Any) -> str:
+    # Translators: what changed (its label), its value before and after.
+    return _("%(label)s %(old)s → %(new)s", label=label, old=_shown(old), new=_shown(new))
 
 
 def _table_facts(table: Any, names: Words) -> dict[str, Any]:

@@ -287,7 +287,7 @@ def move_game(
         user,
         before,
         snapshot(game),
-        summary=f"from {old_number} to {new_number}",
+        summary=_("from %(old)s to %(new)s", old=old_number, new=new_number),
     )
     rebuild(game.campaign)
     game.refresh_from_db(fields=["result", "replay_entry"])
@@ -325,7 +325,11 @@ def name_city(
         ]
     )
     game.refresh_from_db(fields=["version"])
-    summary = f"{name} on {location}" if game.city_name else "no city named"
+    summary = (
+        _("%(name)s on %(location)s", name=name, location=location)
+        if game.city_name
+        else _("no city named")
+    )
     record_game_change(
         game.campaign, ChangeKind.CITY_NAMED, user, before, snapshot(game), summary=summary
     )
