@@ -362,9 +362,44 @@ def put_manual_unlock(
     campaign.manual_unlocks = unlocks
 
 
+# The History's words for a setting and its values, as its lines have always said them in
+# English (the key and the value, "second place rounding down"), marked for translation.
+SETTING_WORDS = {
+    "name": _("name"),
+    "second_place_rounding": _("second place rounding"),
+    "campaign_tie_break": _("campaign tie break"),
+    "megastructure_choice": _("megastructure choice"),
+}
+VALUE_WORDS = {
+    # Translators: second place in a zone rounded down / up (a house rule).
+    "second_place_rounding": {"down": _("down"), "up": _("up")},
+    # Translators: a campaign tie broken by the awards / shared (a house rule).
+    "campaign_tie_break": {"awards": _("awards"), "shared": _("shared")},
+    # Translators: the next megastructure chosen by the winner / drawn at random (a house rule).
+    "megastructure_choice": {"winner": _("winner"), "random": _("random")},
+}
+
+
 def settings_lines(before: Mapping[str, str], after: Mapping[str, str]) -> list[str]:
     """The History's lines for a settings change ("second place rounding down → up")."""
-    return [f"{_words(key)} {before[key]} → {after[key]}" for key in before]
+    lines = []
+    for key in before:
+        values = VALUE_WORDS.get(key, {})
+        words = SETTING_WORDS.get(key)
+        if words is None or words != _words(key):
+            # A setting the History has no words for: said as its key says it.
+            lines.append(f"{_words(key)} {before[key]} → {after[key]}")
+            continue
+        lines.append(
+            # Translators: a setting changed ("second place rounding"), from a value to another.
+            _(
+                "%(setting)s %(before)s → %(after)s",
+                setting=words,
+                before=values.get(before[key], before[key]),
+                after=values.get(after[key], after[key]),
+            )
+        )
+    return lines
 
 
 def _words(key: str) -> str:

@@ -168,3 +168,28 @@ def test_the_box_pages_last_change_is_said_in_german(owner_client, box_demo):
     assert change.summary.startswith("Mars is now zone 3 (was 1): games 3 and 5 re-scored")
     history = owner_client.get(reverse("history:list", args=[demo.slug]), **GERMAN)
     assert "Partien 3 und 5 neu gewertet" in history.content.decode()
+
+
+def test_unlocks_powers_settings_moves_and_cities_are_said_in_german(demo):
+    actions.set_manual_unlock(demo, 19, 5)
+    actions.set_power(demo.corporations.get(key="purple"), "")
+    actions.update_settings(demo, second_place_rounding="up", name="Thursday")
+    actions.name_city(demo.games.get(number=2), "", "")
+    settings, power, unlock = demo.changes.all()[1:4]
+    city = demo.changes.first()
+    assert [unlock.summary, power.summary, settings.summary, city.summary] == [
+        "#19 after game 5",
+        "Purple corporation: none",
+        "name Demo campaign → Thursday; second place rounding down → up",
+        "no city named",
+    ]
+    with translation.override("de"):
+        assert [summary_of(unlock), summary_of(power), summary_of(city)] == [
+            "#19 nach Partie 5",
+            "Purple corporation: keine",
+            "keine Stadt benannt",
+        ]
+        assert details_of(settings) == [
+            "Name: Demo campaign → Thursday",
+            "Rundung des zweiten Platzes: abrunden → aufrunden",
+        ]
