@@ -4,11 +4,14 @@ still shows, in the English it was stored in (issue 33)."""
 
 from __future__ import annotations
 
+import datetime
+
 import pytest
 from django.urls import reverse
 from django.utils import translation
 
 from accounts.tests.factory import owned
+from benchmarks.samples import leader_table
 from campaign import actions
 from campaign.models import Change, ChangeKind
 from campaign.tests.factory import demo_data
@@ -128,7 +131,8 @@ def test_an_undo_is_said_in_german_with_what_it_undid(member, three_games):
 def test_an_undo_of_a_change_recorded_without_words_names_it_in_its_english(three_games):
     actions.delete_game(three_games.games.get(number=3))
     deleted = three_games.changes.first()
-    Change.objects.filter(pk=deleted.pk).update(summary="played on 19 Jan 2026")
+    # As an earlier version recorded it: its English alone.
+    Change.objects.filter(pk=deleted.pk).update(summary_words=None, details_words=None)
     deleted.refresh_from_db()
     undo = actions.undo_change(deleted)
     with translation.override("de"):
@@ -193,3 +197,25 @@ def test_unlocks_powers_settings_moves_and_cities_are_said_in_german(demo):
             "Name: Demo campaign → Thursday",
             "Rundung des zweiten Platzes: abrunden → aufrunden",
         ]
+
+
+def test_a_game_added_and_one_deleted_are_said_in_german(three_games):
+    actions.save_game(
+        three_games,
+        table=leader_table("purple", "yellow", "teal"),
+        played_on=datetime.date(2026, 2, 2),
+        megastructure="",
+        number=2,
+    )
+    actions.delete_game(three_games.games.get(number=3))
+    deleted, added = three_games.changes.all()[:2]
+    assert added.summary == "played on 2 Feb 2026; games 3 to 4 moved up one"
+    assert deleted.summary == "played on 12 Jan 2026; game 4 moved down one"
+    with translation.override("de"):
+        # The date as the History prints it (its format is not this sentence's).
+        assert summary_of(added) == (
+            "gespielt am 2 Feb 2026; Partien 3 bis 4 um eins nach hinten verschoben"
+        )
+        assert (
+            summary_of(deleted) == "gespielt am 12 Jan 2026; Partie 4 um eins nach vorn verschoben"
+        )
