@@ -145,3 +145,71 @@ class Number(str):
 
     def __reduce__(self):
         return (Number, (self.number,))
+
+
+class Joined(str):
+    """Sentences said one after the other (a summary of several changes): the English text
+    (the `str` itself, the parts joined by `separator`), keeping its `parts`, each of which may
+    be a Sentence. `hosting.words.translated` says each part in the person's language."""
+
+    parts: tuple[Any, ...]
+    separator: str
+
+    def __new__(cls, parts: Any, separator: str = "; ") -> Joined:
+        parts = tuple(parts)
+        made = super().__new__(cls, separator.join(parts))
+        made.parts, made.separator = parts, separator
+        return made
+
+    def __reduce__(self):
+        return (Joined, (self.parts, self.separator))
+
+
+def as_json(text: Any) -> Any:
+    """What a sentence was made of, as JSON (a database keeps it; `from_json` gives the
+    sentence back): a Sentence `{"template", "params", "plural", "count"}` (the last two only
+    with a count), a Joined `{"joined": separator, "parts": [...]}`, a Day `{"day": iso date,
+    "format"}`, a Number `{"number"}`, each value the same way;
+    a plain `str` (a person's input, a game's term) or a number as it is."""
+    if isinstance(text, Sentence):
+        form: dict[str, Any] = {
+            "template": text.template,
+            "params": {key: as_json(value) for key, value in text.params.items()},
+        }
+        if text.plural is not None:
+            form["plural"], form["count"] = text.plural, text.count
+        return form
+    if isinstance(text, Joined):
+        return {"joined": text.separator, "parts": [as_json(part) for part in text.parts]}
+    if isinstance(text, Day):
+        return {"day": text.date.isoformat(), "format": text.format}
+    if isinstance(text, Number):
+        return {"number": text.number}
+    if text is None or isinstance(text, (bool, int, float)):
+        return text
+    return str(text)
+
+
+def from_json(form: Any) -> Any:
+    """The sentence `as_json` kept: a Sentence, a Joined, or the value as it was stored."""
+    if isinstance(form, dict) and "template" in form:
+        params = {key: from_json(value) for key, value in (form.get("params") or {}).items()}
+        return Sentence(
+            form["template"], params, plural=form.get("plural"), count=form.get("count")
+        )
+    if isinstance(form, dict) and "joined" in form:
+        return Joined((from_json(part) for part in form.get("parts") or ()), form["joined"])
+    if isinstance(form, dict) and "day" in form:
+        return Day(datetime.date.fromisoformat(form["day"]), form.get("format", LONG))
+    if isinstance(form, dict) and "number" in form:
+        return Number(form["number"])
+    return form
+
+
+def has_words(text: Any) -> bool:
+    """Whether `text` holds anything to translate (a Sentence, or a Joined with one)."""
+    if isinstance(text, Sentence):
+        return True
+    if isinstance(text, Joined):
+        return any(has_words(part) for part in text.parts)
+    return False

@@ -142,6 +142,11 @@ def game_differences(
     return lines
 
 
+def _changed(label: str, old: Any, new: Any) -> str:
+    # Translators: what changed (its label), its value before and after.
+    return _("%(label)s %(old)s → %(new)s", label=label, old=_shown(old), new=_shown(new))
+
+
 def _table_facts(table: Any, names: Words) -> dict[str, Any]:
     """A table's values by the label the history gives them ("credits of Purple corporation")."""
     if not isinstance(table, Mapping):

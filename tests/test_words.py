@@ -2,8 +2,8 @@
 
 from django.utils import translation
 
-from gamefile.words import _, ngettext
-from hosting.words import translated
+from gamefile.words import Joined, _, as_json, ngettext
+from hosting.words import stored_said, translated
 
 
 def test_in_english_a_translated_sentence_is_the_sentence_itself():
@@ -59,3 +59,26 @@ def test_a_large_count_is_grouped_as_the_persons_language_groups_thousands():
     with translation.override("de"):
         assert translated(Number(12345)) == "12.345"
         assert "(12.345 Zeichen)" in translated(said)
+
+
+def test_sentences_one_after_the_other_are_each_said_in_the_active_language():
+    joined = Joined([_("notes added"), "Kepler Corp", _("saved unchanged")])
+    with translation.override("de"):
+        assert translated(joined) == "Notizen hinzugefügt; Kepler Corp; unverändert gespeichert"
+        assert translated(_("%(what)s.", what=joined)).startswith("Notizen hinzugefügt; ")
+    with translation.override("en-gb"):
+        assert translated(joined) == joined
+
+
+def test_a_stored_sentence_is_said_in_the_language_and_its_english_as_stored():
+    said = _("from %(old)s to %(new)s", old=1, new=2)
+    with translation.override("de"):
+        assert stored_said(said, as_json(said)) == "von 1 nach 2"
+        # A row stored before its words were kept, or whose words no longer fit.
+        assert stored_said("from 1 to 2", None) == "from 1 to 2"
+        assert stored_said("from 1 to 2", {"template": "from %(old)s", "params": {"new": 2}}) == (
+            "from 1 to 2"
+        )
+    with translation.override("en-gb"):
+        # English reads the English as stored, whatever its words would say.
+        assert stored_said("from 1 to 2", {"template": "x", "params": {}}) == "from 1 to 2"
