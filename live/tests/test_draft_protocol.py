@@ -180,6 +180,30 @@ def test_the_panel_is_drawn_once_per_version_for_every_phone(table):
     assert "panel" not in third and third["values"] == {"card:purple": {"credits": "9"}}
 
 
+def test_each_phone_gets_the_panel_in_its_own_language(table):
+    """An English phone and a German phone on one draft: each its language's panel, each
+    drawn once per version and language (issue 33)."""
+    campaign, people = table
+    draft = open_(campaign, people)
+    people.viewer.defaults["HTTP_ACCEPT_LANGUAGE"] = "de-DE,de;q=0.9,en;q=0.5"
+    push(people.player, campaign, [field(1, "credits", "9")], phone="p")
+    english = poll(people.owner, campaign, draft, draft.revision).json()
+    german = poll(people.viewer, campaign, draft, draft.revision).json()
+    assert english["panel_version"] == german["panel_version"] == draft.revision + 1
+    assert "0 of 3 seats done" in english["panel"]
+    assert "Plätzen fertig" not in english["panel"]
+    assert "0 von 3 Plätzen fertig" in german["panel"]
+    assert "seats done" not in german["panel"]
+    kept = {row.language: row for row in DraftLive.objects.filter(draft=draft)}
+    assert set(kept) == {"en-gb", "de"}
+    # The next phone of each language is shown its language's panel as kept, not drawn again.
+    assert poll(people.player, campaign, draft, draft.revision).json()["panel"] == english["panel"]
+    people.player.defaults["HTTP_ACCEPT_LANGUAGE"] = "de"
+    assert poll(people.player, campaign, draft, draft.revision).json()["panel"] == german["panel"]
+    again = {row.language: row.drawn_at for row in DraftLive.objects.filter(draft=draft)}
+    assert again == {language: row.drawn_at for language, row in kept.items()}
+
+
 def test_a_push_answers_what_a_poll_would_so_the_phone_skips_its_poll(table):
     campaign, people = table
     draft = open_(campaign, people)
@@ -214,8 +238,8 @@ def test_one_request_draws_a_panel_gone_stale_the_others_show_the_last_one(table
     DraftLive.objects.filter(draft=draft).update(drawn_at=timezone.now() - timedelta(seconds=30))
     kept = DraftLive.objects.get(draft=draft)
     # Two requests found it stale at once: the first to claim it draws, the second does not.
-    assert actions.claim_live_panel(draft, kept.drawn_at)
-    assert not actions.claim_live_panel(draft, kept.drawn_at)
+    assert actions.claim_live_panel(draft, kept.drawn_at, kept.language)
+    assert not actions.claim_live_panel(draft, kept.drawn_at, kept.language)
     # Meanwhile a poll is shown the last panel drawn (older than the draft), not a new draw.
     answer = poll(people.owner, campaign, draft, draft.revision).json()
     assert answer["panel_version"] == kept.revision < answer["version"]

@@ -29,8 +29,8 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
+from django.utils.translation import get_language, gettext_lazy, pgettext
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext
 
 from accounts.models import GuestSeat
 from accounts.qr import qr_svg
@@ -321,12 +321,14 @@ def _panel_html(page: Page, draft: GameDraft, cards=None, table_form=None) -> st
 
 
 def live_panel(page: Page, draft: GameDraft, panel: int = 0) -> tuple[int, str]:
-    """The live panel for the draft's version (its version, its HTML), drawn once per version
-    for every phone and server process (`DraftLive`); while the draft changes faster than
-    `LIVE_SECONDS`, the last one drawn (its version is older: the next poll gets the newer).
-    One request draws it (`actions.claim_live_panel`); the others meanwhile show the last one.
-    `panel`: the version the phone has, whose HTML is not read again ("" comes back)."""
-    found = actions.kept_panel(draft, panel)
+    """The live panel for the draft's version (its version, its HTML) in the reader's language,
+    drawn once per version and language for every phone and server process (`DraftLive`);
+    while the draft changes faster than `LIVE_SECONDS`, the last one drawn (its version is
+    older: the next poll gets the newer). One request draws it (`actions.claim_live_panel`);
+    the others meanwhile show the last one. `panel`: the version the phone has, whose HTML is
+    not read again ("" comes back)."""
+    language = get_language()
+    found = actions.kept_panel(draft, panel, language)
     now = timezone.now()
     if found is not None:
         revision, drawn_at, html = found
@@ -334,11 +336,11 @@ def live_panel(page: Page, draft: GameDraft, panel: int = 0) -> tuple[int, str]:
         # No HTML read: the phone's own panel, still one drawn.
         if revision >= draft.revision or (fresh and html != ""):
             return revision, html or ""
-        if html != "" and not actions.claim_live_panel(draft, drawn_at):
+        if html != "" and not actions.claim_live_panel(draft, drawn_at, language):
             # Another request is drawing it now: the last one drawn, once for the table.
             return revision, html or ""
     html = _panel_html(page, draft)
-    actions.keep_live_panel(draft, draft.revision, html)
+    actions.keep_live_panel(draft, draft.revision, html, language)
     return draft.revision, html
 
 
