@@ -297,12 +297,12 @@ def test_the_live_tables_forms_built_with_arguments_say_our_words_too():
 def test_djangos_defaults_are_known_in_each_language():
     """Django's own defaults are translated: in German a refused field says German, which is
     known as a default there too and said again in the project's words (those of the active
-    language's catalogue, English until it has one)."""
+    language's catalogue: German's)."""
     from django.utils import translation
 
     with translation.override("de"):
         assert "Dieses Feld ist zwingend erforderlich." in django_defaults()
         with pytest.raises(forms.ValidationError) as caught:
             forms.TypedChoiceField(choices=[(1, "1")], coerce=int).clean("9")
-        assert caught.value.messages == ["Must be one of the choices listed."]
+        assert caught.value.messages == ["Muss eine der aufgeführten Möglichkeiten sein."]
     assert "This field is required." in django_defaults()

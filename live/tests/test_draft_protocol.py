@@ -464,6 +464,26 @@ def test_a_count_out_of_its_bounds_comes_back_under_its_field(table):
     assert fixed.json()["problems"] == {}
 
 
+def test_a_german_panel_says_each_refusal_in_german(table):
+    campaign, people = table
+    draft = open_(campaign, people)
+    people.owner.defaults["HTTP_ACCEPT_LANGUAGE"] = "de"
+    push(
+        people.player,
+        campaign,
+        [field(1, "credits", "40"), field(2, "mining_tokens", "31")],
+        draft=draft,
+    )
+    for seat in ("yellow", "teal"):
+        push(people.owner, campaign, [field(1, "mining_tokens", "20", card=seat)], draft=draft)
+    html = poll(people.owner, campaign, draft, 0).json()["panel"]
+    assert "Credits muss zwischen 0 und 29 liegen." in html
+    assert (
+        "stimmig sind: Spieler enthalten 31 Bergbau-Ressourcenmarker, mehr als die 30 in der "
+        "Schachtel.</p>" in html
+    )
+
+
 def test_the_panel_says_each_refusal_once_without_prefixes(table):
     """The seat panel's sentences name their field once ("Card: Bases: …" no more) and end
     with one full stop ("… in the box. ." no more)."""
