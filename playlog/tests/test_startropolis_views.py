@@ -757,3 +757,50 @@ def test_a_scored_game_is_scored_again_and_counts_in_the_stats(table):
     page = stats.content.decode()
     for name in ("ali", "bea", "cy"):
         assert name in page
+
+
+def test_a_german_shared_screen_says_what_was_missing_in_german(table):
+    """The shared screen's "cannot pay" in the reader's language, still without what is in
+    hand (issue 33)."""
+    client, play = table["client"], table["play"]
+    play = st_play(table["log"], rounds=[])
+    client.post(
+        url("startropolis:purchase", play),
+        purchase_post(play, "buy-1", **{"buy-module_type": "luxury_habitation"}),
+    )
+    session = fresh(play).session
+    session["rounds"][0]["purchases"] += [
+        {"player": "bea", "option": "pass", "discard_slot": 6},
+        {"player": "cy", "option": "pass", "discard_slot": 6},
+    ]
+    session["rounds"][0]["attachments"] = [{"player": "ali", "hold": True}]
+    from playlog import actions
+
+    play = actions.change_play(play, {"session": session})
+    response = client.post(
+        url("startropolis:purchase", play),
+        purchase_post(play, "buy-1", **{"buy-module_type": "luxury_habitation"}),
+        HTTP_ACCEPT_LANGUAGE="de",
+    )
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert "Ali hat nicht genug Credits auf der Hand, um 10M " in html, refusals(html)
+    assert "does not have enough" not in html and "4M auf der Hand" not in html
+
+
+def test_a_german_mission_card_dealt_twice_is_refused_in_german(table, client):
+    play = table["play"]
+    client.force_login(table["bea"])
+    response = client.post(
+        url("startropolis:mission", play, seat=1),
+        {
+            "mission-dealt_1": "Solar Baron",  # cy's
+            "mission-dealt_2": "Power Broker",
+            "mission-kept": "2",
+            "mission-reward": "8",
+        },
+        HTTP_ACCEPT_LANGUAGE="de",
+    )
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert "Diese Mission Card wurde schon einem anderen Spieler ausgeteilt" in html, refusals(html)
