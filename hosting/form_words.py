@@ -242,14 +242,20 @@ def refusal(form: forms.BaseForm) -> str:
     or a flashed message says it: "Move to game number: must be a whole number from 1 to 3."
     (a form-wide error as it is). For the small forms of one or two fields a view answers with
     a sentence rather than a page of fields."""
-    for name, errors in form.errors.items():
-        said = " ".join(str(errors[0]).split()).rstrip(" .")
+    for name, errors in form.errors.as_data().items():
+        said = " ".join(" ".join(errors[0].messages).split()).rstrip(" .")
         field = form.fields.get(name)
         label = str(field.label or name) if field is not None and name != "__all__" else ""
         if not label:
             return f"{said[:1].upper()}{said[1:]}."
+        # What the field must be, as the words said it (any language); else the sentence
+        # with its first letter small.
+        predicate = predicate_of(errors[0])
+        if predicate:
+            problem = " ".join(predicate.split()).rstrip(" .")
+        else:
+            problem = said[:1].lower() + said[1:]
         # Translators: a field's label, then what it refuses ("Move to game number: must be …").
-        problem = said[:1].lower() + said[1:]
         return _("%(field)s: %(problem)s.") % {"field": label, "problem": problem}
     return ""
 
