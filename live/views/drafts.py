@@ -18,6 +18,7 @@ import json
 import re
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.db.models import OuterRef, Subquery
@@ -348,7 +349,7 @@ def live_panel(page: Page, draft: GameDraft, panel: int = 0) -> tuple[int, str]:
     older: the next poll gets the newer). One request draws it (`actions.claim_live_panel`);
     the others meanwhile show the last one. `panel`: the version the phone has, whose HTML is
     not read again ("" comes back)."""
-    language = get_language()
+    language = get_language() or settings.LANGUAGE_CODE
     found = actions.kept_panel(draft, panel, language)
     now = timezone.now()
     if found is not None:
