@@ -95,7 +95,7 @@ def said(error: FieldError, *, shared: bool) -> str:
 
 def _node_label(state: TrackerState, node: str) -> str:
     if node == "core":
-        return "the Core"
+        return _("the Core")
     return f"{state.module(node).name} {node}"
 
 

@@ -804,3 +804,15 @@ def test_a_german_mission_card_dealt_twice_is_refused_in_german(table, client):
     assert response.status_code == 400
     html = response.content.decode()
     assert "Diese Mission Card wurde schon einem anderen Spieler ausgeteilt" in html, refusals(html)
+
+
+def test_the_core_is_named_in_the_readers_language(table):
+    """Where a held module may go names the Core in the reader's words (issue 33)."""
+    from playlog.startropolis.views import _node_label
+
+    state = startropolis.tracker_state(fresh(table["play"]).session)
+    from django.utils import translation
+
+    with translation.override("de"):
+        assert _node_label(state, "core") == "das Core"
+    assert _node_label(state, "core") == "the Core"
