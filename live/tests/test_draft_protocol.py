@@ -9,7 +9,7 @@ from datetime import timedelta
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from campaign.models import Game
 from live import actions
@@ -30,6 +30,15 @@ def push(client, campaign, changes, phone="phone-a", since=0, draft=None):
 
 def field(seq, name, value, was="", card="purple"):
     return {"seq": seq, "card": card, "field": name, "value": value, "was": was}
+
+
+@pytest.fixture
+def reader_language():
+    """A German request leaves German active in this thread (LocaleMiddleware activates the
+    request's language and nothing takes it back): the language before is put back after."""
+    language = translation.get_language()
+    yield
+    translation.activate(language)
 
 
 def test_four_values_then_done_stay_done_even_when_the_batch_comes_again(table):
@@ -180,7 +189,7 @@ def test_the_panel_is_drawn_once_per_version_for_every_phone(table):
     assert "panel" not in third and third["values"] == {"card:purple": {"credits": "9"}}
 
 
-def test_each_phone_gets_the_panel_in_its_own_language(table):
+def test_each_phone_gets_the_panel_in_its_own_language(table, reader_language):
     """An English phone and a German phone on one draft: each its language's panel, each
     drawn once per version and language (issue 33)."""
     campaign, people = table
@@ -464,7 +473,7 @@ def test_a_count_out_of_its_bounds_comes_back_under_its_field(table):
     assert fixed.json()["problems"] == {}
 
 
-def test_a_german_panel_says_each_refusal_in_german(table):
+def test_a_german_panel_says_each_refusal_in_german(table, reader_language):
     campaign, people = table
     draft = open_(campaign, people)
     people.owner.defaults["HTTP_ACCEPT_LANGUAGE"] = "de"

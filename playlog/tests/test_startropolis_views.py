@@ -9,6 +9,7 @@ from html import unescape
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
 import startropolis
 from accounts.models import Role
@@ -73,6 +74,15 @@ def secrets(session: dict) -> list[str]:
 
 
 # --- the shared screen --------------------------------------------------------------------
+
+
+@pytest.fixture
+def reader_language():
+    """A German request leaves German active in this thread (LocaleMiddleware activates the
+    request's language and nothing takes it back): the language before is put back after."""
+    language = translation.get_language()
+    yield
+    translation.activate(language)
 
 
 def test_the_table_shows_every_revenue_with_its_reason_and_whose_turn_it_is(table):
@@ -759,7 +769,7 @@ def test_a_scored_game_is_scored_again_and_counts_in_the_stats(table):
         assert name in page
 
 
-def test_a_german_shared_screen_says_what_was_missing_in_german(table):
+def test_a_german_shared_screen_says_what_was_missing_in_german(table, reader_language):
     """The shared screen's "cannot pay" in the reader's language, still without what is in
     hand (issue 33)."""
     client, play = table["client"], table["play"]
@@ -788,7 +798,7 @@ def test_a_german_shared_screen_says_what_was_missing_in_german(table):
     assert "does not have enough" not in html and "4M auf der Hand" not in html
 
 
-def test_a_german_mission_card_dealt_twice_is_refused_in_german(table, client):
+def test_a_german_mission_card_dealt_twice_is_refused_in_german(table, reader_language, client):
     play = table["play"]
     client.force_login(table["bea"])
     response = client.post(
