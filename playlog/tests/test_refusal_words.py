@@ -49,7 +49,8 @@ def test_a_place_and_a_key_in_german():
         assert where("session.turns[6]") == "Runde 4, dein Zug"
         assert where("session.turns[7].opponent.from") == "Runde 4, Zug des Opponent, genommen von"
         assert where("table.players[1].cities[0]") == "Spieler 2, Stadt 1"
-        assert where("table.projects[3]") == "Project-Plättchen 4"
+        assert where("table.projects[3].completed_by") == "Project-Plättchen 4, abgeschlossen von"
+        assert where("table.players[0].cities[1].colonists") == "Spieler 1, Stadt 2, Kolonisten"
         assert where("rules.condominium_built") == "Condominium gebaut"
         assert in_words("muss not_arrived sein") == "muss nicht angekommen sein"
         said = sentence(FieldError("session.turns[2].you.from", 'must be "center" or "row"'))
