@@ -144,6 +144,15 @@ def test_no_page_shows_a_key():
         if keys_in(text):
             found[f"{name} {url} (de)"] = in_context(text)
     assert len(pages) > 60
+    # And the pages a signed-out visitor reads (sign-in, sign-up, password reset, the public
+    # pages), in each language.
+    for language in ("en-gb", "de"):
+        visitor = Client(headers={"accept-language": language})
+        for name, url, answer in html_answers(demo, visitor):
+            assert answer["Content-Language"] == language, url
+            text = visible_text(answer.content.decode())
+            if keys_in(text):
+                found[f"{name} {url} (signed out, {language})"] = in_context(text)
     assert found == {}, "\n".join(f"{page}: {lines}" for page, lines in found.items())
 
 
