@@ -96,3 +96,17 @@ def test_a_cache_written_before_its_words_is_read_then_rewritten(owner_client):
     german = owner_client.get(checklist_url(campaign, 1), **GERMAN).content.decode()
     assert "das Ende von Partie 1 wurde erreicht" in german
     assert _page(owner_client, campaign) == english_before
+
+
+def test_what_unlocks_next_is_said_in_german(owner_client):
+    from django.urls import reverse
+
+    campaign = _campaign()
+    words = [p.words for p in campaign.replayed().progress if p.words]
+    assert words
+    url = reverse("unlocks:next", args=[campaign.slug])
+    english = owner_client.get(url).content.decode()
+    german = owner_client.get(url, **GERMAN).content.decode()
+    shown = [w for w in words if w in english]
+    assert shown
+    assert not [w for w in shown if w in german]
