@@ -18,6 +18,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy
 
+from gamefile.words import with_words
 from solar175.house_rules import HouseRules
 from solar175.state import CampaignState, ReplayedGame
 
@@ -90,8 +91,9 @@ class Campaign(models.Model):
 
 
 def split_entry(entry: ReplayedGame) -> tuple[dict, dict]:
-    """A replay's game entry as stored: (the entry without its score, the score)."""
-    rest = entry.to_dict()
+    """A replay's game entry as stored: (the entry without its score, the score); each
+    sentence with its words (`gamefile.words.with_words`), as `Campaign.state` keeps them."""
+    rest = with_words(entry.to_dict())
     return rest, rest.pop("score")
 
 

@@ -213,3 +213,22 @@ def has_words(text: Any) -> bool:
     if isinstance(text, Joined):
         return any(has_words(part) for part in text.parts)
     return False
+
+
+def with_words(data: Any) -> Any:
+    """JSON data (a state's `to_dict()`) with each sentence in it as what it was made of
+    (`as_json`), for a cache that keeps it to be said again in the reader's language; lists and
+    objects walked, every other value as it is. `said` reads such a value back."""
+    if isinstance(data, (Sentence, Joined, Day, Number)):
+        return as_json(data)
+    if isinstance(data, Mapping):
+        return {key: with_words(value) for key, value in data.items()}
+    if isinstance(data, (list, tuple)):
+        return [with_words(item) for item in data]
+    return data
+
+
+def said(value: Any) -> Any:
+    """A sentence a cache kept by `with_words` (the sentence again), or as a cache written
+    before its words were kept stored it (its English, as it is)."""
+    return from_json(value) if isinstance(value, dict) else value

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from typing import Any
 
 from django.utils.translation import gettext as _
 
@@ -46,8 +47,10 @@ def shown_result(play: Play | None) -> dict | None:
     """The play's result as its pages show it: `Play.result` (a cache of the game's
     `score(table)`, stored as JSON: its "why" sentences plain English there) computed again
     from the table, so each sentence keeps what says it in the reader's language
-    (`{{ why|translated }}`). The stored result itself when the rules now score the table
-    otherwise, or refuse it: a play stored by an older version shows as it was stored."""
+    (`{{ why|translated }}`). The stored result when the rules now score the table otherwise
+    (a play stored by an older version: a key it lacks, a figure, a sentence said otherwise),
+    each of its sentences that today's rules say in the same English with their words
+    (`_with_words`); the stored result itself when the rules refuse the table."""
     if play is None or play.result is None or play.table is None:
         return play.result if play is not None else None
     try:
@@ -55,8 +58,25 @@ def shown_result(play: Play | None) -> dict | None:
     except Exception:  # noqa: BLE001 (any refusal of today's rules: the stored result shows)
         return play.result
     if json.loads(json.dumps(again)) != play.result:
-        return play.result
+        return _with_words(play.result, again)
     return again
+
+
+def _with_words(stored: Any, again: Any) -> Any:
+    """`stored` (a result as an older version stored it) with each of its strings that `again`
+    (today's score of the same table) says at the same place in the same English taken from
+    `again`: a Sentence, said in the reader's language. Everything else as stored."""
+    if isinstance(stored, str):
+        return again if isinstance(again, str) and str(again) == stored else stored
+    if isinstance(stored, dict):
+        if not isinstance(again, dict):
+            return stored
+        return {key: _with_words(value, again.get(key)) for key, value in stored.items()}
+    if isinstance(stored, list):
+        if not isinstance(again, (list, tuple)) or len(again) != len(stored):
+            return stored
+        return [_with_words(item, other) for item, other in zip(stored, again, strict=True)]
+    return stored
 
 
 def seats_of(play: Play | None) -> list[dict]:

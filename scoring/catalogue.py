@@ -260,7 +260,7 @@ class CatalogueNames:
     @cached_property
     def zone_hubs(self) -> dict[int, str]:
         """Zone number -> the body whose Zone HUB scores it (1 Earth, 2 Jupiter, …)."""
-        return {hub.zone.number: hub.zone.hub_name for hub in self._hub_rows if hub.zone}
+        return {hub.zone.number: hub.zone.shown_hub_name for hub in self._hub_rows if hub.zone}
 
     @property
     def debt_boxes(self) -> tuple:

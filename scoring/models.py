@@ -10,7 +10,18 @@ into any database whatever ids the group's own rows already took.
 
 from django.db import models
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, gettext_noop
+
+# The fixture's name for zone 6's HUB body, which the rulebook text does not print
+# (docs/catalogue.md): the app's own words, not a printed term, so a page says it in the
+# reader's language while the stored catalogue keeps it as it is.
+UNNAMED_HUB = gettext_noop("Unnamed – rename from your card")
+
+
+def shown_hub_name(hub_name: str) -> str:
+    """A zone's HUB body as a page names it: the fixture's placeholder translated, any name
+    the catalogue gives (staff's or the rulebook's) as it is."""
+    return _(UNNAMED_HUB) if hub_name == UNNAMED_HUB else hub_name
 
 
 class Zone(models.Model):
@@ -25,8 +36,12 @@ class Zone(models.Model):
     def __str__(self) -> str:
         return _("Zone %(number)s (%(hub_name)s)") % {
             "number": self.number,
-            "hub_name": self.hub_name,
+            "hub_name": self.shown_hub_name,
         }
+
+    @property
+    def shown_hub_name(self) -> str:
+        return shown_hub_name(self.hub_name)
 
 
 class Hub(models.Model):

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gamefile.shape import Shaped, from_dict, spec, to_dict
+from gamefile.words import said
 from solar175.engine import UNITED_FEDERALISTS, Rules
 from solar175.house_rules import TABLE_KEYS
 from solar175.opening import City
@@ -62,6 +63,21 @@ def _city(data: Mapping[str, Any] | None) -> City | None:
 
 def _cities(data: Any) -> tuple[City, ...]:
     return tuple(city_from_dict(c) for c in data or ())
+
+
+def sentence() -> Any:
+    """A sentence the replay says (a `gamefile.words.Sentence`, its English the `str`): the
+    app's cache keeps its words (`gamefile.words.with_words`), and a cache written before it
+    kept them its English, read as it is."""
+    return spec(default="", read=said)
+
+
+def _sentences(data: Any) -> tuple[Any, ...]:
+    return tuple(said(item) for item in data or ())
+
+
+def _sentences_by_key(data: Any) -> dict[str, Any]:
+    return {key: said(item) for key, item in (data or {}).items()}
 
 
 def house() -> Any:
@@ -130,7 +146,7 @@ class LockedSection(Shaped):
     kind: str = ""
     current: int = 0
     target: int = 0
-    words: str = ""
+    words: str = sentence()
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,7 +155,7 @@ class ReplayWarning(Shaped):
 
     game: int = 0
     path: str = ""
-    message: str = ""
+    message: str = sentence()
 
 
 # --- the next game ---------------------------------------------------------------------
@@ -256,7 +272,7 @@ class UnlockedNow(Shaped):
     """A section a game unlocked, and why (docs/replay.md)."""
 
     section: int
-    reason: str = ""
+    reason: str = sentence()
 
 
 @dataclass(frozen=True, slots=True)
@@ -285,7 +301,7 @@ class ReplayedGame(Shaped):
     unlocked_sections: tuple[UnlockedNow, ...] = ()
     # None in a cache written before the replay kept the standings after each game.
     points_after: dict[str, int] | None = None
-    warnings: tuple[str, ...] = ()
+    warnings: tuple[str, ...] = spec(default=(), read=_sentences)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any] | None) -> ReplayedGame:
@@ -329,7 +345,7 @@ class CampaignState(Shaped):
     campaign_points: dict[str, CampaignPoints] = field(default_factory=dict)
     # None in a cache written before the replay counted them.
     games_by_corporation: dict[str, int] | None = None
-    unlock_reasons: dict[str, str] = field(default_factory=dict)
+    unlock_reasons: dict[str, str] = spec(default_factory=dict, read=_sentences_by_key)
     progress: tuple[LockedSection, ...] = ()
     games: tuple[ReplayedGame, ...] = ()
     warnings: tuple[ReplayWarning, ...] = ()

@@ -22,7 +22,7 @@ from django.db import transaction
 
 from campaign.campaign_io import campaign_file_data
 from campaign.models import Campaign, Corporation, Game, split_entry
-from gamefile.words import _
+from gamefile.words import _, with_words
 from scoring.catalogue import catalogue_from_db
 from solar175.box import read_box
 from solar175.campaign_file import CampaignError
@@ -64,7 +64,9 @@ def rebuild(
         entries = {entry.number: split_entry(entry) for entry in state.games}
         if not stored:
             refuse_new_problems(games, state, entries, current, corporations, catalogue)
-        summary = state.to_dict()
+        # Each sentence with its words, to be said in the reader's language (the replay
+        # command prints the English: `to_dict()` as it is).
+        summary = with_words(state.to_dict())
         del summary["games"]
         revision = uuid.uuid4()
         Campaign.objects.filter(pk=current.pk).update(state=summary, revision=revision)

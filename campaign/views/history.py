@@ -7,6 +7,7 @@ in the same number of queries however long the history.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 from urllib.parse import urlencode
 
@@ -22,6 +23,7 @@ from campaign import actions
 from campaign.actions import UndoRefused
 from campaign.frame import PLAYER, READER, Page, campaign_access, page_frame
 from campaign.models import DRAFT_KINDS, Campaign, Change, ChangeKind
+from gamefile.words import as_json, ngettext
 from hosting.words import stored_said, translated
 
 CHANGES_PER_PAGE = 50
@@ -54,10 +56,22 @@ def _can_undo(campaign: Campaign) -> bool:
     return getattr(campaign, "can_play", True)
 
 
+# An import's summary as every version wrote it, its words kept or not: "12 games".
+IMPORTED_GAMES = re.compile(r"(\d+) games")
+
+
 def summary_of(change: Change) -> str:
     """The change's summary in the reader's language (its English as stored when it was
-    recorded without its words: `Change.summary_words`)."""
-    return stored_said(change.summary, change.summary_words)
+    recorded without its words: `Change.summary_words`). An import recorded before its words
+    were kept says its count of games again ("12 games": `create_campaign_from_file`'s
+    sentence, read back from the English)."""
+    words = change.summary_words
+    if words is None and change.kind == ChangeKind.CAMPAIGN_IMPORTED:
+        count = IMPORTED_GAMES.fullmatch(change.summary)
+        if count:
+            n = int(count[1])
+            words = as_json(ngettext("%(count)s games", "%(count)s games", n, count=n))
+    return stored_said(change.summary, words)
 
 
 def details_of(change: Change) -> list[str]:

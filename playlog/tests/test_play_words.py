@@ -71,3 +71,34 @@ def test_a_play_stored_by_an_older_version_shows_its_result_as_stored(host_clien
 def test_a_play_without_a_result_has_none_to_show(world):
     assert shown_result(world.se_running) is None
     assert shown_result(None) is None
+
+
+def test_a_play_an_older_version_stored_says_its_unchanged_sentences_in_german(host_client, world):
+    # Stored by an older version: a key today's rules add is missing, so the result shows as
+    # stored; each sentence whose English today's rules say alike is said in German.
+    for play in (world.colonists, world.se_finished):
+        stored = {key: value for key, value in play.result.items() if key != "warnings"}
+        Play.objects.filter(pk=play.pk).update(result=stored)
+    colonists = page(host_client, world, world.colonists, **GERMAN)
+    assert "mit einem Power Hub verbunden: 3 VP" in colonists
+    assert "inhabited by" not in colonists
+    explorers = page(host_client, world, world.se_finished, **GERMAN)
+    assert "Variant #4 ist nicht im Spiel" in explorers
+    assert "Variant #4 is not in play" not in explorers
+    english = page(host_client, world, world.colonists)
+    assert "inhabited by the Spice Merchants, connected to a power hub: 3 VP" in english
+    assert "Variant #4 is not in play" in page(host_client, world, world.se_finished)
+    # What the older version stored is what shows: its figures, its keys.
+    play = Play.objects.get(pk=world.colonists.pk)
+    assert shown_result(play) == play.result and "warnings" not in shown_result(play)
+
+
+def test_the_new_solo_play_names_variant_3s_choices_in_german(host_client, world):
+    new = url("space_explorers:new", world)
+    german = host_client.get(new, **GERMAN).content.decode()
+    assert '<option value="" selected>nicht im Spiel</option>' in german
+    assert "Eine zufällig ziehen</option>" in german
+    assert ">not in play<" not in german and "Draw one at random" not in german
+    english = host_client.get(new).content.decode()
+    assert '<option value="" selected>not in play</option>' in english
+    assert "Draw one at random</option>" in english
