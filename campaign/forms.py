@@ -606,7 +606,10 @@ class GameFactsForm(forms.Form):
         required=False, label=gettext_lazy("Megastructure repairs completed")
     )
     notes = forms.CharField(
-        required=False, max_length=NOTES_MAX_LENGTH, widget=forms.Textarea(attrs={"rows": 3})
+        required=False,
+        max_length=NOTES_MAX_LENGTH,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        label=gettext_lazy("Notes"),
     )
     # Which game the live preview scores, and the version an edit started from.
     number = forms.IntegerField(required=False, widget=forms.HiddenInput)

@@ -95,7 +95,10 @@ class PlayFactsForm(NoFormTag, forms.Form):
         initial=timezone.localdate,
     )
     notes = forms.CharField(
-        required=False, max_length=NOTES_LENGTH, widget=forms.Textarea(attrs={"rows": 2})
+        required=False,
+        max_length=NOTES_LENGTH,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        label=gettext_lazy("Notes"),
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

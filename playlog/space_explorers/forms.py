@@ -59,9 +59,10 @@ class SetupForm(NoFormTag, forms.Form):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["opponent_favoured_division"].choices = (
-            [("", "not in play")]
+            # Translators: the Opponent's favoured Division, a variant not played.
+            [("", _("not in play"))]
             + [(key, DIVISION_NAMES[key]) for key in DIVISIONS]
-            + [(RANDOM, "Draw one at random")]
+            + [(RANDOM, _("Draw one at random"))]
         )
         self._helper()
 
@@ -275,7 +276,11 @@ class EndStateForm(YourProgressForm):
         super().__init__(*args, **kwargs)
         for key in DIVISIONS:
             self.fields[f"opponent_{key}"] = forms.IntegerField(
-                min_value=0, max_value=60, initial=0, label=f"Opponent's {DIVISION_NAMES[key]}"
+                min_value=0,
+                max_value=60,
+                initial=0,
+                # Translators: a Division's printed name, "Opponent's Space Flight".
+                label=_("Opponent's %(division)s") % {"division": DIVISION_NAMES[key]},
             )
 
     def division_fields(self) -> list:

@@ -239,7 +239,7 @@ class SeatForm(forms.Form):
     def __init__(self, *args: Any, members: Sequence[str], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["member"].choices = member_choices(list(members))
-        self.fields["bonus_per"].choices = [("", "no such bonus")] + TYPE_CHOICES
+        self.fields["bonus_per"].choices = [("", _("no such bonus"))] + TYPE_CHOICES
 
     def used(self) -> bool:
         data = self.cleaned_data
