@@ -163,8 +163,10 @@ format: setup
 migrations-check: setup
 	$(MANAGE) makemigrations --check --dry-run
 
+# SQLITE_ARGS: what `make test` adds when the PostgreSQL leg runs beside it.
+SQLITE_ARGS ?=
 test-sqlite: setup chromium axe graphviz proxies translations
-	DATABASE_URL= $(PYTEST) $(PYTEST_ARGS)
+	DATABASE_URL= $(PYTEST) $(PYTEST_ARGS) $(SQLITE_ARGS)
 
 # The PostgreSQL leg: every test that uses the database, against a real server (the pure rules'
 # tests ask no database: the SQLite leg ran them), and with it the test of two app servers
@@ -202,10 +204,14 @@ screenshots: setup chromium axe graphviz translations
 # phone's next poll, a test waiting on the PostgreSQL server), and the other fills it. The
 # PostgreSQL leg writes to .test-postgres.log, printed when both are done; either failing
 # fails the run. The catalogues are compiled first, once: each leg then finds them up to date.
+# The PostgreSQL leg has fewer tests, so when a server answers it also runs the long tests
+# marked `postgres_leg` (what they check does not depend on the database), which the SQLite
+# leg then leaves: the two legs end about together. Where none answers, the SQLite leg runs them.
 test: lint migrations-check setup chromium axe graphviz proxies translations
 	@echo "The PostgreSQL leg runs alongside the SQLite leg; its report follows this one."
-	@$(MAKE) --no-print-directory test-postgres > .test-postgres.log 2>&1 & postgres=$$!; \
-	  $(MAKE) --no-print-directory test-sqlite; sqlite=$$?; \
+	@if $(PY) scripts/pg_ready.py "$(PG_URL)" >/dev/null 2>&1; then share=--postgres-leg-runs-its-share; else share=; fi; \
+	  $(MAKE) --no-print-directory test-postgres > .test-postgres.log 2>&1 & postgres=$$!; \
+	  $(MAKE) --no-print-directory test-sqlite SQLITE_ARGS="$$share"; sqlite=$$?; \
 	  wait $$postgres; postgres=$$?; \
 	  echo; echo "======== The PostgreSQL leg ========"; cat .test-postgres.log; \
 	  if [ $$sqlite -ne 0 ]; then echo "!!! The SQLite leg failed."; fi; \
@@ -221,10 +227,12 @@ bench: setup
 icons: setup
 	$(MANAGE) draw_icons
 
-# What a host runs (docs/hosting.md; deploy/solar175.service runs the same three commands):
-# the production packages only, then gunicorn with config/gunicorn.conf.py, the static files
-# hashed and compressed. It refuses to start without SECRET_KEY.
-serve: install graphviz translations
+# What a host runs (docs/hosting.md; deploy/solar175.service runs the same four commands):
+# the production packages only, the catalogues compiled (every language listed is served),
+# then gunicorn with config/gunicorn.conf.py, the static files hashed and compressed. It
+# refuses to start without SECRET_KEY.
+serve: install graphviz gettext
+	$(MANAGE) compilemessages --ignore=.venv --ignore=node_modules --verbosity 0
 	$(MANAGE) migrate --noinput
 	STATICFILES_BACKEND=whitenoise.storage.CompressedManifestStaticFilesStorage $(MANAGE) collectstatic --noinput
 	STATICFILES_BACKEND=whitenoise.storage.CompressedManifestStaticFilesStorage $(VENV)/bin/gunicorn config.wsgi --config config/gunicorn.conf.py

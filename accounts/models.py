@@ -24,8 +24,12 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.formats import date_format, time_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
+
+from gamefile.words import LONG
+from hosting.words import day_format
 
 INVITE_DAYS = 7
 # 16 random bytes: 22 URL-safe characters, short enough for a small QR code.
@@ -208,15 +212,16 @@ class Invite(InSpace):
             # In the reader's zone (their phone's, else the site's), named: the invitation
             # page is outside the space (docs/time-zones.md).
             expired = timezone.localtime(self.expires_at)
-            # Translators: "on 14 December 2026 at 13:47 CET"; the zone is its abbreviation.
+            # Translators: "… expired on 14 December 2026 at 13:47 CET …"; the zone is its
+            # abbreviation.
             return pgettext(
                 "an invitation",
                 "This invitation to %(space)s expired on %(date)s at %(time)s %(zone)s. "
                 "Ask its owner for a new link.",
             ) % {
                 "space": self.space,
-                "date": f"{expired:%-d %B %Y}",
-                "time": f"{expired:%H:%M}",
+                "date": date_format(expired, day_format(LONG)),
+                "time": time_format(expired, "H:i"),
                 "zone": expired.tzname(),
             }
         return None

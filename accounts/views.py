@@ -26,6 +26,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render, resolve_url
 from django.urls import Resolver404, resolve, reverse
 from django.utils import timezone
+from django.utils.formats import date_format, time_format
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -300,8 +301,10 @@ def _invite_words(invite: Invite) -> str:
     # Translators: an invitation link in a list: "as player, made 14 Dec 13:47 CET".
     return _("as %(role)s, made %(date)s %(time)s %(zone)s") % {
         "role": invite.role_word,
-        "date": f"{made:%-d %b}",
-        "time": f"{made:%H:%M}",
+        # Translators: a Django date format (the date filter's letters: j the day, M the
+        # month's short name): "14 Dec".
+        "date": date_format(made, _("j M")),
+        "time": time_format(made, "H:i"),
         "zone": made.tzname(),
     }
 

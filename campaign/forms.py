@@ -16,6 +16,7 @@ from crispy_forms.layout import Column, Layout, Row
 from django import forms
 from django.core.exceptions import ValidationError
 from django.utils import timezone
+from django.utils.formats import number_format
 from django.utils.functional import lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
@@ -277,7 +278,8 @@ MAX_CAMPAIGN_FILE_BYTES = MAX_CAMPAIGN_FILE_MB * 1024 * 1024
 def _megabytes(size: int) -> str:
     """3.1 MB: rounded up to a tenth, so a file just over the limit never reads as 2.0 MB."""
     tenths = -(-size * 10 // (1024 * 1024))
-    return f"{tenths / 10:.1f} MB"
+    # The person's decimal mark: 3.1 MB in English, 3,1 MB in German.
+    return f"{number_format(tenths / 10, decimal_pos=1)} MB"
 
 
 def _problem(error: Exception) -> Any:

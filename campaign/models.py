@@ -255,7 +255,15 @@ class ChangeQuerySet(models.QuerySet):
         undid it joined in; the snapshots left unread, only whether there are any."""
         return (
             self.select_related("made_by", "undone_by__made_by")
-            .defer("before", "after", "undone_by__before", "undone_by__after", "undone_by__details")
+            .defer(
+                "before",
+                "after",
+                "undone_by__before",
+                "undone_by__after",
+                "undone_by__details",
+                "undone_by__summary_words",
+                "undone_by__details_words",
+            )
             .annotate(
                 snapshotted=models.ExpressionWrapper(
                     models.Q(before__isnull=False) | models.Q(after__isnull=False),
@@ -285,8 +293,13 @@ class Change(models.Model):
       draft_snapshot`: its number, shared part, cards and who typed them), `after` null;
       restored by an undo: the other way round.
 
-    `details` says what changed, a line each ("credits of purple 12 → 14"); `undoes` is the
-    change this one undid (a change is undone at most once: undoing the undo puts it back).
+    `details` says what changed, a line each ("credits of purple 12 → 14"); `summary` and
+    `details` are English, as they were said when the change was made. `summary_words` and
+    `details_words` keep what those sentences were made of (`gamefile.words.as_json`: each
+    sentence's catalogue template and values), so the History says them in the reader's
+    language; null for a change recorded before they were kept, or whose words hold nothing to
+    translate (a name): the History shows the English then. `undoes` is the change this one
+    undid (a change is undone at most once: undoing the undo puts it back).
     """
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="changes")
@@ -294,6 +307,8 @@ class Change(models.Model):
     game_number = models.PositiveSmallIntegerField(null=True, blank=True)
     summary = models.CharField(max_length=200, blank=True)
     details = models.JSONField(default=list, blank=True)
+    summary_words = models.JSONField(null=True, blank=True)
+    details_words = models.JSONField(null=True, blank=True)
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
     undoes = models.OneToOneField(

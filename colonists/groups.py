@@ -19,7 +19,8 @@ class ColonistGroup:
     key: str
     name: str
     # The resource named in this part of the rules, if any: only spice and Koprolith are
-    # (CX:74). The others' resources are left unnamed rather than guessed.
+    # (CX:74). The others' resources are left unnamed rather than guessed. Spice is a word of
+    # the sentence (translated); Koprolith is printed on the game (kept).
     resource: str | None
     # The Mechanics are "not bound to any specific resource" (CX:76).
     needs_resource: bool
@@ -41,7 +42,8 @@ class ColonistGroup:
 
 GROUPS: tuple[ColonistGroup, ...] = (
     ColonistGroup("adamant_cutters", "Adamant Cutters", None, True, True),
-    ColonistGroup("spice_merchants", "Spice Merchants", "spice", True, True),
+    # Translators: the Spice Merchants' resource, after "with" ("a territory with spice").
+    ColonistGroup("spice_merchants", "Spice Merchants", _("spice"), True, True),
     ColonistGroup("crystalin_farmers", "Crystalin Farmers", None, True, True),
     ColonistGroup("fluidum_brewers", "Fluidum Brewers", None, True, True),
     ColonistGroup("koprolith_miners", "Koprolith Miners", "Koprolith", True, True),

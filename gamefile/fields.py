@@ -29,7 +29,7 @@ from gamefile.errors import FieldError
 from gamefile.limits import LARGEST_COUNT, LONGEST_TEXT, SANITY_SENTENCE
 from gamefile.names import name_problem
 from gamefile.reading import describe, one_of
-from gamefile.words import _
+from gamefile.words import Number, _
 
 # A key the file leaves out, told apart from one given as null.
 MISSING: Any = object()
@@ -221,7 +221,7 @@ class Fields:
         if not isinstance(value, list | tuple):
             self.refuse(path, _("must be a list, not %(found)s", found=describe(value)))
         if most is not None and len(value) > most:
-            found = f"{len(value):,}"
+            found = Number(len(value))
             if why:
                 # Translators: %(what)s is what the list holds ("players"); %(why)s whose bound.
                 said = _(

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from gamefile.limits import LONGEST_NUMBER, cut
-from gamefile.words import _
+from gamefile.words import Number, _
 
 
 class JsonInputError(ValueError):
@@ -24,7 +24,7 @@ def _bounded_int(digits: str) -> int:
             _(
                 "is not JSON this app reads (a number of %(digits)s digits; "
                 "numbers here have at most %(most)s)",
-                digits=f"{len(digits.lstrip('-')):,}",
+                digits=Number(len(digits.lstrip("-"))),
                 most=LONGEST_NUMBER,
             )
         )

@@ -13,7 +13,7 @@
   so a 10 MB key makes a one-line error, not a 10 MB one.
 """
 
-from gamefile.words import _
+from gamefile.words import Number, _
 
 LARGEST_COUNT = 999
 SANITY_SENTENCE = _(
@@ -31,4 +31,4 @@ def cut(text: str, length: int) -> str:
     """`text`, or its first `length` characters and an ellipsis saying how long it was."""
     if len(text) <= length:
         return text
-    return _("%(start)s… (%(length)s characters)", start=text[:length], length=f"{len(text):,}")
+    return _("%(start)s… (%(length)s characters)", start=text[:length], length=Number(len(text)))

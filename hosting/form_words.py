@@ -172,8 +172,20 @@ def _min_length(limit) -> str:
     ) % {"count": limit}
 
 
+def _follows_its_field(item: ValidationError, predicate: str) -> bool:
+    """Whether the predicate reads after its field's name as the rest of one sentence
+    ("Credits must be between 0 and 29."): every "must …" one, in whatever language it is
+    said; not what a field wants when it was left empty ("required: …"), nor the few said
+    as a sentence of their own."""
+    if item.code in ("required", "missing", "contradiction"):
+        return False
+    return predicate != _("is not a value this field takes")
+
+
 def reworded(field: forms.Field, error: ValidationError) -> ValidationError:
-    """`error` with each message still worded as Django's default said as the field allows."""
+    """`error` with each message still worded as Django's default said as the field allows.
+    A message said as what follows the field's name keeps that predicate as well
+    (`predicate`), so a summary joins the two in any language (`predicate_of`)."""
     changed, kept = False, []
     for item in error.error_list:
         message = next(iter(item))
@@ -182,8 +194,21 @@ def reworded(field: forms.Field, error: ValidationError) -> ValidationError:
             kept.append(item)
             continue
         changed = True
-        kept.append(ValidationError(f"{predicate[:1].upper()}{predicate[1:]}.", code=item.code))
+        said = ValidationError(f"{predicate[:1].upper()}{predicate[1:]}.", code=item.code)
+        if _follows_its_field(item, predicate):
+            said.predicate = predicate  # type: ignore[attr-defined]
+        kept.append(said)
     return ValidationError(kept) if changed else error
+
+
+def predicate_of(error: ValidationError) -> str | None:
+    """The predicate of a refusal `reworded` said ("must be between 0 and 29", "darf
+    höchstens 29 sein"), for a sentence that names its field first; None for any other (or
+    for several messages)."""
+    items = error.error_list if hasattr(error, "error_list") else []
+    if len(items) != 1:
+        return None
+    return getattr(items[0], "predicate", None)
 
 
 def _in_our_words(clean: Callable) -> Callable:
@@ -217,14 +242,20 @@ def refusal(form: forms.BaseForm) -> str:
     or a flashed message says it: "Move to game number: must be a whole number from 1 to 3."
     (a form-wide error as it is). For the small forms of one or two fields a view answers with
     a sentence rather than a page of fields."""
-    for name, errors in form.errors.items():
-        said = " ".join(str(errors[0]).split()).rstrip(" .")
+    for name, errors in form.errors.as_data().items():
+        said = " ".join(" ".join(errors[0].messages).split()).rstrip(" .")
         field = form.fields.get(name)
         label = str(field.label or name) if field is not None and name != "__all__" else ""
         if not label:
             return f"{said[:1].upper()}{said[1:]}."
+        # What the field must be, as the words said it (any language); else the sentence
+        # with its first letter small.
+        predicate = predicate_of(errors[0])
+        if predicate:
+            problem = " ".join(predicate.split()).rstrip(" .")
+        else:
+            problem = said[:1].lower() + said[1:]
         # Translators: a field's label, then what it refuses ("Move to game number: must be …").
-        problem = said[:1].lower() + said[1:]
         return _("%(field)s: %(problem)s.") % {"field": label, "problem": problem}
     return ""
 

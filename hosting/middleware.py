@@ -33,6 +33,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.middleware.gzip import GZipMiddleware
 from django.shortcuts import render
 from django.utils.cache import patch_cache_control
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
@@ -50,7 +51,8 @@ Handler = Callable[[HttpRequest], HttpResponse]
 def megabytes(size: int) -> str:
     """3.1 MB: rounded up to a tenth, so a size just over a limit never reads as the limit."""
     tenths = -(-size * 10 // (1024 * 1024))
-    return f"{tenths / 10:.1f} MB"
+    # The person's decimal mark: 3.1 MB in English, 3,1 MB in German.
+    return f"{number_format(tenths / 10, decimal_pos=1)} MB"
 
 
 def head_without_body(get_response: Handler) -> Handler:

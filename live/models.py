@@ -87,22 +87,28 @@ class SeatCard(models.Model):
 
 class DraftLive(models.Model):
     """The live panel of a draft (progress, what each card still needs, the totals and the
-    score sheet) as drawn for one version, shared by every phone and every server process:
-    the forms are read and the table scored once per version at most
-    (`live.views.drafts.live_panel`)."""
+    score sheet) as drawn for one version in one language, shared by every phone reading that
+    language and every server process: the forms are read and the table scored once per
+    version and language at most (`live.views.drafts.live_panel`). One row per draft and
+    language (`language`: the code the panel's words were drawn in, as `get_language()` gives
+    it)."""
 
-    draft = models.OneToOneField(
-        GameDraft, on_delete=models.CASCADE, primary_key=True, related_name="live"
-    )
+    draft = models.ForeignKey(GameDraft, on_delete=models.CASCADE, related_name="panels")
+    language = models.CharField(max_length=15)
     revision = models.PositiveIntegerField(default=0)
     html = models.TextField(blank=True)
     drawn_at = models.DateTimeField()
 
     class Meta:
         db_table = "campaign_draftlive"
+        constraints = [
+            models.UniqueConstraint(
+                fields=["draft", "language"], name="campaign_draftlive_one_per_language"
+            )
+        ]
 
     def __str__(self) -> str:
-        return f"Live panel of {self.draft} at version {self.revision}"
+        return f"Live panel of {self.draft} at version {self.revision} in {self.language}"
 
 
 class GamePhoto(models.Model):

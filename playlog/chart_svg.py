@@ -8,6 +8,7 @@ no script, for an `<img>`). The page prints the same numbers as a table beside i
 from __future__ import annotations
 
 import pygal
+from django.template.defaultfilters import floatformat
 from django.utils.translation import gettext as _
 
 from pictures.chart_svg import WIDTH, options, render
@@ -68,7 +69,13 @@ def spread_chart(stats: GameStats, title: str) -> bytes:
         chart.add(player.name, list(player.scores))
     words = "; ".join(
         _("%(name)s: from %(lowest)s to %(highest)s, median %(median)s")
-        % {"name": p.name, "lowest": p.lowest, "highest": p.highest, "median": p.median_text}
+        % {
+            "name": p.name,
+            "lowest": p.lowest,
+            "highest": p.highest,
+            # 12.5 in English, 12,5 in German: the person's decimal mark.
+            "median": floatformat(p.median, -1),
+        }
         for p in stats.players
     )
     return render(chart, _("%(title)s: the spread of the scores") % {"title": title}, words)

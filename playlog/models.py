@@ -14,7 +14,10 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils.formats import date_format
 
+from gamefile.words import LONG
+from hosting.words import day_format
 from playlog.games import GAMES, GameRules
 
 GAME_CHOICES = [(game.key, game.name) for game in GAMES.values()]
@@ -86,7 +89,7 @@ class Play(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.rules.name}, {self.played_on:%-d %B %Y}"
+        return f"{self.rules.name}, {date_format(self.played_on, day_format(LONG))}"
 
     def get_absolute_url(self) -> str:
         return reverse("playlog:play", kwargs={"log": self.play_log.slug, "number": self.number})

@@ -61,6 +61,9 @@ class GamePages:
     sheet: str = "sheet"
     companion: str | None = None
     companion_label: str = ""
+    # The play's page while the game is played with the companion: a whole sentence, so each
+    # language names the companion as its sentence needs ("…with the turn runner.").
+    companion_playing: str = ""
     settings: GameSettings | None = None
 
     def name(self, name: str) -> str:

@@ -32,7 +32,7 @@ from gamefile.canonical import dumps
 from gamefile.errors import FieldError
 from gamefile.fields import DATE_SENTENCE, Fields, optional
 from gamefile.reading import describe
-from gamefile.words import _
+from gamefile.words import Day, _
 from playlog.games import GAMES, GameRules
 
 PLAY_FORMAT = "play-log-play"
@@ -73,7 +73,7 @@ def date_problem(date: datetime.date) -> str | None:
     January 1950 to today; a day more for a group whose today is tomorrow in UTC (every zone's
     today is at most a day past UTC's: docs/time-zones.md), whatever the server's own zone."""
     latest = datetime.datetime.now(datetime.UTC).date() + datetime.timedelta(days=1)
-    shown = f"{date.day} {date:%B} {date.year}"  # i18n: date (an English month name)
+    shown = Day(date)  # "7 December 2026", in the reader's language on a page
     if date < EARLIEST_PLAY:
         return _(
             "%(date)s is too early: give the day you played, from 1 January 1950 on", date=shown

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
@@ -39,6 +40,23 @@ def standings(play: Play) -> tuple[Standing, ...]:
     people = [person.name for person in play.people.all()]
     seats = play.rules.seat_names(play.table, play.session)
     return tuple(play.rules.standings(play.result, people, seats))
+
+
+def shown_result(play: Play | None) -> dict | None:
+    """The play's result as its pages show it: `Play.result` (a cache of the game's
+    `score(table)`, stored as JSON: its "why" sentences plain English there) computed again
+    from the table, so each sentence keeps what says it in the reader's language
+    (`{{ why|translated }}`). The stored result itself when the rules now score the table
+    otherwise, or refuse it: a play stored by an older version shows as it was stored."""
+    if play is None or play.result is None or play.table is None:
+        return play.result if play is not None else None
+    try:
+        again = play.rules.score(play.table)
+    except Exception:  # noqa: BLE001 (any refusal of today's rules: the stored result shows)
+        return play.result
+    if json.loads(json.dumps(again)) != play.result:
+        return play.result
+    return again
 
 
 def seats_of(play: Play | None) -> list[dict]:

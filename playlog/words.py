@@ -3,11 +3,17 @@ name fields by their file paths (`rules.condominium_built`, `projects[0]`, `turn
 values by their keys (`space_flight`, `not_arrived`); a form shows names and counts as the
 screen does (the Condominium, Project tile 1, round 6, Space Flight, not arrived).
 
-A file's refusal keeps the path: there the path is how a person finds the field."""
+The words are the reader's language's (the game's printed terms, module types, divisions and
+groups, stay as printed). A file's refusal keeps the path: there the path is how a person
+finds the field."""
 
 from __future__ import annotations
 
 import re
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from colonists.groups import GROUPS
 from space_explorers import DIVISION_NAMES
@@ -15,50 +21,84 @@ from startropolis.modules import MODULE_TYPES
 
 # A list's item in a path, as a person counts it: "players[1]" is "player 2".
 ITEM = re.compile(r"^([a-z_]+)\[(\d+)\]$")
+# Translators: a place in a play's file, numbered from 1: "player 2", "Project tile 4".
 ITEM_WORDS = {
-    "players": "player",
-    "cities": "city",
-    "projects": "Project tile",
-    "rounds": "round",
-    "purchases": "purchase",
-    "attachments": "attachment",
-    "modules": "module",
-    "to": "node",
-    "unhoused_colonists": "unhoused group",
-    "modules_in_play": "module type in play",
-    "cards": "card",
+    "players": gettext_lazy("player %(number)s"),
+    "cities": gettext_lazy("city %(number)s"),
+    "projects": gettext_lazy("Project tile %(number)s"),
+    "rounds": gettext_lazy("round %(number)s"),
+    "purchases": gettext_lazy("purchase %(number)s"),
+    "attachments": gettext_lazy("attachment %(number)s"),
+    "modules": gettext_lazy("module %(number)s"),
+    "to": gettext_lazy("node %(number)s"),
+    "unhoused_colonists": gettext_lazy("unhoused group %(number)s"),
+    "modules_in_play": gettext_lazy("module type in play %(number)s"),
+    "cards": gettext_lazy("card %(number)s"),
 }
 # The file's parts a person never sees as such.
 FILE_PARTS = {"table", "session", "rules", "board"}
 # A Space Explorers turn's side (`turns[3].you`): the turn's words already say whose it is.
 TURN_SIDES = {"you", "opponent"}
 
-KEY_NAMES: dict[str, str] = {
+KEY_NAMES: dict[str, Any] = {
     **{key: kind.name for key, kind in MODULE_TYPES.items()},
     **dict(DIVISION_NAMES.items()),
     **{group.key: group.name for group in GROUPS},
-    "condominium_built": "the Condominium built",
-    "not_arrived": "not arrived",
-    "reception_camp": "the Reception Camp",
+    "condominium_built": gettext_lazy("the Condominium built"),
+    "not_arrived": gettext_lazy("not arrived"),
+    "reception_camp": gettext_lazy("the Reception Camp"),
     "specialist_progress": "Specialist Progress",
     "ability_progress": "Ability Progress",
-    "unhoused_colonists": "contracted groups living in no city",
-    "modules_in_play": "module types in play",
-    "negative_revenue": "negative revenue",
-    "track_credits": "running credits",
-    "spend_basis": "spending basis",
-    "rush_fees": "rush fees",
-    "first_order": "first order",
-    "fusion_rolls": "Fusion Reactor dice",
-    "card_revenue": "advanced card revenue",
-    "revenue_adjustments": "revenue changes",
-    "credit_adjustments": "credits gained or paid",
-    "powers_used": "one-time powers used",
-    "bank_invested": "money on the Bank",
-    "discard_slot": "discard slot",
-    "final_credits": "final credits",
-    "from": "taken from",
+    "unhoused_colonists": gettext_lazy("contracted groups living in no city"),
+    "modules_in_play": gettext_lazy("module types in play"),
+    "negative_revenue": gettext_lazy("negative revenue"),
+    "track_credits": gettext_lazy("running credits"),
+    "spend_basis": gettext_lazy("spending basis"),
+    "rush_fees": gettext_lazy("rush fees"),
+    "first_order": gettext_lazy("first order"),
+    "fusion_rolls": gettext_lazy("Fusion Reactor dice"),
+    "card_revenue": gettext_lazy("advanced card revenue"),
+    "revenue_adjustments": gettext_lazy("revenue changes"),
+    "credit_adjustments": gettext_lazy("credits gained or paid"),
+    "powers_used": gettext_lazy("one-time powers used"),
+    "bank_invested": gettext_lazy("money on the Bank"),
+    "discard_slot": gettext_lazy("discard slot"),
+    "final_credits": gettext_lazy("final credits"),
+    "from": gettext_lazy("taken from"),
+    # Keys named by their own words, said in the reader's language.
+    "slot": gettext_lazy("slot"),
+    "index": gettext_lazy("index"),
+    "divisions": gettext_lazy("divisions"),
+    "name": gettext_lazy("name"),
+    "groups": gettext_lazy("groups"),
+    "completed_by": gettext_lazy("completed by"),
+    "action": gettext_lazy("action"),
+    "willing": gettext_lazy("willing"),
+    "uninhabited_city": gettext_lazy("uninhabited city"),
+    "tokens_set_aside": gettext_lazy("tokens set aside"),
+    "specialists": gettext_lazy("specialists"),
+    "resource_territory": gettext_lazy("resource territory"),
+    "points": gettext_lazy("points"),
+    "player": gettext_lazy("player"),
+    "paid": gettext_lazy("paid"),
+    "opponent_favoured_division": gettext_lazy("opponent favoured division"),
+    "launch": gettext_lazy("launch"),
+    "division": gettext_lazy("division"),
+    "contracted": gettext_lazy("contracted"),
+    "citizens": gettext_lazy("citizens"),
+    "categories": gettext_lazy("categories"),
+    "cards_to_center": gettext_lazy("cards to center"),
+    "achieved": gettext_lazy("achieved"),
+    "skills": gettext_lazy("skills"),
+    "colonists": gettext_lazy("colonists"),
 }
+
+
+def key_words(key: str) -> str:
+    """A file's key as the screen says it, in the reader's language where it has a name."""
+    name = KEY_NAMES.get(key)
+    return str(name) if name is not None else key.replace("_", " ")
+
 
 # A path (`a.b`, `a[0]`, `a.b[1].c`) or a snake_case key inside a sentence.
 TOKEN = re.compile(
@@ -71,16 +111,22 @@ TOKEN = re.compile(
 def _part(part: str, words: list[str]) -> None:
     item = ITEM.match(part)
     if item is None:
-        words.append(KEY_NAMES.get(part, part.replace("_", " ")))
+        words.append(key_words(part))
         return
     name, index = item.groups()
     number = int(index)
     if name == "turns":
         # Space Explorers: you and the Opponent take turns, you first; the runner counts rounds.
-        whose = "your" if number % 2 == 0 else "the Opponent’s"
-        words.append(f"round {number // 2 + 1}, {whose} turn")
+        if number % 2 == 0:
+            words.append(_("round %(round)s, your turn") % {"round": number // 2 + 1})
+        else:
+            words.append(_("round %(round)s, the Opponent’s turn") % {"round": number // 2 + 1})
         return
-    words.append(f"{ITEM_WORDS.get(name, name.replace('_', ' '))} {number + 1}")
+    found = ITEM_WORDS.get(name)
+    if found is None:
+        words.append(f"{name.replace('_', ' ')} {number + 1}")
+    else:
+        words.append(str(found) % {"number": number + 1})
 
 
 def where(path: str) -> str:
@@ -105,6 +151,6 @@ def in_words(message: str) -> str:
         token = found.group(0)
         if "." in token or "[" in token:
             return where(token)
-        return KEY_NAMES.get(token, token.replace("_", " "))
+        return key_words(token)
 
     return TOKEN.sub(said, message)

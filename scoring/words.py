@@ -29,6 +29,7 @@ FIELD_WORDS = {
     "megastructure_zone": gettext_lazy("Megastructure Location Token's zone"),
     "incumbent_party": gettext_lazy("party in power before the election"),
     "zones_in_play": gettext_lazy("zones in play"),
+    "players": gettext_lazy("players"),
     **{rule.key: rule.words for rule in HOUSE_RULES},
     "celestial_rebellion": "Celestial Rebellion",
     "trade_unions": gettext_lazy("trade unions"),

@@ -409,9 +409,10 @@ class _BoxReader:
     def name(
         self, entry: Mapping, path: str, known: Mapping[str, Any], seen: dict[str, str], what: str
     ) -> str:
-        """An entry's name: text, not repeated; a reference card's name exactly as written."""
+        """An entry's name: text, not repeated; a reference card's name exactly as written.
+        `what` says which name is wanted ("the location as its card prints it")."""
         value = name_text(
-            required(entry, "name", path, _("the %(what)s as its card prints it", what=what)),
+            required(entry, "name", path, what),
             f"{path}.name",
             max_length=LOCATION_NAME_MAX_LENGTH,
         )
@@ -443,7 +444,7 @@ class _BoxReader:
         out = []
         for path, item in self.entries(value, "locations"):
             entry = mapping(item, path, LOCATION_KEYS)
-            name = self.name(entry, path, reference, seen, "location")
+            name = self.name(entry, path, reference, seen, _("the location as its card prints it"))
             if self.reference is not None and name not in reference and "zone" not in entry:
                 raise CampaignError(
                     f"{path}.zone",
@@ -567,7 +568,7 @@ class _BoxReader:
         out = []
         for path, item in self.entries(value, "ships"):
             entry = mapping(item, path, SHIP_KEYS)
-            name = self.name(entry, path, reference, seen, "ship")
+            name = self.name(entry, path, reference, seen, _("the ship as its card prints it"))
             base = reference.get(name)
             if base is not None and base.starting:
                 raise CampaignError(
@@ -833,8 +834,9 @@ def _location_words(entry: LocationEntry) -> str:
 def _where(entry: MegastructureEntry) -> str:
     if not entry.location:
         return _("placed nowhere")
-    zone = _(", zone %(zone)s", zone=entry.zone) if entry.zone is not None else ""
-    return _("built on %(location)s%(zone)s", location=entry.location, zone=zone)
+    if entry.zone is None:
+        return _("built on %(location)s", location=entry.location)
+    return _("built on %(location)s, zone %(zone)s", location=entry.location, zone=entry.zone)
 
 
 def _presence(presence: int | None) -> str:

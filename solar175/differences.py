@@ -14,7 +14,7 @@ from solar175.downstream import Words
 
 _GAME_FIELDS = (
     ("played_on", _("played on")),
-    ("megastructure", "megastructure"),
+    ("megastructure", _("megastructure")),
     ("megastructure_zone", _("megastructure zone")),
     ("neds_sold_out", _("NEDs sold out")),
     ("census_completed", _("census completed")),
@@ -23,6 +23,54 @@ _GAME_FIELDS = (
 
 
 _HUBS = ("hensler", "ufss", "military")
+
+# A named HUB's value in the history's words ("hensler hub workers 3 → 4"): a sentence each, so
+# a language names each HUB as it needs.
+_HUB_LINES = {
+    # Translators: %(what)s is "workers" or "algorithms" on the Hensler HUB.
+    "hensler": lambda what: _("hensler hub %(what)s", what=what),
+    # Translators: %(what)s is "workers" or "algorithms" on the UFSS HUB.
+    "ufss": lambda what: _("ufss hub %(what)s", what=what),
+    # Translators: %(what)s is "workers" or "algorithms" on the military HUB.
+    "military": lambda what: _("military hub %(what)s", what=what),
+}
+
+# What each hire card's workers are called in the history ("general hire card: workers left").
+_HIRE_CARD_LINES = {
+    "general": _("general hire card: workers left"),
+    "engineer": _("engineer hire card: workers left"),
+    "pilot": _("pilot hire card: workers left"),
+}
+
+# A table's keys in the history's words (docs/table-file.md): each its own entry, the English
+# the key with spaces ("mining tokens").
+_KEY_WORDS = {
+    "format": _("format"),
+    "version": _("version"),
+    "rules": _("rules"),
+    "megastructure_zone": _("megastructure zone"),
+    "incumbent_party": _("incumbent party"),
+    "sections": _("sections"),
+    "zones_in_play": _("zones in play"),
+    "celestial_rebellion": _("celestial rebellion"),
+    "trade_unions": _("trade unions"),
+    "credits": _("credits"),
+    "loans": _("loans"),
+    "mining_tokens": _("mining tokens"),
+    "megastructure_tokens": _("megastructure tokens"),
+    "military_tokens": _("military tokens"),
+    "outposts": _("outposts"),
+    "bases": _("bases"),
+    "ships": _("ships"),
+    "zone": _("zone"),
+    "presence": _("presence"),
+    "card": _("card"),
+    "political_influence_ip": _("political influence ip"),
+    "bonus_ip": _("bonus ip"),
+    "extra_vote": _("extra vote"),
+    "workers": _("workers"),
+    "algorithms": _("algorithms"),
+}
 
 
 def game_differences(
@@ -46,7 +94,7 @@ def game_differences(
             old, new = before.get(key), after.get(key)
             if key == "megastructure":
                 old, new = (names.megastructure(m) if m else None for m in (old, new))
-            lines.append(f"{label} {_shown(old)} → {_shown(new)}")
+            lines.append(_changed(label, old, new))
     old_city, new_city = _city(before), _city(after)
     if old_city != new_city:
         if not old_city:
@@ -81,7 +129,7 @@ def game_differences(
     for label in [*new_table, *(label for label in old_table if label not in new_table)]:
         old, new = old_table.get(label), new_table.get(label)
         if old != new and not (whole and label.endswith(whole)):
-            lines.append(f"{label} {_shown(old)} → {_shown(new)}")
+            lines.append(_changed(label, old, new))
     old_notes, new_notes = before.get("notes") or "", after.get("notes") or ""
     if old_notes != new_notes:
         lines.append(
@@ -92,6 +140,11 @@ def game_differences(
             else _("notes edited")
         )
     return lines
+
+
+def _changed(label: str, old: Any, new: Any) -> str:
+    # Translators: what changed (its label), its value before and after.
+    return _("%(label)s %(old)s → %(new)s", label=label, old=_shown(old), new=_shown(new))
 
 
 def _table_facts(table: Any, names: Words) -> dict[str, Any]:
@@ -120,7 +173,7 @@ def _table_facts(table: Any, names: Words) -> dict[str, Any]:
     hubs = table.get("hubs") or {}
     for name in _HUBS:
         for key, value in (hubs.get(name) or {}).items():
-            facts[_("%(hub)s hub %(what)s", hub=name, what=words(key))] = value
+            facts[_HUB_LINES[name](words(key))] = value
     for zone, hub in (hubs.get("zones") or {}).items():
         for key, value in (hub or {}).items():
             facts[_("zone %(zone)s hub %(words)s", zone=zone, words=words(key))] = value
@@ -128,7 +181,9 @@ def _table_facts(table: Any, names: Words) -> dict[str, Any]:
         party_name = names.party(party) if party != "spoiled" else _("spoiled")
         facts[_("ballots %(party)s", party=party_name)] = count
     for card, count in (table.get("hire_cards_left") or {}).items():
-        facts[_("%(card)s hire card: workers left", card=card)] = count
+        facts[_HIRE_CARD_LINES.get(card) or _("%(card)s hire card: workers left", card=card)] = (
+            count
+        )
     for key, value in table.items():
         if key not in ("players", "hubs", "ballots", "hire_cards_left"):
             facts[words(key)] = value
@@ -150,34 +205,67 @@ def _city(game: Mapping[str, Any]) -> str:
 
 def _debt_marks(game: Mapping[str, Any], names: Words) -> str:
     marks = game.get("debt_marks") or []
-    return (
-        ", ".join(
-            f"{names.corporation(m.get('corporation'))} "
-            + (
-                f"{m.get('points')}"
-                if "points" in m
-                else _("a box of row %(row)s", row=m.get("row"))
+    return _joined(
+        [
+            _(
+                "%(what)s %(value)s",
+                what=names.corporation(m.get("corporation")),
+                value=(
+                    f"{m.get('points')}"
+                    if "points" in m
+                    else _("a box of row %(row)s", row=m.get("row"))
+                ),
             )
             for m in marks
-        )
-        or "none"
-    )
+        ],
+        ", ",
+    ) or _("none")
+
+
+def _changed(label: str, old: Any, new: Any) -> str:
+    # Translators: a value changed in the history, "credits of Purple 12 → 14".
+    return _("%(label)s %(old)s → %(new)s", label=label, old=_shown(old), new=_shown(new))
 
 
 def _shown(value: Any) -> str:
     if value is None or value == "" or value == [] or value == {}:
         return "—"
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     if isinstance(value, Mapping):
-        return " ".join(f"{words(str(k))} {_shown(v)}" for k, v in value.items())
+        return _joined(
+            [
+                # Translators: one value of a group of them, "zone 3", "presence yes".
+                _("%(what)s %(value)s", what=words(str(k)), value=_shown(v))
+                for k, v in value.items()
+            ],
+            " ",
+        )
     if isinstance(value, list | tuple):
-        return ", ".join(_shown(item) for item in value)
+        return _joined([_shown(item) for item in value], ", ")
     return str(value)
 
 
+def _joined(items: list[str], between: str) -> str:
+    """`between.join(items)` that stays a sentence each language says (a Sentence within a
+    Sentence: `hosting.words.translated` says the items in the person's language)."""
+    if not items:
+        return ""
+    joined = items[0]
+    for item in items[1:]:
+        joined = (
+            # Translators: two values one after the other, "zone 3 presence yes".
+            _("%(before)s %(after)s", before=joined, after=item)
+            if between == " "
+            # Translators: a list of values, "3, 5, 7".
+            else _("%(before)s, %(after)s", before=joined, after=item)
+        )
+    return joined
+
+
 def words(key: str) -> str:
-    return key.replace("_", " ")
+    """A table's key in the history's words ("mining tokens")."""
+    return _KEY_WORDS.get(key) or key.replace("_", " ")
 
 
 # --- comparing what two people saw ------------------------------------------------------

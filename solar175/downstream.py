@@ -21,7 +21,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from gamefile.words import _
+from gamefile.words import Joined, _
 from solar175.state import AwardHeld, CampaignState, ReplayedGame, SectionUnlocked, Standing
 
 NOTHING = _("no game's result changed")
@@ -110,8 +110,9 @@ def downstream_changes(
 
 
 def sentence(lines: Iterable[str]) -> str:
-    """The lines joined for a summary; `NOTHING` when there are none."""
-    return "; ".join(lines) or NOTHING
+    """The lines joined for a summary (a `Joined`: each line said in the reader's language on
+    a page); `NOTHING` when there are none."""
+    return Joined(lines) or NOTHING
 
 
 def _figures(entry: ReplayedGame) -> Any:

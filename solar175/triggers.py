@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from gamefile.words import _
+from gamefile.words import _, ordinal
 from solar175.catalogue import GOLD, SILVER, Catalogue
 from solar175.sections import SECTION_NUMBERS, Trigger, sections
 
@@ -103,9 +103,8 @@ class CampaignProgress:
 # --- small helpers -----------------------------------------------------------------------
 
 
-def ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+# An award's tier inside a sentence.
+_TIER_WORDS = {GOLD: _("gold"), SILVER: _("silver")}
 
 
 def _party(key: str) -> str:
@@ -125,7 +124,13 @@ def _megastructure_name(p: CampaignProgress, key: str) -> str:
 
 def _award_name(p: CampaignProgress, section: str, tier: str) -> str:
     entry = p.catalogue.awards.get((section, tier))
-    return entry.name if entry else f"{_section_noun(section)} {tier}"
+    if entry:
+        return entry.name
+    # Translators: an award the catalogue does not name: its section's boxes and its tier,
+    # "credit boxes gold".
+    return _(
+        "%(section)s %(tier)s", section=_section_noun(section), tier=_TIER_WORDS.get(tier, tier)
+    )
 
 
 def _holder(p: CampaignProgress, section: str, tier: str) -> AwardWon | None:

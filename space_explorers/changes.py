@@ -48,6 +48,17 @@ def step_name(index: int) -> str:
     return _("Round %(round)s, the Opponent’s turn", round=index // 2 + 1)
 
 
+def step_in_sentence(index: int) -> str:
+    """`step_name` inside a sentence ("Change round 2, your turn"): its own entry, so a
+    language that writes its nouns with a capital (German "Runde") keeps it."""
+    if index % 2 == 0:
+        # Translators: a step of the turn runner inside a sentence, "Change round 2, your turn".
+        return _("round %(round)s, your turn", round=index // 2 + 1)
+    # Translators: a step of the turn runner inside a sentence ("take back round 2, the
+    # Opponent’s turn, onward").
+    return _("round %(round)s, the Opponent’s turn", round=index // 2 + 1)
+
+
 def change_step(
     session: Mapping[str, Any],
     index: int,

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gamefile.words import _, ngettext
+from gamefile.words import _, ngettext, ordinal
 
 from .common import CARD_KEYS, read_card_fields, read_type_in_play
 from .modules import (
@@ -31,7 +31,7 @@ from .modules import (
 )
 from .reader import join
 from .station import Module
-from .words import a_name, ordinal, who
+from .words import a_name, who
 
 PURCHASE_KEYS = (
     "player",

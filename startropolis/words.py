@@ -38,18 +38,6 @@ def a_name(name: str) -> str:
     return _("an %(name)s", name=name) if name[0] in "AEIOU" else _("a %(name)s", name=name)
 
 
-def ordinal(number: int) -> str:
-    suffix = {1: "st", 2: "nd", 3: "rd"}.get(number if number < 20 else number % 10, "th")
-    # Translators: an ordinal number, "1st", "2nd", "3rd", "4th" (each ending its own entry).
-    if suffix == "st":
-        return _("%(n)sst", n=number)
-    if suffix == "nd":
-        return _("%(n)snd", n=number)
-    if suffix == "rd":
-        return _("%(n)srd", n=number)
-    return _("%(n)sth", n=number)
-
-
 def same(name: str | None) -> str:
     """A name as two are compared: spaces collapsed, case ignored ("Fungi" is "fungi")."""
     return " ".join((name or "").split()).casefold()

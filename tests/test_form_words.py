@@ -297,12 +297,78 @@ def test_the_live_tables_forms_built_with_arguments_say_our_words_too():
 def test_djangos_defaults_are_known_in_each_language():
     """Django's own defaults are translated: in German a refused field says German, which is
     known as a default there too and said again in the project's words (those of the active
-    language's catalogue, English until it has one)."""
+    language's catalogue: German's)."""
     from django.utils import translation
 
     with translation.override("de"):
         assert "Dieses Feld ist zwingend erforderlich." in django_defaults()
         with pytest.raises(forms.ValidationError) as caught:
             forms.TypedChoiceField(choices=[(1, "1")], coerce=int).clean("9")
-        assert caught.value.messages == ["Must be one of the choices listed."]
+        assert caught.value.messages == ["Muss eine der aufgeführten Möglichkeiten sein."]
     assert "This field is required." in django_defaults()
+
+
+# Each of the project's own refusals (`hosting.form_words`), in German: the field, the value
+# it refuses, and the sentence (issue 33).
+GERMAN = [
+    (
+        forms.DateField(),
+        "x",
+        "Muss ein gültiges Datum sein, geschrieben JJJJ-MM-TT wie 2026-03-01.",
+    ),
+    (forms.IntegerField(min_value=0, max_value=14), "x", "Muss eine ganze Zahl von 0 bis 14 sein."),
+    (forms.EmailField(), "x", "Muss eine E-Mail-Adresse sein, etwa sam@example.org."),
+    (forms.UUIDField(), "x", "Ist kein Wert, den dieses Feld annimmt."),
+    (forms.CharField(), "", "Erforderlich: hier eintragen."),
+    (forms.BooleanField(), "", "Erforderlich: zum Weitermachen anhaken."),
+    (forms.MultipleChoiceField(choices=[("a", "a")]), [], "Erforderlich: wähl mindestens eins."),
+    (forms.ChoiceField(choices=[("a", "a")]), "", "Erforderlich: wähl eins."),
+    (forms.DateField(), "", "Erforderlich: ein Datum im Format JJJJ-MM-TT wie 2026-03-01."),
+    (
+        forms.IntegerField(min_value=1, max_value=3),
+        "",
+        "Erforderlich: eine ganze Zahl von 1 bis 3.",
+    ),
+    (forms.IntegerField(min_value=1), "0", "Muss mindestens 1 sein."),
+    (forms.IntegerField(max_value=3), "9", "Darf höchstens 3 sein."),
+    (forms.CharField(max_length=3), "abcdef", "Darf höchstens 3 Zeichen lang sein."),
+    (forms.CharField(min_length=3), "a", "Muss mindestens 3 Zeichen lang sein."),
+    (
+        forms.ChoiceField(choices=[("a", "a")]),
+        "z",
+        "Muss eine der aufgeführten Möglichkeiten sein.",
+    ),
+    (
+        forms.MultipleChoiceField(choices=[("a", "a")]),
+        "z",
+        "Muss zu den aufgeführten Möglichkeiten gehören.",
+    ),
+    (forms.CharField(), "a\x00b", "Darf das NUL-Zeichen (U+0000) nicht enthalten."),
+    (forms.DecimalField(max_digits=3, decimal_places=1), "1234.5", "Muss eine ganze Zahl sein."),
+]
+
+
+@pytest.mark.parametrize(("field", "value", "sentence"), GERMAN)
+def test_each_refusal_of_our_own_is_said_in_german(field, value, sentence):
+    from django.utils import translation
+
+    with translation.override("de"):
+        with pytest.raises(forms.ValidationError) as caught:
+            field.clean(value)
+    assert caught.value.messages == [sentence]
+
+
+def test_a_small_forms_refusal_names_its_field_in_german():
+    """`refusal`: the field's name, then what it must be as the words said it (the predicate
+    `reworded` kept), in one sentence of the reader's language."""
+    from django.utils import translation
+
+    from hosting.form_words import refusal
+
+    class Move(forms.Form):
+        number = forms.IntegerField(label="Partie", max_value=3)
+
+    with translation.override("de"):
+        assert refusal(Move({"number": "9"})) == "Partie: darf höchstens 3 sein."
+        assert refusal(Move({"number": ""})) == "Partie: erforderlich: eine ganze Zahl bis 3."
+    assert refusal(Move({"number": "9"})) == "Partie: must be 3 or less."

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 
 from campaign.actions import record_change
 from campaign.models import Campaign, ChangeKind
+from gamefile.words import Sentence
 from hosting.busy import writes
 from unlocks.models import ComponentTick, SectionNote, SectionReveal
 
@@ -55,7 +56,11 @@ def save_checklist(
         (ChangeKind.COMPONENT_UNTICKED, unticked),
     ):
         for item in sorted(items):
-            record_change(campaign, kind, f"#{section} {words.get(item, item)}", user=user)
+            # "#3 Open envelope 1": the item's sentence kept, said in each reader's language.
+            said = Sentence(
+                "#%(section)s %(item)s", {"section": section, "item": words.get(item, item)}
+            )
+            record_change(campaign, kind, said, user=user)
 
 
 class StaleNote(Exception):

@@ -19,13 +19,17 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import translation
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from campaign import actions
 from campaign.frame import PLAYER, READER, Page, campaign_access, page_frame
 from campaign.models import Campaign
+from gamefile.words import Sentence
 from hosting.busy import BUSY_SENTENCE, DatabaseBusy
+from hosting.words import translated
 from offline.keep import keep_offline
 from solar175.box import TYPE_NAMES
 from solar175.campaign_file import CampaignError
@@ -85,26 +89,36 @@ def _revealed(request: HttpRequest, campaign: Campaign) -> set[int]:
 
 
 def checklist_items(section: Section) -> list[tuple[str, str]]:
-    """The things an unlocked section asks the group to do once: (key, words).
+    """The things an unlocked section asks the group to do once: (key, words), the words in
+    the reader's language.
 
     The section box icons (page 25): open an envelope, open a box, check a rule box; plus the
     cards its switches bring into the game (`rulebook.SWITCH_STEPS`).
     """
-    items = [(f"envelope-{n}", _("Open envelope %(n)s") % {"n": n}) for n in section.envelopes]
-    items += [(f"box-{n}", _("Open Box %(n)s") % {"n": n}) for n in section.boxes]
+    return [(key, translated(said)) for key, said in checklist_sentences(section).items()]
+
+
+def checklist_sentences(section: Section) -> dict[str, Sentence]:
+    """`checklist_items`' words as sentences (English, keeping their catalogue entries): the
+    History stores a tick in them (`unlocks.actions.save_checklist`), said again in each
+    reader's language."""
+    items = {
+        f"envelope-{n}": Sentence(gettext_noop("Open envelope %(n)s"), {"n": n})
+        for n in section.envelopes
+    }
+    items |= {f"box-{n}": Sentence(gettext_noop("Open Box %(n)s"), {"n": n}) for n in section.boxes}
     for box in section.rule_boxes:
         key = f"rule-box-p{box.page}-{slugify(box.where)[:40]}"
-        words = _("Check the #%(number)s rule box on page %(page)s (%(where)s)") % {
-            "number": section.number,
-            "page": box.page,
-            "where": box.where,
+        items[key] = Sentence(
+            gettext_noop("Check the #%(number)s rule box on page %(page)s (%(where)s)"),
+            {"number": section.number, "page": box.page, "where": box.where},
+        )
+    with translation.override(None):  # each step's catalogue entry: its English
+        items |= {
+            f"step-{switch}": Sentence(str(rulebook.SWITCH_STEPS[switch]))
+            for switch in section.switches
+            if switch in rulebook.SWITCH_STEPS
         }
-        items.append((key, words))
-    items += [
-        (f"step-{switch}", rulebook.SWITCH_STEPS[switch])
-        for switch in section.switches
-        if switch in rulebook.SWITCH_STEPS
-    ]
     return items
 
 
@@ -367,7 +381,7 @@ def section_components(page: Page, number: int) -> HttpResponse:
                 campaign,
                 number,
                 form.cleaned_data["done"],
-                dict(checklist_items(section)),
+                checklist_sentences(section),
                 shown=form.shown_items(),
                 user=request.user,
             )

@@ -1,7 +1,7 @@
 """The language a person reads the pages in (accounts.language, docs/translating.md): their
 phone's by default, a choice kept with their account over it, `<html lang>` saying which, and
-English for a language the site does not list. Two languages listed without a catalogue: what
-is checked is the active language, not the words."""
+English for a language the site does not list. What is checked is the active language, not the
+words (tests/test_translations.py checks the catalogues)."""
 
 from __future__ import annotations
 
@@ -19,6 +19,8 @@ from accounts.tests.factory import PASSWORD, make_user
 pytestmark = pytest.mark.django_db
 
 TWO = override_settings(LANGUAGES=[("en-gb", "English"), ("de", "Deutsch")])
+# A site that lists English alone (German taken out of LANGUAGES by its host).
+ENGLISH_ALONE = override_settings(LANGUAGES=[("en-gb", "English")])
 PAGE = "/accounts/login/"
 
 
@@ -52,6 +54,7 @@ def test_english_by_default_and_for_a_language_not_listed():
     assert html_lang(Client().get(PAGE, HTTP_ACCEPT_LANGUAGE="en-US")) == "en-gb"
 
 
+@ENGLISH_ALONE
 def test_with_english_alone_a_german_phone_reads_english():
     assert html_lang(Client().get(PAGE, HTTP_ACCEPT_LANGUAGE="de")) == "en-gb"
 
@@ -111,7 +114,8 @@ def test_a_kept_language_the_site_no_longer_lists_is_the_phones():
     with TWO:
         client.post(reverse("accounts:language"), {"language": "de"})
     # German gone from LANGUAGES: English, and the page offers the phone's language.
-    response = client.get(reverse("accounts:language"), HTTP_ACCEPT_LANGUAGE="de")
+    with ENGLISH_ALONE:
+        response = client.get(reverse("accounts:language"), HTTP_ACCEPT_LANGUAGE="de")
     assert html_lang(response) == "en-gb"
 
 
@@ -126,3 +130,12 @@ def test_the_menu_links_to_the_language_page_when_signed_in():
     url = reverse("accounts:language")
     assert f'href="{url}"' in signed_in().get(reverse("playlog:list")).content.decode()
     assert f'href="{url}"' not in Client().get(PAGE).content.decode()
+
+
+def test_german_is_shipped_and_a_german_phone_reads_it():
+    """German is listed with its catalogue (compiled by `make`): the sign-in page's words are
+    German on a German phone and English on any other."""
+    german = Client().get(PAGE, HTTP_ACCEPT_LANGUAGE="de-DE,de;q=0.9").content.decode()
+    english = Client().get(PAGE, HTTP_ACCEPT_LANGUAGE="en-GB").content.decode()
+    assert "Passwort vergessen?" in german and "Forgot your password?" not in german
+    assert "Passwort vergessen?" not in english

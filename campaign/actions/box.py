@@ -18,7 +18,7 @@ from campaign.actions.cache import lock_campaign, rebuild
 from campaign.actions.history import downstream_words, record
 from campaign.campaign_io import campaign_file_data
 from campaign.models import Campaign, Change, ChangeKind, Corporation, Game
-from gamefile.words import _
+from gamefile.words import Joined, _
 from hosting.busy import writes
 from scoring.catalogue import catalogue_from_db
 from solar175.box import Box, box_differences, read_box
@@ -87,6 +87,12 @@ def change_box(campaign: Campaign, edit: Callable[[Box], Box], *, user=None) -> 
         user,
         summary=summary,
         details=[*what, *downstream],
+        # Its words with the first one as it is: the History's headline capitalises it.
+        words=_(
+            "%(changed)s: %(downstream)s",
+            changed=Joined(what) or _("the box is as it was"),
+            downstream=sentence(downstream),
+        ),
         before=old.as_dict(),
         after=new.as_dict(),
     )

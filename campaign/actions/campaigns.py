@@ -17,7 +17,7 @@ from campaign.actions.history import record
 from campaign.campaign_io import game_from_dict, unique_slug
 from campaign.models import Campaign, ChangeKind, Corporation, Game
 from gamefile.errors import FieldError
-from gamefile.words import _
+from gamefile.words import Joined, _, ngettext
 from hosting.busy import writes, writing
 from hosting.time_zones import known, site_zone
 from scoring.catalogue import CatalogueNames, catalogue_from_db
@@ -166,7 +166,12 @@ def create_campaign_from_file(
         )
         games = data.get("games") or []
         Game.objects.bulk_create(game_from_dict(campaign, game, user=user) for game in games)
-        summary = data["name"] if kind == ChangeKind.CAMPAIGN_CREATED else f"{len(games)} games"
+        summary = (
+            data["name"]
+            if kind == ChangeKind.CAMPAIGN_CREATED
+            # The History said "1 games" too: the English kept as it was.
+            else ngettext("%(count)s games", "%(count)s games", len(games), count=len(games))
+        )
         record(campaign, kind, user, summary=summary)
         if owner is not None:
             add_owner(campaign, owner)
@@ -219,7 +224,9 @@ def set_manual_unlock(
     before = manual_unlock(current, section)
     put_manual_unlock(campaign, current, section, after_game)
     summary = (
-        f"#{section} after game {after_game}" if after_game is not None else f"#{section} undone"
+        _("#%(section)s after game %(game)s", section=section, game=after_game)
+        if after_game is not None
+        else _("#%(section)s undone", section=section)
     )
     record(
         campaign,
@@ -263,7 +270,11 @@ def set_power(
         campaign,
         ChangeKind.POWER_SET,
         user,
-        summary=f"{corporation.name}: {CatalogueNames().powers.get(power, power) or 'none'}",
+        summary=_(
+            "%(name)s: %(power)s",
+            name=corporation.name,
+            power=CatalogueNames().powers.get(power, power) or _("none"),
+        ),
         before={"corporation": corporation.key, "power": old},
         after={"corporation": corporation.key, "power": power},
     )
@@ -322,7 +333,7 @@ def update_settings(
         campaign,
         ChangeKind.SETTINGS_CHANGED,
         user,
-        summary="; ".join(details),
+        summary=Joined(details),
         details=details,
         before=before,
         after=after,
@@ -351,9 +362,44 @@ def put_manual_unlock(
     campaign.manual_unlocks = unlocks
 
 
+# The History's words for a setting and its values, as its lines have always said them in
+# English (the key and the value, "second place rounding down"), marked for translation.
+SETTING_WORDS = {
+    "name": _("name"),
+    "second_place_rounding": _("second place rounding"),
+    "campaign_tie_break": _("campaign tie break"),
+    "megastructure_choice": _("megastructure choice"),
+}
+VALUE_WORDS = {
+    # Translators: second place in a zone rounded down / up (a house rule).
+    "second_place_rounding": {"down": _("down"), "up": _("up")},
+    # Translators: a campaign tie broken by the awards / shared (a house rule).
+    "campaign_tie_break": {"awards": _("awards"), "shared": _("shared")},
+    # Translators: the next megastructure chosen by the winner / drawn at random (a house rule).
+    "megastructure_choice": {"winner": _("winner"), "random": _("random")},
+}
+
+
 def settings_lines(before: Mapping[str, str], after: Mapping[str, str]) -> list[str]:
     """The History's lines for a settings change ("second place rounding down → up")."""
-    return [f"{_words(key)} {before[key]} → {after[key]}" for key in before]
+    lines = []
+    for key in before:
+        values = VALUE_WORDS.get(key, {})
+        words = SETTING_WORDS.get(key)
+        if words is None or words != _words(key):
+            # A setting the History has no words for: said as its key says it.
+            lines.append(f"{_words(key)} {before[key]} → {after[key]}")
+            continue
+        lines.append(
+            # Translators: a setting changed ("second place rounding"), from a value to another.
+            _(
+                "%(setting)s %(before)s → %(after)s",
+                setting=words,
+                before=values.get(before[key], before[key]),
+                after=values.get(after[key], after[key]),
+            )
+        )
+    return lines
 
 
 def _words(key: str) -> str:

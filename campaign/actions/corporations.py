@@ -19,7 +19,7 @@ from campaign.actions.cache import lock_campaign, rebuild
 from campaign.actions.games import KEEP, Keep
 from campaign.actions.history import record
 from campaign.models import Campaign, ChangeKind, Corporation
-from gamefile.words import _
+from gamefile.words import Joined, _
 from hosting.busy import writes
 from solar175.campaign_file import MAX_CORPORATIONS, CampaignError
 
@@ -99,7 +99,7 @@ def rename_corporation(
         campaign,
         ChangeKind.CORPORATION_CHANGED,
         user,
-        summary="; ".join(details),
+        summary=Joined(details),
         details=details,
         before=before,
         after=after,
@@ -112,14 +112,24 @@ def corporation_details(before: dict[str, Any], after: dict[str, Any]) -> list[s
     """What a rename changed, a line each, in people's words."""
     lines = []
     if before["name"] != after["name"]:
-        lines.append(f"corporation {before['name']} → {after['name']}")
+        lines.append(
+            _("corporation %(before)s → %(after)s", before=before["name"], after=after["name"])
+        )
     if before["player"] != after["player"]:
         lines.append(
-            f"player of {after['name']} {before['player'] or 'none'} → {after['player'] or 'none'}"
+            _(
+                "player of %(name)s %(before)s → %(after)s",
+                name=after["name"],
+                before=before["player"] or _("none"),
+                after=after["player"] or _("none"),
+            )
         )
     if before["ai"] != after["ai"]:
-        played = "a minister card (AI)" if after["ai"] else "a person"
-        lines.append(f"{after['name']} is now played by {played}")
+        lines.append(
+            _("%(name)s is now played by a minister card (AI)", name=after["name"])
+            if after["ai"]
+            else _("%(name)s is now played by a person", name=after["name"])
+        )
     return lines
 
 
@@ -169,7 +179,7 @@ def add_corporation(
         ChangeKind.CORPORATION_ADDED,
         user,
         summary=corporation.name + (f" ({corporation.player})" if corporation.player else ""),
-        details=[f"{corporation.name} joins the campaign with a blank tracker card"],
+        details=[_("%(name)s joins the campaign with a blank tracker card", name=corporation.name)],
         after=after,
     )
     rebuild(campaign)
@@ -242,12 +252,24 @@ def assign_seat(corporation: Corporation, holder, *, user=None, claim: bool = Fa
     corporation.holder = holder
     after = seat_fields(current)
     if holder is None:
-        summary = f"{current.name}'s seat is free ({before['holder_name']} left it)"
+        summary = _(
+            "%(name)s's seat is free (%(holder)s left it)",
+            name=current.name,
+            holder=before["holder_name"],
+        )
     elif before["holder"] is None:
-        summary = f"{after['holder_name']} holds {current.name}"
+        summary = _("%(holder)s holds %(name)s", holder=after["holder_name"], name=current.name)
     else:
-        summary = f"{current.name} handed from {before['holder_name']} to {after['holder_name']}"
-    details = [summary] + [f"{after['holder_name']} no longer holds {name}" for name in moved]
+        summary = _(
+            "%(name)s handed from %(before)s to %(after)s",
+            name=current.name,
+            before=before["holder_name"],
+            after=after["holder_name"],
+        )
+    details = [summary] + [
+        _("%(holder)s no longer holds %(name)s", holder=after["holder_name"], name=name)
+        for name in moved
+    ]
     record(
         campaign,
         ChangeKind.SEAT_CHANGED,

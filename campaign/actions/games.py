@@ -176,15 +176,18 @@ def save_game(
         set_facts(game, fields | facts)
         game.save(force_insert=True)
         after = snapshot(game)
-        moved = f"; {_games(number + 1, last + 1)} moved up one" if number <= last else ""
-        record(
-            campaign,
-            ChangeKind.GAME_ADDED,
-            user,
-            number,
-            f"played on {day(after['played_on'])}{moved}",
-            after=after,
+        # The date as the History has always printed it (hosting's dates are another's).
+        played_on = day(after["played_on"])
+        summary = (
+            _(
+                "played on %(day)s; %(games)s moved up one",
+                day=played_on,
+                games=_games(number + 1, last + 1),
+            )
+            if number <= last
+            else _("played on %(day)s", day=played_on)
         )
+        record(campaign, ChangeKind.GAME_ADDED, user, number, summary, after=after)
     else:
         game = Game.objects.select_for_update().get(pk=game.pk)
         if game.campaign_id != campaign.pk:
@@ -255,15 +258,17 @@ def delete_game(game: Game, *, expected_version: int | None = None, user=None) -
     game.delete()
     last = last_number(campaign)
     shift(campaign, first=number + 1, last=last, by=-1)
-    moved = f"; {_games(number + 1, last)} moved down one" if number < last else ""
-    record(
-        campaign,
-        ChangeKind.GAME_DELETED,
-        user,
-        number,
-        f"played on {day(before['played_on'])}{moved}",
-        before=before,
+    played_on = day(before["played_on"])
+    summary = (
+        _(
+            "played on %(day)s; %(games)s moved down one",
+            day=played_on,
+            games=_games(number + 1, last),
+        )
+        if number < last
+        else _("played on %(day)s", day=played_on)
     )
+    record(campaign, ChangeKind.GAME_DELETED, user, number, summary, before=before)
     rebuild(campaign)
 
 
@@ -287,7 +292,7 @@ def move_game(
         user,
         before,
         snapshot(game),
-        summary=f"from {old_number} to {new_number}",
+        summary=_("from %(old)s to %(new)s", old=old_number, new=new_number),
     )
     rebuild(game.campaign)
     game.refresh_from_db(fields=["result", "replay_entry"])
@@ -325,7 +330,11 @@ def name_city(
         ]
     )
     game.refresh_from_db(fields=["version"])
-    summary = f"{name} on {location}" if game.city_name else "no city named"
+    summary = (
+        _("%(name)s on %(location)s", name=name, location=location)
+        if game.city_name
+        else _("no city named")
+    )
     record_game_change(
         game.campaign, ChangeKind.CITY_NAMED, user, before, snapshot(game), summary=summary
     )
@@ -348,7 +357,9 @@ def snapshot(game: Game) -> dict[str, Any]:
 
 
 def _games(first: int, last: int) -> str:
-    return f"game {first}" if first == last else f"games {first} to {last}"
+    if first == last:
+        return _("game %(number)s", number=first)
+    return _("games %(first)s to %(last)s", first=first, last=last)
 
 
 def lock_game(game: Game, expected_version: int | None = None) -> Game:

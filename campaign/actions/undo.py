@@ -27,6 +27,7 @@ from campaign.actions.games import (
 )
 from campaign.actions.history import (
     described,
+    described_words,
     downstream_words,
     game_details,
     record,
@@ -118,6 +119,7 @@ def undo_change(change: Change, *, user=None) -> Change:
         undone_now.number,
         f"undid: {described(change)}",
         details=undone_now.details,
+        words=_("undid: %(what)s", what=described_words(change)),
         before=undone_now.before,
         after=undone_now.after,
         undoes=change,

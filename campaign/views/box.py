@@ -18,6 +18,7 @@ from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
@@ -33,7 +34,7 @@ from campaign.box_forms import (
 )
 from campaign.frame import PLAYER, READER, Page, campaign_access, page_frame
 from campaign.models import Change, ChangeKind
-from hosting.words import translated
+from hosting.words import stored_said, translated
 from scoring.catalogue import CatalogueNames
 from solar175.box import TYPE_NAMES, Box
 from solar175.campaign_file import CampaignError
@@ -67,6 +68,15 @@ def _last_change(page: Page) -> Change | None:
         .order_by("-made_at", "-id")
         .first()
     )
+
+
+def _last_summary(change: Change | None) -> str:
+    """The last change's summary in the reader's language; its English as stored."""
+    if change is None:
+        return ""
+    said = stored_said(change.summary, change.summary_words)
+    # Its words leave the first one as it is (the English is stored capitalised).
+    return said if said == change.summary else capfirst(said)
 
 
 @campaign_access(READER)
@@ -112,6 +122,7 @@ def box(page: Page) -> dict[str, Any]:
         debt_rows=own.debt_boxes,
         corrections=len(own.locations) + len(own.megastructures) + len(own.ships),
         last_change=last,
+        last_change_summary=_last_summary(last),
         can_undo_last=bool(last and page.campaign.can_play and last.can_be_undone),
         zone_names=names.zone_hubs,
     )

@@ -22,7 +22,7 @@ from campaign import actions
 from campaign.actions import UndoRefused
 from campaign.frame import PLAYER, READER, Page, campaign_access, page_frame
 from campaign.models import DRAFT_KINDS, Campaign, Change, ChangeKind
-from hosting.words import translated
+from hosting.words import stored_said, translated
 
 CHANGES_PER_PAGE = 50
 # Lines of what changed shown before the rest fold away (a table edit can change dozens).
@@ -54,10 +54,28 @@ def _can_undo(campaign: Campaign) -> bool:
     return getattr(campaign, "can_play", True)
 
 
-def _row(change: Change, can_undo: bool) -> dict[str, Any]:
+def summary_of(change: Change) -> str:
+    """The change's summary in the reader's language (its English as stored when it was
+    recorded without its words: `Change.summary_words`)."""
+    return stored_said(change.summary, change.summary_words)
+
+
+def details_of(change: Change) -> list[str]:
+    """The change's lines in the reader's language, as `summary_of`."""
     details = list(change.details or [])
-    # An edit's summary is its lines joined: show the lines, not both.
-    headline = "" if details and change.summary.startswith(details[0]) else change.summary
+    words = change.details_words
+    if words is None or len(words) != len(details):
+        return details
+    return [stored_said(line, said) for line, said in zip(details, words, strict=True)]
+
+
+def _row(change: Change, can_undo: bool) -> dict[str, Any]:
+    english = list(change.details or [])
+    details = details_of(change)
+    # An edit's summary is its lines joined: show the lines, not both (told in English, as
+    # stored: the same whatever the reader's language).
+    shows_summary = not (english and change.summary.startswith(english[0]))
+    headline = summary_of(change) if shows_summary else ""
     if headline and len(details) == 1 and change.kind not in DRAFT_KINDS:
         # a city named, a move: the summary says it (a draft's line is what it held)
         details = []
@@ -112,9 +130,9 @@ def change_undo(page: Page, pk: int) -> HttpResponse:
             request, _("Not undone. %(reason)s") % {"reason": translated(refusal.message)}
         )
         return redirect(_at(campaign, refusal.blocking or change))
-    # What it undid as the History recorded it (stored in English: campaign.actions.undo).
-    messages.success(
-        request,
-        _("Undone: %(what)s. Campaign replayed.") % {"what": undo.summary.removeprefix("undid: ")},
-    )
+    # What it undid as the History recorded it, in the reader's language (campaign.actions.undo).
+    what = undo.summary.removeprefix("undid: ")
+    if undo.summary_words:
+        what = stored_said(what, undo.summary_words.get("params", {}).get("what"))
+    messages.success(request, _("Undone: %(what)s. Campaign replayed.") % {"what": what})
     return redirect(_at(campaign, undo))

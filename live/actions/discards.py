@@ -309,18 +309,12 @@ def discard_notice(change: Change) -> str:
             if values["who"]
             else _("The draft of game %(number)s was discarded for the game saved on one phone")
         )
-    elif how == "discarded":
+    else:
+        # "discarded", and any summary that says it another way: closed unsaved all the same.
         told = (
             _("The draft of game %(number)s was discarded by %(who)s")
             if values["who"]
             else _("The draft of game %(number)s was discarded")
-        )
-    else:
-        values["how"] = how
-        told = (
-            _("The draft of game %(number)s was %(how)s by %(who)s")
-            if values["who"]
-            else _("The draft of game %(number)s was %(how)s")
         )
     return _(
         # Translators: %(told)s says what happened ("The draft of game 4 was discarded").

@@ -405,15 +405,17 @@ def poll_draft(campaign_id: int, *, number: int | None = None, pk: int | None = 
 _LIVE_FIELDS = ("revision", "drawn_at")
 
 
-def kept_panel(draft: GameDraft, panel: int) -> tuple[int, datetime.datetime, str | None] | None:
-    """The draft's live panel as kept (`DraftLive`): its version, when it was drawn, and its
-    HTML unless it is the version the phone has (`panel`: None then)."""
+def kept_panel(
+    draft: GameDraft, panel: int, language: str
+) -> tuple[int, datetime.datetime, str | None] | None:
+    """The draft's live panel in `language` as kept (`DraftLive`): its version, when it was
+    drawn, and its HTML unless it is the version the phone has (`panel`: None then)."""
     names = _sql_names()
     with connection.cursor() as cursor:
         cursor.execute(
             f"SELECT revision, drawn_at, CASE WHEN revision <> %s THEN html END "
-            f"FROM {names['live']} WHERE draft_id = %s",
-            [panel, draft.pk],
+            f"FROM {names['live']} WHERE draft_id = %s AND language = %s",
+            [panel, draft.pk, language],
         )
         row = cursor.fetchone()
     if row is None:
@@ -888,33 +890,35 @@ def set_table(draft: GameDraft, corporations: Iterable[str], *, user=None) -> Ga
 
 
 @writes
-def keep_live_panel(draft: GameDraft, revision: int, html: str) -> None:
-    """Keep the live panel drawn for `revision` of the draft, for every phone and server
-    process, unless a newer one is kept already. A draft saved (deleted) meanwhile keeps
-    nothing."""
+def keep_live_panel(draft: GameDraft, revision: int, html: str, language: str) -> None:
+    """Keep the live panel drawn for `revision` of the draft in `language`, for every phone
+    reading that language and every server process, unless a newer one is kept already. A
+    draft saved (deleted) meanwhile keeps nothing."""
     now = timezone.now()
-    kept = DraftLive.objects.filter(draft_id=draft.pk, revision__lt=revision).update(
-        revision=revision, html=html, drawn_at=now
-    )
+    kept = DraftLive.objects.filter(
+        draft_id=draft.pk, language=language, revision__lt=revision
+    ).update(revision=revision, html=html, drawn_at=now)
     if kept:
         return
     try:
         with transaction.atomic():
             DraftLive.objects.get_or_create(
-                draft_id=draft.pk, defaults={"revision": revision, "html": html, "drawn_at": now}
+                draft_id=draft.pk,
+                language=language,
+                defaults={"revision": revision, "html": html, "drawn_at": now},
             )
     except IntegrityError:
         return
 
 
-def claim_live_panel(draft: GameDraft, drawn_at: datetime.datetime) -> bool:
-    """Whether this request draws the draft's next live panel: the first to mark the kept
-    one (drawn at `drawn_at`) as being drawn again, in one statement, does; every other
-    request meanwhile (a table's phones ask within the same moments) shows the last one
+def claim_live_panel(draft: GameDraft, drawn_at: datetime.datetime, language: str) -> bool:
+    """Whether this request draws the draft's next live panel in `language`: the first to mark
+    the kept one (drawn at `drawn_at`) as being drawn again, in one statement, does; every
+    other request meanwhile (a table's phones ask within the same moments) shows the last one
     drawn instead of drawing the same panel again."""
-    claimed = DraftLive.objects.filter(draft_id=draft.pk, drawn_at=drawn_at).update(
-        drawn_at=timezone.now()
-    )
+    claimed = DraftLive.objects.filter(
+        draft_id=draft.pk, language=language, drawn_at=drawn_at
+    ).update(drawn_at=timezone.now())
     return claimed == 1
 
 

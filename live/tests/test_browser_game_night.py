@@ -33,9 +33,12 @@ from tests.plugins.pages import PHONE
 from tests.test_browser_axe import axe_context, violations
 from unlocks.tests.test_choice_lists import choice_lists, wrong_choices
 
+# Long: `make test` runs it on the PostgreSQL leg (tests/plugins/ordering.py), where a table's
+# writes meet PostgreSQL's locks.
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.long,
+    pytest.mark.postgres_leg,
     pytest.mark.django_db(transaction=True),
 ]
 

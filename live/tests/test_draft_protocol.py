@@ -9,7 +9,7 @@ from datetime import timedelta
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from campaign.models import Game
 from live import actions
@@ -30,6 +30,15 @@ def push(client, campaign, changes, phone="phone-a", since=0, draft=None):
 
 def field(seq, name, value, was="", card="purple"):
     return {"seq": seq, "card": card, "field": name, "value": value, "was": was}
+
+
+@pytest.fixture
+def reader_language():
+    """A German request leaves German active in this thread (LocaleMiddleware activates the
+    request's language and nothing takes it back): the language before is put back after."""
+    language = translation.get_language()
+    yield
+    translation.activate(language)
 
 
 def test_four_values_then_done_stay_done_even_when_the_batch_comes_again(table):
@@ -180,6 +189,30 @@ def test_the_panel_is_drawn_once_per_version_for_every_phone(table):
     assert "panel" not in third and third["values"] == {"card:purple": {"credits": "9"}}
 
 
+def test_each_phone_gets_the_panel_in_its_own_language(table, reader_language):
+    """An English phone and a German phone on one draft: each its language's panel, each
+    drawn once per version and language (issue 33)."""
+    campaign, people = table
+    draft = open_(campaign, people)
+    people.viewer.defaults["HTTP_ACCEPT_LANGUAGE"] = "de-DE,de;q=0.9,en;q=0.5"
+    push(people.player, campaign, [field(1, "credits", "9")], phone="p")
+    english = poll(people.owner, campaign, draft, draft.revision).json()
+    german = poll(people.viewer, campaign, draft, draft.revision).json()
+    assert english["panel_version"] == german["panel_version"] == draft.revision + 1
+    assert "0 of 3 seats done" in english["panel"]
+    assert "Plätzen fertig" not in english["panel"]
+    assert "0 von 3 Plätzen fertig" in german["panel"]
+    assert "seats done" not in german["panel"]
+    kept = {row.language: row for row in DraftLive.objects.filter(draft=draft)}
+    assert set(kept) == {"en-gb", "de"}
+    # The next phone of each language is shown its language's panel as kept, not drawn again.
+    assert poll(people.player, campaign, draft, draft.revision).json()["panel"] == english["panel"]
+    people.player.defaults["HTTP_ACCEPT_LANGUAGE"] = "de"
+    assert poll(people.player, campaign, draft, draft.revision).json()["panel"] == german["panel"]
+    again = {row.language: row.drawn_at for row in DraftLive.objects.filter(draft=draft)}
+    assert again == {language: row.drawn_at for language, row in kept.items()}
+
+
 def test_a_push_answers_what_a_poll_would_so_the_phone_skips_its_poll(table):
     campaign, people = table
     draft = open_(campaign, people)
@@ -214,8 +247,8 @@ def test_one_request_draws_a_panel_gone_stale_the_others_show_the_last_one(table
     DraftLive.objects.filter(draft=draft).update(drawn_at=timezone.now() - timedelta(seconds=30))
     kept = DraftLive.objects.get(draft=draft)
     # Two requests found it stale at once: the first to claim it draws, the second does not.
-    assert actions.claim_live_panel(draft, kept.drawn_at)
-    assert not actions.claim_live_panel(draft, kept.drawn_at)
+    assert actions.claim_live_panel(draft, kept.drawn_at, kept.language)
+    assert not actions.claim_live_panel(draft, kept.drawn_at, kept.language)
     # Meanwhile a poll is shown the last panel drawn (older than the draft), not a new draw.
     answer = poll(people.owner, campaign, draft, draft.revision).json()
     assert answer["panel_version"] == kept.revision < answer["version"]
@@ -438,6 +471,26 @@ def test_a_count_out_of_its_bounds_comes_back_under_its_field(table):
     # Put right, the field's sentence is gone.
     fixed = push(people.player, campaign, [field(6, "credits", "29", was="40")], draft=draft)
     assert fixed.json()["problems"] == {}
+
+
+def test_a_german_panel_says_each_refusal_in_german(table, reader_language):
+    campaign, people = table
+    draft = open_(campaign, people)
+    people.owner.defaults["HTTP_ACCEPT_LANGUAGE"] = "de"
+    push(
+        people.player,
+        campaign,
+        [field(1, "credits", "40"), field(2, "mining_tokens", "31")],
+        draft=draft,
+    )
+    for seat in ("yellow", "teal"):
+        push(people.owner, campaign, [field(1, "mining_tokens", "20", card=seat)], draft=draft)
+    html = poll(people.owner, campaign, draft, 0).json()["panel"]
+    assert "Credits muss zwischen 0 und 29 liegen." in html
+    assert (
+        "stimmig sind: Spieler enthalten 31 Bergbau-Ressourcenmarker, mehr als die 30 in der "
+        "Schachtel.</p>" in html
+    )
 
 
 def test_the_panel_says_each_refusal_once_without_prefixes(table):

@@ -73,11 +73,11 @@ def test_the_kept_panel_read_is_the_orms(table):
     # A poll draws the panel and keeps it.
     assert poll(people.player, campaign, draft, 0, p=0).status_code == 200
     kept = DraftLive.objects.get(draft=draft)
-    revision, drawn_at, html = kept_panel(draft, 0)
+    revision, drawn_at, html = kept_panel(draft, 0, kept.language)
     assert (revision, drawn_at, html) == (kept.revision, kept.drawn_at, kept.html)
     assert drawn_at.tzinfo is not None and drawn_at <= timezone.now()
     # The phone's own version: its HTML is not read again.
-    assert kept_panel(draft, kept.revision) == (kept.revision, kept.drawn_at, None)
+    assert kept_panel(draft, kept.revision, kept.language) == (kept.revision, kept.drawn_at, None)
 
 
 def test_a_draft_opened_before_the_named_places_reads_on(table):

@@ -103,7 +103,10 @@ def test_the_rows_stored_before_the_move_are_the_live_apps_rows():
     cards = {c.corporation.key: (c.data, c.done, c.revision) for c in draft.cards.all()}
     assert cards == {"purple": ({"credits": "12"}, True, 7), "teal": ({"credits": "3"}, False, 0)}
     assert SeatCard.objects.get(corporation__key="teal").updated_by_id == ids["user"]
-    assert (draft.live.revision, draft.live.html) == (7, "<p>2 of 2 cards</p>")
+    # The panel kept was drawn in English: it is the English one now (live 0002, one per
+    # language).
+    live = draft.panels.get()
+    assert (live.language, live.revision, live.html) == ("en-gb", 7, "<p>2 of 2 cards</p>")
     assert DraftLive.objects.count() == 1
     photo = GamePhoto.objects.select_related("game").get()
     assert (bytes(photo.jpeg), photo.width, photo.height) == (JPEG, 640, 480)

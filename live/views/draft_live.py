@@ -26,6 +26,7 @@ from campaign.views.campaigns import error_sentence
 from gamefile.errors import FieldError
 from gamefile.fields import Fields
 from gamefile.json_input import JsonInputError, parse_json_bytes
+from hosting.form_words import predicate_of
 from hosting.words import translated
 from live import actions
 from live.actions.discards import discard_notice, discard_of
@@ -281,7 +282,7 @@ def _problem(label: str, field: Any, value: Any) -> str:
     try:
         cleaned = field.clean(value)
     except ValidationError as error:
-        return sentence_for(label, " ".join(error.messages))
+        return sentence_for(label, " ".join(error.messages), predicate_of(error))
     if not isinstance(cleaned, int) or isinstance(cleaned, bool):
         return ""
     attrs = getattr(field.widget, "attrs", {})

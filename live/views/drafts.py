@@ -18,6 +18,7 @@ import json
 import re
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.db.models import OuterRef, Subquery
@@ -29,14 +30,15 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
+from django.utils.translation import get_language, gettext_lazy, pgettext
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext
 
 from accounts.models import GuestSeat
 from accounts.qr import qr_svg
 from campaign.frame import PLAYER, READER, Page, campaign_access, guest_link, page_frame
 from campaign.views.campaigns import error_sentence
 from campaign.views.games import _game_forms
+from hosting.form_words import predicate_of
 from hosting.words import translated
 from live import actions
 from live.actions.discards import discard_notice, discard_of
@@ -203,43 +205,63 @@ def _seat_form(table_form, key: str):
     return next((form for form in table_form.players if form.seat.corporation.key == key), None)
 
 
-def sentence_for(label: str, error: str) -> str:
+# A refusal that names its place first ("Players: hold 31 mining resource tokens…",
+# `scoring.words.refusal_sentence`): the place's words (a capital first), then a predicate
+# (a small letter first), in any alphabet.
+_PLACE_FIRST = re.compile(r"([^\W\d_][\w ]{0,40}): (.+)$")
+
+
+def sentence_for(label: str, error: str, predicate: str | None = None) -> str:
     """One refusal as one plain sentence naming its field: "Credits must be a whole number.",
     never "Card: Bases: …" (a form-wide error already names what it is about) nor a doubled
-    full stop."""
+    full stop. `predicate`: the refusal as what follows the field's name, when the form's
+    words say so (`hosting.form_words.predicate_of`): the two are joined in the reader's
+    language ("Credits darf höchstens 29 sein."), never by guessing from the sentence's
+    English."""
     error = " ".join(str(translated(error)).split()).rstrip(" .")
-    # A path's words before its verb ("Players: hold 31 mining resource tokens…"): one
-    # sentence, "Players hold 31…".
-    named = re.match(r"([A-Z][\w ]{0,40}): ([a-z].*)$", error)
-    if named:
-        label, error = named.group(1), named.group(2)
+    if predicate and label:
+        error = _label_and_predicate(label, " ".join(str(predicate).split()).rstrip(" ."))
+    else:
+        # A place's words before its predicate ("Players: hold 31 mining resource tokens…"):
+        # one sentence, "Players hold 31…".
+        named = _PLACE_FIRST.match(error)
+        if named and named.group(1)[0].isupper() and named.group(2)[0].islower():
+            label, error = named.group(1), named.group(2)
+        if not error:
+            return ""
+        if label and not error.lower().startswith(label.lower()):
+            if error[0].islower():
+                error = _label_and_predicate(label, error)
+            else:
+                # Translators: a field's label, then its refusal as a sentence of its own.
+                error = pgettext("label and refusal", "%(label)s: %(error)s") % {
+                    "label": label,
+                    "error": error,
+                }
     if not error:
         return ""
-    if label and not error.lower().startswith(label.lower()):
-        if error[0].islower() or error.startswith("Must "):
-            # Translators: a field's label, then what it must be ("Credits must be…").
-            error = pgettext("label and refusal", "%(label)s %(error)s") % {
-                "label": label,
-                "error": f"{error[0].lower()}{error[1:]}",
-            }
-        else:
-            # Translators: a field's label, then its refusal as a sentence of its own.
-            error = pgettext("label and refusal", "%(label)s: %(error)s") % {
-                "label": label,
-                "error": error,
-            }
     # Translators: a refusal, ended as a sentence.
     return pgettext("a refusal ended", "%(sentence)s.") % {
         "sentence": f"{error[0].upper()}{error[1:]}"
     }
 
 
+def _label_and_predicate(label: str, predicate: str) -> str:
+    # Translators: a field's label, then what it must be ("Credits must be…").
+    return pgettext("label and refusal", "%(label)s %(error)s") % {
+        "label": label,
+        "error": predicate,
+    }
+
+
 def _errors_in_words(form) -> list[str]:
     """A form's errors as sentences: each under its field's label, a form-wide one as it is."""
     found = []
-    for name, errors in form.errors.items():
+    for name, errors in form.errors.as_data().items():
         label = str(form.fields[name].label or name) if name in form.fields else ""
-        found += [sentence_for(label, error) for error in errors]
+        found += [
+            sentence_for(label, " ".join(error.messages), predicate_of(error)) for error in errors
+        ]
     return [sentence for sentence in found if sentence]
 
 
@@ -321,12 +343,14 @@ def _panel_html(page: Page, draft: GameDraft, cards=None, table_form=None) -> st
 
 
 def live_panel(page: Page, draft: GameDraft, panel: int = 0) -> tuple[int, str]:
-    """The live panel for the draft's version (its version, its HTML), drawn once per version
-    for every phone and server process (`DraftLive`); while the draft changes faster than
-    `LIVE_SECONDS`, the last one drawn (its version is older: the next poll gets the newer).
-    One request draws it (`actions.claim_live_panel`); the others meanwhile show the last one.
-    `panel`: the version the phone has, whose HTML is not read again ("" comes back)."""
-    found = actions.kept_panel(draft, panel)
+    """The live panel for the draft's version (its version, its HTML) in the reader's language,
+    drawn once per version and language for every phone and server process (`DraftLive`);
+    while the draft changes faster than `LIVE_SECONDS`, the last one drawn (its version is
+    older: the next poll gets the newer). One request draws it (`actions.claim_live_panel`);
+    the others meanwhile show the last one. `panel`: the version the phone has, whose HTML is
+    not read again ("" comes back)."""
+    language = get_language() or settings.LANGUAGE_CODE
+    found = actions.kept_panel(draft, panel, language)
     now = timezone.now()
     if found is not None:
         revision, drawn_at, html = found
@@ -334,11 +358,11 @@ def live_panel(page: Page, draft: GameDraft, panel: int = 0) -> tuple[int, str]:
         # No HTML read: the phone's own panel, still one drawn.
         if revision >= draft.revision or (fresh and html != ""):
             return revision, html or ""
-        if html != "" and not actions.claim_live_panel(draft, drawn_at):
+        if html != "" and not actions.claim_live_panel(draft, drawn_at, language):
             # Another request is drawing it now: the last one drawn, once for the table.
             return revision, html or ""
     html = _panel_html(page, draft)
-    actions.keep_live_panel(draft, draft.revision, html)
+    actions.keep_live_panel(draft, draft.revision, html, language)
     return draft.revision, html
 
 

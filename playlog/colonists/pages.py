@@ -10,5 +10,6 @@ PAGES = GamePages(
     sheet_template="playlog/colonists/_score_sheet.html",
     companion="table",
     companion_label=gettext_lazy("At the table"),
+    companion_playing=gettext_lazy("Not scored yet: the game is being played at the table."),
     settings=GameSettings(heading=gettext_lazy("The colonist game"), form=SettingsForm),
 )

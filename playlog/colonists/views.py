@@ -30,7 +30,7 @@ from playlog.colonists.forms import (
 from playlog.forms import PlayFactsForm
 from playlog.frame import PLAYER, LogPage, log_page
 from playlog.models import Play
-from playlog.summary import seats_of
+from playlog.summary import seats_of, shown_result
 from playlog.views.logs import sentence
 
 GAME = colonists.GAME_KEY
@@ -65,7 +65,7 @@ def _sheet_page(page: LogPage, play: Play | None) -> HttpResponse | dict[str, An
         initial={"played_on": play.played_on, "notes": play.notes} if play else None,
     )
     errors: list[str] = []
-    result = play.result if play else None
+    result = shown_result(play)
     table_now = play.table if play else None
     warnings: list[str] = []
     if post is not None and "more" not in post and sheet.is_valid() & facts.is_valid():

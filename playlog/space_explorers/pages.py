@@ -9,6 +9,9 @@ PAGES = GamePages(
     sheet_template="playlog/space_explorers/_score_sheet.html",
     companion="turns",
     companion_label=gettext_lazy("Turn runner"),
+    companion_playing=gettext_lazy(
+        "Not scored yet: the game is being played with the turn runner."
+    ),
     # The tiles the group entered (SE-R8): remembered from the setups, nothing to set.
     settings=GameSettings(remembered="playlog/space_explorers/_settings.html"),
 )

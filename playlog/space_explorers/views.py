@@ -46,7 +46,7 @@ from space_explorers import (
     session_state,
     table_from_session,
 )
-from space_explorers.changes import StepNoLongerFits, step_name, steps_before
+from space_explorers.changes import StepNoLongerFits, step_in_sentence, step_name, steps_before
 from space_explorers.state import SessionState
 
 GAME = "space-explorers-solo"
@@ -171,6 +171,7 @@ def runner_context(page: LogPage, play: Play, **extra: Any) -> dict[str, Any]:
             {
                 "index": index,
                 "name": step_name(index),
+                "in_sentence": step_in_sentence(index),
                 "line": line,
                 "division": turns[index]["opponent"].get("division") or ""
                 if "opponent" in turns[index]
@@ -318,7 +319,7 @@ def change_step(page: LogPage, number: int, step: int) -> HttpResponse | dict[st
                 error = _refused(refused)
                 broken = {
                     "step": refused.step,
-                    "name": step_name(refused.step),
+                    "name": step_in_sentence(refused.step),
                     "count": len(turns) - refused.step,
                 }
             except FieldError as refused:
@@ -332,10 +333,9 @@ def change_step(page: LogPage, number: int, step: int) -> HttpResponse | dict[st
                         kept,
                     ) % {"step": translated(step_name(step)), "count": kept}
                 else:
-                    back = translated(step_name(take_back))
                     said = _("%(step)s changed; the steps from %(back)s on taken back.") % {
                         "step": translated(step_name(step)),
-                        "back": f"{back[:1].lower()}{back[1:]}",
+                        "back": translated(step_in_sentence(take_back)),
                     }
                 messages.success(request, said)
                 return _after(page, play)
@@ -344,6 +344,7 @@ def change_step(page: LogPage, number: int, step: int) -> HttpResponse | dict[st
         title=page.title(GAME),
         step=step,
         step_name=step_name(step),
+        step_in_sentence=step_in_sentence(step),
         line=session_state(play.session).history[step],
         form=form,
         division=division,

@@ -9,4 +9,7 @@ PAGES = GamePages(
     sheet_template="playlog/startropolis/_score_sheet.html",
     companion="table",
     companion_label=gettext_lazy("Round tracker"),
+    companion_playing=gettext_lazy(
+        "Not scored yet: the game is being played with the round tracker."
+    ),
 )

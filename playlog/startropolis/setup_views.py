@@ -29,7 +29,7 @@ from playlog.startropolis.sheet_forms import (
     end_player_forms,
     one_market_center_set,
 )
-from playlog.summary import seats_of
+from playlog.summary import seats_of, shown_result
 from playlog.views.logs import sentence
 from startropolis.modules import CORE, MODULE_TYPES
 
@@ -197,7 +197,7 @@ def _sheet(page: LogPage, play: Play | None) -> HttpResponse | dict[str, Any]:
     rules = EndRulesForm(post, prefix="rules", initial=initial_rules)
     rows = end_player_forms(post, page.members(), initial_rows)
     errors: list[str] = []
-    result = play.result if play else None
+    result = shown_result(play)
     updating = post is not None and "update" in post
     if post is not None and not updating:
         valid = facts.is_valid() & rules.is_valid() & all([row.is_valid() for row in rows])

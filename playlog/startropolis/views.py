@@ -25,6 +25,8 @@ from django.utils.translation import gettext_lazy
 
 import startropolis
 from gamefile.errors import FieldError
+from gamefile.words import Sentence
+from hosting.words import translated
 from playlog import actions
 from playlog.frame import PLAYER, LogPage, log_page
 from playlog.models import Play, PlayPerson
@@ -53,19 +55,37 @@ POLL_MS = 3000
 # --- words --------------------------------------------------------------------------------
 
 
+# The rules' sentence for a purchase beyond a player's credits (`startropolis.replay`), and
+# its English as a plain `str` (a message that is no `Sentence`).
+IN_HAND_TEMPLATE = "%(player)s has %(credits)sM in hand and cannot pay %(amount)sM %(what)s"
 IN_HAND = re.compile(r"^(?P<who>.+?) has -?\d+M in hand and cannot pay (?P<rest>.*)$")
 DEALT_TWICE = re.compile(r"(^|\.)players\[\d+\]\.mission\.dealt\[\d+\]$")
 
 
+def _without_credits(message: str) -> str | None:
+    """The sentence of a purchase refused for its credits, as the shared screen says it: what
+    was missing, not what is in hand (in the reader's language); None for any other."""
+    if isinstance(message, Sentence) and message.template == IN_HAND_TEMPLATE:
+        values = message.params
+        # Translators: %(what)s says what for: "for the Solar in slot 2", "to invest".
+        return _("%(player)s does not have enough credits in hand to pay %(amount)sM %(what)s") % {
+            "player": translated(values["player"]),
+            "amount": translated(values["amount"]),
+            "what": translated(values["what"]),
+        }
+    found = IN_HAND.match(message)
+    if found:
+        return f"{found['who']} does not have enough credits in hand to pay {found['rest']}"
+    return None
+
+
 def said(error: FieldError, *, shared: bool) -> str:
     """A refused step as the page says it: the rules' sentence (the form is the step, so no
-    field path). On the shared screen a sentence never tells a player's credits: "cannot pay"
-    says what was missing, not what is in hand."""
-    message = error.message
+    field path), in the reader's language. On the shared screen a sentence never tells a
+    player's credits: "cannot pay" says what was missing, not what is in hand."""
+    message = translated(error.message)
     if shared:
-        found = IN_HAND.match(message)
-        if found:
-            message = f"{found['who']} does not have enough credits in hand to pay {found['rest']}"
+        message = _without_credits(error.message) or message
     if DEALT_TWICE.search(error.path):
         # Which player holds a Mission Card is secret (ST:279): say only that it is taken.
         message = _("that Mission Card is already dealt to another player; each card is dealt once")
@@ -75,7 +95,7 @@ def said(error: FieldError, *, shared: bool) -> str:
 
 def _node_label(state: TrackerState, node: str) -> str:
     if node == "core":
-        return "the Core"
+        return _("the Core")
     return f"{state.module(node).name} {node}"
 
 

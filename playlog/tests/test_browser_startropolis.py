@@ -148,7 +148,10 @@ def check_privacy(phones: dict, table_page, play: Play) -> None:
         assert first not in shared and second not in shared
 
 
+# Long, and what it checks does not depend on the database: `make test` runs it on the
+# PostgreSQL leg (tests/plugins/ordering.py).
 @pytest.mark.long
+@pytest.mark.postgres_leg
 def test_a_whole_game_on_four_phones(browser, live_server, log_in, screenshot_path):
     owner = make_user("st-table")
     log = make_play_log(owner, "Station nights")

@@ -36,3 +36,22 @@ def test_no_sentence_ends_in_a_path_tail():
 def test_a_file_keeps_its_path():
     error = FieldError("session.turns[2].you.from", "must be one of the row")
     assert sentence(error, file=True) == "Must be one of the row (session.turns[2].you.from)."
+
+
+def test_a_place_and_a_key_in_german():
+    """The path's words and the keys' names are the reader's language's (issue 33); the
+    game's printed terms stay as printed."""
+    from django.utils import translation
+
+    from playlog.words import in_words, where
+
+    with translation.override("de"):
+        assert where("session.turns[6]") == "Runde 4, dein Zug"
+        assert where("session.turns[7].opponent.from") == "Runde 4, Zug des Opponent, genommen von"
+        assert where("table.players[1].cities[0]") == "Spieler 2, Stadt 1"
+        assert where("table.projects[3].completed_by") == "Project-Plättchen 4, abgeschlossen von"
+        assert where("table.players[0].cities[1].colonists") == "Spieler 1, Stadt 2, Kolonisten"
+        assert where("rules.condominium_built") == "Condominium gebaut"
+        assert in_words("muss not_arrived sein") == "muss nicht angekommen sein"
+        said = sentence(FieldError("session.turns[2].you.from", 'must be "center" or "row"'))
+        assert said == 'Runde 2, dein Zug, genommen von: must be "center" or "row".'

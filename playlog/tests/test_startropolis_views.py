@@ -9,6 +9,7 @@ from html import unescape
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
 import startropolis
 from accounts.models import Role
@@ -73,6 +74,15 @@ def secrets(session: dict) -> list[str]:
 
 
 # --- the shared screen --------------------------------------------------------------------
+
+
+@pytest.fixture
+def reader_language():
+    """A German request leaves German active in this thread (LocaleMiddleware activates the
+    request's language and nothing takes it back): the language before is put back after."""
+    language = translation.get_language()
+    yield
+    translation.activate(language)
 
 
 def test_the_table_shows_every_revenue_with_its_reason_and_whose_turn_it_is(table):
@@ -757,3 +767,63 @@ def test_a_scored_game_is_scored_again_and_counts_in_the_stats(table):
     page = stats.content.decode()
     for name in ("ali", "bea", "cy"):
         assert name in page
+
+
+def test_a_german_shared_screen_says_what_was_missing_in_german(table, reader_language):
+    """The shared screen's "cannot pay" in the reader's language, still without what is in
+    hand (issue 33)."""
+    client, play = table["client"], table["play"]
+    play = st_play(table["log"], rounds=[])
+    client.post(
+        url("startropolis:purchase", play),
+        purchase_post(play, "buy-1", **{"buy-module_type": "luxury_habitation"}),
+    )
+    session = fresh(play).session
+    session["rounds"][0]["purchases"] += [
+        {"player": "bea", "option": "pass", "discard_slot": 6},
+        {"player": "cy", "option": "pass", "discard_slot": 6},
+    ]
+    session["rounds"][0]["attachments"] = [{"player": "ali", "hold": True}]
+    from playlog import actions
+
+    play = actions.change_play(play, {"session": session})
+    response = client.post(
+        url("startropolis:purchase", play),
+        purchase_post(play, "buy-1", **{"buy-module_type": "luxury_habitation"}),
+        HTTP_ACCEPT_LANGUAGE="de",
+    )
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert "Ali hat nicht genug Credits auf der Hand, um 10M " in html, refusals(html)
+    assert "does not have enough" not in html and "4M auf der Hand" not in html
+
+
+def test_a_german_mission_card_dealt_twice_is_refused_in_german(table, reader_language, client):
+    play = table["play"]
+    client.force_login(table["bea"])
+    response = client.post(
+        url("startropolis:mission", play, seat=1),
+        {
+            "mission-dealt_1": "Solar Baron",  # cy's
+            "mission-dealt_2": "Power Broker",
+            "mission-kept": "2",
+            "mission-reward": "8",
+        },
+        HTTP_ACCEPT_LANGUAGE="de",
+    )
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert "Diese Mission Card wurde schon einem anderen Spieler ausgeteilt" in html, refusals(html)
+
+
+def test_the_core_is_named_in_the_readers_language(table):
+    """Where a held module may go names the Core in the reader's words (issue 33)."""
+    from playlog.startropolis.views import _node_label
+
+    state = startropolis.tracker_state(fresh(table["play"]).session)
+    from django.utils import translation
+
+    with translation.override("de"):
+        assert _node_label(state, "core") == "das Core"
+    with translation.override("en-gb"):
+        assert _node_label(state, "core") == "the Core"

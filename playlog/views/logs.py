@@ -47,7 +47,11 @@ def sentence(error: FieldError, *, file: bool = False) -> str:
     message, place = in_words(said), where(error.path)
     if not place:
         return f"{message[:1].upper()}{message[1:]}."
-    return f"{place[:1].upper()}{place[1:]}: {message}."
+    # Translators: a field's place, then what it refuses ("Player 2, credits: must be …").
+    return _("%(field)s: %(problem)s.") % {
+        "field": f"{place[:1].upper()}{place[1:]}",
+        "problem": message,
+    }
 
 
 @login_required

@@ -19,7 +19,7 @@ from playlog.models import PlayPerson
 from playlog.pages import pages_for
 from playlog.playfile import dump_play_file
 from playlog.stats import game_stats
-from playlog.summary import record, summarise
+from playlog.summary import record, shown_result, summarise
 
 CHARTS = ("wins", "spread")
 
@@ -42,12 +42,13 @@ def play_detail(page: LogPage, number: int) -> dict[str, Any]:
         play=play,
         secret_file=holds_secrets(play),
         summary=summarise(play, page.title(play.game)),
-        result=play.result,
+        result=shown_result(play),
         table=play.table,
         sheet_template=pages.sheet_template if pages else None,
         sheet_url=pages.sheet_url(play) if pages else None,
         companion_url=pages.companion_url(play) if pages else None,
         companion_label=pages.companion_label if pages else "",
+        companion_playing=pages.companion_playing if pages else "",
     )
 
 

@@ -37,11 +37,14 @@
     );
   }
 
-  const dateWords = new Intl.DateTimeFormat(undefined, {
+  // Dates and times in the page's language (its <html lang>, "de" or "en-gb"), as the words
+  // around them, whatever the phone's own language.
+  const LOCALE = document.documentElement.lang || undefined;
+  const dateWords = new Intl.DateTimeFormat(LOCALE, {
     weekday: "long", day: "numeric", month: "long", hour: "2-digit", minute: "2-digit",
   });
-  const timeWords = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit" });
-  const relative = new Intl.RelativeTimeFormat(undefined, { numeric: "auto" });
+  const timeWords = new Intl.DateTimeFormat(LOCALE, { hour: "2-digit", minute: "2-digit" });
+  const relative = new Intl.RelativeTimeFormat(LOCALE, { numeric: "auto" });
 
   function ago(date) {
     const minutes = Math.round((date.getTime() - Date.now()) / 60000);

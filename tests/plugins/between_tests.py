@@ -1,11 +1,14 @@
 """What happens between two tests: a browser test's phones are closed before its fixtures
 are torn down (the live server then answers what they had asked), and the catalogue
 `migrate` put in the database is put back after a transactional test emptied it, before a
-test that expects it."""
+test that expects it; and the site's language is active again (a request from a German phone
+leaves German active in the worker's thread, as Django's LocaleMiddleware does not switch it
+back, and a later test's sentences would come out German)."""
 
 import time
 
 import pytest
+from django.utils import translation
 from pytest_django.plugin import blocking_manager_key
 
 from tests.plugins.live_server import SERVED_ELSEWHERE_SECONDS, settle
@@ -48,6 +51,7 @@ def pytest_runtest_teardown(item, nextitem):
     global _emptied
     close_the_phones(item)
     outcome = yield
+    translation.deactivate()
     _emptied = _emptied or empties_the_database(item)
     if (
         _emptied

@@ -1,6 +1,8 @@
 """Which tests run, and in which order: the `--database-tests-only` option (the PostgreSQL
 leg of `make test` runs only the tests that use the database, and of the browser tests those
-marked `every_database`), and `first_to_run`, the order the workers take tests in (`long`
+marked `every_database` or `postgres_leg`), `--postgres-leg-runs-its-share` (the SQLite leg of
+`make test` leaves the `postgres_leg` tests to the PostgreSQL leg beside it: the two legs then
+end about together), and `first_to_run`, the order the workers take tests in (`long`
 first, then the other browser tests, then the rest). The markers themselves are declared in
 pyproject.toml; docs/test-suite.md says which tests run where."""
 
@@ -12,6 +14,14 @@ DATABASE_FIXTURES = frozenset(
 
 
 def pytest_addoption(parser):
+    parser.addoption(
+        "--postgres-leg-runs-its-share",
+        action="store_true",
+        help=(
+            "Leave the tests marked postgres_leg to the PostgreSQL leg, which runs beside this "
+            "one (the SQLite leg of `make test` when a PostgreSQL server answers)."
+        ),
+    )
     parser.addoption(
         "--database-tests-only",
         action="store_true",
@@ -36,7 +46,7 @@ def uses_the_database(item) -> bool:
     (what it measures does not depend on the database). A page looks the same on both
     databases, so the browser tests run on the SQLite leg, but for those marked
     `every_database` (a game entered together, whose writes and locks differ)."""
-    if item.get_closest_marker("every_database"):
+    if item.get_closest_marker("every_database") or item.get_closest_marker("postgres_leg"):
         return True
     if item.get_closest_marker("browser") or item.get_closest_marker("one_database"):
         return False
@@ -61,6 +71,10 @@ def pytest_collection_modifyitems(config, items):
         kept = [item for item in items if uses_the_database(item)]
         config.hook.pytest_deselected(items=[item for item in items if not uses_the_database(item)])
         items[:] = kept
+    if config.getoption("--postgres-leg-runs-its-share"):
+        left = [item for item in items if item.get_closest_marker("postgres_leg")]
+        config.hook.pytest_deselected(items=left)
+        items[:] = [item for item in items if not item.get_closest_marker("postgres_leg")]
     # A module's tests stay together (its module-scoped fixtures, a migrated database or a
     # served app, are then made once), taken as early as the earliest of them: a module with
     # one long test is started first as a whole. Within a module, the order of its file.

@@ -17,6 +17,7 @@ from django.templatetags.static import static
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import translation
 
 from accounts.tests.factory import owned, owner_user
 from benchmarks.samples import leader_table, make_campaign, make_table
@@ -747,3 +748,20 @@ def test_a_stale_checklist_changes_only_what_its_person_changed(owner_client, cl
     # the second phone's form showed envelope 1 unticked, so leaving it out unticks nothing.
     client.post(address, {"s1-done": [], "s1-shown": ""})
     assert ticked.filter(item="envelope-1").exists()
+
+
+def test_a_tick_is_stored_in_english_and_said_in_each_readers_language(owner_client):
+    # Ticked by a German phone: the History keeps the English and the words, not the German.
+    campaign = games(1)
+    german = {"HTTP_ACCEPT_LANGUAGE": "de-DE,de;q=0.9"}
+    try:
+        owner_client.post(
+            url("unlocks:section_components", campaign, 1), {"s1-done": ["envelope-1"]}, **german
+        )
+        tick = campaign.changes.order_by("pk").last()
+        assert tick.summary == "#1 Open envelope 1"
+        history = reverse("history:list", args=[campaign.slug])
+        assert "#1 Umschlag 1 öffnen" in owner_client.get(history, **german).content.decode()
+        assert "#1 Open envelope 1" in owner_client.get(history).content.decode()
+    finally:
+        translation.deactivate()
