@@ -22,6 +22,17 @@ controls). On each:
   reads against what is behind it (WCAG AA) in the phone's light and dark mode, and the page
   follows the phone's mode; the charts drawn as pictures are opened on their own in both modes.
 
+Each tab speaks a language (issue 33): the owner's and the visitor's light phone German (axe
+and the 390 px checks with German's longer words), their dark phone the pseudo-locale
+(tests/plugins/pseudo_locale.py: every translation bracketed and accented, `⟦Ŝàṽé⟧`), their
+desktop English; a player's and a viewer's phone the pseudo-locale. On each page in the
+pseudo-locale, once what it fetched after loading is in, **every word is read**
+(tests/untranslated.py): any text or read-out attribute outside the brackets that is not a
+game term, a person's own input, Django's own words or the app's name fails the walk, with
+the page, the person and the text. A guest's pages (the table's QR code, a seat refused,
+their card and live panel, the draft put away) have their own small walk on a phone in the
+pseudo-locale.
+
 Each check has its own test there that shows it finds what it looks for. The service worker is
 blocked in these contexts (`service_workers="block"`): it changes nothing a page shows online,
 offline/tests walk it, and tests/test_browser_csp.py registers it under the policy. Loaded once

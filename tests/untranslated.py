@@ -14,11 +14,17 @@ piece taken whole or cut at its digits, punctuation and symbols, then word by wo
 
 - the game's printed terms and people's own input: every text value of every row of the
   database the test made (`known_terms`: the demo campaign's names and notes, the reference
-  catalogue's sections, corporations and places, the users' names);
+  catalogue's sections, corporations and places, the users' names; of a JSON value, its
+  strings of at most four words: names, not stored sentences), the names the rules' code
+  prints (`game_terms`: colonist groups, Projects, modules, the score sheet's categories...),
+  the glossary's printed terms (`PRINTED`), the time zones' and the languages' own names;
+  an address shown as it is;
 - Django's own words (`django_words`: msgids of the catalogues of Django and the packages
   installed, which translate them themselves and have no pseudo-locale catalogue);
 - the app's name (`APP_NAMES`);
-- what `ALLOWED` lists, each with why.
+- NOT YET TRANSLATED, each said where it is kept: the English the database keeps in the
+  campaign's replay (`STORED_ENGLISH`), the sections' summaries and triggers read from
+  fixtures/sections.json (`section_summaries`), and what `ALLOWED` lists (nothing now).
 """
 
 from __future__ import annotations
@@ -91,12 +97,13 @@ PRINTED = ("IP", "VP", "HUB", "HUBs", "Opponent", "Finish", "Metropolis", "Corpe
 # remove its line once its code marks it. Whole pieces, then patterns a piece holds.
 ALLOWED: dict[str, str] = {}
 # NOT YET TRANSLATED: sentences the database keeps in English. The campaign's replay
-# (Campaign.state, Game.replay_entry: "the end of game 1 was reached", "22 of 32 other sections
-# unlocked") and a play's result (Play.result: the rules' explanations of its score) are stored
-# as JSON and read back as plain strings, so `translated` has no template to look up and the
-# pages show them in English (a follow-up: keep each sentence's template and values, or replay
-# to show). Their strings of more than four words are let through (`known_terms`).
-STORED_ENGLISH = ("campaign.Campaign.state", "campaign.Game.replay_entry", "playlog.Play.result")
+# (Campaign.state, Game.replay_entry) is stored as JSON and read back as plain strings, so
+# `translated` has no template to look up: the checklist's "(the end of game 1 was reached)",
+# the next-section page's progress ("22 of 32 other sections unlocked", "Brave New Dawn wins 3
+# of 8; envelope 7 opened") show in English (a follow-up: keep each sentence's template and
+# values, as a play's result now does). Their strings of more than four words are let through
+# (`known_terms`).
+STORED_ENGLISH = ("campaign.Campaign.state", "campaign.Game.replay_entry")
 
 
 def section_summaries() -> set[str]:
