@@ -277,7 +277,7 @@ def test_the_pseudo_locale_brackets_and_accents_all_but_placeholders_and_tags(tm
     from tests.plugins.pseudo_locale import pseudo, pseudo_po
 
     said = pseudo('Saved %(name)s, %s of %d: <a href="{url}">the rules</a> &amp; more')
-    assert said == ('⟦Šàṽéđ %(name)s, %s ôf %d: <a href="{url}">ţĥé ŕûĺéš</a> &amp; ɱôŕé⟧'), said
+    assert said == '⟦Šàṽéđ %(name)s, %s ôf %d: <a href="{url}">ţĥé ŕûĺéš</a> &amp; ɱôŕé⟧', said
     entries = _entries(COMPLETE)
     po = tmp_path / "django.po"
     po.write_text(pseudo_po(entries), encoding="utf-8")
