@@ -31,7 +31,7 @@ pseudo-locale, once what it fetched after loading is in, **every word is read**
 game term, a person's own input, Django's own words or the app's name fails the walk, with
 the page, the person and the text. A guest's pages (the table's QR code, a seat refused,
 their card and live panel, the draft put away) have their own small walk on a phone in the
-pseudo-locale.
+pseudo-locale, and so do a few forms sent wrong (`REFUSED_FORMS`: the refusals' words).
 
 Each check has its own test there that shows it finds what it looks for. The service worker is
 blocked in these contexts (`service_workers="block"`): it changes nothing a page shows online,
@@ -350,6 +350,54 @@ def test_a_guest_reads_every_word_in_their_language(browser, live_server, pseudo
     context.close()
     assert failures == [], f"{len(failures)} failures:\n" + "\n".join(failures)
     assert counted["words"] > 100 and counted["taps"] > 10, counted
+
+
+# Forms sent wrong, each on its page, for the refusals' words: (who, page's name, the form,
+# fields filled: selector and value). The form is sent as the browser sends it, past its own
+# checks.
+REFUSED_FORMS = (
+    (None, "accounts:signup", "main form", {"#id_username": "Refused", "#id_password1": "x9"}),
+    ("owner", "campaign:create", "main form", {}),
+    ("owner", "campaign:settings", "main form[method=post]", {"input[name=name]": ""}),
+)
+REFUSALS = ".form-errors, .invalid-feedback, .errorlist, .alert-danger, .is-invalid"
+
+
+def test_the_forms_refusals_read_every_word_in_their_language(
+    browser, live_server, log_in, pseudo_locale
+):
+    """A refusal's words are translated too: a few forms sent wrong, on a phone in the
+    pseudo-locale (the sign-up without its second password, a new campaign without a name,
+    the settings with the name taken away), each page that says why read for every word."""
+    if connection.vendor != "sqlite":
+        pytest.skip("the walk of every page runs on the SQLite leg")
+    demo, _user, _pages = people("owner")
+    context = walk_context(browser, axe=False, **PHONE, locale=PSEUDO_PHONE)
+    page = watch_requests(context.new_page())
+    failures: list[str] = []
+    counted = 0
+    for who, name, form, fields in REFUSED_FORMS:
+        if who == "owner":
+            log_in(page, live_server, demo.owner)
+        kwargs = {"slug": demo.campaign.slug} if name == "campaign:settings" else {}
+        page.goto(live_server.url + reverse(name, kwargs=kwargs))
+        for selector, value in fields.items():
+            field = page.locator(selector).first
+            if not field.is_visible():
+                field.locator("xpath=ancestor::details[1]/summary").click()
+            field.fill(value)
+        with page.expect_navigation():
+            page.eval_on_selector(form, "form => { form.noValidate = true; form.requestSubmit(); }")
+        settled(page)
+        label = f"a refusal, {name}"
+        said = " ".join(page.locator(REFUSALS).all_inner_texts()).strip()
+        assert said, f"{label}: no refusal shown"
+        checked, bad = untranslated_failures(page, label, known_terms())
+        counted += checked
+        failures += bad
+    context.close()
+    assert failures == [], f"{len(failures)} failures:\n" + "\n".join(failures)
+    assert counted > 100
 
 
 def test_the_untranslated_check_sees_an_unmarked_word(browser, live_server, pseudo_locale):
