@@ -371,7 +371,8 @@ def test_the_forms_refusals_read_every_word_in_their_language(
     the settings with the name taken away), each page that says why read for every word."""
     if connection.vendor != "sqlite":
         pytest.skip("the walk of every page runs on the SQLite leg")
-    demo, _user, _pages = people("owner")
+    ensure_catalogue()
+    demo = Demo()
     context = walk_context(browser, axe=False, **PHONE, locale=PSEUDO_PHONE)
     page = watch_requests(context.new_page())
     failures: list[str] = []

@@ -17,6 +17,7 @@ required.", the month names) have no catalogue in it: they come in English, as D
 
 from __future__ import annotations
 
+import functools
 import re
 import shutil
 import subprocess
@@ -123,7 +124,8 @@ def pseudo_locale(pseudo_catalogue):
     trans_real._get_supported_language_variant.cache_clear()
 
 
-def django_words() -> set[str]:
+@functools.cache
+def django_words() -> frozenset[str]:
     """The msgids of the catalogues of Django and the other installed packages (not this
     project's; the admin's aside, which no walk reads): words they translate themselves, which
     have no pseudo-locale catalogue and so show in English in it."""
@@ -144,4 +146,4 @@ def django_words() -> set[str]:
         if po.exists():
             for entry in _entries(po.read_text(encoding="utf-8")):
                 words.update(word for word in (entry["msgid"], entry["plural"]) if word)
-    return words
+    return frozenset(words)
