@@ -38,6 +38,14 @@ def kept_choice(user) -> str:
     return Preferences.objects.filter(user=user).values_list("language", flat=True).first() or ""
 
 
+def mail_language(user) -> str:
+    """The language of a mail to `user` (hosting.mail): the one they chose, when this site
+    still speaks it, since the mail is theirs whoever's phone asked for it; else "" (the
+    language of the request that sends it)."""
+    chosen = kept_choice(user)
+    return chosen if offered(chosen) else ""
+
+
 def remember(request: HttpRequest, code: str) -> None:
     """Carry `code` (a choice, or "" for the phone's) in the person's session."""
     if code:

@@ -2,6 +2,7 @@ from django.contrib import admin
 from django.urls import include, path
 
 from accounts import urls as accounts_urls
+from accounts.language import mail_language
 from campaign import member_urls
 from campaign import urls as campaign_urls
 from hosting.health import health
@@ -13,7 +14,12 @@ urlpatterns = [
     # For a proxy's or a monitor's checks: 200 with the database answering, else 503.
     path("health/", health, name="health"),
     # Django's own, at most a few mails an hour (hosting.throttle); before its namesake below.
-    path("accounts/password_reset/", ThrottledPasswordResetView.as_view(), name="password_reset"),
+    # The mail in the language the person chose, else the asking phone's.
+    path(
+        "accounts/password_reset/",
+        ThrottledPasswordResetView.as_view(mail_language=mail_language),
+        name="password_reset",
+    ),
     path("accounts/", include("django.contrib.auth.urls")),
     # Sign-up and join links, and a campaign's members pages: the `accounts:` names they had.
     path(

@@ -54,6 +54,12 @@ class ThrottledPasswordResetView(auth_views.PasswordResetView):
     that could not be sent is said on the page (hosting.mail), not hidden behind "done"."""
 
     form_class = PasswordResetMailForm
+    # `mail_language(user)`: the language of the mail to `user`, "" for the request's (the
+    # asking phone's); config.urls gives the person's chosen one (accounts.language).
+    mail_language = None
+
+    def get_form_kwargs(self) -> dict:
+        return {**super().get_form_kwargs(), "mail_language": self.mail_language}
 
     def form_valid(self, form) -> HttpResponse:
         address = client_address(self.request) or "unknown"

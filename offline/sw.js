@@ -3,7 +3,10 @@
  *
  * What it keeps, in the Cache Storage:
  * - "solar175-static": the static files (CSS, scripts, icons), the manifest and the offline
- *   page. The same for everyone.
+ *   page, in the installing phone's language and in each language the site speaks
+ *   (`CONFIG.offlinePages`). The same for everyone. With them, the language of the last page
+ *   the phone read (its Content-Language: the person's, chosen or their phone's), so that
+ *   the offline page shown is in it.
  * - "solar175-pages": the last-seen copy of each page the server marked `Offline-Keep`, for
  *   the one session named by the `Offline-Session` of the pages it came with. A page of
  *   another session (or a signed-out one) arriving forgets them all; so does a "sign-out"
@@ -21,6 +24,7 @@ const PAGES_CACHE = "solar175-pages";
 const META_CACHE = "solar175-meta";
 const OUR_CACHES = [STATIC_CACHE, PAGES_CACHE, META_CACHE];
 const PERSON_ENTRY = new URL("/__offline__/person", self.location.origin).href;
+const LANGUAGE_ENTRY = new URL("/__offline__/language", self.location.origin).href;
 const KEEP = "Offline-Keep";
 const SESSION = "Offline-Session";
 const NOBODY = "nobody";
@@ -127,8 +131,46 @@ function titleOf(html) {
     .replace(/&gt;/g, ">").replace(/&amp;/g, "&");
 }
 
+// --- the language the person reads ----------------------------------------------------------
+
+/** One of the site's languages (a key of `CONFIG.offlinePages`) for a language tag: the same
+ * ("de"), or the site's of that language ("de-AT" -> "de", "en-US" -> "en-gb"); else null. */
+function siteLanguage(tag) {
+  const wanted = (tag || "").trim().toLowerCase();
+  if (!wanted) return null;
+  const codes = Object.keys(CONFIG.offlinePages);
+  if (codes.includes(wanted)) return wanted;
+  const base = wanted.split("-")[0];
+  return codes.find((code) => code.split("-")[0] === base) || null;
+}
+
+/** A page's language (its Content-Language) is the person's: kept for the offline page. */
+async function rememberLanguage(response) {
+  if (!(response.headers.get("Content-Type") || "").startsWith("text/html")) return;
+  const language = siteLanguage(response.headers.get("Content-Language"));
+  if (!language) return;
+  const store = await caches.open(STATIC_CACHE);
+  const known = await store.match(LANGUAGE_ENTRY);
+  if (known && (await known.text()) === language) return;
+  await store.put(LANGUAGE_ENTRY, new Response(language));
+}
+
+/** The language of the last page read, else the phone's first the site speaks; or null. */
+async function personLanguage() {
+  const store = await caches.open(STATIC_CACHE);
+  const known = await store.match(LANGUAGE_ENTRY);
+  const language = known ? siteLanguage(await known.text()) : null;
+  if (language) return language;
+  for (const tag of self.navigator.languages || []) {
+    const found = siteLanguage(tag);
+    if (found) return found;
+  }
+  return null;
+}
+
 /** What the network answered for `request`: keep it, forget the old copy, or nothing. */
 async function remember(request, response) {
+  if (response.type === "basic" && response.ok) await rememberLanguage(response);
   const session = response.headers.get(SESSION);
   if (session !== null) await pagesBelongTo(session);
   if (response.type !== "basic" || response.redirected) return;
@@ -172,9 +214,14 @@ async function offlineCopy(kept) {
 }
 
 async function needsConnection() {
-  const page = await caches.match(CONFIG.offlinePage, { cacheName: STATIC_CACHE });
+  const language = await personLanguage();
+  const store = await caches.open(STATIC_CACHE);
+  const page =
+    (language && (await store.match(CONFIG.offlinePages[language], { ignoreVary: true }))) ||
+    (await store.match(CONFIG.offlinePage, { ignoreVary: true }));
   if (!page) {
-    return new Response(CONFIG.needsConnectionWords, {
+    const words = CONFIG.needsConnectionWords;
+    return new Response(words[language] || words[CONFIG.defaultLanguage], {
       status: 503,
       headers: { "Content-Type": "text/plain; charset=utf-8" },
     });

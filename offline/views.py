@@ -2,7 +2,9 @@
 the favicon, and the page a phone shows for an address it never opened while offline.
 
 None of them depends on who asks: the worker stores the offline page with its static files,
-for whoever holds the phone (docs/offline.md).
+for whoever holds the phone (docs/offline.md); it stores it in each language the site speaks
+(`/offline/?language=de`), and shows the one in the language of the last page the phone read
+(its Content-Language), so a German phone (or a person who chose German) reads it in German.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonRe
 from django.shortcuts import render
 from django.templatetags.static import static
 from django.urls import reverse
+from django.utils import translation
 from django.utils.cache import patch_cache_control
 from django.utils.translation import get_language, to_locale
 from django.utils.translation import gettext as _
@@ -96,19 +99,44 @@ def precached_files() -> list[str]:
     return [static(path) for path in sorted(found)]
 
 
+def languages() -> list[str]:
+    """The codes of the languages the site speaks (`LANGUAGES`): "en-gb", "de"."""
+    return [code for code, _name in settings.LANGUAGES]
+
+
+def offline_page_in(language: str) -> str:
+    """The address of the offline page in `language`, as the worker stores it."""
+    return f"{reverse('offline:page')}?language={language}"
+
+
 def worker_source() -> str:
-    """The worker: its settings (addresses this site chose), then `offline/sw.js`. Its version
-    is the hash of both, so a new deploy (new static files, a new worker) installs anew."""
+    """The worker: its settings (addresses this site chose, and its words in every language),
+    then `offline/sw.js`. The same for everyone, whatever their language. Its version is the
+    hash of both, so a new deploy (new static files, a new worker, new words) installs anew."""
+    offline_pages = {code: offline_page_in(code) for code in languages()}
+    needs_connection = {}
+    for code in languages():
+        with translation.override(code):
+            needs_connection[code] = _("This page needs a connection.")
     config = {
-        "precache": [*precached_files(), reverse("offline:page"), reverse("offline:manifest")],
+        "precache": [
+            *precached_files(),
+            reverse("offline:page"),
+            *offline_pages.values(),
+            reverse("offline:manifest"),
+        ],
+        # The offline page in the language of the phone that installed the worker, and in
+        # each language: the one shown is the last page's language's (sw.js).
         "offlinePage": reverse("offline:page"),
+        "offlinePages": offline_pages,
+        "defaultLanguage": settings.LANGUAGE_CODE,
         "sessionCookie": SESSION_COOKIE,
         # The folder's address, not `static("")`: the manifest storage a host collects with
         # (`make serve`) refuses a name it did not hash.
         "staticUrl": settings.STATIC_URL,
         "workerUrl": reverse("offline:worker"),
         # Said when even the offline page is not kept, in the phone's language.
-        "needsConnectionWords": _("This page needs a connection."),
+        "needsConnectionWords": needs_connection,
     }
     source = WORKER_SOURCE.read_text(encoding="utf-8")
     body = json.dumps(config, sort_keys=True)
@@ -141,7 +169,12 @@ def favicon(request: HttpRequest) -> HttpResponse:
 def offline_page(request: HttpRequest) -> HttpResponse:
     """What the phone shows, offline, for an address it never opened: it needs a connection.
     The same for everyone (no name, no form): the worker keeps it for whoever holds the
-    phone."""
-    response = render(request, "offline/offline.html", {"debug": settings.DEBUG})
+    phone. In the language `?language=` names (one the site speaks), else the request's."""
+    language = request.GET.get("language", "")
+    if language not in languages():
+        language = get_language()
+    with translation.override(language):
+        response = render(request, "offline/offline.html", {"debug": settings.DEBUG})
+        response["Content-Language"] = get_language()
     patch_cache_control(response, no_cache=True)
     return response

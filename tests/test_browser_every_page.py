@@ -109,8 +109,13 @@ def html_pages(demo: Demo, user=None, signed_out: bool = False) -> list[tuple[st
     client = Client()
     if not signed_out:
         client.force_login(user or demo.owner)
+    return [(name, url) for name, url, _answer in html_answers(demo, client)]
+
+
+def html_answers(demo: Demo, client: Client):
+    """(name, address, answer) of every page that answers `client`'s GET with HTML, in the
+    order of `html_pages`: one GET per address, the answer kept for whoever reads it."""
     last = demo.campaign.games.order_by("-number").first().number
-    pages = []
     for name, pattern in named_patterns():
         kwargs = demo.kwargs(name, pattern.pattern.converters)
         urls = [reverse(name, kwargs=kwargs)]
@@ -119,8 +124,7 @@ def html_pages(demo: Demo, user=None, signed_out: bool = False) -> list[tuple[st
         for url in urls:
             response = client.get(url)
             if response.status_code == 200 and response["Content-Type"].startswith("text/html"):
-                pages.append((name, url))
-    return pages
+                yield name, url, response
 
 
 def test_the_check_sees_a_small_control_and_a_page_too_wide(browser, live_server):

@@ -16,11 +16,12 @@ from html.parser import HTMLParser
 
 import pytest
 from django.test import Client
+from django.utils import translation
 
 from campaign import actions
 from live import actions as live_actions
 from scoring.tests.catalogue import ensure_catalogue
-from tests.test_browser_every_page import Demo, html_pages
+from tests.test_browser_every_page import Demo, html_answers
 
 # What the pages say does not depend on the database: the SQLite leg reads them.
 pytestmark = [pytest.mark.django_db, pytest.mark.one_database]
@@ -31,9 +32,15 @@ KEY = re.compile(
     r"|\b(?:extra|both|free|cheaper)-[a-z-]+\b"  # a power's key
     r"|\b[a-z]+\[\d+\]"  # a file path: players[1]
     r"|\b(?:purple|yellow|teal|orange|fifth)\b"  # a corporation's key where its name belongs
+    r"|%\([a-z_]+\)[sd]"  # a sentence's placeholder never filled: %(count)s
     r"|§|CONTRACTS"
 )
 SEEN_ATTRIBUTES = ("title", "aria-label", "placeholder", "alt")
+# English the German pass found on German pages, left by a form (a field's label Django made
+# from its name, a choice's words unmarked): none comes back.
+ENGLISH_IN_GERMAN = re.compile(
+    r"\bNotes\b|\bno such bonus\b|\bDraw one at random\b|Opponent not in play|, loans\b"
+)
 
 
 class VisibleText(HTMLParser):
@@ -83,6 +90,20 @@ def test_the_scan_finds_a_key():
     assert keys_in(visible_text("<p>credits of purple</p>")) == ["purple"]
     assert keys_in(visible_text('<p title="Power: extra-ip">x</p>')) == ["extra-ip"]
     assert keys_in(visible_text("<script>a_b = 1</script><p>fine</p>")) == []
+    assert keys_in(visible_text("<p>%(count)s games</p>")) == ["%(count)s"]
+
+
+def test_the_scan_finds_a_key_in_german_words():
+    """The same scan reads a German page: a key beside umlauts, German quotes, a German
+    sentence's placeholder, is found; German words around it are not keys."""
+    assert keys_in(visible_text("<p>Kosten für mining_tokens: höchstens 14</p>")) == [
+        "mining_tokens"
+    ]
+    assert keys_in(visible_text("<p>Fähigkeit „extra-ip“ gewählt</p>")) == ["extra-ip"]
+    assert keys_in(visible_text("<p>Größe (players[1]): ungültig</p>")) == ["players[1]"]
+    assert keys_in(visible_text('<p aria-label="Konzern purple">Über uns</p>')) == ["purple"]
+    assert keys_in(visible_text("<p>%(count)s Partien gespielt</p>")) == ["%(count)s"]
+    assert keys_in(visible_text("<p>Schulden bei der Bank – Zählung: grüne Würfel</p>")) == []
 
 
 @pytest.mark.long
@@ -108,24 +129,52 @@ def test_no_page_shows_a_key():
     actions.assign_seat(corporation, demo.owner, user=demo.owner)
     actions.rename_corporation(corporation, player="Caroline", user=demo.owner)
     live_actions.open_draft(campaign, user=demo.owner)
-    pages = html_pages(demo)
-    client = Client()
-    client.force_login(demo.owner)
     found = {}
-    for name, url in pages:
-        text = visible_text(client.get(url).content.decode())
+    # Each page as an English phone reads it (the GET that finds the pages), then as a German
+    # phone: the same pages, the same scan.
+    english = Client()
+    english.force_login(demo.owner)
+    pages = []
+    for name, url, answer in html_answers(demo, english):
+        pages.append((name, url))
+        text = visible_text(answer.content.decode())
         if keys_in(text):
             found[f"{name} {url}"] = in_context(text)
+    german = Client(headers={"accept-language": "de"})
+    german.force_login(demo.owner)
+    for name, url in pages:
+        answer = german.get(url)
+        assert answer["Content-Language"] == "de", url
+        text = visible_text(answer.content.decode())
+        if keys_in(text):
+            found[f"{name} {url} (de)"] = in_context(text)
+        left = ENGLISH_IN_GERMAN.findall(" ".join(text.split()))
+        if left:
+            found[f"{name} {url} (de, English)"] = left
+    assert len(pages) > 60
+    # And the pages a signed-out visitor reads (sign-in, sign-up, password reset, the public
+    # pages), in each language.
+    for language in ("en-gb", "de"):
+        visitor = Client(headers={"accept-language": language})
+        for name, url, answer in html_answers(demo, visitor):
+            assert answer["Content-Language"] == language, url
+            text = visible_text(answer.content.decode())
+            if keys_in(text):
+                found[f"{name} {url} (signed out, {language})"] = in_context(text)
     assert found == {}, "\n".join(f"{page}: {lines}" for page, lines in found.items())
 
 
 # --- the sentences a refusal shows ---------------------------------------------------------
+
+# Each refusal is said in English and in German, as a German phone reads it.
+LANGUAGES = ("en-gb", "de")
 
 # What a refusal sentence must not carry: a snake_case key, a power's or a quoted hyphenated
 # key, a file path, a spec mark. (A corporation's key may remain where the rules list the
 # keys a field accepts: "must be one of purple, teal".)
 REFUSAL_KEY = re.compile(
     r"\b[a-z]+(?:_[a-z0-9]+)+\b|\b(?:extra|both|free|cheaper)-[a-z-]+\b|\b[a-z]+\[\d+\]|§"
+    r"|%\([a-z_]+\)[sd]"
 )
 
 
@@ -172,12 +221,13 @@ def test_every_refusal_a_page_shows_is_in_peoples_words():
     ensure_catalogue()
     errors = refusals()
     assert len(errors) > 300
+    said = {}
+    for language in LANGUAGES:
+        with translation.override(language):
+            said[language] = {error_sentence(error) for error in errors}
+    assert said["de"] != said["en-gb"]  # said in German indeed
     bad = sorted(
-        {
-            sentence
-            for sentence in (error_sentence(error) for error in errors)
-            if REFUSAL_KEY.search(sentence)
-        }
+        sentence for shown in said.values() for sentence in shown if REFUSAL_KEY.search(sentence)
     )
     assert bad == [], "\n".join(bad[:40])
 
@@ -242,15 +292,18 @@ def test_no_play_log_page_shows_a_key():
     from playlog.tests.factory import PlayWorld
 
     world = PlayWorld(make_user("words-host"))
-    client = Client()
-    client.force_login(world.owner)
     found = {}
-    for name, url in play_log_pages(world):
-        response = client.get(url)
-        assert response.status_code == 200, url
-        text = visible_text(response.content.decode())
-        if keys_in(text):
-            found[f"{name} {url}"] = in_context(text)
+    pages = play_log_pages(world)
+    for language in LANGUAGES:
+        client = Client(headers={"accept-language": language})
+        client.force_login(world.owner)
+        for name, url in pages:
+            response = client.get(url)
+            assert response.status_code == 200, url
+            assert response["Content-Language"] == language, url
+            text = visible_text(response.content.decode())
+            if keys_in(text):
+                found[f"{name} {url} ({language})"] = in_context(text)
     assert found == {}, "\n".join(f"{page}: {lines}" for page, lines in found.items())
 
 
@@ -332,6 +385,9 @@ def test_every_refusal_a_play_log_form_shows_is_in_peoples_words():
 
     errors = play_log_refusals()
     assert len(errors) > 500
-    shown = {sentence(error) for error in errors} | {said(e, shared=True) for e in errors}
+    shown = set()
+    for language in LANGUAGES:
+        with translation.override(language):
+            shown |= {sentence(error) for error in errors} | {said(e, shared=True) for e in errors}
     bad = sorted(text for text in shown if REFUSAL_KEY.search(text) or DOTTED.search(text))
     assert bad == [], "\n".join(bad[:40])

@@ -20,7 +20,7 @@ from django.conf import settings
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from accounts.models import Role
+from accounts.models import Preferences, Role
 from accounts.tests.factory import add_member, make_user, owned, owner_user
 from benchmarks.samples import leader_table, make_campaign
 from campaign import actions
@@ -572,3 +572,27 @@ def test_a_seat_card_reloaded_offline_comes_back_with_what_was_typed(seat_card, 
     expect(page.locator("#offline-banner")).to_contain_text("Offline: 1 change kept")
     page.screenshot(path=screenshot_path("offline-seat-card-reloaded.png"))
     page.context.set_offline(False)
+
+
+# --- the person's language ---------------------------------------------------------------
+
+
+def test_the_page_that_needs_a_connection_is_in_the_persons_language(
+    browser, live_server, log_in, demo
+):
+    """A German phone, and an English phone whose person chose German (the worker goes by
+    the language of the pages it passed, not the phone's), are told in German."""
+    Preferences.objects.create(user=demo.owner, language="de")
+    never_seen = slug_paths(demo, "campaign:elections")[0]
+    for phone, person in (("de-DE", demo.player.user), ("en-GB", demo.owner)):
+        context = browser.new_context(**PHONE, locale=phone)
+        page = context.new_page()
+        log_in(page, live_server, person)
+        controlled(page, live_server.url + "/")
+        visit(page, live_server.url, slug_paths(demo, "campaign:dashboard"))
+        context.set_offline(True)
+        page.goto(live_server.url + never_seen)
+        assert page.locator("h1").inner_text() == "Diese Seite braucht eine Verbindung", phone
+        assert page.locator("html").get_attribute("lang") == "de"
+        assert never_seen in page.locator("[data-wanted-address]").inner_text()
+        context.close()

@@ -163,6 +163,51 @@ def test_the_offline_page_is_the_same_for_everyone(client, campaign):
     assert "csrfmiddlewaretoken" not in text and "X-CSRFToken" not in text
 
 
+def worker_config(client: Client, **headers) -> dict:
+    source = client.get("/sw.js", headers=headers).content.decode()
+    return json.loads(source.split("\n", 1)[0].removeprefix("const CONFIG = ").rstrip(";"))
+
+
+def test_the_worker_keeps_the_offline_page_in_every_language(client):
+    """Each language's offline page is stored at install; the worker's own words are there in
+    each language; the worker is the same bytes for an English and a German phone."""
+    config = worker_config(client)
+    assert config["offlinePages"] == {
+        "en-gb": "/offline/?language=en-gb",
+        "de": "/offline/?language=de",
+    }
+    assert set(config["offlinePages"].values()) <= set(config["precache"])
+    assert config["needsConnectionWords"]["en-gb"] == "This page needs a connection."
+    assert config["needsConnectionWords"]["de"] == "Diese Seite braucht eine Verbindung."
+    assert config["defaultLanguage"] == "en-gb"
+    german = client.get("/sw.js", headers={"accept-language": "de"}).content
+    assert german == client.get("/sw.js", headers={"accept-language": "en-GB"}).content
+
+
+@pytest.mark.parametrize(
+    ("language", "phone", "heading"),
+    [
+        ("de", "en-GB", "Diese Seite braucht eine Verbindung"),
+        ("en-gb", "de", "This page needs a connection"),
+        ("xx", "de", "Diese Seite braucht eine Verbindung"),  # not one the site speaks: the phone's
+    ],
+)
+def test_the_offline_page_in_a_language_is_the_same_for_everyone(
+    client, campaign, language, phone, heading
+):
+    address = f"/offline/?language={language}"
+    anonymous = client.get(address, headers={"accept-language": phone})
+    member = Client(headers={"accept-language": phone})
+    member.force_login(campaign.memberships.get().user)
+    signed_in = member.get(address)
+    assert anonymous.content == signed_in.content
+    text = anonymous.content.decode()
+    assert f'<h1 class="h4">{heading}</h1>' in text
+    code = "de" if heading.startswith("Diese") else "en-gb"
+    assert f'<html lang="{code}">' in text
+    assert anonymous["Content-Language"] == signed_in["Content-Language"] == code
+
+
 # --- what a phone may keep, and for whom -------------------------------------------------
 
 

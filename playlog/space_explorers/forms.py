@@ -59,7 +59,6 @@ class SetupForm(NoFormTag, forms.Form):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["opponent_favoured_division"].choices = (
-            # Translators: the Opponent's favoured Division, a variant not played.
             [("", _("not in play"))]
             + [(key, DIVISION_NAMES[key]) for key in DIVISIONS]
             + [(RANDOM, _("Draw one at random"))]

@@ -313,7 +313,7 @@ class PlayerForm(TableSectionForm):
             )
             money_row.append(Column("loans", css_class="col-12 col-md-6"))
             extras.append("loans")
-            summary.append("loans")
+            summary.append(_("loans"))
         if Switch.POLITICAL_INFLUENCE in features:
             fields["political_influence_ip"] = count_field(_("Political influence card IP (#6)"))
             money_row.append(Column("political_influence_ip", css_class="col-12 col-md-6"))
