@@ -12,6 +12,7 @@
 - tests/plugins/pages.py: `PHONE`, `DESKTOP`, `phone_page`, `log_in`, `fill`, screenshots
 - tests/plugins/people.py: `make_user`, `owner`, `owner_client`, `add_member`, `personas`
 - tests/plugins/catalogue.py: `catalogue`, the reference catalogue in the database under test
+- tests/plugins/pseudo_locale.py: `pseudo_locale`, the site speaking the pseudo-locale too
 
 The first nine are in the order their autouse fixtures were defined in before the split.
 """
@@ -28,4 +29,5 @@ pytest_plugins = [
     "tests.plugins.pages",
     "tests.plugins.people",
     "tests.plugins.catalogue",
+    "tests.plugins.pseudo_locale",
 ]

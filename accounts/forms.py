@@ -44,6 +44,7 @@ class SignUpForm(UserCreationForm):
 
 class InviteForm(forms.Form):
     role = forms.ChoiceField(
+        label=gettext_lazy("Role"),
         choices=[(role.value, role.label) for role in INVITE_ROLES],
         initial=Role.PLAYER,
         help_text=gettext_lazy("Players enter games and tick checklists; viewers only read."),
@@ -62,7 +63,7 @@ class InviteForm(forms.Form):
 
 
 class RoleForm(forms.Form):
-    role = forms.ChoiceField(choices=Role.choices)
+    role = forms.ChoiceField(label=gettext_lazy("Role"), choices=Role.choices)
 
 
 class PublicSwitchForm(forms.Form):

@@ -208,7 +208,7 @@ GAMES: dict[str, GameRules] = {
     for game in (
         GameRules(
             key="space-explorers-solo",
-            name="Space Explorers (solo)",
+            name=_("Space Explorers (solo)"),
             table_format=space_explorers.TABLE_FORMAT,
             session_format=space_explorers.SESSION_FORMAT,
             score=space_explorers.score,

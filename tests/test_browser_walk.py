@@ -22,6 +22,17 @@ controls). On each:
   reads against what is behind it (WCAG AA) in the phone's light and dark mode, and the page
   follows the phone's mode; the charts drawn as pictures are opened on their own in both modes.
 
+Each tab speaks a language (issue 33): the owner's and the visitor's light phone German (axe
+and the 390 px checks with German's longer words), their dark phone the pseudo-locale
+(tests/plugins/pseudo_locale.py: every translation bracketed and accented, `⟦Ŝàṽé⟧`), their
+desktop English; a player's and a viewer's phone the pseudo-locale. On each page in the
+pseudo-locale, once what it fetched after loading is in, **every word is read**
+(tests/untranslated.py): any text or read-out attribute outside the brackets that is not a
+game term, a person's own input, Django's own words or the app's name fails the walk, with
+the page, the person and the text. A guest's pages (the table's QR code, a seat refused,
+their card and live panel, the draft put away) have their own small walk on a phone in the
+pseudo-locale, and so do a few forms sent wrong (`REFUSED_FORMS`: the refusals' words).
+
 Each check has its own test there that shows it finds what it looks for. The service worker is
 blocked in these contexts (`service_workers="block"`): it changes nothing a page shows online,
 offline/tests walk it, and tests/test_browser_csp.py registers it under the policy. Loaded once
@@ -40,13 +51,17 @@ from django.urls import reverse
 
 from accounts.models import Role
 from accounts.tests.factory import add_member, make_user
+from live.actions.discards import discard_draft
+from live.table_links import table_token
 from offline.tests.contrast import SVG_CHECK, contrast_failures
 from scoring.tests.catalogue import ensure_catalogue
 from tests.plugins.pages import DESKTOP, PHONE
+from tests.plugins.pseudo_locale import PSEUDO
 from tests.test_browser_axe import axe_context, collect, start
 from tests.test_browser_csp import INLINE_HANDLERS, WATCH, policy_violations, watch_console
 from tests.test_browser_every_page import CHECK as TAP_CHECK
 from tests.test_browser_every_page import MIN_TAP, PHONE_WIDTH, Demo, html_pages
+from tests.untranslated import known_terms, untranslated_failures
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -63,6 +78,21 @@ AXE_SKIPS = {
     True: {"phone": ("color-contrast",), "desktop": ("color-contrast",)},
     False: {"phone": ()},
 }
+# The language of each tab (its Accept-Language, Playwright's `locale`): the owner's and the
+# visitor's light phone in German (axe and the 390 px checks with German's longer words), their
+# dark phone in the pseudo-locale (tests/plugins/pseudo_locale.py: every word read, the 390 px
+# checks with the brackets), the desktop in English (axe on the English pages); a player's and
+# a viewer's phone in the pseudo-locale. What a tab's <html lang> must then say.
+GERMAN, ENGLISH, PSEUDO_PHONE = "de-DE", "en-GB", "en-XA"
+HTML_LANG = {GERMAN: "de", ENGLISH: "en-gb", PSEUDO_PHONE: PSEUDO}
+
+
+def tab_languages(person: str) -> dict[str, str]:
+    if person not in CONTRAST_FOR:
+        return {"phone": PSEUDO_PHONE}
+    return {"phone": GERMAN, "desktop": ENGLISH, "dark": PSEUDO_PHONE}
+
+
 # Pages a person looks at after the run: on the phone, and in the dark.
 PHONE_SHOTS = {
     "campaign:checklist": "every-page-checklist.png",
@@ -154,18 +184,24 @@ def people(person: str) -> tuple[Demo, object, list[tuple[str, str]]]:
 @pytest.mark.long
 @pytest.mark.parametrize("person", PEOPLE)
 def test_every_page_passes_every_check_for_everyone(
-    browser, live_server, log_in, screenshot_path, person
+    browser, live_server, log_in, screenshot_path, pseudo_locale, person
 ):
     """One person's walk (the four run apart, so the suite's workers share them out)."""
     if connection.vendor != "sqlite":
         pytest.skip("the walk of every page runs on the SQLite leg")
     demo, user, pages = people(person)
+    known = known_terms()
     started = time.monotonic()
-    tabs = {"phone": walk_context(browser, **PHONE, color_scheme="light")}
-    if person in DESKTOP_FOR:
-        tabs["desktop"] = walk_context(browser, **DESKTOP)
-    if person in CONTRAST_FOR:
-        tabs["dark"] = walk_context(browser, axe=False, **PHONE, color_scheme="dark")
+    languages = tab_languages(person)
+    tabs = {
+        "phone": walk_context(browser, **PHONE, color_scheme="light", locale=languages["phone"])
+    }
+    if "desktop" in languages:
+        tabs["desktop"] = walk_context(browser, **DESKTOP, locale=languages["desktop"])
+    if "dark" in languages:
+        tabs["dark"] = walk_context(
+            browser, axe=False, **PHONE, color_scheme="dark", locale=languages["dark"]
+        )
     tabs = {
         mode: watch_requests(watch_console(context.new_page())) for mode, context in tabs.items()
     }
@@ -174,22 +210,29 @@ def test_every_page_passes_every_check_for_everyone(
             log_in(tab, live_server, user)
 
     failures: list[str] = []
-    counted = {"axe": 0, "taps": 0, "texts": 0}
+    counted = {"axe": 0, "taps": 0, "texts": 0, "words": 0}
     shot: set[str] = set()
     axe_skips = AXE_SKIPS[person in CONTRAST_FOR]
-    # The widest tab reads what a page fetched after loading and its inline handlers.
+    # The widest tab reads what a page fetched after loading and its inline handlers; the tab
+    # in the pseudo-locale has every word read.
     phone, widest, dark = tabs["phone"], tabs.get("desktop", tabs["phone"]), tabs.get("dark")
+    pseudo_tab = next(tabs[mode] for mode in tabs if languages[mode] == PSEUDO_PHONE)
+    phones = [mode for mode in ("phone", "dark") if mode in tabs]
     widths = [width for width in ("phone", "desktop") if width in tabs]
     for name, url in pages:
         label = f"{person}, {name} {url}"
-        for tab in tabs.values():
+        for mode, tab in tabs.items():
             response = tab.goto(live_server.url + url)
             policy = response.headers.get("content-security-policy", "")
             assert "script-src 'self'" in policy, f"{label}: no policy sent"
-        # The phone's own checks first: axe's run may scroll the page while it works.
-        checked, bad = tap_failures(phone, f"{label}, phone")
-        counted["taps"] += checked
-        failures += bad
+            if not shot:  # the first page: each tab speaks its language (one evaluate a tab)
+                lang = tab.evaluate("document.documentElement.lang")
+                assert lang == HTML_LANG[languages[mode]], f"{label}, {mode}: the page is {lang}"
+        # The phones' own checks first: axe's run may scroll the page while it works.
+        for mode in phones:
+            checked, bad = tap_failures(tabs[mode], f"{label}, {mode} ({languages[mode]})")
+            counted["taps"] += checked
+            failures += bad
         if dark is not None:
             for tab, scheme in ((phone, "light"), (dark, "dark")):
                 theme = tab.evaluate("document.documentElement.dataset.bsTheme")
@@ -215,6 +258,12 @@ def test_every_page_passes_every_check_for_everyone(
         failures += [
             f"{label}: inline handler {found}" for found in widest.evaluate(INLINE_HANDLERS)
         ]
+        # Every word, once what the page fetched after loading is in it.
+        if pseudo_tab is not widest:
+            settled(pseudo_tab)
+        checked, bad = untranslated_failures(pseudo_tab, label, known)
+        counted["words"] += checked
+        failures += bad
 
     if person == "owner":
         # The charts drawn as pictures: their text on the chart card's background, both modes.
@@ -244,4 +293,140 @@ def test_every_page_passes_every_check_for_everyone(
     assert counted["taps"] > (10 if person == "owner" else 3) * len(pages)
     if dark is not None:
         assert counted["texts"] > 40 * len(pages)
+    assert counted["words"] > 20 * len(pages)
     print(f"walked {len(pages)} pages for {person} in {seconds:.0f} s: {counted}")
+
+
+def test_a_guest_reads_every_word_in_their_language(browser, live_server, pseudo_locale):
+    """The pages a guest sees, without an account, on a phone in the pseudo-locale: the table's
+    QR code (the seat picker), its refusal of a seat taken without a name, their card with the
+    live panel, and, once the draft is put away, their link's answer and the closed table;
+    every word read, and the 390 px checks."""
+    if connection.vendor != "sqlite":
+        pytest.skip("the walk of every page runs on the SQLite leg")
+    ensure_catalogue()
+    demo = Demo()
+    draft = demo.guest_seat().draft  # Sam, a guest at the table already
+    # The host's table: every corporation seated, in order (Sam at the last).
+    keys = list(demo.campaign.corporations.order_by("order").values_list("key", flat=True))
+    draft.shared = {**draft.shared, "setup-players": str(len(keys))} | {
+        f"setup-seat{n}_corporation": key for n, key in enumerate(keys, 1)
+    }
+    draft.save(update_fields=["shared"])
+    qr = live_server.url + reverse("seats:table", kwargs={"token": table_token(draft)})
+    context = walk_context(browser, axe=False, **PHONE, locale=PSEUDO_PHONE)
+    guest = watch_requests(context.new_page())
+    failures: list[str] = []
+    counted = {"taps": 0, "words": 0}
+
+    def check(what: str) -> None:
+        settled(guest)
+        label = f"guest, {what} {guest.url.removeprefix(live_server.url)}"
+        assert guest.evaluate("document.documentElement.lang") == PSEUDO, label
+        checked, bad = tap_failures(guest, label)
+        counted["taps"] += checked
+        failures.extend(bad)
+        checked, bad = untranslated_failures(guest, label, known_terms())
+        counted["words"] += checked
+        failures.extend(bad)
+
+    guest.goto(qr)
+    check("the seat picker")
+    take = guest.locator("form.guest-seat-form button[name=key]").first
+    with guest.expect_navigation():
+        take.click()  # no name: refused
+    assert guest.locator(".alert-danger").count() == 1
+    check("a seat refused")
+    guest.locator("#guest-name").fill("Robin")
+    with guest.expect_navigation():
+        guest.locator("form.guest-seat-form button[name=key]").first.click()
+    assert "/g/" in guest.url
+    guest.locator("#draft-live").wait_for()
+    check("their card and the live panel")
+    discard_draft(draft, user=demo.owner)
+    guest.reload()
+    check("their link, the draft put away")
+    guest.goto(qr)
+    check("the table closed")
+    context.close()
+    assert failures == [], f"{len(failures)} failures:\n" + "\n".join(failures)
+    assert counted["words"] > 100 and counted["taps"] > 10, counted
+
+
+# Forms sent wrong, each on its page, for the refusals' words: (who, page's name, the form,
+# fields filled: selector and value). The form is sent as the browser sends it, past its own
+# checks.
+REFUSED_FORMS = (
+    (None, "accounts:signup", "main form", {"#id_username": "Refused", "#id_password1": "x9"}),
+    ("owner", "campaign:create", "main form", {}),
+    ("owner", "campaign:settings", "main form[method=post]", {"input[name=name]": ""}),
+)
+REFUSALS = ".form-errors, .invalid-feedback, .errorlist, .alert-danger, .is-invalid"
+
+
+def test_the_forms_refusals_read_every_word_in_their_language(
+    browser, live_server, log_in, pseudo_locale
+):
+    """A refusal's words are translated too: a few forms sent wrong, on a phone in the
+    pseudo-locale (the sign-up without its second password, a new campaign without a name,
+    the settings with the name taken away), each page that says why read for every word."""
+    if connection.vendor != "sqlite":
+        pytest.skip("the walk of every page runs on the SQLite leg")
+    ensure_catalogue()
+    demo = Demo()
+    context = walk_context(browser, axe=False, **PHONE, locale=PSEUDO_PHONE)
+    page = watch_requests(context.new_page())
+    failures: list[str] = []
+    counted = 0
+    for who, name, form, fields in REFUSED_FORMS:
+        if who == "owner":
+            log_in(page, live_server, demo.owner)
+        kwargs = {"slug": demo.campaign.slug} if name == "campaign:settings" else {}
+        page.goto(live_server.url + reverse(name, kwargs=kwargs))
+        for selector, value in fields.items():
+            field = page.locator(selector).first
+            if not field.is_visible():
+                field.locator("xpath=ancestor::details[1]/summary").click()
+            field.fill(value)
+        with page.expect_navigation():
+            page.eval_on_selector(form, "form => { form.noValidate = true; form.requestSubmit(); }")
+        settled(page)
+        label = f"a refusal, {name}"
+        said = " ".join(page.locator(REFUSALS).all_inner_texts()).strip()
+        assert said, f"{label}: no refusal shown"
+        checked, bad = untranslated_failures(page, label, known_terms())
+        counted += checked
+        failures += bad
+    context.close()
+    assert failures == [], f"{len(failures)} failures:\n" + "\n".join(failures)
+    assert counted > 100
+
+
+def test_the_untranslated_check_sees_an_unmarked_word(browser, live_server, pseudo_locale):
+    """The walk's check of every word itself: on a page in the pseudo-locale, a word put in
+    unmarked (a text, an aria-label, a button's value) is reported, and a bracket left open;
+    a person's own input (a user's name) is not, nor the page as it is."""
+    make_user("Wilhelmina")
+    known = known_terms()
+    context = walk_context(browser, axe=False, **PHONE, locale=PSEUDO_PHONE)
+    page = context.new_page()
+    page.goto(live_server.url + reverse("login"))
+    assert page.evaluate("document.documentElement.lang") == PSEUDO
+    checked, found = untranslated_failures(page, "login", known)
+    assert found == [] and checked > 10
+    page.evaluate(
+        "document.querySelector('main').insertAdjacentHTML('beforeend',"
+        " '<p>⟦Ŝàṽéđ⟧ by Wilhelmina, 12:30 · <b>Unmarked words</b></p><p><i>Wilhelmina</i> 3</p>"
+        '<button aria-label="Close it">×</button><input type="submit" value="Send">\')'
+    )
+    checked, found = untranslated_failures(page, "login", known)
+    assert found == [
+        "login: untranslated 'by Wilhelmina, 12:30 ·' (text of p)",
+        "login: untranslated 'Unmarked words' (text of b)",
+        "login: untranslated 'Close it' (aria-label of button)",
+        "login: untranslated 'Send' (value of input)",
+    ], found
+    page.evaluate("document.querySelector('main').insertAdjacentHTML('beforeend', '<p>⟦Ŝà</p>')")
+    checked, found = untranslated_failures(page, "login", known)
+    context.close()
+    assert found[-1].startswith("login: brackets unbalanced (1 open at the end")

@@ -268,3 +268,19 @@ def test_each_shipped_language_has_every_word_the_code_marks():
             f"{len(missing)} marked words are not in {path.relative_to(ROOT)} "
             f"(`make messages LANGS={code}`, then translate them): " + "; ".join(missing[:20])
         )
+
+
+def test_the_pseudo_locale_brackets_and_accents_all_but_placeholders_and_tags(tmp_path):
+    """The pseudo-locale's translation of a word (tests/plugins/pseudo_locale.py): the English
+    bracketed and accented, each placeholder, tag and entity kept exactly; msgfmt accepts its
+    catalogue, both plural forms given."""
+    from tests.plugins.pseudo_locale import pseudo, pseudo_po
+
+    said = pseudo('Saved %(name)s, %s of %d: <a href="{url}">the rules</a> &amp; more')
+    assert said == '⟦Šàṽéđ %(name)s, %s ôf %d: <a href="{url}">ţĥé ŕûĺéš</a> &amp; ɱôŕé⟧', said
+    entries = _entries(COMPLETE)
+    po = tmp_path / "django.po"
+    po.write_text(pseudo_po(entries), encoding="utf-8")
+    assert 'msgstr[1] "⟦%(count)s ĝàɱéš⟧"' in po.read_text(encoding="utf-8")
+    if shutil.which("msgfmt"):
+        subprocess.run(["msgfmt", "-o", os.devnull, str(po)], check=True, timeout=60)

@@ -377,7 +377,7 @@ class BidForm(forms.Form):
     )
     guild = forms.ChoiceField(
         required=False,
-        choices=[("", "none")] + [c for c in GROUP_CHOICES if c[0] != "mechanics"],
+        choices=[("", gettext_lazy("none"))] + [c for c in GROUP_CHOICES if c[0] != "mechanics"],
         label=gettext_lazy("The territory's guild (its resource's group)"),
     )
     contracted = forms.MultipleChoiceField(

@@ -276,7 +276,11 @@ class EndStateForm(YourProgressForm):
         super().__init__(*args, **kwargs)
         for key in DIVISIONS:
             self.fields[f"opponent_{key}"] = forms.IntegerField(
-                min_value=0, max_value=60, initial=0, label=f"Opponent's {DIVISION_NAMES[key]}"
+                min_value=0,
+                max_value=60,
+                initial=0,
+                # Translators: a Division's printed name, "Opponent's Space Flight".
+                label=_("Opponent's %(division)s") % {"division": DIVISION_NAMES[key]},
             )
 
     def division_fields(self) -> list:

@@ -121,7 +121,9 @@ class SetupForm(TableSectionForm):
         # The house rules a table's `rules` carry (solar175.house_rules), each a choice.
         for rule in TABLE_HOUSE_RULES:
             self.fields[rule.key] = forms.ChoiceField(
-                label=rule.label, choices=rule.choices, initial=rule.default
+                label=translated(rule.label),
+                choices=[(key, translated(words)) for key, words in rule.choices],
+                initial=rule.default,
             )
         # The zone of the location card the campaign's box places the megastructure on, and
         # whether a game must then state one (`TableForm`).

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext
 
 from hosting.words import translated
 from scoring.catalogue import CatalogueNames, CorporationOption
@@ -160,7 +160,7 @@ def score_sheet(
                     tuple(presence_terms(t, z)),
                     _("%(names)s · presence in %(zone)s")
                     % {"names": names[p.corporation], "zone": catalogue.zone(z)},
-                    "presence",
+                    pgettext("a unit: presence points", "presence"),
                 )
                 for p, t in zip(score.players, table.players, strict=True)
             ),

@@ -156,7 +156,7 @@ class HubsForm(TableSectionForm):
                 _("%(label)s: algorithms") % {"label": label}
             )
             rows.append((label, f"{key}_workers", f"{key}_algorithms"))
-        self.helper.layout = Layout(count_grid(("Workers", "Algorithms"), rows))
+        self.helper.layout = Layout(count_grid((_("Workers"), _("Algorithms")), rows))
 
     def table_part(self) -> dict[str, Any]:
         def hub(key: str) -> dict[str, int]:

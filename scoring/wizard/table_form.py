@@ -374,7 +374,16 @@ class TableForm:
                 summary.append(_("Trade unions in play"))
             for key, value in HouseRules.read(rules, "rules", TABLE_KEYS).as_dict().items():
                 if key in TABLE_KEYS:
-                    summary.append(f"{BY_KEY[key].label}: {dict(BY_KEY[key].choices)[value]}")
+                    rule = BY_KEY[key]
+                    summary.append(
+                        # Translators: a house rule and the choice made, "Second place in a
+                        # zone (house rule): Round down (End Game Scoring page)".
+                        _("%(rule)s: %(choice)s")
+                        % {
+                            "rule": translated(rule.label),
+                            "choice": translated(dict(rule.choices)[value]),
+                        }
+                    )
         if "incumbent_party" in self.fixed:
             incumbent = catalogue.party(self.fixed["incumbent_party"])
             summary.append(
