@@ -37,8 +37,9 @@ Each check has its own test there that shows it finds what it looks for. The ser
 blocked in these contexts (`service_workers="block"`): it changes nothing a page shows online,
 offline/tests walk it, and tests/test_browser_csp.py registers it under the policy. Loaded once
 per width and mode instead of once per check, the owner's pages cost half the browser's time
-they did (six loads of each page before, three now). It runs on the SQLite leg of `make test`
-only: what the pages are made of does not depend on the database.
+they did (six loads of each page before, three now). It runs once in `make test`, on the
+PostgreSQL leg (`postgres_leg`): what the pages are made of does not depend on the database,
+and that leg has room; where no PostgreSQL answers, the SQLite leg runs it.
 """
 
 from __future__ import annotations
@@ -46,7 +47,6 @@ from __future__ import annotations
 import time
 
 import pytest
-from django.db import connection
 from django.urls import reverse
 
 from accounts.models import Role
@@ -63,7 +63,13 @@ from tests.test_browser_every_page import CHECK as TAP_CHECK
 from tests.test_browser_every_page import MIN_TAP, PHONE_WIDTH, Demo, html_pages
 from tests.untranslated import known_terms, untranslated_failures
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+# What the pages are made of does not depend on the database, and the walk is long: `make
+# test` runs it once, on the PostgreSQL leg, which has room (tests/plugins/ordering.py).
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.postgres_leg,
+    pytest.mark.django_db(transaction=True),
+]
 
 PEOPLE = ("owner", "player", "viewer", "signed out")
 # Who is walked in the phone's dark mode too, and has every text's contrast checked; and at
@@ -187,8 +193,6 @@ def test_every_page_passes_every_check_for_everyone(
     browser, live_server, log_in, screenshot_path, pseudo_locale, person
 ):
     """One person's walk (the four run apart, so the suite's workers share them out)."""
-    if connection.vendor != "sqlite":
-        pytest.skip("the walk of every page runs on the SQLite leg")
     demo, user, pages = people(person)
     known = known_terms()
     started = time.monotonic()
@@ -302,8 +306,6 @@ def test_a_guest_reads_every_word_in_their_language(browser, live_server, pseudo
     QR code (the seat picker), its refusal of a seat taken without a name, their card with the
     live panel, and, once the draft is put away, their link's answer and the closed table;
     every word read, and the 390 px checks."""
-    if connection.vendor != "sqlite":
-        pytest.skip("the walk of every page runs on the SQLite leg")
     ensure_catalogue()
     demo = Demo()
     draft = demo.guest_seat().draft  # Sam, a guest at the table already
@@ -370,8 +372,6 @@ def test_the_forms_refusals_read_every_word_in_their_language(
     """A refusal's words are translated too: a few forms sent wrong, on a phone in the
     pseudo-locale (the sign-up without its second password, a new campaign without a name,
     the settings with the name taken away), each page that says why read for every word."""
-    if connection.vendor != "sqlite":
-        pytest.skip("the walk of every page runs on the SQLite leg")
     ensure_catalogue()
     demo = Demo()
     context = walk_context(browser, axe=False, **PHONE, locale=PSEUDO_PHONE)

@@ -22,9 +22,9 @@ piece taken whole or cut at its digits, punctuation and symbols, then word by wo
 - Django's own words (`django_words`: msgids of the catalogues of Django and the packages
   installed, which translate them themselves and have no pseudo-locale catalogue);
 - the app's name (`APP_NAMES`);
-- NOT YET TRANSLATED, each said where it is kept: the English the database keeps in the
-  campaign's replay (`STORED_ENGLISH`), the sections' summaries and triggers read from
-  fixtures/sections.json (`section_summaries`), and what `ALLOWED` lists (nothing now).
+- a section's trigger, the rulebook's own printed sentence (`section_summaries`, from
+  fixtures/sections.json); what `ALLOWED` lists and the English `STORED_ENGLISH` names (both
+  empty now).
 """
 
 from __future__ import annotations
@@ -92,25 +92,21 @@ APP_NAMES = ("Solar 175",)
 # that no table of the code or the database holds on its own.
 PRINTED = ("IP", "VP", "HUB", "HUBs", "Opponent", "Finish", "Metropolis", "Corpex", "NED")
 
-# NOT YET TRANSLATED: what the walk found outside the brackets and this round left for a
+# What the walk finds outside the brackets and a round leaves for later (none now): each a
 # follow-up (issue 33, item 4). Each is a word a person reads in English on a German phone;
 # remove its line once its code marks it. Whole pieces, then patterns a piece holds.
 ALLOWED: dict[str, str] = {}
-# NOT YET TRANSLATED: sentences the database keeps in English. The campaign's replay
-# (Campaign.state, Game.replay_entry) is stored as JSON and read back as plain strings, so
-# `translated` has no template to look up: the checklist's "(the end of game 1 was reached)",
-# the next-section page's progress ("22 of 32 other sections unlocked", "Brave New Dawn wins 3
-# of 8; envelope 7 opened") show in English (a follow-up: keep each sentence's template and
-# values, as a play's result now does). Their strings of more than four words are let through
-# (`known_terms`).
-STORED_ENGLISH = ("campaign.Campaign.state", "campaign.Game.replay_entry")
+# Sentences the database keeps in English only, let through: none (the campaign's replay keeps
+# each sentence's words beside its English, `gamefile.words.with_words`). A field named here as
+# "app_label.Model.field" would let its long strings through as well as its short ones.
+STORED_ENGLISH: tuple[str, ...] = ()
 
 
 def section_summaries() -> set[str]:
-    """NOT YET TRANSLATED: each section's summary of its rule change and its trigger's words
-    ("changes" and "trigger_text" in fixtures/sections.json, "Story only." among them), read
-    from the fixture in English on the sections, rules and next-section pages (a follow-up:
-    the reference data's words in the catalogue)."""
+    """Each section's trigger as the rulebook prints it ("trigger_text" in
+    fixtures/sections.json: the rulebook's own sentence, kept as printed, as a section's title
+    is). A section's summary of what it changes ("changes") is this app's and is translated
+    (unlocks.section_words)."""
     import json
     from pathlib import Path
 
@@ -121,11 +117,7 @@ def section_summaries() -> set[str]:
 
     def walk(value) -> None:
         if isinstance(value, dict):
-            found.update(
-                v
-                for k, v in value.items()
-                if k in ("changes", "trigger_text") and isinstance(v, str)
-            )
+            found.update(v for k, v in value.items() if k == "trigger_text" and isinstance(v, str))
             for item in value.values():
                 walk(item)
         elif isinstance(value, list):

@@ -42,7 +42,7 @@ from solar175.sections import (
 )
 from solar175.state import LockedSection, NextGame
 from unlocks import actions as unlock_actions
-from unlocks import rulebook
+from unlocks import rulebook, section_words
 from unlocks.forms import (
     ComponentChecklistForm,
     ManualUnlockForm,
@@ -162,7 +162,7 @@ def unlocked_row(
         "game": game,
         "when": _when(game),
         "reason": reason,
-        "changes": section.changes if section.changes else "",
+        "changes": section_words.said(section.changes),
         "note": note.note if note else "",
         "untranscribed": untranscribed,
         "items": [(key, words, key in done) for key, words in items],
@@ -345,7 +345,10 @@ def section_detail(page: Page, number: int) -> HttpResponse:
     context = page.frame(section=row)
     if revealed:
         # The person asked for it and confirmed: the title and changes, for their eyes only.
-        context["spoiler"] = {"title": section.title or "", "changes": section.changes or ""}
+        context["spoiler"] = {
+            "title": section.title or "",
+            "changes": section_words.said(section.changes),
+        }
     return render(request, "unlocks/section.html", context)
 
 
@@ -687,7 +690,8 @@ def rules_reference(page: Page) -> HttpResponse:
                         "number": number,
                         "title": (note.title if note else "") or section.title or "",
                         "when": _when(unlocked[number]),
-                        "changes": section.changes or (note.note if note else ""),
+                        "changes": section_words.said(section.changes)
+                        or (note.note if note else ""),
                         "url": url,
                     }
                 )
