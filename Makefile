@@ -7,10 +7,14 @@ PG_URL ?= postgres://postgres@127.0.0.1:5432/postgres
 # The shared cache of several app servers (tests/test_two_servers.py); each test run keeps its
 # keys under a prefix of its own.
 REDIS_URL_FOR_TESTS ?= redis://127.0.0.1:6379/0
-# Two workers on two cores (a third made the browser tests' timings flaky), a worker that has
-# finished its share taking tests from the other's (with xdist's default split one worker ran
-# the last browser tests alone for minutes), and the slowest tests named at the end of each leg.
-PYTEST_ARGS ?= -n 2 --dist worksteal --durations=25
+# Three workers a leg on two cores: the tests wait a good part of their time (a browser test
+# for a phone's next poll, a served app for its start, PostgreSQL for a commit), and with two
+# workers a leg the cores stood idle about a third of the run (measured with both legs side by
+# side: 142 % of 200 % busy, 674 s; three workers: 603 s, every test passing; docs/test-suite.md).
+# A worker that has finished its share takes tests from another's (with xdist's default split
+# one worker ran the last browser tests alone for minutes), and the slowest tests are named at
+# the end of each leg.
+PYTEST_ARGS ?= -n 3 --dist worksteal --durations=25
 # pytest rewrites every test module's asserts when it imports it; where the environment says
 # PYTHONDONTWRITEBYTECODE (this machine's does) every worker of every leg did it again, about a
 # minute each. Written once into __pycache__ (git-ignored), both workers and both legs reuse it.

@@ -10,7 +10,9 @@ from scoring.tests.catalogue import ensure_catalogue
 
 # The night's pages and their timing through the test server: the SQLite leg runs it (the
 # draft protocol's writes and locks on PostgreSQL are campaign/tests/test_browser_draft*.py's).
-pytestmark = [pytest.mark.django_db, pytest.mark.one_database]
+# What it measures does not depend on the database, and it is long: `make test` runs it once,
+# on the PostgreSQL leg, which has room (tests/plugins/ordering.py).
+pytestmark = [pytest.mark.django_db, pytest.mark.postgres_leg]
 
 
 @pytest.mark.long
