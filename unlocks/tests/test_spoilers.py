@@ -30,7 +30,13 @@ from tests.url_patterns import named_patterns
 from unlocks.models import SectionReveal
 
 # What the pages show does not depend on the database: the SQLite leg reads them.
-pytestmark = [pytest.mark.django_db, pytest.mark.one_database, pytest.mark.usefixtures("catalogue")]
+# What it reads does not depend on the database, and the sweep is long: `make test` runs it
+# once, on the PostgreSQL leg, which has room (tests/plugins/ordering.py).
+pytestmark = [
+    pytest.mark.django_db,
+    pytest.mark.postgres_leg,
+    pytest.mark.usefixtures("catalogue"),
+]
 
 THREE = ("purple", "yellow", "teal")
 # The longer names the rulebook's lock markers give some sections ("[Locked — unlocks with #2
