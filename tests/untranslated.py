@@ -102,30 +102,25 @@ ALLOWED: dict[str, str] = {}
 STORED_ENGLISH: tuple[str, ...] = ()
 
 
-def section_summaries() -> set[str]:
-    """Each section's trigger as the rulebook prints it ("trigger_text" in
-    fixtures/sections.json: the rulebook's own sentence, kept as printed, as a section's title
-    is). A section's summary of what it changes ("changes") is this app's and is translated
-    (unlocks.section_words)."""
+def section_texts(key: str) -> set[str]:
+    """Each section's `key` ("title", "trigger_text") in fixtures/sections.json, as the
+    rulebook prints it."""
     import json
     from pathlib import Path
 
     from django.conf import settings
 
     path = Path(settings.BASE_DIR) / "fixtures" / "sections.json"
-    found: set[str] = set()
+    sections = json.loads(path.read_text(encoding="utf-8"))["sections"]
+    return {section[key] for section in sections if isinstance(section.get(key), str)}
 
-    def walk(value) -> None:
-        if isinstance(value, dict):
-            found.update(v for k, v in value.items() if k == "trigger_text" and isinstance(v, str))
-            for item in value.values():
-                walk(item)
-        elif isinstance(value, list):
-            for item in value:
-                walk(item)
 
-    walk(json.loads(path.read_text(encoding="utf-8")))
-    return found
+def section_summaries() -> set[str]:
+    """Each section's trigger as the rulebook prints it ("trigger_text" in
+    fixtures/sections.json: the rulebook's own sentence, kept as printed, as a section's title
+    is). A section's summary of what it changes ("changes") is this app's and is translated
+    (unlocks.section_words)."""
+    return section_texts("trigger_text")
 
 
 # What a piece is cut at: digits, punctuation and symbols (not a word's apostrophe or hyphen).
@@ -273,17 +268,7 @@ def game_terms() -> set[str]:
     fixtures = Path(settings.BASE_DIR) / "fixtures"
     for row in json.loads((fixtures / "catalogue.json").read_text(encoding="utf-8")):
         terms.update(value for value in row["fields"].values() if isinstance(value, str))
-
-    def titles(value) -> None:
-        if isinstance(value, dict):
-            terms.update(v for k, v in value.items() if k == "title" and isinstance(v, str))
-            for item in value.values():
-                titles(item)
-        elif isinstance(value, list):
-            for item in value:
-                titles(item)
-
-    titles(json.loads((fixtures / "sections.json").read_text(encoding="utf-8")))
+    terms.update(section_texts("title"))
     return terms
 
 
