@@ -28,15 +28,6 @@ GERMAN = {"HTTP_ACCEPT_LANGUAGE": "de"}
 ENGLISH = {"HTTP_ACCEPT_LANGUAGE": "en"}
 
 
-@pytest.fixture(autouse=True)
-def the_sites_language_after():
-    """A request's language stays active in the thread after it (LocaleMiddleware activates it
-    and nothing deactivates it): back to the site's own after each test, so a German request
-    here never makes a later test's sentence German."""
-    yield
-    translation.deactivate()
-
-
 # --- the History --------------------------------------------------------------------------
 
 

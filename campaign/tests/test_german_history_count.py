@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 from django.urls import reverse
-from django.utils import translation
 
 from accounts.tests.factory import owned
 from benchmarks.samples import make_campaign
@@ -15,12 +14,6 @@ from campaign.models import Change, ChangeKind
 pytestmark = pytest.mark.django_db
 
 GERMAN = {"HTTP_ACCEPT_LANGUAGE": "de"}
-
-
-@pytest.fixture(autouse=True)
-def _english_after():
-    yield
-    translation.deactivate()
 
 
 def test_an_import_recorded_before_its_words_says_its_games_in_german(owner_client):

@@ -38,13 +38,6 @@ def box_demo():
     return owned(actions.import_campaign(with_nautilus(demo_data()), name="Thursday group"))
 
 
-@pytest.fixture(autouse=True)
-def _english_after():
-    """A German request leaves German active in the thread: the next test starts in English."""
-    yield
-    translation.deactivate()
-
-
 def edit_game_1(campaign, user=None):
     game = campaign.games.get(number=1)
     table = with_credits(game.table, "purple", 14)

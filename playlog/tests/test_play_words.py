@@ -5,7 +5,6 @@ stored by an older version, whose table today's rules score otherwise, shows as 
 from __future__ import annotations
 
 import pytest
-from django.utils import translation
 
 from playlog.models import Play
 from playlog.summary import shown_result
@@ -14,13 +13,6 @@ from playlog.tests.factory import url
 pytestmark = pytest.mark.django_db
 
 GERMAN = {"HTTP_ACCEPT_LANGUAGE": "de-DE,de;q=0.9"}
-
-
-@pytest.fixture(autouse=True)
-def _english_after():
-    """A German request leaves German active in the thread: the next test starts in English."""
-    yield
-    translation.deactivate()
 
 
 def page(client, world, play: Play, **language) -> str:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pytest
 from django.urls import reverse
-from django.utils import translation
 
 from accounts.tests.factory import owned
 from benchmarks.samples import make_campaign
@@ -17,12 +16,6 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("catalogue")]
 
 GERMAN = {"HTTP_ACCEPT_LANGUAGE": "de"}
 IN_GERMAN = "Unbenannt – Namen von deiner Karte übernehmen"
-
-
-@pytest.fixture(autouse=True)
-def _english_after():
-    yield
-    translation.deactivate()
 
 
 def test_the_catalogue_says_the_placeholder_in_german(client):
